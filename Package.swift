@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each depending only on the ones before it:
+// SearchEngine (pure Swift) ← SeekCore (catalogs, suggestions, state machine, store)
+// ← SeekTerminal (rendering + the ncurses driver) ← seek (argument parsing and wiring).
+let package = Package(
+  name: "Seek",
+  products: [
+    .executable(name: "seek", targets: ["seek"]),
+    .executable(name: "seek-bench", targets: ["seek-bench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "SearchEngine"),
+    .target(name: "SeekCore", dependencies: ["SearchEngine", "CSQLite"]),
+    .target(name: "SeekTerminal", dependencies: ["SeekCore", "SearchEngine", "CNcursesw"]),
+    .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+    .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "CSQLite"]),
+    .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
+    .testTarget(name: "SeekCoreTests", dependencies: ["SeekCore", "SearchEngine"]),
+    .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+  ]
+)

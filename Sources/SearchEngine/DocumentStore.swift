@@ -1,0 +1,73 @@
+/// The records' attribute values, stored column-free in one contiguous UTF-8 buffer: no `String` per
+/// value, so a million records cost their bytes plus one offset per value.
+public struct DocumentStore: Sendable {
+  /// Attribute names, in the order every record's values are stored.
+  public let attributes: [String]
+  private(set) var bytes: [UInt8] = []
+  /// Value `a` of record `r` is `bytes[offsets[r * attributes.count + a] ..< offsets[... + 1]]`.
+  private(set) var offsets: [UInt32] = [0]
+  private(set) var objectIDs: [String] = []
+
+  public init(attributes: [String]) { self.attributes = attributes }
+
+  public var count: Int { objectIDs.count }
+
+  public mutating func reserve(records: Int, bytes byteCount: Int) {
+    bytes.reserveCapacity(byteCount)
+    offsets.reserveCapacity(records * attributes.count + 1)
+    objectIDs.reserveCapacity(records)
+  }
+
+  /// Appends a record; `values` is aligned with `attributes` (missing trailing values are empty).
+  public mutating func append(objectID: String, values: [String]) {
+    precondition(values.count <= attributes.count, "more values than attributes")
+    for index in 0..<attributes.count {
+      if index < values.count { bytes.append(contentsOf: values[index].utf8) }
+      offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+    objectIDs.append(objectID)
+  }
+
+  public func objectID(_ record: Int) -> String { objectIDs[record] }
+
+  @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {
+    let slot = record * attributes.count + attribute
+    return Int(offsets[slot])..<Int(offsets[slot + 1])
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a value, without copying.
+  @inline(__always) public func withValue<R>(
+    _ record: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let r = range(record, attribute)
+    return bytes.withUnsafeBufferPointer { all in
+      body(UnsafeBufferPointer(rebasing: all[r]))
+    }
+  }
+
+  public func value(_ record: Int, _ attribute: Int) -> String {
+    withValue(record, attribute) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  public func values(_ record: Int) -> [String] {
+    (0..<attributes.count).map { value(record, $0) }
+  }
+
+  public func attributeIndex(_ name: String) -> Int? { attributes.firstIndex(of: name) }
+
+  /// A copy holding only `order`'s records, in that order.
+  func permuted(_ order: [Int32]) -> DocumentStore {
+    var out = DocumentStore(attributes: attributes)
+    out.reserve(records: order.count, bytes: bytes.count)
+    for record in order {
+      let first = Int(record) * attributes.count
+      for a in 0..<attributes.count {
+        let r = Int(offsets[first + a])..<Int(offsets[first + a + 1])
+        out.bytes.append(contentsOf: bytes[r])
+        out.offsets.append(UInt32(truncatingIfNeeded: out.bytes.count))
+      }
+      out.objectIDs.append(objectIDs[Int(record)])
+    }
+    return out
+  }
+}

@@ -1,0 +1,154 @@
+/// Finds where a query matched in a record's attributes, as byte ranges of the original text
+/// (multi-byte and combining characters included), and cuts snippets from long attributes. Markup
+/// is left to whoever displays the ranges.
+public struct Highlighter {
+  public let index: SearchIndex
+  public let query: ParsedQuery
+  /// Attributes longer than this (in bytes) get a snippet instead of being shown whole.
+  public static let snippetThreshold = 80
+  /// Words shown before and after the first match in a snippet.
+  public static let snippetWordsBefore = 4
+  public static let snippetWordsAfter = 10
+
+  public init(index: SearchIndex, query: ParsedQuery) {
+    self.index = index
+    self.query = query
+  }
+
+  /// Highlights of every searchable attribute with a match, and a snippet of the first long one
+  /// (other than the title) where the match is.
+  public func highlight(record: Int) -> ([AttributeHighlight], Snippet?) {
+    guard !query.isEmpty else { return ([], nil) }
+    var highlights: [AttributeHighlight] = []
+    var snippet: Snippet? = nil
+    for column in index.searchableColumns {
+      let value = index.documents.value(record, column)
+      let (ranges, tokens) = Self.matches(in: value, query: query, substring: index.substringMatching)
+      guard !ranges.isEmpty else { continue }
+      let name = index.documents.attributes[column]
+      highlights.append(AttributeHighlight(attribute: name, value: value, ranges: ranges))
+      if snippet == nil && column != index.titleColumn && value.utf8.count > Self.snippetThreshold {
+        snippet = Self.snippet(attribute: name, value: value, ranges: ranges, tokens: tokens)
+      }
+    }
+    return (highlights, snippet)
+  }
+
+  /// Matched byte ranges of `text` (sorted, merged) and the locations of all its words.
+  public static func matches(
+    in text: String, query: ParsedQuery, substring: Bool
+  ) -> ([Range<Int>], [TokenLocation]) {
+    var ranges: [Range<Int>] = []
+    var tokens: [TokenLocation] = []
+    var tokenizer = Tokenizer()
+    var copy = text
+    copy.withUTF8 { bytes in
+      tokenizer.tokenize(bytes) { termBytes, location in
+        tokens.append(location)
+        let term = Array(termBytes)
+        var termScalars: [UInt32]? = nil
+        for word in query.words {
+          var foldedLength: Int? = nil
+          if term == word.folded {
+            foldedLength = -1
+          } else if word.isPrefix && term.starts(with: word.folded) {
+            foldedLength = word.scalars.count
+          } else if word.typoBudget > 0 {
+            let scalars = termScalars ?? String(decoding: term, as: UTF8.self).unicodeScalars.map(\.value)
+            termScalars = scalars
+            if word.isPrefix {
+              let (d, length) = EditDistance.prefixDistance(word: word.scalars, term: scalars)
+              if d <= word.typoBudget { foldedLength = length == scalars.count ? -1 : length }
+            } else if abs(scalars.count - word.scalars.count) <= word.typoBudget,
+              EditDistance.distance(word.scalars, scalars) <= word.typoBudget
+            {
+              foldedLength = -1
+            }
+          }
+          if let length = foldedLength {
+            let end = length < 0 ? location.end : sourceOffset(bytes, location, foldedScalars: length)
+            ranges.append(location.start..<end)
+            break
+          }
+          if substring && word.scalars.count >= 3,
+            let at = firstIndex(of: word.folded, in: term), at > 0
+          {
+            let startScalars = String(decoding: term[..<at], as: UTF8.self).unicodeScalars.count
+            let start = sourceOffset(bytes, location, foldedScalars: startScalars)
+            let end = sourceOffset(bytes, location, foldedScalars: startScalars + word.scalars.count)
+            if start < end { ranges.append(start..<end) }
+            break
+          }
+        }
+      }
+    }
+    return (merge(ranges), tokens)
+  }
+
+  /// The source offset where the first `foldedScalars` folded scalars of a word end.
+  static func sourceOffset(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ location: TokenLocation, foldedScalars: Int
+  ) -> Int {
+    var i = location.start
+    var produced = 0
+    while i < location.end && produced < foldedScalars {
+      let (scalar, length) = UTF8.decode(bytes, at: i)
+      TextFolding.fold(scalar) { _ in produced += 1 }
+      i += length
+    }
+    // Combining marks after the last base character belong to it.
+    while i < location.end {
+      let (scalar, length) = UTF8.decode(bytes, at: i)
+      var folds = 0
+      TextFolding.fold(scalar) { _ in folds += 1 }
+      if folds > 0 { break }
+      i += length
+    }
+    return i
+  }
+
+  static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard needle.count <= haystack.count, !needle.isEmpty else { return nil }
+    for i in 0...(haystack.count - needle.count)
+    where haystack[i] == needle[0] && Array(haystack[i..<(i + needle.count)]) == needle {
+      return i
+    }
+    return nil
+  }
+
+  static func merge(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var out: [Range<Int>] = []
+    for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = out.last, r.lowerBound <= last.upperBound {
+        out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+      } else {
+        out.append(r)
+      }
+    }
+    return out
+  }
+
+  static let ellipsis = "…"
+
+  static func snippet(
+    attribute: String, value: String, ranges: [Range<Int>], tokens: [TokenLocation]
+  ) -> Snippet {
+    let first = ranges[0].lowerBound
+    let hitToken = tokens.firstIndex { $0.end > first } ?? 0
+    let startToken = max(0, hitToken - snippetWordsBefore)
+    let endToken = min(tokens.count - 1, hitToken + snippetWordsAfter)
+    let start = startToken == 0 ? 0 : tokens[startToken].start
+    let end = endToken == tokens.count - 1 ? value.utf8.count : tokens[endToken].end
+    let utf8 = Array(value.utf8)
+    let prefix = start > 0 ? ellipsis : ""
+    let suffix = end < utf8.count ? ellipsis : ""
+    let shift = prefix.utf8.count - start
+    let text = prefix + String(decoding: utf8[start..<end], as: UTF8.self) + suffix
+    let inside = ranges.compactMap { r -> Range<Int>? in
+      let lo = max(r.lowerBound, start)
+      let hi = min(r.upperBound, end)
+      return lo < hi ? (lo + shift)..<(hi + shift) : nil
+    }
+    return Snippet(attribute: attribute, text: text, ranges: inside)
+  }
+}

@@ -1,0 +1,283 @@
+/// Builds a `SearchIndex`: orders records by custom ranking, tokenizes every searchable attribute
+/// through the one analysis chain, interns terms, and lays postings out contiguously by term.
+public enum IndexBuilder {
+  public static func build(_ input: DocumentStore, settings: IndexSettings) -> SearchIndex {
+    let searchableColumns = Array(
+      settings.searchableAttributes.compactMap { input.attributeIndex($0) }
+        .prefix(SearchIndex.maxSearchableAttributes))
+    let titleColumn =
+      input.attributeIndex(settings.titleAttribute) ?? searchableColumns.first ?? 0
+    let (order, primaryCustom) = rankingOrder(input, settings: settings, titleColumn: titleColumn)
+    let documents = input.permuted(order)
+    let recordCount = documents.count
+    let attributeCount = searchableColumns.count
+
+    // Tokenize every searchable value, interning terms; postings come out in record order.
+    var interner = TermInterner()
+    var postingTerms: [UInt32] = []
+    var postingRecords: [UInt32] = []
+    var postingPlaces: [UInt16] = []
+    postingTerms.reserveCapacity(recordCount * 8)
+    postingRecords.reserveCapacity(recordCount * 8)
+    postingPlaces.reserveCapacity(recordCount * 8)
+    var wordCounts = [UInt8](repeating: 0, count: recordCount * attributeCount)
+    var tokenizer = Tokenizer()
+    for record in 0..<recordCount {
+      for (attribute, column) in searchableColumns.enumerated() {
+        var words = 0
+        documents.withValue(record, column) { text in
+          tokenizer.tokenize(text) { term, location in
+            let id = interner.intern(term)
+            postingTerms.append(id)
+            postingRecords.append(UInt32(record))
+            let position = UInt16(min(location.position, SearchIndex.maxPosition))
+            postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
+            words += 1
+          }
+        }
+        wordCounts[record * attributeCount + attribute] = UInt8(min(words, 255))
+      }
+    }
+
+    // Sort the dictionary and renumber terms in sorted order.
+    let (terms, newID) = interner.sortedDictionary()
+    let termCount = terms.count
+    var postingStart = [UInt32](repeating: 0, count: termCount + 1)
+    for i in 0..<postingTerms.count {
+      let t = Int(newID[Int(postingTerms[i])])
+      postingTerms[i] = UInt32(t)
+      postingStart[t + 1] += 1
+    }
+    for t in 0..<termCount { postingStart[t + 1] += postingStart[t] }
+    var fill = postingStart
+    var records = [UInt32](repeating: 0, count: postingTerms.count)
+    var places = [UInt16](repeating: 0, count: postingTerms.count)
+    for i in 0..<postingTerms.count {
+      let t = Int(postingTerms[i])
+      let slot = Int(fill[t])
+      records[slot] = postingRecords[i]
+      places[slot] = postingPlaces[i]
+      fill[t] += 1
+    }
+    let shortPrefixes = (1...2).map {
+      buildPrefixPostings(
+        length: $0, terms: terms, postingTerms: postingTerms, postingRecords: postingRecords,
+        postingPlaces: postingPlaces, recordCount: recordCount)
+    }
+    postingTerms = []
+    postingRecords = []
+    postingPlaces = []
+
+    var titleKeys: [SearchIndex.TitleKey] = []
+    titleKeys.reserveCapacity(recordCount)
+    for record in 0..<recordCount {
+      let key = TextFolding.foldedKey(documents.value(record, titleColumn))
+      if !key.isEmpty { titleKeys.append(.init(hash: byteHash(key), record: UInt32(record))) }
+    }
+    titleKeys.sort { ($0.hash, $0.record) < ($1.hash, $1.record) }
+
+    return SearchIndex(
+      settings: settings, documents: documents, searchableColumns: searchableColumns,
+      titleColumn: titleColumn, terms: terms, postingStart: postingStart, postingRecords: records,
+      postingPlaces: places, shortPrefixes: shortPrefixes, attributeWordCounts: wordCounts,
+      titleKeys: titleKeys, primaryCustomValue: primaryCustom)
+  }
+
+  /// Input positions sorted by custom ranking, then folded title, then input order; and the first
+  /// custom value of each record in that order (`-infinity` when absent).
+  static func rankingOrder(
+    _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
+  ) -> ([Int32], [Double]) {
+    let n = documents.count
+    let columns = settings.customRanking.map { documents.attributeIndex($0.attribute) }
+    // Normalized so that smaller sorts first; absent values last.
+    let keys: [[Double]] = zip(settings.customRanking, columns).map { rule, column in
+      var values = [Double](repeating: .infinity, count: n)
+      guard let column else { return values }
+      for r in 0..<n {
+        if let v = documents.withValue(r, column, parseNumber) {
+          if case .descending = rule { values[r] = -v } else { values[r] = v }
+        }
+      }
+      return values
+    }
+    var titles: [[UInt8]] = []
+    titles.reserveCapacity(n)
+    var titlePrefix = [UInt64](repeating: 0, count: n)
+    for r in 0..<n {
+      let key = TextFolding.foldedKey(documents.value(r, titleColumn))
+      var p: UInt64 = 0
+      for i in 0..<8 { p = p << 8 | UInt64(i < key.count ? key[i] : 0) }
+      titlePrefix[r] = p
+      titles.append(key)
+    }
+    var order = (0..<n).map { Int32($0) }
+    order.sort { a, b in
+      let x = Int(a)
+      let y = Int(b)
+      for k in keys where k[x] != k[y] { return k[x] < k[y] }
+      if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
+      let c = titles[x].withUnsafeBufferPointer { tx in
+        titles[y].withUnsafeBufferPointer { compareBytes(tx, $0) }
+      }
+      if c != 0 { return c < 0 }
+      return x < y
+    }
+    let primary: [Double] = order.map { r in
+      guard let first = keys.first else { return 0 }
+      let v = first[Int(r)]
+      if v == .infinity { return -.infinity }
+      if case .descending = settings.customRanking[0] { return -v }
+      return v
+    }
+    return (order, primary)
+  }
+
+  /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else.
+  static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard !bytes.isEmpty, bytes.count < 64 else { return nil }
+    return Double(String(decoding: bytes, as: UTF8.self))
+  }
+
+  static func buildPrefixPostings(
+    length: Int, terms: TermDictionary, postingTerms: [UInt32], postingRecords: [UInt32],
+    postingPlaces: [UInt16], recordCount: Int
+  ) -> PrefixPostings {
+    var groupOfTerm = [UInt32](repeating: .max, count: terms.count)
+    var groups = 0
+    terms.bytes.withUnsafeBufferPointer { all in
+      var previous: Range<Int>? = nil
+      for t in 0..<terms.count {
+        let start = Int(terms.starts[t])
+        let end = Int(terms.starts[t + 1])
+        var i = start
+        var scalars = 0
+        while i < end && scalars < length {
+          i += UTF8.sequenceLength(leadByte: all[i])
+          scalars += 1
+        }
+        guard scalars == length else { continue }
+        let prefix = start..<i
+        let same =
+          previous.map { p in
+            p.count == prefix.count && zip(p, prefix).allSatisfy { all[$0] == all[$1] }
+          } ?? false
+        if !same { groups += 1 }
+        groupOfTerm[t] = UInt32(groups - 1)
+        previous = prefix
+      }
+    }
+    var groupStart = [UInt32](repeating: 0, count: groups + 1)
+    var lastRecord = [UInt32](repeating: .max, count: groups)
+    for i in 0..<postingTerms.count {
+      let g = groupOfTerm[Int(postingTerms[i])]
+      guard g != .max else { continue }
+      if lastRecord[Int(g)] != postingRecords[i] {
+        lastRecord[Int(g)] = postingRecords[i]
+        groupStart[Int(g) + 1] += 1
+      }
+    }
+    for g in 0..<groups { groupStart[g + 1] += groupStart[g] }
+    var fill = groupStart
+    var records = [UInt32](repeating: 0, count: Int(groupStart[groups]))
+    var places = [UInt16](repeating: 0, count: Int(groupStart[groups]))
+    for g in 0..<groups { lastRecord[g] = .max }
+    for i in 0..<postingTerms.count {
+      let g = Int(groupOfTerm[Int(postingTerms[i])])
+      guard g != Int(UInt32.max) else { continue }
+      let record = postingRecords[i]
+      if lastRecord[g] != record {
+        lastRecord[g] = record
+        records[Int(fill[g])] = record
+        places[Int(fill[g])] = postingPlaces[i]
+        fill[g] += 1
+      } else {
+        let slot = Int(fill[g]) - 1
+        places[slot] = min(places[slot], postingPlaces[i])
+      }
+    }
+    return PrefixPostings(
+      groupOfTerm: groupOfTerm, groupStart: groupStart, records: records, places: places)
+  }
+}
+
+/// Interns byte strings into dense ids with an open-addressing table over one byte arena.
+struct TermInterner {
+  private var arena: [UInt8] = []
+  private var starts: [UInt32] = [0]
+  private var hashes: [UInt64] = []
+  private var table = [Int32](repeating: -1, count: 1 << 16)
+
+  var count: Int { hashes.count }
+
+  mutating func intern(_ term: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    let h = byteHash(term)
+    var mask = table.count - 1
+    var slot = Int(truncatingIfNeeded: h) & mask
+    while true {
+      let id = Int(table[slot])
+      if id < 0 { break }
+      if hashes[id] == h && equals(id, term) { return UInt32(id) }
+      slot = (slot + 1) & mask
+    }
+    let id = hashes.count
+    arena.append(contentsOf: term)
+    starts.append(UInt32(arena.count))
+    hashes.append(h)
+    table[slot] = Int32(id)
+    if hashes.count * 2 > table.count {
+      table = [Int32](repeating: -1, count: table.count * 2)
+      mask = table.count - 1
+      for (i, hash) in hashes.enumerated() {
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while table[s] >= 0 { s = (s + 1) & mask }
+        table[s] = Int32(i)
+      }
+    }
+    return UInt32(id)
+  }
+
+  private func equals(_ id: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = Int(starts[id])
+    let end = Int(starts[id + 1])
+    guard end - start == term.count else { return false }
+    return arena.withUnsafeBufferPointer { all in
+      for i in 0..<term.count where all[start + i] != term[i] { return false }
+      return true
+    }
+  }
+
+  /// The dictionary in sorted order, and the sorted id of each interned id.
+  func sortedDictionary() -> (TermDictionary, [UInt32]) {
+    let n = count
+    var keyed: [(UInt64, UInt32)] = []
+    keyed.reserveCapacity(n)
+    arena.withUnsafeBufferPointer { all in
+      for id in 0..<n {
+        let start = Int(starts[id])
+        let end = Int(starts[id + 1])
+        var p: UInt64 = 0
+        for i in 0..<8 { p = p << 8 | UInt64(start + i < end ? all[start + i] : 0) }
+        keyed.append((p, UInt32(id)))
+      }
+      keyed.sort { a, b in
+        if a.0 != b.0 { return a.0 < b.0 }
+        let x = UnsafeBufferPointer(rebasing: all[Int(starts[Int(a.1)])..<Int(starts[Int(a.1) + 1])])
+        let y = UnsafeBufferPointer(rebasing: all[Int(starts[Int(b.1)])..<Int(starts[Int(b.1) + 1])])
+        return compareBytes(x, y) < 0
+      }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(arena.count)
+    var sortedStarts: [UInt32] = [0]
+    sortedStarts.reserveCapacity(n + 1)
+    var newID = [UInt32](repeating: 0, count: n)
+    for (position, entry) in keyed.enumerated() {
+      let id = Int(entry.1)
+      bytes.append(contentsOf: arena[Int(starts[id])..<Int(starts[id + 1])])
+      sortedStarts.append(UInt32(bytes.count))
+      newID[id] = UInt32(position)
+    }
+    return (TermDictionary(bytes: bytes, starts: sortedStarts), newID)
+  }
+}

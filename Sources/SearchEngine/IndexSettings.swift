@@ -1,0 +1,93 @@
+/// How a catalog is indexed and ranked: the searchable attributes in order of importance, the title,
+/// and the custom ranking used after the textual criteria.
+public struct IndexSettings: Sendable, Equatable {
+  /// Searchable attributes, earlier = more important (Algolia's `searchableAttributes`, ordered).
+  public var searchableAttributes: [String]
+  /// The attribute shown as the item's name; the smart list compares the query against it.
+  public var titleAttribute: String
+  /// Numeric tie-breaks after the textual criteria, e.g. `[.descending("popularity")]`.
+  public var customRanking: [CustomRanking]
+  public var typoTolerance: TypoTolerance
+  /// Whether a word may match inside a longer word ("ground" → "background"). `nil` lets the index
+  /// decide: on while the dictionary is small enough for a scan of every term to stay well under a
+  /// millisecond.
+  public var substringMatching: Bool?
+
+  public init(
+    searchableAttributes: [String], titleAttribute: String? = nil,
+    customRanking: [CustomRanking] = [], typoTolerance: TypoTolerance = TypoTolerance(),
+    substringMatching: Bool? = nil
+  ) {
+    self.searchableAttributes = searchableAttributes
+    self.titleAttribute = titleAttribute ?? searchableAttributes.first ?? "text"
+    self.customRanking = customRanking
+    self.typoTolerance = typoTolerance
+    self.substringMatching = substringMatching
+  }
+}
+
+/// A numeric attribute that orders records with equal textual relevance.
+public enum CustomRanking: Sendable, Equatable, CustomStringConvertible {
+  case ascending(String)
+  case descending(String)
+
+  public var attribute: String {
+    switch self {
+    case .ascending(let name), .descending(let name): return name
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .ascending(let name): return "asc(\(name))"
+    case .descending(let name): return "desc(\(name))"
+    }
+  }
+
+  /// Parses `desc(popularity)` or `asc(price)`.
+  public init?(parsing text: String) {
+    let trimmed = text.trimmingSpaces
+    func inner(_ prefix: String) -> String? {
+      guard trimmed.hasPrefix(prefix + "("), trimmed.hasSuffix(")") else { return nil }
+      let name = String(trimmed.dropFirst(prefix.count + 1).dropLast()).trimmingSpaces
+      return name.isEmpty ? nil : name
+    }
+    if let name = inner("desc") {
+      self = .descending(name)
+    } else if let name = inner("asc") {
+      self = .ascending(name)
+    } else {
+      return nil
+    }
+  }
+}
+
+/// Algolia's default typo tolerance: no typo under 4 letters, one from 4, two from 8.
+public struct TypoTolerance: Sendable, Equatable {
+  public var minWordSizeForOneTypo: Int
+  public var minWordSizeForTwoTypos: Int
+  public var enabled: Bool
+
+  public init(minWordSizeForOneTypo: Int = 4, minWordSizeForTwoTypos: Int = 8, enabled: Bool = true) {
+    self.minWordSizeForOneTypo = minWordSizeForOneTypo
+    self.minWordSizeForTwoTypos = minWordSizeForTwoTypos
+    self.enabled = enabled
+  }
+
+  /// How many typos a word of `length` characters may contain.
+  public func budget(forLength length: Int) -> Int {
+    guard enabled else { return 0 }
+    if length >= minWordSizeForTwoTypos { return 2 }
+    if length >= minWordSizeForOneTypo { return 1 }
+    return 0
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var scalars = Substring(self).unicodeScalars
+    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+}

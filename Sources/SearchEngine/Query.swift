@@ -1,0 +1,38 @@
+/// One word of a query after analysis, with how it may match.
+public struct QueryWord: Sendable, Equatable {
+  /// The folded word (UTF-8).
+  public var folded: [UInt8]
+  /// The folded word as scalars, for typo distances.
+  public var scalars: [UInt32]
+  /// Where the word is in the original query (UTF-8 offsets).
+  public var location: TokenLocation
+  /// The last word is matched as a prefix while it is being typed (Algolia's `prefixLast`).
+  public var isPrefix: Bool
+  /// Typos allowed for this word, from its length.
+  public var typoBudget: Int
+
+  public var text: String { String(decoding: folded, as: UTF8.self) }
+}
+
+/// A query analysed by the same chain as records.
+public struct ParsedQuery: Sendable, Equatable {
+  /// At most this many words take part; Algolia caps queries similarly.
+  public static let maxWords = 8
+
+  public var words: [QueryWord]
+
+  public init(_ text: String, typoTolerance: TypoTolerance = TypoTolerance()) {
+    let tokens = Tokenizer.words(text)
+    let endsInWord = tokens.last.map { $0.location.end == text.utf8.count } ?? false
+    words = tokens.prefix(Self.maxWords).enumerated().map { index, token in
+      let scalars = token.term.unicodeScalars.map(\.value)
+      let isLast = index == min(tokens.count, Self.maxWords) - 1
+      return QueryWord(
+        folded: Array(token.term.utf8), scalars: scalars, location: token.location,
+        isPrefix: isLast && endsInWord && tokens.count <= Self.maxWords,
+        typoBudget: typoTolerance.budget(forLength: scalars.count))
+    }
+  }
+
+  public var isEmpty: Bool { words.isEmpty }
+}

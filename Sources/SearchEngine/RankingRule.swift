@@ -1,0 +1,73 @@
+/// What the ranking knows about how one record matched the query.
+public struct MatchSummary: Sendable, Equatable {
+  /// Typos over the matched words; a match inside a word (substring) counts as 3.
+  public var typos: Int
+  /// Query words matched (fewer than all only when words were relaxed).
+  public var words: Int
+  /// Sum over consecutive matched words of their distance (1 = adjacent, capped at 8).
+  public var proximity: Int
+  /// Best searchable attribute matched (0 = most important) and the word position there.
+  public var attribute: Int
+  public var position: Int
+  /// Words matched exactly (whole word, no typo); `words + 1` when an attribute equals the query.
+  public var exact: Int
+}
+
+/// The textual ranking criteria, applied as successive tie-breaks in the order of `RankingRule.order`
+/// (Algolia's tie-breaking algorithm). After them come the custom ranking and the name, which the
+/// index has already folded into record ids, so the smallest id wins any remaining tie.
+public enum RankingRule: String, Sendable, CaseIterable {
+  /// Fewer typos first.
+  case typo
+  /// More query words matched first.
+  case words
+  /// Matched words closer together first.
+  case proximity
+  /// Match in a more important attribute, then earlier in it, first.
+  case attribute
+  /// More words matched exactly (not as prefix, substring or with typos) first; an attribute equal to
+  /// the whole query beats everything.
+  case exact
+
+  /// The order of the rules: the one place that decides it.
+  public static let order: [RankingRule] = [.typo, .words, .proximity, .attribute, .exact]
+
+  /// Bits each rule takes in the packed ranking key.
+  var bitWidth: UInt64 {
+    switch self {
+    case .typo: return 5
+    case .words: return 4
+    case .proximity: return 6
+    case .attribute: return 16
+    case .exact: return 4
+    }
+  }
+
+  /// The rule's value for a summary: smaller ranks first.
+  @inline(__always) func cost(_ m: MatchSummary) -> UInt64 {
+    switch self {
+    case .typo: return UInt64(min(m.typos, 31))
+    case .words: return UInt64(ParsedQuery.maxWords - m.words)
+    case .proximity: return UInt64(min(m.proximity, 63))
+    case .attribute: return UInt64(m.attribute) << 12 | UInt64(min(m.position, SearchIndex.maxPosition))
+    case .exact: return UInt64(ParsedQuery.maxWords + 1 - min(m.exact, ParsedQuery.maxWords + 1))
+    }
+  }
+
+  /// Bits left under the rules for the record id, the final tie-break.
+  static let recordBits: UInt64 = 64 - order.reduce(0) { $0 + $1.bitWidth }
+
+  /// One comparable key: the rules' costs in order, then the record id.
+  @inline(__always) static func key(_ m: MatchSummary, record: Int) -> UInt64 {
+    var key: UInt64 = 0
+    for rule in order { key = key << rule.bitWidth | rule.cost(m) }
+    return key << recordBits | UInt64(record)
+  }
+
+  /// The part of a key that the rules decide (without the record id).
+  @inline(__always) static func relevance(_ key: UInt64) -> UInt64 { key >> recordBits }
+
+  @inline(__always) static func record(_ key: UInt64) -> Int {
+    Int(key & ((1 << recordBits) - 1))
+  }
+}

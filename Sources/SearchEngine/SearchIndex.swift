@@ -1,0 +1,104 @@
+/// An immutable inverted index over a `DocumentStore`.
+///
+/// Records get internal ids in custom-ranking order (then title, then input order), so every posting
+/// list is already sorted by the final tie-break: among equally relevant hits the smaller id wins,
+/// and the empty query's top page is simply the first ids.
+public final class SearchIndex: Sendable {
+  public let settings: IndexSettings
+  /// The records in internal-id order.
+  public let documents: DocumentStore
+  /// Store column of each searchable attribute, in searchable order.
+  let searchableColumns: [Int]
+  public let titleColumn: Int
+  public let terms: TermDictionary
+  /// Postings of term `t`: `postingRecords/postingPlaces[postingStart[t] ..< postingStart[t + 1]]`,
+  /// sorted by record. A place packs the searchable attribute (high 4 bits) and word position.
+  let postingStart: [UInt32]
+  let postingRecords: [UInt32]
+  let postingPlaces: [UInt16]
+  /// Precomputed postings for one- and two-character prefixes (Meilisearch's prefix database): the
+  /// union of the postings of every term with that prefix, one entry per record with its best place.
+  let shortPrefixes: [PrefixPostings]
+  /// Number of words of each searchable attribute of each record (capped at 255).
+  let attributeWordCounts: [UInt8]
+  /// `(hash of folded title, record)` sorted, to find the items named exactly like a query.
+  let titleKeys: [TitleKey]
+  /// The first custom-ranking value of each record, to merge hits across indexes.
+  let primaryCustomValue: [Double]
+  public let substringMatching: Bool
+
+  struct TitleKey: Sendable {
+    var hash: UInt64
+    var record: UInt32
+  }
+
+  static let placeAttributeShift: UInt16 = 12
+  static let maxPosition = 4095
+  static let maxSearchableAttributes = 15
+
+  init(
+    settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
+    terms: TermDictionary, postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16],
+    shortPrefixes: [PrefixPostings], attributeWordCounts: [UInt8], titleKeys: [TitleKey],
+    primaryCustomValue: [Double]
+  ) {
+    self.settings = settings
+    self.documents = documents
+    self.searchableColumns = searchableColumns
+    self.titleColumn = titleColumn
+    self.terms = terms
+    self.postingStart = postingStart
+    self.postingRecords = postingRecords
+    self.postingPlaces = postingPlaces
+    self.shortPrefixes = shortPrefixes
+    self.attributeWordCounts = attributeWordCounts
+    self.titleKeys = titleKeys
+    self.primaryCustomValue = primaryCustomValue
+    self.substringMatching = settings.substringMatching ?? (terms.count <= 300_000)
+  }
+
+  public var count: Int { documents.count }
+  public var postingCount: Int { postingRecords.count }
+
+  @inline(__always) func postingRange(_ term: Int) -> Range<Int> {
+    Int(postingStart[term])..<Int(postingStart[term + 1])
+  }
+
+  /// The records whose title equals `text` after trimming and case/diacritic folding.
+  public func records(titled text: String) -> [Int] {
+    let key = TextFolding.foldedKey(text)
+    guard !key.isEmpty else { return [] }
+    let hash = byteHash(key)
+    var lo = 0
+    var hi = titleKeys.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if titleKeys[mid].hash < hash { lo = mid + 1 } else { hi = mid }
+    }
+    var result: [Int] = []
+    while lo < titleKeys.count && titleKeys[lo].hash == hash {
+      let record = Int(titleKeys[lo].record)
+      if TextFolding.foldedKey(documents.value(record, titleColumn)) == key { result.append(record) }
+      lo += 1
+    }
+    return result.sorted()
+  }
+
+  /// Approximate bytes held by the index structures (not the documents' text).
+  public var indexBytes: Int {
+    terms.bytes.count + terms.starts.count * 4 + postingStart.count * 4 + postingRecords.count * 4
+      + postingPlaces.count * 2 + shortPrefixes.reduce(0) { $0 + $1.bytes }
+      + attributeWordCounts.count + titleKeys.count * 16 + primaryCustomValue.count * 8
+  }
+}
+
+/// Deduplicated postings for every prefix of one length, one group per distinct prefix.
+struct PrefixPostings: Sendable {
+  /// The group of each term (`UInt32.max` for terms shorter than the prefix length).
+  let groupOfTerm: [UInt32]
+  let groupStart: [UInt32]
+  let records: [UInt32]
+  let places: [UInt16]
+
+  var bytes: Int { groupOfTerm.count * 4 + groupStart.count * 4 + records.count * 4 + places.count * 2 }
+}

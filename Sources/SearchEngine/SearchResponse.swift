@@ -1,0 +1,66 @@
+/// A request for one page of results.
+public struct SearchRequest: Sendable, Equatable {
+  public var query: String
+  public var page: Int
+  public var hitsPerPage: Int
+  /// When every word together matches nothing, drop words from the end, one at a time
+  /// (Algolia's `removeWordsIfNoResults: lastWords`).
+  public var removeWordsIfNoResults: Bool
+
+  public init(query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true) {
+    self.query = query
+    self.page = max(0, page)
+    self.hitsPerPage = max(1, hitsPerPage)
+    self.removeWordsIfNoResults = removeWordsIfNoResults
+  }
+}
+
+/// Matched ranges of one attribute, as UTF-8 byte offsets into the original value.
+public struct AttributeHighlight: Sendable, Equatable {
+  public var attribute: String
+  public var value: String
+  public var ranges: [Range<Int>]
+}
+
+/// A window of words around the first match of a long attribute; ranges are offsets into `text`.
+public struct Snippet: Sendable, Equatable {
+  public var attribute: String
+  public var text: String
+  public var ranges: [Range<Int>]
+}
+
+public struct Hit: Sendable, Equatable {
+  /// Internal id in the index that produced the hit.
+  public var record: Int
+  public var objectID: String
+  public var ranking: MatchSummary
+  /// Highlights of every searchable attribute that matched.
+  public var highlights: [AttributeHighlight]
+  public var snippet: Snippet?
+  /// The packed ranking key (relevance, then record id).
+  public var key: UInt64
+}
+
+public struct SearchResponse: Sendable, Equatable {
+  public var query: String
+  public var hits: [Hit]
+  public var nbHits: Int
+  public var page: Int
+  public var hitsPerPage: Int
+  /// `false` when `nbHits` is an estimate (very broad queries on very large indexes).
+  public var exhaustiveNbHits: Bool
+  /// Words dropped from the end of the query because all of them together matched nothing; the
+  /// dropped words still rank hits that contain them higher.
+  public var droppedWords: [String]
+  /// Whether any hit on this page matched with typos.
+  public var typoCorrected: Bool
+
+  public var nbPages: Int { nbHits == 0 ? 0 : (nbHits + hitsPerPage - 1) / hitsPerPage }
+
+  public static func empty(_ request: SearchRequest) -> SearchResponse {
+    SearchResponse(
+      query: request.query, hits: [], nbHits: 0, page: request.page,
+      hitsPerPage: request.hitsPerPage, exhaustiveNbHits: true, droppedWords: [],
+      typoCorrected: false)
+  }
+}

@@ -1,0 +1,46 @@
+/// Keeps the `capacity` smallest keys seen, in a max-heap: paging needs only the top
+/// `offset + limit`, never a sort of every match.
+struct TopK {
+  private(set) var heap: [UInt64] = []
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    heap.reserveCapacity(capacity)
+  }
+
+  mutating func reset(capacity: Int) {
+    self.capacity = capacity
+    heap.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always) mutating func insert(_ key: UInt64) {
+    guard capacity > 0 else { return }
+    if heap.count < capacity {
+      heap.append(key)
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) >> 1
+        if heap[parent] >= heap[child] { break }
+        heap.swapAt(parent, child)
+        child = parent
+      }
+    } else if key < heap[0] {
+      heap[0] = key
+      var parent = 0
+      let n = heap.count
+      while true {
+        let left = 2 * parent + 1
+        if left >= n { break }
+        let right = left + 1
+        let larger = right < n && heap[right] > heap[left] ? right : left
+        if heap[parent] >= heap[larger] { break }
+        heap.swapAt(parent, larger)
+        parent = larger
+      }
+    }
+  }
+
+  /// The kept keys, smallest first.
+  func sorted() -> [UInt64] { heap.sorted() }
+}

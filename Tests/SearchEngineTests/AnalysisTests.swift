@@ -1,0 +1,49 @@
+import Testing
+
+@testable import SearchEngine
+
+@Suite struct AnalysisTests {
+  @Test(arguments: [
+    ("Café", "cafe"), ("ÜBER", "uber"), ("straße", "strasse"), ("STRASSE", "strasse"),
+    ("ﬁle", "file"), ("Ｔｏｋｙｏ", "tokyo"), ("Ångström", "angstrom"), ("naïve", "naive"),
+    ("e\u{301}cole", "ecole"),
+  ])
+  func foldsLikeLocalizedStandardContains(input: String, expected: String) {
+    #expect(Tokenizer.words(input).map(\.term) == [expected])
+  }
+
+  @Test func punctuationSplitsWordsAndKeepsSourceRanges() {
+    let words = Tokenizer.words("Café-Crème 2go!")
+    #expect(words.map(\.term) == ["cafe", "creme", "2go"])
+    #expect(words.map(\.location) == [
+      TokenLocation(start: 0, end: 5, position: 0), TokenLocation(start: 6, end: 12, position: 1),
+      TokenLocation(start: 13, end: 16, position: 2),
+    ])
+  }
+
+  @Test func textWithoutSpacesIsSplitIntoCharacters() {
+    #expect(Tokenizer.words("東京タワー").map(\.term) == ["東", "京", "タ", "ワ", "ー"])
+    let terms = Tokenizer.words("東京 tower").map(\.term)
+    #expect(terms == ["東", "京", "tower"])
+  }
+
+  @Test func foldedKeyTrimsAndCollapsesSpaces() {
+    #expect(TextFolding.foldedKey("  Crème   Brûlée ") == Array("creme brulee".utf8))
+  }
+
+  @Test func typoBudgetGrowsWithWordLength() {
+    let tolerance = TypoTolerance()
+    #expect([1, 3, 4, 7, 8, 12].map(tolerance.budget(forLength:)) == [0, 0, 1, 1, 2, 2])
+  }
+
+  @Test func lastWordIsPrefixUnlessFollowedBySpace() {
+    #expect(ParsedQuery("samsung tv").words.map(\.isPrefix) == [false, true])
+    #expect(ParsedQuery("samsung tv ").words.map(\.isPrefix) == [false, false])
+  }
+
+  @Test func editDistanceCountsATranspositionAsOne() {
+    let a = Array("samsung".unicodeScalars.map(\.value))
+    let b = Array("smasung".unicodeScalars.map(\.value))
+    #expect(EditDistance.distance(a, b) == 1)
+  }
+}

@@ -1,0 +1,23 @@
+import SearchEngine
+
+/// Builds an index from `(name, extra attributes...)` rows, in input order.
+func makeIndex(
+  _ rows: [[String: String]], searchable: [String] = ["name", "brand", "description"],
+  customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil
+) -> SearchIndex {
+  let attributes = ["name", "brand", "description", "popularity"]
+  var store = DocumentStore(attributes: attributes)
+  for (i, row) in rows.enumerated() {
+    store.append(objectID: row["id"] ?? String(i), values: attributes.map { row[$0] ?? "" })
+  }
+  return IndexBuilder.build(
+    store,
+    settings: IndexSettings(
+      searchableAttributes: searchable, titleAttribute: "name", customRanking: customRanking,
+      substringMatching: substring))
+}
+
+func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [String] {
+  let response = Searcher(index: index).search(SearchRequest(query: query, hitsPerPage: hitsPerPage))
+  return response.hits.map { index.documents.value($0.record, 0) }
+}

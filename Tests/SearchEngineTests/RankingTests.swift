@@ -1,0 +1,117 @@
+import Testing
+
+@testable import SearchEngine
+
+/// Each criterion alone, then in order: two records that differ only in what the rule looks at.
+@Suite struct RankingTests {
+  @Test func typoFewerFirst() {
+    let index = makeIndex([
+      ["name": "phone holder", "popularity": "100"],  // "phome" → one typo
+      ["name": "phome holder", "popularity": "1"],
+    ])
+    #expect(names(index, "phome holder") == ["phome holder", "phone holder"])
+  }
+
+  @Test func wordsMoreMatchedFirstWhenRelaxed() {
+    let index = makeIndex([
+      ["name": "red shoe", "popularity": "100"],
+      ["name": "red shoe blue", "popularity": "1"],
+    ])
+    let response = Searcher(index: index).search(SearchRequest(query: "red shoe blue zzzz"))
+    #expect(response.droppedWords == ["zzzz"] || response.droppedWords == ["blue", "zzzz"])
+    #expect(response.hits.map { index.documents.value($0.record, 0) }.first == "red shoe blue")
+  }
+
+  @Test func proximityCloserFirst() {
+    let index = makeIndex([
+      ["name": "black leather office chair", "popularity": "100"],
+      ["name": "black chair", "popularity": "1"],
+    ])
+    #expect(names(index, "black chair") == ["black chair", "black leather office chair"])
+  }
+
+  @Test func attributeEarlierFirst() {
+    let index = makeIndex([
+      ["name": "speaker", "brand": "sony", "popularity": "100"],
+      ["name": "sony speaker", "brand": "other", "popularity": "1"],
+    ])
+    #expect(names(index, "sony") == ["sony speaker", "speaker"])
+  }
+
+  @Test func positionEarlierFirstWithinAttribute() {
+    let index = makeIndex([
+      ["name": "case for tablet", "popularity": "100"],
+      ["name": "tablet case", "popularity": "1"],
+    ])
+    #expect(names(index, "tablet") == ["tablet case", "case for tablet"])
+  }
+
+  @Test func exactBeforePrefix() {
+    let index = makeIndex([
+      ["name": "tvstand", "popularity": "100"],
+      ["name": "tv", "popularity": "1"],
+    ])
+    #expect(names(index, "tv") == ["tv", "tvstand"])
+  }
+
+  @Test func wholeAttributeEqualBeatsLongerTitle() {
+    let index = makeIndex([
+      ["name": "iphone case", "popularity": "100"],
+      ["name": "iphone", "popularity": "1"],
+    ])
+    #expect(names(index, "iphone") == ["iphone", "iphone case"])
+  }
+
+  @Test func customRankingThenName() {
+    let index = makeIndex([
+      ["name": "lamp b", "popularity": "5"],
+      ["name": "lamp a", "popularity": "5"],
+      ["name": "lamp c", "popularity": "9"],
+    ])
+    #expect(names(index, "lamp") == ["lamp c", "lamp a", "lamp b"])
+  }
+
+  @Test func rulesApplyInOrderTypoBeforeAttribute() {
+    // Typo outranks attribute: an exact match in the brand beats a typo in the name.
+    let index = makeIndex([
+      ["name": "kettel", "brand": "x", "popularity": "100"],
+      ["name": "thing", "brand": "kettle", "popularity": "1"],
+    ])
+    #expect(names(index, "kettle ") == ["thing", "kettel"])
+  }
+
+  @Test func theOrderIsDeclaredInOnePlace() {
+    #expect(RankingRule.order == [.typo, .words, .proximity, .attribute, .exact])
+  }
+}
+
+@Suite struct RelaxationTests {
+  let index = makeIndex([
+    ["name": "wireless mouse", "popularity": "10"],
+    ["name": "wireless keyboard", "popularity": "20"],
+  ])
+
+  @Test func dropsWordsFromTheEndAndSaysSo() {
+    let response = Searcher(index: index).search(SearchRequest(query: "wireless mouse purple"))
+    #expect(response.droppedWords == ["purple"])
+    #expect(response.hits.map { index.documents.value($0.record, 0) } == ["wireless mouse"])
+  }
+
+  @Test func dropsSeveralWhenNeededRankingMatchedOptionalWordsFirst() {
+    let response = Searcher(index: index).search(SearchRequest(query: "wireless mouse purple zebra"))
+    #expect(response.droppedWords == ["purple", "zebra"] || response.droppedWords == ["mouse", "purple", "zebra"])
+    #expect(response.hits.first.map { index.documents.value($0.record, 0) } == "wireless mouse")
+  }
+
+  @Test func offMeansNoResults() {
+    let response = Searcher(index: index).search(SearchRequest(query: "wireless purple", removeWordsIfNoResults: false))
+    #expect(response.nbHits == 0)
+    #expect(response.droppedWords == [])
+  }
+
+  @Test func nothingMatchingAtAllStaysEmpty() {
+    let response = Searcher(index: index).search(SearchRequest(query: "zebra purple"))
+    #expect(response.nbHits == 0)
+    #expect(response.hits.isEmpty)
+  }
+}
