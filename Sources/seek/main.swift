@@ -1,1 +1,6 @@
-print("seek")
+import Foundation
+import SeekCore
+
+// Entry point: parse arguments (after SEEK_DEFAULT_OPTS), load the catalog, then either answer
+// non-interactively (--filter, --checked, --uncheck-all) or start the terminal app.
+exit(SeekCommand.run(Array(CommandLine.arguments.dropFirst())))

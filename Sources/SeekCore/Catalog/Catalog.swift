@@ -1,0 +1,95 @@
+import Foundation
+import SearchEngine
+
+/// A loaded, indexed catalog.
+public struct Catalog: Sendable {
+  /// A short name for messages and the store's file name (the file name without extension).
+  public var name: String
+  public var path: String
+  public var settings: ResolvedSettings
+  public var numericAttributes: Set<String>
+  public var index: SearchIndex
+
+  public init(name: String, path: String, table: RecordTable, settings: ResolvedSettings) {
+    self.name = name
+    self.path = path
+    self.settings = settings
+    self.numericAttributes = table.numericAttributes
+    self.index = IndexBuilder.build(
+      table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
+  }
+
+  /// The record's attributes as a JSON object (numbers where the catalog had numbers).
+  public func json(record: Int) -> JSONValue {
+    let documents = index.documents
+    var members: [(String, JSONValue)] = []
+    if settings.objectIDAttribute == nil || !documents.attributes.contains(settings.objectIDAttribute!) {
+      members.append(("objectID", .string(documents.objectID(record))))
+    }
+    for (column, name) in documents.attributes.enumerated() {
+      let value = documents.value(record, column)
+      if numericAttributes.contains(name), !value.isEmpty, Double(value) != nil {
+        members.append((name, .number(value)))
+      } else {
+        members.append((name, .string(value)))
+      }
+    }
+    return .object(members)
+  }
+
+  public func title(record: Int) -> String { index.documents.value(record, index.titleColumn) }
+}
+
+/// Reads catalog files.
+public enum CatalogLoader {
+  /// Loads and indexes the catalog at `path`, with the settings file next to it (if any) overridden
+  /// by `overrides`.
+  public static func load(path: String, overrides: CatalogSettings = CatalogSettings()) throws(CatalogError) -> Catalog {
+    let bytes = try readFile(path)
+    let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
+    var settings = CatalogSettings()
+    if FileManager.default.fileExists(atPath: settingsPath) {
+      let text = String(decoding: try readFile(settingsPath), as: UTF8.self)
+      settings = try CatalogSettings.parse(text, path: settingsPath)
+    }
+    settings = settings.overridden(by: overrides)
+    return try load(bytes: bytes, path: path, settings: settings)
+  }
+
+  /// Indexes catalog bytes (from a file or a pipe); `path` names them in messages.
+  public static func load(bytes: [UInt8], path: String, settings: CatalogSettings) throws(CatalogError) -> Catalog {
+    let table = try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
+      let format = settings.format ?? CatalogFormat.fromExtension(of: path) ?? CatalogFormat.sniff(buffer)
+      do throws(CatalogError) {
+        return .success(try CatalogParser.parse(buffer, format: format, path: path))
+      } catch {
+        return .failure(error)
+      }
+    }.get()
+    return Catalog(
+      name: catalogName(path), path: path, table: table, settings: settings.resolved(for: table))
+  }
+
+  public static func catalogName(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    if let dot = file.lastIndex(of: "."), dot > file.startIndex { return String(file[..<dot]) }
+    return file
+  }
+
+  public static func readFile(_ path: String) throws(CatalogError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .notFound(path: path)
+    }
+    if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .unreadable(path: path, reason: "permission denied")
+    }
+    defer { try? handle.close() }
+    do {
+      return [UInt8](try handle.readToEnd() ?? Data())
+    } catch {
+      throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,72 @@
+enum Help {
+  static let version = "seek 0.1.0"
+
+  static let text = """
+    seek — instant search for the terminal: typo-tolerant, ranked, with query suggestions and a
+    smart list of checked items.
+
+    USAGE
+      seek [options] [CATALOG]              interactive search (the UI is drawn on /dev/tty)
+      cmd | seek [options]                  search lines (or --format records) read from a pipe
+      seek --filter QUERY [options] [CATALOG]
+                                            print the ranked hits of one page and exit
+      seek --checked [CATALOG]              print the checked items, one title per line
+      seek --uncheck-all [CATALOG]          clear every check
+
+    CATALOG is a JSON array, JSON Lines, CSV or TSV file (header row), or plain text (one record
+    per line); the format comes from the extension or the content. Default: Data/products.json.
+
+    SEARCH
+      -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error
+          --page N              page of --filter results (from 1; default 1)
+          --hits-per-page N     hits per page (default 20)
+          --json                JSON output (--filter: the response; on accept: records as JSON Lines)
+
+    CATALOG SETTINGS (override CATALOG.settings.json next to the catalog)
+          --searchable A,B,...  searchable attributes, most important first
+          --title NAME          attribute shown as the item's name
+          --ranking RULES       custom ranking, e.g. "desc(popularity)" or "asc(price),desc(rating)"
+          --id-field NAME       attribute holding the objectID (generated when absent)
+          --display A,B,...     secondary attributes shown beside a hit
+          --format F            json, jsonl, csv, tsv or lines
+
+    SUGGESTIONS AND STORE
+          --suggestions FILE    query suggestions (Algolia suggestion records, or {query, popularity}
+                                JSON Lines); default: generated from the catalog's brands and categories
+          --suggestions-min-hits N
+                                hits a submitted query needs to be learned as a suggestion (default 5)
+          --store PATH          SQLite store for checks, created items and the query log
+                                (default: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite)
+          --no-store            keep checks in memory only
+
+    INTERACTIVE
+      -q, --query TEXT          start with this query
+          --print-query         print the query before the accepted items
+          --field NAME          print this attribute of accepted items instead of the title
+      -1, --select-1            accept at once when there is exactly one hit
+      -0, --exit-0              exit at once (status 1) when there is no hit
+          --height N[%]         draw inline below the prompt, N lines (or N% of the terminal)
+      -h, --help                this help
+          --version             the version
+
+    KEYS
+      typing, Backspace, Delete, Left/Right, Home/End, Ctrl-A/Ctrl-E   edit the query
+      Ctrl-U                    clear the query          Ctrl-W   delete the previous word
+      Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
+      PageUp/PageDown           move a page of results   mouse wheel   scroll results
+      Tab                       complete the query with the highlighted (or top) suggestion
+      Enter                     in the query: submit it; on a suggestion: submit that suggestion;
+                                on a result: accept (print the checked items, or the selected one)
+      Space                     on a result: check or uncheck it (on the create row: create the item)
+      Esc                       close suggestions; else clear the query; else quit (status 130)
+      Ctrl-C                    quit (status 130)
+
+    ENVIRONMENT
+      SEEK_DEFAULT_OPTS         options read before the command line's
+      NO_COLOR                  no colours (bold and reverse video remain)
+      SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
+
+    EXIT STATUS
+      0 hits found / item accepted, 1 no match, 2 error, 130 interrupted
+    """
+}

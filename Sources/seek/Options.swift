@@ -1,0 +1,173 @@
+import SearchEngine
+import SeekCore
+
+/// Everything the command line can say. Parsed by `Options.parse`, which knows every flag.
+struct Options: Equatable {
+  var catalogPath: String?
+  var filter: String?
+  var page = 0
+  var hitsPerPage = 20
+  var json = false
+  var help = false
+  var version = false
+  var catalog = CatalogSettings()
+  var suggestionsPath: String?
+  var suggestionsMinHits = 5
+  var storePath: String?
+  var checked = false
+  var uncheckAll = false
+  var query = ""
+  var printQuery = false
+  var field: String?
+  var selectOne = false
+  var exitZero = false
+  var height: String?
+  var noStore = false
+
+  enum ParseError: Error, Equatable, CustomStringConvertible {
+    case unknownFlag(String)
+    case missingValue(String)
+    case invalidValue(flag: String, value: String, expected: String)
+    case extraArgument(String)
+
+    var description: String {
+      switch self {
+      case .unknownFlag(let f): return "unknown option '\(f)' (see seek --help)"
+      case .missingValue(let f): return "option '\(f)' needs a value"
+      case .invalidValue(let f, let v, let e): return "invalid value '\(v)' for \(f): expected \(e)"
+      case .extraArgument(let a): return "unexpected argument '\(a)': one catalog at most"
+      }
+    }
+  }
+
+  /// Parses arguments (without the program name). `--flag=value` and `--flag value` both work.
+  static func parse(_ arguments: [String], into start: Options = Options()) throws(ParseError) -> Options {
+    var o = start
+    var i = 0
+    func value(_ flag: String, inline: String?) throws(ParseError) -> String {
+      if let inline { return inline }
+      i += 1
+      guard i < arguments.count else { throw .missingValue(flag) }
+      return arguments[i]
+    }
+    func number(_ flag: String, _ text: String, min: Int) throws(ParseError) -> Int {
+      guard let n = Int(text), n >= min else {
+        throw .invalidValue(flag: flag, value: text, expected: "a whole number ≥ \(min)")
+      }
+      return n
+    }
+    func list(_ text: String) -> [String] {
+      text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty }
+    }
+    var positionalOnly = false
+    while i < arguments.count {
+      let argument = arguments[i]
+      if positionalOnly || !argument.hasPrefix("-") || argument == "-" {
+        guard o.catalogPath == nil else { throw .extraArgument(argument) }
+        o.catalogPath = argument
+        i += 1
+        continue
+      }
+      if argument == "--" {
+        positionalOnly = true
+        i += 1
+        continue
+      }
+      var flag = argument
+      var inline: String? = nil
+      if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        flag = String(argument[..<eq])
+        inline = String(argument[argument.index(after: eq)...])
+      }
+      switch flag {
+      case "-h", "--help": o.help = true
+      case "--version": o.version = true
+      case "-f", "--filter": o.filter = try value(flag, inline: inline)
+      case "--page": o.page = try number(flag, try value(flag, inline: inline), min: 1) - 1
+      case "--hits-per-page": o.hitsPerPage = try number(flag, try value(flag, inline: inline), min: 1)
+      case "--json": o.json = true
+      case "--searchable": o.catalog.searchableAttributes = list(try value(flag, inline: inline))
+      case "--title": o.catalog.titleAttribute = try value(flag, inline: inline)
+      case "--id-field": o.catalog.objectIDAttribute = try value(flag, inline: inline)
+      case "--display": o.catalog.displayAttributes = list(try value(flag, inline: inline))
+      case "--ranking":
+        let text = try value(flag, inline: inline)
+        var rules: [CustomRanking] = []
+        for part in list(text) {
+          guard let rule = CustomRanking(parsing: part) else {
+            throw .invalidValue(flag: flag, value: part, expected: "desc(attribute) or asc(attribute)")
+          }
+          rules.append(rule)
+        }
+        o.catalog.customRanking = rules
+      case "--format":
+        let text = try value(flag, inline: inline)
+        guard let format = CatalogFormat(rawValue: text) else {
+          throw .invalidValue(flag: flag, value: text, expected: "json, jsonl, csv, tsv or lines")
+        }
+        o.catalog.format = format
+      case "--suggestions": o.suggestionsPath = try value(flag, inline: inline)
+      case "--suggestions-min-hits":
+        o.suggestionsMinHits = try number(flag, try value(flag, inline: inline), min: 0)
+      case "--store": o.storePath = try value(flag, inline: inline)
+      case "--no-store": o.noStore = true
+      case "--checked": o.checked = true
+      case "--uncheck-all": o.uncheckAll = true
+      case "-q", "--query": o.query = try value(flag, inline: inline)
+      case "--print-query": o.printQuery = true
+      case "--field": o.field = try value(flag, inline: inline)
+      case "-1", "--select-1": o.selectOne = true
+      case "-0", "--exit-0": o.exitZero = true
+      case "--height":
+        let text = try value(flag, inline: inline)
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let n = Int(digits), n > 0 else {
+          throw .invalidValue(flag: flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
+        }
+        o.height = text
+      default: throw .unknownFlag(flag)
+      }
+      i += 1
+    }
+    return o
+  }
+
+  /// Splits an option string the way a shell would for simple cases: spaces separate, single and
+  /// double quotes group, backslash escapes (for `SEEK_DEFAULT_OPTS`).
+  static func shellWords(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character? = nil
+    var escape = false
+    for c in text {
+      if escape {
+        current.append(c)
+        escape = false
+        continue
+      }
+      if c == "\\" && quote != "'" {
+        escape = true
+        inWord = true
+        continue
+      }
+      if let q = quote {
+        if c == q { quote = nil } else { current.append(c) }
+        continue
+      }
+      if c == "'" || c == "\"" {
+        quote = c
+        inWord = true
+      } else if c == " " || c == "\t" || c == "\n" {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(c)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,136 @@
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+func parse(_ text: String, _ format: CatalogFormat, path: String = "t") throws(CatalogError) -> RecordTable {
+  let bytes = Array(text.utf8)
+  return try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
+    do throws(CatalogError) { return .success(try CatalogParser.parse(buffer, format: format, path: path)) } catch {
+      return .failure(error)
+    }
+  }.get()
+}
+
+func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
+  do { _ = try parse(text, format, path: "f") } catch { return error }
+  return nil
+}
+
+@Suite struct CatalogParsingTests {
+  @Test func jsonArrayOfObjects() throws {
+    let table = try parse(#"[{"name": "A", "price": 3}, {"name": "B", "brand": "X", "price": 4.5}]"#, .json)
+    #expect(table.attributes == ["name", "price", "brand"])
+    #expect(table.rows == [["A", "3"], ["B", "4.5", "X"]])
+    #expect(table.numericAttributes == ["price"])
+  }
+
+  @Test func jsonLinesSkipBlankLines() throws {
+    let table = try parse("{\"text\": \"a\"}\n\n{\"text\": \"b\\u00e9\"}\n", .jsonLines)
+    #expect(table.rows.map { $0[0] } == ["a", "bé"])
+  }
+
+  @Test func csvQuotingPerRFC4180() throws {
+    let table = try parse("name,desc\n\"Smith, \"\"J\"\"\",\"two\nlines\"\r\nplain,x\n", .csv)
+    #expect(table.rows == [["Smith, \"J\"", "two\nlines"], ["plain", "x"]])
+  }
+
+  @Test func tsvHasNoQuoting() throws {
+    let table = try parse("name\tsummary\n\"quoted\"\ta \"b\"\n", .tsv)
+    #expect(table.rows == [["\"quoted\"", "a \"b\""]])
+  }
+
+  @Test func plainLines() throws {
+    #expect(try parse("one\ntwo\n\nthree", .lines).rows == [["one"], ["two"], ["three"]])
+  }
+
+  @Test func formatFromExtensionThenContent() {
+    #expect(CatalogFormat.fromExtension(of: "a/b.CSV") == .csv)
+    #expect(CatalogFormat.fromExtension(of: "x.ndjson") == .jsonLines)
+    #expect(Array(" [{}]".utf8).withUnsafeBufferPointer(CatalogFormat.sniff) == .json)
+    #expect(Array("{}\n{}".utf8).withUnsafeBufferPointer(CatalogFormat.sniff) == .jsonLines)
+    #expect(Array("hello".utf8).withUnsafeBufferPointer(CatalogFormat.sniff) == .lines)
+  }
+
+  @Test func malformedJSONSaysLineColumnAndWhat() {
+    #expect(parseError("[\n  {\"a\": 1,}\n]", .json)
+      == .malformedJSON(path: "f", line: 2, column: 11, message: "expected a member name in double quotes, found '}'"))
+    #expect(parseError("[{\"a\": \"x}]", .json)
+      == .malformedJSON(path: "f", line: 1, column: 8, message: "unterminated string"))
+    #expect(parseError("[1, 2]", .json) == .notARecord(path: "f", line: 1, found: "a number"))
+    #expect(parseError("{\"a\":1}\n{oops}\n", .jsonLines)
+      == .malformedJSON(path: "f", line: 2, column: 2, message: "expected a member name in double quotes, found 'o'"))
+  }
+
+  @Test func malformedTablesSayLine() {
+    #expect(parseError("a,b\n1,2,3\n", .csv) == .malformedTable(path: "f", line: 2, message: "expected 2 fields as in the header, found 3"))
+    #expect(parseError("a,b\n\"open,2\n", .csv)
+      == .malformedTable(path: "f", line: 2, message: "unterminated quoted field (a '\"' opened here is never closed)"))
+  }
+
+  @Test func invalidUTF8IsReplacedNotFatal() throws {
+    var bytes = Array("[{\"name\": \"caf".utf8)
+    bytes += [0xC3, 0x28]
+    bytes += Array("\"}]".utf8)
+    let table = try bytes.withUnsafeBufferPointer { try CatalogParser.parse($0, format: .json, path: "x") }
+    #expect(table.rows[0][0] == "caf\u{FFFD}(")
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let deep = "[" + String(repeating: "[", count: 10_000)
+    #expect(parseError(deep, .json) != nil)
+  }
+
+  @Test func controlCharactersAreKeptInDataButNotShown() throws {
+    let table = try parse(#"[{"name": "evil\u001b]0;pwned\u0007title"}]"#, .json)
+    #expect(table.rows[0][0] == "evil\u{1B}]0;pwned\u{07}title")
+    #expect(SafeText.sanitized(table.rows[0][0]) == "evil?]0;pwned?title")
+  }
+}
+
+@Suite struct CatalogSettingsTests {
+  @Test func defaultsPickTitleSearchableAndPopularity() throws {
+    let table = try parse(#"[{"objectID": "1", "brand": "B", "name": "N", "popularity": 3, "price": 1}]"#, .json)
+    let settings = CatalogSettings().resolved(for: table)
+    #expect(settings.index.titleAttribute == "name")
+    #expect(settings.index.searchableAttributes == ["name", "brand"])
+    #expect(settings.index.customRanking == [.descending("popularity")])
+    #expect(settings.objectIDAttribute == "objectID")
+    #expect(settings.displayAttributes == ["brand", "price"])
+  }
+
+  @Test func settingsFileParsesAndRejectsUnknownKeys() throws {
+    let s = try CatalogSettings.parse(#"{"searchableAttributes": ["a"], "customRanking": ["asc(p)"]}"#, path: "s")
+    #expect(s.searchableAttributes == ["a"])
+    #expect(s.customRanking == [.ascending("p")])
+    #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"nope": 1}"#, path: "s") }
+    #expect(CatalogSettings.settingsPath(forCatalog: "Data/products.json") == "Data/products.settings.json")
+  }
+
+  @Test func generatedObjectIDsAreStableAndUnique() {
+    var table = RecordTable(attributes: ["name"])
+    table.append([("name", "a")])
+    table.append([("name", "a")])
+    let store = table.documents(idAttribute: nil)
+    #expect(store.objectID(0) != store.objectID(1))
+    #expect(store.objectID(1) == store.objectID(0) + "-2")
+  }
+
+  @Test func defaultCatalogGivesSensibleResults() throws {
+    let catalog = try CatalogLoader.load(path: repositoryRoot + "/Data/products.json")
+    #expect(catalog.index.count == 10_000)
+    let searcher = Searcher(index: catalog.index)
+    for (query, expected) in [("iphone", "iPhone"), ("samsung tv", "Samsung"), ("macbook air", "MacBook Air"),
+                              ("cooktop", "Cooktop"), ("nintendo", "Nintendo")] {
+      let top = searcher.search(SearchRequest(query: query)).hits.prefix(3).map { catalog.title(record: $0.record) }
+      #expect(top.count == 3 && top.allSatisfy { $0.contains(expected) }, "\(query): \(top)")
+    }
+  }
+}
+
+/// The package root, found from this file's path.
+let repositoryRoot: String = {
+  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)
+  return parts.joined(separator: "/")
+}()
