@@ -1,0 +1,49 @@
+# Seek: `make run` starts the app on Data/, `make test` runs every test, `make bench` measures.
+# Each target first installs what is missing (Debian packages) with apt-get.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+PACKAGES := libncurses-dev libsqlite3-dev tmux
+BIN := .build/release/seek
+
+.PHONY: deps build run test unit e2e bench install format clean
+
+deps:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product seek
+
+run: build
+	$(BIN) Data/products.json
+
+test: deps
+	$(SWIFT) build --product seek
+	$(SWIFT) test
+	bash Tests/e2e/run.sh .build/debug/seek
+
+unit: deps
+	$(SWIFT) test
+
+e2e: deps
+	$(SWIFT) build --product seek
+	bash Tests/e2e/run.sh .build/debug/seek
+
+bench: deps
+	$(SWIFT) build -c release --product seek-bench --product seek
+	.build/release/seek-bench
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/seek
+	install -m 644 Docs/seek.1 $(DESTDIR)$(PREFIX)/share/man/man1/seek.1
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

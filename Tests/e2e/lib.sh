@@ -1,0 +1,63 @@
+# Small harness for end-to-end tests: assertions that count, and tmux helpers that poll the
+# screen with a deadline instead of sleeping.
+PASSED=0
+FAILED=0
+FAILURES=()
+
+pass() { PASSED=$((PASSED + 1)); printf '  ok   %s\n' "$1"; }
+fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); printf '  FAIL %s\n' "$1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/       /' | head -40; return 0; }
+
+expect_eq() { # name expected actual
+  if [ "$2" == "$3" ]; then pass "$1"; else fail "$1" "expected: $2"$'\n'"actual:   $3"; fi
+}
+expect_contains() { # name haystack needle
+  if [[ "$2" == *"$3"* ]]; then pass "$1"; else fail "$1" "missing: $3"$'\n'"in:"$'\n'"$2"; fi
+}
+expect_not_contains() {
+  if [[ "$2" != *"$3"* ]]; then pass "$1"; else fail "$1" "unexpected: $3"$'\n'"in:"$'\n'"$2"; fi
+}
+
+# --- tmux ------------------------------------------------------------------------------------
+TMUX_SOCKET=""
+tmux_start() { # width height command...
+  TMUX_SOCKET="seek-e2e-$$-$RANDOM"
+  local w=$1 h=$2; shift 2
+  tmux -L "$TMUX_SOCKET" -f /dev/null new-session -d -x "$w" -y "$h" "$@"
+  tmux -L "$TMUX_SOCKET" set-option -g status off >/dev/null 2>&1 || true
+}
+tmux_keys() { tmux -L "$TMUX_SOCKET" send-keys "$@"; }
+tmux_type() { tmux -L "$TMUX_SOCKET" send-keys -l "$1"; }
+screen() { tmux -L "$TMUX_SOCKET" capture-pane -p "$@" 2>/dev/null; }
+tmux_stop() { tmux -L "$TMUX_SOCKET" kill-server >/dev/null 2>&1 || true; }
+
+# wait_for TEXT [seconds]: polls every 50 ms until the screen shows TEXT.
+wait_for() {
+  local deadline=$(( $(date +%s%N) + ${2:-10} * 1000000000 ))
+  while [ "$(date +%s%N)" -lt "$deadline" ]; do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.05
+  done
+  return 1
+}
+# wait_gone TEXT [seconds]
+wait_gone() {
+  local deadline=$(( $(date +%s%N) + ${2:-10} * 1000000000 ))
+  while [ "$(date +%s%N)" -lt "$deadline" ]; do
+    if ! screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.05
+  done
+  return 1
+}
+expect_screen() { # name text
+  if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1" "screen never showed: $2"$'\n'"$(screen)"; fi
+}
+expect_screen_gone() {
+  if wait_gone "$2" "${3:-10}"; then pass "$1"; else fail "$1" "screen still shows: $2"$'\n'"$(screen)"; fi
+}
+
+summary() {
+  echo
+  if [ "$FAILED" -gt 0 ]; then printf 'failed: %s\n' "${FAILURES[@]}"; fi
+  echo "e2e: $PASSED passed, $FAILED failed"
+  [ "$FAILED" -eq 0 ]
+}

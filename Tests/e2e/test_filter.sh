@@ -1,0 +1,48 @@
+# seek --filter: output, exit codes, errors.
+out=$("$SEEK" --filter "iphone 15 pro" --hits-per-page 3 Data/products.json 2>"$WORK/err"); code=$?
+expect_eq "filter: exit 0 with hits" 0 "$code"
+expect_eq "filter: one title per hit" 3 "$(printf '%s\n' "$out" | wc -l)"
+expect_contains "filter: ranked hit" "$(printf '%s\n' "$out" | head -1)" "iPhone 15 Pro"
+expect_contains "filter: nbHits on stderr" "$(cat "$WORK/err")" "nbHits: "
+
+"$SEEK" --filter "zzqqxx" Data/products.json >/dev/null 2>&1; code=$?
+expect_eq "filter: exit 1 without hits" 1 "$code"
+
+out=$("$SEEK" --filter "samsng" --json --hits-per-page 2 Data/products.json); code=$?
+expect_eq "filter --json: exit 0" 0 "$code"
+expect_contains "filter --json: highlight markup" "$out" '<em>Samsung</em>'
+expect_contains "filter --json: ranking info" "$out" '"_rankingInfo":{"typos":1'
+python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); assert d["nbHits"]>0 and len(d["hits"])==2' <<<"$out" \
+  && pass "filter --json: valid JSON" || fail "filter --json: valid JSON" "$out"
+
+p1=$("$SEEK" --filter "case" --hits-per-page 5 --page 1 2>/dev/null)
+p2=$("$SEEK" --filter "case" --hits-per-page 5 --page 2 2>/dev/null)
+both=$("$SEEK" --filter "case" --hits-per-page 10 2>/dev/null)
+expect_eq "filter: pages 1+2 equal the first 10" "$both" "$p1"$'\n'"$p2"
+
+printf '[{"name": "ok"},\n {"name": oops}]' > "$WORK/bad.json"
+err=$("$SEEK" --filter x "$WORK/bad.json" 2>&1 >/dev/null); code=$?
+expect_eq "bad JSON: exit 2" 2 "$code"
+expect_contains "bad JSON: file, line, column" "$err" "bad.json:2:11: malformed JSON: expected a value, found 'o'"
+
+printf 'name,price\n"a,1\n' > "$WORK/bad.csv"
+err=$("$SEEK" --filter x "$WORK/bad.csv" 2>&1 >/dev/null); code=$?
+expect_eq "bad CSV: exit 2" 2 "$code"
+expect_contains "bad CSV: line" "$err" "bad.csv:2: unterminated quoted field"
+
+err=$("$SEEK" --filter x "$WORK/missing.json" 2>&1 >/dev/null); code=$?
+expect_eq "missing catalog: exit 2" 2 "$code"
+expect_contains "missing catalog: message" "$err" "missing.json: no such file"
+
+err=$("$SEEK" --bogus 2>&1); code=$?
+expect_eq "unknown flag: exit 2" 2 "$code"
+expect_contains "unknown flag: message" "$err" "unknown option '--bogus'"
+
+out=$("$SEEK" --help); code=$?
+expect_eq "--help: exit 0" 0 "$code"
+expect_contains "--help lists keys" "$out" "Tab"
+expect_contains "--version" "$("$SEEK" --version)" "seek "
+
+printf '{"name": "evil \\u001b]0;pwned\\u0007 title"}\n' > "$WORK/evil.jsonl"
+out=$("$SEEK" --filter evil "$WORK/evil.jsonl" 2>/dev/null | od -c)
+expect_not_contains "filter: no raw escape in output" "$out" '033'
