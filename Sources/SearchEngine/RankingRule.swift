@@ -65,9 +65,9 @@ public enum RankingRule: String, Sendable, CaseIterable {
   }
 
   /// The part of a key that the rules decide (without the record id).
-  @inline(__always) static func relevance(_ key: UInt64) -> UInt64 { key >> recordBits }
+  @inline(__always) public static func relevance(_ key: UInt64) -> UInt64 { key >> recordBits }
 
-  @inline(__always) static func record(_ key: UInt64) -> Int {
+  @inline(__always) public static func record(_ key: UInt64) -> Int {
     Int(key & ((1 << recordBits) - 1))
   }
 }

@@ -23,6 +23,8 @@ public final class SearchIndex: Sendable {
   let attributeWordCounts: [UInt8]
   /// `(hash of folded title, record)` sorted, to find the items named exactly like a query.
   let titleKeys: [TitleKey]
+  /// `(hash of objectID, record)` sorted, to find a record by its objectID.
+  let objectIDKeys: [TitleKey]
   /// The first custom-ranking value of each record, to merge hits across indexes.
   let primaryCustomValue: [Double]
   public let substringMatching: Bool
@@ -54,6 +56,9 @@ public final class SearchIndex: Sendable {
     self.attributeWordCounts = attributeWordCounts
     self.titleKeys = titleKeys
     self.primaryCustomValue = primaryCustomValue
+    self.objectIDKeys = (0..<documents.count).map {
+      TitleKey(hash: byteHash(Array(documents.objectID($0).utf8)), record: UInt32($0))
+    }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
     self.substringMatching = settings.substringMatching ?? (terms.count <= 300_000)
   }
 
@@ -84,11 +89,29 @@ public final class SearchIndex: Sendable {
     return result.sorted()
   }
 
+  /// The record with this objectID, if any.
+  public func record(objectID: String) -> Int? {
+    let hash = byteHash(Array(objectID.utf8))
+    var lo = 0
+    var hi = objectIDKeys.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if objectIDKeys[mid].hash < hash { lo = mid + 1 } else { hi = mid }
+    }
+    while lo < objectIDKeys.count && objectIDKeys[lo].hash == hash {
+      let record = Int(objectIDKeys[lo].record)
+      if documents.objectID(record) == objectID { return record }
+      lo += 1
+    }
+    return nil
+  }
+
   /// Approximate bytes held by the index structures (not the documents' text).
   public var indexBytes: Int {
     terms.bytes.count + terms.starts.count * 4 + postingStart.count * 4 + postingRecords.count * 4
       + postingPlaces.count * 2 + shortPrefixes.reduce(0) { $0 + $1.bytes }
-      + attributeWordCounts.count + titleKeys.count * 16 + primaryCustomValue.count * 8
+      + attributeWordCounts.count + titleKeys.count * 16 + objectIDKeys.count * 16
+      + primaryCustomValue.count * 8
   }
 }
 

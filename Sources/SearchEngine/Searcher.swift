@@ -283,9 +283,17 @@ public final class Searcher {
       }
       wholeAttributeID = attribute
     }
+    var equalsAttribute = false
     if wholeAttribute, let a = wholeAttributeID, m.words == wordCount {
       let columns = index.searchableColumns.count
-      if Int(index.attributeWordCounts[record * columns + Int(a)]) == wordCount { m.exact = wordCount + 1 }
+      equalsAttribute = Int(index.attributeWordCounts[record * columns + Int(a)]) == wordCount
+    }
+    if equalsAttribute {
+      m.exact = wordCount + 1
+    } else if wordCount == 1 {
+      // Algolia's `exactOnSingleWordQuery: attribute`: one word is "exact" only when it is the
+      // whole attribute, so "mac" does not rank "mac mini" above the far more popular "macbook".
+      m.exact = 0
     }
     m.attribute = Int(best >> 12)
     m.position = Int(best & 0xFFF)

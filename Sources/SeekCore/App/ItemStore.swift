@@ -1,0 +1,77 @@
+import SearchEngine
+
+/// An item made from the smart list's create row.
+public struct CreatedItem: Sendable, Equatable {
+  public var objectID: String
+  public var title: String
+  /// Seconds since 1970.
+  public var created: Double
+
+  public init(objectID: String, title: String, created: Double) {
+    self.objectID = objectID
+    self.title = title
+    self.created = created
+  }
+
+  /// Created items are named by their folded title: creating "Crème" twice is one item.
+  public static func objectID(forTitle title: String) -> String {
+    "created-" + RecordTable.contentID([String(decoding: TextFolding.foldedKey(title), as: UTF8.self)])
+  }
+}
+
+/// A submitted query, for learning suggestions.
+public struct LoggedQuery: Sendable, Equatable {
+  public var query: String
+  public var time: Double
+  public var nbHits: Int
+  public var fromSuggestion: Bool
+
+  public init(query: String, time: Double, nbHits: Int, fromSuggestion: Bool) {
+    self.query = query
+    self.time = time
+    self.nbHits = nbHits
+    self.fromSuggestion = fromSuggestion
+  }
+}
+
+/// Where checks, created items and the query log live. Every write returns only once it is
+/// durable, so the screen never shows as done what a crash could lose.
+public protocol ItemStore: AnyObject {
+  /// Checked objectIDs, oldest check first.
+  func checkedItems() throws -> [(objectID: String, title: String)]
+  func createdItems() throws -> [CreatedItem]
+  func setChecked(objectID: String, title: String, checked: Bool) throws
+  func createItem(title: String) throws -> CreatedItem
+  func logQuery(_ entry: LoggedQuery) throws
+  /// Submitted queries since `time`.
+  func queries(since time: Double) throws -> [LoggedQuery]
+}
+
+/// The store used when nothing must outlive the process (`--no-store`, tests).
+public final class MemoryItemStore: ItemStore {
+  private var checks: [(objectID: String, title: String)] = []
+  private var created: [CreatedItem] = []
+  private var log: [LoggedQuery] = []
+  private let clock: () -> Double
+
+  public init(clock: @escaping () -> Double = { 0 }) { self.clock = clock }
+
+  public func checkedItems() throws -> [(objectID: String, title: String)] { checks }
+  public func createdItems() throws -> [CreatedItem] { created }
+
+  public func setChecked(objectID: String, title: String, checked: Bool) throws {
+    checks.removeAll { $0.objectID == objectID }
+    if checked { checks.append((objectID, title)) }
+  }
+
+  public func createItem(title: String) throws -> CreatedItem {
+    let id = CreatedItem.objectID(forTitle: title)
+    if let existing = created.first(where: { $0.objectID == id }) { return existing }
+    let item = CreatedItem(objectID: id, title: title, created: clock())
+    created.append(item)
+    return item
+  }
+
+  public func logQuery(_ entry: LoggedQuery) throws { log.append(entry) }
+  public func queries(since time: Double) throws -> [LoggedQuery] { log.filter { $0.time >= time } }
+}

@@ -1,0 +1,59 @@
+/// A catalog hit as the UI shows it: plain values, no engine internals.
+public struct ResultHit: Sendable, Equatable {
+  public var objectID: String
+  public var title: String
+  /// Matched ranges of `title` (UTF-8 offsets).
+  public var titleRanges: [Range<Int>]
+  /// Secondary fields that fit beside the title (e.g. brand, price, category).
+  public var details: [String]
+  /// A window around a match in a long attribute, when the match is there.
+  public var snippet: String?
+  public var snippetRanges: [Range<Int>]
+  public var typos: Int
+
+  public init(
+    objectID: String, title: String, titleRanges: [Range<Int>] = [], details: [String] = [],
+    snippet: String? = nil, snippetRanges: [Range<Int>] = [], typos: Int = 0
+  ) {
+    self.objectID = objectID
+    self.title = title
+    self.titleRanges = titleRanges
+    self.details = details
+    self.snippet = snippet
+    self.snippetRanges = snippetRanges
+    self.typos = typos
+  }
+}
+
+/// One page of results as the results searcher answers it.
+public struct ResultsPage: Sendable, Equatable {
+  public var query: String
+  public var page: Int
+  public var hits: [ResultHit]
+  public var nbHits: Int
+  public var nbPages: Int
+  public var exhaustiveNbHits: Bool
+  public var droppedWords: [String]
+  public var typoCorrected: Bool
+  /// Items whose title equals the trimmed query (case- and diacritic-insensitive): the smart list
+  /// puts them on top, and offers no create row when there is one.
+  public var equalItems: [ResultHit]
+  public var milliseconds: Double
+
+  public init(
+    query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,
+    exhaustiveNbHits: Bool = true, droppedWords: [String] = [], typoCorrected: Bool = false,
+    equalItems: [ResultHit] = [], milliseconds: Double = 0
+  ) {
+    self.query = query
+    self.page = page
+    self.hits = hits
+    self.nbHits = nbHits
+    self.nbPages = nbPages
+    self.exhaustiveNbHits = exhaustiveNbHits
+    self.droppedWords = droppedWords
+    self.typoCorrected = typoCorrected
+    self.equalItems = equalItems
+    self.milliseconds = milliseconds
+  }
+}

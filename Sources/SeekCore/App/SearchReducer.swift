@@ -1,0 +1,315 @@
+/// The search screen's behaviour: `reduce(&state, event) -> effects`, pure — no terminal, no I/O,
+/// no clock. Searches, checks and the query log are effects whose answers come back as events, and
+/// every answer carries the revision of its request so that a late one is dropped.
+public enum SearchReducer {
+  /// Rows from the end of the loaded hits at which the next page is requested.
+  public static let pageLoadThreshold = 5
+  /// Rows moved by one notch of the mouse wheel.
+  public static let wheelStep = 3
+
+  public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
+    switch event {
+    case .started(let size):
+      state.screen = size
+      return searchBoth(&state)
+
+    case .resized(let size):
+      state.screen = size
+      clampSelection(&state)
+      return loadMoreIfNeeded(&state)
+
+    case .inserted(let text):
+      let clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
+      guard !clean.isEmpty else { return [] }
+      var characters = Array(state.query)
+      let at = min(state.cursor, characters.count)
+      characters.insert(contentsOf: clean, at: at)
+      state.query = String(characters)
+      state.cursor = at + clean.count
+      return queryEdited(&state)
+
+    case .deletedBackward:
+      var characters = Array(state.query)
+      guard state.cursor > 0, !characters.isEmpty else { return focusQuery(&state) }
+      characters.remove(at: min(state.cursor, characters.count) - 1)
+      state.query = String(characters)
+      state.cursor -= 1
+      return queryEdited(&state)
+
+    case .deletedForward:
+      var characters = Array(state.query)
+      guard state.cursor < characters.count else { return focusQuery(&state) }
+      characters.remove(at: state.cursor)
+      state.query = String(characters)
+      return queryEdited(&state)
+
+    case .deletedWordBackward:
+      var characters = Array(state.query)
+      var start = min(state.cursor, characters.count)
+      guard start > 0 else { return focusQuery(&state) }
+      let end = start
+      while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      characters.removeSubrange(start..<end)
+      state.query = String(characters)
+      state.cursor = start
+      return queryEdited(&state)
+
+    case .cleared:
+      guard !state.query.isEmpty else { return focusQuery(&state) }
+      state.query = ""
+      state.cursor = 0
+      return queryEdited(&state)
+
+    case .cursorMoved(let move):
+      if state.focus == .results && (move == .home || move == .end) {
+        state.selection = move == .home ? 0 : max(0, state.results.rows.count - 1)
+        return selectionMoved(&state)
+      }
+      state.focus = .query
+      let count = state.query.count
+      switch move {
+      case .left: state.cursor = max(0, state.cursor - 1)
+      case .right: state.cursor = min(count, state.cursor + 1)
+      case .home: state.cursor = 0
+      case .end: state.cursor = count
+      }
+      return []
+
+    case .movedDown:
+      switch state.focus {
+      case .query:
+        let shown = state.shownSuggestions.count
+        if let h = state.highlightedSuggestion, h + 1 < shown {
+          state.highlightedSuggestion = h + 1
+        } else if state.highlightedSuggestion == nil && shown > 0 {
+          state.highlightedSuggestion = 0
+        } else {
+          return enterResults(&state, at: 0)
+        }
+        return []
+      case .results:
+        state.selection += 1
+        return selectionMoved(&state)
+      }
+
+    case .movedUp:
+      switch state.focus {
+      case .query:
+        if let h = state.highlightedSuggestion { state.highlightedSuggestion = h > 0 ? h - 1 : nil }
+        return []
+      case .results:
+        if state.selection > 0 {
+          state.selection -= 1
+          return selectionMoved(&state)
+        }
+        state.focus = .query
+        let shown = state.shownSuggestions.count
+        state.highlightedSuggestion = shown > 0 ? shown - 1 : nil
+        return []
+      }
+
+    case .pagedDown:
+      let page = max(1, Layout.resultsHeight(state))
+      if state.focus == .query { return enterResults(&state, at: page - 1) }
+      state.selection += page
+      return selectionMoved(&state)
+
+    case .pagedUp:
+      guard state.focus == .results else { return [] }
+      state.selection = max(0, state.selection - max(1, Layout.resultsHeight(state)))
+      return selectionMoved(&state)
+
+    case .scrolled(let lines):
+      if state.focus == .query {
+        return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, state.results.rows.count - 1))) : []
+      }
+      state.selection = max(0, state.selection + lines * wheelStep)
+      return selectionMoved(&state)
+
+    case .tabPressed:
+      let shown = state.shownSuggestions
+      guard !shown.isEmpty else { return [] }
+      let chosen = shown[min(state.highlightedSuggestion ?? 0, shown.count - 1)].query
+      state.query = chosen
+      state.cursor = chosen.count
+      return queryEdited(&state)
+
+    case .enterPressed:
+      switch state.focus {
+      case .query:
+        let shown = state.shownSuggestions
+        if let h = state.highlightedSuggestion, h < shown.count {
+          return submit(&state, shown[h].query, fromSuggestion: true)
+        }
+        return submit(&state, state.query, fromSuggestion: false)
+      case .results:
+        let rows = state.results.rows
+        guard state.selection < rows.count else { return [] }
+        switch rows[state.selection] {
+        case .create(let title):
+          return [.createItem(title: title)]
+        case .item(let hit):
+          return [.accept(objectIDs: state.checked.isEmpty ? [hit.objectID] : state.checked)]
+        }
+      }
+
+    case .spacePressed:
+      guard state.focus == .results else { return reduce(&state, .inserted(" ")) }
+      let rows = state.results.rows
+      guard state.selection < rows.count else { return [] }
+      switch rows[state.selection] {
+      case .create(let title):
+        return [.createItem(title: title)]
+      case .item(let hit):
+        return [.setChecked(objectID: hit.objectID, title: hit.title, checked: !state.checked.contains(hit.objectID))]
+      }
+
+    case .escapePressed:
+      if state.suggestionsVisible && !state.suggestions.isEmpty {
+        state.suggestionsVisible = false
+        state.highlightedSuggestion = nil
+        return []
+      }
+      guard !state.query.isEmpty else { return [.quit(status: 130)] }
+      state.query = ""
+      state.cursor = 0
+      let effects = queryEdited(&state)
+      state.suggestionsVisible = false  // Esc asked for them closed; the next edit reopens them
+      return effects
+
+    case .interrupted:
+      return [.quit(status: 130)]
+
+    case .resultsArrived(let revision, let page):
+      guard revision == state.resultsRevision else { return [] }
+      if page.page == 0 {
+        var results = ResultsState()
+        results.query = page.query
+        results.hits = page.hits
+        results.equalItems = page.equalItems
+        results.nbHits = page.nbHits
+        results.nbPages = page.nbPages
+        results.pagesLoaded = 1
+        results.exhaustiveNbHits = page.exhaustiveNbHits
+        results.droppedWords = page.droppedWords
+        results.typoCorrected = page.typoCorrected
+        results.milliseconds = page.milliseconds
+        results.isPending = false
+        state.results = results
+      } else {
+        guard page.page == state.results.pagesLoaded, page.query == state.results.query else { return [] }
+        let loaded = Set(state.results.hits.map(\.objectID))
+        state.results.hits += page.hits.filter { !loaded.contains($0.objectID) }
+        state.results.pagesLoaded += 1
+        state.results.loadingPage = nil
+        state.results.milliseconds = page.milliseconds
+      }
+      clampSelection(&state)
+      return loadMoreIfNeeded(&state)
+
+    case .suggestionsArrived(let revision, let list):
+      guard revision == state.suggestionsRevision else { return [] }
+      state.suggestions = list
+      if let h = state.highlightedSuggestion, h >= list.count { state.highlightedSuggestion = nil }
+      return []
+
+    case .checkSaved(let objectID, let checked):
+      state.checked.removeAll { $0 == objectID }
+      if checked { state.checked.append(objectID) }
+      return []
+
+    case .itemCreated(let item):
+      if !state.checked.contains(item.objectID) { state.checked.append(item.objectID) }
+      state.resultsRevision += 1
+      return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
+
+    case .failed(let message):
+      state.message = message
+      return []
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
+  private static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
+    state.focus = .query
+    state.suggestionsVisible = true
+    state.didSubmitSuggestion = false
+    state.highlightedSuggestion = nil
+    state.selection = 0
+    state.scrollOffset = 0
+    state.message = nil
+    return searchBoth(&state)
+  }
+
+  private static func searchBoth(_ state: inout SearchState) -> [SearchEffect] {
+    state.resultsRevision += 1
+    state.suggestionsRevision += 1
+    return [
+      .searchResults(query: state.query, page: 0, revision: state.resultsRevision),
+      .searchSuggestions(query: state.query, revision: state.suggestionsRevision),
+    ]
+  }
+
+  private static func focusQuery(_ state: inout SearchState) -> [SearchEffect] {
+    state.focus = .query
+    return []
+  }
+
+  /// submitSearch / submitSuggestion: the query is replaced, suggestions are cleared and hidden,
+  /// the results are searched, focus goes to the results, and the query is logged.
+  private static func submit(_ state: inout SearchState, _ text: String, fromSuggestion: Bool) -> [SearchEffect] {
+    state.query = text
+    state.cursor = text.count
+    state.didSubmitSuggestion = fromSuggestion
+    state.suggestions = []
+    state.suggestionsVisible = false
+    state.highlightedSuggestion = nil
+    state.focus = .results
+    state.selection = 0
+    state.scrollOffset = 0
+    state.resultsRevision += 1
+    state.suggestionsRevision += 1  // a late suggestions answer must not refill the pane
+    return [
+      .searchResults(query: text, page: 0, revision: state.resultsRevision),
+      .logSubmittedQuery(query: text, fromSuggestion: fromSuggestion),
+    ]
+  }
+
+  private static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
+    guard !state.results.rows.isEmpty else { return [] }
+    state.highlightedSuggestion = nil
+    state.focus = .results
+    state.selection = row
+    return selectionMoved(&state)
+  }
+
+  private static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
+    clampSelection(&state)
+    return loadMoreIfNeeded(&state)
+  }
+
+  /// Keeps the selection on a row and on screen.
+  private static func clampSelection(_ state: inout SearchState) {
+    let count = state.results.rows.count
+    state.selection = max(0, min(state.selection, count - 1))
+    let height = max(1, Layout.resultsHeight(state))
+    if state.selection < state.scrollOffset { state.scrollOffset = state.selection }
+    if state.selection >= state.scrollOffset + height { state.scrollOffset = state.selection - height + 1 }
+    state.scrollOffset = max(0, min(state.scrollOffset, max(0, count - height)))
+  }
+
+  /// Infinite scroll: near the end of the loaded rows (or when they do not fill the pane), ask
+  /// for the next page, once.
+  private static func loadMoreIfNeeded(_ state: inout SearchState) -> [SearchEffect] {
+    let results = state.results
+    guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
+    let rows = results.rows.count
+    let nearEnd = state.focus == .results && state.selection >= rows - pageLoadThreshold
+    guard nearEnd || rows < Layout.resultsHeight(state) + state.scrollOffset else { return [] }
+    state.results.loadingPage = results.pagesLoaded
+    return [.searchResults(query: results.query, page: results.pagesLoaded, revision: state.resultsRevision)]
+  }
+}

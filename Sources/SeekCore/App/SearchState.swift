@@ -1,0 +1,95 @@
+/// Everything the screen shows, as one value: the SearchViewModel of Algolia's query-suggestions
+/// guide (searchQuery, suggestions, didSubmitSuggestion, paginated hits) plus the smart list
+/// (checked items, create row, exact match on top). Changed only by `SearchReducer`.
+public struct SearchState: Sendable, Equatable {
+  public enum Focus: Sendable, Equatable {
+    /// Typing goes to the query; a suggestion may be highlighted.
+    case query
+    /// A result row is selected.
+    case results
+  }
+
+  public var query = ""
+  /// Cursor position in the query, in characters.
+  public var cursor = 0
+  public var suggestions: [SuggestionHit] = []
+  public var highlightedSuggestion: Int? = nil
+  /// Hidden after a submit or Esc, shown again by the next edit.
+  public var suggestionsVisible = true
+  public var didSubmitSuggestion = false
+  public var focus = Focus.query
+  public var results = ResultsState()
+  /// Selected row of `rows` when focus is on the results.
+  public var selection = 0
+  /// First row of `rows` on screen.
+  public var scrollOffset = 0
+  /// objectIDs of the checked items, as persisted, in the order they were checked.
+  public var checked: [String] = []
+  /// The latest request of each searcher; answers of older requests are dropped.
+  public var resultsRevision = 0
+  public var suggestionsRevision = 0
+  public var screen = ScreenSize(columns: 80, rows: 24)
+  /// A short message for the status line (e.g. a store error).
+  public var message: String? = nil
+
+  public init() {}
+
+  /// The suggestions pane as shown: empty when hidden.
+  public var shownSuggestions: [SuggestionHit] { suggestionsVisible ? suggestions : [] }
+}
+
+public struct ScreenSize: Sendable, Equatable {
+  public var columns: Int
+  public var rows: Int
+
+  public init(columns: Int, rows: Int) {
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+  }
+}
+
+/// The loaded pages of hits for one query.
+public struct ResultsState: Sendable, Equatable {
+  /// The query these results answer (the create row uses it, not the query being typed).
+  public var query = ""
+  public var hits: [ResultHit] = []
+  public var equalItems: [ResultHit] = []
+  public var nbHits = 0
+  public var nbPages = 0
+  public var pagesLoaded = 0
+  /// The page requested and not yet arrived, so that scrolling asks for it once.
+  public var loadingPage: Int? = nil
+  public var exhaustiveNbHits = true
+  public var droppedWords: [String] = []
+  public var typoCorrected = false
+  public var milliseconds = 0.0
+  /// No answer has arrived yet.
+  public var isPending = true
+
+  public init() {}
+
+  public var hasMorePages: Bool { pagesLoaded < nbPages }
+
+  /// The trimmed query when it names no existing item: the text of the create row.
+  public var createTitle: String? {
+    let trimmed = query.trimming(" \t\n")
+    return !trimmed.isEmpty && equalItems.isEmpty && !isPending ? trimmed : nil
+  }
+
+  /// The rows of the smart list: the create row or the items equal to the query first, then the
+  /// other hits in ranking order (each item once).
+  public var rows: [ResultRow] {
+    var rows: [ResultRow] = []
+    rows.reserveCapacity(hits.count + 1)
+    if let createTitle { rows.append(.create(createTitle)) }
+    let equal = Set(equalItems.map(\.objectID))
+    for item in equalItems { rows.append(.item(item)) }
+    for hit in hits where !equal.contains(hit.objectID) { rows.append(.item(hit)) }
+    return rows
+  }
+}
+
+public enum ResultRow: Sendable, Equatable {
+  case create(String)
+  case item(ResultHit)
+}

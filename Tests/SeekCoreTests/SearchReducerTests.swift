@@ -1,0 +1,325 @@
+import Testing
+
+@testable import SeekCore
+
+/// The pure machine, event by event, every state change spelled out.
+@Suite struct SearchReducerTests {
+  let size = ScreenSize(columns: 80, rows: 24)
+
+  /// A store that has started and received its first answers.
+  func started(suggestions: [SuggestionHit] = [suggestion("macbook", 731), suggestion("iphone", 174)]) -> TestStore {
+    var store = TestStore()
+    store.send(.started(size), effects: [
+      .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
+    ]) {
+      $0.screen = self.size
+      $0.resultsRevision = 1
+      $0.suggestionsRevision = 1
+    }
+    store.send(.resultsArrived(revision: 1, page("", 0, ["a", "b", "c"]))) {
+      $0.results.hits = [hit("a"), hit("b"), hit("c")]
+      $0.results.nbHits = 3
+      $0.results.nbPages = 1
+      $0.results.pagesLoaded = 1
+      $0.results.isPending = false
+    }
+    store.send(.suggestionsArrived(revision: 1, suggestions)) { $0.suggestions = suggestions }
+    return store
+  }
+
+  @Test func initialStateSearchesBothForTheEmptyQuery() {
+    let store = started()
+    #expect(store.state.query == "")
+    #expect(store.state.shownSuggestions.map(\.query) == ["macbook", "iphone"])
+    #expect(store.state.results.rows == [.item(hit("a")), .item(hit("b")), .item(hit("c"))])
+    #expect(store.state.results.createTitle == nil)
+  }
+
+  @Test func eachKeystrokeSearchesBothAndResetsTheHighlight() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.inserted("m"), effects: [
+      .searchResults(query: "m", page: 0, revision: 2), .searchSuggestions(query: "m", revision: 2),
+    ]) {
+      $0.query = "m"
+      $0.cursor = 1
+      $0.highlightedSuggestion = nil
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.inserted("a"), effects: [
+      .searchResults(query: "ma", page: 0, revision: 3), .searchSuggestions(query: "ma", revision: 3),
+    ]) {
+      $0.query = "ma"
+      $0.cursor = 2
+      $0.resultsRevision = 3
+      $0.suggestionsRevision = 3
+    }
+    store.send(.deletedBackward, effects: [
+      .searchResults(query: "m", page: 0, revision: 4), .searchSuggestions(query: "m", revision: 4),
+    ]) {
+      $0.query = "m"
+      $0.cursor = 1
+      $0.resultsRevision = 4
+      $0.suggestionsRevision = 4
+    }
+  }
+
+  @Test func upAndDownMoveTheHighlightThenIntoTheResultsAndBack() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) {
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+      $0.selection = 0
+    }
+    store.send(.movedDown) { $0.selection = 1 }
+    store.send(.movedUp) { $0.selection = 0 }
+    store.send(.movedUp) {
+      $0.focus = .query
+      $0.highlightedSuggestion = 1
+    }
+    store.send(.movedUp) { $0.highlightedSuggestion = 0 }
+    store.send(.movedUp) { $0.highlightedSuggestion = nil }
+  }
+
+  @Test func tabCompletesWithoutSubmitting() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.tabPressed, effects: [
+      .searchResults(query: "iphone", page: 0, revision: 2), .searchSuggestions(query: "iphone", revision: 2),
+    ]) {
+      $0.query = "iphone"
+      $0.cursor = 6
+      $0.highlightedSuggestion = nil
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    #expect(store.state.didSubmitSuggestion == false)
+    #expect(store.state.suggestionsVisible)
+  }
+
+  @Test func tabWithNoHighlightTakesTheTopSuggestion() {
+    var store = started()
+    store.send(.tabPressed, effects: [
+      .searchResults(query: "macbook", page: 0, revision: 2), .searchSuggestions(query: "macbook", revision: 2),
+    ]) {
+      $0.query = "macbook"
+      $0.cursor = 7
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+  }
+
+  @Test func enterOnASuggestionSubmitsIt() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.enterPressed, effects: [
+      .searchResults(query: "macbook", page: 0, revision: 2),
+      .logSubmittedQuery(query: "macbook", fromSuggestion: true),
+    ]) {
+      $0.query = "macbook"
+      $0.cursor = 7
+      $0.didSubmitSuggestion = true
+      $0.suggestions = []
+      $0.suggestionsVisible = false
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    // A late suggestions answer must not reopen the pane.
+    store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
+    // Typing again reopens the suggestions.
+    store.send(.inserted(" "), effects: [
+      .searchResults(query: "macbook ", page: 0, revision: 3), .searchSuggestions(query: "macbook ", revision: 3),
+    ]) {
+      $0.query = "macbook "
+      $0.cursor = 8
+      $0.focus = .query
+      $0.suggestionsVisible = true
+      $0.didSubmitSuggestion = false
+      $0.resultsRevision = 3
+      $0.suggestionsRevision = 3
+    }
+  }
+
+  @Test func enterSubmitsTheTypedQuery() {
+    var store = started()
+    store.send(.inserted("tv"), effects: [
+      .searchResults(query: "tv", page: 0, revision: 2), .searchSuggestions(query: "tv", revision: 2),
+    ]) {
+      $0.query = "tv"
+      $0.cursor = 2
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.enterPressed, effects: [
+      .searchResults(query: "tv", page: 0, revision: 3), .logSubmittedQuery(query: "tv", fromSuggestion: false),
+    ]) {
+      $0.suggestions = []
+      $0.suggestionsVisible = false
+      $0.focus = .results
+      $0.resultsRevision = 3
+      $0.suggestionsRevision = 3
+    }
+  }
+
+  @Test func aStaleResponseIsIgnored() {
+    var store = started()
+    store.send(.inserted("ip"), effects: [
+      .searchResults(query: "ip", page: 0, revision: 2), .searchSuggestions(query: "ip", revision: 2),
+    ]) {
+      $0.query = "ip"
+      $0.cursor = 2
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.inserted("hone"), effects: [
+      .searchResults(query: "iphone", page: 0, revision: 3), .searchSuggestions(query: "iphone", revision: 3),
+    ]) {
+      $0.query = "iphone"
+      $0.cursor = 6
+      $0.resultsRevision = 3
+      $0.suggestionsRevision = 3
+    }
+    store.send(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"]))) {
+      $0.results.query = "iphone"
+      $0.results.hits = [hit("iphone 15")]
+      $0.results.nbHits = 1
+    }
+    // The slow answer for "ip" arrives last and changes nothing.
+    store.send(.resultsArrived(revision: 2, page("ip", 0, ["ipad", "ip camera"])))
+    store.send(.suggestionsArrived(revision: 2, [suggestion("ipad")]))
+    #expect(store.state.results.hits == [hit("iphone 15")])
+  }
+
+  @Test func scrollingLoadsTheNextPageOnceAndStopsAtTheLast() {
+    var store = started()
+    let p0 = (0..<20).map { "p0-\($0)" }
+    let p1 = (0..<20).map { "p1-\($0)" }
+    store.send(.inserted("x"), effects: [
+      .searchResults(query: "x", page: 0, revision: 2), .searchSuggestions(query: "x", revision: 2),
+    ]) {
+      $0.query = "x"
+      $0.cursor = 1
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestions = [] }
+    // 20 rows do not fill the 22-row pane: the second page is asked for at once.
+    store.send(.resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45)), effects: [
+      .searchResults(query: "x", page: 1, revision: 2)
+    ]) {
+      $0.results.query = "x"
+      $0.results.hits = p0.map { hit($0) }
+      $0.results.nbHits = 45
+      $0.results.nbPages = 3
+      $0.results.loadingPage = 1
+    }
+    store.send(.resultsArrived(revision: 2, page("x", 1, p1, nbHits: 45))) {
+      $0.results.hits += p1.map { hit($0) }
+      $0.results.pagesLoaded = 2
+      $0.results.loadingPage = nil
+    }
+    store.send(.pagedDown) {
+      $0.focus = .results
+      $0.selection = 21
+    }
+    store.send(.pagedDown, effects: [.searchResults(query: "x", page: 2, revision: 2)]) {
+      $0.selection = 40  // the last row: 40 hits under the create row for "x"
+      $0.scrollOffset = 19
+      $0.results.loadingPage = 2
+    }
+    // Asked once: moving again while it loads asks nothing more.
+    store.send(.movedDown)
+    // The last page arrives; a hit already shown is not shown twice.
+    store.send(.resultsArrived(revision: 2, page("x", 2, ["p2-0", "p0-3", "p2-1"], nbHits: 45))) {
+      $0.results.hits += [hit("p2-0"), hit("p2-1")]
+      $0.results.pagesLoaded = 3
+      $0.results.loadingPage = nil
+    }
+    store.send(.cursorMoved(.end)) {
+      $0.selection = 42
+      $0.scrollOffset = 21
+    }
+    store.send(.movedDown)
+    #expect(!store.state.results.hasMorePages)
+  }
+
+  @Test func noResultsShowsOnlyTheCreateRow() {
+    var store = started()
+    store.send(.inserted("zz"), effects: [
+      .searchResults(query: "zz", page: 0, revision: 2), .searchSuggestions(query: "zz", revision: 2),
+    ]) {
+      $0.query = "zz"
+      $0.cursor = 2
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.resultsArrived(revision: 2, page("zz", 0, []))) {
+      $0.results.query = "zz"
+      $0.results.hits = []
+      $0.results.nbHits = 0
+      $0.results.nbPages = 0
+    }
+    #expect(store.state.results.rows == [.create("zz")])
+  }
+
+  @Test func escapeClosesSuggestionsThenClearsThenQuits() {
+    var store = started()
+    store.send(.inserted("a"), effects: [
+      .searchResults(query: "a", page: 0, revision: 2), .searchSuggestions(query: "a", revision: 2),
+    ]) {
+      $0.query = "a"
+      $0.cursor = 1
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    store.send(.escapePressed) { $0.suggestionsVisible = false }
+    store.send(.escapePressed, effects: [
+      .searchResults(query: "", page: 0, revision: 3), .searchSuggestions(query: "", revision: 3),
+    ]) {
+      $0.query = ""
+      $0.cursor = 0
+      $0.resultsRevision = 3
+      $0.suggestionsRevision = 3
+    }
+    store.send(.escapePressed, effects: [.quit(status: 130)])
+  }
+
+  @Test func spaceChecksTheSelectedResultAndTypesInTheQuery() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) {
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+    }
+    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)])
+    store.send(.checkSaved(objectID: "a", checked: true)) { $0.checked = ["a"] }
+    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)])
+    store.send(.checkSaved(objectID: "a", checked: false)) { $0.checked = [] }
+    store.send(.enterPressed, effects: [.accept(objectIDs: ["a"])])
+  }
+
+  @Test func editingKeysWorkAtTheCursor() {
+    var state = SearchState()
+    _ = SearchReducer.reduce(&state, .inserted("héllo wörld"))
+    _ = SearchReducer.reduce(&state, .cursorMoved(.left))
+    _ = SearchReducer.reduce(&state, .deletedBackward)
+    #expect(state.query == "héllo wörd")
+    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
+    _ = SearchReducer.reduce(&state, .deletedForward)
+    #expect(state.query == "éllo wörd")
+    _ = SearchReducer.reduce(&state, .cursorMoved(.end))
+    _ = SearchReducer.reduce(&state, .deletedWordBackward)
+    #expect(state.query == "éllo ")
+    _ = SearchReducer.reduce(&state, .inserted("a\u{1B}[31mb"))
+    #expect(state.query == "éllo a[31mb")
+    _ = SearchReducer.reduce(&state, .cleared)
+    #expect(state.query == "" && state.cursor == 0)
+  }
+}

@@ -1,0 +1,92 @@
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// TCA-style test store: send an event, state the effects it must emit and every change it must
+/// make; anything else that changed fails the test.
+struct TestStore {
+  var state: SearchState
+
+  init(_ state: SearchState = SearchState()) { self.state = state }
+
+  mutating func send(
+    _ event: SearchEvent, effects expectedEffects: [SearchEffect] = [],
+    sourceLocation: SourceLocation = #_sourceLocation, _ change: (inout SearchState) -> Void = { _ in }
+  ) {
+    var expected = state
+    change(&expected)
+    let effects = SearchReducer.reduce(&state, event)
+    #expect(effects == expectedEffects, sourceLocation: sourceLocation)
+    #expect(state == expected, sourceLocation: sourceLocation)
+  }
+}
+
+/// A hit for hand-made result pages.
+func hit(_ id: String, _ title: String? = nil) -> ResultHit {
+  ResultHit(objectID: id, title: title ?? id)
+}
+
+func page(_ query: String, _ page: Int = 0, _ ids: [String], nbHits: Int? = nil, hitsPerPage: Int = 20, equal: [ResultHit] = [])
+  -> ResultsPage
+{
+  let total = nbHits ?? ids.count
+  return ResultsPage(
+    query: query, page: page, hits: ids.map { hit($0) }, nbHits: total,
+    nbPages: total == 0 ? 0 : (total + hitsPerPage - 1) / hitsPerPage, equalItems: equal)
+}
+
+func suggestion(_ query: String, _ popularity: Int = 1) -> SuggestionHit {
+  SuggestionHit(suggestion: Suggestion(query: query, popularity: popularity))
+}
+
+/// Drives the real reducer with a real `SearchService`: effects are performed and their answers
+/// sent back, the way the app's run loop does, until nothing is left to do.
+final class Harness {
+  var state = SearchState()
+  let service: SearchService
+  /// Every effect emitted, in order.
+  var effects: [SearchEffect] = []
+  var finished: SearchEffect? = nil
+
+  init(catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20) throws {
+    service = try SearchService(catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: hitsPerPage)
+    state.checked = try service.initialChecks()
+    send(.started(ScreenSize(columns: 100, rows: 30)))
+  }
+
+  func send(_ event: SearchEvent) {
+    var queue = [event]
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      for effect in SearchReducer.reduce(&state, next) {
+        effects.append(effect)
+        switch effect {
+        case .accept, .quit: finished = effect
+        default: if let answer = service.perform(effect) { queue.append(answer) }
+        }
+      }
+    }
+  }
+
+  func type(_ text: String) { for c in text { send(c == " " ? .spacePressed : .inserted(String(c))) } }
+
+  var titles: [String] {
+    state.results.rows.map {
+      switch $0 {
+      case .create(let title): return "+ \(title)"
+      case .item(let hit): return hit.title
+      }
+    }
+  }
+}
+
+func catalog(_ titles: [String], extra: [[String: String]] = []) -> Catalog {
+  var table = RecordTable(attributes: ["name", "popularity"])
+  for (i, title) in titles.enumerated() {
+    table.append([("name", title), ("popularity", String(titles.count - i))])
+  }
+  for row in extra { table.append(row.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }) }
+  table.numericAttributes = ["popularity"]
+  return Catalog(name: "test", path: "test.json", table: table, settings: CatalogSettings().resolved(for: table))
+}
