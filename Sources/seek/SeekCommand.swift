@@ -1,6 +1,7 @@
 import Foundation
 import SearchEngine
 import SeekCore
+import SeekTerminal
 
 enum SeekCommand {
   static let defaultCatalog = "Data/products.json"
@@ -32,7 +33,52 @@ enum SeekCommand {
     if let query = options.filter {
       return FilterCommand.run(catalog: catalog, options: options, query: query)
     }
-    Output.error("seek: the interactive mode is not built yet; use --filter")
-    return 2
+    return interactive(catalog: catalog, options: options)
+  }
+
+  static func interactive(catalog: Catalog, options: Options) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    do {
+      let suggestions = try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
+      let store: ItemStore = MemoryItemStore(clock: { Date().timeIntervalSince1970 })
+      let service = try SearchService(
+        catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: options.hitsPerPage,
+        learning: SuggestionLearning(minHits: options.suggestionsMinHits),
+        clock: { Date().timeIntervalSince1970 })
+      let app = TerminalApp(
+        service: service,
+        configuration: .init(
+          colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
+          selectOne: options.selectOne, exitZero: options.exitZero))
+      switch try app.run() {
+      case .quit(let status):
+        return status
+      case .accepted(let ids, let query):
+        printAccepted(ids, query: query, catalog: catalog, service: service, options: options)
+        return 0
+      }
+    } catch {
+      Output.error("seek: \(error)")
+      return 2
+    }
+  }
+
+  /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json.
+  static func printAccepted(_ ids: [String], query: String, catalog: Catalog, service: SearchService, options: Options) {
+    var out = options.printQuery ? query + "\n" : ""
+    for id in ids {
+      if let record = catalog.index.record(objectID: id) {
+        if options.json {
+          out += catalog.json(record: record).serialized + "\n"
+        } else if let field = options.field, let column = catalog.index.documents.attributeIndex(field) {
+          out += catalog.index.documents.value(record, column) + "\n"
+        } else {
+          out += catalog.title(record: record) + "\n"
+        }
+      } else if let title = service.title(objectID: id) {
+        out += options.json ? JSONValue.object([("objectID", .string(id)), ("title", .string(title))]).serialized + "\n" : title + "\n"
+      }
+    }
+    Output.write(out)
   }
 }

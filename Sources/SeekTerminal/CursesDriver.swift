@@ -1,0 +1,154 @@
+import CNcursesw
+import Foundation
+import SeekCore
+
+/// Every curses call lives here: setup on /dev/tty (so standard output stays free for the accepted
+/// selection), reading keys, painting a `ScreenBuffer`, and restoring the terminal.
+final class CursesDriver {
+  private let input: UnsafeMutablePointer<FILE>
+  private let output: UnsafeMutablePointer<FILE>
+  private let screen: OpaquePointer
+  let inputDescriptor: Int32
+  private let colors: Bool
+  private var ended = false
+
+  enum Failure: Error, CustomStringConvertible {
+    case noTerminal(String)
+    var description: String {
+      switch self { case .noTerminal(let why): return why }
+    }
+  }
+
+  init(colors wantColors: Bool) throws {
+    setlocale(LC_ALL, "")
+    guard let input = fopen("/dev/tty", "r"), let output = fopen("/dev/tty", "w") else {
+      throw Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
+    }
+    guard let screen = newterm(nil, output, input) else {
+      throw Failure.noTerminal("the terminal type '\(ProcessInfo.processInfo.environment["TERM"] ?? "")' is not supported; use --filter")
+    }
+    self.input = input
+    self.output = output
+    self.screen = screen
+    self.inputDescriptor = fileno(input)
+    set_term(screen)
+    raw()
+    noecho()
+    nonl()
+    keypad(seek_stdscr(), true)
+    nodelay(seek_stdscr(), true)
+    set_escdelay(25)
+    mousemask(seek_wheel_mask(), nil)
+    mouseinterval(0)
+    var colorsOn = false
+    if wantColors && has_colors() {
+      start_color()
+      use_default_colors()
+      init_pair(1, Int16(COLOR_YELLOW), -1)  // matches
+      init_pair(2, Int16(COLOR_GREEN), -1)  // accents: checks, create row
+      init_pair(3, Int16(COLOR_CYAN), -1)  // details
+      init_pair(4, Int16(COLOR_BLUE), -1)  // prompt
+      colorsOn = true
+    }
+    colors = colorsOn
+  }
+
+  var size: ScreenSize { ScreenSize(columns: Int(seek_cols()), rows: Int(seek_lines())) }
+
+  /// Keys available now (without waiting).
+  func readKeys() -> [Key] {
+    var keys: [Key] = []
+    while true {
+      var ch: wint_t = 0
+      let kind = wget_wch(seek_stdscr(), &ch)
+      if kind == ERR { break }
+      if kind == KEY_CODE_YES {
+        let code = Int32(bitPattern: ch)
+        if code == KEY_RESIZE {
+          keys.append(.resize(columns: Int(seek_cols()), rows: Int(seek_lines())))
+        } else if code == KEY_MOUSE {
+          var event = MEVENT()
+          if getmouse(&event) == OK {
+            if seek_is_wheel_up(event.bstate) != 0 { keys.append(.wheelUp) }
+            if seek_is_wheel_down(event.bstate) != 0 { keys.append(.wheelDown) }
+          }
+        } else {
+          keys.append(.function(code))
+        }
+      } else if let scalar = Unicode.Scalar(UInt32(ch)) {
+        keys.append(.character(scalar))
+      }
+    }
+    return keys
+  }
+
+  func paint(_ buffer: ScreenBuffer) {
+    werase(seek_stdscr())
+    let columns = buffer.size.columns
+    for row in 0..<buffer.size.rows {
+      var x = 0
+      while x < columns {
+        let style = buffer[x, row].style
+        var run: [wchar_t] = []
+        let start = x
+        while x < columns && buffer[x, row].style == style {
+          for scalar in buffer[x, row].text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+          x += 1
+        }
+        run.append(0)
+        wattrset(seek_stdscr(), Int32(bitPattern: UInt32(truncatingIfNeeded: attributes(style))))
+        _ = run.withUnsafeBufferPointer { mvwaddwstr(seek_stdscr(), Int32(row), Int32(start), $0.baseAddress) }
+      }
+    }
+    wattrset(seek_stdscr(), 0)
+    if let cursor = buffer.cursor {
+      curs_set(1)
+      wmove(seek_stdscr(), Int32(cursor.row), Int32(cursor.column))
+    } else {
+      curs_set(0)
+    }
+    wrefresh(seek_stdscr())
+  }
+
+  private func attributes(_ style: CellStyle) -> attr_t {
+    var a: attr_t = 0
+    if style.contains(.bold) { a |= seek_a_bold() }
+    if style.contains(.reverse) { a |= seek_a_reverse() }
+    if style.contains(.underline) { a |= seek_a_underline() }
+    if style.contains(.dim) && !colors { a |= seek_a_dim() }
+    if colors {
+      if style.contains(.match) {
+        a |= seek_color_pair(1)
+      } else if style.contains(.accent) {
+        a |= seek_color_pair(2)
+      } else if style.contains(.detail) {
+        a |= seek_color_pair(3)
+      } else if style.contains(.prompt) {
+        a |= seek_color_pair(4)
+      }
+    } else if style.contains(.match) {
+      a |= seek_a_underline()
+    }
+    return a
+  }
+
+  /// Restores the terminal; safe to call more than once.
+  func end() {
+    guard !ended else { return }
+    ended = true
+    endwin()
+    delscreen(screen)
+    fclose(input)
+    fclose(output)
+  }
+
+  /// For signal handlers: restore the terminal and leave at once.
+  static func installSignalHandlers() {
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      signal(sig) { received in
+        endwin()
+        _exit(128 + received)
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import SeekCore
+
+/// A key as read from the terminal.
+public enum Key: Sendable, Equatable {
+  /// A typed character (or a control byte, as its scalar).
+  case character(Unicode.Scalar)
+  /// A curses function key code (KEY_UP, …), passed as its number.
+  case function(Int32)
+  case wheelUp
+  case wheelDown
+  case resize(columns: Int, rows: Int)
+}
+
+/// The one place keys become events. Table-tested.
+public enum KeyMap {
+  /// curses key codes used here (their values in ncurses 6).
+  public enum Code {
+    public static let down: Int32 = 0o402
+    public static let up: Int32 = 0o403
+    public static let left: Int32 = 0o404
+    public static let right: Int32 = 0o405
+    public static let home: Int32 = 0o406
+    public static let backspace: Int32 = 0o407
+    public static let delete: Int32 = 0o512
+    public static let pageDown: Int32 = 0o522
+    public static let pageUp: Int32 = 0o523
+    public static let enter: Int32 = 0o527
+    public static let backTab: Int32 = 0o541
+    public static let end: Int32 = 0o550
+  }
+
+  public static func event(for key: Key) -> SearchEvent? {
+    switch key {
+    case .wheelUp: return .scrolled(lines: -1)
+    case .wheelDown: return .scrolled(lines: 1)
+    case .resize(let columns, let rows): return .resized(ScreenSize(columns: columns, rows: rows))
+    case .function(let code):
+      switch code {
+      case Code.up: return .movedUp
+      case Code.down: return .movedDown
+      case Code.left: return .cursorMoved(.left)
+      case Code.right: return .cursorMoved(.right)
+      case Code.home: return .cursorMoved(.home)
+      case Code.end: return .cursorMoved(.end)
+      case Code.backspace: return .deletedBackward
+      case Code.delete: return .deletedForward
+      case Code.pageUp: return .pagedUp
+      case Code.pageDown: return .pagedDown
+      case Code.enter: return .enterPressed
+      case Code.backTab: return .movedUp
+      default: return nil
+      }
+    case .character(let scalar):
+      switch scalar.value {
+      case 0x01: return .cursorMoved(.home)  // Ctrl-A
+      case 0x02: return .cursorMoved(.left)  // Ctrl-B
+      case 0x03: return .interrupted  // Ctrl-C
+      case 0x04: return .deletedForward  // Ctrl-D
+      case 0x05: return .cursorMoved(.end)  // Ctrl-E
+      case 0x06: return .cursorMoved(.right)  // Ctrl-F
+      case 0x08, 0x7F: return .deletedBackward  // Ctrl-H, DEL
+      case 0x09: return .tabPressed
+      case 0x0A, 0x0D: return .enterPressed
+      case 0x0E: return .movedDown  // Ctrl-N
+      case 0x10: return .movedUp  // Ctrl-P
+      case 0x15: return .cleared  // Ctrl-U
+      case 0x17: return .deletedWordBackward  // Ctrl-W
+      case 0x1B: return .escapePressed
+      case 0x20: return .spacePressed
+      default:
+        return SafeText.isUnsafe(scalar.value) ? nil : .inserted(String(scalar))
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import SeekCore
+
+/// How a cell is drawn: a small set of attributes and a colour role, which the driver maps to
+/// curses attributes (and drops the colour under NO_COLOR).
+public struct CellStyle: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt16
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+  public static let bold = CellStyle(rawValue: 1 << 0)
+  public static let reverse = CellStyle(rawValue: 1 << 1)
+  public static let underline = CellStyle(rawValue: 1 << 2)
+  public static let dim = CellStyle(rawValue: 1 << 3)
+  /// Colour roles.
+  public static let match = CellStyle(rawValue: 1 << 8)
+  public static let accent = CellStyle(rawValue: 1 << 9)
+  public static let detail = CellStyle(rawValue: 1 << 10)
+  public static let prompt = CellStyle(rawValue: 1 << 11)
+}
+
+/// One terminal cell: the grapheme drawn there (already made safe), or a continuation of the wide
+/// grapheme to its left.
+public struct Cell: Sendable, Equatable {
+  public var text: String
+  public var style: CellStyle
+  /// 2 for the first cell of a wide character, 0 for its continuation, 1 otherwise.
+  public var width: UInt8
+
+  public static let blank = Cell(text: " ", style: [], width: 1)
+}
+
+/// A frame: rows × columns of cells, drawn by the renderer and painted by the driver. Pure value.
+public struct ScreenBuffer: Sendable, Equatable {
+  public let size: (columns: Int, rows: Int)
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor goes, if visible.
+  public var cursor: (column: Int, row: Int)? = nil
+
+  public init(columns: Int, rows: Int) {
+    size = (max(0, columns), max(0, rows))
+    cells = [Cell](repeating: .blank, count: size.columns * size.rows)
+  }
+
+  public static func == (a: ScreenBuffer, b: ScreenBuffer) -> Bool {
+    a.size == b.size && a.cells == b.cells && a.cursor?.column == b.cursor?.column && a.cursor?.row == b.cursor?.row
+  }
+
+  public subscript(column: Int, row: Int) -> Cell {
+    cells[row * size.columns + column]
+  }
+
+  /// Writes `text` at (column, row) with `style`, never past `limit` (default: the row's end).
+  /// Unsafe scalars (controls, escapes) are shown as "?", combining marks join the previous cell,
+  /// a wide character that would not fit is not drawn. `styleAt` may restyle by UTF-8 offset
+  /// (for highlight ranges). Returns the column after the last cell written.
+  @discardableResult
+  public mutating func write(
+    _ text: String, column: Int, row: Int, style: CellStyle = [], limit: Int? = nil,
+    styleAt: ((Int) -> CellStyle?)? = nil
+  ) -> Int {
+    guard row >= 0, row < size.rows else { return column }
+    let end = min(limit ?? size.columns, size.columns)
+    var x = max(0, column)
+    var offset = 0
+    for character in text {
+      let byteCount = character.utf8.count
+      defer { offset += byteCount }
+      if x >= end { break }
+      var shown = String.UnicodeScalarView()
+      var width = 0
+      for scalar in character.unicodeScalars {
+        let safe = SafeText.shown(scalar)
+        shown.append(safe)
+        width = max(width, DisplayWidth.of(safe))
+      }
+      let cellStyle = styleAt?(offset).map { style.union($0) } ?? style
+      if width == 0 {
+        // A lone combining mark: attach it to the cell on its left.
+        if x > 0 {
+          var i = row * size.columns + x - 1
+          if cells[i].width == 0 && x > 1 { i -= 1 }
+          cells[i].text.unicodeScalars.append(contentsOf: shown)
+        }
+        continue
+      }
+      if x + width > end { break }
+      cells[row * size.columns + x] = Cell(text: String(shown), style: cellStyle, width: UInt8(width))
+      if width == 2 { cells[row * size.columns + x + 1] = Cell(text: "", style: cellStyle, width: 0) }
+      x += width
+    }
+    return x
+  }
+
+  /// Applies `style` to the cells of a row from `column` up to `limit`.
+  public mutating func restyle(row: Int, from column: Int = 0, to limit: Int? = nil, adding style: CellStyle) {
+    guard row >= 0, row < size.rows else { return }
+    for x in max(0, column)..<min(limit ?? size.columns, size.columns) {
+      cells[row * size.columns + x].style.formUnion(style)
+    }
+  }
+
+  /// The frame as plain text, one line per row, trailing spaces trimmed (for snapshot tests).
+  public var text: String {
+    (0..<size.rows).map { row in
+      var line = ""
+      for x in 0..<size.columns { line += self[x, row].text }
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }.joined(separator: "\n")
+  }
+}

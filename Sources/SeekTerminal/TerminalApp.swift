@@ -1,0 +1,126 @@
+import Foundation
+import SeekCore
+
+/// The interactive app.
+///
+/// The flow of one keystroke:
+///
+///     key (CursesDriver.readKeys) → event (KeyMap) → reduce (SearchReducer) → effects
+///       → SearchWorker (engine, store, off the input thread) → answer event → reduce
+///       → render (Renderer, pure) → paint (CursesDriver) → refresh
+///
+/// Bursts of keys are reduced together and painted once; late answers are dropped by revision.
+public final class TerminalApp {
+  public enum Outcome: Equatable {
+    /// Enter on a result: the objectIDs to print, and the query.
+    case accepted(objectIDs: [String], query: String)
+    case quit(status: Int32)
+  }
+
+  public struct Configuration {
+    public var colors: Bool
+    public var initialQuery: String
+    public var tracePath: String?
+    public var selectOne: Bool
+    public var exitZero: Bool
+
+    public init(colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false, exitZero: Bool = false) {
+      self.colors = colors
+      self.initialQuery = initialQuery
+      self.tracePath = tracePath
+      self.selectOne = selectOne
+      self.exitZero = exitZero
+    }
+  }
+
+  private let service: SearchService
+  private let configuration: Configuration
+  private var state = SearchState()
+
+  public init(service: SearchService, configuration: Configuration) {
+    self.service = service
+    self.configuration = configuration
+  }
+
+  public func run() throws -> Outcome {
+    let worker = SearchWorker(service: service)
+    defer { worker.stop() }
+    state.checked = try service.initialChecks()
+    var outcome: Outcome? = nil
+
+    func dispatch(_ effects: [SearchEffect]) {
+      for effect in effects {
+        switch effect {
+        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query)
+        case .quit(let status): outcome = .quit(status: status)
+        default: worker.submit(effect)
+        }
+      }
+    }
+    func send(_ event: SearchEvent) { dispatch(SearchReducer.reduce(&state, event)) }
+
+    // --select-1 / --exit-0 decide before any screen is drawn, as fzf does.
+    if configuration.selectOne || configuration.exitZero {
+      let first = service.results(query: configuration.initialQuery, page: 0)
+      if configuration.exitZero && first.nbHits == 0 { return .quit(status: 1) }
+      if configuration.selectOne && first.nbHits == 1, let only = first.hits.first {
+        return .accepted(objectIDs: [only.objectID], query: configuration.initialQuery)
+      }
+    }
+
+    let driver = try CursesDriver(colors: configuration.colors)
+    CursesDriver.installSignalHandlers()
+    defer { driver.end() }
+    let trace = LatencyTrace(path: configuration.tracePath)
+    var appliedRevision = 0
+    var appliedMilliseconds = 0.0
+
+    send(.started(driver.size))
+    if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
+    var dirty = true
+    var fds = [
+      pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: worker.wakeFD, events: Int16(POLLIN), revents: 0),
+    ]
+    var idlePolls = 0
+    while outcome == nil {
+      for answer in worker.takeAnswers() {
+        if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
+          appliedRevision = revision
+          appliedMilliseconds = page.milliseconds
+        }
+        send(answer)
+        dirty = true
+      }
+      let keys = driver.readKeys()
+      if !keys.isEmpty {
+        let readAt = LatencyTrace.now()
+        for key in keys {
+          guard let event = KeyMap.event(for: key) else { continue }
+          let before = state.resultsRevision
+          send(event)
+          if let trace { trace.keyRead(at: readAt, revision: state.resultsRevision == before ? appliedRevision : state.resultsRevision) }
+        }
+        dirty = true
+        idlePolls = 0
+      }
+      if outcome != nil { break }
+      if dirty {
+        driver.paint(Renderer.render(state))
+        trace?.frameFlushed(revision: appliedRevision, engineMilliseconds: appliedMilliseconds)
+        dirty = false
+      }
+      // Sleep until a key or an answer arrives.
+      fds[0].revents = 0
+      fds[1].revents = 0
+      let ready = poll(&fds, 2, 1000)
+      if ready == 0 {
+        idlePolls += 1
+      } else if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+        // The terminal went away.
+        return .quit(status: 129)
+      }
+    }
+    return outcome ?? .quit(status: 0)
+  }
+}

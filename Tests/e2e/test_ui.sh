@@ -1,0 +1,117 @@
+# The interactive app in a real terminal (tmux), screen by screen, as in the query-suggestions guide.
+start_ui() { # extra args...
+  tmux_start 100 30 "env LANG=C.UTF-8 $SEEK $* > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+}
+line() { screen | sed -n "$1p"; }
+
+start_ui Data/products.json
+expect_screen "ui: initial results for the empty query" "/10000 hits"
+expect_contains "ui: prompt on the first line" "$(line 1)" ">"
+expect_contains "ui: popular suggestions listed" "$(line 2)" "in "
+
+tmux_type "s"
+expect_screen "ui: one letter updates the suggestions" "  samsung"
+tmux_type "amsu"
+expect_screen "ui: each keystroke updates the results" "Samsung -"
+expect_contains "ui: query shown" "$(line 1)" "> samsu"
+
+tmux_keys Down
+sleep 0.2
+tmux_keys Tab
+expect_screen "ui: Tab completes the query" "> samsung"
+expect_contains "ui: Tab does not submit (suggestions still shown)" "$(line 2)" "samsung"
+
+tmux_keys C-u
+tmux_type "cookt"
+expect_screen "ui: suggestion for a prefix" "  cooktops"
+tmux_keys Down
+sleep 0.2
+tmux_keys Enter
+expect_screen "ui: Enter on a suggestion replaces the query" "> cooktops"
+sleep 0.3
+expect_not_contains "ui: Enter on a suggestion hides the suggestions" "$(screen)" "  cooktops  in"
+expect_screen "ui: Enter on a suggestion lists its results" "Cooktop"
+
+tmux_keys C-u
+tmux_type "nintendo switch"
+expect_screen "ui: typed query results" "Nintendo - Switch"
+tmux_keys Enter
+sleep 0.3
+expect_not_contains "ui: Enter submits the typed query (suggestions hidden)" "$(line 2)" "  nintendo"
+
+tmux_keys C-u
+expect_screen "ui: Ctrl-U clears the query" "/10000 hits"
+tmux_type "case"
+expect_screen "ui: results for case" "Case for"
+expect_screen "ui: first page loaded" "20/"
+tmux_keys Down Down PageDown
+expect_screen "ui: moving near the end loads the second page" "40/"
+tmux_keys PageDown PageDown
+expect_screen "ui: scrolling loads the third page" "60/"
+
+tmux_keys Home
+sleep 0.2
+tmux_keys Down
+sleep 0.2
+tmux_keys Space
+expect_screen "ui: Space checks a result" "[x]"
+expect_screen "ui: the status line counts checks" "1 checked"
+
+tmux_keys C-u
+tmux_type "zzunicorn"
+expect_screen "ui: create row for an unknown name" "Create “zzunicorn”"
+expect_screen "ui: No results found" "No results found"
+
+tmux -L "$TMUX_SOCKET" resize-window -x 20 -y 5
+sleep 0.5
+expect_screen "ui: tiny 20x5 terminal still draws" "> zzunicorn"
+tmux -L "$TMUX_SOCKET" resize-window -x 100 -y 30
+tmux_keys C-u
+tmux_type "macbook air"
+expect_screen "ui: back to 100x30, still searching" "MacBook Air"
+
+tmux_keys C-c
+sleep 0.5
+for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+expect_eq "ui: Ctrl-C exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F '/10000 hits' || true)"
+tmux_stop
+
+# Enter on a result accepts: the selection goes to standard output, the UI to /dev/tty.
+rm -f "$WORK/exit.txt"
+start_ui --no-store Data/products.json
+expect_screen "accept: started" "/10000 hits"
+tmux_type "playstation 5 digital"
+expect_screen "accept: results" "PlayStation 5"
+tmux_keys Enter
+expect_screen "accept: submitted (create row on top)" "+ Create"
+tmux_keys Down
+sleep 0.2
+tmux_keys Enter
+for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+expect_eq "accept: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+expect_contains "accept: the selected title on stdout" "$(cat "$WORK/out.txt")" "PlayStation 5"
+tmux_stop
+
+# Escape sequences in data never reach the terminal.
+rm -f "$WORK/exit.txt"
+printf '{"name": "evil \\u001b]0;pwned\\u0007 title \\u001b[31mred"}\n{"name": "plain item"}\n' > "$WORK/evil.jsonl"
+start_ui "$WORK/evil.jsonl"
+expect_screen "escape: record shown" "evil ?]0;pwned? title ?[31mred"
+title=$(tmux -L "$TMUX_SOCKET" display-message -p '#{pane_title}')
+expect_not_contains "escape: the window title was not changed" "$title" "pwned"
+tmux_keys Escape
+sleep 0.2
+tmux_keys Escape
+for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+expect_eq "escape: Esc on an empty query exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+tmux_stop
+
+# SIGTERM restores the terminal too.
+rm -f "$WORK/exit.txt"
+start_ui Data/products.json
+expect_screen "sigterm: started" "/10000 hits"
+pkill -TERM -x seek || true
+for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+expect_eq "sigterm: exit 143" "EXIT=143" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+tmux_stop
