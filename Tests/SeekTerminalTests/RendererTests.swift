@@ -1,0 +1,189 @@
+import CNcursesw
+import Testing
+
+@testable import SeekCore
+@testable import SeekTerminal
+
+func state(columns: Int = 60, rows: Int = 12) -> SearchState {
+  var s = SearchState()
+  s.screen = ScreenSize(columns: columns, rows: rows)
+  s.query = "mac"
+  s.cursor = 3
+  s.suggestions = [
+    SuggestionHit(suggestion: Suggestion(query: "macbook", popularity: 731, category: "Laptops"), ranges: [0..<3]),
+    SuggestionHit(suggestion: Suggestion(query: "macbook air", popularity: 29), ranges: [0..<3]),
+  ]
+  s.results.query = "mac"
+  s.results.isPending = false
+  s.results.hits = [
+    ResultHit(objectID: "1", title: "Apple MacBook Air 13\"", titleRanges: [6..<9], details: ["Apple", "$999.00"]),
+    ResultHit(objectID: "2", title: "Mac mini M2", titleRanges: [0..<3], details: ["Apple"]),
+  ]
+  s.results.nbHits = 2
+  s.results.nbPages = 1
+  s.results.pagesLoaded = 1
+  s.results.milliseconds = 0.42
+  return s
+}
+
+@Suite struct RendererTests {
+  @Test func normalSizeSnapshot() {
+    var s = state()
+    s.checked = ["2"]
+    let text = Renderer.render(s).text
+    #expect(text == """
+      > mac
+        macbook  in Laptops
+        macbook air
+      + Create “mac”
+      [ ] Apple MacBook Air 13"  Apple  $999.00
+      [x] Mac mini M2  Apple
+
+
+
+
+
+      2/2 hits · 0.42 ms · 1 checked
+      """)
+  }
+
+  @Test func highlightedSuggestionIsReverseAndMatchesBold() {
+    var s = state()
+    s.highlightedSuggestion = 1
+    let buffer = Renderer.render(s)
+    #expect(buffer[2, 2].style.contains(.reverse))
+    #expect(buffer[2, 2].style.contains(.bold))  // "m" of "macbook air" matched
+    #expect(!buffer[6, 2].style.contains(.bold))
+    #expect(!buffer[2, 1].style.contains(.reverse))
+    // "Mac" in "Apple MacBook Air" is bold.
+    #expect(buffer[4 + 6, 4].style.contains(.bold))
+    #expect(!buffer[4 + 5, 4].style.contains(.bold))
+  }
+
+  @Test func selectedResultIsReverseAndCursorHidden() {
+    var s = state()
+    s.focus = .results
+    s.selection = 1
+    let buffer = Renderer.render(s)
+    #expect(buffer[0, 4].style.contains(.reverse))
+    #expect(!buffer[0, 3].style.contains(.reverse))
+    #expect(buffer.cursor == nil)
+    #expect(Renderer.render(state()).cursor! == (5, 0))
+  }
+
+  @Test func noResultsFound() {
+    var s = state()
+    s.results.hits = []
+    s.results.nbHits = 0
+    s.suggestions = []
+    let text = Renderer.render(s).text
+    #expect(text.contains("+ Create “mac”\n  No results found"))
+  }
+
+  @Test func tinyTerminalsDoNotCrash() {
+    let small = Renderer.render(state(columns: 20, rows: 5)).text
+    #expect(small.split(separator: "\n", omittingEmptySubsequences: false).count == 5)
+    #expect(small.hasPrefix("> mac"))
+    #expect(Renderer.render(state(columns: 1, rows: 1)).text == ">")
+    #expect(Renderer.render(state(columns: 0, rows: 0)).text == "")
+    #expect(Renderer.render(state(columns: 3, rows: 2)).text.count <= 7)
+  }
+
+  @Test func wideAndCombiningCharactersTakeTheirCells() {
+    var buffer = ScreenBuffer(columns: 10, rows: 1)
+    let end = buffer.write("日本e\u{301}😀x", column: 0, row: 0)
+    #expect(end == 8)
+    #expect(buffer[0, 0].text == "日" && buffer[0, 0].width == 2 && buffer[1, 0].width == 0)
+    #expect(buffer[4, 0].text == "e\u{301}")
+    #expect(buffer[5, 0].text == "😀")
+    #expect(buffer[7, 0].text == "x")
+  }
+
+  @Test func textIsTruncatedToTheCellNeverWrapped() {
+    var buffer = ScreenBuffer(columns: 5, rows: 2)
+    buffer.write("abcdefgh", column: 0, row: 0)
+    buffer.write("ab日日", column: 0, row: 1)
+    #expect(buffer.text == "abcde\nab日")
+  }
+
+  @Test func controlCharactersNeverReachTheBuffer() {
+    var buffer = ScreenBuffer(columns: 30, rows: 1)
+    buffer.write("evil\u{1B}]0;pwned\u{07}\u{9B}x\u{202E}", column: 0, row: 0)
+    #expect(buffer.text == "evil?]0;pwned??x?")
+    #expect(!buffer.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
+  }
+
+  @Test func highlightRangesStayOnTheRightCharacters() {
+    var buffer = ScreenBuffer(columns: 20, rows: 1)
+    let text = "日本 café"
+    let ranges = [Array("日本 ".utf8).count..<text.utf8.count]
+    buffer.write(text, column: 0, row: 0, styleAt: Renderer.styler(ranges, style: .bold))
+    #expect(!buffer[0, 0].style.contains(.bold))
+    #expect((5...8).allSatisfy { buffer[$0, 0].style.contains(.bold) })
+  }
+
+  @Test func longQueryScrollsToKeepTheCursorVisible() {
+    var s = state(columns: 12, rows: 4)
+    s.query = "a very long query text"
+    s.cursor = s.query.count
+    let buffer = Renderer.render(s)
+    #expect(buffer.cursor!.column <= 11)
+    #expect(buffer.text.hasPrefix("> "))
+    #expect(buffer.text.split(separator: "\n")[0].hasSuffix("text"))
+  }
+
+  @Test func approximateCountsAndTimes() {
+    #expect(Renderer.formatCount(480_123, approximate: true) == "~480k")
+    #expect(Renderer.formatCount(1_100_000, approximate: false) == "1.1M")
+    #expect(Renderer.formatMilliseconds(0.4) == "0.40 ms")
+    #expect(Renderer.formatMilliseconds(12.4) == "12 ms")
+  }
+}
+
+@Suite struct KeyMapTests {
+  @Test func codesMatchCurses() {
+    #expect(KeyMap.Code.up == KEY_UP)
+    #expect(KeyMap.Code.down == KEY_DOWN)
+    #expect(KeyMap.Code.left == KEY_LEFT)
+    #expect(KeyMap.Code.right == KEY_RIGHT)
+    #expect(KeyMap.Code.home == KEY_HOME)
+    #expect(KeyMap.Code.end == KEY_END)
+    #expect(KeyMap.Code.backspace == KEY_BACKSPACE)
+    #expect(KeyMap.Code.delete == KEY_DC)
+    #expect(KeyMap.Code.pageUp == KEY_PPAGE)
+    #expect(KeyMap.Code.pageDown == KEY_NPAGE)
+    #expect(KeyMap.Code.enter == KEY_ENTER)
+    #expect(KeyMap.Code.backTab == KEY_BTAB)
+  }
+
+  @Test(arguments: [
+    (Key.character("a"), SearchEvent.inserted("a")),
+    (.character("é"), .inserted("é")),
+    (.character(" "), .spacePressed),
+    (.character("\t"), .tabPressed),
+    (.character("\r"), .enterPressed),
+    (.character("\u{1B}"), .escapePressed),
+    (.character("\u{03}"), .interrupted),
+    (.character("\u{15}"), .cleared),
+    (.character("\u{17}"), .deletedWordBackward),
+    (.character("\u{01}"), .cursorMoved(.home)),
+    (.character("\u{05}"), .cursorMoved(.end)),
+    (.character("\u{0E}"), .movedDown),
+    (.character("\u{10}"), .movedUp),
+    (.character("\u{7F}"), .deletedBackward),
+    (.function(KeyMap.Code.up), .movedUp),
+    (.function(KeyMap.Code.down), .movedDown),
+    (.function(KeyMap.Code.pageDown), .pagedDown),
+    (.function(KeyMap.Code.delete), .deletedForward),
+    (.wheelDown, .scrolled(lines: 1)),
+    (.resize(columns: 20, rows: 5), .resized(ScreenSize(columns: 20, rows: 5))),
+  ])
+  func keysBecomeEvents(key: Key, event: SearchEvent) {
+    #expect(KeyMap.event(for: key) == event)
+  }
+
+  @Test func unknownControlBytesAreIgnored() {
+    #expect(KeyMap.event(for: .character("\u{1F}")) == nil)
+    #expect(KeyMap.event(for: .function(9999)) == nil)
+  }
+}
