@@ -23,6 +23,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --product seek
+	$(SWIFT) build --product seek-store-stress
 	$(SWIFT) test
 	bash Tests/e2e/run.sh .build/debug/seek
 
@@ -31,6 +32,7 @@ unit: deps
 
 e2e: deps
 	$(SWIFT) build --product seek
+	$(SWIFT) build --product seek-store-stress
 	bash Tests/e2e/run.sh .build/debug/seek
 
 bench: deps

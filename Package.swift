@@ -22,6 +22,8 @@ let package = Package(
     .target(name: "SeekTerminal", dependencies: ["SeekCore", "SearchEngine", "CNcursesw"]),
     .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
     .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "CSQLite"]),
+    // Test tool: writes checks and creations to a store, reporting each one once committed.
+    .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
     .testTarget(name: "SeekCoreTests", dependencies: ["SeekCore", "SearchEngine"]),
     .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),

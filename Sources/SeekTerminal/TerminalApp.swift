@@ -46,6 +46,10 @@ public final class TerminalApp {
     let worker = SearchWorker(service: service)
     defer { worker.stop() }
     state.checked = try service.initialChecks()
+    let missing = try service.missingCheckedItems().count
+    if missing > 0 {
+      state.message = "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
+    }
     var outcome: Outcome? = nil
 
     func dispatch(_ effects: [SearchEffect]) {

@@ -33,6 +33,9 @@ enum SeekCommand {
     if let query = options.filter {
       return FilterCommand.run(catalog: catalog, options: options, query: query)
     }
+    if options.checked || options.uncheckAll {
+      return StoreCommands.run(catalog: catalog, options: options)
+    }
     return interactive(catalog: catalog, options: options)
   }
 
@@ -40,7 +43,7 @@ enum SeekCommand {
     let environment = ProcessInfo.processInfo.environment
     do {
       let suggestions = try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
-      let store: ItemStore = MemoryItemStore(clock: { Date().timeIntervalSince1970 })
+      let store = try openStore(catalog: catalog, options: options)
       let service = try SearchService(
         catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: options.hitsPerPage,
         learning: SuggestionLearning(minHits: options.suggestionsMinHits),
@@ -61,6 +64,15 @@ enum SeekCommand {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  static func openStore(catalog: Catalog, options: Options) throws -> ItemStore {
+    if options.noStore { return MemoryItemStore(clock: { Date().timeIntervalSince1970 }) }
+    let path =
+      options.storePath
+      ?? SQLiteItemStore.defaultPath(
+        catalogName: catalog.name, catalogPath: catalog.path, environment: ProcessInfo.processInfo.environment)
+    return try SQLiteItemStore(path: path)
   }
 
   /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json.

@@ -45,6 +45,8 @@ public protocol ItemStore: AnyObject {
   func logQuery(_ entry: LoggedQuery) throws
   /// Submitted queries since `time`.
   func queries(since time: Double) throws -> [LoggedQuery]
+  /// Unchecks everything; returns how many items were checked.
+  func uncheckAll() throws -> Int
 }
 
 /// The store used when nothing must outlive the process (`--no-store`, tests).
@@ -74,4 +76,9 @@ public final class MemoryItemStore: ItemStore {
 
   public func logQuery(_ entry: LoggedQuery) throws { log.append(entry) }
   public func queries(since time: Double) throws -> [LoggedQuery] { log.filter { $0.time >= time } }
+
+  public func uncheckAll() throws -> Int {
+    defer { checks = [] }
+    return checks.count
+  }
 }

@@ -36,6 +36,14 @@ public final class SearchService {
   /// The checked objectIDs to start with.
   public func initialChecks() throws -> [String] { try store.checkedItems().map(\.objectID) }
 
+  /// Checked items that are neither in the catalog nor created here (the catalog changed): kept in
+  /// the store and reported, never silently dropped.
+  public func missingCheckedItems() throws -> [(objectID: String, title: String)] {
+    try store.checkedItems().filter { item in
+      catalog.index.record(objectID: item.objectID) == nil && !created.contains { $0.objectID == item.objectID }
+    }
+  }
+
   /// Performs one effect; returns the event that answers it, if any.
   public func perform(_ effect: SearchEffect) -> SearchEvent? {
     switch effect {
@@ -188,7 +196,8 @@ public final class SearchService {
   /// The item's title for printing, whether from the catalog or created.
   public func title(objectID: String) -> String? {
     if let item = created.first(where: { $0.objectID == objectID }) { return item.title }
-    return catalog.index.record(objectID: objectID).map { catalog.title(record: $0) }
+    if let record = catalog.index.record(objectID: objectID) { return catalog.title(record: record) }
+    return (try? store.checkedItems())?.first { $0.objectID == objectID }?.title
   }
 
   static func formatPrice(_ price: Double) -> String {

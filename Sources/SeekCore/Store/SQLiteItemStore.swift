@@ -1,0 +1,181 @@
+import Foundation
+import SearchEngine
+
+/// The store as a real SQLite database file: checks, created items and the query log. WAL mode,
+/// `synchronous=FULL` and `BEGIN IMMEDIATE` writes: a write returns only once it is on disk, and
+/// two Seek processes can share one store.
+public final class SQLiteItemStore: ItemStore {
+  /// 'Seek' in ASCII: marks the file as a Seek store.
+  static let applicationID: Int64 = 0x5365_656B
+  /// Migrations, in order: index `i` brings the schema from version `i` to `i + 1`.
+  static let migrations = [
+    """
+    CREATE TABLE created_items (
+      object_id TEXT PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL,
+      attributes TEXT NOT NULL DEFAULT '{}');
+    CREATE TABLE checks (
+      object_id TEXT PRIMARY KEY, title TEXT NOT NULL, checked INTEGER NOT NULL, changed REAL NOT NULL);
+    CREATE INDEX checks_changed ON checks (checked, changed);
+    CREATE TABLE query_log (
+      id INTEGER PRIMARY KEY, query TEXT NOT NULL, normalized TEXT NOT NULL, time REAL NOT NULL,
+      nb_hits INTEGER NOT NULL, from_suggestion INTEGER NOT NULL);
+    CREATE INDEX query_log_time ON query_log (time);
+    """
+  ]
+  public static var schemaVersion: Int { migrations.count }
+
+  let database: SQLiteDatabase
+  public let path: String
+  private let clock: () -> Double
+
+  /// Opens (or creates, with mode 0600) the store at `path`. A file that is not a Seek store, is
+  /// from a newer schema, is corrupt or cannot be written is refused and left exactly as it was.
+  public init(path: String, clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) throws(StoreError) {
+    self.path = path
+    self.clock = clock
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .cannotOpen(path: path, detail: "cannot create \(directory)")
+      }
+    }
+    if !FileManager.default.fileExists(atPath: path) {
+      let fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+      if fd < 0 && errno != EEXIST {
+        throw errno == EACCES || errno == EROFS
+          ? .readOnly(path: path) : .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+      }
+      if fd >= 0 { close(fd) }
+    }
+    database = try SQLiteDatabase(path: path)
+    // Read-only checks first: nothing is written to a file that is not ours.
+    let application = try database.integer("PRAGMA application_id")
+    let version = Int(try database.integer("PRAGMA user_version"))
+    let tables = try database.integer("SELECT count(*) FROM sqlite_schema")
+    if application != Self.applicationID && (application != 0 || tables > 0 || version != 0) {
+      throw .notASeekDatabase(path: path)
+    }
+    if version > Self.schemaVersion {
+      throw .newerSchema(path: path, found: version, supported: Self.schemaVersion)
+    }
+    if access(path, W_OK) != 0 { throw .readOnly(path: path) }
+    // Switching to WAL takes an exclusive lock without waiting on the busy handler: two processes
+    // opening a new store at once must retry here instead of failing with "database is locked".
+    var attempt = 0
+    while true {
+      do throws(StoreError) {
+        try database.execute("PRAGMA journal_mode=WAL")
+        break
+      } catch {
+        attempt += 1
+        guard case .failed = error, attempt < 500 else { throw error }
+        usleep(10_000)
+      }
+    }
+    try database.execute("PRAGMA synchronous=FULL")
+    try migrate(from: version)
+  }
+
+  private func migrate(from version: Int) throws(StoreError) {
+    guard version < Self.schemaVersion else { return }
+    try database.transaction { () throws(StoreError) in
+      // Another process may have migrated while we waited for the lock.
+      let current = Int(try database.integer("PRAGMA user_version"))
+      for step in current..<Self.schemaVersion { try database.execute(Self.migrations[step]) }
+      try database.execute("PRAGMA application_id = \(Self.applicationID)")
+      try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
+    }
+  }
+
+  /// Where a catalog's store lives by default: `$XDG_DATA_HOME/seek/<name>-<hash of path>.sqlite`.
+  public static func defaultPath(catalogName: String, catalogPath: String, environment: [String: String]) -> String {
+    let base =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+    let absolute = catalogPath.hasPrefix("/") ? catalogPath : FileManager.default.currentDirectoryPath + "/" + catalogPath
+    let hash = String(RecordTable.contentID([(absolute as NSString).standardizingPath]).prefix(8))
+    let safeName = String(catalogName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    return base + "/seek/" + safeName + "-" + hash + ".sqlite"
+  }
+
+  // MARK: - ItemStore
+
+  public func checkedItems() throws -> [(objectID: String, title: String)] {
+    var out: [(String, String)] = []
+    try database.run("SELECT object_id, title FROM checks WHERE checked = 1 ORDER BY changed, rowid") {
+      out.append(($0.text(0), $0.text(1)))
+    }
+    return out
+  }
+
+  public func createdItems() throws -> [CreatedItem] {
+    var out: [CreatedItem] = []
+    try database.run("SELECT object_id, title, created FROM created_items ORDER BY created, rowid") {
+      out.append(CreatedItem(objectID: $0.text(0), title: $0.text(1), created: $0.real(2)))
+    }
+    return out
+  }
+
+  public func setChecked(objectID: String, title: String, checked: Bool) throws {
+    try database.transaction { () throws(StoreError) in
+      try database.run(
+        """
+        INSERT INTO checks (object_id, title, checked, changed) VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT (object_id) DO UPDATE SET title = ?2, checked = ?3, changed = ?4
+        """, [.text(objectID), .text(title), .integer(checked ? 1 : 0), .real(clock())])
+    }
+  }
+
+  public func createItem(title: String) throws -> CreatedItem {
+    let id = CreatedItem.objectID(forTitle: title)
+    return try database.transaction { () throws(StoreError) -> CreatedItem in
+      try database.run(
+        "INSERT INTO created_items (object_id, title, created) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+        [.text(id), .text(title), .real(clock())])
+      var item = CreatedItem(objectID: id, title: title, created: clock())
+      try database.run("SELECT title, created FROM created_items WHERE object_id = ?1", [.text(id)]) {
+        item = CreatedItem(objectID: id, title: $0.text(0), created: $0.real(1))
+      }
+      return item
+    }
+  }
+
+  public func logQuery(_ entry: LoggedQuery) throws {
+    try database.transaction { () throws(StoreError) in
+      try database.run(
+        "INSERT INTO query_log (query, normalized, time, nb_hits, from_suggestion) VALUES (?1, ?2, ?3, ?4, ?5)",
+        [
+          .text(entry.query), .text(String(decoding: TextFolding.foldedKey(entry.query), as: UTF8.self)),
+          .real(entry.time), .integer(Int64(entry.nbHits)), .integer(entry.fromSuggestion ? 1 : 0),
+        ])
+    }
+  }
+
+  public func queries(since time: Double) throws -> [LoggedQuery] {
+    var out: [LoggedQuery] = []
+    try database.run(
+      "SELECT query, time, nb_hits, from_suggestion FROM query_log WHERE time >= ?1 ORDER BY id", [.real(time)]
+    ) {
+      out.append(LoggedQuery(query: $0.text(0), time: $0.real(1), nbHits: Int($0.integer(2)), fromSuggestion: $0.integer(3) != 0))
+    }
+    return out
+  }
+
+  /// Unchecks everything; returns how many were checked.
+  public func uncheckAll() throws -> Int {
+    try database.transaction { () throws(StoreError) -> Int in
+      try database.run("UPDATE checks SET checked = 0, changed = ?1 WHERE checked = 1", [.real(clock())])
+      return database.changes
+    }
+  }
+
+  /// `PRAGMA integrity_check`'s answer ("ok" when sound).
+  public func integrityCheck() throws(StoreError) -> String {
+    var answer = ""
+    try database.run("PRAGMA integrity_check") { answer += $0.text(0) }
+    return answer
+  }
+}

@@ -1,0 +1,40 @@
+import SeekCore
+
+/// `seek --checked` (the list a person made) and `seek --uncheck-all`.
+enum StoreCommands {
+  static func run(catalog: Catalog, options: Options) -> Int32 {
+    do {
+      let store = try SeekCommand.openStore(catalog: catalog, options: options)
+      if options.uncheckAll {
+        let count = try store.uncheckAll()
+        Output.write("unchecked \(count) item\(count == 1 ? "" : "s")\n")
+        return 0
+      }
+      let created = try store.createdItems()
+      var out = ""
+      for item in try store.checkedItems() {
+        let record = catalog.index.record(objectID: item.objectID)
+        let isCreated = created.contains { $0.objectID == item.objectID }
+        let missing = record == nil && !isCreated
+        if options.json {
+          var members: [(String, JSONValue)] = []
+          if let record, case .object(let fields) = catalog.json(record: record) { members = fields }
+          if record == nil {
+            members = [("objectID", .string(item.objectID)), ("title", .string(item.title))]
+          }
+          if isCreated { members.append(("_created", .bool(true))) }
+          if missing { members.append(("_missing", .bool(true))) }
+          out += JSONValue.object(members).serialized + "\n"
+        } else {
+          let title = record.map { catalog.title(record: $0) } ?? item.title
+          out += SafeText.sanitized(title) + (missing ? "\t(no longer in the catalog)" : "") + "\n"
+        }
+      }
+      Output.write(out)
+      return 0
+    } catch {
+      Output.error("seek: \(error)")
+      return 2
+    }
+  }
+}

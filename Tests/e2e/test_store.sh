@@ -1,0 +1,53 @@
+# The store: checks and created items survive the process; --checked and --uncheck-all.
+STORE="$WORK/e2e-store.sqlite"
+rm -f "$WORK/exit.txt"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+expect_screen "store: started" "/10000 hits"
+tmux_type "switch lite"
+expect_screen "store: results" "Switch Lite"
+tmux_keys Enter
+expect_screen "store: submitted" "+ Create"
+tmux_keys Down
+sleep 0.2
+tmux_keys Space
+expect_screen "store: checked" "[x]"
+tmux_keys C-u
+tmux_type "Grandma's cookbook"
+expect_screen "store: create row" "Create “Grandma's cookbook”"
+tmux_keys Enter Down
+sleep 0.3
+tmux_keys Home
+sleep 0.2
+tmux_keys Space
+expect_screen "store: created item shown checked" "[x] Grandma's cookbook"
+tmux_keys C-c
+for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+tmux_stop
+
+out=$("$SEEK" --store "$STORE" --checked Data/products.json); code=$?
+expect_eq "--checked: exit 0" 0 "$code"
+expect_contains "--checked: the checked catalog item" "$out" "Switch Lite"
+expect_contains "--checked: the created item" "$out" "Grandma's cookbook"
+json=$("$SEEK" --store "$STORE" --checked --json Data/products.json)
+expect_contains "--checked --json: created flag" "$json" '"_created":true'
+
+# Next run: the created item is searchable and still checked.
+out=$("$SEEK" --store "$STORE" --filter "grandma" Data/products.json 2>/dev/null)
+rm -f "$WORK/exit.txt"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+expect_screen "store: next run shows the checks" "2 checked"
+tmux_type "grandma"
+expect_screen "store: created item found in the next run" "[x] Grandma's cookbook"
+tmux_keys C-c
+tmux_stop
+
+out=$("$SEEK" --store "$STORE" --uncheck-all Data/products.json); code=$?
+expect_eq "--uncheck-all: exit 0" 0 "$code"
+expect_eq "--uncheck-all: says how many" "unchecked 2 items" "$out"
+expect_eq "--uncheck-all: nothing checked after" "" "$("$SEEK" --store "$STORE" --checked Data/products.json)"
+
+printf 'not a database' > "$WORK/foreign.sqlite"
+err=$("$SEEK" --store "$WORK/foreign.sqlite" --checked Data/products.json 2>&1); code=$?
+expect_eq "foreign store: exit 2" 2 "$code"
+expect_contains "foreign store: clear message" "$err" "not a Seek store"
+expect_eq "foreign store: left untouched" "not a database" "$(cat "$WORK/foreign.sqlite")"
