@@ -36,7 +36,9 @@ e2e: deps
 	bash Tests/e2e/run.sh .build/debug/seek
 
 bench: deps
-	$(SWIFT) build -c release --product seek-bench --product seek
+	@command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
+	$(SWIFT) build -c release --product seek
+	$(SWIFT) build -c release --product seek-bench
 	.build/release/seek-bench
 
 install: build

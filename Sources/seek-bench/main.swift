@@ -1,1 +1,171 @@
-print("bench")
+import Foundation
+import SearchEngine
+import SeekCore
+
+// seek-bench: measures and prints; never asserts. Run with `make bench` (release build).
+//   1. Data/: build time, memory, per-keystroke latency for the 2,120 real queries, typed letter by letter.
+//   2. The 1.1M-record package catalog: the same, plus relevance on package names and typo'd names.
+//   3. Peers on the same keystrokes: SQLite FTS5 and fzf --filter.
+//   4. Keystroke-to-screen latency of the real app in tmux (SEEK_TRACE).
+let arguments = Set(CommandLine.arguments.dropFirst())
+let root = FileManager.default.currentDirectoryPath
+let shared = ProcessInfo.processInfo.environment["SEEK_SHARED_DATA"] ?? root + "/../shared/data"
+let work = NSTemporaryDirectory() + "seek-bench-\(getpid())"
+try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: work) }
+
+/// Every prefix of every query, as typed.
+func keystrokes(_ queries: [String]) -> [String] {
+  queries.flatMap { q in (1...max(1, q.count)).map { String(q.prefix($0)) } }
+}
+
+func typeAll(_ searcher: Searcher, _ queries: [String]) -> Samples {
+  var samples = Samples()
+  for q in queries {
+    for k in 1...max(1, q.count) {
+      let prefix = String(q.prefix(k))
+      let start = Measure.now()
+      _ = searcher.search(SearchRequest(query: prefix, hitsPerPage: 20))
+      samples.add(Double(Measure.now() - start) / 1e9)
+    }
+  }
+  return samples
+}
+
+func peerFTS(_ peer: FTS5Peer?, _ queries: [String]) -> Samples {
+  var samples = Samples()
+  guard let peer else { return samples }
+  for text in keystrokes(queries) {
+    let start = Measure.now()
+    if peer.search(text) == nil { continue }
+    samples.add(Double(Measure.now() - start) / 1e9)
+  }
+  return samples
+}
+
+func compare(_ name: String, _ peer: Samples, _ seek: Samples) {
+  guard peer.count > 0 else {
+    log("  \(name): not available")
+    return
+  }
+  log("  \(name): \(peer.summary()); vs Seek: median ×\(String(format: "%.1f", peer.median / seek.median)), p99 ×\(String(format: "%.1f", peer.p99 / seek.p99))")
+}
+
+// MARK: - 1. Data/
+
+log("== Data/products.json")
+Measure.resetPeak()
+let rssBefore = Measure.memory("VmRSS")
+let (catalog, dataLoad) = Measure.time { try! CatalogLoader.load(path: root + "/Data/products.json") }
+log("  cold start (parse + index \(catalog.index.count) records): \(ms(dataLoad)) ms; RSS +\(mb(Measure.memory("VmRSS") - rssBefore)), index \(catalog.index.indexBytes / catalog.index.count) B/record")
+let suggestionRecords = (try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []
+let dataQueries = suggestionRecords.map(\.query)
+let dataSearcher = Searcher(index: catalog.index)
+_ = typeAll(dataSearcher, Array(dataQueries.prefix(50)))  // warm-up
+let dataSamples = typeAll(dataSearcher, dataQueries)
+log("  per keystroke (\(dataQueries.count) real queries, every prefix, top 20 with highlights): \(dataSamples.summary())")
+if !arguments.contains("--no-peers") {
+  let fts = FTS5Peer(documents: catalog.index.documents, columns: [1, 2, 3, 6], path: work + "/data-fts.sqlite")
+  compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
+  if FzfPeer.available {
+    let titles = work + "/titles.txt"
+    FileManager.default.createFile(
+      atPath: titles,
+      contents: Data((0..<catalog.index.count).map { catalog.title(record: $0) }.joined(separator: "\n").utf8))
+    var fzf = Samples()
+    for text in keystrokes(Array(dataQueries.prefix(60))) { fzf.add(FzfPeer.search(text, file: titles)) }
+    compare("fzf --filter (first 60 queries)", fzf, dataSamples)
+  } else {
+    log("  fzf: not installed")
+  }
+}
+
+// MARK: - 2. Packages
+
+if !arguments.contains("--data-only") {
+  log("")
+  log("== PyPI + npm packages")
+  Measure.resetPeak()
+  let base = Measure.memory("VmRSS")
+  let (packages, parseTime) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
+  let (index, buildTime) = Measure.time { IndexBuilder.build(packages.documents, settings: PackageCatalog.settings) }
+  let records = index.count
+  log("  records: \(records) (\(packages.skippedLines) malformed lines skipped)")
+  log("  parse \(ms(parseTime)) ms, index build \(ms(buildTime)) ms, cold start total \(ms(parseTime + buildTime)) ms")
+  log("  peak RSS \(mb(Measure.memory("VmHWM"))), RSS now \(mb(Measure.memory("VmRSS"))) (+\(mb(Measure.memory("VmRSS") - base)))")
+  log("  index structures \(mb(index.indexBytes)) = \(index.indexBytes / records) B/record; terms \(index.terms.count), postings \(index.postingCount)")
+
+  var random = SeededRandom(state: 20261129)
+  var names: [String] = []
+  var pool = packages.top
+  while names.count < 300 && !pool.isEmpty {
+    names.append(pool.remove(at: random.below(pool.count)))
+  }
+  var typos: [(typed: String, name: String)] = []
+  for name in names.prefix(100) {
+    var chars = Array(name)
+    guard chars.count >= 4 else { continue }
+    let i = 1 + random.below(chars.count - 2)
+    chars.swapAt(i, i + 1)
+    if String(chars) != name { typos.append((String(chars), name)) }
+  }
+  let searcher = Searcher(index: index)
+  _ = typeAll(searcher, Array(names.prefix(20)))
+  let exact = typeAll(searcher, names)
+  log("  per keystroke, 300 popular names typed letter by letter: \(exact.summary())")
+  let typo = typeAll(searcher, typos.map(\.typed))
+  log("  per keystroke, \(typos.count) names with two letters swapped: \(typo.summary())")
+  var all = Samples()
+  for v in exact.values + typo.values { all.add(v) }
+  log("  all keystrokes: \(all.summary())")
+
+  // Relevance: is the package in the top 20 once its name is typed, and how early does it get there?
+  func objectIDs(_ query: String) -> [String] {
+    searcher.search(SearchRequest(query: query, hitsPerPage: 20)).hits.map { String($0.objectID.split(separator: ":", maxSplits: 1)[1]) }
+  }
+  let found = names.filter { objectIDs($0).contains($0) }.count
+  let foundTypo = typos.filter { objectIDs($0.typed).contains($0.name) }.count
+  var fractions: [Double] = []
+  for name in names {
+    let chars = Array(name)
+    var k = chars.count
+    for length in 1...chars.count where objectIDs(String(chars[..<length])).contains(name) {
+      k = length
+      break
+    }
+    fractions.append(Double(k) / Double(chars.count))
+  }
+  fractions.sort()
+  log("  relevance: \(found)/\(names.count) names (\(String(format: "%.1f", 100.0 * Double(found) / Double(names.count)))%) and \(foundTypo)/\(typos.count) typo'd names (\(String(format: "%.1f", 100.0 * Double(foundTypo) / Double(max(1, typos.count))))%) in the top 20; median \(String(format: "%.0f", 100 * fractions[fractions.count / 2]))% of a name typed before it enters the top 20")
+  let broad = searcher.search(SearchRequest(query: "a"))
+  log("  one-letter query 'a': nbHits \(broad.nbHits) (exhaustive: \(broad.exhaustiveNbHits))")
+
+  if !arguments.contains("--no-peers") {
+    let (fts, ftsBuild) = Measure.time { FTS5Peer(documents: packages.documents, columns: [0, 1], path: work + "/pkg-fts.sqlite") }
+    log("  SQLite FTS5 table built in \(ms(ftsBuild)) ms")
+    let ftsSamples = peerFTS(fts, names + typos.map(\.typed))
+    compare("SQLite FTS5", ftsSamples, all)
+    if let fts {
+      let ftsFound = typos.filter { t in fts.search(t.typed)?.contains { packages.documents.value($0, 0) == t.name } ?? false }.count
+      log("  SQLite FTS5 finds \(ftsFound)/\(typos.count) typo'd names (no typo tolerance)")
+    }
+    if FzfPeer.available {
+      let sample = work + "/sample.txt"
+      FileManager.default.createFile(
+        atPath: sample, contents: Data((0..<min(100_000, records)).map { packages.documents.value($0 * max(1, records / 100_000) % records, 0) }.joined(separator: "\n").utf8))
+      var fzf = Samples()
+      for text in keystrokes(Array(names.prefix(10))) { fzf.add(FzfPeer.search(text, file: sample)) }
+      compare("fzf --filter on a 100k sample (10 names)", fzf, all)
+    }
+  }
+
+  if !arguments.contains("--no-terminal") {
+    let tsv = work + "/packages.tsv"
+    packages.writeTSV(to: tsv)
+    TerminalLatency.measure(label: "1.1M packages", catalog: tsv, extraArguments: "--title name --searchable name,summary --ranking 'desc(popularity)' --no-store", queries: Array(names.prefix(40)), work: work)
+  }
+}
+
+if !arguments.contains("--no-terminal") {
+  TerminalLatency.measure(label: "Data/", catalog: root + "/Data/products.json", extraArguments: "--no-store", queries: Array(dataQueries.prefix(150)), work: work)
+}
