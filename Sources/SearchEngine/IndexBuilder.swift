@@ -59,7 +59,7 @@ public enum IndexBuilder {
       places[slot] = postingPlaces[i]
       fill[t] += 1
     }
-    let shortPrefixes = (1...2).map {
+    let shortPrefixes = (1...SearchIndex.shortPrefixLengths).map {
       buildPrefixPostings(
         length: $0, terms: terms, postingTerms: postingTerms, postingRecords: postingRecords,
         postingPlaces: postingPlaces, recordCount: recordCount)

@@ -64,6 +64,26 @@ public enum RankingRule: String, Sendable, CaseIterable {
     return key << recordBits | UInt64(record)
   }
 
+  /// The summary a key was made from (every rule's value can be read back).
+  static func summary(of key: UInt64) -> MatchSummary {
+    var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
+    var rest = key >> recordBits
+    for rule in order.reversed() {
+      let value = rest & ((1 << rule.bitWidth) - 1)
+      rest >>= rule.bitWidth
+      switch rule {
+      case .typo: m.typos = Int(value)
+      case .words: m.words = ParsedQuery.maxWords - Int(value)
+      case .proximity: m.proximity = Int(value)
+      case .attribute:
+        m.attribute = Int(value >> 12)
+        m.position = Int(value & 0xFFF)
+      case .exact: m.exact = ParsedQuery.maxWords + 1 - Int(value)
+      }
+    }
+    return m
+  }
+
   /// The part of a key that the rules decide (without the record id).
   @inline(__always) public static func relevance(_ key: UInt64) -> UInt64 { key >> recordBits }
 

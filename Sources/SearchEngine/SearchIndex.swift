@@ -16,7 +16,7 @@ public final class SearchIndex: Sendable {
   let postingStart: [UInt32]
   let postingRecords: [UInt32]
   let postingPlaces: [UInt16]
-  /// Precomputed postings for one- and two-character prefixes (Meilisearch's prefix database): the
+  /// Precomputed postings for one- to three-character prefixes (Meilisearch's prefix database): the
   /// union of the postings of every term with that prefix, one entry per record with its best place.
   let shortPrefixes: [PrefixPostings]
   /// Number of words of each searchable attribute of each record (capped at 255).
@@ -34,6 +34,8 @@ public final class SearchIndex: Sendable {
     var record: UInt32
   }
 
+  /// Prefixes of up to this many characters have precomputed, deduplicated postings.
+  static let shortPrefixLengths = 3
   static let placeAttributeShift: UInt16 = 12
   static let maxPosition = 4095
   static let maxSearchableAttributes = 15

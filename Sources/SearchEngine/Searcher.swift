@@ -18,7 +18,7 @@ public final class Searcher {
   private var stamp: [UInt32]
   private var matchedWords: [UInt16]
   /// Best match of word `w` in record `r` at `r * maxWords + w`: cost (2 bits, 3 = substring) << 17,
-  /// not-exact flag << 16, best place (attribute << 12 | position).
+  /// best place (attribute << 12 | position) << 1, not-exact flag.
   private var slots: [UInt32]
   private var candidates: [UInt32] = []
   private var generation: UInt32 = 0
@@ -54,35 +54,98 @@ public final class Searcher {
       }
       return response
     }
-    let wordSources = query.words.map { sources(for: $0) }
     var required = query.words.count
     while true {
-      let (keys, nbHits) = run(query, wordSources, required: required, limit: limit)
+      let (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
       if nbHits > 0 || !request.removeWordsIfNoResults || required == 1 {
         response.nbHits = nbHits
-        response.droppedWords = query.words[required...].map(\.text)
+        response.exhaustiveNbHits = exhaustive
+        response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if offset < keys.count {
           response.hits = keys[offset..<min(limit, keys.count)].map { key in
-            let record = RankingRule.record(key)
-            return makeHit(record: record, summary: summary(record, query.words.count, required: required), query: query, key: key)
+            makeHit(record: RankingRule.record(key), summary: RankingRule.summary(of: key), query: query, key: key)
           }
         }
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
-        if nbHits == 0 { response.droppedWords = [] }
         return response
       }
       required -= 1
     }
   }
 
-  /// The sorted ranking keys of the top `limit` records and the number of matches; for merging the
-  /// results of several indexes.
-  public func rankedKeys(_ query: String, limit: Int) -> (keys: [UInt64], nbHits: Int) {
-    let parsed = ParsedQuery(query, typoTolerance: index.settings.typoTolerance)
-    if parsed.isEmpty {
-      return ((0..<min(limit, index.count)).map { UInt64($0) }, index.count)
+  /// Indexes larger than this answer in tiers: when the words matched without typos already fill
+  /// the page, typo variants cannot reach it (typo is the first rule), so they are only counted,
+  /// approximately (Algolia's `exhaustiveNbHits: false`). Smaller indexes are always exhaustive.
+  public static let defaultTieringThreshold = 200_000
+  public var tieringThreshold = Searcher.defaultTieringThreshold
+
+  /// The top `limit` keys, the number of hits, and whether that number is exact.
+  private func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
+    guard index.count > tieringThreshold else {
+      let (keys, n) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
+      return (keys, n, true)
     }
-    return run(parsed, parsed.words.map { sources(for: $0) }, required: parsed.words.count, limit: limit)
+    // Tier 0: the words without typos (and without substring matches). Typo variants are looked
+    // up only when these do not fill the page.
+    let exactSources = query.words.map { sources(for: $0, typos: false) }
+    let (keys, n): ([UInt64], Int)
+    if query.words.count == 1, let scan = scanShortPrefix(exactSources[0], limit: limit) {
+      (keys, n) = scan
+    } else {
+      (keys, n) = run(query, exactSources, required: required, limit: limit)
+    }
+    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
+    guard mayHaveMore else { return (keys, n, true) }
+    if n >= limit { return (keys, n, false) }
+    let (all, total) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
+    return (all, total, true)
+  }
+
+  /// One word typed as one to three letters: its precomputed prefix postings are deduplicated and in
+  /// record-id order (custom ranking order), so the scan stops as soon as the page can no longer
+  /// change — a handful of entries instead of half the catalog. `nil` when the sources are not of
+  /// that shape.
+  private func scanShortPrefix(_ sources: [Source], limit: Int) -> ([UInt64], Int)? {
+    guard let group = sources.first(where: { $0.prefixLevel >= 0 }),
+      sources.allSatisfy({ $0.prefixLevel >= 0 || ($0.exact && $0.hi - $0.lo == 1) })
+    else { return nil }
+    generation &+= 1
+    topK.reset(capacity: limit)
+    let columns = index.searchableColumns.count
+    func summary(_ place: UInt16, exact: Int) -> MatchSummary {
+      MatchSummary(typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact)
+    }
+    let prefixes = index.shortPrefixes[Int(group.prefixLevel)]
+    let start = Int(prefixes.groupStart[Int(group.lo)])
+    let end = Int(prefixes.groupStart[Int(group.lo) + 1])
+    // A record whose attribute is exactly the word ranks above every prefix match: find those
+    // (the word at position 0 of a one-word attribute, and that its best place) and rank them first.
+    for source in sources where source.prefixLevel < 0 {
+      for p in index.postingRange(Int(source.lo)) {
+        let place = index.postingPlaces[p]
+        let record = Int(index.postingRecords[p])
+        guard place & 0xFFF == 0, index.attributeWordCounts[record * columns + Int(place >> 12)] == 1,
+          stamp[record] != generation
+        else { continue }
+        var lo = start
+        var hi = end
+        while lo < hi {
+          let mid = (lo + hi) >> 1
+          if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
+        }
+        guard prefixes.places[lo] == place else { continue }
+        stamp[record] = generation
+        topK.insert(RankingRule.key(summary(place, exact: 2), record: record))
+      }
+    }
+    let floor = RankingRule.relevance(RankingRule.key(summary(0, exact: 0), record: 0))
+    for p in start..<end {
+      let record = Int(prefixes.records[p])
+      if stamp[record] == generation { continue }
+      topK.insert(RankingRule.key(summary(prefixes.places[p], exact: 0), record: record))
+      if topK.isFull && RankingRule.relevance(topK.maximum) <= floor { break }
+    }
+    return (topK.sorted(), end - start)
   }
 
   // MARK: - Sources
@@ -103,8 +166,9 @@ public final class Searcher {
     var budget: Int
   }
 
-  func sources(for word: QueryWord) -> [Source] {
-    let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: word.typoBudget)
+  /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
+  func sources(for word: QueryWord, typos: Bool) -> [Source] {
+    let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms
@@ -127,6 +191,7 @@ public final class Searcher {
           addRange(range, cost: 0, exact: false)
         }
       }
+      guard typos else { return }
       if word.typoBudget > 0 {
         terms.fuzzyMatches(word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix) {
           range, typos in
@@ -210,19 +275,49 @@ public final class Searcher {
             }
             matched[r] |= bit
             let i = r * maxWords + word
-            let new = packedCost | UInt32(place)
+            let new = packedCost | UInt32(place) << 1
             let old = slots[i]
-            if old == .max {
-              slots[i] = new
-            } else {
-              let c = min(old >> 16, new >> 16)
-              let p = min(old & 0xFFFF, new & 0xFFFF)
-              // (cost << 1 | notExact) orders fewer typos first, then exact before prefix.
-              slots[i] = c << 16 | p
-            }
+            // The word's best match is its fewest-typo one, then the best placed: its place
+            // (attribute, position) is what the attribute and proximity rules see, and whether
+            // *it* is exact is what the exact rule sees. Packed so that `min` picks it.
+            if new < old { slots[i] = new }
           }
           for source in sources {
-            let packedCost = (UInt32(source.cost) << 1 | (source.exact ? 0 : 1)) << 16
+            let packedCost = UInt32(source.cost) << 17 | (source.exact ? 0 : 1)
+            // Few candidates against a long sorted list: look each candidate up (binary search)
+            // instead of scanning the list.
+            let segments = source.prefixLevel >= 0 ? 1 : Int(source.hi - source.lo)
+            if mode != .initialize && candidates.count * segments * 24 < source.postings {
+              let prefixes = source.prefixLevel >= 0 ? index.shortPrefixes[Int(source.prefixLevel)] : nil
+              let records = prefixes?.records ?? index.postingRecords
+              let places = prefixes?.places ?? index.postingPlaces
+              records.withUnsafeBufferPointer { records in
+                for segment in 0..<segments {
+                  let start: Int
+                  let end: Int
+                  if let prefixes {
+                    start = Int(prefixes.groupStart[Int(source.lo)])
+                    end = Int(prefixes.groupStart[Int(source.lo) + 1])
+                  } else {
+                    let range = index.postingRange(Int(source.lo) + segment)
+                    (start, end) = (range.lowerBound, range.upperBound)
+                  }
+                  for r32 in candidates where matched[Int(r32)] & need == need {
+                    var lo = start
+                    var hi = end
+                    while lo < hi {
+                      let mid = (lo + hi) >> 1
+                      if records[mid] < r32 { lo = mid + 1 } else { hi = mid }
+                    }
+                    while lo < end && records[lo] == r32 {
+                      visit(Int(r32), places[lo], packedCost)
+                      lo += 1
+                    }
+                  }
+                }
+              }
+              continue
+            }
             if source.prefixLevel >= 0 {
               let prefixes = index.shortPrefixes[Int(source.prefixLevel)]
               let g = Int(source.lo)
@@ -262,11 +357,12 @@ public final class Searcher {
         wholeAttribute = false
         continue
       }
-      let costAndFlag = slot >> 16
-      let place = slot & 0xFFFF
+      let cost = slot >> 17
+      let place = (slot >> 1) & 0xFFFF
+      let isExact = cost == 0 && slot & 1 == 0
       m.words += 1
-      m.typos += Int(costAndFlag >> 1)
-      if costAndFlag == 0 { m.exact += 1 }
+      m.typos += Int(cost)
+      if isExact { m.exact += 1 }
       best = min(best, place)
       if let previous {
         if previous >> 12 == place >> 12 {
@@ -278,7 +374,7 @@ public final class Searcher {
       }
       previous = place
       let attribute = place >> 12
-      if costAndFlag != 0 || Int(place & 0xFFF) != w || (wholeAttributeID.map { $0 != attribute } ?? false) {
+      if !isExact || Int(place & 0xFFF) != w || (wholeAttributeID.map { $0 != attribute } ?? false) {
         wholeAttribute = false
       }
       wholeAttributeID = attribute

@@ -41,6 +41,10 @@ struct TopK {
     }
   }
 
+  var isFull: Bool { capacity > 0 && heap.count >= capacity }
+  /// The largest kept key (valid when not empty).
+  var maximum: UInt64 { heap[0] }
+
   /// The kept keys, smallest first.
   func sorted() -> [UInt64] { heap.sorted() }
 }

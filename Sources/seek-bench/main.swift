@@ -169,3 +169,29 @@ if !arguments.contains("--data-only") {
 if !arguments.contains("--no-terminal") {
   TerminalLatency.measure(label: "Data/", catalog: root + "/Data/products.json", extraArguments: "--no-store", queries: Array(dataQueries.prefix(150)), work: work)
 }
+
+if arguments.contains("--profile") {
+  log("== profile")
+  let (packages, _) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
+  let index = IndexBuilder.build(packages.documents, settings: PackageCatalog.settings)
+  let searcher = Searcher(index: index)
+  var random = SeededRandom(state: 20261129)
+  var pool = packages.top
+  var names: [String] = []
+  while names.count < 300 { names.append(pool.remove(at: random.below(pool.count))) }
+  var byLength: [Int: Samples] = [:]
+  var slow: [(Double, String)] = []
+  for q in names {
+    for k in 1...q.count {
+      let p = String(q.prefix(k))
+      let start = Measure.now()
+      _ = searcher.search(SearchRequest(query: p))
+      let t = Double(Measure.now() - start) / 1e9
+      byLength[min(k, 8), default: Samples()].add(t)
+      slow.append((t, p))
+    }
+  }
+  for k in byLength.keys.sorted() { log("  length \(k): \(byLength[k]!.summary())") }
+  slow.sort { $0.0 > $1.0 }
+  log("  slowest: " + slow.prefix(25).map { "\($0.1)=\(ms($0.0))" }.joined(separator: ", "))
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import SearchEngine
+
+/// Large indexes answer in tiers and scan short prefixes with early termination; on the same index
+/// the pages must be exactly those of the exhaustive evaluation.
+@Suite struct TieringTests {
+  static let index: SearchIndex = {
+    var random: UInt64 = 42
+    func next(_ n: Int) -> Int {
+      random = random &* 6364136223846793005 &+ 1442695040888963407
+      return Int((random >> 33) % UInt64(n))
+    }
+    let vocabulary = [
+      "react", "router", "redux", "table", "tabs", "tablet", "python", "pytest", "pyyaml", "django",
+      "data", "date", "dart", "a", "ab", "abc", "apple", "apply", "amazon", "angular", "core", "cli",
+      "client", "server", "serve", "service", "tools", "toolkit", "test", "testing", "utils", "util",
+    ]
+    let rows: [[String: String]] = (0..<3000).map { i in
+      let name = (0..<(1 + next(3))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: "-")
+      let description = (0..<(2 + next(6))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")
+      return ["name": name, "description": description, "popularity": String(next(1000)), "id": "r\(i)"]
+    }
+    return makeIndex(rows, searchable: ["name", "description"])
+  }()
+
+  @Test(arguments: [
+    "a", "r", "t", "ta", "re", "py", "react", "reac", "tabel", "react r", "django te", "data t",
+    "abc", "aple", "core cli", "servce", "testing util", "z", "tools a", "a b",
+  ])
+  func tieredPagesEqualExhaustivePages(query: String) {
+    let exhaustive = Searcher(index: Self.index)
+    exhaustive.tieringThreshold = .max
+    let tiered = Searcher(index: Self.index)
+    tiered.tieringThreshold = 0
+    for page in 0..<3 {
+      let request = SearchRequest(query: query, page: page, hitsPerPage: 10)
+      let a = exhaustive.search(request)
+      let b = tiered.search(request)
+      #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(query) page \(page)")
+      #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking))
+      if b.exhaustiveNbHits { #expect(a.nbHits == b.nbHits) } else { #expect(b.nbHits >= min(a.nbHits, 30)) }
+    }
+  }
+}
