@@ -152,6 +152,7 @@ public final class Searcher {
 
   struct Source {
     /// Term range, or (with `prefixLevel >= 0`) the group id in `shortPrefixes[prefixLevel]`.
+    /// `exact`: the terms match as whole words (with `cost` typos), not only by a prefix.
     var lo: Int32
     var hi: Int32
     var prefixLevel: Int8
@@ -194,8 +195,8 @@ public final class Searcher {
       guard typos else { return }
       if word.typoBudget > 0 {
         terms.fuzzyMatches(word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix) {
-          range, typos in
-          if typos > 0 { addRange(range, cost: UInt8(typos), exact: false) }
+          range, typos, whole in
+          if typos > 0 { addRange(range, cost: UInt8(typos), exact: whole) }
         }
       }
       if index.substringMatching && word.scalars.count >= 3 {
@@ -359,7 +360,8 @@ public final class Searcher {
       }
       let cost = slot >> 17
       let place = (slot >> 1) & 0xFFFF
-      let isExact = cost == 0 && slot & 1 == 0
+      let isWhole = slot & 1 == 0
+      let isExact = cost == 0 && isWhole
       m.words += 1
       m.typos += Int(cost)
       if isExact { m.exact += 1 }
@@ -374,7 +376,8 @@ public final class Searcher {
       }
       previous = place
       let attribute = place >> 12
-      if !isExact || Int(place & 0xFFF) != w || (wholeAttributeID.map { $0 != attribute } ?? false) {
+      // An attribute equal to the query: every word whole (typos allowed), in order, from the start.
+      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID.map { $0 != attribute } ?? false) {
         wholeAttribute = false
       }
       wholeAttributeID = attribute

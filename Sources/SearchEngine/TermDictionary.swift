@@ -99,9 +99,10 @@ public struct TermDictionary: Sendable {
   /// count one). With `prefix`, a term matches when one of its prefixes is within reach, and a whole
   /// subtree is reported at once. Branches whose best cell exceeds the budget are cut, so the walk
   /// visits a few thousand nodes, not the dictionary.
+  /// `visit` is told whether the terms match as whole words (`whole`) or only by a prefix.
   func fuzzyMatches(
     word: [UInt32], maxTypos: Int, prefix: Bool,
-    _ visit: (_ terms: Range<Int>, _ typos: Int) -> Void
+    _ visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
   ) {
     let n = word.count
     guard n > 0, count > 0 else { return }
@@ -122,17 +123,18 @@ public struct TermDictionary: Sendable {
           var bestHere = best
           if prefix {
             bestHere = min(best, lastCell)
-            if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere) {
-              visit(lo..<hi, bestHere)
+            // The term ending at this node matches as a whole word when its own distance is the best.
+            let nodeWhole = firstIsNode && lastCell == bestHere
+            let rest = firstIsNode ? lo + 1 : lo
+            if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere || rowMin > maxTypos) {
+              if firstIsNode { visit(lo..<(lo + 1), bestHere, nodeWhole) }
+              if rest < hi { visit(rest..<hi, bestHere, false) }
               return
             }
-            if rowMin > maxTypos {
-              if bestHere <= maxTypos { visit(lo..<hi, bestHere) }
-              return
-            }
-            if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere) }
+            if rowMin > maxTypos { return }
+            if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere, nodeWhole) }
           } else {
-            if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell) }
+            if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell, true) }
             if rowMin > maxTypos { return }
           }
           if level + 1 > maxDepth { return }

@@ -125,6 +125,11 @@ if !arguments.contains("--data-only") {
   }
   let found = names.filter { objectIDs($0).contains($0) }.count
   let foundTypo = typos.filter { objectIDs($0.typed).contains($0.name) }.count
+  if arguments.contains("--verbose") {
+    for t in typos where !objectIDs(t.typed).contains(t.name) {
+      log("    typo'd name not in the top 20: \(t.typed) (\(t.name)) → \(objectIDs(t.typed).prefix(5))")
+    }
+  }
   var fractions: [Double] = []
   for name in names {
     let chars = Array(name)
