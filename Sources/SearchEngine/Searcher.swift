@@ -27,6 +27,8 @@ public final class Searcher {
   /// and Backspace reuses everything.
   private var sourceCache: [SourceKey: [Source]] = [:]
   private var sourceCacheOrder: [SourceKey] = []
+  /// The last typo walk of a word being typed: the next letter walks only where it matched.
+  private var lastWalk: (word: [UInt32], budget: Int, ranges: [Range<Int>])? = nil
   private static let sourceCacheSize = 64
 
   public init(index: SearchIndex) {
@@ -77,6 +79,10 @@ public final class Searcher {
   /// the page, typo variants cannot reach it (typo is the first rule), so they are only counted,
   /// approximately (Algolia's `exhaustiveNbHits: false`). Smaller indexes are always exhaustive.
   public static let defaultTieringThreshold = 200_000
+  /// In dictionaries larger than this, a two-typo word (8 letters or more) must start with its
+  /// first or second letter (a swap of the two is still found): the walk then stays within two
+  /// branches of the dictionary, a few milliseconds at a million records.
+  public static let firstLettersFixedAbove = 200_000
   public var tieringThreshold = Searcher.defaultTieringThreshold
 
   /// The top `limit` keys, the number of hits, and whether that number is exact.
@@ -106,6 +112,9 @@ public final class Searcher {
   /// change — a handful of entries instead of half the catalog. `nil` when the sources are not of
   /// that shape.
   private func scanShortPrefix(_ sources: [Source], limit: Int) -> ([UInt64], Int)? {
+    if sources.count == 1, let only = sources.first, only.prefixLevel < 0, only.exact, only.hi - only.lo == 1 {
+      return scanSingleTerm(Int(only.lo), limit: limit)
+    }
     guard let group = sources.first(where: { $0.prefixLevel >= 0 }),
       sources.allSatisfy({ $0.prefixLevel >= 0 || ($0.exact && $0.hi - $0.lo == 1) })
     else { return nil }
@@ -148,9 +157,56 @@ public final class Searcher {
     return (topK.sorted(), end - start)
   }
 
+  /// One whole word (not a prefix): its postings are in record-id order, a record's postings
+  /// together; the scan stops once the page cannot change. The count is of distinct records.
+  private func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
+    generation &+= 1
+    topK.reset(capacity: limit)
+    let columns = index.searchableColumns.count
+    let range = index.postingRange(term)
+    func key(_ place: UInt16, exact: Int, _ record: Int) -> UInt64 {
+      RankingRule.key(
+        MatchSummary(typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
+        record: record)
+    }
+    // Records where the word is a whole attribute rank above the rest: first, then skipped.
+    var p = range.lowerBound
+    while p < range.upperBound {
+      let record = index.postingRecords[p]
+      var best = index.postingPlaces[p]
+      p += 1
+      while p < range.upperBound && index.postingRecords[p] == record {
+        best = min(best, index.postingPlaces[p])
+        p += 1
+      }
+      if best & 0xFFF == 0 && index.attributeWordCounts[Int(record) * columns + Int(best >> 12)] == 1 {
+        stamp[Int(record)] = generation
+        topK.insert(key(best, exact: 2, Int(record)))
+      }
+    }
+    let floor = RankingRule.relevance(key(0, exact: 0, 0))
+    var distinct = 0
+    var stopped = false
+    p = range.lowerBound
+    while p < range.upperBound {
+      let record = index.postingRecords[p]
+      var best = index.postingPlaces[p]
+      p += 1
+      while p < range.upperBound && index.postingRecords[p] == record {
+        best = min(best, index.postingPlaces[p])
+        p += 1
+      }
+      distinct += 1
+      if stopped || stamp[Int(record)] == generation { continue }
+      topK.insert(key(best, exact: 0, Int(record)))
+      if topK.isFull && RankingRule.relevance(topK.maximum) <= floor { stopped = true }
+    }
+    return (topK.sorted(), distinct)
+  }
+
   // MARK: - Sources
 
-  struct Source {
+  public struct Source {
     /// Term range, or (with `prefixLevel >= 0`) the group id in `shortPrefixes[prefixLevel]`.
     /// `exact`: the terms match as whole words (with `cost` typos), not only by a prefix.
     var lo: Int32
@@ -158,7 +214,7 @@ public final class Searcher {
     var prefixLevel: Int8
     var cost: UInt8
     var exact: Bool
-    var postings: Int
+    public var postings: Int
   }
 
   struct SourceKey: Hashable {
@@ -168,7 +224,7 @@ public final class Searcher {
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
-  func sources(for word: QueryWord, typos: Bool) -> [Source] {
+  public func sources(for word: QueryWord, typos: Bool) -> [Source] {
     let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
@@ -194,10 +250,29 @@ public final class Searcher {
       }
       guard typos else { return }
       if word.typoBudget > 0 {
-        terms.fuzzyMatches(word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix) {
+        var within: [Range<Int>]? = nil
+        if let last = lastWalk, last.budget == word.typoBudget,
+          (word.isPrefix && word.scalars.count > last.word.count && word.scalars.starts(with: last.word))
+            || (!word.isPrefix && word.scalars == last.word)
+        {
+          within = last.ranges  // a whole word's matches are among its prefix matches too
+        }
+        var walked: [Range<Int>] = []
+        terms.fuzzyMatches(
+          word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix,
+          roots: word.typoBudget >= 2 && index.terms.count > Self.firstLettersFixedAbove
+            ? Array(word.scalars.prefix(2)) : nil,
+          within: within
+        ) {
           range, typos, whole in
+          if let last = walked.last, last.upperBound == range.lowerBound {
+            walked[walked.count - 1] = last.lowerBound..<range.upperBound
+          } else {
+            walked.append(range)
+          }
           if typos > 0 { addRange(range, cost: UInt8(typos), exact: whole) }
         }
+        if word.isPrefix { lastWalk = (word.scalars, word.typoBudget, walked) }
       }
       if index.substringMatching && word.scalars.count >= 3 {
         var run: Range<Int>? = nil

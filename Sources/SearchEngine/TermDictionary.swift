@@ -100,8 +100,15 @@ public struct TermDictionary: Sendable {
   /// subtree is reported at once. Branches whose best cell exceeds the budget are cut, so the walk
   /// visits a few thousand nodes, not the dictionary.
   /// `visit` is told whether the terms match as whole words (`whole`) or only by a prefix.
+  /// With `roots`, the walk enters only the root branches of those first letters (a word's first
+  /// letter, and its second for a swap of the two): far fewer nodes for two-typo words.
+  ///
+  /// `within`, sorted disjoint term ranges, restricts the walk to them: when a word grows by a
+  /// letter with the same budget, its matches are a subset of the shorter word's, so the walk
+  /// re-enters only the branches that matched before (fzf's cache, applied to the dictionary).
   func fuzzyMatches(
-    word: [UInt32], maxTypos: Int, prefix: Bool,
+    word: [UInt32], maxTypos: Int, prefix: Bool, roots: [UInt32]? = nil,
+    within: [Range<Int>]? = nil,
     _ visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
   ) {
     let n = word.count
@@ -159,6 +166,23 @@ public struct TermDictionary: Sendable {
               if same { a = mid + 1 } else { b = mid }
             }
             let groupEnd = a
+            if level == 0, let roots, !roots.contains(scalar) {
+              i = groupEnd
+              continue
+            }
+            if let within {
+              // Skip the group unless it meets one of the allowed ranges.
+              var a = 0
+              var b = within.count
+              while a < b {
+                let mid = (a + b) >> 1
+                if within[mid].upperBound <= i { a = mid + 1 } else { b = mid }
+              }
+              if a == within.count || within[a].lowerBound >= groupEnd {
+                i = groupEnd
+                continue
+              }
+            }
             // Next DP row.
             let next = (level + 1) * width
             scalarsOnPath[level + 1] = scalar

@@ -200,3 +200,21 @@ if arguments.contains("--profile") {
   slow.sort { $0.0 > $1.0 }
   log("  slowest: " + slow.prefix(25).map { "\($0.1)=\(ms($0.0))" }.joined(separator: ", "))
 }
+
+if let probe = ProcessInfo.processInfo.environment["SEEK_PROBE"] {
+  let (packages, _) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
+  let index = IndexBuilder.build(packages.documents, settings: PackageCatalog.settings)
+  let searcher = Searcher(index: index)
+  for q in probe.split(separator: "|").map(String.init) {
+    for round in 0..<3 {
+      let (r, t) = Measure.time { searcher.search(SearchRequest(query: q)) }
+      log("  \(q) round \(round): \(ms(t)) ms nbHits \(r.nbHits) exhaustive \(r.exhaustiveNbHits)")
+    }
+    let parsed = ParsedQuery(q)
+    for w in parsed.words {
+      let (s0, t0) = Measure.time { searcher.sources(for: w, typos: false) }
+      let (s1, t1) = Measure.time { searcher.sources(for: w, typos: true) }
+      log("    word \(w.text) prefix=\(w.isPrefix): exact sources \(s0.count) postings \(s0.reduce(0) { $0 + $1.postings }) (\(ms(t0)) ms cached); all \(s1.count) postings \(s1.reduce(0) { $0 + $1.postings }) (\(ms(t1)) ms cached)")
+    }
+  }
+}
