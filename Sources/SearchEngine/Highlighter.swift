@@ -41,27 +41,30 @@ public struct Highlighter {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
     var tokenizer = Tokenizer()
+    var distance = BoundedDistance()
     var copy = text
     copy.withUTF8 { bytes in
-      tokenizer.tokenize(bytes) { termBytes, location in
+      tokenizer.tokenize(bytes) { term, location in
         tokens.append(location)
-        let term = Array(termBytes)
-        var termScalars: [UInt32]? = nil
+        var decoded = false
         for word in query.words {
-          var foldedLength: Int? = nil
-          if term == word.folded {
+          var foldedLength: Int? = nil  // -1: the whole word
+          let folded = word.folded
+          if term.elementsEqual(folded) {
             foldedLength = -1
-          } else if word.isPrefix && term.starts(with: word.folded) {
+          } else if word.isPrefix && term.count > folded.count && term.starts(with: folded) {
             foldedLength = word.scalars.count
-          } else if word.typoBudget > 0 {
-            let scalars = termScalars ?? String(decoding: term, as: UTF8.self).unicodeScalars.map(\.value)
-            termScalars = scalars
+          } else if word.typoBudget > 0 && (word.isPrefix || abs(term.count - folded.count) <= 2 * word.typoBudget)
+            && BoundedDistance.mayMatch(word: folded, term: term, budget: word.typoBudget, prefix: word.isPrefix)
+          {
+            if !decoded {
+              distance.decode(term)
+              decoded = true
+            }
             if word.isPrefix {
-              let (d, length) = EditDistance.prefixDistance(word: word.scalars, term: scalars)
-              if d <= word.typoBudget { foldedLength = length == scalars.count ? -1 : length }
-            } else if abs(scalars.count - word.scalars.count) <= word.typoBudget,
-              EditDistance.distance(word.scalars, scalars) <= word.typoBudget
-            {
+              let (d, length) = distance.prefixDistance(word.scalars)
+              if d <= word.typoBudget { foldedLength = length == distance.termLength ? -1 : length }
+            } else if distance.distance(word.scalars, limit: word.typoBudget) <= word.typoBudget {
               foldedLength = -1
             }
           }
@@ -70,10 +73,9 @@ public struct Highlighter {
             ranges.append(location.start..<end)
             break
           }
-          if substring && word.scalars.count >= 3,
-            let at = firstIndex(of: word.folded, in: term), at > 0
-          {
-            let startScalars = String(decoding: term[..<at], as: UTF8.self).unicodeScalars.count
+          if substring && word.scalars.count >= 3, let at = firstIndex(of: folded, in: term), at > 0 {
+            var startScalars = 0
+            for i in 0..<at where term[i] & 0xC0 != 0x80 { startScalars += 1 }
             let start = sourceOffset(bytes, location, foldedScalars: startScalars)
             let end = sourceOffset(bytes, location, foldedScalars: startScalars + word.scalars.count)
             if start < end { ranges.append(start..<end) }
@@ -107,10 +109,10 @@ public struct Highlighter {
     return i
   }
 
-  static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+  static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
     guard needle.count <= haystack.count, !needle.isEmpty else { return nil }
-    for i in 0...(haystack.count - needle.count)
-    where haystack[i] == needle[0] && Array(haystack[i..<(i + needle.count)]) == needle {
+    outer: for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+      for k in 1..<needle.count where haystack[i + k] != needle[k] { continue outer }
       return i
     }
     return nil

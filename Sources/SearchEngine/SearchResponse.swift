@@ -6,12 +6,18 @@ public struct SearchRequest: Sendable, Equatable {
   /// When every word together matches nothing, drop words from the end, one at a time
   /// (Algolia's `removeWordsIfNoResults: lastWords`).
   public var removeWordsIfNoResults: Bool
+  /// Compute highlight ranges and snippets for the page's hits.
+  public var highlight: Bool
 
-  public init(query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true) {
+  public init(
+    query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,
+    highlight: Bool = true
+  ) {
     self.query = query
     self.page = max(0, page)
     self.hitsPerPage = max(1, hitsPerPage)
     self.removeWordsIfNoResults = removeWordsIfNoResults
+    self.highlight = highlight
   }
 }
 

@@ -51,7 +51,7 @@ public final class Searcher {
       let end = min(limit, index.count)
       if offset < end {
         response.hits = (offset..<end).map {
-          makeHit(record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0), query: query)
+          makeHit(record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0), query: query, highlight: false)
         }
       }
       return response
@@ -65,7 +65,9 @@ public final class Searcher {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if offset < keys.count {
           response.hits = keys[offset..<min(limit, keys.count)].map { key in
-            makeHit(record: RankingRule.record(key), summary: RankingRule.summary(of: key), query: query, key: key)
+            makeHit(
+              record: RankingRule.record(key), summary: RankingRule.summary(of: key), query: query,
+              highlight: request.highlight, key: key)
           }
         }
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
@@ -78,7 +80,7 @@ public final class Searcher {
   /// Indexes larger than this answer in tiers: when the words matched without typos already fill
   /// the page, typo variants cannot reach it (typo is the first rule), so they are only counted,
   /// approximately (Algolia's `exhaustiveNbHits: false`). Smaller indexes are always exhaustive.
-  public static let defaultTieringThreshold = 200_000
+  public static let defaultTieringThreshold = 5_000
   /// In dictionaries larger than this, a two-typo word (8 letters or more) must start with its
   /// first or second letter (a swap of the two is still found): the walk then stays within two
   /// branches of the dictionary, a few milliseconds at a million records.
@@ -323,10 +325,20 @@ public final class Searcher {
     }
     topK.reset(capacity: limit)
     var nbHits = 0
-    for r32 in candidates where matchedWords[Int(r32)] & requiredMask == requiredMask {
-      let record = Int(r32)
-      nbHits += 1
-      topK.insert(RankingRule.key(summary(record, wordCount, required: required), record: record))
+    let columns = index.searchableColumns.count
+    slots.withUnsafeBufferPointer { slots in
+      matchedWords.withUnsafeBufferPointer { matched in
+        index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+          for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
+            let record = Int(r32)
+            nbHits += 1
+            let m = Self.summary(
+              slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
+              attributeWordCount: { wordCounts[record * columns + $0] })
+            topK.insert(RankingRule.key(m, record: record))
+          }
+        }
+      }
     }
     return (topK.sorted(), nbHits)
   }
@@ -419,29 +431,30 @@ public final class Searcher {
     }
   }
 
-  /// How record `record` matched, from the scratch slots of the current search.
-  private func summary(_ record: Int, _ wordCount: Int, required: Int) -> MatchSummary {
+  /// How a record matched, from its scratch slots (one per query word) of the current search.
+  @inline(__always)
+  private static func summary(
+    slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCount: (Int) -> UInt8
+  ) -> MatchSummary {
     var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
     var best: UInt32 = 0xFFFF
-    var previous: UInt32? = nil
+    var previous: UInt32 = .max
     var wholeAttribute = true
-    var wholeAttributeID: UInt32? = nil
-    let base = record * ParsedQuery.maxWords
+    var wholeAttributeID: UInt32 = .max
     for w in 0..<wordCount {
-      let slot = slots[base + w]
-      if slot == .max || stamp[record] != generation {
+      let slot = slots[w]
+      if slot == .max {
         wholeAttribute = false
         continue
       }
       let cost = slot >> 17
       let place = (slot >> 1) & 0xFFFF
       let isWhole = slot & 1 == 0
-      let isExact = cost == 0 && isWhole
       m.words += 1
       m.typos += Int(cost)
-      if isExact { m.exact += 1 }
+      if cost == 0 && isWhole { m.exact += 1 }
       best = min(best, place)
-      if let previous {
+      if previous != .max {
         if previous >> 12 == place >> 12 {
           let d = Int(place & 0xFFF) - Int(previous & 0xFFF)
           m.proximity += d >= 1 ? min(d, 8) : min(1 - d, 8)
@@ -452,17 +465,12 @@ public final class Searcher {
       previous = place
       let attribute = place >> 12
       // An attribute equal to the query: every word whole (typos allowed), in order, from the start.
-      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID.map { $0 != attribute } ?? false) {
+      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID != .max && wholeAttributeID != attribute) {
         wholeAttribute = false
       }
       wholeAttributeID = attribute
     }
-    var equalsAttribute = false
-    if wholeAttribute, let a = wholeAttributeID, m.words == wordCount {
-      let columns = index.searchableColumns.count
-      equalsAttribute = Int(index.attributeWordCounts[record * columns + Int(a)]) == wordCount
-    }
-    if equalsAttribute {
+    if wholeAttribute && m.words == wordCount && Int(attributeWordCount(Int(wholeAttributeID))) == wordCount {
       m.exact = wordCount + 1
     } else if wordCount == 1 {
       // Algolia's `exactOnSingleWordQuery: attribute`: one word is "exact" only when it is the
@@ -476,9 +484,8 @@ public final class Searcher {
 
   // MARK: - Hits
 
-  private func makeHit(record: Int, summary: MatchSummary, query: ParsedQuery, key: UInt64? = nil) -> Hit {
-    let highlighter = Highlighter(index: index, query: query)
-    let (highlights, snippet) = highlighter.highlight(record: record)
+  private func makeHit(record: Int, summary: MatchSummary, query: ParsedQuery, highlight: Bool, key: UInt64? = nil) -> Hit {
+    let (highlights, snippet) = highlight ? Highlighter(index: index, query: query).highlight(record: record) : ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
       highlights: highlights, snippet: snippet, key: key ?? UInt64(record))

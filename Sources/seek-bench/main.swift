@@ -218,3 +218,27 @@ if let probe = ProcessInfo.processInfo.environment["SEEK_PROBE"] {
     }
   }
 }
+
+if arguments.contains("--data-profile") {
+  var slow: [(Double, String)] = []
+  for q in dataQueries {
+    for k in 1...max(1, q.count) {
+      let p = String(q.prefix(k))
+      let (_, t) = Measure.time { dataSearcher.search(SearchRequest(query: p, hitsPerPage: 20)) }
+      slow.append((t, p))
+    }
+  }
+  slow.sort { $0.0 > $1.0 }
+  log("  slowest Data/ keystrokes: " + slow.prefix(30).map { "\($0.1)=\(ms($0.0))" }.joined(separator: ", "))
+  var plain = Samples()
+  for q in dataQueries {
+    for k in 1...max(1, q.count) {
+      let (_, t) = Measure.time { dataSearcher.search(SearchRequest(query: String(q.prefix(k)), hitsPerPage: 20, highlight: false)) }
+      plain.add(t)
+    }
+  }
+  log("  without highlights: \(plain.summary())")
+  let parsed = ParsedQuery("samsung galaxy")
+  let (_, th) = Measure.time { for r in 0..<2000 { _ = Highlighter(index: catalog.index, query: parsed).highlight(record: r) } }
+  log("  highlight: \(ms(th / 2000)) ms per hit")
+}
