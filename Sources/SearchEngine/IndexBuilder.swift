@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Builds a `SearchIndex`: orders records by custom ranking, tokenizes every searchable attribute
 /// through the one analysis chain, interns terms, and lays postings out contiguously by term.
 public enum IndexBuilder {
@@ -7,7 +9,7 @@ public enum IndexBuilder {
         .prefix(SearchIndex.maxSearchableAttributes))
     let titleColumn =
       input.attributeIndex(settings.titleAttribute) ?? searchableColumns.first ?? 0
-    let (order, primaryCustom) = rankingOrder(input, settings: settings, titleColumn: titleColumn)
+    let (order, primaryCustom, inputTitles) = rankingOrder(input, settings: settings, titleColumn: titleColumn)
     let documents = input.permuted(order)
     let recordCount = documents.count
     let attributeCount = searchableColumns.count
@@ -59,19 +61,26 @@ public enum IndexBuilder {
       places[slot] = postingPlaces[i]
       fill[t] += 1
     }
-    let shortPrefixes = (1...SearchIndex.shortPrefixLengths).map {
-      buildPrefixPostings(
-        length: $0, terms: terms, postingTerms: postingTerms, postingRecords: postingRecords,
-        postingPlaces: postingPlaces, recordCount: recordCount)
+    // The prefix levels are independent: build them on all cores.
+    let levels = SearchIndex.shortPrefixLengths
+    let built = ResultSlots<PrefixPostings>(count: levels)
+    let (termsCopy, pt, pr, pp) = (terms, postingTerms, postingRecords, postingPlaces)
+    DispatchQueue.concurrentPerform(iterations: levels) { level in
+      built.set(
+        level,
+        buildPrefixPostings(
+          length: level + 1, terms: termsCopy, postingTerms: pt, postingRecords: pr,
+          postingPlaces: pp, recordCount: recordCount))
     }
+    let shortPrefixes = built.values
     postingTerms = []
     postingRecords = []
     postingPlaces = []
 
     var titleKeys: [SearchIndex.TitleKey] = []
     titleKeys.reserveCapacity(recordCount)
-    for record in 0..<recordCount {
-      let key = TextFolding.foldedKey(documents.value(record, titleColumn))
+    for (record, original) in order.enumerated() {
+      let key = inputTitles[Int(original)]
       if !key.isEmpty { titleKeys.append(.init(hash: byteHash(key), record: UInt32(record))) }
     }
     titleKeys.sort { ($0.hash, $0.record) < ($1.hash, $1.record) }
@@ -85,9 +94,9 @@ public enum IndexBuilder {
 
   /// Input positions sorted by custom ranking, then folded title, then input order; and the first
   /// custom value of each record in that order (`-infinity` when absent).
-  static func rankingOrder(
+  public static func rankingOrder(
     _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
-  ) -> ([Int32], [Double]) {
+  ) -> (order: [Int32], primary: [Double], foldedTitles: [[UInt8]]) {
     let n = documents.count
     let columns = settings.customRanking.map { documents.attributeIndex($0.attribute) }
     // Normalized so that smaller sorts first; absent values last.
@@ -105,7 +114,7 @@ public enum IndexBuilder {
     titles.reserveCapacity(n)
     var titlePrefix = [UInt64](repeating: 0, count: n)
     for r in 0..<n {
-      let key = TextFolding.foldedKey(documents.value(r, titleColumn))
+      let key = documents.withValue(r, titleColumn) { TextFolding.foldedKey($0) }
       var p: UInt64 = 0
       for i in 0..<8 { p = p << 8 | UInt64(i < key.count ? key[i] : 0) }
       titlePrefix[r] = p
@@ -130,7 +139,7 @@ public enum IndexBuilder {
       if case .descending = settings.customRanking[0] { return -v }
       return v
     }
-    return (order, primary)
+    return (order, primary, titles)
   }
 
   /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else.
@@ -280,4 +289,26 @@ struct TermInterner {
     }
     return (TermDictionary(bytes: bytes, starts: sortedStarts), newID)
   }
+}
+
+/// Results written by concurrent workers, one slot each, read after they have all finished.
+/// Raw storage, so that writes to different slots never touch shared bookkeeping.
+final class ResultSlots<T>: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<T?>
+  private let count: Int
+
+  init(count: Int) {
+    self.count = count
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil, count: count)
+  }
+
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  /// Each slot is written by exactly one worker.
+  func set(_ i: Int, _ value: T) { slots[i] = value }
+  var values: [T] { (0..<count).map { slots[$0]! } }
 }

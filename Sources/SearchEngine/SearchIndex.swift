@@ -58,8 +58,9 @@ public final class SearchIndex: Sendable {
     self.attributeWordCounts = attributeWordCounts
     self.titleKeys = titleKeys
     self.primaryCustomValue = primaryCustomValue
-    self.objectIDKeys = (0..<documents.count).map {
-      TitleKey(hash: byteHash(Array(documents.objectID($0).utf8)), record: UInt32($0))
+    self.objectIDKeys = (0..<documents.count).map { record in
+      var id = documents.objectID(record)
+      return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
     }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
     self.substringMatching = settings.substringMatching ?? (terms.count <= 300_000)
   }
@@ -85,7 +86,7 @@ public final class SearchIndex: Sendable {
     var result: [Int] = []
     while lo < titleKeys.count && titleKeys[lo].hash == hash {
       let record = Int(titleKeys[lo].record)
-      if TextFolding.foldedKey(documents.value(record, titleColumn)) == key { result.append(record) }
+      if documents.withValue(record, titleColumn, TextFolding.foldedKey) == key { result.append(record) }
       lo += 1
     }
     return result.sorted()
@@ -93,7 +94,8 @@ public final class SearchIndex: Sendable {
 
   /// The record with this objectID, if any.
   public func record(objectID: String) -> Int? {
-    let hash = byteHash(Array(objectID.utf8))
+    var id = objectID
+    let hash = id.withUTF8 { byteHash($0) }
     var lo = 0
     var hi = objectIDKeys.count
     while lo < hi {

@@ -144,11 +144,20 @@ public enum TextFolding {
   /// The folded form of a whole string, with surrounding white space trimmed and inner runs of white
   /// space collapsed: the key under which two titles are "the same item".
   public static func foldedKey(_ text: String) -> [UInt8] {
+    var copy = text
+    return copy.withUTF8 { foldedKey($0) }
+  }
+
+  /// `foldedKey` of valid UTF-8 bytes.
+  public static func foldedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
+    out.reserveCapacity(bytes.count)
     var pendingSpace = false
-    for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace {
+    var i = 0
+    while i < bytes.count {
+      let (v, length) = UTF8.decode(bytes, at: i)
+      i += length
+      if isWhitespace(v) {
         pendingSpace = !out.isEmpty
         continue
       }
@@ -156,9 +165,14 @@ public enum TextFolding {
         out.append(0x20)
         pendingSpace = false
       }
-      fold(scalar.value) { UTF8.appendScalar($0, to: &out) }
+      fold(v) { UTF8.appendScalar($0, to: &out) }
     }
     return out
+  }
+
+  @inline(__always) static func isWhitespace(_ v: UInt32) -> Bool {
+    if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+    return Unicode.Scalar(v)!.properties.isWhitespace
   }
 }
 

@@ -242,3 +242,13 @@ if arguments.contains("--data-profile") {
   let (_, th) = Measure.time { for r in 0..<2000 { _ = Highlighter(index: catalog.index, query: parsed).highlight(record: r) } }
   log("  highlight: \(ms(th / 2000)) ms per hit")
 }
+
+if arguments.contains("--build-profile") {
+  let (packages, _) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
+  for _ in 0..<2 {
+    let (_, t) = Measure.time { IndexBuilder.build(packages.documents, settings: PackageCatalog.settings) }
+    log("  build \(ms(t)) ms")
+  }
+  let (_, order) = Measure.time { IndexBuilder.rankingOrder(packages.documents, settings: PackageCatalog.settings, titleColumn: 0) }
+  log("  ranking order \(ms(order)) ms")
+}
