@@ -8,7 +8,7 @@ public final class SearchIndex: Sendable {
   /// The records in internal-id order.
   public let documents: DocumentStore
   /// Store column of each searchable attribute, in searchable order.
-  let searchableColumns: [Int]
+  public let searchableColumns: [Int]
   public let titleColumn: Int
   public let terms: TermDictionary
   /// Postings of term `t`: `postingRecords/postingPlaces[postingStart[t] ..< postingStart[t + 1]]`,
@@ -91,6 +91,9 @@ public final class SearchIndex: Sendable {
     }
     return result.sorted()
   }
+
+  /// The first custom-ranking value of a record (`-infinity` when it has none).
+  public func primaryCustomValue(_ record: Int) -> Double { primaryCustomValue[record] }
 
   /// The record with this objectID, if any.
   public func record(objectID: String) -> Int? {

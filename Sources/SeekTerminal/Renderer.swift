@@ -2,14 +2,10 @@ import SeekCore
 
 /// Extra facts the renderer shows that are not search state (e.g. streaming input).
 public struct RenderContext: Sendable, Equatable {
-  /// Records read so far while input is still streaming in; nil when the catalog is complete.
-  public var loadingRecords: Int?
+  /// Frame of the spinner shown while input streams in.
   public var spinnerFrame: Int
 
-  public init(loadingRecords: Int? = nil, spinnerFrame: Int = 0) {
-    self.loadingRecords = loadingRecords
-    self.spinnerFrame = spinnerFrame
-  }
+  public init(spinnerFrame: Int = 0) { self.spinnerFrame = spinnerFrame }
 }
 
 /// `render(state) -> ScreenBuffer`: a pure function of the state, testable without a terminal.
@@ -120,7 +116,7 @@ public enum Renderer {
     let row = buffer.size.rows - 1
     let r = state.results
     var parts: [String] = []
-    if let loading = context.loadingRecords {
+    if let loading = state.streamedRecords {
       parts.append("\(spinner[context.spinnerFrame % spinner.count]) \(formatCount(loading, approximate: false)) read")
     }
     let loaded = r.hits.count

@@ -7,7 +7,13 @@ import SeekCore
 final class SearchWorker: @unchecked Sendable {
   private let service: SearchService
   private let condition = NSCondition()
-  private var queue: [SearchEffect] = []
+  private enum Job {
+    case effect(SearchEffect)
+    /// Work that must run on the search thread (e.g. swapping in new indexes), with its answer.
+    case run(() -> SearchEvent?)
+  }
+
+  private var queue: [Job] = []
   private var answers: [SearchEvent] = []
   private var stopped = false
   private let pipeFDs: [Int32]
@@ -29,12 +35,20 @@ final class SearchWorker: @unchecked Sendable {
     condition.lock()
     switch effect {
     case .searchResults(_, 0, _):
-      queue.removeAll { if case .searchResults(_, _, _) = $0 { return true } else { return false } }
+      queue.removeAll { if case .effect(.searchResults) = $0 { return true } else { return false } }
     case .searchSuggestions:
-      queue.removeAll { if case .searchSuggestions = $0 { return true } else { return false } }
+      queue.removeAll { if case .effect(.searchSuggestions) = $0 { return true } else { return false } }
     default: break
     }
-    queue.append(effect)
+    queue.append(.effect(effect))
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Runs `work` on the search thread, between searches.
+  func submit(_ work: @escaping () -> SearchEvent?) {
+    condition.lock()
+    queue.append(.run(work))
     condition.signal()
     condition.unlock()
   }
@@ -74,10 +88,14 @@ final class SearchWorker: @unchecked Sendable {
         condition.unlock()
         return
       }
-      let effect = queue.removeFirst()
       busy = true
+      let job = queue.removeFirst()
       condition.unlock()
-      let answer = service.perform(effect)
+      let answer: SearchEvent?
+      switch job {
+      case .effect(let effect): answer = service.perform(effect)
+      case .run(let work): answer = work()
+      }
       condition.lock()
       if let answer { answers.append(answer) }
       busy = false

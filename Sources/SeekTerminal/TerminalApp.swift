@@ -23,13 +23,19 @@ public final class TerminalApp {
     public var tracePath: String?
     public var selectOne: Bool
     public var exitZero: Bool
+    /// Records stream in from this pipe while the UI runs.
+    public var input: (handle: FileHandle, format: CatalogFormat)?
 
-    public init(colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false, exitZero: Bool = false) {
+    public init(
+      colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false,
+      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil
+    ) {
       self.colors = colors
       self.initialQuery = initialQuery
       self.tracePath = tracePath
       self.selectOne = selectOne
       self.exitZero = exitZero
+      self.input = input
     }
   }
 
@@ -79,8 +85,22 @@ public final class TerminalApp {
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
 
+    if let input = configuration.input {
+      // Reader thread → (batches) → indexer thread → (new indexes) → search thread → event.
+      let indexer = IndexerThread(catalog: service.catalog) { [service, worker] update, records, finished in
+        worker.submit {
+          if let update { service.apply(update) }
+          return .catalogChanged(records: records, finished: finished)
+        }
+      }
+      let reader = StreamingReader(format: input.format) { [indexer] in indexer.request() }
+      indexer.reader = reader
+      state.streamedRecords = 0
+      reader.start(reading: input.handle)
+    }
     send(.started(driver.size))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
+    var spinner = 0
     var dirty = true
     var fds = [
       pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
@@ -110,21 +130,65 @@ public final class TerminalApp {
       }
       if outcome != nil { break }
       if dirty {
-        driver.paint(Renderer.render(state))
+        driver.paint(Renderer.render(state, context: RenderContext(spinnerFrame: spinner)))
         trace?.frameFlushed(revision: appliedRevision, engineMilliseconds: appliedMilliseconds)
         dirty = false
       }
       // Sleep until a key or an answer arrives.
       fds[0].revents = 0
       fds[1].revents = 0
-      let ready = poll(&fds, 2, 1000)
+      let streaming = state.streamedRecords != nil
+      let ready = poll(&fds, 2, streaming ? 100 : 1000)
       if ready == 0 {
         idlePolls += 1
+        if streaming {
+          spinner += 1
+          dirty = true
+        }
       } else if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
         // The terminal went away.
         return .quit(status: 129)
       }
     }
     return outcome ?? .quit(status: 0)
+  }
+}
+
+/// Indexes streamed records on its own thread, so searching never waits for indexing. Requests
+/// that arrive while it works collapse into one.
+final class IndexerThread: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var pending = false
+  private var indexer: StreamingIndexer
+  private let deliver: (StreamingIndexer.Update?, Int, Bool) -> Void
+  var reader: StreamingReader?
+
+  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Bool) -> Void) {
+    self.indexer = StreamingIndexer(catalog: catalog)
+    self.deliver = deliver
+    let thread = Thread { [unowned self] in self.loop() }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  func request() {
+    condition.lock()
+    pending = true
+    condition.signal()
+    condition.unlock()
+  }
+
+  private func loop() {
+    while true {
+      condition.lock()
+      while !pending { condition.wait() }
+      pending = false
+      condition.unlock()
+      guard let reader else { continue }
+      let snapshot = reader.snapshot()
+      let update = indexer.update(with: snapshot.table, finished: snapshot.finished)
+      deliver(update, snapshot.table.count, snapshot.finished)
+      if snapshot.finished { return }
+    }
   }
 }

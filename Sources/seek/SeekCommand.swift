@@ -23,9 +23,41 @@ enum SeekCommand {
       Output.write(Help.version + "\n")
       return 0
     }
+    let environment = ProcessInfo.processInfo.environment
+    // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
+    let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0)
+    let interactive = options.filter == nil && !options.checked && !options.uncheckAll
+    if interactive && !localeIsUTF8() {
+      Output.error("seek: warning: the locale (LANG=\(environment["LANG"] ?? "")) is not UTF-8: non-ASCII text may not be typed or shown correctly")
+    }
+    var streamFormat: CatalogFormat? = nil
     let catalog: Catalog
     do {
-      catalog = try CatalogLoader.load(path: options.catalogPath ?? defaultCatalog, overrides: options.catalog)
+      if fromPipe {
+        let format = options.catalog.format ?? .lines
+        // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
+        let streams = interactive && !options.selectOne && !options.exitZero && (format == .lines || format == .jsonLines)
+        if streams {
+          streamFormat = format
+          var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
+          empty.rows = []
+          catalog = Catalog(
+            name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
+            given: options.catalog)
+        } else if format == .lines || format == .jsonLines {
+          let table = StreamingReader(format: format) {}.readAll(FileHandle.standardInput)
+          catalog = Catalog(
+            name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
+            given: options.catalog)
+        } else {
+          let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+          var settings = options.catalog
+          settings.format = format
+          catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
+        }
+      } else {
+        catalog = try CatalogLoader.load(path: options.catalogPath ?? defaultCatalog, overrides: options.catalog)
+      }
     } catch {
       Output.error("seek: \(error)")
       return 2
@@ -36,10 +68,21 @@ enum SeekCommand {
     if options.checked || options.uncheckAll {
       return StoreCommands.run(catalog: catalog, options: options)
     }
-    return interactive(catalog: catalog, options: options)
+    if environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty {
+      Output.error("seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead")
+      return FilterCommand.run(catalog: catalog, options: options, query: options.query)
+    }
+    return Self.interactive(catalog: catalog, options: options, streamFormat: streamFormat)
   }
 
-  static func interactive(catalog: Catalog, options: Options) -> Int32 {
+  static func localeIsUTF8() -> Bool {
+    setlocale(LC_ALL, "")
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+
+  static func interactive(catalog: Catalog, options: Options, streamFormat: CatalogFormat?) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
       let suggestions = try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
@@ -52,7 +95,8 @@ enum SeekCommand {
         service: service,
         configuration: .init(
           colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
-          selectOne: options.selectOne, exitZero: options.exitZero))
+          selectOne: options.selectOne, exitZero: options.exitZero,
+          input: streamFormat.map { (FileHandle.standardInput, $0) }))
       switch try app.run() {
       case .quit(let status):
         return status
@@ -79,17 +123,18 @@ enum SeekCommand {
   static func printAccepted(_ ids: [String], query: String, catalog: Catalog, service: SearchService, options: Options) {
     var out = options.printQuery ? query + "\n" : ""
     for id in ids {
-      if let record = catalog.index.record(objectID: id) {
-        if options.json {
-          out += catalog.json(record: record).serialized + "\n"
-        } else if let field = options.field, let column = catalog.index.documents.attributeIndex(field) {
-          out += catalog.index.documents.value(record, column) + "\n"
-        } else {
-          out += catalog.title(record: record) + "\n"
-        }
+      if options.json {
+        if let json = service.json(objectID: id) { out += json.serialized + "\n" }
+      } else if let field = options.field {
+        if let value = service.value(objectID: id, attribute: field) { out += value + "\n" }
       } else if let title = service.title(objectID: id) {
-        out += options.json ? JSONValue.object([("objectID", .string(id)), ("title", .string(title))]).serialized + "\n" : title + "\n"
+        out += title + "\n"
       }
+    }
+    // To a pipe the records go as they are; to a terminal, never raw (no escape sequences).
+    if Output.stdoutIsTerminal {
+      out = out.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.sanitized(String($0)) }
+        .joined(separator: "\n")
     }
     Output.write(out)
   }

@@ -30,6 +30,8 @@ public enum SearchEvent: Sendable, Equatable {
   case suggestionsArrived(revision: Int, [SuggestionHit])
   case checkSaved(objectID: String, checked: Bool)
   case itemCreated(ResultHit)
+  /// Records streamed in from a pipe have been indexed.
+  case catalogChanged(records: Int, finished: Bool)
   case failed(String)
 
   public enum CursorMove: Sendable, Equatable { case left, right, home, end }

@@ -224,6 +224,16 @@ public enum SearchReducer {
       state.resultsRevision += 1
       return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
 
+    case .catalogChanged(let records, let finished):
+      state.streamedRecords = finished ? nil : records
+      // Refresh the results of the query on screen (and its suggestions), keeping the selection.
+      state.resultsRevision += 1
+      state.suggestionsRevision += 1
+      return [
+        .searchResults(query: state.query, page: 0, revision: state.resultsRevision),
+        .searchSuggestions(query: state.query, revision: state.suggestionsRevision),
+      ]
+
     case .failed(let message):
       state.message = message
       return []

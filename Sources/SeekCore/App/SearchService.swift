@@ -2,13 +2,17 @@ import SearchEngine
 
 /// Performs the state machine's effects against the catalog, the suggestions and the store, and
 /// answers with events. Not thread-safe: one owner (the app's search worker) calls it.
+///
+/// The catalog is searched as segments, each an index with its own searcher, whose pages are
+/// merged by relevance: the main index; while input streams in, a small tail index of the records
+/// read since the main one was built; and the items created from the create row.
 public final class SearchService {
-  public let catalog: Catalog
+  public private(set) var catalog: Catalog
   public private(set) var suggestions: SuggestionsIndex
   public let store: ItemStore
   public var hitsPerPage: Int
-  private let searcher: Searcher
-  /// Items created from the create row: a small second index searched beside the catalog's.
+  private var mainSearcher: Searcher
+  private var tail: (index: SearchIndex, searcher: Searcher)?
   private var created: [CreatedItem] = []
   private var createdSearcher: Searcher?
   private let clock: () -> Double
@@ -23,7 +27,7 @@ public final class SearchService {
     self.catalog = catalog
     self.store = store
     self.hitsPerPage = hitsPerPage
-    self.searcher = Searcher(index: catalog.index)
+    self.mainSearcher = Searcher(index: catalog.index)
     self.clock = clock
     self.baseSuggestions = suggestions
     self.learning = learning
@@ -33,6 +37,9 @@ public final class SearchService {
     try relearn()
   }
 
+  /// Records in the catalog (all segments).
+  public var recordCount: Int { catalog.index.count + (tail?.index.count ?? 0) }
+
   /// The checked objectIDs to start with.
   public func initialChecks() throws -> [String] { try store.checkedItems().map(\.objectID) }
 
@@ -40,9 +47,25 @@ public final class SearchService {
   /// the store and reported, never silently dropped.
   public func missingCheckedItems() throws -> [(objectID: String, title: String)] {
     try store.checkedItems().filter { item in
-      catalog.index.record(objectID: item.objectID) == nil && !created.contains { $0.objectID == item.objectID }
+      lookup(objectID: item.objectID) == nil && !created.contains { $0.objectID == item.objectID }
     }
   }
+
+  // MARK: - Streaming input
+
+  /// Indexes applied from streamed records (built off the search thread by `StreamingIndexer`).
+  public func apply(_ update: StreamingIndexer.Update) {
+    switch update {
+    case .rebuilt(let newCatalog):
+      catalog = newCatalog
+      mainSearcher = Searcher(index: newCatalog.index)
+      tail = nil
+    case .tail(let index):
+      tail = (index, Searcher(index: index))
+    }
+  }
+
+  // MARK: - Effects
 
   /// Performs one effect; returns the event that answers it, if any.
   public func perform(_ effect: SearchEffect) -> SearchEvent? {
@@ -96,60 +119,71 @@ public final class SearchService {
 
   // MARK: - Results
 
+  private enum Segment {
+    case main, tail, created
+  }
+
   public func results(query: String, page: Int) -> ResultsPage {
     let start = ContinuousClock.now
     let limit = (page + 1) * hitsPerPage
-    var merged: [(hit: Hit, fromCreated: Bool)]
-    var nbHits: Int
-    var response = searcher.search(SearchRequest(query: query, page: 0, hitsPerPage: limit))
-    merged = response.hits.map { ($0, false) }
-    nbHits = response.nbHits
-    if let createdSearcher {
-      let extra = createdSearcher.search(SearchRequest(query: query, page: 0, hitsPerPage: limit))
-      if extra.nbHits > 0 {
-        nbHits += extra.nbHits
-        merged += extra.hits.map { ($0, true) }
-        merged.sort { a, b in
-          let x = RankingRule.relevance(a.hit.key)
-          let y = RankingRule.relevance(b.hit.key)
-          if x != y { return x < y }
-          // Created items have no custom ranking value: after catalog items of equal relevance.
-          if a.fromCreated != b.fromCreated { return !a.fromCreated }
-          return a.hit.key < b.hit.key
-        }
-        if response.nbHits == 0 { response.droppedWords = extra.droppedWords }
+    let request = SearchRequest(query: query, page: 0, hitsPerPage: limit)
+    var responses: [(Segment, SearchIndex?, SearchResponse)] = [(.main, catalog.index, mainSearcher.search(request))]
+    if let tail { responses.append((.tail, tail.index, tail.searcher.search(request))) }
+    if let createdSearcher { responses.append((.created, nil, createdSearcher.search(request))) }
+    var merged: [(segment: Segment, index: SearchIndex?, hit: Hit)] = []
+    for (segment, index, response) in responses { merged += response.hits.map { (segment, index, $0) } }
+    if responses.count > 1 {
+      let descending = catalog.settings.index.customRanking.first.map { if case .descending = $0 { true } else { false } } ?? true
+      merged.sort { a, b in
+        let x = RankingRule.relevance(a.hit.key)
+        let y = RankingRule.relevance(b.hit.key)
+        if x != y { return x < y }
+        if a.segment == b.segment { return a.hit.key < b.hit.key }
+        // Between segments: custom ranking, then title; created items last among equals.
+        guard let ia = a.index, let ib = b.index else { return a.index != nil }
+        let ca = ia.primaryCustomValue(a.hit.record)
+        let cb = ib.primaryCustomValue(b.hit.record)
+        if ca != cb { return descending ? ca > cb : ca < cb }
+        let ta = ia.documents.withValue(a.hit.record, ia.titleColumn, TextFolding.foldedKey)
+        let tb = ib.documents.withValue(b.hit.record, ib.titleColumn, TextFolding.foldedKey)
+        return ta.lexicographicallyPrecedes(tb)
       }
     }
+    let nbHits = responses.reduce(0) { $0 + $1.2.nbHits }
+    let dropped = responses.first { !$0.2.droppedWords.isEmpty }?.2.droppedWords ?? []
     let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
     let offset = page * hitsPerPage
     let pageHits = merged.count > offset ? Array(merged[offset..<min(limit, merged.count)]) : []
-    let hits = pageHits.map { $0.fromCreated ? resultHit(createdHit: $0.hit) : resultHit(catalogHit: $0.hit) }
+    let hits = pageHits.map { entry -> ResultHit in
+      guard let index = entry.index else { return resultHit(createdHit: entry.hit) }
+      return resultHit(index: index, record: entry.hit.record, highlights: entry.hit.highlights, snippet: entry.hit.snippet, typos: entry.hit.ranking.typos)
+    }
     var equal: [ResultHit] = []
     if page == 0 {
-      equal = catalog.index.records(titled: query).map { record in
-        let (highlights, _) = Highlighter(index: catalog.index, query: parsed).highlight(record: record)
-        return resultHit(record: record, highlights: highlights, snippet: nil, typos: 0)
+      let key = TextFolding.foldedKey(query)
+      for index in [catalog.index, tail?.index].compactMap({ $0 }) {
+        equal += index.records(titled: query).map { record in
+          let (highlights, _) = Highlighter(index: index, query: parsed).highlight(record: record)
+          return resultHit(index: index, record: record, highlights: highlights, snippet: nil, typos: 0)
+        }
       }
-      equal += created.filter { TextFolding.foldedKey($0.title) == TextFolding.foldedKey(query) && !TextFolding.foldedKey(query).isEmpty }
-        .map { resultHit(created: $0, query: parsed) }
+      if !key.isEmpty {
+        equal += created.filter { TextFolding.foldedKey($0.title) == key }.map { resultHit(created: $0, query: parsed) }
+      }
     }
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     return ResultsPage(
       query: query, page: page, hits: hits, nbHits: nbHits,
       nbPages: nbHits == 0 ? 0 : (nbHits + hitsPerPage - 1) / hitsPerPage,
-      exhaustiveNbHits: response.exhaustiveNbHits, droppedWords: response.droppedWords,
+      exhaustiveNbHits: responses.allSatisfy { $0.2.exhaustiveNbHits }, droppedWords: dropped,
       typoCorrected: pageHits.contains { $0.hit.ranking.typos > 0 }, equalItems: equal,
       milliseconds: ms)
   }
 
-  private func resultHit(catalogHit hit: Hit) -> ResultHit {
-    resultHit(record: hit.record, highlights: hit.highlights, snippet: hit.snippet, typos: hit.ranking.typos)
-  }
-
-  private func resultHit(record: Int, highlights: [AttributeHighlight], snippet: Snippet?, typos: Int) -> ResultHit {
-    let documents = catalog.index.documents
-    let titleName = documents.attributes[catalog.index.titleColumn]
+  private func resultHit(index: SearchIndex, record: Int, highlights: [AttributeHighlight], snippet: Snippet?, typos: Int) -> ResultHit {
+    let documents = index.documents
+    let titleName = documents.attributes[index.titleColumn]
     let details = catalog.settings.displayAttributes.compactMap { name -> String? in
       guard let column = documents.attributeIndex(name) else { return nil }
       let value = documents.value(record, column)
@@ -158,7 +192,7 @@ public final class SearchService {
       return value
     }
     return ResultHit(
-      objectID: documents.objectID(record), title: documents.value(record, catalog.index.titleColumn),
+      objectID: documents.objectID(record), title: documents.value(record, index.titleColumn),
       titleRanges: highlights.first { $0.attribute == titleName }?.ranges ?? [], details: details,
       snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [], typos: typos)
   }
@@ -193,11 +227,35 @@ public final class SearchService {
     createdSearcher = Searcher(index: IndexBuilder.build(store, settings: settings))
   }
 
-  /// The item's title for printing, whether from the catalog or created.
+  /// The catalog record with this objectID, in whichever segment holds it.
+  public func lookup(objectID: String) -> (index: SearchIndex, record: Int)? {
+    for index in [catalog.index, tail?.index].compactMap({ $0 }) {
+      if let record = index.record(objectID: objectID) { return (index, record) }
+    }
+    return nil
+  }
+
+  /// The item's title for printing: from the catalog, a created item, or the store.
   public func title(objectID: String) -> String? {
     if let item = created.first(where: { $0.objectID == objectID }) { return item.title }
-    if let record = catalog.index.record(objectID: objectID) { return catalog.title(record: record) }
+    if let (index, record) = lookup(objectID: objectID) { return index.documents.value(record, index.titleColumn) }
     return (try? store.checkedItems())?.first { $0.objectID == objectID }?.title
+  }
+
+  /// The accepted item as a JSON object: the catalog record (numbers as numbers), or a created or
+  /// missing item's objectID and title.
+  public func json(objectID: String) -> JSONValue? {
+    if let (index, record) = lookup(objectID: objectID) { return catalog.json(index: index, record: record) }
+    guard let title = title(objectID: objectID) else { return nil }
+    return .object([("objectID", .string(objectID)), ("title", .string(title))])
+  }
+
+  /// One attribute of the accepted item (its title when the catalog has no such attribute).
+  public func value(objectID: String, attribute: String) -> String? {
+    if let (index, record) = lookup(objectID: objectID), let column = index.documents.attributeIndex(attribute) {
+      return index.documents.value(record, column)
+    }
+    return title(objectID: objectID)
   }
 
   static func formatPrice(_ price: Double) -> String {

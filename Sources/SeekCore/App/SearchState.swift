@@ -31,6 +31,8 @@ public struct SearchState: Sendable, Equatable {
   public var screen = ScreenSize(columns: 80, rows: 24)
   /// A short message for the status line (e.g. a store error).
   public var message: String? = nil
+  /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
+  public var streamedRecords: Int? = nil
 
   public init() {}
 

@@ -7,20 +7,26 @@ public struct Catalog: Sendable {
   public var name: String
   public var path: String
   public var settings: ResolvedSettings
+  /// The settings as given (file and flags), to resolve again when streamed records arrive.
+  public var given: CatalogSettings
   public var numericAttributes: Set<String>
   public var index: SearchIndex
 
-  public init(name: String, path: String, table: RecordTable, settings: ResolvedSettings) {
+  public init(name: String, path: String, table: RecordTable, settings: ResolvedSettings, given: CatalogSettings = CatalogSettings()) {
     self.name = name
     self.path = path
     self.settings = settings
+    self.given = given
     self.numericAttributes = table.numericAttributes
     self.index = IndexBuilder.build(
       table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
   }
 
   /// The record's attributes as a JSON object (numbers where the catalog had numbers).
-  public func json(record: Int) -> JSONValue {
+  public func json(record: Int) -> JSONValue { json(index: index, record: record) }
+
+  /// A record of `index` (this catalog's, or a segment with the same attributes) as JSON.
+  public func json(index: SearchIndex, record: Int) -> JSONValue {
     let documents = index.documents
     var members: [(String, JSONValue)] = []
     if settings.objectIDAttribute == nil || !documents.attributes.contains(settings.objectIDAttribute!) {
@@ -67,7 +73,7 @@ public enum CatalogLoader {
       }
     }.get()
     return Catalog(
-      name: catalogName(path), path: path, table: table, settings: settings.resolved(for: table))
+      name: catalogName(path), path: path, table: table, settings: settings.resolved(for: table), given: settings)
   }
 
   public static func catalogName(_ path: String) -> String {

@@ -1,0 +1,33 @@
+import SearchEngine
+
+/// Builds indexes for records streamed from a pipe, off the search thread. The main index is
+/// rebuilt when the records have doubled since it was built (or input has ended), so the total
+/// indexing work stays within about twice the final build; in between, only the records after it
+/// are indexed, as a small tail segment searched beside it.
+public struct StreamingIndexer: Sendable {
+  public enum Update: Sendable {
+    case rebuilt(Catalog)
+    case tail(SearchIndex)
+  }
+
+  private var catalog: Catalog
+
+  public init(catalog: Catalog) { self.catalog = catalog }
+
+  /// The indexes for `table` (all records read so far); nil when nothing changed.
+  public mutating func update(with table: RecordTable, finished: Bool) -> Update? {
+    let main = catalog.index.count
+    if finished || main == 0 || table.count >= 2 * main {
+      guard table.count != main || finished else { return nil }
+      catalog = Catalog(
+        name: catalog.name, path: catalog.path, table: table, settings: catalog.given.resolved(for: table),
+        given: catalog.given)
+      return .rebuilt(catalog)
+    }
+    guard table.count > main else { return nil }
+    var rest = RecordTable(attributes: table.attributes)
+    rest.rows = Array(table.rows[main...])
+    rest.numericAttributes = table.numericAttributes
+    return .tail(IndexBuilder.build(rest.documents(idAttribute: catalog.settings.objectIDAttribute), settings: catalog.settings.index))
+  }
+}

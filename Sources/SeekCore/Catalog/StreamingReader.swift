@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads a catalog from a pipe while the UI runs: lines (or JSON Lines) are parsed as they
+/// arrive and handed over in batches, so the first results show long before input ends.
+/// Invalid UTF-8 is replaced; a malformed JSON line is skipped and counted, never fatal.
+public final class StreamingReader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var table: RecordTable
+  private var finished = false
+  private var malformed = 0
+  private let format: CatalogFormat
+  /// Called on the reader's thread after each batch (at most every `interval` seconds) and at end.
+  private let onBatch: @Sendable () -> Void
+  public static let interval = 0.1
+
+  public init(format: CatalogFormat, onBatch: @escaping @Sendable () -> Void) {
+    self.format = format
+    self.table = RecordTable(attributes: format == .lines ? ["text"] : [])
+    self.onBatch = onBatch
+  }
+
+  /// Starts reading `handle` on a background thread.
+  public func start(reading handle: FileHandle) {
+    let thread = Thread { [self] in self.read(handle) }
+    thread.stackSize = 4 << 20
+    thread.start()
+  }
+
+  /// The records read so far, whether input has ended, and how many lines were skipped.
+  public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (table, finished, malformed)
+  }
+
+  /// Reads everything (for --filter, --select-1, --exit-0) and returns the table.
+  public func readAll(_ handle: FileHandle) -> RecordTable {
+    read(handle)
+    return snapshot().table
+  }
+
+  private func read(_ handle: FileHandle) {
+    var pending: [UInt8] = []
+    var lastBatch = Date()
+    var batch: [[(String, String)]] = []
+    var batchMalformed = 0
+    func flush(final: Bool) {
+      lock.lock()
+      for row in batch {
+        if format == .lines { table.rows.append([row[0].1]) } else { table.append(row) }
+      }
+      malformed += batchMalformed
+      if final { finished = true }
+      lock.unlock()
+      batch.removeAll(keepingCapacity: true)
+      batchMalformed = 0
+      lastBatch = Date()
+      onBatch()
+    }
+    func parse(_ line: ArraySlice<UInt8>) {
+      var end = line.endIndex
+      if end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
+      let bytes = line[line.startIndex..<end]
+      if bytes.isEmpty { return }
+      if format == .lines {
+        batch.append([("text", String(decoding: bytes, as: UTF8.self))])
+        return
+      }
+      let row: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(buffer)
+        guard let value = try? parser.parseValue(), case .object(let members) = value else { return nil }
+        return members.map { ($0.0, $0.1.text) }
+      }
+      if let row { batch.append(row) } else { batchMalformed += 1 }
+    }
+    while true {
+      let chunk = handle.availableData
+      if chunk.isEmpty { break }
+      pending.append(contentsOf: chunk)
+      var start = pending.startIndex
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        parse(pending[start..<newline])
+        start = newline + 1
+      }
+      pending.removeSubrange(..<start)
+      // Hand over a batch every `interval`, and whenever the pipe has nothing more for now.
+      if Date().timeIntervalSince(lastBatch) >= Self.interval || (chunk.count < 65_536 && !batch.isEmpty) {
+        flush(final: false)
+      }
+    }
+    if !pending.isEmpty { parse(pending[...]) }
+    flush(final: true)
+  }
+}
