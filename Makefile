@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := libncurses-dev libsqlite3-dev tmux
+PACKAGES := libncurses-dev libsqlite3-dev tmux man-db
 BIN := .build/release/seek
 
 .PHONY: deps build run test unit e2e bench install format clean
@@ -45,6 +45,9 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/seek
 	install -m 644 Docs/seek.1 $(DESTDIR)$(PREFIX)/share/man/man1/seek.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	install -m 644 Docs/completions/seek.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/seek
+	install -m 644 Docs/completions/_seek $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_seek
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -15,9 +15,9 @@ expect_contains "filter --json: ranking info" "$out" '"_rankingInfo":{"typos":1'
 python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); assert d["nbHits"]>0 and len(d["hits"])==2' <<<"$out" \
   && pass "filter --json: valid JSON" || fail "filter --json: valid JSON" "$out"
 
-p1=$("$SEEK" --filter "case" --hits-per-page 5 --page 1 2>/dev/null)
-p2=$("$SEEK" --filter "case" --hits-per-page 5 --page 2 2>/dev/null)
-both=$("$SEEK" --filter "case" --hits-per-page 10 2>/dev/null)
+p1=$("$SEEK" --filter "case" --hits-per-page 5 --page 1 Data/products.json 2>/dev/null)
+p2=$("$SEEK" --filter "case" --hits-per-page 5 --page 2 Data/products.json 2>/dev/null)
+both=$("$SEEK" --filter "case" --hits-per-page 10 Data/products.json 2>/dev/null)
 expect_eq "filter: pages 1+2 equal the first 10" "$both" "$p1"$'\n'"$p2"
 
 printf '[{"name": "ok"},\n {"name": oops}]' > "$WORK/bad.json"

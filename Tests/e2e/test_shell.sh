@@ -1,0 +1,60 @@
+# A good citizen of the shell: pipes, selections on stdout, fzf-compatible exits, documentation.
+out=$(printf "apple pie\nbanana split\ncherry tart\n" | "$SEEK" --filter "banan" 2>/dev/null); code=$?
+expect_eq "pipe --filter: exit 0" 0 "$code"
+expect_eq "pipe --filter: the matching line" "banana split" "$out"
+expect_eq "pipe --filter b" "b" "$(printf 'a\nb\n' | "$SEEK" --filter b 2>/dev/null)"
+printf 'a\nb\n' | "$SEEK" --filter zzz >/dev/null 2>&1
+expect_eq "pipe --filter: exit 1 without a match" 1 "$?"
+out=$(printf 'caf\xc3\xa9 bad \xff\xfe byte\nplain\n' | "$SEEK" --filter "cafe" 2>/dev/null); code=$?
+expect_eq "pipe: invalid UTF-8 replaced, not fatal" 0 "$code"
+expect_contains "pipe: invalid UTF-8 line found" "$out" "café bad"
+long=$(head -c 1000000 /dev/zero | tr '\0' 'x')
+out=$( (printf 'short line\n'; printf '%s needle\n' "$long") | "$SEEK" --filter needle 2>/dev/null | wc -c)
+expect_eq "pipe: a 1 MB line is accepted whole" 1000008 "$out"
+out=$(printf '{"name":"x1","n":1}\n{"name":"y2","n":2}\n' | "$SEEK" --format jsonl --filter y2 2>/dev/null)
+expect_eq "pipe --format jsonl" "y2" "$out"
+
+# --select-1 / --exit-0 decide without drawing; accepted output goes to stdout.
+printf '[{"name": "Switch Lite"}, {"name": "Switch OLED"}, {"name": "Xbox"}]' > "$WORK/small.json"
+out=$("$SEEK" --no-store --select-1 --query xbox "$WORK/small.json" </dev/null); code=$?
+expect_eq "--select-1: exit 0" 0 "$code"
+expect_eq "--select-1: prints the only hit" "Xbox" "$out"
+out=$("$SEEK" --no-store --select-1 --print-query --query xbox "$WORK/small.json" </dev/null)
+expect_eq "--print-query: the query first" $'xbox\nXbox' "$out"
+out=$("$SEEK" --no-store --select-1 --json --query xbox "$WORK/small.json" </dev/null)
+expect_contains "--json: the record as JSON" "$out" '"name":"Xbox"'
+out=$("$SEEK" --no-store --exit-0 --query zzzz "$WORK/small.json" </dev/null); code=$?
+expect_eq "--exit-0: exit 1 at once without a hit" 1 "$code"
+out=$(printf 'only one\n' | "$SEEK" --no-store --select-1 --query only); code=$?
+expect_eq "--select-1 on a pipe" "only one" "$out"
+SEEK_DEFAULT_OPTS="--hits-per-page 1" "$SEEK" --filter switch "$WORK/small.json" > "$WORK/opts.txt" 2>/dev/null
+expect_eq "SEEK_DEFAULT_OPTS is read" 1 "$(wc -l < "$WORK/opts.txt")"
+out=$(TERM=dumb "$SEEK" --no-store --query switch "$WORK/small.json" 2>&1 </dev/null)
+expect_contains "TERM=dumb: clear message" "$out" "cannot draw the interface"
+expect_contains "TERM=dumb: --filter output" "$out" "Switch Lite"
+
+# A pipe that feeds slowly: the UI is usable before input ends, and shows the count growing.
+rm -f "$WORK/exit.txt"
+tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+expect_screen "stream: first records shown before input ends" "alpha one" 3
+expect_screen "stream: spinner and count while reading" "2 read"
+tmux_type "gamma"
+expect_screen "stream: later records found when they arrive" "[ ] gamma three" 8
+expect_screen_gone "stream: spinner gone at end of input" " read ·" 5
+tmux_keys Enter
+sleep 0.3
+tmux_keys Down
+sleep 0.2
+tmux_keys Enter
+for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+expect_eq "stream: Enter accepts (exit 0)" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+expect_eq "stream: the accepted line on stdout" "gamma three" "$(cat "$WORK/out.txt")"
+tmux_stop
+
+# Documentation.
+man -l Docs/seek.1 > "$WORK/man.txt" 2>&1
+expect_contains "man page renders" "$(cat "$WORK/man.txt")" "SEEK(1)"
+expect_contains "man page lists the flags" "$(cat "$WORK/man.txt")" "--select-1"
+bash -n Docs/completions/seek.bash && pass "bash completion parses" || fail "bash completion parses"
+out=$(bash -c 'source Docs/completions/seek.bash; COMP_WORDS=(seek --sel); COMP_CWORD=1; _seek; echo "${COMPREPLY[@]}"')
+expect_eq "bash completion completes flags" "--select-1" "$out"
