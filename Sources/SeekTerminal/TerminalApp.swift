@@ -25,10 +25,12 @@ public final class TerminalApp {
     public var exitZero: Bool
     /// Records stream in from this pipe while the UI runs.
     public var input: (handle: FileHandle, format: CatalogFormat)?
+    /// `--height N[%]`: draw inline in that many lines instead of full screen.
+    public var height: String?
 
     public init(
       colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false,
-      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil
+      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil
     ) {
       self.colors = colors
       self.initialQuery = initialQuery
@@ -36,6 +38,7 @@ public final class TerminalApp {
       self.selectOne = selectOne
       self.exitZero = exitZero
       self.input = input
+      self.height = height
     }
   }
 
@@ -78,8 +81,13 @@ public final class TerminalApp {
       }
     }
 
-    let driver = try CursesDriver(colors: configuration.colors)
-    CursesDriver.installSignalHandlers()
+    let driver: TerminalDriver
+    if let height = configuration.height {
+      driver = try InlineDriver(height: height, colors: configuration.colors)
+    } else {
+      driver = try CursesDriver(colors: configuration.colors)
+      CursesDriver.installSignalHandlers()
+    }
     defer { driver.end() }
     let trace = LatencyTrace(path: configuration.tracePath)
     var appliedRevision = 0

@@ -96,7 +96,7 @@ enum SeekCommand {
         configuration: .init(
           colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
           selectOne: options.selectOne, exitZero: options.exitZero,
-          input: streamFormat.map { (FileHandle.standardInput, $0) }))
+          input: streamFormat.map { (FileHandle.standardInput, $0) }, height: options.height))
       switch try app.run() {
       case .quit(let status):
         return status

@@ -187,3 +187,36 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(KeyMap.event(for: .function(9999)) == nil)
   }
 }
+
+@Suite struct KeyParserTests {
+  @Test(arguments: [
+    ("\u{1B}[A", Key.function(KeyMap.Code.up)),
+    ("\u{1B}OB", .function(KeyMap.Code.down)),
+    ("\u{1B}[H", .function(KeyMap.Code.home)),
+    ("\u{1B}[4~", .function(KeyMap.Code.end)),
+    ("\u{1B}[3~", .function(KeyMap.Code.delete)),
+    ("\u{1B}[5~", .function(KeyMap.Code.pageUp)),
+    ("\u{1B}[6~", .function(KeyMap.Code.pageDown)),
+    ("\u{1B}[Z", .function(KeyMap.Code.backTab)),
+    ("é", .character("é")),
+    ("\u{1B}", .character("\u{1B}")),
+    ("\r", .character("\r")),
+  ])
+  func sequencesBecomeKeys(bytes: String, key: Key) {
+    #expect(KeyParser.parse(Array(bytes.utf8), final: true).0 == [key])
+  }
+
+  @Test func incompleteSequencesWait() {
+    let (keys, rest) = KeyParser.parse(Array("a\u{1B}[".utf8), final: false)
+    #expect(keys == [.character("a")])
+    #expect(rest == Array("\u{1B}[".utf8))
+    #expect(KeyParser.parse(Array("x\u{1B}[1;5C".utf8), final: true).0 == [.character("x"), .function(KeyMap.Code.right)])
+  }
+
+  @Test func heightSpecs() {
+    #expect(InlineDriver.height("10", rows: 40) == 10)
+    #expect(InlineDriver.height("50%", rows: 40) == 20)
+    #expect(InlineDriver.height("1", rows: 40) == 3)
+    #expect(InlineDriver.height("100", rows: 40) == 40)
+  }
+}

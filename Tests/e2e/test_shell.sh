@@ -58,3 +58,23 @@ expect_contains "man page lists the flags" "$(cat "$WORK/man.txt")" "--select-1"
 bash -n Docs/completions/seek.bash && pass "bash completion parses" || fail "bash completion parses"
 out=$(bash -c 'source Docs/completions/seek.bash; COMP_WORDS=(seek --sel); COMP_CWORD=1; _seek; echo "${COMPREPLY[@]}"')
 expect_eq "bash completion completes flags" "--select-1" "$out"
+
+# --height: drawn inline below the prompt; the shell's earlier lines stay on screen.
+rm -f "$WORK/exit.txt"
+tmux_start 90 24 "printf 'earlier-line-one\nearlier-line-two\n'; env LANG=C.UTF-8 $SEEK --no-store --height 8 Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; echo after-seek; sleep 60"
+expect_screen "--height: the UI is drawn" "/10000 hits"
+expect_eq "--height: earlier lines kept" "earlier-line-one" "$(screen | sed -n 1p)"
+expect_eq "--height: the prompt below them" ">" "$(screen | sed -n 3p | tr -d ' ')"
+expect_eq "--height: the status on the 8th line of the UI" "1" "$(screen | sed -n 10p | grep -c 'hits')"
+tmux_type "xbox"
+expect_screen "--height: typing works" "Xbox"
+tmux_keys Enter
+sleep 0.3
+tmux_keys Down
+sleep 0.2
+tmux_keys Enter
+expect_screen "--height: exits" "after-seek"
+expect_eq "--height: earlier lines still there after exit" "earlier-line-two" "$(screen | sed -n 2p)"
+expect_contains "--height: accepted item on stdout" "$(cat "$WORK/out.txt")" "Xbox"
+expect_eq "--height: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+tmux_stop

@@ -34,7 +34,10 @@ public enum SuggestionGenerator {
       let leaf = categoryPath.split(separator: ">").last.map { String($0).trimming(" ") } ?? ""
       if !brandValue.isEmpty { add(brandValue, weight, categoryPath) }
       if !leaf.isEmpty { add(leaf, weight, categoryPath) }
-      if !brandValue.isEmpty && !leaf.isEmpty { add(brandValue + " " + leaf, weight, categoryPath) }
+      // "Nintendo" + "Nintendo Switch Games" would repeat itself: pair only distinct words.
+      if !brandValue.isEmpty && !leaf.isEmpty && !leaf.lowercased().contains(brandValue.lowercased()) {
+        add(brandValue + " " + leaf, weight, categoryPath)
+      }
     }
     let searcher = Searcher(index: catalog.index)
     var out: [Suggestion] = []

@@ -1,0 +1,234 @@
+import Foundation
+import SeekCore
+
+/// `--height N[%]`: draws the interface in N lines below the cursor, as fzf does, leaving the
+/// shell's earlier lines on screen (ncurses always takes the whole screen). Raw mode on /dev/tty,
+/// keys parsed from their escape sequences here, frames written as escape sequences.
+final class InlineDriver: TerminalDriver {
+  private let fd: Int32
+  private let heightSpec: String
+  private let colors: Bool
+  private var height: Int
+  private var pending: [UInt8] = []
+  /// Row of the region the terminal cursor is on after the last paint.
+  private var cursorRow = 0
+  private var ended = false
+
+  nonisolated(unsafe) static var original = termios()
+  nonisolated(unsafe) static var descriptor: Int32 = -1
+  nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+  init(height spec: String, colors: Bool) throws {
+    fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+    guard fd >= 0 else {
+      throw CursesDriver.Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
+    }
+    heightSpec = spec
+    self.colors = colors
+    var attributes = termios()
+    tcgetattr(fd, &attributes)
+    Self.original = attributes
+    Self.descriptor = fd
+    cfmakeraw(&attributes)
+    attributes.c_cc.6 = 0  // VMIN (index 6 on Linux): reads return what is there
+    attributes.c_cc.5 = 0  // VTIME (index 5)
+    tcsetattr(fd, TCSANOW, &attributes)
+    height = 1
+    height = Self.height(spec, rows: terminalSize().rows)
+    // Make room: move down (scrolling if needed) and back up to the region's first line.
+    write("\r" + String(repeating: "\n", count: height - 1) + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
+    signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      signal(sig) { received in
+        InlineDriver.restore()
+        _exit(128 + received)
+      }
+    }
+  }
+
+  static func height(_ spec: String, rows: Int) -> Int {
+    let value: Int
+    if spec.hasSuffix("%") {
+      value = (Int(spec.dropLast()) ?? 100) * rows / 100
+    } else {
+      value = Int(spec) ?? rows
+    }
+    return max(3, min(value, max(rows, 1)))
+  }
+
+  var inputDescriptor: Int32 { fd }
+
+  private func terminalSize() -> (columns: Int, rows: Int) {
+    var size = winsize()
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return (Int(size.ws_col), Int(size.ws_row))
+    }
+    return (80, 24)
+  }
+
+  var size: ScreenSize { ScreenSize(columns: terminalSize().columns, rows: height) }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n <= 0 { break }
+      offset += n
+    }
+  }
+
+  func paint(_ buffer: ScreenBuffer) {
+    var out = "\u{1B}[?25l"
+    if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
+    for row in 0..<buffer.size.rows {
+      out += "\r"
+      var style: CellStyle? = nil
+      for x in 0..<buffer.size.columns {
+        let cell = buffer[x, row]
+        if cell.width == 0 { continue }
+        if cell.style != style {
+          out += sgr(cell.style)
+          style = cell.style
+        }
+        out += cell.text
+      }
+      out += "\u{1B}[0m\u{1B}[K"
+      if row < buffer.size.rows - 1 { out += "\n" }
+    }
+    let last = max(0, buffer.size.rows - 1)
+    if let cursor = buffer.cursor {
+      if last - cursor.row > 0 { out += "\u{1B}[\(last - cursor.row)A" }
+      out += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "") + "\u{1B}[?25h"
+      cursorRow = cursor.row
+    } else {
+      cursorRow = last
+    }
+    write(out)
+  }
+
+  private func sgr(_ style: CellStyle) -> String {
+    var codes = ["0"]
+    if style.contains(.bold) { codes.append("1") }
+    if style.contains(.dim) && !colors { codes.append("2") }
+    if style.contains(.underline) || (style.contains(.match) && !colors) { codes.append("4") }
+    if style.contains(.reverse) { codes.append("7") }
+    if colors {
+      if style.contains(.match) {
+        codes.append("33")
+      } else if style.contains(.accent) {
+        codes.append("32")
+      } else if style.contains(.detail) {
+        codes.append("36")
+      } else if style.contains(.prompt) {
+        codes.append("34")
+      }
+    }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  func readKeys() -> [Key] {
+    var keys: [Key] = []
+    if Self.resized != 0 {
+      Self.resized = 0
+      let (columns, rows) = terminalSize()
+      height = Self.height(heightSpec, rows: rows)
+      keys.append(.resize(columns: columns, rows: height))
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fd, &buffer, buffer.count)
+      if n <= 0 { break }
+      pending += buffer[0..<n]
+    }
+    // A lone Esc: wait briefly for the rest of a sequence before deciding.
+    if pending.last == 0x1B {
+      var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      if poll(&p, 1, 25) > 0 {
+        let n = read(fd, &buffer, buffer.count)
+        if n > 0 { pending += buffer[0..<n] }
+      }
+    }
+    let (parsed, rest) = KeyParser.parse(pending, final: true)
+    pending = rest
+    return keys + parsed
+  }
+
+  func end() {
+    guard !ended else { return }
+    ended = true
+    var out = ""
+    if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
+    out += "\r\u{1B}[J\u{1B}[?25h"
+    write(out)
+    Self.restore()
+    close(fd)
+  }
+
+  /// Restores the terminal's settings (also from a signal handler).
+  static func restore() {
+    guard descriptor >= 0 else { return }
+    tcsetattr(descriptor, TCSANOW, &original)
+  }
+}
+
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control bytes, and the escape sequences
+/// of arrows, Home/End, PageUp/PageDown, Delete and Shift-Tab (CSI and SS3 forms). Table-tested.
+enum KeyParser {
+  /// Keys, and the bytes of an incomplete sequence to keep for later (none when `final`).
+  static func parse(_ bytes: [UInt8], final: Bool) -> ([Key], [UInt8]) {
+    var keys: [Key] = []
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x1B {
+        guard i + 1 < bytes.count else {
+          if final { keys.append(.character("\u{1B}")) }
+          return (keys, final ? [] : Array(bytes[i...]))
+        }
+        let next = bytes[i + 1]
+        if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
+          // Parameters, then a final byte in 0x40...0x7E.
+          var j = i + 2
+          while j < bytes.count && !(0x40...0x7E).contains(bytes[j]) { j += 1 }
+          guard j < bytes.count else { return (keys, final ? [] : Array(bytes[i...])) }
+          let parameters = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
+          if let key = key(final: bytes[j], parameters: parameters) { keys.append(key) }
+          i = j + 1
+          continue
+        }
+        keys.append(.character("\u{1B}"))
+        i += 1
+        continue
+      }
+      let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+      guard i + length <= bytes.count else { return (keys, final ? [] : Array(bytes[i...])) }
+      let scalar = String(decoding: bytes[i..<(i + length)], as: UTF8.self).unicodeScalars.first!
+      keys.append(.character(scalar))
+      i += length
+    }
+    return (keys, [])
+  }
+
+  static func key(final: UInt8, parameters: String) -> Key? {
+    switch final {
+    case UInt8(ascii: "A"): return .function(KeyMap.Code.up)
+    case UInt8(ascii: "B"): return .function(KeyMap.Code.down)
+    case UInt8(ascii: "C"): return .function(KeyMap.Code.right)
+    case UInt8(ascii: "D"): return .function(KeyMap.Code.left)
+    case UInt8(ascii: "H"): return .function(KeyMap.Code.home)
+    case UInt8(ascii: "F"): return .function(KeyMap.Code.end)
+    case UInt8(ascii: "Z"): return .function(KeyMap.Code.backTab)
+    case UInt8(ascii: "~"):
+      switch parameters.split(separator: ";").first {
+      case "1", "7": return .function(KeyMap.Code.home)
+      case "4", "8": return .function(KeyMap.Code.end)
+      case "3": return .function(KeyMap.Code.delete)
+      case "5": return .function(KeyMap.Code.pageUp)
+      case "6": return .function(KeyMap.Code.pageDown)
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import SeekCore
+
+/// What the run loop needs from a terminal: its size, keys, painting a frame, restoring it.
+/// `CursesDriver` draws full screen with ncurses; `InlineDriver` draws `--height` lines in place.
+protocol TerminalDriver: AnyObject {
+  var size: ScreenSize { get }
+  /// Polled for input by the run loop.
+  var inputDescriptor: Int32 { get }
+  /// Keys available now (without waiting).
+  func readKeys() -> [Key]
+  func paint(_ buffer: ScreenBuffer)
+  /// Restores the terminal; safe to call more than once.
+  func end()
+}
+
+extension CursesDriver: TerminalDriver {}
