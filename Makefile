@@ -36,7 +36,7 @@ e2e: deps
 	bash Tests/e2e/run.sh .build/debug/seek
 
 bench: deps
-	@command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
+	@command -v fzf >/dev/null && [ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf time; }
 	$(SWIFT) build -c release --product seek
 	$(SWIFT) build -c release --product seek-bench
 	.build/release/seek-bench

@@ -10,6 +10,13 @@ public struct DocumentStore: Sendable {
 
   public init(attributes: [String]) { self.attributes = attributes }
 
+  init(attributes: [String], bytes: [UInt8], offsets: [UInt32], objectIDs: [String]) {
+    self.attributes = attributes
+    self.bytes = bytes
+    self.offsets = offsets
+    self.objectIDs = objectIDs
+  }
+
   public var count: Int { objectIDs.count }
 
   public mutating func reserve(records: Int, bytes byteCount: Int) {

@@ -44,7 +44,7 @@ public final class SearchIndex: Sendable {
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
     terms: TermDictionary, postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16],
     shortPrefixes: [PrefixPostings], attributeWordCounts: [UInt8], titleKeys: [TitleKey],
-    primaryCustomValue: [Double]
+    primaryCustomValue: [Double], objectIDKeys: [TitleKey]? = nil
   ) {
     self.settings = settings
     self.documents = documents
@@ -58,7 +58,7 @@ public final class SearchIndex: Sendable {
     self.attributeWordCounts = attributeWordCounts
     self.titleKeys = titleKeys
     self.primaryCustomValue = primaryCustomValue
-    self.objectIDKeys = (0..<documents.count).map { record in
+    self.objectIDKeys = objectIDKeys ?? (0..<documents.count).map { record in
       var id = documents.objectID(record)
       return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
     }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }

@@ -56,7 +56,7 @@ enum SeekCommand {
           catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
         }
       } else {
-        catalog = try CatalogLoader.load(path: options.catalogPath ?? defaultCatalog, overrides: options.catalog)
+        catalog = try loadFile(options.catalogPath ?? defaultCatalog, options: options)
       }
     } catch {
       Output.error("seek: \(error)")
@@ -73,6 +73,35 @@ enum SeekCommand {
       return FilterCommand.run(catalog: catalog, options: options, query: options.query)
     }
     return Self.interactive(catalog: catalog, options: options, streamFormat: streamFormat)
+  }
+
+  /// Loads a catalog file, from the index cache next to its store when that matches the file,
+  /// and writes the cache when a cold load was slow.
+  static func loadFile(_ path: String, options: Options) throws(CatalogError) -> Catalog {
+    let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
+    var given = CatalogSettings()
+    if FileManager.default.fileExists(atPath: settingsPath) {
+      given = try CatalogSettings.parse(String(decoding: try CatalogLoader.readFile(settingsPath), as: UTF8.self), path: settingsPath)
+    }
+    given = given.overridden(by: options.catalog)
+    let store =
+      options.storePath
+      ?? SQLiteItemStore.defaultPath(
+        catalogName: CatalogLoader.catalogName(path), catalogPath: path, environment: ProcessInfo.processInfo.environment)
+    let cachePath = IndexCache.path(forStore: store)
+    let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
+    if let fingerprint, let cached = IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
+      return cached
+    }
+    let start = Date()
+    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
+    if let fingerprint, Date().timeIntervalSince(start) > IndexCache.worthCachingAfter {
+      try? FileManager.default.createDirectory(
+        atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
+    }
+    return catalog
   }
 
   static func localeIsUTF8() -> Bool {

@@ -22,6 +22,19 @@ public struct Catalog: Sendable {
       table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
   }
 
+  /// A catalog around an index built earlier (loaded from the index cache).
+  public init(
+    name: String, path: String, settings: ResolvedSettings, given: CatalogSettings,
+    numericAttributes: Set<String>, index: SearchIndex
+  ) {
+    self.name = name
+    self.path = path
+    self.settings = settings
+    self.given = given
+    self.numericAttributes = numericAttributes
+    self.index = index
+  }
+
   /// The record's attributes as a JSON object (numbers where the catalog had numbers).
   public func json(record: Int) -> JSONValue { json(index: index, record: record) }
 
