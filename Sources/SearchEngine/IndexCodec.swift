@@ -82,7 +82,8 @@ public enum IndexCodec {
     var prefixes: [PrefixPostings] = []
     for _ in 0..<levels {
       prefixes.append(
-        PrefixPostings(groupOfTerm: try r.array(), groupStart: try r.array(), records: try r.array(), places: try r.array()))
+        PrefixPostings(
+          groupOfTerm: try r.array(), groupStart: try r.array(), records: try r.array(), places: try r.array()))
     }
     let wordCounts: [UInt8] = try r.array()
     let titleKeys: [SearchIndex.TitleKey] = try r.array()
@@ -138,7 +139,9 @@ public enum IndexCodec {
 
     mutating func array<T: BitwiseCopyable>() throws -> [T] {
       let count = try scalar(UInt64.self)
-      guard count < Self.limit / UInt64(max(1, MemoryLayout<T>.stride)) else { throw IndexCodecError.corrupt("array size") }
+      guard count < Self.limit / UInt64(max(1, MemoryLayout<T>.stride)) else {
+        throw IndexCodecError.corrupt("array size")
+      }
       return try [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
         try source.read(into: UnsafeMutableRawBufferPointer(buffer))
         initialized = Int(count)

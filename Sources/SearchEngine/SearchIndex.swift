@@ -58,10 +58,12 @@ public final class SearchIndex: Sendable {
     self.attributeWordCounts = attributeWordCounts
     self.titleKeys = titleKeys
     self.primaryCustomValue = primaryCustomValue
-    self.objectIDKeys = objectIDKeys ?? (0..<documents.count).map { record in
-      var id = documents.objectID(record)
-      return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
-    }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
+    self.objectIDKeys =
+      objectIDKeys
+      ?? (0..<documents.count).map { record in
+        var id = documents.objectID(record)
+        return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
+      }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
     self.substringMatching = settings.substringMatching ?? (terms.count <= 300_000)
   }
 

@@ -51,7 +51,9 @@ public final class Searcher {
       let end = min(limit, index.count)
       if offset < end {
         response.hits = (offset..<end).map {
-          makeHit(record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0), query: query, highlight: false)
+          makeHit(
+            record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
+            query: query, highlight: false)
         }
       }
       return response
@@ -124,7 +126,8 @@ public final class Searcher {
     topK.reset(capacity: limit)
     let columns = index.searchableColumns.count
     func summary(_ place: UInt16, exact: Int) -> MatchSummary {
-      MatchSummary(typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact)
+      MatchSummary(
+        typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact)
     }
     let prefixes = index.shortPrefixes[Int(group.prefixLevel)]
     let start = Int(prefixes.groupStart[Int(group.lo)])
@@ -168,39 +171,38 @@ public final class Searcher {
     let range = index.postingRange(term)
     func key(_ place: UInt16, exact: Int, _ record: Int) -> UInt64 {
       RankingRule.key(
-        MatchSummary(typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
+        MatchSummary(
+          typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
         record: record)
     }
-    // Records where the word is a whole attribute rank above the rest: first, then skipped.
-    var p = range.lowerBound
-    while p < range.upperBound {
-      let record = index.postingRecords[p]
-      var best = index.postingPlaces[p]
-      p += 1
-      while p < range.upperBound && index.postingRecords[p] == record {
-        best = min(best, index.postingPlaces[p])
+    /// Calls `body` with each record of the term's postings and its best place.
+    func forEachRecord(_ body: (Int, UInt16) -> Void) {
+      var p = range.lowerBound
+      while p < range.upperBound {
+        let record = index.postingRecords[p]
+        var best = index.postingPlaces[p]
         p += 1
+        while p < range.upperBound && index.postingRecords[p] == record {
+          best = min(best, index.postingPlaces[p])
+          p += 1
+        }
+        body(Int(record), best)
       }
-      if best & 0xFFF == 0 && index.attributeWordCounts[Int(record) * columns + Int(best >> 12)] == 1 {
-        stamp[Int(record)] = generation
-        topK.insert(key(best, exact: 2, Int(record)))
+    }
+    // Records where the word is a whole attribute rank above the rest: first, then skipped.
+    forEachRecord { record, best in
+      if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
+        stamp[record] = generation
+        topK.insert(key(best, exact: 2, record))
       }
     }
     let floor = RankingRule.relevance(key(0, exact: 0, 0))
     var distinct = 0
     var stopped = false
-    p = range.lowerBound
-    while p < range.upperBound {
-      let record = index.postingRecords[p]
-      var best = index.postingPlaces[p]
-      p += 1
-      while p < range.upperBound && index.postingRecords[p] == record {
-        best = min(best, index.postingPlaces[p])
-        p += 1
-      }
+    forEachRecord { record, best in
       distinct += 1
-      if stopped || stamp[Int(record)] == generation { continue }
-      topK.insert(key(best, exact: 0, Int(record)))
+      if stopped || stamp[record] == generation { return }
+      topK.insert(key(best, exact: 0, record))
       if topK.isFull && RankingRule.relevance(topK.maximum) <= floor { stopped = true }
     }
     return (topK.sorted(), distinct)
@@ -234,7 +236,10 @@ public final class Searcher {
     func addRange(_ range: Range<Int>, cost: UInt8, exact: Bool) {
       guard !range.isEmpty else { return }
       let postings = Int(index.postingStart[range.upperBound]) - Int(index.postingStart[range.lowerBound])
-      out.append(Source(lo: Int32(range.lowerBound), hi: Int32(range.upperBound), prefixLevel: -1, cost: cost, exact: exact, postings: postings))
+      out.append(
+        Source(
+          lo: Int32(range.lowerBound), hi: Int32(range.upperBound), prefixLevel: -1, cost: cost, exact: exact,
+          postings: postings))
     }
     word.folded.withUnsafeBufferPointer { w in
       if let t = terms.find(w) { addRange(t..<(t + 1), cost: 0, exact: true) }
@@ -245,7 +250,10 @@ public final class Searcher {
           let prefixes = index.shortPrefixes[level]
           let group = Int(prefixes.groupOfTerm[range.lowerBound])
           let postings = Int(prefixes.groupStart[group + 1] - prefixes.groupStart[group])
-          out.append(Source(lo: Int32(group), hi: Int32(group + 1), prefixLevel: Int8(level), cost: 0, exact: false, postings: postings))
+          out.append(
+            Source(
+              lo: Int32(group), hi: Int32(group + 1), prefixLevel: Int8(level), cost: 0, exact: false,
+              postings: postings))
         } else {
           addRange(range, cost: 0, exact: false)
         }
@@ -317,7 +325,9 @@ public final class Searcher {
     var processed: UInt16 = 0
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
     for (step, word) in requiredOrder.enumerated() {
-      accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require, need: processed)
+      accumulate(
+        word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
+        need: processed)
       processed |= 1 << UInt16(word)
     }
     for word in required..<wordCount {
@@ -465,7 +475,8 @@ public final class Searcher {
       previous = place
       let attribute = place >> 12
       // An attribute equal to the query: every word whole (typos allowed), in order, from the start.
-      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID != .max && wholeAttributeID != attribute) {
+      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID != .max && wholeAttributeID != attribute)
+      {
         wholeAttribute = false
       }
       wholeAttributeID = attribute
@@ -484,8 +495,11 @@ public final class Searcher {
 
   // MARK: - Hits
 
-  private func makeHit(record: Int, summary: MatchSummary, query: ParsedQuery, highlight: Bool, key: UInt64? = nil) -> Hit {
-    let (highlights, snippet) = highlight ? Highlighter(index: index, query: query).highlight(record: record) : ([], nil)
+  private func makeHit(record: Int, summary: MatchSummary, query: ParsedQuery, highlight: Bool, key: UInt64? = nil)
+    -> Hit
+  {
+    let (highlights, snippet) =
+      highlight ? Highlighter(index: index, query: query).highlight(record: record) : ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
       highlights: highlights, snippet: snippet, key: key ?? UInt64(record))

@@ -15,7 +15,9 @@ final class CursesDriver {
   enum Failure: Error, CustomStringConvertible {
     case noTerminal(String)
     var description: String {
-      switch self { case .noTerminal(let why): return why }
+      switch self {
+      case .noTerminal(let why): return why
+      }
     }
   }
 
@@ -25,7 +27,8 @@ final class CursesDriver {
       throw Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
     }
     guard let screen = newterm(nil, output, input) else {
-      throw Failure.noTerminal("the terminal type '\(ProcessInfo.processInfo.environment["TERM"] ?? "")' is not supported; use --filter")
+      throw Failure.noTerminal(
+        "the terminal type '\(ProcessInfo.processInfo.environment["TERM"] ?? "")' is not supported; use --filter")
     }
     self.input = input
     self.output = output

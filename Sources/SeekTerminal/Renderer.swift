@@ -90,7 +90,8 @@ public enum Renderer {
         buffer.write("\u{201D}", column: x, row: row, style: [.accent])
       case .item(let hit):
         let box = state.checked.contains(hit.objectID) ? checkedBox : uncheckedBox
-        var x = buffer.write(box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [])
+        var x = buffer.write(
+          box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [])
         x = buffer.write(hit.title, column: x, row: row, styleAt: styler(hit.titleRanges, style: [.bold, .match]))
         var extras = hit.details
         if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
@@ -120,7 +121,8 @@ public enum Renderer {
       parts.append("\(spinner[context.spinnerFrame % spinner.count]) \(formatCount(loading, approximate: false)) read")
     }
     let loaded = r.hits.count
-    parts.append("\(formatCount(loaded, approximate: false))/\(formatCount(r.nbHits, approximate: !r.exhaustiveNbHits)) hits")
+    parts.append(
+      "\(formatCount(loaded, approximate: false))/\(formatCount(r.nbHits, approximate: !r.exhaustiveNbHits)) hits")
     parts.append(formatMilliseconds(r.milliseconds))
     if r.typoCorrected { parts.append("typos corrected") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }

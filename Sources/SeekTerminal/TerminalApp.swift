@@ -57,7 +57,8 @@ public final class TerminalApp {
     state.checked = try service.initialChecks()
     let missing = try service.missingCheckedItems().count
     if missing > 0 {
-      state.message = "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
+      state.message =
+        "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
     }
     var outcome: Outcome? = nil
 
@@ -131,7 +132,10 @@ public final class TerminalApp {
           guard let event = KeyMap.event(for: key) else { continue }
           let before = state.resultsRevision
           send(event)
-          if let trace { trace.keyRead(at: readAt, revision: state.resultsRevision == before ? appliedRevision : state.resultsRevision) }
+          if let trace {
+            trace.keyRead(
+              at: readAt, revision: state.resultsRevision == before ? appliedRevision : state.resultsRevision)
+          }
         }
         dirty = true
         idlePolls = 0

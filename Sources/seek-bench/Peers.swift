@@ -11,7 +11,11 @@ final class FTS5Peer {
     unlink(path)
     guard sqlite3_open(path, &db) == SQLITE_OK else { return nil }
     let names = columns.map { "c\($0)" }.joined(separator: ", ")
-    guard sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; CREATE VIRTUAL TABLE docs USING fts5(\(names))", nil, nil, nil) == SQLITE_OK else {
+    guard
+      sqlite3_exec(
+        db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; CREATE VIRTUAL TABLE docs USING fts5(\(names))", nil, nil,
+        nil) == SQLITE_OK
+    else {
       return nil
     }
     sqlite3_exec(db, "BEGIN", nil, nil, nil)
@@ -23,7 +27,8 @@ final class FTS5Peer {
       for (i, c) in columns.enumerated() {
         documents.withValue(r, c) { bytes in
           _ = sqlite3_bind_text(
-            insert, Int32(i + 2), UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            insert, Int32(i + 2),
+            UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
               .assumingMemoryBound(to: CChar.self), Int32(bytes.count), seek_bench_transient())
         }
       }
@@ -32,7 +37,8 @@ final class FTS5Peer {
     }
     sqlite3_finalize(insert)
     sqlite3_exec(db, "COMMIT", nil, nil, nil)
-    sqlite3_prepare_v2(db, "SELECT rowid FROM docs WHERE docs MATCH ?1 ORDER BY bm25(docs) LIMIT 20", -1, &statement, nil)
+    sqlite3_prepare_v2(
+      db, "SELECT rowid FROM docs WHERE docs MATCH ?1 ORDER BY bm25(docs) LIMIT 20", -1, &statement, nil)
   }
 
   deinit {

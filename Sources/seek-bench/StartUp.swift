@@ -14,7 +14,9 @@ enum StartUp {
     try? FileManager.default.removeItem(atPath: data)
     for label in ["cold (parse + index; writes the index cache)", "warm (index cache loaded)"] {
       let start = Measure.now()
-      let result = shell("XDG_DATA_HOME='\(data)' /usr/bin/env time -f '%M' '\(seek)' --filter requests --hits-per-page 20 \(arguments) '\(catalog)' 2>&1 >/dev/null | tail -1")
+      let result = shell(
+        "XDG_DATA_HOME='\(data)' /usr/bin/env time -f '%M' '\(seek)' --filter requests --hits-per-page 20 \(arguments) '\(catalog)' 2>&1 >/dev/null | tail -1"
+      )
       let seconds = Double(Measure.now() - start) / 1e9
       let peakKB = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
       log("  start-up to first results, \(label): \(ms(seconds)) ms, peak RSS \(peakKB / 1024) MB")

@@ -12,7 +12,9 @@ enum TerminalLatency {
     let trace = work + "/trace-\(getpid())-\(label.filter(\.isLetter)).txt"
     unlink(trace)
     let socket = "seek-bench-\(getpid())"
-    shell("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 \"env LANG=C.UTF-8 SEEK_TRACE=\(trace) \(seek) \(extraArguments) '\(catalog)'\"")
+    shell(
+      "tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 \"env LANG=C.UTF-8 SEEK_TRACE=\(trace) \(seek) \(extraArguments) '\(catalog)'\""
+    )
     defer { shell("tmux -L \(socket) kill-server") }
     // Wait for the first frame.
     for _ in 0..<600 {
@@ -43,6 +45,8 @@ enum TerminalLatency {
       engine.add(parts[1] / 1e6)
     }
     log("  keystroke-to-screen in tmux (\(label)): \(latency.summary())")
-    log("    engine time of the same searches: median \(ms(engine.median)) ms, p99 \(ms(engine.p99)) ms; p99 overhead \(ms(latency.p99 - engine.p99)) ms")
+    log(
+      "    engine time of the same searches: median \(ms(engine.median)) ms, p99 \(ms(engine.p99)) ms; p99 overhead \(ms(latency.p99 - engine.p99)) ms"
+    )
   }
 }

@@ -48,21 +48,29 @@ enum FilterCommand {
     let hits: [JSONValue] = response.hits.map { hit in
       guard case .object(var members) = catalog.json(record: hit.record) else { return .null }
       let highlights: [(String, JSONValue)] = hit.highlights.map { h in
-        (h.attribute, .object([
-          ("value", .string(marked(h.value, h.ranges))),
-          ("ranges", .array(h.ranges.map { .array([.number("\($0.lowerBound)"), .number("\($0.upperBound)")]) })),
-        ]))
+        (
+          h.attribute,
+          .object([
+            ("value", .string(marked(h.value, h.ranges))),
+            ("ranges", .array(h.ranges.map { .array([.number("\($0.lowerBound)"), .number("\($0.upperBound)")]) })),
+          ])
+        )
       }
       members.append(("_highlightResult", .object(highlights)))
       if let s = hit.snippet {
-        members.append(("_snippetResult", .object([(s.attribute, .object([("value", .string(marked(s.text, s.ranges)))]))])))
+        members.append(
+          ("_snippetResult", .object([(s.attribute, .object([("value", .string(marked(s.text, s.ranges)))]))])))
       }
       let r = hit.ranking
-      members.append(("_rankingInfo", .object([
-        ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
-        ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
-        ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")),
-      ])))
+      members.append(
+        (
+          "_rankingInfo",
+          .object([
+            ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
+            ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
+            ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")),
+          ])
+        ))
       return .object(members)
     }
     return .object([

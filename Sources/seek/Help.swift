@@ -35,6 +35,8 @@ enum Help {
                                 JSON Lines); default: generated from the catalog's brands and categories
           --suggestions-min-hits N
                                 hits a submitted query needs to be learned as a suggestion (default 5)
+          --suggestions-exclude W,...
+                                never learn a query containing one of these words
           --store PATH          SQLite store for checks, created items and the query log
                                 (default: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite)
           --no-store            keep checks in memory only
@@ -45,7 +47,8 @@ enum Help {
           --field NAME          print this attribute of accepted items instead of the title
       -1, --select-1            accept at once when there is exactly one hit
       -0, --exit-0              exit at once (status 1) when there is no hit
-          --height N[%]         draw inline below the prompt, N lines (or N% of the terminal)
+          --height N[%]         draw inline below the prompt, N lines (or N% of the terminal),
+                                leaving the lines above on screen
       -h, --help                this help
           --version             the version
 

@@ -13,6 +13,7 @@ struct Options: Equatable {
   var catalog = CatalogSettings()
   var suggestionsPath: String?
   var suggestionsMinHits = 5
+  var suggestionsExclude: [String] = []
   var storePath: String?
   var checked = false
   var uncheckAll = false
@@ -109,6 +110,7 @@ struct Options: Equatable {
       case "--suggestions": o.suggestionsPath = try value(flag, inline: inline)
       case "--suggestions-min-hits":
         o.suggestionsMinHits = try number(flag, try value(flag, inline: inline), min: 0)
+      case "--suggestions-exclude": o.suggestionsExclude = list(try value(flag, inline: inline))
       case "--store": o.storePath = try value(flag, inline: inline)
       case "--no-store": o.noStore = true
       case "--checked": o.checked = true

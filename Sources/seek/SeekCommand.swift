@@ -28,7 +28,9 @@ enum SeekCommand {
     let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0)
     let interactive = options.filter == nil && !options.checked && !options.uncheckAll
     if interactive && !localeIsUTF8() {
-      Output.error("seek: warning: the locale (LANG=\(environment["LANG"] ?? "")) is not UTF-8: non-ASCII text may not be typed or shown correctly")
+      Output.error(
+        "seek: warning: the locale (LANG=\(environment["LANG"] ?? "")) is not UTF-8: non-ASCII text may not be typed or shown correctly"
+      )
     }
     var streamFormat: CatalogFormat? = nil
     let catalog: Catalog
@@ -36,7 +38,8 @@ enum SeekCommand {
       if fromPipe {
         let format = options.catalog.format ?? .lines
         // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
-        let streams = interactive && !options.selectOne && !options.exitZero && (format == .lines || format == .jsonLines)
+        let streams =
+          interactive && !options.selectOne && !options.exitZero && (format == .lines || format == .jsonLines)
         if streams {
           streamFormat = format
           var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
@@ -69,7 +72,9 @@ enum SeekCommand {
       return StoreCommands.run(catalog: catalog, options: options)
     }
     if environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty {
-      Output.error("seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead")
+      Output.error(
+        "seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead"
+      )
       return FilterCommand.run(catalog: catalog, options: options, query: options.query)
     }
     return Self.interactive(catalog: catalog, options: options, streamFormat: streamFormat)
@@ -81,16 +86,20 @@ enum SeekCommand {
     let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
     var given = CatalogSettings()
     if FileManager.default.fileExists(atPath: settingsPath) {
-      given = try CatalogSettings.parse(String(decoding: try CatalogLoader.readFile(settingsPath), as: UTF8.self), path: settingsPath)
+      given = try CatalogSettings.parse(
+        String(decoding: try CatalogLoader.readFile(settingsPath), as: UTF8.self), path: settingsPath)
     }
     given = given.overridden(by: options.catalog)
     let store =
       options.storePath
       ?? SQLiteItemStore.defaultPath(
-        catalogName: CatalogLoader.catalogName(path), catalogPath: path, environment: ProcessInfo.processInfo.environment)
+        catalogName: CatalogLoader.catalogName(path), catalogPath: path,
+        environment: ProcessInfo.processInfo.environment)
     let cachePath = IndexCache.path(forStore: store)
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
-    if let fingerprint, let cached = IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
+    if let fingerprint,
+      let cached = IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given)
+    {
       return cached
     }
     let start = Date()
@@ -114,11 +123,13 @@ enum SeekCommand {
   static func interactive(catalog: Catalog, options: Options, streamFormat: CatalogFormat?) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
-      let suggestions = try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
+      let suggestions =
+        try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
       let store = try openStore(catalog: catalog, options: options)
       let service = try SearchService(
         catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: options.hitsPerPage,
-        learning: SuggestionLearning(minHits: options.suggestionsMinHits),
+        learning: SuggestionLearning(
+          minHits: options.suggestionsMinHits, excludedWords: Set(options.suggestionsExclude)),
         clock: { Date().timeIntervalSince1970 })
       let app = TerminalApp(
         service: service,
@@ -149,7 +160,8 @@ enum SeekCommand {
   }
 
   /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json.
-  static func printAccepted(_ ids: [String], query: String, catalog: Catalog, service: SearchService, options: Options) {
+  static func printAccepted(_ ids: [String], query: String, catalog: Catalog, service: SearchService, options: Options)
+  {
     var out = options.printQuery ? query + "\n" : ""
     for id in ids {
       if options.json {

@@ -15,10 +15,11 @@ import Testing
   @Test func punctuationSplitsWordsAndKeepsSourceRanges() {
     let words = Tokenizer.words("Café-Crème 2go!")
     #expect(words.map(\.term) == ["cafe", "creme", "2go"])
-    #expect(words.map(\.location) == [
-      TokenLocation(start: 0, end: 5, position: 0), TokenLocation(start: 6, end: 12, position: 1),
-      TokenLocation(start: 13, end: 16, position: 2),
-    ])
+    #expect(
+      words.map(\.location) == [
+        TokenLocation(start: 0, end: 5, position: 0), TokenLocation(start: 6, end: 12, position: 1),
+        TokenLocation(start: 13, end: 16, position: 2),
+      ])
   }
 
   @Test func textWithoutSpacesIsSplitIntoCharacters() {
@@ -42,8 +43,20 @@ import Testing
   }
 
   @Test func editDistanceCountsATranspositionAsOne() {
-    let a = Array("samsung".unicodeScalars.map(\.value))
-    let b = Array("smasung".unicodeScalars.map(\.value))
-    #expect(EditDistance.distance(a, b) == 1)
+    var distance = BoundedDistance()
+    Array("smasung".utf8).withUnsafeBufferPointer { distance.decode($0) }
+    #expect(distance.distance("samsung".unicodeScalars.map(\.value), limit: 2) == 1)
+    #expect(distance.distance("samsnug".unicodeScalars.map(\.value), limit: 2) == 2)
+    let prefix = distance.prefixDistance("smas".unicodeScalars.map(\.value))
+    #expect(prefix.distance == 0 && prefix.prefixLength == 4)
+    let term = Array("samsung".utf8)
+    #expect(
+      term.withUnsafeBufferPointer {
+        BoundedDistance.mayMatch(word: Array("samsng".utf8), term: $0, budget: 1, prefix: true)
+      })
+    #expect(
+      !term.withUnsafeBufferPointer {
+        BoundedDistance.mayMatch(word: Array("kettle".utf8), term: $0, budget: 1, prefix: true)
+      })
   }
 }

@@ -26,11 +26,14 @@ import Testing
   }
 
   @Test func snippetIsAWindowAroundTheFirstMatch() {
-    let index = makeIndex([[
-      "name": "Lamp",
-      "description": "A very long description that talks about many things before it finally mentions the word halogen and then keeps going for a while longer",
-      "popularity": "1",
-    ]])
+    let index = makeIndex([
+      [
+        "name": "Lamp",
+        "description":
+          "A very long description that talks about many things before it finally mentions the word halogen and then keeps going for a while longer",
+        "popularity": "1",
+      ]
+    ])
     let hit = Searcher(index: index).search(SearchRequest(query: "halogen")).hits[0]
     let snippet = try! #require(hit.snippet)
     #expect(snippet.text.hasPrefix("…"))

@@ -60,10 +60,11 @@ import Testing
   }
 
   @Test func emptyQueryMatchesEverythingByCustomRanking() {
-    #expect(names(index, "") == [
-      "Apple iPhone 15", "Samsung Galaxy S23", "Induction Cooktop", "Television Stand",
-      "Café Crème Maker", "Background Noise Machine", "東京 Guide",
-    ])
+    #expect(
+      names(index, "") == [
+        "Apple iPhone 15", "Samsung Galaxy S23", "Induction Cooktop", "Television Stand",
+        "Café Crème Maker", "Background Noise Machine", "東京 Guide",
+      ])
   }
 
   @Test func ideographsAreFoundWithoutSpaces() {

@@ -8,7 +8,7 @@ import Testing
   static let index: SearchIndex = {
     var random: UInt64 = 42
     func next(_ n: Int) -> Int {
-      random = random &* 6364136223846793005 &+ 1442695040888963407
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((random >> 33) % UInt64(n))
     }
     let vocabulary = [

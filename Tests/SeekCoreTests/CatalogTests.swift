@@ -53,19 +53,27 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
   }
 
   @Test func malformedJSONSaysLineColumnAndWhat() {
-    #expect(parseError("[\n  {\"a\": 1,}\n]", .json)
-      == .malformedJSON(path: "f", line: 2, column: 11, message: "expected a member name in double quotes, found '}'"))
-    #expect(parseError("[{\"a\": \"x}]", .json)
-      == .malformedJSON(path: "f", line: 1, column: 8, message: "unterminated string"))
+    #expect(
+      parseError("[\n  {\"a\": 1,}\n]", .json)
+        == .malformedJSON(path: "f", line: 2, column: 11, message: "expected a member name in double quotes, found '}'")
+    )
+    #expect(
+      parseError("[{\"a\": \"x}]", .json)
+        == .malformedJSON(path: "f", line: 1, column: 8, message: "unterminated string"))
     #expect(parseError("[1, 2]", .json) == .notARecord(path: "f", line: 1, found: "a number"))
-    #expect(parseError("{\"a\":1}\n{oops}\n", .jsonLines)
-      == .malformedJSON(path: "f", line: 2, column: 2, message: "expected a member name in double quotes, found 'o'"))
+    #expect(
+      parseError("{\"a\":1}\n{oops}\n", .jsonLines)
+        == .malformedJSON(path: "f", line: 2, column: 2, message: "expected a member name in double quotes, found 'o'"))
   }
 
   @Test func malformedTablesSayLine() {
-    #expect(parseError("a,b\n1,2,3\n", .csv) == .malformedTable(path: "f", line: 2, message: "expected 2 fields as in the header, found 3"))
-    #expect(parseError("a,b\n\"open,2\n", .csv)
-      == .malformedTable(path: "f", line: 2, message: "unterminated quoted field (a '\"' opened here is never closed)"))
+    #expect(
+      parseError("a,b\n1,2,3\n", .csv)
+        == .malformedTable(path: "f", line: 2, message: "expected 2 fields as in the header, found 3"))
+    #expect(
+      parseError("a,b\n\"open,2\n", .csv)
+        == .malformedTable(
+          path: "f", line: 2, message: "unterminated quoted field (a '\"' opened here is never closed)"))
   }
 
   @Test func invalidUTF8IsReplacedNotFatal() throws {
@@ -120,8 +128,10 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     let catalog = try CatalogLoader.load(path: repositoryRoot + "/Data/products.json")
     #expect(catalog.index.count == 10_000)
     let searcher = Searcher(index: catalog.index)
-    for (query, expected) in [("iphone", "iPhone"), ("samsung tv", "Samsung"), ("macbook air", "MacBook Air"),
-                              ("cooktop", "Cooktop"), ("nintendo", "Nintendo")] {
+    for (query, expected) in [
+      ("iphone", "iPhone"), ("samsung tv", "Samsung"), ("macbook air", "MacBook Air"),
+      ("cooktop", "Cooktop"), ("nintendo", "Nintendo"),
+    ] {
       let top = searcher.search(SearchRequest(query: query)).hits.prefix(3).map { catalog.title(record: $0.record) }
       #expect(top.count == 3 && top.allSatisfy { $0.contains(expected) }, "\(query): \(top)")
     }

@@ -9,9 +9,12 @@ import Testing
   /// A store that has started and received its first answers.
   func started(suggestions: [SuggestionHit] = [suggestion("macbook", 731), suggestion("iphone", 174)]) -> TestStore {
     var store = TestStore()
-    store.send(.started(size), effects: [
-      .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
-    ]) {
+    store.send(
+      .started(size),
+      effects: [
+        .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
+      ]
+    ) {
       $0.screen = self.size
       $0.resultsRevision = 1
       $0.suggestionsRevision = 1
@@ -38,26 +41,35 @@ import Testing
   @Test func eachKeystrokeSearchesBothAndResetsTheHighlight() {
     var store = started()
     store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.inserted("m"), effects: [
-      .searchResults(query: "m", page: 0, revision: 2), .searchSuggestions(query: "m", revision: 2),
-    ]) {
+    store.send(
+      .inserted("m"),
+      effects: [
+        .searchResults(query: "m", page: 0, revision: 2), .searchSuggestions(query: "m", revision: 2),
+      ]
+    ) {
       $0.query = "m"
       $0.cursor = 1
       $0.highlightedSuggestion = nil
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
-    store.send(.inserted("a"), effects: [
-      .searchResults(query: "ma", page: 0, revision: 3), .searchSuggestions(query: "ma", revision: 3),
-    ]) {
+    store.send(
+      .inserted("a"),
+      effects: [
+        .searchResults(query: "ma", page: 0, revision: 3), .searchSuggestions(query: "ma", revision: 3),
+      ]
+    ) {
       $0.query = "ma"
       $0.cursor = 2
       $0.resultsRevision = 3
       $0.suggestionsRevision = 3
     }
-    store.send(.deletedBackward, effects: [
-      .searchResults(query: "m", page: 0, revision: 4), .searchSuggestions(query: "m", revision: 4),
-    ]) {
+    store.send(
+      .deletedBackward,
+      effects: [
+        .searchResults(query: "m", page: 0, revision: 4), .searchSuggestions(query: "m", revision: 4),
+      ]
+    ) {
       $0.query = "m"
       $0.cursor = 1
       $0.resultsRevision = 4
@@ -88,9 +100,12 @@ import Testing
     var store = started()
     store.send(.movedDown) { $0.highlightedSuggestion = 0 }
     store.send(.movedDown) { $0.highlightedSuggestion = 1 }
-    store.send(.tabPressed, effects: [
-      .searchResults(query: "iphone", page: 0, revision: 2), .searchSuggestions(query: "iphone", revision: 2),
-    ]) {
+    store.send(
+      .tabPressed,
+      effects: [
+        .searchResults(query: "iphone", page: 0, revision: 2), .searchSuggestions(query: "iphone", revision: 2),
+      ]
+    ) {
       $0.query = "iphone"
       $0.cursor = 6
       $0.highlightedSuggestion = nil
@@ -103,9 +118,12 @@ import Testing
 
   @Test func tabWithNoHighlightTakesTheTopSuggestion() {
     var store = started()
-    store.send(.tabPressed, effects: [
-      .searchResults(query: "macbook", page: 0, revision: 2), .searchSuggestions(query: "macbook", revision: 2),
-    ]) {
+    store.send(
+      .tabPressed,
+      effects: [
+        .searchResults(query: "macbook", page: 0, revision: 2), .searchSuggestions(query: "macbook", revision: 2),
+      ]
+    ) {
       $0.query = "macbook"
       $0.cursor = 7
       $0.resultsRevision = 2
@@ -116,10 +134,13 @@ import Testing
   @Test func enterOnASuggestionSubmitsIt() {
     var store = started()
     store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.enterPressed, effects: [
-      .searchResults(query: "macbook", page: 0, revision: 2),
-      .logSubmittedQuery(query: "macbook", fromSuggestion: true),
-    ]) {
+    store.send(
+      .enterPressed,
+      effects: [
+        .searchResults(query: "macbook", page: 0, revision: 2),
+        .logSubmittedQuery(query: "macbook", fromSuggestion: true),
+      ]
+    ) {
       $0.query = "macbook"
       $0.cursor = 7
       $0.didSubmitSuggestion = true
@@ -133,9 +154,12 @@ import Testing
     // A late suggestions answer must not reopen the pane.
     store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
     // Typing again reopens the suggestions.
-    store.send(.inserted(" "), effects: [
-      .searchResults(query: "macbook ", page: 0, revision: 3), .searchSuggestions(query: "macbook ", revision: 3),
-    ]) {
+    store.send(
+      .inserted(" "),
+      effects: [
+        .searchResults(query: "macbook ", page: 0, revision: 3), .searchSuggestions(query: "macbook ", revision: 3),
+      ]
+    ) {
       $0.query = "macbook "
       $0.cursor = 8
       $0.focus = .query
@@ -148,17 +172,23 @@ import Testing
 
   @Test func enterSubmitsTheTypedQuery() {
     var store = started()
-    store.send(.inserted("tv"), effects: [
-      .searchResults(query: "tv", page: 0, revision: 2), .searchSuggestions(query: "tv", revision: 2),
-    ]) {
+    store.send(
+      .inserted("tv"),
+      effects: [
+        .searchResults(query: "tv", page: 0, revision: 2), .searchSuggestions(query: "tv", revision: 2),
+      ]
+    ) {
       $0.query = "tv"
       $0.cursor = 2
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
-    store.send(.enterPressed, effects: [
-      .searchResults(query: "tv", page: 0, revision: 3), .logSubmittedQuery(query: "tv", fromSuggestion: false),
-    ]) {
+    store.send(
+      .enterPressed,
+      effects: [
+        .searchResults(query: "tv", page: 0, revision: 3), .logSubmittedQuery(query: "tv", fromSuggestion: false),
+      ]
+    ) {
       $0.suggestions = []
       $0.suggestionsVisible = false
       $0.focus = .results
@@ -169,17 +199,23 @@ import Testing
 
   @Test func aStaleResponseIsIgnored() {
     var store = started()
-    store.send(.inserted("ip"), effects: [
-      .searchResults(query: "ip", page: 0, revision: 2), .searchSuggestions(query: "ip", revision: 2),
-    ]) {
+    store.send(
+      .inserted("ip"),
+      effects: [
+        .searchResults(query: "ip", page: 0, revision: 2), .searchSuggestions(query: "ip", revision: 2),
+      ]
+    ) {
       $0.query = "ip"
       $0.cursor = 2
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
-    store.send(.inserted("hone"), effects: [
-      .searchResults(query: "iphone", page: 0, revision: 3), .searchSuggestions(query: "iphone", revision: 3),
-    ]) {
+    store.send(
+      .inserted("hone"),
+      effects: [
+        .searchResults(query: "iphone", page: 0, revision: 3), .searchSuggestions(query: "iphone", revision: 3),
+      ]
+    ) {
       $0.query = "iphone"
       $0.cursor = 6
       $0.resultsRevision = 3
@@ -200,9 +236,12 @@ import Testing
     var store = started()
     let p0 = (0..<20).map { "p0-\($0)" }
     let p1 = (0..<20).map { "p1-\($0)" }
-    store.send(.inserted("x"), effects: [
-      .searchResults(query: "x", page: 0, revision: 2), .searchSuggestions(query: "x", revision: 2),
-    ]) {
+    store.send(
+      .inserted("x"),
+      effects: [
+        .searchResults(query: "x", page: 0, revision: 2), .searchSuggestions(query: "x", revision: 2),
+      ]
+    ) {
       $0.query = "x"
       $0.cursor = 1
       $0.resultsRevision = 2
@@ -210,9 +249,12 @@ import Testing
     }
     store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestions = [] }
     // 20 rows do not fill the 22-row pane: the second page is asked for at once.
-    store.send(.resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45)), effects: [
-      .searchResults(query: "x", page: 1, revision: 2)
-    ]) {
+    store.send(
+      .resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45)),
+      effects: [
+        .searchResults(query: "x", page: 1, revision: 2)
+      ]
+    ) {
       $0.results.query = "x"
       $0.results.hits = p0.map { hit($0) }
       $0.results.nbHits = 45
@@ -251,9 +293,12 @@ import Testing
 
   @Test func noResultsShowsOnlyTheCreateRow() {
     var store = started()
-    store.send(.inserted("zz"), effects: [
-      .searchResults(query: "zz", page: 0, revision: 2), .searchSuggestions(query: "zz", revision: 2),
-    ]) {
+    store.send(
+      .inserted("zz"),
+      effects: [
+        .searchResults(query: "zz", page: 0, revision: 2), .searchSuggestions(query: "zz", revision: 2),
+      ]
+    ) {
       $0.query = "zz"
       $0.cursor = 2
       $0.resultsRevision = 2
@@ -270,18 +315,24 @@ import Testing
 
   @Test func escapeClosesSuggestionsThenClearsThenQuits() {
     var store = started()
-    store.send(.inserted("a"), effects: [
-      .searchResults(query: "a", page: 0, revision: 2), .searchSuggestions(query: "a", revision: 2),
-    ]) {
+    store.send(
+      .inserted("a"),
+      effects: [
+        .searchResults(query: "a", page: 0, revision: 2), .searchSuggestions(query: "a", revision: 2),
+      ]
+    ) {
       $0.query = "a"
       $0.cursor = 1
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
     store.send(.escapePressed) { $0.suggestionsVisible = false }
-    store.send(.escapePressed, effects: [
-      .searchResults(query: "", page: 0, revision: 3), .searchSuggestions(query: "", revision: 3),
-    ]) {
+    store.send(
+      .escapePressed,
+      effects: [
+        .searchResults(query: "", page: 0, revision: 3), .searchSuggestions(query: "", revision: 3),
+      ]
+    ) {
       $0.query = ""
       $0.cursor = 0
       $0.resultsRevision = 3

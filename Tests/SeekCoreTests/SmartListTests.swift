@@ -105,7 +105,8 @@ import Testing
   }
 
   @Test func jsonLinesSuggestions() throws {
-    let s = try SuggestionsFile.parse(Array("{\"query\": \"tv\", \"popularity\": 3}\n{\"query\": \"tablet\"}\n".utf8), path: "s")
+    let s = try SuggestionsFile.parse(
+      Array("{\"query\": \"tv\", \"popularity\": 3}\n{\"query\": \"tablet\"}\n".utf8), path: "s")
     #expect(s == [Suggestion(query: "tv", popularity: 3), Suggestion(query: "tablet", popularity: 0)])
   }
 

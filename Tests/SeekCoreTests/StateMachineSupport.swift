@@ -27,7 +27,9 @@ func hit(_ id: String, _ title: String? = nil) -> ResultHit {
   ResultHit(objectID: id, title: title ?? id)
 }
 
-func page(_ query: String, _ page: Int = 0, _ ids: [String], nbHits: Int? = nil, hitsPerPage: Int = 20, equal: [ResultHit] = [])
+func page(
+  _ query: String, _ page: Int = 0, _ ids: [String], nbHits: Int? = nil, hitsPerPage: Int = 20, equal: [ResultHit] = []
+)
   -> ResultsPage
 {
   let total = nbHits ?? ids.count
@@ -49,7 +51,9 @@ final class Harness {
   var effects: [SearchEffect] = []
   var finished: SearchEffect? = nil
 
-  init(catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20) throws {
+  init(catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20)
+    throws
+  {
     service = try SearchService(catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: hitsPerPage)
     state.checked = try service.initialChecks()
     send(.started(ScreenSize(columns: 100, rows: 30)))

@@ -20,7 +20,10 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
     let store = try SQLiteItemStore(path: path)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    let titles = ["it's \"quoted\"; DROP TABLE checks; --", "😀 émoji 日本", "ctrl \u{1B}[31m\u{07}\u{0}end", String(repeating: "x", count: 10_240)]
+    let titles = [
+      "it's \"quoted\"; DROP TABLE checks; --", "😀 émoji 日本", "ctrl \u{1B}[31m\u{07}\u{0}end",
+      String(repeating: "x", count: 10_240),
+    ]
     for (i, title) in titles.enumerated() {
       try store.setChecked(objectID: "id\(i)", title: title, checked: true)
     }
@@ -74,7 +77,9 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
     let path = dir + "/corrupt.sqlite"
     do {
       let store = try SQLiteItemStore(path: path)
-      for i in 0..<200 { try store.setChecked(objectID: "id\(i)", title: String(repeating: "t", count: 200), checked: true) }
+      for i in 0..<200 {
+        try store.setChecked(objectID: "id\(i)", title: String(repeating: "t", count: 200), checked: true)
+      }
       try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     var bytes = try #require(fileBytes(path))
@@ -107,7 +112,9 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
   }
 
   @Test func sigkillInTheMiddleLosesNothingShownAsDone() throws {
-    #expect(FileManager.default.isExecutableFile(atPath: stressTool), "build it first: swift build --product seek-store-stress")
+    #expect(
+      FileManager.default.isExecutableFile(atPath: stressTool),
+      "build it first: swift build --product seek-store-stress")
     let dir = temporaryDirectory()
     let path = dir + "/killed.sqlite"
     let process = Process()

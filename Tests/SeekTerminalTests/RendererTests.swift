@@ -31,20 +31,21 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     var s = state()
     s.checked = ["2"]
     let text = Renderer.render(s).text
-    #expect(text == """
-      > mac
-        macbook  in Laptops
-        macbook air
-      + Create “mac”
-      [ ] Apple MacBook Air 13"  Apple  $999.00
-      [x] Mac mini M2  Apple
+    #expect(
+      text == """
+        > mac
+          macbook  in Laptops
+          macbook air
+        + Create “mac”
+        [ ] Apple MacBook Air 13"  Apple  $999.00
+        [x] Mac mini M2  Apple
 
 
 
 
 
-      2/2 hits · 0.42 ms · 1 checked
-      """)
+        2/2 hits · 0.42 ms · 1 checked
+        """)
   }
 
   @Test func highlightedSuggestionIsReverseAndMatchesBold() {
@@ -210,7 +211,8 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     let (keys, rest) = KeyParser.parse(Array("a\u{1B}[".utf8), final: false)
     #expect(keys == [.character("a")])
     #expect(rest == Array("\u{1B}[".utf8))
-    #expect(KeyParser.parse(Array("x\u{1B}[1;5C".utf8), final: true).0 == [.character("x"), .function(KeyMap.Code.right)])
+    #expect(
+      KeyParser.parse(Array("x\u{1B}[1;5C".utf8), final: true).0 == [.character("x"), .function(KeyMap.Code.right)])
   }
 
   @Test func heightSpecs() {

@@ -144,25 +144,20 @@ public enum SearchReducer {
         }
         return submit(&state, state.query, fromSuggestion: false)
       case .results:
-        let rows = state.results.rows
-        guard state.selection < rows.count else { return [] }
-        switch rows[state.selection] {
-        case .create(let title):
-          return [.createItem(title: title)]
-        case .item(let hit):
-          return [.accept(objectIDs: state.checked.isEmpty ? [hit.objectID] : state.checked)]
+        switch selectedRow(state) {
+        case .create(let title): return [.createItem(title: title)]
+        case .item(let hit): return [.accept(objectIDs: state.checked.isEmpty ? [hit.objectID] : state.checked)]
+        case nil: return []
         }
       }
 
     case .spacePressed:
       guard state.focus == .results else { return reduce(&state, .inserted(" ")) }
-      let rows = state.results.rows
-      guard state.selection < rows.count else { return [] }
-      switch rows[state.selection] {
-      case .create(let title):
-        return [.createItem(title: title)]
+      switch selectedRow(state) {
+      case .create(let title): return [.createItem(title: title)]
       case .item(let hit):
         return [.setChecked(objectID: hit.objectID, title: hit.title, checked: !state.checked.contains(hit.objectID))]
+      case nil: return []
       }
 
     case .escapePressed:
@@ -241,6 +236,11 @@ public enum SearchReducer {
   }
 
   // MARK: - Helpers
+
+  private static func selectedRow(_ state: SearchState) -> ResultRow? {
+    let rows = state.results.rows
+    return state.selection < rows.count ? rows[state.selection] : nil
+  }
 
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
   private static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {

@@ -133,7 +133,8 @@ public final class SearchService {
     var merged: [(segment: Segment, index: SearchIndex?, hit: Hit)] = []
     for (segment, index, response) in responses { merged += response.hits.map { (segment, index, $0) } }
     if responses.count > 1 {
-      let descending = catalog.settings.index.customRanking.first.map { if case .descending = $0 { true } else { false } } ?? true
+      let descending =
+        catalog.settings.index.customRanking.first.map { if case .descending = $0 { true } else { false } } ?? true
       merged.sort { a, b in
         let x = RankingRule.relevance(a.hit.key)
         let y = RankingRule.relevance(b.hit.key)
@@ -156,7 +157,9 @@ public final class SearchService {
     let pageHits = merged.count > offset ? Array(merged[offset..<min(limit, merged.count)]) : []
     let hits = pageHits.map { entry -> ResultHit in
       guard let index = entry.index else { return resultHit(createdHit: entry.hit) }
-      return resultHit(index: index, record: entry.hit.record, highlights: entry.hit.highlights, snippet: entry.hit.snippet, typos: entry.hit.ranking.typos)
+      return resultHit(
+        index: index, record: entry.hit.record, highlights: entry.hit.highlights, snippet: entry.hit.snippet,
+        typos: entry.hit.ranking.typos)
     }
     var equal: [ResultHit] = []
     if page == 0 {
@@ -181,7 +184,9 @@ public final class SearchService {
       milliseconds: ms)
   }
 
-  private func resultHit(index: SearchIndex, record: Int, highlights: [AttributeHighlight], snippet: Snippet?, typos: Int) -> ResultHit {
+  private func resultHit(
+    index: SearchIndex, record: Int, highlights: [AttributeHighlight], snippet: Snippet?, typos: Int
+  ) -> ResultHit {
     let documents = index.documents
     let titleName = documents.attributes[index.titleColumn]
     let details = catalog.settings.displayAttributes.compactMap { name -> String? in

@@ -12,7 +12,10 @@ public struct Catalog: Sendable {
   public var numericAttributes: Set<String>
   public var index: SearchIndex
 
-  public init(name: String, path: String, table: RecordTable, settings: ResolvedSettings, given: CatalogSettings = CatalogSettings()) {
+  public init(
+    name: String, path: String, table: RecordTable, settings: ResolvedSettings,
+    given: CatalogSettings = CatalogSettings()
+  ) {
     self.name = name
     self.path = path
     self.settings = settings
@@ -63,7 +66,8 @@ public struct Catalog: Sendable {
 public enum CatalogLoader {
   /// Loads and indexes the catalog at `path`, with the settings file next to it (if any) overridden
   /// by `overrides`.
-  public static func load(path: String, overrides: CatalogSettings = CatalogSettings()) throws(CatalogError) -> Catalog {
+  public static func load(path: String, overrides: CatalogSettings = CatalogSettings()) throws(CatalogError) -> Catalog
+  {
     let bytes = try readFile(path)
     let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
     var settings = CatalogSettings()

@@ -175,7 +175,8 @@ public enum CatalogParser {
       guard let header else {
         let names = row.map { $0.trimming(" \t") }
         if let empty = names.firstIndex(where: \.isEmpty) {
-          throw .malformedTable(path: path, line: rowLine, message: "the header names no attribute for column \(empty + 1)")
+          throw .malformedTable(
+            path: path, line: rowLine, message: "the header names no attribute for column \(empty + 1)")
         }
         header = names
         table = RecordTable(attributes: names)
@@ -202,7 +203,8 @@ public enum CatalogParser {
         i += 1
         while true {
           guard i < bytes.count else {
-            throw .malformedTable(path: path, line: open, message: "unterminated quoted field (a '\"' opened here is never closed)")
+            throw .malformedTable(
+              path: path, line: open, message: "unterminated quoted field (a '\"' opened here is never closed)")
           }
           let q = bytes[i]
           if q == UInt8(ascii: "\"") {
@@ -219,7 +221,9 @@ public enum CatalogParser {
           i += 1
         }
         if i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A, bytes[i] != 0x0D {
-          throw .malformedTable(path: path, line: line, message: "unexpected text after a closing quote (write a quote inside a quoted field as \"\")")
+          throw .malformedTable(
+            path: path, line: line,
+            message: "unexpected text after a closing quote (write a quote inside a quoted field as \"\")")
         }
         continue
       }

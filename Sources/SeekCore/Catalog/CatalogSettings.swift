@@ -97,7 +97,9 @@ public struct CatalogSettings: Sendable, Equatable {
       default:
         throw .invalidSettings(
           path: path,
-          message: "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, format)")
+          message:
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, format)"
+        )
       }
     }
     return settings

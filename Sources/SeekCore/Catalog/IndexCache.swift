@@ -77,7 +77,8 @@ public enum IndexCache {
         for case .string(let n) in items { numeric.insert(n) }
       }
       let index = try IndexCodec.decode(from: &source, settings: settings.index)
-      return Catalog(name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
+      return Catalog(
+        name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
     } catch {
       return nil
     }

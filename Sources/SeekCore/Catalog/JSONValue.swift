@@ -153,7 +153,8 @@ public struct JSONParser {
       line += 1
       lineStart = k + 1
     }
-    let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<at]), as: UTF8.self)
+    let column =
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<at]), as: UTF8.self)
       .count + 1
     return JSONSyntaxError(line: line, column: column, message: message)
   }

@@ -13,7 +13,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notASeekDatabase(let path):
-      return "\(path): not a Seek store (another program's database or file); left untouched — choose another path with --store"
+      return
+        "\(path): not a Seek store (another program's database or file); left untouched — choose another path with --store"
     case .newerSchema(let path, let found, let supported):
       return "\(path): made by a newer Seek (schema \(found); this one knows up to \(supported)); left untouched"
     case .corrupt(let path, let detail): return "\(path): the store is damaged (\(detail)); left untouched"

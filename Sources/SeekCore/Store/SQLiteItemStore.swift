@@ -95,7 +95,8 @@ public final class SQLiteItemStore: ItemStore {
     let base =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-    let absolute = catalogPath.hasPrefix("/") ? catalogPath : FileManager.default.currentDirectoryPath + "/" + catalogPath
+    let absolute =
+      catalogPath.hasPrefix("/") ? catalogPath : FileManager.default.currentDirectoryPath + "/" + catalogPath
     let hash = String(RecordTable.contentID([(absolute as NSString).standardizingPath]).prefix(8))
     let safeName = String(catalogName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     return base + "/seek/" + safeName + "-" + hash + ".sqlite"
@@ -159,7 +160,9 @@ public final class SQLiteItemStore: ItemStore {
     try database.run(
       "SELECT query, time, nb_hits, from_suggestion FROM query_log WHERE time >= ?1 ORDER BY id", [.real(time)]
     ) {
-      out.append(LoggedQuery(query: $0.text(0), time: $0.real(1), nbHits: Int($0.integer(2)), fromSuggestion: $0.integer(3) != 0))
+      out.append(
+        LoggedQuery(query: $0.text(0), time: $0.real(1), nbHits: Int($0.integer(2)), fromSuggestion: $0.integer(3) != 0)
+      )
     }
     return out
   }

@@ -46,7 +46,8 @@ public enum SuggestionGenerator {
       guard query.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= minLetters else { continue }
       let hits = searcher.search(SearchRequest(query: query, hitsPerPage: 1, removeWordsIfNoResults: false)).nbHits
       guard hits >= minHits else { continue }
-      out.append(Suggestion(query: query, popularity: Int(entry.score.rounded()), nbHits: hits, category: entry.category))
+      out.append(
+        Suggestion(query: query, popularity: Int(entry.score.rounded()), nbHits: hits, category: entry.category))
     }
     return out
   }
