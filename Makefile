@@ -40,6 +40,7 @@ bench: deps
 	$(SWIFT) build -c release --product seek
 	$(SWIFT) build -c release --product seek-bench
 	.build/release/seek-bench
+	bash Scripts/terminal-latency.sh .build/release/seek
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

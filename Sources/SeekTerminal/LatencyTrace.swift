@@ -10,7 +10,7 @@ final class LatencyTrace {
   init?(path: String?) {
     guard let path, !path.isEmpty else { return nil }
     if !FileManager.default.fileExists(atPath: path) {
-      FileManager.default.createFile(atPath: path, contents: nil)
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
     guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
     handle.seekToEndOfFile()

@@ -141,6 +141,12 @@ public final class TerminalApp {
         idlePolls = 0
       }
       if outcome != nil { break }
+      // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
+      // the keystroke and its results together instead of two frames in a row.
+      if !keys.isEmpty && state.resultsRevision != appliedRevision {
+        var wake = pollfd(fd: worker.wakeFD, events: Int16(POLLIN), revents: 0)
+        if poll(&wake, 1, 8) > 0 { continue }
+      }
       if dirty {
         driver.paint(Renderer.render(state, context: RenderContext(spinnerFrame: spinner)))
         trace?.frameFlushed(revision: appliedRevision, engineMilliseconds: appliedMilliseconds)

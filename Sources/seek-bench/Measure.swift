@@ -80,7 +80,8 @@ func log(_ text: String) {
   FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-/// Runs a command and returns its standard output.
+/// Runs a command and returns its standard output. A command that leaves a daemon behind (such as
+/// `tmux new-session`) must use `launch`: the daemon would inherit the pipe and it would never close.
 @discardableResult
 func shell(_ command: String, input: String? = nil) -> (output: String, status: Int32) {
   let process = Process()
@@ -99,4 +100,16 @@ func shell(_ command: String, input: String? = nil) -> (output: String, status: 
   let data = out.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+}
+
+/// Runs a command without capturing its output.
+func launch(_ command: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", command]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  process.standardInput = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return }
+  process.waitUntilExit()
 }

@@ -80,6 +80,6 @@ struct PackageCatalog {
       let summary = documents.value(r, 1).replacingOccurrences(of: "\t", with: " ")
       out += documents.value(r, 0) + "\t" + summary + "\t" + documents.value(r, 2) + "\n"
     }
-    FileManager.default.createFile(atPath: path, contents: Data(out.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(out.utf8))
   }
 }

@@ -6,7 +6,8 @@ import SeekCore
 //   1. Data/: build time, memory, per-keystroke latency for the 2,120 real queries, typed letter by letter.
 //   2. The 1.1M-record package catalog: the same, plus relevance on package names and typo'd names.
 //   3. Peers on the same keystrokes: SQLite FTS5 and fzf --filter.
-//   4. Keystroke-to-screen latency of the real app in tmux (SEEK_TRACE).
+//   4. Time to first results of the real binary, cold and warm (index cache).
+// Keystroke-to-screen latency in tmux is measured by Scripts/terminal-latency.sh (`make bench`).
 let arguments = Set(CommandLine.arguments.dropFirst())
 let root = FileManager.default.currentDirectoryPath
 let shared = ProcessInfo.processInfo.environment["SEEK_SHARED_DATA"] ?? root + "/../shared/data"
@@ -55,6 +56,22 @@ func compare(_ name: String, _ peer: Samples, _ seek: Samples) {
 
 // MARK: - 1. Data/
 
+if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map({ CommandLine.arguments[$0 + 1] }) {
+  // For Scripts/terminal-latency.sh: the package catalog as TSV and the queries to type.
+  let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
+  packages.writeTSV(to: prepare + "/packages.tsv")
+  var random = SeededRandom(state: 20261129)
+  var pool = packages.top
+  var names: [String] = []
+  while names.count < 40 { names.append(pool.remove(at: random.below(pool.count))) }
+  let queries = ((try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []).map(\.query)
+  _ = FileManager.default.createFile(atPath: prepare + "/package-queries.txt", contents: Data(names.joined(separator: "\n").utf8))
+  _ = FileManager.default.createFile(
+    atPath: prepare + "/data-queries.txt", contents: Data(queries.prefix(150).joined(separator: "\n").utf8))
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 log("== Data/products.json")
 Measure.resetPeak()
 let rssBefore = Measure.memory("VmRSS")
@@ -74,7 +91,7 @@ if !arguments.contains("--no-peers") {
   compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
   if FzfPeer.available {
     let titles = work + "/titles.txt"
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: titles,
       contents: Data((0..<catalog.index.count).map { catalog.title(record: $0) }.joined(separator: "\n").utf8))
     var fzf = Samples()
@@ -174,7 +191,7 @@ if !arguments.contains("--data-only") {
     }
     if FzfPeer.available {
       let sample = work + "/sample.txt"
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: sample,
         contents: Data(
           (0..<min(100_000, records)).map { packages.documents.value($0 * max(1, records / 100_000) % records, 0) }
@@ -189,18 +206,6 @@ if !arguments.contains("--data-only") {
   packages.writeTSV(to: tsv)
   StartUp.measure(
     catalog: tsv, arguments: "--title name --searchable name,summary --ranking 'desc(popularity)'", work: work)
-  if !arguments.contains("--no-terminal") {
-    TerminalLatency.measure(
-      label: "1.1M packages", catalog: tsv,
-      extraArguments: "--title name --searchable name,summary --ranking 'desc(popularity)' --no-store",
-      queries: Array(names.prefix(40)), work: work)
-  }
-}
-
-if !arguments.contains("--no-terminal") {
-  TerminalLatency.measure(
-    label: "Data/", catalog: root + "/Data/products.json", extraArguments: "--no-store",
-    queries: Array(dataQueries.prefix(150)), work: work)
 }
 
 if arguments.contains("--profile") {
