@@ -21,7 +21,7 @@ let package = Package(
     .target(name: "SeekCore", dependencies: ["SearchEngine", "CSQLite"]),
     .target(name: "SeekTerminal", dependencies: ["SeekCore", "SearchEngine", "CNcursesw"]),
     .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
-    .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "CSQLite"]),
+    .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
     // Test tool: writes checks and creations to a store, reporting each one once committed.
     .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),

@@ -36,19 +36,21 @@ measure() { # label queries-file seek-arguments...
   python3 - "$label" "$trace" <<'PY'
 import sys
 label, path = sys.argv[1], sys.argv[2]
-rows = [tuple(map(int, line.split())) for line in open(path) if len(line.split()) == 2]
+rows = [tuple(map(int, line.split())) for line in open(path) if len(line.split()) == 3]
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, round((len(values) - 1) * p))] / 1000
 lat = [r[0] for r in rows]
 eng = [r[1] for r in rows]
+frame = [r[2] for r in rows]
 print(f"  keystroke-to-screen in tmux ({label}): median {pct(lat, .5):.3f} ms, p99 {pct(lat, .99):.3f} ms ({len(rows)} keys)")
 print(f"    engine time of the same searches: median {pct(eng, .5):.3f} ms, p99 {pct(eng, .99):.3f} ms; "
       f"p99 difference {pct(lat, .99) - pct(eng, .99):.3f} ms")
+print(f"    rendering and painting the frame: median {pct(frame, .5):.3f} ms, p99 {pct(frame, .99):.3f} ms")
 PY
 }
 
 echo "== Keystroke-to-screen latency"
 measure "Data/" "$WORK/data-queries.txt" Data/products.json
-measure "1.1M packages" "$WORK/package-queries.txt" --title name --searchable name,summary \
+[ -n "${DATA_ONLY:-}" ] || measure "1.1M packages" "$WORK/package-queries.txt" --title name --searchable name,summary \
   --ranking "'desc(popularity)'" "$WORK/packages.tsv"

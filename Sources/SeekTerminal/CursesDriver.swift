@@ -85,14 +85,21 @@ final class CursesDriver {
     return keys
   }
 
+  /// The last frame painted: rows that did not change are not sent to curses again.
+  private var previous: ScreenBuffer? = nil
+  private var run: [wchar_t] = []
+
   func paint(_ buffer: ScreenBuffer) {
-    werase(seek_stdscr())
     let columns = buffer.size.columns
+    let sameSize = previous.map { $0.size == buffer.size } ?? false
+    if !sameSize { werase(seek_stdscr()) }
     for row in 0..<buffer.size.rows {
+      if sameSize, let previous, (0..<columns).allSatisfy({ previous[$0, row] == buffer[$0, row] }) { continue }
+      // Every row is drawn whole (blank cells included), so nothing needs erasing first.
       var x = 0
       while x < columns {
         let style = buffer[x, row].style
-        var run: [wchar_t] = []
+        run.removeAll(keepingCapacity: true)
         let start = x
         while x < columns && buffer[x, row].style == style {
           for scalar in buffer[x, row].text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
@@ -103,6 +110,7 @@ final class CursesDriver {
         _ = run.withUnsafeBufferPointer { mvwaddwstr(seek_stdscr(), Int32(row), Int32(start), $0.baseAddress) }
       }
     }
+    previous = buffer
     wattrset(seek_stdscr(), 0)
     if let cursor = buffer.cursor {
       curs_set(1)

@@ -148,8 +148,11 @@ public final class TerminalApp {
         if poll(&wake, 1, 8) > 0 { continue }
       }
       if dirty {
+        let paintStart = LatencyTrace.now()
         driver.paint(Renderer.render(state, context: RenderContext(spinnerFrame: spinner)))
-        trace?.frameFlushed(revision: appliedRevision, engineMilliseconds: appliedMilliseconds)
+        trace?.frameFlushed(
+          revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
+          frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
         dirty = false
       }
       // Sleep until a key or an answer arrives.

@@ -1,6 +1,7 @@
 import Foundation
 import SearchEngine
 import SeekCore
+import SeekTerminal
 
 // seek-bench: measures and prints; never asserts. Run with `make bench` (release build).
 //   1. Data/: build time, memory, per-keystroke latency for the 2,120 real queries, typed letter by letter.
@@ -292,4 +293,19 @@ if arguments.contains("--build-profile") {
     IndexBuilder.rankingOrder(packages.documents, settings: PackageCatalog.settings, titleColumn: 0)
   }
   log("  ranking order \(ms(order)) ms")
+}
+
+if arguments.contains("--render-profile") {
+  let service = try! SearchService(catalog: catalog, suggestions: SuggestionGenerator.generate(from: catalog), store: MemoryItemStore())
+  var state = SearchState()
+  _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 120, rows: 40)))
+  _ = SearchReducer.reduce(&state, .inserted("samsung"))
+  _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, service.results(query: "samsung", page: 0)))
+  _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsRevision, service.suggestions.search("samsung")))
+  let (_, t) = Measure.time { for _ in 0..<1000 { _ = Renderer.render(state) } }
+  log("  render 120x40: \(ms(t / 1000)) ms per frame")
+  let (_, t2) = Measure.time { for _ in 0..<200 { _ = service.results(query: "samsung", page: 0) } }
+  log("  service results: \(ms(t2 / 200)) ms")
+  let (_, t3) = Measure.time { for _ in 0..<200 { _ = service.suggestions.search("samsung") } }
+  log("  suggestions: \(ms(t3 / 200)) ms")
 }
