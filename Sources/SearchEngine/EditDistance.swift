@@ -6,22 +6,32 @@ struct BoundedDistance {
 
   var termLength: Int { term.count }
 
+  /// A bit per letter and digit (bit 63 for anything else) of ASCII text.
+  @inline(__always) static func letterMask<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+    var mask: UInt64 = 0
+    for b in bytes { mask |= bit(b) }
+    return mask
+  }
+
+  @inline(__always) static func bit(_ b: UInt8) -> UInt64 {
+    if b >= 0x61 && b <= 0x7A { return 1 << UInt64(b - 0x61) }
+    if b >= 0x30 && b <= 0x39 { return 1 << UInt64(b - 0x30 + 26) }
+    return 1 << 63
+  }
+
   /// A cheap necessary condition for a match within `budget`: every distinct letter of the word
   /// missing from the term (or from the part a prefix match can use) costs at least one edit.
   @inline(__always) static func mayMatch(
-    word: [UInt8], term: UnsafeBufferPointer<UInt8>, budget: Int, prefix: Bool
+    letters: UInt64, wordLength: Int, term: UnsafeBufferPointer<UInt8>, budget: Int, prefix: Bool
   ) -> Bool {
-    @inline(__always) func bit(_ b: UInt8) -> UInt64 {
-      if b >= 0x61 && b <= 0x7A { return 1 << UInt64(b - 0x61) }
-      if b >= 0x30 && b <= 0x39 { return 1 << UInt64(b - 0x30 + 26) }
-      return 1 << 63
-    }
-    var wordMask: UInt64 = 0
-    for b in word { wordMask |= bit(b) }
     var termMask: UInt64 = 1 << 63  // non-ASCII letters are never counted as missing
-    let end = prefix ? min(term.count, word.count + budget) : term.count
+    let end = prefix ? min(term.count, wordLength + budget) : term.count
     for i in 0..<end { termMask |= bit(term[i]) }
-    return (wordMask & ~termMask).nonzeroBitCount <= budget
+    return (letters & ~termMask).nonzeroBitCount <= budget
+  }
+
+  static func mayMatch(word: [UInt8], term: UnsafeBufferPointer<UInt8>, budget: Int, prefix: Bool) -> Bool {
+    mayMatch(letters: letterMask(word), wordLength: word.count, term: term, budget: budget, prefix: prefix)
   }
 
   /// Sets the term (folded UTF-8) the next distances are measured against.

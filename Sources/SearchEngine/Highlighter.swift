@@ -17,14 +17,27 @@ public struct Highlighter {
 
   /// Highlights of every searchable attribute with a match, and a snippet of the first long one
   /// (other than the title) where the match is.
-  public func highlight(record: Int) -> ([AttributeHighlight], Snippet?) {
+  public func highlight(record: Int, scope: HighlightScope = .all) -> ([AttributeHighlight], Snippet?) {
     guard !query.isEmpty else { return ([], nil) }
     var highlights: [AttributeHighlight] = []
     var snippet: Snippet? = nil
-    for column in index.searchableColumns {
-      let value = index.documents.value(record, column)
-      let (ranges, tokens) = Self.matches(in: value, query: query, substring: index.substringMatching)
+    let words = query.words.map(PreparedWord.init)
+    var columns = index.searchableColumns
+    if scope == .titleAndSnippet, let title = columns.firstIndex(of: index.titleColumn) {
+      columns.swapAt(0, title)
+    }
+    for column in columns {
+      // A list shows the title, or a snippet when the title did not match: nothing more to find.
+      if scope == .titleAndSnippet
+        && (snippet != nil || highlights.contains { $0.attribute == index.documents.attributes[index.titleColumn] })
+      {
+        break
+      }
+      let (ranges, tokens) = index.documents.withValue(record, column) {
+        Self.matches(in: $0, words: words, substring: index.substringMatching)
+      }
       guard !ranges.isEmpty else { continue }
+      let value = index.documents.value(record, column)
       let name = index.documents.attributes[column]
       highlights.append(AttributeHighlight(attribute: name, value: value, ranges: ranges))
       if snippet == nil && column != index.titleColumn && value.utf8.count > Self.snippetThreshold {
@@ -34,57 +47,84 @@ public struct Highlighter {
     return (highlights, snippet)
   }
 
+  /// A query word with what the per-token checks need precomputed.
+  struct PreparedWord {
+    let word: QueryWord
+    let letters: UInt64
+
+    init(_ word: QueryWord) {
+      self.word = word
+      letters = BoundedDistance.letterMask(word.folded[...])
+    }
+  }
+
   /// Matched byte ranges of `text` (sorted, merged) and the locations of all its words.
   public static func matches(
     in text: String, query: ParsedQuery, substring: Bool
+  ) -> ([Range<Int>], [TokenLocation]) {
+    var copy = text
+    let words = query.words.map(PreparedWord.init)
+    return copy.withUTF8 { matches(in: $0, words: words, substring: substring) }
+  }
+
+  static func matches(
+    in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool
   ) -> ([Range<Int>], [TokenLocation]) {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
     var tokenizer = Tokenizer()
     var distance = BoundedDistance()
-    var copy = text
-    copy.withUTF8 { bytes in
-      tokenizer.tokenize(bytes) { term, location in
-        tokens.append(location)
-        var decoded = false
-        for word in query.words {
-          var foldedLength: Int? = nil  // -1: the whole word
-          let folded = word.folded
-          if term.elementsEqual(folded) {
+    tokenizer.tokenize(bytes) { term, location in
+      tokens.append(location)
+      var decoded = false
+      for prepared in words {
+        let word = prepared.word
+        var foldedLength: Int? = nil  // -1: the whole word
+        let folded = word.folded
+        let common = commonPrefixLength(term, folded)
+        if common == folded.count && common == term.count {
+          foldedLength = -1
+        } else if word.isPrefix && common == folded.count {
+          foldedLength = word.scalars.count
+        } else if word.typoBudget > 0 && (word.isPrefix || abs(term.count - folded.count) <= 2 * word.typoBudget)
+          && BoundedDistance.mayMatch(
+            letters: prepared.letters, wordLength: folded.count, term: term, budget: word.typoBudget,
+            prefix: word.isPrefix)
+        {
+          if !decoded {
+            distance.decode(term)
+            decoded = true
+          }
+          if word.isPrefix {
+            let (d, length) = distance.prefixDistance(word.scalars)
+            if d <= word.typoBudget { foldedLength = length == distance.termLength ? -1 : length }
+          } else if distance.distance(word.scalars, limit: word.typoBudget) <= word.typoBudget {
             foldedLength = -1
-          } else if word.isPrefix && term.count > folded.count && term.starts(with: folded) {
-            foldedLength = word.scalars.count
-          } else if word.typoBudget > 0 && (word.isPrefix || abs(term.count - folded.count) <= 2 * word.typoBudget)
-            && BoundedDistance.mayMatch(word: folded, term: term, budget: word.typoBudget, prefix: word.isPrefix)
-          {
-            if !decoded {
-              distance.decode(term)
-              decoded = true
-            }
-            if word.isPrefix {
-              let (d, length) = distance.prefixDistance(word.scalars)
-              if d <= word.typoBudget { foldedLength = length == distance.termLength ? -1 : length }
-            } else if distance.distance(word.scalars, limit: word.typoBudget) <= word.typoBudget {
-              foldedLength = -1
-            }
           }
-          if let length = foldedLength {
-            let end = length < 0 ? location.end : sourceOffset(bytes, location, foldedScalars: length)
-            ranges.append(location.start..<end)
-            break
-          }
-          if substring && word.scalars.count >= 3, let at = firstIndex(of: folded, in: term), at > 0 {
-            var startScalars = 0
-            for i in 0..<at where term[i] & 0xC0 != 0x80 { startScalars += 1 }
-            let start = sourceOffset(bytes, location, foldedScalars: startScalars)
-            let end = sourceOffset(bytes, location, foldedScalars: startScalars + word.scalars.count)
-            if start < end { ranges.append(start..<end) }
-            break
-          }
+        }
+        if let length = foldedLength {
+          let end = length < 0 ? location.end : sourceOffset(bytes, location, foldedScalars: length)
+          ranges.append(location.start..<end)
+          break
+        }
+        if substring && word.scalars.count >= 3, let at = firstIndex(of: folded, in: term), at > 0 {
+          var startScalars = 0
+          for i in 0..<at where term[i] & 0xC0 != 0x80 { startScalars += 1 }
+          let start = sourceOffset(bytes, location, foldedScalars: startScalars)
+          let end = sourceOffset(bytes, location, foldedScalars: startScalars + word.scalars.count)
+          if start < end { ranges.append(start..<end) }
+          break
         }
       }
     }
     return (merge(ranges), tokens)
+  }
+
+  @inline(__always) static func commonPrefixLength(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Int {
+    let n = min(a.count, b.count)
+    var i = 0
+    while i < n && a[i] == b[i] { i += 1 }
+    return i
   }
 
   /// The source offset where the first `foldedScalars` folded scalars of a word end.

@@ -8,17 +8,26 @@ public struct SearchRequest: Sendable, Equatable {
   public var removeWordsIfNoResults: Bool
   /// Compute highlight ranges and snippets for the page's hits.
   public var highlight: Bool
+  /// Which attributes: all searchable ones, or only what a list shows (the title, and a snippet of
+  /// the first long attribute that matched when the title did not).
+  public var highlightScope: HighlightScope
 
   public init(
     query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,
-    highlight: Bool = true
+    highlight: Bool = true, highlightScope: HighlightScope = .all
   ) {
     self.query = query
     self.page = max(0, page)
     self.hitsPerPage = max(1, hitsPerPage)
     self.removeWordsIfNoResults = removeWordsIfNoResults
     self.highlight = highlight
+    self.highlightScope = highlightScope
   }
+}
+
+public enum HighlightScope: Sendable, Equatable {
+  case all
+  case titleAndSnippet
 }
 
 /// Matched ranges of one attribute, as UTF-8 byte offsets into the original value.

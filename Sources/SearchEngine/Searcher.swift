@@ -53,12 +53,19 @@ public final class Searcher {
         response.hits = (offset..<end).map {
           makeHit(
             record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
-            query: query, highlight: false)
+            query: query, highlight: nil)
         }
       }
       return response
     }
     var required = query.words.count
+    if request.removeWordsIfNoResults {
+      // A word that matches no term at all (not even with typos) makes every run that requires
+      // it empty: start the relaxation just before it instead of trying those runs.
+      if let hopeless = query.words.firstIndex(where: { sources(for: $0, typos: true).isEmpty }) {
+        required = max(1, min(required, hopeless))
+      }
+    }
     while true {
       let (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
       if nbHits > 0 || !request.removeWordsIfNoResults || required == 1 {
@@ -69,7 +76,7 @@ public final class Searcher {
           response.hits = keys[offset..<min(limit, keys.count)].map { key in
             makeHit(
               record: RankingRule.record(key), summary: RankingRule.summary(of: key), query: query,
-              highlight: request.highlight, key: key)
+              highlight: request.highlight ? request.highlightScope : nil, key: key)
           }
         }
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
@@ -495,11 +502,11 @@ public final class Searcher {
 
   // MARK: - Hits
 
-  private func makeHit(record: Int, summary: MatchSummary, query: ParsedQuery, highlight: Bool, key: UInt64? = nil)
-    -> Hit
-  {
+  private func makeHit(
+    record: Int, summary: MatchSummary, query: ParsedQuery, highlight scope: HighlightScope?, key: UInt64? = nil
+  ) -> Hit {
     let (highlights, snippet) =
-      highlight ? Highlighter(index: index, query: query).highlight(record: record) : ([], nil)
+      scope.map { Highlighter(index: index, query: query).highlight(record: record, scope: $0) } ?? ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
       highlights: highlights, snippet: snippet, key: key ?? UInt64(record))

@@ -27,7 +27,7 @@ func typeAll(_ searcher: Searcher, _ queries: [String]) -> Samples {
     for k in 1...max(1, q.count) {
       let prefix = String(q.prefix(k))
       let start = Measure.now()
-      _ = searcher.search(SearchRequest(query: prefix, hitsPerPage: 20))
+      _ = searcher.search(SearchRequest(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet))
       samples.add(Double(Measure.now() - start) / 1e9)
     }
   }
@@ -61,12 +61,13 @@ if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map(
   // For Scripts/terminal-latency.sh: the package catalog as TSV and the queries to type.
   let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
   packages.writeTSV(to: prepare + "/packages.tsv")
-  var random = SeededRandom(state: 20261129)
+  var random = SeededRandom(state: 20_261_129)
   var pool = packages.top
   var names: [String] = []
   while names.count < 40 { names.append(pool.remove(at: random.below(pool.count))) }
   let queries = ((try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []).map(\.query)
-  _ = FileManager.default.createFile(atPath: prepare + "/package-queries.txt", contents: Data(names.joined(separator: "\n").utf8))
+  _ = FileManager.default.createFile(
+    atPath: prepare + "/package-queries.txt", contents: Data(names.joined(separator: "\n").utf8))
   _ = FileManager.default.createFile(
     atPath: prepare + "/data-queries.txt", contents: Data(queries.prefix(150).joined(separator: "\n").utf8))
   try? FileManager.default.removeItem(atPath: work)
@@ -86,7 +87,8 @@ let dataSearcher = Searcher(index: catalog.index)
 _ = typeAll(dataSearcher, Array(dataQueries.prefix(50)))  // warm-up
 let dataSamples = typeAll(dataSearcher, dataQueries)
 log(
-  "  per keystroke (\(dataQueries.count) real queries, every prefix, top 20 with highlights): \(dataSamples.summary())")
+  "  per keystroke (\(dataQueries.count) real queries, every prefix, top 20 with the highlights a list shows): \(dataSamples.summary())"
+)
 if !arguments.contains("--no-peers") {
   let fts = FTS5Peer(documents: catalog.index.documents, columns: [1, 2, 3, 6], path: work + "/data-fts.sqlite")
   compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
@@ -296,12 +298,15 @@ if arguments.contains("--build-profile") {
 }
 
 if arguments.contains("--render-profile") {
-  let service = try! SearchService(catalog: catalog, suggestions: SuggestionGenerator.generate(from: catalog), store: MemoryItemStore())
+  let service = try! SearchService(
+    catalog: catalog, suggestions: SuggestionGenerator.generate(from: catalog), store: MemoryItemStore())
   var state = SearchState()
   _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 120, rows: 40)))
   _ = SearchReducer.reduce(&state, .inserted("samsung"))
-  _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, service.results(query: "samsung", page: 0)))
-  _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsRevision, service.suggestions.search("samsung")))
+  _ = SearchReducer.reduce(
+    &state, .resultsArrived(revision: state.resultsRevision, service.results(query: "samsung", page: 0)))
+  _ = SearchReducer.reduce(
+    &state, .suggestionsArrived(revision: state.suggestionsRevision, service.suggestions.search("samsung")))
   let (_, t) = Measure.time { for _ in 0..<1000 { _ = Renderer.render(state) } }
   log("  render 120x40: \(ms(t / 1000)) ms per frame")
   let (_, t2) = Measure.time { for _ in 0..<200 { _ = service.results(query: "samsung", page: 0) } }

@@ -126,7 +126,7 @@ public final class SearchService {
   public func results(query: String, page: Int) -> ResultsPage {
     let start = ContinuousClock.now
     let limit = (page + 1) * hitsPerPage
-    let request = SearchRequest(query: query, page: 0, hitsPerPage: limit)
+    let request = SearchRequest(query: query, page: 0, hitsPerPage: limit, highlightScope: .titleAndSnippet)
     var responses: [(Segment, SearchIndex?, SearchResponse)] = [(.main, catalog.index, mainSearcher.search(request))]
     if let tail { responses.append((.tail, tail.index, tail.searcher.search(request))) }
     if let createdSearcher { responses.append((.created, nil, createdSearcher.search(request))) }
