@@ -170,6 +170,9 @@ if !arguments.contains("--data-only") {
       break
     }
     fractions.append(Double(k) / Double(chars.count))
+    if arguments.contains("--verbose") && Double(k) / Double(chars.count) > 0.5 {
+      log("    \(name): \(k)/\(chars.count) typed; at \(String(chars[..<max(1, k - 1)])): \(objectIDs(String(chars[..<max(1, k - 1)])).prefix(4))")
+    }
   }
   fractions.sort()
   log(
