@@ -94,7 +94,7 @@ public enum IndexBuilder {
 
   /// Input positions sorted by custom ranking, then folded title, then input order; and the first
   /// custom value of each record in that order (`-infinity` when absent).
-  public static func rankingOrder(
+  static func rankingOrder(
     _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
   ) -> (order: [Int32], primary: [Double], foldedTitles: [[UInt8]]) {
     let n = documents.count

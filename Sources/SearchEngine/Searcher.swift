@@ -62,7 +62,11 @@ public final class Searcher {
     if request.removeWordsIfNoResults {
       // A word that matches no term at all (not even with typos) makes every run that requires
       // it empty: start the relaxation just before it instead of trying those runs.
-      if let hopeless = query.words.firstIndex(where: { sources(for: $0, typos: true).isEmpty }) {
+      // (Typo variants are looked up only for a word that matches nothing without them.)
+      let hopeless = query.words.firstIndex {
+        sources(for: $0, typos: false).isEmpty && sources(for: $0, typos: true).isEmpty
+      }
+      if let hopeless {
         required = max(1, min(required, hopeless))
       }
     }
@@ -217,7 +221,7 @@ public final class Searcher {
 
   // MARK: - Sources
 
-  public struct Source {
+  struct Source {
     /// Term range, or (with `prefixLevel >= 0`) the group id in `shortPrefixes[prefixLevel]`.
     /// `exact`: the terms match as whole words (with `cost` typos), not only by a prefix.
     var lo: Int32
@@ -225,7 +229,7 @@ public final class Searcher {
     var prefixLevel: Int8
     var cost: UInt8
     var exact: Bool
-    public var postings: Int
+    var postings: Int
   }
 
   struct SourceKey: Hashable {
@@ -235,7 +239,7 @@ public final class Searcher {
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
-  public func sources(for word: QueryWord, typos: Bool) -> [Source] {
+  func sources(for word: QueryWord, typos: Bool) -> [Source] {
     let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []

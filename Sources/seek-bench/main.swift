@@ -171,7 +171,9 @@ if !arguments.contains("--data-only") {
     }
     fractions.append(Double(k) / Double(chars.count))
     if arguments.contains("--verbose") && Double(k) / Double(chars.count) > 0.5 {
-      log("    \(name): \(k)/\(chars.count) typed; at \(String(chars[..<max(1, k - 1)])): \(objectIDs(String(chars[..<max(1, k - 1)])).prefix(4))")
+      log(
+        "    \(name): \(k)/\(chars.count) typed; at \(String(chars[..<max(1, k - 1)])): \(objectIDs(String(chars[..<max(1, k - 1)])).prefix(4))"
+      )
     }
   }
   fractions.sort()
@@ -240,26 +242,6 @@ if arguments.contains("--profile") {
   log("  slowest: " + slow.prefix(25).map { "\($0.1)=\(ms($0.0))" }.joined(separator: ", "))
 }
 
-if let probe = ProcessInfo.processInfo.environment["SEEK_PROBE"] {
-  let (packages, _) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
-  let index = IndexBuilder.build(packages.documents, settings: PackageCatalog.settings)
-  let searcher = Searcher(index: index)
-  for q in probe.split(separator: "|").map(String.init) {
-    for round in 0..<3 {
-      let (r, t) = Measure.time { searcher.search(SearchRequest(query: q)) }
-      log("  \(q) round \(round): \(ms(t)) ms nbHits \(r.nbHits) exhaustive \(r.exhaustiveNbHits)")
-    }
-    let parsed = ParsedQuery(q)
-    for w in parsed.words {
-      let (s0, t0) = Measure.time { searcher.sources(for: w, typos: false) }
-      let (s1, t1) = Measure.time { searcher.sources(for: w, typos: true) }
-      log(
-        "    word \(w.text) prefix=\(w.isPrefix): exact sources \(s0.count) postings \(s0.reduce(0) { $0 + $1.postings }) (\(ms(t0)) ms cached); all \(s1.count) postings \(s1.reduce(0) { $0 + $1.postings }) (\(ms(t1)) ms cached)"
-      )
-    }
-  }
-}
-
 if arguments.contains("--data-profile") {
   var slow: [(Double, String)] = []
   for q in dataQueries {
@@ -286,18 +268,6 @@ if arguments.contains("--data-profile") {
     for r in 0..<2000 { _ = Highlighter(index: catalog.index, query: parsed).highlight(record: r) }
   }
   log("  highlight: \(ms(th / 2000)) ms per hit")
-}
-
-if arguments.contains("--build-profile") {
-  let (packages, _) = Measure.time { PackageCatalog.load(dataDirectory: shared, directory: work) }
-  for _ in 0..<2 {
-    let (_, t) = Measure.time { IndexBuilder.build(packages.documents, settings: PackageCatalog.settings) }
-    log("  build \(ms(t)) ms")
-  }
-  let (_, order) = Measure.time {
-    IndexBuilder.rankingOrder(packages.documents, settings: PackageCatalog.settings, titleColumn: 0)
-  }
-  log("  ranking order \(ms(order)) ms")
 }
 
 if arguments.contains("--render-profile") {
