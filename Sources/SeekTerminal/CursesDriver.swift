@@ -102,7 +102,7 @@ final class CursesDriver {
         run.removeAll(keepingCapacity: true)
         let start = x
         while x < columns && buffer[x, row].style == style {
-          for scalar in buffer[x, row].text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+          buffer[x, row].forEachScalar { run.append(wchar_t(bitPattern: $0)) }
           x += 1
         }
         run.append(0)

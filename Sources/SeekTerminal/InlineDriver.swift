@@ -91,7 +91,7 @@ final class InlineDriver: TerminalDriver {
           out += sgr(cell.style)
           style = cell.style
         }
-        out += cell.text
+        cell.forEachScalar { out.unicodeScalars.append(Unicode.Scalar($0)!) }
       }
       out += "\u{1B}[0m\u{1B}[K"
       if row < buffer.size.rows - 1 { out += "\n" }

@@ -18,14 +18,31 @@ public struct CellStyle: OptionSet, Sendable, Hashable {
 }
 
 /// One terminal cell: the grapheme drawn there (already made safe), or a continuation of the wide
-/// grapheme to its left.
+/// grapheme to its left. Packed — a scalar, rarely more — so that a frame of thousands of cells is
+/// built and compared without allocating.
 public struct Cell: Sendable, Equatable {
-  public var text: String
+  /// The grapheme's first scalar; 0 for the continuation of a wide character.
+  public var scalar: UInt32
+  /// The grapheme's further scalars (combining marks, joiners, selectors), when it has any.
+  public var rest: [UInt32]?
   public var style: CellStyle
   /// 2 for the first cell of a wide character, 0 for its continuation, 1 otherwise.
   public var width: UInt8
 
-  public static let blank = Cell(text: " ", style: [], width: 1)
+  public static let blank = Cell(scalar: 0x20, rest: nil, style: [], width: 1)
+
+  /// The grapheme as text ("" for a continuation).
+  public var text: String {
+    var out = String.UnicodeScalarView()
+    forEachScalar { out.append(Unicode.Scalar($0)!) }
+    return String(out)
+  }
+
+  @inline(__always) public func forEachScalar(_ body: (UInt32) -> Void) {
+    guard scalar != 0 else { return }
+    body(scalar)
+    if let rest { for s in rest { body(s) } }
+  }
 }
 
 /// A frame: rows × columns of cells, drawn by the renderer and painted by the driver. Pure value.
@@ -65,11 +82,12 @@ public struct ScreenBuffer: Sendable, Equatable {
       let byteCount = character.utf8.count
       defer { offset += byteCount }
       if x >= end { break }
-      var shown = String.UnicodeScalarView()
+      var first: UInt32 = 0
+      var rest: [UInt32]? = nil
       var width = 0
       for scalar in character.unicodeScalars {
         let safe = SafeText.shown(scalar)
-        shown.append(safe)
+        if first == 0 { first = safe.value } else { rest = (rest ?? []) + [safe.value] }
         width = max(width, DisplayWidth.of(safe))
       }
       let cellStyle = styleAt?(offset).map { style.union($0) } ?? style
@@ -78,13 +96,13 @@ public struct ScreenBuffer: Sendable, Equatable {
         if x > 0 {
           var i = row * size.columns + x - 1
           if cells[i].width == 0 && x > 1 { i -= 1 }
-          cells[i].text.unicodeScalars.append(contentsOf: shown)
+          cells[i].rest = (cells[i].rest ?? []) + [first] + (rest ?? [])
         }
         continue
       }
       if x + width > end { break }
-      cells[row * size.columns + x] = Cell(text: String(shown), style: cellStyle, width: UInt8(width))
-      if width == 2 { cells[row * size.columns + x + 1] = Cell(text: "", style: cellStyle, width: 0) }
+      cells[row * size.columns + x] = Cell(scalar: first, rest: rest, style: cellStyle, width: UInt8(width))
+      if width == 2 { cells[row * size.columns + x + 1] = Cell(scalar: 0, rest: nil, style: cellStyle, width: 0) }
       x += width
     }
     return x
