@@ -29,7 +29,7 @@ final class FTS5Peer {
           _ = sqlite3_bind_text(
             insert, Int32(i + 2),
             UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-              .assumingMemoryBound(to: CChar.self), Int32(bytes.count), seek_bench_transient())
+              .assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteTransient())
         }
       }
       sqlite3_step(insert)
@@ -57,14 +57,14 @@ final class FTS5Peer {
   func search(_ text: String) -> [Int]? {
     guard let match = Self.match(text) else { return nil }
     sqlite3_reset(statement)
-    sqlite3_bind_text(statement, 1, match, -1, seek_bench_transient())
+    sqlite3_bind_text(statement, 1, match, -1, sqliteTransient())
     var rows: [Int] = []
     while sqlite3_step(statement) == SQLITE_ROW { rows.append(Int(sqlite3_column_int64(statement, 0))) }
     return rows
   }
 }
 
-func seek_bench_transient() -> sqlite3_destructor_type { seek_sqlite_transient() }
+func sqliteTransient() -> sqlite3_destructor_type { seek_sqlite_transient() }
 
 /// `fzf --filter`, one process per keystroke, as a script would call it.
 enum FzfPeer {

@@ -53,28 +53,8 @@ import Testing
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
-    store.send(
-      .inserted("a"),
-      effects: [
-        .searchResults(query: "ma", page: 0, revision: 3), .searchSuggestions(query: "ma", revision: 3),
-      ]
-    ) {
-      $0.query = "ma"
-      $0.cursor = 2
-      $0.resultsRevision = 3
-      $0.suggestionsRevision = 3
-    }
-    store.send(
-      .deletedBackward,
-      effects: [
-        .searchResults(query: "m", page: 0, revision: 4), .searchSuggestions(query: "m", revision: 4),
-      ]
-    ) {
-      $0.query = "m"
-      $0.cursor = 1
-      $0.resultsRevision = 4
-      $0.suggestionsRevision = 4
-    }
+    store.edit(.inserted("a"), to: "ma", revision: 3)
+    store.edit(.deletedBackward, to: "m", revision: 4)
   }
 
   @Test func upAndDownMoveTheHighlightThenIntoTheResultsAndBack() {
@@ -118,17 +98,7 @@ import Testing
 
   @Test func tabWithNoHighlightTakesTheTopSuggestion() {
     var store = started()
-    store.send(
-      .tabPressed,
-      effects: [
-        .searchResults(query: "macbook", page: 0, revision: 2), .searchSuggestions(query: "macbook", revision: 2),
-      ]
-    ) {
-      $0.query = "macbook"
-      $0.cursor = 7
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
+    store.edit(.tabPressed, to: "macbook", revision: 2)
   }
 
   @Test func enterOnASuggestionSubmitsIt() {
@@ -172,17 +142,7 @@ import Testing
 
   @Test func enterSubmitsTheTypedQuery() {
     var store = started()
-    store.send(
-      .inserted("tv"),
-      effects: [
-        .searchResults(query: "tv", page: 0, revision: 2), .searchSuggestions(query: "tv", revision: 2),
-      ]
-    ) {
-      $0.query = "tv"
-      $0.cursor = 2
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
+    store.edit(.inserted("tv"), to: "tv", revision: 2)
     store.send(
       .enterPressed,
       effects: [
@@ -199,28 +159,8 @@ import Testing
 
   @Test func aStaleResponseIsIgnored() {
     var store = started()
-    store.send(
-      .inserted("ip"),
-      effects: [
-        .searchResults(query: "ip", page: 0, revision: 2), .searchSuggestions(query: "ip", revision: 2),
-      ]
-    ) {
-      $0.query = "ip"
-      $0.cursor = 2
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
-    store.send(
-      .inserted("hone"),
-      effects: [
-        .searchResults(query: "iphone", page: 0, revision: 3), .searchSuggestions(query: "iphone", revision: 3),
-      ]
-    ) {
-      $0.query = "iphone"
-      $0.cursor = 6
-      $0.resultsRevision = 3
-      $0.suggestionsRevision = 3
-    }
+    store.edit(.inserted("ip"), to: "ip", revision: 2)
+    store.edit(.inserted("hone"), to: "iphone", revision: 3)
     store.send(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"]))) {
       $0.results.query = "iphone"
       $0.results.hits = [hit("iphone 15")]
@@ -236,17 +176,7 @@ import Testing
     var store = started()
     let p0 = (0..<20).map { "p0-\($0)" }
     let p1 = (0..<20).map { "p1-\($0)" }
-    store.send(
-      .inserted("x"),
-      effects: [
-        .searchResults(query: "x", page: 0, revision: 2), .searchSuggestions(query: "x", revision: 2),
-      ]
-    ) {
-      $0.query = "x"
-      $0.cursor = 1
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
+    store.edit(.inserted("x"), to: "x", revision: 2)
     store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestions = [] }
     // 20 rows do not fill the 22-row pane: the second page is asked for at once.
     store.send(
@@ -293,17 +223,7 @@ import Testing
 
   @Test func noResultsShowsOnlyTheCreateRow() {
     var store = started()
-    store.send(
-      .inserted("zz"),
-      effects: [
-        .searchResults(query: "zz", page: 0, revision: 2), .searchSuggestions(query: "zz", revision: 2),
-      ]
-    ) {
-      $0.query = "zz"
-      $0.cursor = 2
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
+    store.edit(.inserted("zz"), to: "zz", revision: 2)
     store.send(.resultsArrived(revision: 2, page("zz", 0, []))) {
       $0.results.query = "zz"
       $0.results.hits = []
@@ -315,29 +235,9 @@ import Testing
 
   @Test func escapeClosesSuggestionsThenClearsThenQuits() {
     var store = started()
-    store.send(
-      .inserted("a"),
-      effects: [
-        .searchResults(query: "a", page: 0, revision: 2), .searchSuggestions(query: "a", revision: 2),
-      ]
-    ) {
-      $0.query = "a"
-      $0.cursor = 1
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
-    }
+    store.edit(.inserted("a"), to: "a", revision: 2)
     store.send(.escapePressed) { $0.suggestionsVisible = false }
-    store.send(
-      .escapePressed,
-      effects: [
-        .searchResults(query: "", page: 0, revision: 3), .searchSuggestions(query: "", revision: 3),
-      ]
-    ) {
-      $0.query = ""
-      $0.cursor = 0
-      $0.resultsRevision = 3
-      $0.suggestionsRevision = 3
-    }
+    store.edit(.escapePressed, to: "", revision: 3)
     store.send(.escapePressed, effects: [.quit(status: 130)])
   }
 

@@ -22,6 +22,27 @@ struct TestStore {
   }
 }
 
+extension TestStore {
+  /// An edit of the query: both searchers are asked for `query` with a new `revision`.
+  mutating func edit(
+    _ event: SearchEvent, to query: String, cursor: Int? = nil, revision: Int,
+    sourceLocation: SourceLocation = #_sourceLocation, _ more: (inout SearchState) -> Void = { _ in }
+  ) {
+    send(
+      event,
+      effects: [
+        .searchResults(query: query, page: 0, revision: revision), .searchSuggestions(query: query, revision: revision),
+      ], sourceLocation: sourceLocation
+    ) {
+      $0.query = query
+      $0.cursor = cursor ?? query.count
+      $0.resultsRevision = revision
+      $0.suggestionsRevision = revision
+      more(&$0)
+    }
+  }
+}
+
 /// A hit for hand-made result pages.
 func hit(_ id: String, _ title: String? = nil) -> ResultHit {
   ResultHit(objectID: id, title: title ?? id)
