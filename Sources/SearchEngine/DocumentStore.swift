@@ -56,10 +56,6 @@ public struct DocumentStore: Sendable {
     withValue(record, attribute) { String(decoding: $0, as: UTF8.self) }
   }
 
-  public func values(_ record: Int) -> [String] {
-    (0..<attributes.count).map { value(record, $0) }
-  }
-
   public func attributeIndex(_ name: String) -> Int? { attributes.firstIndex(of: name) }
 
   /// A copy holding only `order`'s records, in that order.

@@ -12,12 +12,6 @@ public struct TermDictionary: Sendable {
 
   public var count: Int { starts.count - 1 }
 
-  public func term(_ t: Int) -> String {
-    bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(starts[t])..<Int(starts[t + 1])]), as: UTF8.self)
-    }
-  }
-
   @inline(__always) private func slice(
     _ all: UnsafeBufferPointer<UInt8>, _ t: Int
   ) -> UnsafeBufferPointer<UInt8> {

@@ -64,15 +64,6 @@ final class SearchWorker: @unchecked Sendable {
     return taken
   }
 
-  /// Waits until the queue is empty and every answer is queued (for --select-1 / --exit-0).
-  func waitUntilIdle() {
-    condition.lock()
-    while !queue.isEmpty || busy { condition.wait() }
-    condition.unlock()
-  }
-
-  private var busy = false
-
   func stop() {
     condition.lock()
     stopped = true
@@ -88,7 +79,6 @@ final class SearchWorker: @unchecked Sendable {
         condition.unlock()
         return
       }
-      busy = true
       let job = queue.removeFirst()
       condition.unlock()
       let answer: SearchEvent?
@@ -98,7 +88,6 @@ final class SearchWorker: @unchecked Sendable {
       }
       condition.lock()
       if let answer { answers.append(answer) }
-      busy = false
       condition.broadcast()
       condition.unlock()
       var byte: UInt8 = 1

@@ -115,7 +115,6 @@ public final class TerminalApp {
       pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: worker.wakeFD, events: Int16(POLLIN), revents: 0),
     ]
-    var idlePolls = 0
     while outcome == nil {
       for answer in worker.takeAnswers() {
         if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
@@ -138,7 +137,6 @@ public final class TerminalApp {
           }
         }
         dirty = true
-        idlePolls = 0
       }
       if outcome != nil { break }
       // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
@@ -161,7 +159,6 @@ public final class TerminalApp {
       let streaming = state.streamedRecords != nil
       let ready = poll(&fds, 2, streaming ? 100 : 1000)
       if ready == 0 {
-        idlePolls += 1
         if streaming {
           spinner += 1
           dirty = true
