@@ -18,8 +18,9 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product seek
 
+# Quitting with Ctrl-C or Esc (status 130) is a normal end of `make run`, not a failure.
 run: build
-	$(BIN) Data/products.json
+	@$(BIN) Data/products.json || [ $$? -eq 130 ]
 
 test: deps
 	$(SWIFT) build --product seek
