@@ -52,9 +52,20 @@ public final class SQLiteItemStore: ItemStore {
     }
     database = try SQLiteDatabase(path: path)
     // Read-only checks first: nothing is written to a file that is not ours.
-    let application = try database.integer("PRAGMA application_id")
-    let version = Int(try database.integer("PRAGMA user_version"))
-    let tables = try database.integer("SELECT count(*) FROM sqlite_schema")
+    // One statement, so one consistent snapshot: another process may be creating the store.
+    var application: Int64 = 0
+    var version = 0
+    var tables: Int64 = 0
+    try database.run(
+      """
+      SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),
+        (SELECT count(*) FROM sqlite_schema)
+      """
+    ) {
+      application = $0.integer(0)
+      version = Int($0.integer(1))
+      tables = $0.integer(2)
+    }
     if application != Self.applicationID && (application != 0 || tables > 0 || version != 0) {
       throw .notASeekDatabase(path: path)
     }
