@@ -2,14 +2,17 @@
 ///
 /// How a query is answered:
 /// 1. Each query word is turned into *sources*: the dictionary terms it matches — the exact word,
-///    the prefix range (or the precomputed prefix postings for one or two letters), typo variants
-///    from a bounded trie walk, and words containing it — each with its typo cost.
+///    the prefix range (or the precomputed postings of a one- to three-letter prefix), typo
+///    variants from a bounded walk of the dictionary, and words containing it — each with its cost.
 /// 2. Words are intersected (AND) with dense per-record scratch arrays, cheapest word first: the
-///    first word creates the candidates, the others only update them. Words relaxed by
-///    `removeWordsIfNoResults` are optional: they update candidates but do not filter them.
+///    first word creates the candidates, the others only update them (by binary search when the
+///    candidates are few). Words relaxed by `removeWordsIfNoResults` are optional: they update
+///    candidates but do not filter them.
 /// 3. Each candidate's match summary is packed into one 64-bit key, rules in `RankingRule.order`,
 ///    record id last; a bounded heap keeps the top `offset + limit`.
-/// 4. Only the page's hits are highlighted.
+/// 4. On large indexes this runs in tiers: typo-free sources first, typo variants only when those
+///    do not fill the page; a lone short word scans its postings in id order and stops early.
+/// 5. Only the page's hits are highlighted.
 ///
 /// A `Searcher` owns preallocated scratch memory and is not thread-safe: use one per thread.
 public final class Searcher {
