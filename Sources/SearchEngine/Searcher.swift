@@ -139,10 +139,6 @@ public final class Searcher {
     generation &+= 1
     topK.reset(capacity: limit)
     let columns = index.searchableColumns.count
-    func summary(_ place: UInt16, exact: Int) -> MatchSummary {
-      MatchSummary(
-        typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact)
-    }
     let prefixes = index.shortPrefixes[Int(group.prefixLevel)]
     let start = Int(prefixes.groupStart[Int(group.lo)])
     let end = Int(prefixes.groupStart[Int(group.lo) + 1])
@@ -163,18 +159,31 @@ public final class Searcher {
         }
         guard prefixes.places[lo] == place else { continue }
         stamp[record] = generation
-        topK.insert(RankingRule.key(summary(place, exact: 2), record: record))
+        topK.insert(Self.singleWordKey(place, exact: 2, record: record))
       }
     }
-    let floor = RankingRule.relevance(RankingRule.key(summary(0, exact: 0), record: 0))
     for p in start..<end {
       let record = Int(prefixes.records[p])
       if stamp[record] == generation { continue }
-      topK.insert(RankingRule.key(summary(prefixes.places[p], exact: 0), record: record))
-      if topK.isFull && RankingRule.relevance(topK.maximum) <= floor { break }
+      topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
+      if pageIsSettled { break }
     }
     return (topK.sorted(), end - start)
   }
+
+  /// The key of a one-word match without typos at `place`.
+  @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
+    RankingRule.key(
+      MatchSummary(
+        typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
+      record: record)
+  }
+
+  /// Relevance of the best plain (not attribute-equal) one-word match: a scan in record-id order
+  /// can stop once every kept key is at least this good, as later records only have larger ids.
+  static let singleWordFloor = RankingRule.relevance(singleWordKey(0, exact: 0, record: 0))
+
+  private var pageIsSettled: Bool { topK.isFull && RankingRule.relevance(topK.maximum) <= Self.singleWordFloor }
 
   /// One whole word (not a prefix): its postings are in record-id order, a record's postings
   /// together; the scan stops once the page cannot change. The count is of distinct records.
@@ -183,12 +192,6 @@ public final class Searcher {
     topK.reset(capacity: limit)
     let columns = index.searchableColumns.count
     let range = index.postingRange(term)
-    func key(_ place: UInt16, exact: Int, _ record: Int) -> UInt64 {
-      RankingRule.key(
-        MatchSummary(
-          typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
-        record: record)
-    }
     /// Calls `body` with each record of the term's postings and its best place.
     func forEachRecord(_ body: (Int, UInt16) -> Void) {
       var p = range.lowerBound
@@ -207,17 +210,16 @@ public final class Searcher {
     forEachRecord { record, best in
       if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
         stamp[record] = generation
-        topK.insert(key(best, exact: 2, record))
+        topK.insert(Self.singleWordKey(best, exact: 2, record: record))
       }
     }
-    let floor = RankingRule.relevance(key(0, exact: 0, 0))
     var distinct = 0
     var stopped = false
     forEachRecord { record, best in
       distinct += 1
       if stopped || stamp[record] == generation { return }
-      topK.insert(key(best, exact: 0, record))
-      if topK.isFull && RankingRule.relevance(topK.maximum) <= floor { stopped = true }
+      topK.insert(Self.singleWordKey(best, exact: 0, record: record))
+      if pageIsSettled { stopped = true }
     }
     return (topK.sorted(), distinct)
   }

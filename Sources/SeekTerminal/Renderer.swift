@@ -75,14 +75,15 @@ public enum Renderer {
     let top = Layout.resultsTop(state)
     let height = Layout.resultsHeight(state)
     guard height > 0 else { return }
-    let rows = state.results.rows
+    let results = state.results
     let width = buffer.size.columns
     var line = 0
-    let hasItems = rows.contains { if case .item = $0 { return true } else { return false } }
-    for index in state.scrollOffset..<min(rows.count, state.scrollOffset + height) {
+    let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
+    for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + height)) {
+      guard let shown = results.row(at: index) else { break }
       let row = top + line
       let selected = state.focus == .results && state.selection == index
-      switch rows[index] {
+      switch shown {
       case .create(let title):
         var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold])
         x = buffer.write("Create \u{201C}", column: x, row: row, style: [.accent])

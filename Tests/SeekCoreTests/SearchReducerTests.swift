@@ -41,17 +41,8 @@ import Testing
   @Test func eachKeystrokeSearchesBothAndResetsTheHighlight() {
     var store = started()
     store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(
-      .inserted("m"),
-      effects: [
-        .searchResults(query: "m", page: 0, revision: 2), .searchSuggestions(query: "m", revision: 2),
-      ]
-    ) {
-      $0.query = "m"
-      $0.cursor = 1
+    store.edit(.inserted("m"), to: "m", revision: 2) {
       $0.highlightedSuggestion = nil
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
     }
     store.edit(.inserted("a"), to: "ma", revision: 3)
     store.edit(.deletedBackward, to: "m", revision: 4)
@@ -80,17 +71,8 @@ import Testing
     var store = started()
     store.send(.movedDown) { $0.highlightedSuggestion = 0 }
     store.send(.movedDown) { $0.highlightedSuggestion = 1 }
-    store.send(
-      .tabPressed,
-      effects: [
-        .searchResults(query: "iphone", page: 0, revision: 2), .searchSuggestions(query: "iphone", revision: 2),
-      ]
-    ) {
-      $0.query = "iphone"
-      $0.cursor = 6
+    store.edit(.tabPressed, to: "iphone", revision: 2) {
       $0.highlightedSuggestion = nil
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
     }
     #expect(store.state.didSubmitSuggestion == false)
     #expect(store.state.suggestionsVisible)
@@ -124,19 +106,10 @@ import Testing
     // A late suggestions answer must not reopen the pane.
     store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
     // Typing again reopens the suggestions.
-    store.send(
-      .inserted(" "),
-      effects: [
-        .searchResults(query: "macbook ", page: 0, revision: 3), .searchSuggestions(query: "macbook ", revision: 3),
-      ]
-    ) {
-      $0.query = "macbook "
-      $0.cursor = 8
+    store.edit(.inserted(" "), to: "macbook ", revision: 3) {
       $0.focus = .query
       $0.suggestionsVisible = true
       $0.didSubmitSuggestion = false
-      $0.resultsRevision = 3
-      $0.suggestionsRevision = 3
     }
   }
 
@@ -272,5 +245,27 @@ import Testing
     #expect(state.query == "éllo a[31mb")
     _ = SearchReducer.reduce(&state, .cleared)
     #expect(state.query == "" && state.cursor == 0)
+  }
+}
+
+@Suite struct ResultRowsTests {
+  @Test func equalItemsComeFirstAndAreNotRepeated() {
+    var results = ResultsState()
+    results.query = "milk"
+    results.isPending = false
+    results.hits = [hit("a"), hit("milk"), hit("b")]
+    results.equalItems = [hit("milk")]
+    #expect(results.rowCount == 3)
+    #expect((0..<4).map(results.row(at:)) == [.item(hit("milk")), .item(hit("a")), .item(hit("b")), nil])
+  }
+
+  @Test func theCreateRowLeadsWhenNothingIsEqual() {
+    var results = ResultsState()
+    results.query = " eggs "
+    results.isPending = false
+    results.hits = [hit("a")]
+    #expect(results.rowCount == 2)
+    #expect(results.rows == [.create("eggs"), .item(hit("a"))])
+    #expect(results.row(at: -1) == nil)
   }
 }

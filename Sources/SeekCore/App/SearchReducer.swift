@@ -63,7 +63,7 @@ public enum SearchReducer {
 
     case .cursorMoved(let move):
       if state.focus == .results && (move == .home || move == .end) {
-        state.selection = move == .home ? 0 : max(0, state.results.rows.count - 1)
+        state.selection = move == .home ? 0 : max(0, state.results.rowCount - 1)
         return selectionMoved(&state)
       }
       state.focus = .query
@@ -122,7 +122,7 @@ public enum SearchReducer {
 
     case .scrolled(let lines):
       if state.focus == .query {
-        return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, state.results.rows.count - 1))) : []
+        return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, state.results.rowCount - 1))) : []
       }
       state.selection = max(0, state.selection + lines * wheelStep)
       return selectionMoved(&state)
@@ -238,8 +238,7 @@ public enum SearchReducer {
   // MARK: - Helpers
 
   private static func selectedRow(_ state: SearchState) -> ResultRow? {
-    let rows = state.results.rows
-    return state.selection < rows.count ? rows[state.selection] : nil
+    state.results.row(at: state.selection)
   }
 
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
@@ -289,7 +288,7 @@ public enum SearchReducer {
   }
 
   private static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
-    guard !state.results.rows.isEmpty else { return [] }
+    guard state.results.rowCount > 0 else { return [] }
     state.highlightedSuggestion = nil
     state.focus = .results
     state.selection = row
@@ -303,7 +302,7 @@ public enum SearchReducer {
 
   /// Keeps the selection on a row and on screen.
   private static func clampSelection(_ state: inout SearchState) {
-    let count = state.results.rows.count
+    let count = state.results.rowCount
     state.selection = max(0, min(state.selection, count - 1))
     let height = max(1, Layout.resultsHeight(state))
     if state.selection < state.scrollOffset { state.scrollOffset = state.selection }
@@ -316,7 +315,7 @@ public enum SearchReducer {
   private static func loadMoreIfNeeded(_ state: inout SearchState) -> [SearchEffect] {
     let results = state.results
     guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
-    let rows = results.rows.count
+    let rows = results.rowCount
     let nearEnd = state.focus == .results && state.selection >= rows - pageLoadThreshold
     guard nearEnd || rows < Layout.resultsHeight(state) + state.scrollOffset else { return [] }
     state.results.loadingPage = results.pagesLoaded

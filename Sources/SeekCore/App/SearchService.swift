@@ -94,7 +94,7 @@ public final class SearchService {
         return .failed("could not create the item: \(error)")
       }
     case .logSubmittedQuery(let query, let fromSuggestion):
-      let nbHits = results(query: query, page: 0).nbHits
+      let nbHits = hitCount(query: query)
       do {
         try store.logQuery(LoggedQuery(query: query, time: clock(), nbHits: nbHits, fromSuggestion: fromSuggestion))
         try relearn()
@@ -182,6 +182,13 @@ public final class SearchService {
       exhaustiveNbHits: responses.allSatisfy { $0.2.exhaustiveNbHits }, droppedWords: dropped,
       typoCorrected: pageHits.contains { $0.hit.ranking.typos > 0 }, equalItems: equal,
       milliseconds: ms)
+  }
+
+  /// How many hits a query has in all segments (no page, no highlighting), for the query log.
+  func hitCount(query: String) -> Int {
+    let request = SearchRequest(query: query, hitsPerPage: 1, highlight: false)
+    return mainSearcher.search(request).nbHits + (tail?.searcher.search(request).nbHits ?? 0)
+      + (createdSearcher?.search(request).nbHits ?? 0)
   }
 
   private func resultHit(

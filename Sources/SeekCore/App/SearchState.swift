@@ -79,16 +79,34 @@ public struct ResultsState: Sendable, Equatable {
   }
 
   /// The rows of the smart list: the create row or the items equal to the query first, then the
-  /// other hits in ranking order (each item once).
-  public var rows: [ResultRow] {
-    var rows: [ResultRow] = []
-    rows.reserveCapacity(hits.count + 1)
-    if let createTitle { rows.append(.create(createTitle)) }
-    let equal = Set(equalItems.map(\.objectID))
-    for item in equalItems { rows.append(.item(item)) }
-    for hit in hits where !equal.contains(hit.objectID) { rows.append(.item(hit)) }
-    return rows
+  /// other hits in ranking order (each item once). Counted and indexed without building the list,
+  /// since the reducer and the renderer ask on every keystroke.
+  public var rowCount: Int {
+    let hidden = equalItems.isEmpty ? 0 : hits.lazy.filter(isEqualItem).count
+    return (createTitle == nil ? 0 : 1) + equalItems.count + hits.count - hidden
   }
+
+  public func row(at index: Int) -> ResultRow? {
+    guard index >= 0 else { return nil }
+    var i = index
+    if let createTitle {
+      if i == 0 { return .create(createTitle) }
+      i -= 1
+    }
+    if i < equalItems.count { return .item(equalItems[i]) }
+    i -= equalItems.count
+    if equalItems.isEmpty { return i < hits.count ? .item(hits[i]) : nil }
+    for hit in hits where !isEqualItem(hit) {
+      if i == 0 { return .item(hit) }
+      i -= 1
+    }
+    return nil
+  }
+
+  /// All rows, in order.
+  public var rows: [ResultRow] { (0..<rowCount).compactMap(row(at:)) }
+
+  private func isEqualItem(_ hit: ResultHit) -> Bool { equalItems.contains { $0.objectID == hit.objectID } }
 }
 
 public enum ResultRow: Sendable, Equatable {
