@@ -11,17 +11,30 @@ public struct SearchRequest: Sendable, Equatable {
   /// Which attributes: all searchable ones, or only what a list shows (the title, and a snippet of
   /// the first long attribute that matched when the title did not).
   public var highlightScope: HighlightScope
+  /// Continue after this ranking key (the `key` of the last hit already shown) instead of paging
+  /// by offset: the next page costs what the first did, however deep the list is scrolled.
+  /// `page` is then ignored.
+  public var after: UInt64?
+  /// Count every hit exactly and never answer from the typo-free tier alone: for one-shot
+  /// callers (`--filter`), whose pages 1...nbPages must hold every hit once.
+  public var exhaustive: Bool
+
+  /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
+  public static let maxPage = 1 << 24
+  public static let maxHitsPerPage = 1 << 20
 
   public init(
     query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,
-    highlight: Bool = true, highlightScope: HighlightScope = .all
+    highlight: Bool = true, highlightScope: HighlightScope = .all, after: UInt64? = nil, exhaustive: Bool = false
   ) {
     self.query = query
-    self.page = max(0, page)
-    self.hitsPerPage = max(1, hitsPerPage)
+    self.page = min(max(0, page), Self.maxPage)
+    self.hitsPerPage = min(max(1, hitsPerPage), Self.maxHitsPerPage)
     self.removeWordsIfNoResults = removeWordsIfNoResults
     self.highlight = highlight
     self.highlightScope = highlightScope
+    self.after = after
+    self.exhaustive = exhaustive
   }
 }
 

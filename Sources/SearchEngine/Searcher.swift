@@ -46,14 +46,19 @@ public final class Searcher {
 
   public func search(_ request: SearchRequest) -> SearchResponse {
     let query = ParsedQuery(request.query, typoTolerance: index.settings.typoTolerance)
-    let offset = request.page * request.hitsPerPage
+    // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
+    // top `offset + limit`, of which the last `hitsPerPage` are the page.
+    let offset = request.after == nil ? request.page * request.hitsPerPage : 0
     let limit = offset + request.hitsPerPage
+    floor = request.after
+    exhaustiveRequested = request.exhaustive
     var response = SearchResponse.empty(request)
     if query.isEmpty {
       response.nbHits = index.count
-      let end = min(limit, index.count)
-      if offset < end {
-        response.hits = (offset..<end).map {
+      let first = request.after.map { Int(min($0, UInt64(index.count - 1))) + 1 } ?? offset
+      let end = min(first + request.hitsPerPage, index.count)
+      if first < end {
+        response.hits = (first..<end).map {
           makeHit(
             record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
             query: query, highlight: nil)
@@ -102,10 +107,13 @@ public final class Searcher {
   /// branches of the dictionary, a few milliseconds at a million records.
   public static let firstLettersFixedAbove = 200_000
   public var tieringThreshold = Searcher.defaultTieringThreshold
+  /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
+  private var floor: UInt64? = nil
+  private var exhaustiveRequested = false
 
   /// The top `limit` keys, the number of hits, and whether that number is exact.
   private func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
-    guard index.count > tieringThreshold else {
+    guard index.count > tieringThreshold && !exhaustiveRequested else {
       let (keys, n) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
       return (keys, n, true)
     }
@@ -120,7 +128,8 @@ public final class Searcher {
     }
     let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
     guard mayHaveMore else { return (keys, n, true) }
-    if n >= limit { return (keys, n, false) }
+    // The typo-free keys fill the page: typo variants rank below every one of them.
+    if keys.count >= limit { return (keys, n, false) }
     let (all, total) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
     return (all, total, true)
   }
@@ -137,7 +146,7 @@ public final class Searcher {
       sources.allSatisfy({ $0.prefixLevel >= 0 || ($0.exact && $0.hi - $0.lo == 1) })
     else { return nil }
     generation &+= 1
-    topK.reset(capacity: limit)
+    topK.reset(capacity: limit, after: floor)
     let columns = index.searchableColumns.count
     let prefixes = index.shortPrefixes[Int(group.prefixLevel)]
     let start = Int(prefixes.groupStart[Int(group.lo)])
@@ -189,7 +198,7 @@ public final class Searcher {
   /// together; the scan stops once the page cannot change. The count is of distinct records.
   private func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
     generation &+= 1
-    topK.reset(capacity: limit)
+    topK.reset(capacity: limit, after: floor)
     let columns = index.searchableColumns.count
     let range = index.postingRange(term)
     /// Calls `body` with each record of the term's postings and its best place.
@@ -349,7 +358,7 @@ public final class Searcher {
     for word in required..<wordCount {
       accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
     }
-    topK.reset(capacity: limit)
+    topK.reset(capacity: limit, after: floor)
     var nbHits = 0
     let columns = index.searchableColumns.count
     slots.withUnsafeBufferPointer { slots in

@@ -3,19 +3,24 @@
 struct TopK {
   private(set) var heap: [UInt64] = []
   private(set) var capacity: Int
+  /// Keys at or below this one are not kept: the next page of a search continues after the last
+  /// key of the previous page (search-after) instead of ranking every earlier page again.
+  private(set) var floor: UInt64? = nil
 
   init(capacity: Int) {
     self.capacity = capacity
     heap.reserveCapacity(capacity)
   }
 
-  mutating func reset(capacity: Int) {
+  mutating func reset(capacity: Int, after floor: UInt64? = nil) {
     self.capacity = capacity
+    self.floor = floor
     heap.removeAll(keepingCapacity: true)
   }
 
   @inline(__always) mutating func insert(_ key: UInt64) {
     guard capacity > 0 else { return }
+    if let floor, key <= floor { return }
     if heap.count < capacity {
       heap.append(key)
       var child = heap.count - 1

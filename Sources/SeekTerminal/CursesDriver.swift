@@ -153,13 +153,6 @@ final class CursesDriver {
     fclose(output)
   }
 
-  /// For signal handlers: restore the terminal and leave at once.
-  static func installSignalHandlers() {
-    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-      signal(sig) { received in
-        endwin()
-        _exit(128 + received)
-      }
-    }
-  }
+  /// For a signal handler: restore the terminal (the process leaves right after).
+  static func restoreFromSignal() { endwin() }
 }

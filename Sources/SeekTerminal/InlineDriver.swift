@@ -38,12 +38,6 @@ final class InlineDriver: TerminalDriver {
     // Make room: move down (scrolling if needed) and back up to the region's first line.
     write("\r" + String(repeating: "\n", count: height - 1) + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
     signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
-    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-      signal(sig) { received in
-        InlineDriver.restore()
-        _exit(128 + received)
-      }
-    }
   }
 
   static func height(_ spec: String, rows: Int) -> Int {

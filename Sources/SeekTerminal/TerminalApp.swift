@@ -5,11 +5,13 @@ import SeekCore
 ///
 /// The flow of one keystroke:
 ///
-///     key (CursesDriver.readKeys) → event (KeyMap) → reduce (SearchReducer) → effects
-///       → SearchWorker (engine, store, off the input thread) → answer event → reduce
-///       → render (Renderer, pure) → paint (CursesDriver) → refresh
+///     key (driver.readKeys) → event (KeyMap) → reduce (SearchReducer) → effects
+///       → EffectRuntime (search lane: engine; write lane: store) → answer event → reduce
+///       → render (Renderer, pure) → paint (driver)
 ///
 /// Bursts of keys are reduced together and painted once; late answers are dropped by revision.
+/// Every way out (accept, Esc, Ctrl-C, a signal, the terminal going away) leaves the loop, restores
+/// the terminal, then lets the runtime finish the pending store writes before the process exits.
 public final class TerminalApp {
   public enum Outcome: Equatable {
     /// Enter on a result: the objectIDs to print, and the query.
@@ -42,36 +44,29 @@ public final class TerminalApp {
     }
   }
 
+  /// How long pending store writes may take once the app is leaving.
+  public static let shutdownDeadline = 5.0
+
   private let service: SearchService
+  private let writer: StoreWriter
   private let configuration: Configuration
   private var state = SearchState()
+  /// Why the store may not hold everything the user did (empty when it does): set by `run`.
+  public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
 
-  public init(service: SearchService, configuration: Configuration) {
+  public init(service: SearchService, writer: StoreWriter, configuration: Configuration) {
     self.service = service
+    self.writer = writer
     self.configuration = configuration
   }
 
   public func run() throws -> Outcome {
-    let worker = SearchWorker(service: service)
-    defer { worker.stop() }
-    state.checked = try service.initialChecks()
-    let missing = try service.missingCheckedItems().count
+    state.checked = try writer.initialState().checked
+    let missing = state.checked.filter { service.title(objectID: $0) == nil }.count
     if missing > 0 {
       state.message =
         "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
     }
-    var outcome: Outcome? = nil
-
-    func dispatch(_ effects: [SearchEffect]) {
-      for effect in effects {
-        switch effect {
-        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query)
-        case .quit(let status): outcome = .quit(status: status)
-        default: worker.submit(effect)
-        }
-      }
-    }
-    func send(_ event: SearchEvent) { dispatch(SearchReducer.reduce(&state, event)) }
 
     // --select-1 / --exit-0 decide before any screen is drawn, as fzf does.
     if configuration.selectOne || configuration.exitZero {
@@ -83,22 +78,42 @@ public final class TerminalApp {
     }
 
     let driver: TerminalDriver
+    let signals: Int32
     if let height = configuration.height {
       driver = try InlineDriver(height: height, colors: configuration.colors)
+      signals = ExitSignals.install { InlineDriver.restore() }
     } else {
       driver = try CursesDriver(colors: configuration.colors)
-      CursesDriver.installSignalHandlers()
+      signals = ExitSignals.install { CursesDriver.restoreFromSignal() }
     }
-    defer { driver.end() }
+    let runtime = EffectRuntime(service: service, writer: writer)
+    let outcome = loop(driver: driver, runtime: runtime, signals: signals)
+    driver.end()
+    shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
+    return outcome
+  }
+
+  private func loop(driver: TerminalDriver, runtime: EffectRuntime, signals: Int32) -> Outcome {
+    var outcome: Outcome? = nil
+    func send(_ event: SearchEvent) {
+      for effect in SearchReducer.reduce(&state, event) {
+        switch effect {
+        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query)
+        case .quit(let status): outcome = .quit(status: status)
+        default: runtime.run(effect)
+        }
+      }
+    }
+
     let trace = LatencyTrace(path: configuration.tracePath)
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
 
     if let input = configuration.input {
-      // Reader thread → (batches) → indexer thread → (new indexes) → search thread → event.
-      let indexer = IndexerThread(catalog: service.catalog) { [service, worker] update, records, finished in
-        worker.submit {
-          if let update { service.apply(update) }
+      // Reader thread → (batches) → indexer thread → (new indexes) → search lane → event.
+      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, finished in
+        runtime.runOnSearchLane { service in
+          if let update { service.apply(.streamed(update)) }
           return .catalogChanged(records: records, finished: finished)
         }
       }
@@ -113,10 +128,12 @@ public final class TerminalApp {
     var dirty = true
     var fds = [
       pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: worker.wakeFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
     ]
     while outcome == nil {
-      for answer in worker.takeAnswers() {
+      if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
+      for answer in runtime.takeEvents() {
         if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
           appliedRevision = revision
           appliedMilliseconds = page.milliseconds
@@ -124,6 +141,7 @@ public final class TerminalApp {
         send(answer)
         dirty = true
       }
+      if outcome != nil { break }
       let keys = driver.readKeys()
       if !keys.isEmpty {
         let readAt = LatencyTrace.now()
@@ -142,7 +160,7 @@ public final class TerminalApp {
       // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
       // the keystroke and its results together instead of two frames in a row.
       if !keys.isEmpty && state.resultsRevision != appliedRevision {
-        var wake = pollfd(fd: worker.wakeFD, events: Int16(POLLIN), revents: 0)
+        var wake = pollfd(fd: runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0)
         if poll(&wake, 1, 8) > 0 { continue }
       }
       if dirty {
@@ -153,15 +171,20 @@ public final class TerminalApp {
           frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
         dirty = false
       }
-      // Sleep until a key or an answer arrives.
-      fds[0].revents = 0
-      fds[1].revents = 0
+      // Sleep until a key, an answer or a signal arrives; on idle, look for other processes'
+      // writes to the store.
+      for i in fds.indices { fds[i].revents = 0 }
       let streaming = state.streamedRecords != nil
-      let ready = poll(&fds, 2, streaming ? 100 : 1000)
+      let ready = poll(&fds, 3, streaming ? 100 : Self.idleMilliseconds)
       if ready == 0 {
         if streaming {
           spinner += 1
           dirty = true
+        }
+        idle += streaming ? 100 : Self.idleMilliseconds
+        if idle >= Self.idleMilliseconds {
+          idle = 0
+          send(.tick)
         }
       } else if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
         // The terminal went away.
@@ -170,6 +193,10 @@ public final class TerminalApp {
     }
     return outcome ?? .quit(status: 0)
   }
+
+  /// How often an idle app looks for other processes' writes to the store.
+  static let idleMilliseconds: Int32 = 500
+  private var idle: Int32 = 0
 }
 
 /// Indexes streamed records on its own thread, so searching never waits for indexing. Requests

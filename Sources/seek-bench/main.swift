@@ -271,8 +271,7 @@ if arguments.contains("--data-profile") {
 }
 
 if arguments.contains("--render-profile") {
-  let service = try! SearchService(
-    catalog: catalog, suggestions: SuggestionGenerator.generate(from: catalog), store: MemoryItemStore())
+  let service = SearchService(catalog: catalog, suggestions: SuggestionGenerator.generate(from: catalog))
   var state = SearchState()
   _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 120, rows: 40)))
   _ = SearchReducer.reduce(&state, .inserted("samsung"))

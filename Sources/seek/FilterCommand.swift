@@ -1,42 +1,56 @@
+import Foundation
 import SearchEngine
 import SeekCore
 
 /// `seek --filter QUERY`: one page of ranked hits, as text or JSON. Exit 0 with hits, 1 without.
+///
+/// The same `CatalogSearcher` as the app (the catalog and the items created in it), but one shot:
+/// counts are exact and pages 1...nbPages hold every hit once.
 enum FilterCommand {
   static func run(catalog: Catalog, options: Options, query: String) -> Int32 {
-    let searcher = Searcher(index: catalog.index)
+    let store: ItemStore?
+    do {
+      store = try SeekCommand.openExistingStore(catalog: catalog, options: options)
+    } catch {
+      Output.error("seek: \(error)")
+      return 2
+    }
+    let created = (try? store?.createdItems()) ?? []
+    let checked = Set(((try? store?.checkedItems()) ?? []).map(\.objectID))
+    let searcher = CatalogSearcher(catalog: catalog, created: created)
     let response = searcher.search(
-      SearchRequest(query: query, page: options.page, hitsPerPage: options.hitsPerPage))
+      CatalogSearcher.Request(
+        query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all))
     if options.json {
-      Output.write(json(response, catalog: catalog).serialized + "\n")
+      Output.write(json(response, catalog: catalog, checked: checked).serialized + "\n")
     } else {
       let bold = Output.stdoutIsTerminal && Output.colorAllowed
       var text = ""
-      for hit in response.hits {
-        text += line(for: hit, catalog: catalog, field: options.field, bold: bold) + "\n"
+      for found in response.hits {
+        text += line(for: found, field: options.field, bold: bold) + "\n"
       }
       Output.write(text)
-      var summary = "nbHits: \(response.nbHits)"
+      var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
       if response.nbPages > 0 { summary += " (page \(response.page + 1) of \(response.nbPages))" }
       if !response.droppedWords.isEmpty {
         summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
       }
       Output.error(summary)
     }
-    return response.nbHits > 0 ? 0 : 1
+    return response.hits.isEmpty ? 1 : 0
   }
 
   /// The hit's title (or `field`), made safe; matched ranges in bold when `bold`.
-  static func line(for hit: Hit, catalog: Catalog, field: String?, bold: Bool) -> String {
-    let documents = catalog.index.documents
-    let column = field.flatMap { documents.attributeIndex($0) } ?? catalog.index.titleColumn
-    let value = documents.value(hit.record, column)
-    guard bold, let ranges = hit.highlights.first(where: { $0.value == value })?.ranges, !ranges.isEmpty
+  static func line(for found: CatalogSearcher.SegmentHit, field: String?, bold: Bool) -> String {
+    let documents = found.index.documents
+    let column = field.flatMap { documents.attributeIndex($0) } ?? found.index.titleColumn
+    let value = documents.value(found.hit.record, column)
+    guard bold, let ranges = found.hit.highlights.first(where: { $0.value == value })?.ranges, !ranges.isEmpty
     else { return SafeText.sanitized(value) }
     let bytes = Array(value.utf8)
     var out = ""
     var at = 0
-    for r in ranges {
+    for r in ranges where r.lowerBound >= at && r.upperBound <= bytes.count {
       out += SafeText.sanitized(String(decoding: bytes[at..<r.lowerBound], as: UTF8.self))
       out += "\u{1B}[1m" + SafeText.sanitized(String(decoding: bytes[r], as: UTF8.self)) + "\u{1B}[0m"
       at = r.upperBound
@@ -44,9 +58,26 @@ enum FilterCommand {
     return out + SafeText.sanitized(String(decoding: bytes[at...], as: UTF8.self))
   }
 
-  static func json(_ response: SearchResponse, catalog: Catalog) -> JSONValue {
-    let hits: [JSONValue] = response.hits.map { hit in
-      guard case .object(var members) = catalog.json(record: hit.record) else { return .null }
+  static func json(_ response: CatalogSearcher.Response, catalog: Catalog, checked: Set<String>) -> JSONValue {
+    let hits: [JSONValue] = response.hits.map { found in
+      let hit = found.hit
+      var members: [(String, JSONValue)]
+      if found.kind == .created {
+        let title = found.index.documents.value(hit.record, found.index.titleColumn)
+        members = [
+          ("objectID", .string(hit.objectID)),
+          (found.index.documents.attributes[found.index.titleColumn], .string(title)), ("_created", .bool(true)),
+        ]
+      } else if case .object(let fields) = catalog.json(index: found.index, record: hit.record) {
+        members = fields
+        // Every hit carries its objectID, whatever the id attribute is called (Algolia's rule).
+        if !members.contains(where: { $0.0 == "objectID" }) {
+          members.insert(("objectID", .string(hit.objectID)), at: 0)
+        }
+      } else {
+        members = [("objectID", .string(hit.objectID))]
+      }
+      members.append(("checked", .bool(checked.contains(hit.objectID))))
       let highlights: [(String, JSONValue)] = hit.highlights.map { h in
         (
           h.attribute,

@@ -126,23 +126,36 @@ enum SeekCommand {
       let suggestions =
         try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
       let store = try openStore(catalog: catalog, options: options)
-      let service = try SearchService(
-        catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: options.hitsPerPage,
+      let writer = try StoreWriter(
+        store: store,
         learning: SuggestionLearning(
           minHits: options.suggestionsMinHits, excludedWords: Set(options.suggestionsExclude)),
         clock: { Date().timeIntervalSince1970 })
+      let initial = try writer.initialState()
+      let service = SearchService(
+        catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
+        hitsPerPage: options.hitsPerPage)
       let app = TerminalApp(
-        service: service,
+        service: service, writer: writer,
         configuration: .init(
           colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
           selectOne: options.selectOne, exitZero: options.exitZero,
           input: streamFormat.map { (FileHandle.standardInput, $0) }, height: options.height))
-      switch try app.run() {
+      let outcome = try app.run()
+      // Whatever the way out, the store must hold what the user saw; say so when it may not.
+      let report = app.shutdownReport
+      for failure in report.failures { Output.error("seek: \(failure)") }
+      if report.unfinishedWrites > 0 {
+        Output.error(
+          "seek: \(report.unfinishedWrites) store write\(report.unfinishedWrites == 1 ? "" : "s") did not finish within \(Int(TerminalApp.shutdownDeadline)) s"
+        )
+      }
+      switch outcome {
       case .quit(let status):
-        return status
+        return report.isClean ? status : 2
       case .accepted(let ids, let query):
-        printAccepted(ids, query: query, catalog: catalog, service: service, options: options)
-        return 0
+        printAccepted(ids, query: query, store: store, service: service, options: options)
+        return report.isClean ? 0 : 2
       }
     } catch {
       Output.error("seek: \(error)")
@@ -159,16 +172,37 @@ enum SeekCommand {
     return try SQLiteItemStore(path: path)
   }
 
-  /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json.
-  static func printAccepted(_ ids: [String], query: String, catalog: Catalog, service: SearchService, options: Options)
+  /// The catalog's store when it exists already, for commands that only read it (`--filter`):
+  /// nothing is created for a one-shot search.
+  static func openExistingStore(catalog: Catalog, options: Options) throws -> ItemStore? {
+    if options.noStore { return nil }
+    let path =
+      options.storePath
+      ?? SQLiteItemStore.defaultPath(
+        catalogName: catalog.name, catalogPath: catalog.path, environment: ProcessInfo.processInfo.environment)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    return try SQLiteItemStore(path: path)
+  }
+
+  /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json. An item
+  /// no longer in the catalog is printed with the title the store kept.
+  static func printAccepted(_ ids: [String], query: String, store: ItemStore, service: SearchService, options: Options)
   {
     var out = options.printQuery ? query + "\n" : ""
+    let kept = (try? store.checkedItems()) ?? []
     for id in ids {
+      let keptTitle = kept.first { $0.objectID == id }?.title
       if options.json {
-        if let json = service.json(objectID: id) { out += json.serialized + "\n" }
+        if let json = service.json(objectID: id)
+          ?? keptTitle.map({
+            JSONValue.object([("objectID", .string(id)), ("title", .string($0))])
+          })
+        {
+          out += json.serialized + "\n"
+        }
       } else if let field = options.field {
-        if let value = service.value(objectID: id, attribute: field) { out += value + "\n" }
-      } else if let title = service.title(objectID: id) {
+        if let value = service.value(objectID: id, attribute: field) ?? keptTitle { out += value + "\n" }
+      } else if let title = service.title(objectID: id) ?? keptTitle {
         out += title + "\n"
       }
     }

@@ -223,10 +223,77 @@ import Testing
       $0.focus = .results
     }
     store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)])
-    store.send(.checkSaved(objectID: "a", checked: true)) { $0.checked = ["a"] }
+    store.send(.checkSaved(objectID: "a", checked: true)) {
+      $0.checked = ["a"]
+      $0.checkedThisRun = ["a"]
+    }
     store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)])
-    store.send(.checkSaved(objectID: "a", checked: false)) { $0.checked = [] }
-    store.send(.enterPressed, effects: [.accept(objectIDs: ["a"])])
+    store.send(.checkSaved(objectID: "a", checked: false)) {
+      $0.checked = []
+      $0.checkedThisRun = []
+    }
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
+    store.send(.writesFlushed, effects: [.accept(objectIDs: ["a"])])
+  }
+
+  /// Space then Enter in one burst: Enter arrives before the check is saved. Accept waits for the
+  /// writes before it, and prints what the store then holds; keys after Enter do nothing.
+  @Test func acceptWaitsForTheChecksBeforeIt() {
+    var store = started()
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) {
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+    }
+    store.send(.movedDown) { $0.selection = 1 }
+    store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)])
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "b" }
+    store.send(.spacePressed)
+    store.send(.movedDown)
+    store.send(.checkSaved(objectID: "b", checked: true)) {
+      $0.checked = ["b"]
+      $0.checkedThisRun = ["b"]
+    }
+    store.send(.writesFlushed, effects: [.accept(objectIDs: ["b"])])
+  }
+
+  /// Checks from an earlier run stay checked on screen but are not printed; a check cleared by
+  /// another process meanwhile is not printed either.
+  @Test func acceptPrintsThisRunsChecksThatTheStoreStillHolds() {
+    var state = started().state
+    state.checked = ["old"]
+    var store = TestStore(state)
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) {
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+    }
+    store.send(.checkSaved(objectID: "a", checked: true)) {
+      $0.checked = ["old", "a"]
+      $0.checkedThisRun = ["a"]
+    }
+    store.send(.checkSaved(objectID: "c", checked: true)) {
+      $0.checked = ["old", "a", "c"]
+      $0.checkedThisRun = ["a", "c"]
+    }
+    store.send(.tick, effects: [.refreshFromStore])
+    store.send(.storeChanged(checked: ["old", "c"], createdChanged: false)) { $0.checked = ["old", "c"] }
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
+    store.send(.tick)
+    store.send(.writesFlushed, effects: [.accept(objectIDs: ["c"])])
+  }
+
+  @Test func createdItemsChangedElsewhereRefreshTheResults() {
+    var store = started()
+    store.send(
+      .storeChanged(checked: ["x"], createdChanged: true),
+      effects: [.searchResults(query: "", page: 0, revision: 2)]
+    ) {
+      $0.checked = ["x"]
+      $0.resultsRevision = 2
+    }
   }
 
   @Test func editingKeysWorkAtTheCursor() {

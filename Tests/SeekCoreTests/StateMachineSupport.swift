@@ -63,11 +63,13 @@ func suggestion(_ query: String, _ popularity: Int = 1) -> SuggestionHit {
   SuggestionHit(suggestion: Suggestion(query: query, popularity: popularity))
 }
 
-/// Drives the real reducer with a real `SearchService`: effects are performed and their answers
-/// sent back, the way the app's run loop does, until nothing is left to do.
+/// Drives the real reducer with a real `SearchService` and `StoreWriter`: effects are performed
+/// on one thread, in order, and their answers sent back, as the runtime's two lanes would, until
+/// nothing is left to do.
 final class Harness {
   var state = SearchState()
   let service: SearchService
+  let writer: StoreWriter
   /// Every effect emitted, in order.
   var effects: [SearchEffect] = []
   var finished: SearchEffect? = nil
@@ -75,8 +77,12 @@ final class Harness {
   init(catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20)
     throws
   {
-    service = try SearchService(catalog: catalog, suggestions: suggestions, store: store, hitsPerPage: hitsPerPage)
-    state.checked = try service.initialChecks()
+    writer = try StoreWriter(store: store)
+    let initial = try writer.initialState()
+    service = SearchService(
+      catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
+      hitsPerPage: hitsPerPage)
+    state.checked = initial.checked
     send(.started(ScreenSize(columns: 100, rows: 30)))
   }
 
@@ -86,12 +92,23 @@ final class Harness {
       let next = queue.removeFirst()
       for effect in SearchReducer.reduce(&state, next) {
         effects.append(effect)
-        switch effect {
-        case .accept, .quit: finished = effect
-        default: if let answer = service.perform(effect) { queue.append(answer) }
+        switch (effect.lane, effect) {
+        case (.app, _): finished = effect
+        case (.search, .logSubmittedQuery(let query, let fromSuggestion)):
+          let entry = LoggedQuery(
+            query: query, time: writer.now(), nbHits: service.searcher.count(query), fromSuggestion: fromSuggestion)
+          queue += write(.log(entry))
+        case (.search, _): if let answer = service.perform(effect) { queue.append(answer) }
+        case (.write, _): queue += write(.effect(effect))
         }
       }
     }
+  }
+
+  private func write(_ job: StoreWriter.Job) -> [SearchEvent] {
+    let answer = writer.perform(job)
+    for update in answer.updates { service.apply(update) }
+    return answer.events
   }
 
   func type(_ text: String) { for c in text { send(c == " " ? .spacePressed : .inserted(String(c))) } }

@@ -184,11 +184,11 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
     table.append([("objectID", "b"), ("name", "Beta")])
     table.append([("objectID", "a"), ("name", "Alpha renamed")])
     let catalog = Catalog(name: "t", path: "t", table: table, settings: CatalogSettings().resolved(for: table))
-    let service = try SearchService(catalog: catalog, suggestions: [], store: store)
-    #expect(try service.initialChecks() == ["a", "gone"])
-    #expect(try service.missingCheckedItems().map(\.objectID) == ["gone"])
+    let writer = try StoreWriter(store: store)
+    let service = SearchService(catalog: catalog, suggestions: [])
+    #expect(try writer.initialState().checked == ["a", "gone"])
     #expect(service.title(objectID: "a") == "Alpha renamed")
-    #expect(service.title(objectID: "gone") == "Gone item")
+    #expect(service.title(objectID: "gone") == nil)
   }
 
   @Test func learnedSuggestionsPersistAcrossRuns() throws {

@@ -47,6 +47,9 @@ public protocol ItemStore: AnyObject {
   func queries(since time: Double) throws -> [LoggedQuery]
   /// Unchecks everything; returns how many items were checked.
   func uncheckAll() throws -> Int
+  /// A value that changes when another process (or connection) has written to the store since
+  /// the last call; nil when no other process can (an in-memory store).
+  func externalChangeToken() throws -> Int64?
 }
 
 /// The store used when nothing must outlive the process (`--no-store`, tests).
@@ -81,4 +84,6 @@ public final class MemoryItemStore: ItemStore {
     defer { checks = [] }
     return checks.count
   }
+
+  public func externalChangeToken() throws -> Int64? { nil }
 }

@@ -39,11 +39,13 @@ public struct ResultsPage: Sendable, Equatable {
   /// puts them on top, and offers no create row when there is one.
   public var equalItems: [ResultHit]
   public var milliseconds: Double
+  /// Where the next page starts (search-after); nil: by offset.
+  public var next: CatalogSearcher.Cursor?
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,
     exhaustiveNbHits: Bool = true, droppedWords: [String] = [], typoCorrected: Bool = false,
-    equalItems: [ResultHit] = [], milliseconds: Double = 0
+    equalItems: [ResultHit] = [], milliseconds: Double = 0, next: CatalogSearcher.Cursor? = nil
   ) {
     self.query = query
     self.page = page
@@ -55,5 +57,6 @@ public struct ResultsPage: Sendable, Equatable {
     self.typoCorrected = typoCorrected
     self.equalItems = equalItems
     self.milliseconds = milliseconds
+    self.next = next
   }
 }

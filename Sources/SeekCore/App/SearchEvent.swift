@@ -30,6 +30,13 @@ public enum SearchEvent: Sendable, Equatable {
   case suggestionsArrived(revision: Int, [SuggestionHit])
   case checkSaved(objectID: String, checked: Bool)
   case itemCreated(ResultHit)
+  /// Every store write asked for before `flushWrites` has been answered.
+  case writesFlushed
+  /// Another process changed the store: the checks it now holds (oldest first), and whether the
+  /// created items changed (the created segment has already been updated).
+  case storeChanged(checked: [String], createdChanged: Bool)
+  /// Time passes with nothing else happening (the run loop's idle wake-up).
+  case tick
   /// Records streamed in from a pipe have been indexed.
   case catalogChanged(records: Int, finished: Bool)
   case failed(String)
@@ -39,13 +46,47 @@ public enum SearchEvent: Sendable, Equatable {
 
 /// What the reducer asks the outside world to do; answers come back as events.
 public enum SearchEffect: Sendable, Equatable {
-  case searchResults(query: String, page: Int, revision: Int)
+  /// One page of results; pages after the first carry the cursor the previous page answered with.
+  case searchResults(query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, revision: Int)
   case searchSuggestions(query: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
   /// For the query log, from which suggestions are learned.
   case logSubmittedQuery(query: String, fromSuggestion: Bool)
+  /// Answer `writesFlushed` once every write asked for before this one is answered (and any
+  /// change made by another process has been reported).
+  case flushWrites
+  /// Look for writes by other processes; answered by `storeChanged` when there were some.
+  case refreshFromStore
   /// Leave with status 0, printing these items (objectIDs).
   case accept(objectIDs: [String])
   case quit(status: Int32)
+}
+
+extension SearchEffect {
+  /// Where an effect runs: searches on the search lane (latest wins), store writes on the write
+  /// lane (in order, never dropped), the rest in the app itself.
+  public enum Lane: Sendable { case search, write, app }
+
+  public var lane: Lane {
+    switch self {
+    case .searchResults, .searchSuggestions, .logSubmittedQuery: return .search  // the log counts hits first
+    case .setChecked, .createItem, .flushWrites, .refreshFromStore: return .write
+    case .accept, .quit: return .app
+    }
+  }
+}
+
+extension SearchEvent {
+  /// What the person did (keys, mouse, resizing is not), as opposed to what was answered.
+  public var isInput: Bool {
+    switch self {
+    case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .cleared, .cursorMoved, .movedUp,
+      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed:
+      return true
+    case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .checkSaved, .itemCreated,
+      .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
+      return false
+    }
+  }
 }

@@ -8,6 +8,8 @@ public enum SearchReducer {
   public static let wheelStep = 3
 
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
+    // Accepting: the pending writes are being finished; keys after Enter do nothing.
+    if state.pendingAccept != nil && event.isInput { return [] }
     switch event {
     case .started(let size):
       state.screen = size
@@ -146,7 +148,11 @@ public enum SearchReducer {
       case .results:
         switch selectedRow(state) {
         case .create(let title): return [.createItem(title: title)]
-        case .item(let hit): return [.accept(objectIDs: state.checked.isEmpty ? [hit.objectID] : state.checked)]
+        case .item(let hit):
+          // Accept only once every write before it is answered: what is printed is what the
+          // store holds, including a check made in the same burst of keys.
+          state.pendingAccept = hit.objectID
+          return [.flushWrites]
         case nil: return []
         }
       }
@@ -190,6 +196,7 @@ public enum SearchReducer {
         results.droppedWords = page.droppedWords
         results.typoCorrected = page.typoCorrected
         results.milliseconds = page.milliseconds
+        results.next = page.next
         results.isPending = false
         state.results = results
       } else {
@@ -199,6 +206,7 @@ public enum SearchReducer {
         state.results.pagesLoaded += 1
         state.results.loadingPage = nil
         state.results.milliseconds = page.milliseconds
+        state.results.next = page.next
       }
       clampSelection(&state)
       return loadMoreIfNeeded(&state)
@@ -211,13 +219,32 @@ public enum SearchReducer {
 
     case .checkSaved(let objectID, let checked):
       state.checked.removeAll { $0 == objectID }
-      if checked { state.checked.append(objectID) }
+      state.checkedThisRun.removeAll { $0 == objectID }
+      if checked {
+        state.checked.append(objectID)
+        state.checkedThisRun.append(objectID)
+      }
       return []
 
     case .itemCreated(let item):
       if !state.checked.contains(item.objectID) { state.checked.append(item.objectID) }
+      if !state.checkedThisRun.contains(item.objectID) { state.checkedThisRun.append(item.objectID) }
       state.resultsRevision += 1
       return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
+
+    case .writesFlushed:
+      guard let highlighted = state.pendingAccept else { return [] }
+      let held = state.checkedThisRun.filter(state.checked.contains)
+      return [.accept(objectIDs: held.isEmpty ? [highlighted] : held)]
+
+    case .storeChanged(let checked, let createdChanged):
+      state.checked = checked
+      guard createdChanged else { return [] }
+      state.resultsRevision += 1
+      return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
+
+    case .tick:
+      return state.pendingAccept == nil ? [.refreshFromStore] : []
 
     case .catalogChanged(let records, let finished):
       state.streamedRecords = finished ? nil : records
@@ -319,6 +346,9 @@ public enum SearchReducer {
     let nearEnd = state.focus == .results && state.selection >= rows - pageLoadThreshold
     guard nearEnd || rows < Layout.resultsHeight(state) + state.scrollOffset else { return [] }
     state.results.loadingPage = results.pagesLoaded
-    return [.searchResults(query: results.query, page: results.pagesLoaded, revision: state.resultsRevision)]
+    return [
+      .searchResults(
+        query: results.query, page: results.pagesLoaded, cursor: results.next, revision: state.resultsRevision)
+    ]
   }
 }

@@ -23,8 +23,14 @@ public struct SearchState: Sendable, Equatable {
   public var selection = 0
   /// First row of `rows` on screen.
   public var scrollOffset = 0
-  /// objectIDs of the checked items, as persisted, in the order they were checked.
+  /// objectIDs of the checked items, as the store holds them, in the order they were checked.
   public var checked: [String] = []
+  /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
+  /// earlier runs are shown checked but not printed.
+  public var checkedThisRun: [String] = []
+  /// Enter was pressed on this item: the app leaves once every write asked for before it is
+  /// answered, printing what the store then holds. Keys are ignored meanwhile.
+  public var pendingAccept: String? = nil
   /// The latest request of each searcher; answers of older requests are dropped.
   public var resultsRevision = 0
   public var suggestionsRevision = 0
@@ -64,6 +70,8 @@ public struct ResultsState: Sendable, Equatable {
   public var exhaustiveNbHits = true
   public var droppedWords: [String] = []
   public var typoCorrected = false
+  /// Where the next page starts.
+  public var next: CatalogSearcher.Cursor? = nil
   public var milliseconds = 0.0
   /// No answer has arrived yet.
   public var isPending = true

@@ -186,6 +186,11 @@ public final class SQLiteItemStore: ItemStore {
     }
   }
 
+  /// SQLite's `data_version`: it changes when another connection commits to the file.
+  public func externalChangeToken() throws -> Int64? {
+    try database.integer("PRAGMA data_version")
+  }
+
   /// `PRAGMA integrity_check`'s answer ("ok" when sound).
   public func integrityCheck() throws(StoreError) -> String {
     var answer = ""

@@ -1,0 +1,243 @@
+import Foundation
+import SearchEngine
+
+/// Runs the state machine's effects and answers with events. It owns the threads, their order,
+/// cancellation and shutdown:
+///
+///     reducer ──effects──▶ run(_:) ─┬─ search lane: searches, latest wins (a stale one is skipped)
+///                                   │     + updates (streamed indexes, created items, learned
+///                                   │       suggestions), which are never skipped
+///                                   └─ write lane: store writes in order, never dropped, never
+///                                         queued behind a search
+///     both lanes ──events──▶ outbox ──(a byte on wakeDescriptor)──▶ takeEvents() ──▶ reducer
+///
+/// A write that the search lane must learn from (an item created) first updates the search lane,
+/// then answers: the reducer's next search is queued behind the update and sees the item.
+/// `shutdown` drains the write lane within a deadline, joins both threads and reports failures.
+public final class EffectRuntime: @unchecked Sendable {
+  /// Why shutting down was not clean: writes that failed during the run, or did not finish in time.
+  public struct ShutdownReport: Sendable, Equatable {
+    public var failures: [String]
+    public var unfinishedWrites: Int
+    public var isClean: Bool { failures.isEmpty && unfinishedWrites == 0 }
+
+    public init(failures: [String], unfinishedWrites: Int) {
+      self.failures = failures
+      self.unfinishedWrites = unfinishedWrites
+    }
+  }
+
+  private enum SearchJob {
+    case effect(SearchEffect)
+    case update(SearchService.Update)
+    case work(@Sendable (SearchService) -> SearchEvent?)
+  }
+
+  private let service: SearchService
+  private let writer: StoreWriter
+  private let lock = NSCondition()
+  private var searchQueue: [SearchJob] = []
+  private var writeQueue: [StoreWriter.Job] = []
+  /// Writes queued or running.
+  private var writesPending = 0
+  private var outbox: [SearchEvent] = []
+  private var failures: [String] = []
+  private var stopping = false
+  private var searchLaneDone = false
+  private var writeLaneDone = false
+  private let wakeFDs: [Int32]
+
+  /// Becomes readable when events are waiting in `takeEvents()`.
+  public var wakeDescriptor: Int32 { wakeFDs[0] }
+
+  public init(service: SearchService, writer: StoreWriter) {
+    self.service = service
+    self.writer = writer
+    var fds: [Int32] = [-1, -1]
+    if pipe(&fds) == 0 {
+      for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+    wakeFDs = fds
+    start(named: "seek-search", searchLane: true)
+    start(named: "seek-write", searchLane: false)
+  }
+
+  deinit {
+    for fd in wakeFDs where fd >= 0 { close(fd) }
+  }
+
+  private func start(named name: String, searchLane: Bool) {
+    let thread = Thread { [self] in searchLane ? searchLoop() : writeLoop() }
+    thread.name = name
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  // MARK: - In
+
+  /// Queues an effect on its lane. `accept` and `quit` are the app's, not the runtime's.
+  public func run(_ effect: SearchEffect) {
+    lock.lock()
+    defer {
+      lock.signal()
+      lock.unlock()
+    }
+    guard !stopping else { return }
+    switch effect.lane {
+    case .search:
+      // Latest wins: a queued search of an older revision will never be shown; drop it unrun.
+      switch effect {
+      case .searchResults(_, _, _, let revision):
+        searchQueue.removeAll {
+          if case .effect(.searchResults(_, _, _, let r)) = $0 { return r < revision } else { return false }
+        }
+      case .searchSuggestions(_, let revision):
+        searchQueue.removeAll {
+          if case .effect(.searchSuggestions(_, let r)) = $0 { return r < revision } else { return false }
+        }
+      default: break
+      }
+      searchQueue.append(.effect(effect))
+    case .write:
+      writeQueue.append(.effect(effect))
+      writesPending += 1
+    case .app:
+      break
+    }
+    lock.broadcast()
+  }
+
+  /// Runs `work` on the search lane between searches (never skipped), e.g. swapping in indexes
+  /// built from streamed input; its event, if any, is delivered like a search's.
+  public func runOnSearchLane(_ work: @escaping @Sendable (SearchService) -> SearchEvent?) {
+    lock.lock()
+    if !stopping { searchQueue.append(.work(work)) }
+    lock.broadcast()
+    lock.unlock()
+  }
+
+  // MARK: - Out
+
+  /// Events that have arrived since the last call, in the order they were answered.
+  public func takeEvents() -> [SearchEvent] {
+    var byte: UInt8 = 0
+    while read(wakeFDs[0], &byte, 1) == 1 {}
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = outbox
+    outbox = []
+    return taken
+  }
+
+  /// Whether store writes are queued or running.
+  public var hasPendingWrites: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return writesPending > 0
+  }
+
+  /// Waits until events are waiting or `seconds` have passed (for callers without a poll loop).
+  public func waitForEvents(seconds: Double) {
+    var pfd = pollfd(fd: wakeFDs[0], events: Int16(POLLIN), revents: 0)
+    _ = poll(&pfd, 1, Int32(max(0, seconds * 1000)))
+  }
+
+  /// Stops both lanes: pending searches are dropped, pending query-log entries are counted and
+  /// handed to the write lane, and every pending write is finished — waiting at most `seconds`.
+  /// Both threads are joined unless the deadline passed first.
+  public func shutdown(waitingAtMost seconds: Double = 5) -> ShutdownReport {
+    let deadline = Date().addingTimeInterval(seconds)
+    lock.lock()
+    stopping = true
+    searchQueue.removeAll {
+      switch $0 {
+      case .effect(.logSubmittedQuery): return false
+      case .effect: return true
+      case .update, .work: return true
+      }
+    }
+    lock.broadcast()
+    while !(searchLaneDone && writeLaneDone) {
+      if !lock.wait(until: deadline) { break }
+    }
+    let report = ShutdownReport(failures: failures, unfinishedWrites: writesPending)
+    lock.unlock()
+    return report
+  }
+
+  // MARK: - Lanes
+
+  private func post(_ events: [SearchEvent]) {
+    guard !events.isEmpty else { return }
+    lock.lock()
+    outbox += events
+    lock.unlock()
+    var byte: UInt8 = 1
+    _ = write(wakeFDs[1], &byte, 1)
+  }
+
+  private func searchLoop() {
+    while true {
+      lock.lock()
+      while searchQueue.isEmpty && !stopping { lock.wait() }
+      if searchQueue.isEmpty {  // stopping, and nothing that must run is left
+        searchLaneDone = true
+        lock.broadcast()
+        lock.unlock()
+        return
+      }
+      let job = searchQueue.removeFirst()
+      lock.unlock()
+      switch job {
+      case .effect(.logSubmittedQuery(let query, let fromSuggestion)):
+        // The log keeps how many hits the query had: counted here, where the searchers live.
+        let entry = LoggedQuery(
+          query: query, time: writer.now(), nbHits: service.searcher.count(query), fromSuggestion: fromSuggestion)
+        lock.lock()
+        writeQueue.append(.log(entry))
+        writesPending += 1
+        lock.broadcast()
+        lock.unlock()
+      case .effect(let effect):
+        if let event = service.perform(effect) { post([event]) }
+      case .update(let update):
+        service.apply(update)
+      case .work(let work):
+        if let event = work(service) { post([event]) }
+      }
+    }
+  }
+
+  private func writeLoop() {
+    while true {
+      lock.lock()
+      // Finish every write, including the query-log entries the search lane hands over while it
+      // stops: only leave once it is done and nothing is queued.
+      while writeQueue.isEmpty && !(stopping && searchLaneDone) { lock.wait() }
+      if writeQueue.isEmpty {
+        writeLaneDone = true
+        lock.broadcast()
+        lock.unlock()
+        return
+      }
+      let job = writeQueue.removeFirst()
+      lock.unlock()
+      let answer = writer.perform(job)
+      lock.lock()
+      if let failure = answer.failure { failures.append(failure) }
+      // Updates go to the search lane first, so the searches the answer triggers see them.
+      // The search lane may be gone: apply them here, unraced, once it is.
+      if !answer.updates.isEmpty {
+        if searchLaneDone {
+          for update in answer.updates { service.apply(update) }
+        } else {
+          searchQueue.insert(contentsOf: answer.updates.map { .update($0) }, at: 0)
+        }
+      }
+      writesPending -= 1
+      lock.broadcast()
+      lock.unlock()
+      post(answer.events)
+    }
+  }
+}
