@@ -23,7 +23,7 @@ let package = Package(
     .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
     .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
     // Test tool: writes checks and creations to a store, reporting each one once committed.
-    .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore"]),
+    .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore", "CSQLite"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
     .testTarget(name: "SeekCoreTests", dependencies: ["SeekCore", "SearchEngine"]),
     .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),

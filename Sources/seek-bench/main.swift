@@ -21,17 +21,43 @@ func keystrokes(_ queries: [String]) -> [String] {
   queries.flatMap { q in (1...max(1, q.count)).map { String(q.prefix($0)) } }
 }
 
-func typeAll(_ searcher: Searcher, _ queries: [String]) -> Samples {
+/// Types every query letter by letter into the one search path the app and `--filter` use.
+func typeAll(_ searcher: CatalogSearcher, _ queries: [String]) -> Samples {
   var samples = Samples()
   for q in queries {
     for k in 1...max(1, q.count) {
       let prefix = String(q.prefix(k))
       let start = Measure.now()
-      _ = searcher.search(SearchRequest(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+      _ = searcher.search(CatalogSearcher.Request(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet))
       samples.add(Double(Measure.now() - start) / 1e9)
     }
   }
   return samples
+}
+
+/// Infinite scroll: the cost of page 2 and page 50 of `query` as the app loads them (search-after
+/// cursor), and page 50 by offset (ranking the 1,000 hits before it again), median of `runs`.
+func deepPages(_ catalog: Catalog, _ query: String, runs: Int = 15) -> String {
+  let service = SearchService(catalog: catalog, suggestions: [])
+  var second = Samples()
+  var fiftieth = Samples()
+  var byOffset = Samples()
+  for _ in 0..<runs {
+    var page = service.results(query: query, page: 0)
+    guard page.nbPages >= 50 else { return "fewer than 50 pages" }
+    for p in 1..<50 {
+      let start = Measure.now()
+      page = service.results(query: query, page: p, cursor: page.next)
+      let t = Double(Measure.now() - start) / 1e9
+      if p == 1 { second.add(t) }
+      if p == 49 { fiftieth.add(t) }
+    }
+    let start = Measure.now()
+    _ = service.results(query: query, page: 49)
+    byOffset.add(Double(Measure.now() - start) / 1e9)
+  }
+  return
+    "page 2 \(ms(second.median)) ms, page 50 \(ms(fiftieth.median)) ms (by offset instead: \(ms(byOffset.median)) ms)"
 }
 
 func peerFTS(_ peer: FTS5Peer?, _ queries: [String]) -> Samples {
@@ -84,11 +110,20 @@ log(
 let suggestionRecords = (try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []
 let dataQueries = suggestionRecords.map(\.query)
 let dataSearcher = Searcher(index: catalog.index)
-_ = typeAll(dataSearcher, Array(dataQueries.prefix(50)))  // warm-up
-let dataSamples = typeAll(dataSearcher, dataQueries)
+let dataCatalogSearcher = CatalogSearcher(catalog: catalog)
+_ = typeAll(dataCatalogSearcher, Array(dataQueries.prefix(50)))  // warm-up
+let dataSamples = typeAll(dataCatalogSearcher, dataQueries)
 log(
   "  per keystroke (\(dataQueries.count) real queries, every prefix, top 20 with the highlights a list shows): \(dataSamples.summary())"
 )
+var engineOnly = Samples()
+for text in keystrokes(dataQueries) {
+  let start = Measure.now()
+  _ = dataSearcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+  engineOnly.add(Double(Measure.now() - start) / 1e9)
+}
+log("  the engine alone (one Searcher, no segment merge): \(engineOnly.summary())")
+log("  infinite scroll, empty query: \(deepPages(catalog, ""))")
 if !arguments.contains("--no-peers") {
   let fts = FTS5Peer(documents: catalog.index.documents, columns: [1, 2, 3, 6], path: work + "/data-fts.sqlite")
   compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
@@ -138,11 +173,14 @@ if !arguments.contains("--data-only") {
     chars.swapAt(i, i + 1)
     if String(chars) != name { typos.append((String(chars), name)) }
   }
-  let searcher = Searcher(index: index)
-  _ = typeAll(searcher, Array(names.prefix(20)))
-  let exact = typeAll(searcher, names)
+  let packageCatalog = Catalog(
+    name: "packages", path: "", settings: ResolvedSettings(index: PackageCatalog.settings), given: CatalogSettings(),
+    numericAttributes: [], index: index)
+  let catalogSearcher = CatalogSearcher(catalog: packageCatalog)
+  _ = typeAll(catalogSearcher, Array(names.prefix(20)))
+  let exact = typeAll(catalogSearcher, names)
   log("  per keystroke, 300 popular names typed letter by letter: \(exact.summary())")
-  let typo = typeAll(searcher, typos.map(\.typed))
+  let typo = typeAll(catalogSearcher, typos.map(\.typed))
   log("  per keystroke, \(typos.count) names with two letters swapped: \(typo.summary())")
   var all = Samples()
   for v in exact.values + typo.values { all.add(v) }
@@ -150,8 +188,8 @@ if !arguments.contains("--data-only") {
 
   // Relevance: is the package in the top 20 once its name is typed, and how early does it get there?
   func objectIDs(_ query: String) -> [String] {
-    searcher.search(SearchRequest(query: query, hitsPerPage: 20)).hits.map {
-      String($0.objectID.split(separator: ":", maxSplits: 1)[1])
+    catalogSearcher.search(CatalogSearcher.Request(query: query, hitsPerPage: 20)).hits.map {
+      String($0.hit.objectID.split(separator: ":", maxSplits: 1)[1])
     }
   }
   let found = names.filter { objectIDs($0).contains($0) }.count
@@ -180,8 +218,9 @@ if !arguments.contains("--data-only") {
   log(
     "  relevance: \(found)/\(names.count) names (\(String(format: "%.1f", 100.0 * Double(found) / Double(names.count)))%) and \(foundTypo)/\(typos.count) typo'd names (\(String(format: "%.1f", 100.0 * Double(foundTypo) / Double(max(1, typos.count))))%) in the top 20; median \(String(format: "%.0f", 100 * fractions[fractions.count / 2]))% of a name typed before it enters the top 20"
   )
-  let broad = searcher.search(SearchRequest(query: "a"))
+  let broad = catalogSearcher.search(CatalogSearcher.Request(query: "a"))
   log("  one-letter query 'a': nbHits \(broad.nbHits) (exhaustive: \(broad.exhaustiveNbHits))")
+  log("  infinite scroll, 'react': \(deepPages(packageCatalog, "react"))")
 
   if !arguments.contains("--no-peers") {
     let (fts, ftsBuild) = Measure.time {

@@ -143,4 +143,10 @@ public struct ResolvedSettings: Sendable, Equatable {
   public var objectIDAttribute: String?
   /// Secondary fields shown beside a hit's title.
   public var displayAttributes: [String]
+
+  public init(index: IndexSettings, objectIDAttribute: String? = nil, displayAttributes: [String] = []) {
+    self.index = index
+    self.objectIDAttribute = objectIDAttribute
+    self.displayAttributes = displayAttributes
+  }
 }
