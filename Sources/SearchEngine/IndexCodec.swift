@@ -7,6 +7,13 @@ public protocol IndexSink {
 public protocol IndexSource {
   /// Fills `buffer` completely or throws.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws
+  /// Bytes left to read, when known: no array larger than this is ever allocated for a damaged
+  /// count.
+  var remainingBytes: Int { get }
+}
+
+extension IndexSource {
+  public var remainingBytes: Int { Int.max }
 }
 
 public enum IndexCodecError: Error, Equatable {
@@ -57,7 +64,7 @@ public enum IndexCodec {
   public static func decode<S: IndexSource>(from source: inout S, settings: IndexSettings) throws -> SearchIndex {
     var r = Reader(source: source)
     guard try r.scalar(UInt64.self) == magic else { throw IndexCodecError.notAnIndex }
-    let v = Int(try r.scalar(UInt64.self))
+    let v = try r.count()
     guard v == version else { throw IndexCodecError.unsupportedVersion(v) }
     let attributes = try r.strings()
     let bytes: [UInt8] = try r.array()
@@ -68,7 +75,7 @@ public enum IndexCodec {
     }
     let documents = DocumentStore(attributes: attributes, bytes: bytes, offsets: offsets, objectIDs: objectIDs)
     let searchable: [UInt64] = try r.array()
-    let titleColumn = Int(try r.scalar(UInt64.self))
+    let titleColumn = try r.count()
     let termBytes: [UInt8] = try r.array()
     let termStarts: [UInt32] = try r.array()
     let postingStart: [UInt32] = try r.array()
@@ -77,7 +84,7 @@ public enum IndexCodec {
     guard postingStart.count == termStarts.count, postingRecords.count == postingPlaces.count,
       Int(postingStart.last ?? 0) == postingRecords.count
     else { throw IndexCodecError.corrupt("postings") }
-    let levels = Int(try r.scalar(UInt64.self))
+    let levels = try r.count()
     guard levels <= 8 else { throw IndexCodecError.corrupt("prefix levels") }
     var prefixes: [PrefixPostings] = []
     for _ in 0..<levels {
@@ -93,12 +100,117 @@ public enum IndexCodec {
       throw IndexCodecError.corrupt("record tables")
     }
     source = r.source
+    try validate(
+      documents: documents, searchable: searchable, titleColumn: titleColumn, termBytes: termBytes,
+      termStarts: termStarts, postingStart: postingStart, postingRecords: postingRecords,
+      postingPlaces: postingPlaces, prefixes: prefixes, wordCounts: wordCounts, titleKeys: titleKeys,
+      objectIDKeys: objectIDKeys)
     return SearchIndex(
       settings: settings, documents: documents, searchableColumns: searchable.map { Int($0) },
       titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
       postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
       shortPrefixes: prefixes, attributeWordCounts: wordCounts, titleKeys: titleKeys,
       primaryCustomValue: primary, objectIDKeys: objectIDKeys)
+  }
+
+  /// Everything the searcher indexes with, checked before use, so that no cache file — damaged,
+  /// truncated or written by someone else — can make an access go out of bounds: offsets monotone
+  /// and within their buffers, record ids below the record count, places within the searchable
+  /// attributes, text valid UTF-8 with every value starting on a character. A file can still lie
+  /// about content (a changed title); the caller's checksum and ownership checks cover that.
+  static func validate(
+    documents: DocumentStore, searchable: [UInt64], titleColumn: Int, termBytes: [UInt8], termStarts: [UInt32],
+    postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16], prefixes: [PrefixPostings],
+    wordCounts: [UInt8], titleKeys: [SearchIndex.TitleKey], objectIDKeys: [SearchIndex.TitleKey]
+  ) throws {
+    func fail(_ what: String) -> IndexCodecError { .corrupt(what) }
+    let records = documents.count
+    let columns = documents.attributes.count
+    guard records < Int(UInt32.max), columns > 0 else { throw fail("record count") }
+    guard isMonotone(documents.offsets, from: 0, to: documents.bytes.count) else { throw fail("document offsets") }
+    guard isValidUTF8(documents.bytes, boundaries: documents.offsets) else { throw fail("document text") }
+    guard !searchable.isEmpty, searchable.count <= SearchIndex.maxSearchableAttributes,
+      searchable.allSatisfy({ $0 < UInt64(columns) }), titleColumn >= 0, titleColumn < columns
+    else { throw fail("attributes") }
+    guard termStarts.count >= 1, isMonotone(termStarts, from: 0, to: termBytes.count) else { throw fail("terms") }
+    guard postingStart.count == termStarts.count, isMonotone(postingStart, from: 0, to: postingRecords.count)
+    else { throw fail("posting offsets") }
+    let bound = UInt32(records)
+    guard postingRecords.allSatisfy({ $0 < bound }) else { throw fail("posting records") }
+    let attributeBound = UInt16(searchable.count) << SearchIndex.placeAttributeShift
+    guard postingPlaces.allSatisfy({ $0 < attributeBound }) else { throw fail("posting places") }
+    let terms = termStarts.count - 1
+    for level in prefixes {
+      let groups = level.groupStart.count - 1
+      guard level.groupOfTerm.count == terms, groups >= 0,
+        level.groupOfTerm.allSatisfy({ $0 == UInt32.max || Int($0) < groups }),
+        isMonotone(level.groupStart, from: 0, to: level.records.count), level.records.count == level.places.count,
+        level.records.allSatisfy({ $0 < bound }), level.places.allSatisfy({ $0 < attributeBound })
+      else { throw fail("prefix postings") }
+    }
+    guard wordCounts.count == records * searchable.count else { throw fail("word counts") }
+    guard titleKeys.allSatisfy({ $0.record < bound }), objectIDKeys.allSatisfy({ $0.record < bound }) else {
+      throw fail("record keys")
+    }
+  }
+
+  /// Starts at `from`, never decreases, ends at `to`.
+  static func isMonotone(_ offsets: [UInt32], from: Int, to: Int) -> Bool {
+    guard let first = offsets.first, let last = offsets.last, Int(first) == from, Int(last) == to else {
+      return false
+    }
+    return offsets.withUnsafeBufferPointer { p in
+      var previous = p[0]
+      for v in p {
+        if v < previous { return false }
+        previous = v
+      }
+      return true
+    }
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 and each boundary falls on the start of a character.
+  static func isValidUTF8(_ bytes: [UInt8], boundaries: [UInt32]) -> Bool {
+    let valid = bytes.withUnsafeBufferPointer { p -> Bool in
+      var i = 0
+      let n = p.count
+      while i < n {
+        // ASCII runs eight bytes at a time.
+        while i + 8 <= n,
+          UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          i += 8
+        }
+        guard i < n else { break }
+        let b = p[i]
+        if b < 0x80 {
+          i += 1
+          continue
+        }
+        let length: Int
+        let minimum: UInt32
+        var scalar: UInt32
+        switch b {
+        case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(b & 0x1F))
+        case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(b & 0x0F))
+        case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(b & 0x07))
+        default: return false
+        }
+        guard i + length <= n else { return false }
+        for k in 1..<length {
+          let c = p[i + k]
+          guard c & 0xC0 == 0x80 else { return false }
+          scalar = scalar << 6 | UInt32(c & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+        i += length
+      }
+      return true
+    }
+    guard valid else { return false }
+    return bytes.withUnsafeBufferPointer { p in
+      boundaries.allSatisfy { Int($0) >= p.count || p[Int($0)] & 0xC0 != 0x80 }
+    }
   }
 
   struct Writer<S: IndexSink> {
@@ -137,9 +249,17 @@ public enum IndexCodec {
       }
     }
 
+    /// A count or small number: anything that does not fit in 32 bits is damage.
+    mutating func count() throws -> Int {
+      let value = try scalar(UInt64.self)
+      guard value <= UInt64(UInt32.max) else { throw IndexCodecError.corrupt("number") }
+      return Int(value)
+    }
+
     mutating func array<T: BitwiseCopyable>() throws -> [T] {
       let count = try scalar(UInt64.self)
-      guard count < Self.limit / UInt64(max(1, MemoryLayout<T>.stride)) else {
+      let stride = UInt64(max(1, MemoryLayout<T>.stride))
+      guard count < Self.limit / stride, count * stride <= UInt64(source.remainingBytes) else {
         throw IndexCodecError.corrupt("array size")
       }
       return try [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
@@ -155,7 +275,7 @@ public enum IndexCodec {
       out.reserveCapacity(ends.count)
       var start = 0
       for end in ends {
-        guard Int(end) >= start, Int(end) <= bytes.count else { throw IndexCodecError.corrupt("strings") }
+        guard end <= UInt64(bytes.count), Int(end) >= start else { throw IndexCodecError.corrupt("strings") }
         out.append(String(decoding: bytes[start..<Int(end)], as: UTF8.self))
         start = Int(end)
       }

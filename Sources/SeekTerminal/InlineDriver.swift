@@ -43,7 +43,7 @@ final class InlineDriver: TerminalDriver {
   static func height(_ spec: String, rows: Int) -> Int {
     let value: Int
     if spec.hasSuffix("%") {
-      value = (Int(spec.dropLast()) ?? 100) * rows / 100
+      value = min(max(Int(spec.dropLast()) ?? 100, 0), 100) * rows / 100
     } else {
       value = Int(spec) ?? rows
     }

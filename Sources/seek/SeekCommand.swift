@@ -81,8 +81,17 @@ enum SeekCommand {
   }
 
   /// Loads a catalog file, from the index cache next to its store when that matches the file,
-  /// and writes the cache when a cold load was slow.
+  /// and writes the cache when a cold load was slow. A pipe (`<(cmd)`, a FIFO) is read once, as it
+  /// arrives, and never cached; a device is refused (`/dev/zero` would never end).
   static func loadFile(_ path: String, options: Options) throws(CatalogError) -> Catalog {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG, S_IFDIR: break
+      case S_IFIFO, S_IFSOCK: return try CatalogLoader.load(path: path, overrides: options.catalog)
+      default: throw .unreadable(path: path, reason: "not a regular file or a pipe")
+      }
+    }
     let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
     var given = CatalogSettings()
     if FileManager.default.fileExists(atPath: settingsPath) {
@@ -97,10 +106,12 @@ enum SeekCommand {
         environment: ProcessInfo.processInfo.environment)
     let cachePath = IndexCache.path(forStore: store)
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
-    if let fingerprint,
-      let cached = IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given)
-    {
-      return cached
+    if let fingerprint {
+      switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
+      case .loaded(let cached): return cached
+      case .absent: break
+      case .refused(let why): Output.error("seek: note: not using the index cache (\(why)); rebuilding it")
+      }
     }
     let start = Date()
     let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
@@ -108,6 +119,7 @@ enum SeekCommand {
       try? FileManager.default.createDirectory(
         atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
+      // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
       IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
     }
     return catalog

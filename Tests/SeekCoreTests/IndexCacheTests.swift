@@ -18,7 +18,7 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: cachePath)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     let loaded = try #require(
-      IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: given))
+      IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: given).catalog)
     #expect(loaded.index.count == built.index.count)
     #expect(loaded.settings == built.settings)
     #expect(loaded.numericAttributes == built.numericAttributes)
@@ -42,10 +42,10 @@ import Testing
     IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
     #expect(
       IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings())
-        != nil)
-    #expect(
-      IndexCache.load(
-        path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint + "x", given: CatalogSettings()) == nil)
+        .catalog != nil)
+    let other = IndexCache.load(
+      path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint + "x", given: CatalogSettings())
+    #expect(other.catalog == nil && !other.isRefused)
     // The catalog changes: the fingerprint changes with it.
     try Data(#"[{"name": "one"}, {"name": "three"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
     #expect(IndexCache.fingerprint(catalogPath: catalogPath, settings: CatalogSettings()) != fingerprint)
@@ -54,6 +54,74 @@ import Testing
     try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cachePath))
     #expect(
       IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings())
-        == nil)
+        .isRefused)
+  }
+
+  /// A small catalog's cache, saved; returns (catalog path, cache path, fingerprint, its bytes).
+  func savedCache(_ dir: String) throws -> (String, String, String, [UInt8]) {
+    let catalogPath = dir + "/c.json"
+    try Data(#"[{"name": "Crème brûlée"}, {"name": "two words"}, {"name": "日本語 text"}]"#.utf8).write(
+      to: URL(fileURLWithPath: catalogPath))
+    let catalog = try CatalogLoader.load(path: catalogPath)
+    let fingerprint = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: CatalogSettings()))
+    let cachePath = dir + "/c.index"
+    IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
+    return (catalogPath, cachePath, fingerprint, [UInt8](try #require(FileManager.default.contents(atPath: cachePath))))
+  }
+
+  /// Any single changed byte is refused (or, in the header's fingerprint, treated as another
+  /// catalog's cache): never a crash, never a record that is not in the catalog.
+  @Test func everyChangedByteIsRefused() throws {
+    let dir = temporaryDirectory()
+    let (catalogPath, cachePath, fingerprint, bytes) = try savedCache(dir)
+    for offset in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 400)) {
+      var damaged = bytes
+      damaged[offset] ^= 0x5A
+      try Data(damaged).write(to: URL(fileURLWithPath: cachePath))
+      chmod(cachePath, 0o600)
+      let result = IndexCache.load(
+        path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings())
+      #expect(result.catalog == nil, "byte \(offset) changed and still loaded")
+    }
+  }
+
+  @Test func linksOthersFilesAndOpenModesAreRefused() throws {
+    let dir = temporaryDirectory()
+    let (catalogPath, cachePath, fingerprint, _) = try savedCache(dir)
+    func load() -> IndexCache.LoadResult {
+      IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings())
+    }
+    #expect(load().catalog != nil)
+    chmod(cachePath, 0o666)
+    #expect(load().isRefused)
+    chmod(cachePath, 0o600)
+    rename(cachePath, dir + "/real.index")
+    symlink(dir + "/real.index", cachePath)
+    #expect(load().isRefused)
+  }
+
+  /// Saving never writes through a link planted at the cache's path, and removes the temporary
+  /// files of a run that was killed while writing.
+  @Test func savingReplacesLinksAndCleansUp() throws {
+    let dir = temporaryDirectory()
+    let catalogPath = dir + "/c.json"
+    try Data(#"[{"name": "one"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
+    let catalog = try CatalogLoader.load(path: catalogPath)
+    let target = dir + "/precious.txt"
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+    let cachePath = dir + "/c.index"
+    symlink(target, cachePath)
+    var deadPID: Int32 = 999_999
+    while kill(deadPID, 0) == 0 || errno != ESRCH { deadPID -= 1 }
+    let stale = cachePath + ".tmp-\(deadPID)-abcdef"
+    try Data("half written".utf8).write(to: URL(fileURLWithPath: stale))
+    IndexCache.save(catalog, path: cachePath, fingerprint: "f")
+    #expect(String(decoding: try #require(FileManager.default.contents(atPath: target)), as: UTF8.self) == "keep me")
+    var info = stat()
+    #expect(lstat(cachePath, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(
+      IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: "f", given: CatalogSettings()).catalog
+        != nil)
   }
 }

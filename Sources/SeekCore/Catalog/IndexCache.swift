@@ -4,8 +4,26 @@ import SearchEngine
 /// The built index of a large catalog, kept next to its store so that the next start loads it in
 /// a few large reads instead of parsing and indexing again. It is used only when the catalog file
 /// (size, modification time, a hash of its content) and its settings are those it was built from;
-/// anything else, or any damage, means a rebuild. Written to a temporary file and renamed, mode 0600.
+/// anything else means a rebuild.
+///
+/// The cache is a file others could tamper with, so it is trusted only when it is a regular file
+/// (not a link) owned by this user and writable by no one else, its checksum matches, and its
+/// structure passes `IndexCodec`'s checks; any doubt means a rebuild and a note, never a crash or a
+/// wrong answer. It is written to a fresh `mkstemp` file (never a predictable name, never through a
+/// link), mode 0600, and renamed into place; temporary files left by a killed run are removed.
 public enum IndexCache {
+  /// What loading found.
+  public enum LoadResult {
+    case loaded(Catalog)
+    /// No cache, or one built from another version of the catalog or settings: rebuild quietly.
+    case absent
+    /// A cache that cannot be trusted: rebuild, and say why.
+    case refused(String)
+
+    public var catalog: Catalog? { if case .loaded(let c) = self { c } else { nil } }
+    public var isRefused: Bool { if case .refused = self { true } else { false } }
+  }
+
   /// Catalogs that take longer than this to load cold are cached.
   public static let worthCachingAfter: Double = 1.0
 
@@ -55,40 +73,64 @@ public enum IndexCache {
     return String(h, radix: 16)
   }
 
-  /// The cached catalog, if the cache exists and matches.
-  public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> Catalog? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
+  /// The cached catalog, if the cache exists, can be trusted and matches.
+  public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else {
+      return errno == ELOOP ? .refused("\(path) is a symbolic link") : .absent
+    }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .refused("\(path) is not a file") }
+    guard info.st_uid == geteuid() else { return .refused("\(path) belongs to another user") }
+    guard info.st_mode & 0o022 == 0 else { return .refused("\(path) can be written by others") }
     var source = FileSource(fd: fd)
     do {
       var length: UInt64 = 0
       try withUnsafeMutableBytes(of: &length) { try source.read(into: $0) }
-      guard length < 1 << 20 else { return nil }
+      guard length < 1 << 20 else { return .refused("\(path): damaged header") }
       var header = [UInt8](repeating: 0, count: Int(length))
       try header.withUnsafeMutableBytes { try source.read(into: $0) }
       guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
-        case .string(let stored)? = meta["fingerprint"], stored == fingerprint,
-        case .string(let name)? = meta["name"],
-        let settings = resolvedSettings(meta["settings"])
-      else { return nil }
+        case .string(let stored)? = meta["fingerprint"]
+      else { return .refused("\(path): damaged header") }
+      guard stored == fingerprint else { return .absent }
+      guard case .string(let name)? = meta["name"], let settings = resolvedSettings(meta["settings"]) else {
+        return .refused("\(path): damaged header")
+      }
       var numeric: Set<String> = []
       if case .array(let items)? = meta["numeric"] {
         for case .string(let n) in items { numeric.insert(n) }
       }
-      let index = try IndexCodec.decode(from: &source, settings: settings.index)
-      return Catalog(
-        name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
+      let index: SearchIndex
+      do {
+        index = try IndexCodec.decode(from: &source, settings: settings.index)
+      } catch let error as IndexCodecError {
+        return .refused("\(path): \(error)")
+      }
+      // The checksum covers every byte before it: a changed value, not only a broken structure.
+      let computed = source.checksum.value
+      var stored64: UInt64 = 0
+      try withUnsafeMutableBytes(of: &stored64) { try source.read(into: $0) }
+      guard stored64 == computed else { return .refused("\(path): checksum mismatch") }
+      return .loaded(
+        Catalog(
+          name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index))
     } catch {
-      return nil
+      return .refused("\(path): truncated")
     }
   }
 
   /// Writes the catalog's index; failures are ignored (the cache is only an optimization).
   public static func save(_ catalog: Catalog, path: String, fingerprint: String) {
-    let temporary = path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    removeStaleTemporaries(of: path)
+    // mkstemp: a fresh name, created exclusively (O_EXCL), so a planted file or link is never
+    // written through; the pid in the name lets a later run tell a dead run's leftovers.
+    var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return }
+    let temporary = String(cString: template)
+    fchmod(fd, 0o600)
     var sink = FileSink(fd: fd)
     let meta = JSONValue.object([
       ("fingerprint", .string(fingerprint)), ("name", .string(catalog.name)),
@@ -100,13 +142,29 @@ public enum IndexCache {
       try withUnsafeBytes(of: &length) { try sink.write($0) }
       try Array(meta.utf8).withUnsafeBytes { try sink.write($0) }
       try IndexCodec.encode(catalog.index, to: &sink)
+      var checksum = sink.checksum.value
+      try withUnsafeBytes(of: &checksum) { try sink.write($0) }
       try sink.flush()
-      fsync(fd)
+      guard fsync(fd) == 0 else { throw CacheIOError.io }
       close(fd)
-      rename(temporary, path)
+      if rename(temporary, path) != 0 { unlink(temporary) }
     } catch {
       close(fd)
       unlink(temporary)
+    }
+  }
+
+  /// Removes `path.tmp-<pid>-*` files whose process is gone (a run killed while writing).
+  static func removeStaleTemporaries(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }) else { continue }
+      if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+        unlink(directory + "/" + name)
+      }
     }
   }
 
@@ -138,14 +196,50 @@ public enum IndexCache {
 
 enum CacheIOError: Error { case io }
 
-/// Buffered writes to a file descriptor.
+/// A 64-bit multiply-xor hash of a byte stream, the same whatever the chunks it arrives in: bytes
+/// are folded in eight at a time, a partial word waiting for the next chunk.
+struct StreamChecksum {
+  private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+  private var pending: UInt64 = 0
+  private var pendingCount = 0
+
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    var i = 0
+    let n = bytes.count
+    while pendingCount != 0 && i < n {
+      pending |= UInt64(bytes[i]) << (8 * UInt64(pendingCount))
+      pendingCount += 1
+      i += 1
+      if pendingCount == 8 {
+        hash = (hash ^ pending) &* 0x100_0000_01B3
+        pending = 0
+        pendingCount = 0
+      }
+    }
+    while i + 8 <= n {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
+      i += 8
+    }
+    while i < n {
+      pending |= UInt64(bytes[i]) << (8 * UInt64(pendingCount))
+      pendingCount += 1
+      i += 1
+    }
+  }
+
+  var value: UInt64 { pendingCount == 0 ? hash : (hash ^ pending ^ UInt64(pendingCount) << 56) &* 0x100_0000_01B3 }
+}
+
+/// Buffered writes to a file descriptor, checksummed.
 struct FileSink: IndexSink {
   let fd: Int32
   private var buffer: [UInt8] = []
+  private(set) var checksum = StreamChecksum()
 
   init(fd: Int32) { self.fd = fd }
 
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    checksum.update(bytes)
     if bytes.count >= 1 << 16 {
       try flush()
       try writeAll(bytes)
@@ -170,9 +264,17 @@ struct FileSink: IndexSink {
   }
 }
 
-/// Reads straight into the destination arrays.
+/// Reads straight into the destination arrays, checksumming what it read.
 struct FileSource: IndexSource {
   let fd: Int32
+  private(set) var checksum = StreamChecksum()
+  private(set) var remainingBytes: Int
+
+  init(fd: Int32) {
+    self.fd = fd
+    var info = stat()
+    remainingBytes = fstat(fd, &info) == 0 ? Int(info.st_size) : Int.max
+  }
 
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
     var offset = 0
@@ -181,5 +283,7 @@ struct FileSource: IndexSource {
       guard n > 0 else { throw CacheIOError.io }
       offset += n
     }
+    remainingBytes -= buffer.count
+    checksum.update(UnsafeRawBufferPointer(buffer))
   }
 }

@@ -42,10 +42,10 @@ public enum SuggestionsFile {
             throw .malformedTable(path: path, line: line, message: "a suggestion needs a \"query\" string")
           }
           var popularity = 0
-          if case .number(let n)? = value["popularity"] { popularity = Int(Double(n) ?? 0) }
+          if case .number(let n)? = value["popularity"] { popularity = Int(saturating: Double(n) ?? 0) }
           var nbHits: Int? = nil
           if case .number(let n)? = value["instant_search"]?["exact_nb_hits"] ?? value["nbHits"] {
-            nbHits = Int(n)
+            nbHits = Double(n).map { Swift.max(0, Int(saturating: $0)) }
           }
           var category: String? = nil
           if case .array(let top)? = value["instant_search"]?["facets"]?["exact_matches"]?["categories"],

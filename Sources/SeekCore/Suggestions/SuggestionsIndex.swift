@@ -21,7 +21,7 @@ public final class SuggestionsIndex {
           merged[i].nbHits = s.nbHits ?? merged[i].nbHits
           merged[i].category = s.category ?? merged[i].category
         }
-        merged[i].popularity += s.popularity
+        merged[i].popularity = merged[i].popularity.saturatingAdd(s.popularity)
       } else {
         byKey[key] = merged.count
         merged.append(s)
