@@ -21,7 +21,7 @@ public struct SearchRequest: Sendable, Equatable {
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
-  public static let maxHitsPerPage = 1 << 20
+  public static let maxHitsPerPage = 1 << 28
 
   public init(
     query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// Buffered writes to standard output and standard error.
 enum Output {
@@ -6,8 +7,13 @@ enum Output {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
+  /// Diagnostics quote file names, settings keys, environment values and catalog text: every
+  /// line passes through the screen's sanitizer, so none can send an escape sequence.
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.sanitized(String($0)) }
+    var joined = lines.joined(separator: "\n")
+    if !joined.hasSuffix("\n") { joined += "\n" }
+    FileHandle.standardError.write(Data(joined.utf8))
   }
 
   static var stdoutIsTerminal: Bool { isatty(1) == 1 }

@@ -181,6 +181,7 @@ enum SeekCommand {
       options.storePath
       ?? SQLiteItemStore.defaultPath(
         catalogName: catalog.name, catalogPath: catalog.path, environment: ProcessInfo.processInfo.environment)
+    if let warning = SQLiteItemStore.folderWarning(path: path) { Output.error("seek: warning: \(warning)") }
     return try SQLiteItemStore(path: path)
   }
 

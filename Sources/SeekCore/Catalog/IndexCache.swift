@@ -74,7 +74,8 @@ public enum IndexCache {
   }
 
   /// The cached catalog, if the cache exists, can be trusted and matches.
-  public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult {
+  public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult
+  {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ELOOP ? .refused("\(path) is a symbolic link") : .absent

@@ -81,7 +81,9 @@ public enum JSONValue: Sendable, Equatable {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        // Every control (C0, DEL, C1), bidirectional override and BOM is escaped: `--json` output
+        // shown in a terminal can neither start an escape sequence nor reorder the text around it.
+        if SafeText.isUnsafe(scalar.value) {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

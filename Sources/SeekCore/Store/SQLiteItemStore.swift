@@ -42,6 +42,12 @@ public final class SQLiteItemStore: ItemStore {
         throw .cannotOpen(path: path, detail: "cannot create \(directory)")
       }
     }
+    // A link is never followed: a link planted at the store's path would make Seek write (and
+    // create, for a dangling one) wherever it points.
+    var info = stat()
+    if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+      throw .cannotOpen(path: path, detail: "it is a symbolic link, which Seek does not follow; left untouched")
+    }
     if !FileManager.default.fileExists(atPath: path) {
       let fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
       if fd < 0 && errno != EEXIST {
@@ -99,6 +105,17 @@ public final class SQLiteItemStore: ItemStore {
       try database.execute("PRAGMA application_id = \(Self.applicationID)")
       try database.execute("PRAGMA user_version = \(Self.schemaVersion)")
     }
+  }
+
+  /// A warning when the store's folder can be written by other users (they could replace the
+  /// store or plant files beside it); nil when it is private.
+  public static func folderWarning(path: String) -> String? {
+    let directory = (path as NSString).deletingLastPathComponent
+    var info = stat()
+    guard stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_mode & 0o022 != 0,
+      info.st_mode & S_ISVTX == 0 || info.st_uid != geteuid()
+    else { return nil }
+    return "\(directory.isEmpty ? "." : directory): the store's folder can be written by other users"
   }
 
   /// Where a catalog's store lives by default: `$XDG_DATA_HOME/seek/<name>-<hash of path>.sqlite`.

@@ -27,7 +27,8 @@ public enum SuggestionGenerator {
       scores[query] = entry
     }
     for record in 0..<documents.count {
-      let weight = 1 + (popularity.flatMap { Double(documents.value(record, $0)) }.map { $0.isFinite ? max($0, 0) : 0 } ?? 0)
+      let weight =
+        1 + (popularity.flatMap { Double(documents.value(record, $0)) }.map { $0.isFinite ? max($0, 0) : 0 } ?? 0)
       let brandValue = brand.map { documents.value(record, $0).trimming(" ") } ?? ""
       // The most specific level of a hierarchy such as "Appliances > Cooktops".
       let categoryPath = category.map { documents.value(record, $0) } ?? ""
@@ -47,7 +48,8 @@ public enum SuggestionGenerator {
       let hits = searcher.search(SearchRequest(query: query, hitsPerPage: 1, removeWordsIfNoResults: false)).nbHits
       guard hits >= minHits else { continue }
       out.append(
-        Suggestion(query: query, popularity: Int(saturating: entry.score.rounded()), nbHits: hits, category: entry.category))
+        Suggestion(
+          query: query, popularity: Int(saturating: entry.score.rounded()), nbHits: hits, category: entry.category))
     }
     return out
   }

@@ -1,0 +1,46 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// Files others wrote: numbers at the ends of their range, never a trap.
+@Suite struct HostileInputTests {
+  @Test func hugeAndOddPopularitiesInASuggestionsFile() throws {
+    let file = #"""
+      [{"query": "alpha", "popularity": 1e400}, {"query": "beta", "popularity": 1e19},
+       {"query": "Gamma", "popularity": 9e18}, {"query": "gamma", "popularity": 9e18},
+       {"query": "delta", "popularity": -1e400, "nbHits": 1e300}, {"query": "omega", "popularity": 3}]
+      """#
+    let suggestions = try SuggestionsFile.parse(Array(file.utf8), path: "s.json")
+    #expect(suggestions.count == 6)
+    let index = SuggestionsIndex(suggestions)
+    #expect(index.search("gam").first?.suggestion.popularity == Int.max)
+    #expect(index.search("").count == 5)
+    #expect(index.search("omeg").first?.query == "omega")
+  }
+
+  @Test func hugeAndNotANumberPricesInACatalog() throws {
+    let csv = "name,price,popularity\nwidget,1e300,1e400\ngadget,nan,nan\ngizmo,-1e300,-5\nthing,12.5,7\n"
+    let catalog = try CatalogLoader.load(
+      bytes: Array(csv.utf8), path: "p.csv", settings: CatalogSettings(displayAttributes: ["price"]))
+    let suggestions = SuggestionGenerator.generate(from: catalog)
+    let service = SearchService(catalog: catalog, suggestions: suggestions)
+    let page = service.results(query: "", page: 0)
+    #expect(page.hits.count == 4)
+    #expect(page.hits.first { $0.title == "thing" }?.details == ["$12.50"])
+    #expect(page.hits.first { $0.title == "widget" }?.details == ["1e300"])
+  }
+
+  @Test func pagesAndPageSizesAtTheEndsOfTheRange() throws {
+    let catalog = catalog(["one", "two", "three"])
+    let searcher = CatalogSearcher(catalog: catalog)
+    for (page, size) in [(Int.max, Int.max), (9_999_999_999, 1_000_000_000), (0, Int.max), (Int.max, 1), (-5, -5)] {
+      let response = searcher.search(CatalogSearcher.Request(query: "", page: page, hitsPerPage: size))
+      #expect(response.nbHits == 3)
+      #expect(response.hits.count <= 3)
+    }
+    let service = SearchService(catalog: catalog, suggestions: [], hitsPerPage: Int.max)
+    #expect(service.results(query: "t", page: Int.max).hits.isEmpty)
+  }
+}
