@@ -56,6 +56,28 @@ public struct DocumentStore: Sendable {
     withValue(record, attribute) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// Values are searched, highlighted and shown on their first this many bytes (cut at a
+  /// character), as Algolia caps a record's size: a 200 MB line costs a keystroke what 64 KB does.
+  /// The whole value is kept, and is what an accepted record prints.
+  public static let maxIndexedValueBytes = 65_536
+
+  /// Calls `body` with the searched part of a value (see `maxIndexedValueBytes`).
+  @inline(__always) public func withIndexedValue<R>(
+    _ record: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    withValue(record, attribute) { bytes in
+      guard bytes.count > Self.maxIndexedValueBytes else { return body(bytes) }
+      var end = Self.maxIndexedValueBytes
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      return body(UnsafeBufferPointer(rebasing: bytes[..<end]))
+    }
+  }
+
+  /// The searched part of a value, as text.
+  public func indexedValue(_ record: Int, _ attribute: Int) -> String {
+    withIndexedValue(record, attribute) { String(decoding: $0, as: UTF8.self) }
+  }
+
   public func attributeIndex(_ name: String) -> Int? { attributes.firstIndex(of: name) }
 
   /// A copy holding only `order`'s records, in that order.

@@ -33,11 +33,11 @@ public struct Highlighter {
       {
         break
       }
-      let (ranges, tokens) = index.documents.withValue(record, column) {
+      let (ranges, tokens) = index.documents.withIndexedValue(record, column) {
         Self.matches(in: $0, words: words, substring: index.substringMatching)
       }
       guard !ranges.isEmpty else { continue }
-      let value = index.documents.value(record, column)
+      let value = index.documents.indexedValue(record, column)
       let name = index.documents.attributes[column]
       highlights.append(AttributeHighlight(attribute: name, value: value, ranges: ranges))
       if snippet == nil && column != index.titleColumn && value.utf8.count > Self.snippetThreshold {

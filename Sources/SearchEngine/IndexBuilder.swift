@@ -27,7 +27,7 @@ public enum IndexBuilder {
     for record in 0..<recordCount {
       for (attribute, column) in searchableColumns.enumerated() {
         var words = 0
-        documents.withValue(record, column) { text in
+        documents.withIndexedValue(record, column) { text in
           tokenizer.tokenize(text) { term, location in
             let id = interner.intern(term)
             postingTerms.append(id)

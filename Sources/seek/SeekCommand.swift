@@ -65,6 +65,7 @@ enum SeekCommand {
       Output.error("seek: \(error)")
       return 2
     }
+    for warning in catalog.warnings { Output.error("seek: warning: \(catalog.path): \(warning)") }
     if let query = options.filter {
       return FilterCommand.run(catalog: catalog, options: options, query: query)
     }

@@ -43,4 +43,31 @@ import Testing
     let service = SearchService(catalog: catalog, suggestions: [], hitsPerPage: Int.max)
     #expect(service.results(query: "t", page: Int.max).hits.isEmpty)
   }
+
+  /// 20,000 records with a key each: the table keeps 256 attributes and says so, instead of a
+  /// slot for every key in every record.
+  @Test func sparseAttributesAreCapped() throws {
+    var lines = ""
+    for i in 0..<20_000 { lines += #"{"name": "item \#(i)", "k\#(i)": "v"}"# + "\n" }
+    let catalog = try CatalogLoader.load(bytes: Array(lines.utf8), path: "s.jsonl", settings: CatalogSettings())
+    #expect(catalog.index.documents.attributes.count == RecordTable.maxAttributes)
+    #expect(catalog.index.count == 20_000)
+    #expect(catalog.warnings.first?.contains("19745 more attributes") == true)
+    let found = CatalogSearcher(catalog: catalog).search(.init(query: "item 19999", exhaustive: true))
+    #expect(found.hits.first.map { catalog.title(record: $0.hit.record) } == "item 19999")
+  }
+
+  /// A value far longer than a screen is searched and shown on its first 64 KB (cut between
+  /// characters), and kept whole.
+  @Test func longValuesAreSearchedOnTheirStart() throws {
+    let long = String(repeating: "é", count: DocumentStore.maxIndexedValueBytes) + " needle"
+    let catalog = try CatalogLoader.load(
+      bytes: Array("\(long)\nshort needle\n".utf8), path: "l.txt", settings: CatalogSettings())
+    #expect(catalog.warnings.first?.contains("1 value is longer") == true)
+    let service = SearchService(catalog: catalog, suggestions: [])
+    #expect(service.results(query: "needle", page: 0).hits.map(\.title) == ["short needle"])
+    let first = service.results(query: "", page: 0).hits.first { $0.title.hasPrefix("é") }
+    #expect(first?.title.utf8.count == DocumentStore.maxIndexedValueBytes)
+    #expect(service.title(objectID: first!.objectID) == long)
+  }
 }

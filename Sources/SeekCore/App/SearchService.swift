@@ -103,13 +103,13 @@ public final class SearchService {
       details = ["created"]
       if titleRanges.isEmpty {  // created items match substrings: show where
         titleRanges =
-          Highlighter.matches(in: documents.value(record, index.titleColumn), query: query, substring: true)
+          Highlighter.matches(in: documents.indexedValue(record, index.titleColumn), query: query, substring: true)
           .0
       }
     } else {
       details = catalog.settings.displayAttributes.compactMap { name -> String? in
         guard let column = documents.attributeIndex(name) else { return nil }
-        let value = documents.value(record, column)
+        let value = documents.indexedValue(record, column)
         if value.isEmpty { return nil }
         if name == "price", let price = Double(value), price.isFinite, abs(price) < 1e15 {
           return "$" + Self.formatPrice(price)
@@ -118,7 +118,7 @@ public final class SearchService {
       }
     }
     return ResultHit(
-      objectID: documents.objectID(record), title: documents.value(record, index.titleColumn),
+      objectID: documents.objectID(record), title: documents.indexedValue(record, index.titleColumn),
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
       typos: typos)
   }

@@ -11,6 +11,8 @@ public struct Catalog: Sendable {
   public var given: CatalogSettings
   public var numericAttributes: Set<String>
   public var index: SearchIndex
+  /// What loading left out or cut (attributes past the cap, over-long values), to tell the user.
+  public var warnings: [String] = []
 
   public init(
     name: String, path: String, table: RecordTable, settings: ResolvedSettings,
@@ -21,6 +23,7 @@ public struct Catalog: Sendable {
     self.settings = settings
     self.given = given
     self.numericAttributes = table.numericAttributes
+    self.warnings = table.warnings
     self.index = IndexBuilder.build(
       table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
   }

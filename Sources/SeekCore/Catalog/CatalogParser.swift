@@ -189,10 +189,11 @@ public enum CatalogParser {
           message: "expected \(header.count) fields as in the header, found \(row.count)")
       }
       while row.count < header.count { row.append("") }
-      for (k, value) in row.enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
+      let kept = table.attributes.count  // columns past `RecordTable.maxAttributes` are ignored
+      for (k, value) in row.prefix(kept).enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
         numeric[k] = false
       }
-      rows.append(row)
+      rows.append(row.count > kept ? Array(row.prefix(kept)) : row)
     }
 
     while i < bytes.count {
@@ -243,7 +244,8 @@ public enum CatalogParser {
     if !field.isEmpty || !row.isEmpty { try endRow() }
     guard let header else { return RecordTable() }
     table.rows = rows
-    table.numericAttributes = Set(header.enumerated().filter { numeric[$0.offset] && !rows.isEmpty }.map(\.element))
+    table.numericAttributes = Set(
+      header.prefix(table.attributes.count).enumerated().filter { numeric[$0.offset] && !rows.isEmpty }.map(\.element))
     return table
   }
 }

@@ -2,19 +2,34 @@ import SearchEngine
 
 /// Records as parsed, before indexing: attribute names in first-seen order and each record's
 /// values aligned with them.
+///
+/// No input may cost more than a small multiple of its size: every record has a slot for every
+/// attribute, so a catalog keeps its first `maxAttributes` distinct attribute names and ignores
+/// the rest (20,000 records with a key each would otherwise cost 20,000² slots), with a warning.
 public struct RecordTable: Sendable {
   public var attributes: [String] = []
   public var rows: [[String]] = []
   /// Attributes whose every present value was a JSON number (or parses as one, for tables).
   public var numericAttributes: Set<String> = []
   private var attributeIndex: [String: Int] = [:]
+  /// Distinct attribute names beyond `maxAttributes`, ignored (counted up to a bound).
+  public private(set) var ignoredAttributes = 0
+  private var ignoredNames: Set<String> = []
+
+  /// As Algolia caps a record's size; far above any real catalog's attribute count.
+  public static let maxAttributes = 256
 
   public init(attributes: [String] = []) {
     for name in attributes { _ = column(name) }
   }
 
-  public mutating func column(_ name: String) -> Int {
+  /// The column of `name`, added if new; nil when the table already has `maxAttributes`.
+  public mutating func column(_ name: String) -> Int? {
     if let i = attributeIndex[name] { return i }
+    guard attributes.count < Self.maxAttributes else {
+      if ignoredNames.count < 1 << 16, ignoredNames.insert(name).inserted { ignoredAttributes += 1 }
+      return nil
+    }
     attributeIndex[name] = attributes.count
     attributes.append(name)
     return attributes.count - 1
@@ -23,11 +38,28 @@ public struct RecordTable: Sendable {
   public mutating func append(_ members: [(String, String)]) {
     var row = [String](repeating: "", count: attributes.count)
     for (name, value) in members {
-      let i = column(name)
+      guard let i = column(name) else { continue }
       if i >= row.count { row += [String](repeating: "", count: i - row.count + 1) }
       row[i] = value
     }
     rows.append(row)
+  }
+
+  /// What was left out or cut, for a warning.
+  public var warnings: [String] {
+    var out: [String] = []
+    if ignoredAttributes > 0 {
+      out.append(
+        "the records name \(ignoredAttributes)\(ignoredNames.count >= 1 << 16 ? "+" : "") more attributes than the \(Self.maxAttributes) kept; those are ignored"
+      )
+    }
+    let long = rows.reduce(0) { n, row in n + row.filter { $0.utf8.count > DocumentStore.maxIndexedValueBytes }.count }
+    if long > 0 {
+      out.append(
+        "\(long) value\(long == 1 ? " is" : "s are") longer than \(DocumentStore.maxIndexedValueBytes / 1024) KB: searched and shown on their start only (kept whole)"
+      )
+    }
+    return out
   }
 
   public var count: Int { rows.count }
