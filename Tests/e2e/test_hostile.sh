@@ -49,3 +49,16 @@ printf '[{"name":"a\xc2\x9b31m b \xe2\x80\xae evil"}]' > "$H/c1.json"
 json=$("$SEEK" --no-store --filter a --json "$H/c1.json")
 expect_contains "--json: C1 controls escaped" "$json" '\u009b'
 expect_contains "--json: bidi overrides escaped" "$json" '\u202e'
+
+# Settings that name attributes no record has are errors (display attributes: a warning).
+for a in "--searchable nope" "--title nope" "--id-field nope" "--ranking desc(nosuchfield)"; do
+  err=$("$SEEK" --no-store -f samsung Data/products.json $a 2>&1 >/dev/null); code=$?
+  expect_eq "bad settings: $a is an error (exit 2)" 2 "$code"
+  expect_contains "bad settings: $a says which" "$err" "which no record has"
+done
+printf '{"titleAttribute": "nope"}' > "$H/t.settings.json"; printf '[{"name":"x"}]' > "$H/t.json"
+err=$("$SEEK" --no-store -f x "$H/t.json" 2>&1 >/dev/null); code=$?
+expect_eq "bad settings: titleAttribute in the settings file is an error" 2 "$code"
+err=$("$SEEK" --no-store -f samsung --display nope Data/products.json 2>&1 >/dev/null); code=$?
+expect_eq "bad settings: an unknown display attribute only warns" 0 "$code"
+expect_contains "bad settings: the warning names it" "$err" "'nope'"

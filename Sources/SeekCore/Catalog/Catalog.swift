@@ -92,8 +92,12 @@ public enum CatalogLoader {
         return .failure(error)
       }
     }.get()
-    return Catalog(
+    let (errors, warnings) = settings.unknownAttributes(in: table)
+    if !errors.isEmpty { throw .invalidSettings(path: path, message: errors.joined(separator: "; ")) }
+    var catalog = Catalog(
       name: catalogName(path), path: path, table: table, settings: settings.resolved(for: table), given: settings)
+    catalog.warnings += warnings
+    return catalog
   }
 
   public static func catalogName(_ path: String) -> String {

@@ -110,6 +110,35 @@ public struct CatalogSettings: Sendable, Equatable {
   static let popularityCandidates = ["popularity", "downloads", "downloads_a_month", "stars", "score"]
   static let shopDisplay = ["brand", "price", "category"]
 
+  /// Attributes named here (in a settings file or by flags) that no record has: an error for
+  /// those search depends on (title, searchable, objectID, custom ranking), a warning for display
+  /// attributes, which a catalog may simply lack. Nothing to check without records.
+  public func unknownAttributes(in table: RecordTable) -> (errors: [String], warnings: [String]) {
+    guard table.count > 0 else { return ([], []) }
+    let known = Set(table.attributes)
+    var errors: [String] = []
+    func check(_ names: [String]?, _ setting: String) {
+      let missing = (names ?? []).filter { !known.contains($0) }
+      if !missing.isEmpty {
+        errors.append("\(setting) names \(missing.map { "'\($0)'" }.joined(separator: ", ")), which no record has")
+      }
+    }
+    check(titleAttribute.map { [$0] }, "the title (titleAttribute, --title)")
+    check(searchableAttributes, "searchableAttributes (--searchable)")
+    check(objectIDAttribute.map { [$0] }, "the objectID attribute (objectID, --id-field)")
+    check(customRanking?.map(\.attribute), "customRanking (--ranking)")
+    var warnings: [String] = []
+    let display = (displayAttributes ?? []).filter { !known.contains($0) }
+    if !display.isEmpty {
+      warnings.append(
+        "displayAttributes names \(display.map { "'\($0)'" }.joined(separator: ", ")), which no record has")
+    }
+    if !errors.isEmpty {
+      errors.append("the records' attributes are: \(table.attributes.prefix(20).joined(separator: ", "))")
+    }
+    return (errors, warnings)
+  }
+
   /// Concrete settings for a table of records: what was given, defaults for the rest.
   public func resolved(for table: RecordTable) -> ResolvedSettings {
     let attributes = table.attributes
