@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := libncurses-dev libsqlite3-dev tmux man-db
 BIN := .build/release/seek
 
-.PHONY: deps build run test unit e2e bench install format clean
+.PHONY: deps build run test unit e2e bench fuzz install format clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -42,6 +42,26 @@ bench: deps
 	$(SWIFT) build -c release --product seek-bench
 	.build/release/seek-bench
 	bash Scripts/terminal-latency.sh .build/release/seek
+
+# libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
+# for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:
+# copy it into Tests/FuzzRegressionTests/corpus/<target>/ and the unit tests replay it from then on.
+# (--disable-dead-strip: the linker's --gc-sections would drop the coverage counters.)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= json jsonl csv tsv lines settings suggestions query keys codec
+fuzz: deps
+	$(SWIFT) build -c release --disable-dead-strip --product seek-fuzz --sanitize=fuzzer --sanitize=address \
+	  -Xswiftc -parse-as-library -Xswiftc -DFUZZING --scratch-path .build-fuzz
+	@mkdir -p .build-fuzz/crashes; status=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/corpus/$$t; \
+	  echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
+	  SEEK_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
+	    .build-fuzz/release/seek-fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=.build-fuzz/crashes/$$t- .build-fuzz/corpus/$$t Tests/FuzzRegressionTests/corpus/$$t \
+	    > .build-fuzz/$$t.log 2>&1 || { status=1; echo "   crash: see .build-fuzz/$$t.log"; }; \
+	  grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units" .build-fuzz/$$t.log | sed 's/^/   /'; \
+	done; exit $$status
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

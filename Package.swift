@@ -24,8 +24,12 @@ let package = Package(
     .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
     // Test tool: writes checks and creations to a store, reporting each one once committed.
     .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore", "CSQLite"]),
+    // Fuzz targets (`make fuzz`), and their replay by the unit tests.
+    .target(name: "SeekFuzzTargets", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+    .executableTarget(name: "seek-fuzz", dependencies: ["SeekFuzzTargets"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
     .testTarget(name: "SeekCoreTests", dependencies: ["SeekCore", "SearchEngine"]),
     .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["SeekFuzzTargets"], exclude: ["corpus"]),
   ]
 )

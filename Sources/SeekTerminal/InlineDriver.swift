@@ -168,9 +168,9 @@ final class InlineDriver: TerminalDriver {
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control bytes, and the escape sequences
 /// of arrows, Home/End, PageUp/PageDown, Delete and Shift-Tab (CSI and SS3 forms). Table-tested.
-enum KeyParser {
+public enum KeyParser {
   /// Keys, and the bytes of an incomplete sequence to keep for later (none when `final`).
-  static func parse(_ bytes: [UInt8], final: Bool) -> ([Key], [UInt8]) {
+  public static func parse(_ bytes: [UInt8], final: Bool) -> ([Key], [UInt8]) {
     var keys: [Key] = []
     var i = 0
     while i < bytes.count {

@@ -9,8 +9,10 @@ out=$(printf 'caf\xc3\xa9 bad \xff\xfe byte\nplain\n' | "$SEEK" --filter "cafe" 
 expect_eq "pipe: invalid UTF-8 replaced, not fatal" 0 "$code"
 expect_contains "pipe: invalid UTF-8 line found" "$out" "café bad"
 long=$(head -c 1000000 /dev/zero | tr '\0' 'x')
-out=$( (printf 'short line\n'; printf '%s needle\n' "$long") | "$SEEK" --filter needle 2>/dev/null | wc -c)
+out=$( (printf 'short line\n'; printf 'needle %s\n' "$long") | "$SEEK" --filter needle 2>/dev/null | wc -c)
 expect_eq "pipe: a 1 MB line is accepted whole" 1000008 "$out"
+err=$( (printf 'short line\n'; printf '%s needle\n' "$long") | "$SEEK" --filter needle 2>&1 >/dev/null)
+expect_contains "pipe: a 1 MB line is searched on its first 64 KB, and says so" "$err" "searched and shown on their start only"
 out=$(printf '{"name":"x1","n":1}\n{"name":"y2","n":2}\n' | "$SEEK" --format jsonl --filter y2 2>/dev/null)
 expect_eq "pipe --format jsonl" "y2" "$out"
 

@@ -1,0 +1,161 @@
+import Foundation
+import SearchEngine
+import SeekCore
+import SeekTerminal
+
+/// What the fuzzers feed: every reader of bytes others wrote, and the query path. Each target takes
+/// arbitrary bytes and either handles them or fails an invariant (`precondition`), which libFuzzer
+/// reports as a crash. `make fuzz` runs each from its seed corpus in `Tests/Fuzz/corpus/<target>`;
+/// the unit tests replay every file there, so every crash found becomes a regression test.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+  case json, jsonLines = "jsonl", csv, tsv, lines, settings, suggestions, query, keys, codec
+
+  public func run(_ data: [UInt8]) {
+    switch self {
+    case .json: parse(data, .json)
+    case .jsonLines: parse(data, .jsonLines)
+    case .csv: parse(data, .csv)
+    case .tsv: parse(data, .tsv)
+    case .lines: parse(data, .lines)
+    case .settings: _ = try? CatalogSettings.parse(String(decoding: data, as: UTF8.self), path: "fuzz")
+    case .suggestions:
+      guard let suggestions = try? SuggestionsFile.parse(data, path: "fuzz") else { return }
+      let index = SuggestionsIndex(suggestions)
+      for query in ["", "a", String(decoding: data.prefix(16), as: UTF8.self)] { _ = index.search(query) }
+    case .query: Self.query(String(decoding: data, as: UTF8.self))
+    case .keys: Self.keys(data)
+    case .codec: Self.codec(data)
+    }
+  }
+
+  /// A catalog parser; what parses is indexed and searched.
+  private func parse(_ data: [UInt8], _ format: CatalogFormat) {
+    let table = data.withUnsafeBufferPointer { try? CatalogParser.parse($0, format: format, path: "fuzz") }
+    guard let table, table.count > 0 else { return }
+    let catalog = Catalog(
+      name: "fuzz", path: "fuzz", table: table, settings: CatalogSettings().resolved(for: table))
+    let searcher = CatalogSearcher(catalog: catalog)
+    for query in ["", "a", "the"] { Self.checkInvariants(searcher, catalog, query) }
+    _ = SuggestionGenerator.generate(from: catalog)
+  }
+
+  // MARK: - Query
+
+  nonisolated(unsafe) private static var queryCatalog: Catalog? = nil
+
+  /// A small real catalog (the first records of Data/products.json), built once.
+  private static func sampleCatalog() -> Catalog {
+    if let queryCatalog { return queryCatalog }
+    var table = RecordTable(attributes: ["name", "brand", "category", "popularity"])
+    let brands = ["Apple", "Samsung", "Sony", "Crème", "日本", "Zoë"]
+    let kinds = ["iPhone 15 Pro", "Galaxy S24 Ultra", "WH-1000XM5 headphones", "brûlée torch", "テレビ 4K", "café table"]
+    for i in 0..<600 {
+      table.append([
+        ("name", "\(brands[i % 6]) \(kinds[(i / 6) % 6]) \(i % 7 == 0 ? "🍕 " : "")model \(i)"),
+        ("brand", brands[i % 6]), ("category", "Cat \(i % 5) > Sub \(i % 3)"), ("popularity", String(i * 37 % 1000)),
+      ])
+    }
+    table.numericAttributes = ["popularity"]
+    let catalog = Catalog(name: "sample", path: "sample", table: table, settings: CatalogSettings().resolved(for: table))
+    queryCatalog = catalog
+    return catalog
+  }
+
+  private static func query(_ text: String) {
+    let catalog = sampleCatalog()
+    checkInvariants(CatalogSearcher(catalog: catalog), catalog, text)
+  }
+
+  /// Highlights inside their text and on character boundaries, nbHits ≥ hits, and pages (by
+  /// offset and by cursor) that never repeat a hit and hold every hit once.
+  static func checkInvariants(_ searcher: CatalogSearcher, _ catalog: Catalog, _ query: String) {
+    var seen = Set<String>()
+    var cursor: CatalogSearcher.Cursor? = nil
+    var total = 0
+    for page in 0..<4 {
+      let byOffset = searcher.search(.init(query: query, page: page, hitsPerPage: 7, exhaustive: true))
+      let byCursor = searcher.search(
+        .init(query: query, page: page, hitsPerPage: 7, cursor: cursor, exhaustive: true))
+      cursor = byCursor.next
+      precondition(byOffset.hits.map(\.hit.objectID) == byCursor.hits.map(\.hit.objectID), "cursor ≠ offset paging")
+      precondition(byOffset.nbHits >= byOffset.hits.count, "nbHits below the hits")
+      for found in byOffset.hits {
+        precondition(seen.insert(found.hit.objectID).inserted, "a hit on two pages")
+        for h in found.hit.highlights {
+          let bytes = Array(h.value.utf8)
+          for r in h.ranges {
+            precondition(r.lowerBound >= 0 && r.upperBound <= bytes.count && r.lowerBound < r.upperBound, "range out")
+            precondition(r.lowerBound == bytes.count || bytes[r.lowerBound] & 0xC0 != 0x80, "range mid-character")
+            precondition(r.upperBound == bytes.count || bytes[r.upperBound] & 0xC0 != 0x80, "range mid-character")
+          }
+        }
+      }
+      total += byOffset.hits.count
+      if byOffset.hits.count < 7 {
+        precondition(total == min(byOffset.nbHits, 28) || page == 0 && byOffset.hits.isEmpty, "pages miss hits")
+        break
+      }
+    }
+  }
+
+  // MARK: - Keys
+
+  /// Bytes from a terminal → keys → events → the reducer: never a trap, the cursor in the query.
+  private static func keys(_ data: [UInt8]) {
+    let (keys, rest) = KeyParser.parse(data, final: false)
+    precondition(rest.count <= data.count)
+    let (all, none) = KeyParser.parse(data, final: true)
+    precondition(none.isEmpty && all.count >= keys.count)
+    var state = SearchState()
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 40, rows: 10)))
+    _ = SearchReducer.reduce(
+      &state,
+      .resultsArrived(
+        revision: 1,
+        ResultsPage(
+          query: "", page: 0, hits: (0..<30).map { ResultHit(objectID: "\($0)", title: "item \($0)") }, nbHits: 30,
+          nbPages: 2)))
+    for key in all {
+      guard let event = KeyMap.event(for: key) else { continue }
+      _ = SearchReducer.reduce(&state, event)
+      precondition(state.cursor >= 0 && state.cursor <= state.query.count, "cursor outside the query")
+      precondition(!state.query.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")
+    }
+  }
+
+  // MARK: - Index cache
+
+  nonisolated(unsafe) private static var cacheDirectory: String? = nil
+
+  /// A mutated cache file is refused, or loads into the same index.
+  private static func codec(_ data: [UInt8]) {
+    let catalog = sampleCatalog()
+    if cacheDirectory == nil {
+      let dir = NSTemporaryDirectory() + "seek-fuzz-\(getpid())"
+      try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+      cacheDirectory = dir
+    }
+    let path = cacheDirectory! + "/sample.index"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(data), attributes: [.posixPermissions: 0o600])
+    guard
+      let loaded = IndexCache.load(path: path, catalogPath: "sample", fingerprint: "fuzz", given: CatalogSettings())
+        .catalog
+    else { return }
+    precondition(loaded.index.count == catalog.index.count, "a changed cache was loaded")
+    for record in 0..<catalog.index.count {
+      for column in catalog.index.documents.attributes.indices {
+        precondition(
+          loaded.index.documents.value(record, column) == catalog.index.documents.value(record, column),
+          "a changed cache was loaded")
+      }
+    }
+  }
+
+  /// The bytes of the sample catalog's cache file, as a seed for `codec`.
+  public static func sampleCacheFile() -> [UInt8] {
+    let path = NSTemporaryDirectory() + "seek-fuzz-seed-\(getpid()).index"
+    IndexCache.save(sampleCatalog(), path: path, fingerprint: "fuzz")
+    defer { unlink(path) }
+    return FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+  }
+}
