@@ -24,6 +24,7 @@
 }
 
 @inline(__always) func byteHash(_ bytes: [UInt8]) -> UInt64 {
+  // Safe: the buffer is used only inside the call, while the array is alive.
   bytes.withUnsafeBufferPointer { byteHash($0) }
 }
 

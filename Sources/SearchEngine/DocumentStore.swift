@@ -47,6 +47,7 @@ public struct DocumentStore: Sendable {
     _ record: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     let r = range(record, attribute)
+    // Safe: `r` comes from the offsets, validated to lie within `bytes` (built here, or checked by the codec).
     return bytes.withUnsafeBufferPointer { all in
       body(UnsafeBufferPointer(rebasing: all[r]))
     }
@@ -69,6 +70,7 @@ public struct DocumentStore: Sendable {
       guard bytes.count > Self.maxIndexedValueBytes else { return body(bytes) }
       var end = Self.maxIndexedValueBytes
       while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      // Safe: end <= maxIndexedValueBytes < bytes.count.
       return body(UnsafeBufferPointer(rebasing: bytes[..<end]))
     }
   }

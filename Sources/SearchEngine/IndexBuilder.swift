@@ -126,6 +126,7 @@ public enum IndexBuilder {
       let y = Int(b)
       for k in keys where k[x] != k[y] { return k[x] < k[y] }
       if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
+      // Safe: both buffers are used only inside the comparison, while the arrays are alive.
       let c = titles[x].withUnsafeBufferPointer { tx in
         titles[y].withUnsafeBufferPointer { compareBytes(tx, $0) }
       }
@@ -154,6 +155,7 @@ public enum IndexBuilder {
   ) -> PrefixPostings {
     var groupOfTerm = [UInt32](repeating: .max, count: terms.count)
     var groups = 0
+    // Safe: term ranges come from `starts`, which this builder made within `bytes`.
     terms.bytes.withUnsafeBufferPointer { all in
       var previous: Range<Int>? = nil
       for t in 0..<terms.count {
@@ -250,6 +252,7 @@ struct TermInterner {
     let start = Int(starts[id])
     let end = Int(starts[id + 1])
     guard end - start == term.count else { return false }
+    // Safe: term ranges come from `starts`, which this interner made within `arena`.
     return arena.withUnsafeBufferPointer { all in
       for i in 0..<term.count where all[start + i] != term[i] { return false }
       return true
@@ -261,6 +264,7 @@ struct TermInterner {
     let n = count
     var keyed: [(UInt64, UInt32)] = []
     keyed.reserveCapacity(n)
+    // Safe: term ranges come from `starts`, which this interner made within `arena`.
     arena.withUnsafeBufferPointer { all in
       for id in 0..<n {
         let start = Int(starts[id])
@@ -299,6 +303,7 @@ final class ResultSlots<T>: @unchecked Sendable {
 
   init(count: Int) {
     self.count = count
+    // Safe: `slots` holds `count` elements, is initialized at once and deallocated in deinit.
     slots = .allocate(capacity: count)
     slots.initialize(repeating: nil, count: count)
   }

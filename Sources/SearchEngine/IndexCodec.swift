@@ -159,6 +159,7 @@ public enum IndexCodec {
     guard let first = offsets.first, let last = offsets.last, Int(first) == from, Int(last) == to else {
       return false
     }
+    // Safe: reads only indices of `offsets` while it is alive.
     return offsets.withUnsafeBufferPointer { p in
       var previous = p[0]
       for v in p {
@@ -171,6 +172,7 @@ public enum IndexCodec {
 
   /// Whether `bytes` are well-formed UTF-8 and each boundary falls on the start of a character.
   static func isValidUTF8(_ bytes: [UInt8], boundaries: [UInt32]) -> Bool {
+    // Safe: every read is at an index below n (checked before it), unaligned 8-byte loads only when i + 8 <= n.
     let valid = bytes.withUnsafeBufferPointer { p -> Bool in
       var i = 0
       let n = p.count
@@ -208,6 +210,7 @@ public enum IndexCodec {
       return true
     }
     guard valid else { return false }
+    // Safe: indices are checked against p.count before reading.
     return bytes.withUnsafeBufferPointer { p in
       boundaries.allSatisfy { Int($0) >= p.count || p[Int($0)] & 0xC0 != 0x80 }
     }
@@ -218,6 +221,7 @@ public enum IndexCodec {
 
     mutating func scalar<T: BitwiseCopyable>(_ value: T) throws {
       var v = value
+      // Safe: writes the bytes of a local value or array, alive for the call.
       try withUnsafeBytes(of: &v) { try sink.write($0) }
     }
 
@@ -243,6 +247,7 @@ public enum IndexCodec {
     static var limit: UInt64 { 1 << 36 }
 
     mutating func scalar<T: BitwiseCopyable>(_: T.Type) throws -> T {
+      // Safe: the source fills the whole one-element buffer or throws; T is a bitwise-copyable value.
       try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         try source.read(into: UnsafeMutableRawBufferPointer(buffer))
         return buffer[0]
@@ -262,6 +267,7 @@ public enum IndexCodec {
       guard count < Self.limit / stride, count * stride <= UInt64(source.remainingBytes) else {
         throw IndexCodecError.corrupt("array size")
       }
+      // Safe: the source fills all `count` elements or throws (then nothing is initialized); T is bitwise-copyable, and count * stride was checked against the bytes left.
       return try [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
         try source.read(into: UnsafeMutableRawBufferPointer(buffer))
         initialized = Int(count)

@@ -266,6 +266,7 @@ public final class Searcher {
           lo: Int32(range.lowerBound), hi: Int32(range.upperBound), prefixLevel: -1, cost: cost, exact: exact,
           postings: postings))
     }
+    // Safe: the buffer is used only inside the closure, while `word.folded` is alive.
     word.folded.withUnsafeBufferPointer { w in
       if let t = terms.find(w) { addRange(t..<(t + 1), cost: 0, exact: true) }
       if word.isPrefix {
@@ -361,6 +362,7 @@ public final class Searcher {
     topK.reset(capacity: limit, after: floor)
     var nbHits = 0
     let columns = index.searchableColumns.count
+    // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
     slots.withUnsafeBufferPointer { slots in
       matchedWords.withUnsafeBufferPointer { matched in
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
@@ -382,6 +384,7 @@ public final class Searcher {
     let bit: UInt16 = 1 << UInt16(word)
     let gen = generation
     let maxWords = ParsedQuery.maxWords
+    // Safe: scratch arrays hold an entry per record (maxWords per record for slots) and posting records are < index.count (validated for cached indexes).
     stamp.withUnsafeMutableBufferPointer { stamp in
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
@@ -414,6 +417,7 @@ public final class Searcher {
               let prefixes = source.prefixLevel >= 0 ? index.shortPrefixes[Int(source.prefixLevel)] : nil
               let records = prefixes?.records ?? index.postingRecords
               let places = prefixes?.places ?? index.postingPlaces
+              // Safe: binary search within start..<end, ranges of the postings arrays.
               records.withUnsafeBufferPointer { records in
                 for segment in 0..<segments {
                   let start: Int
@@ -444,6 +448,7 @@ public final class Searcher {
             if source.prefixLevel >= 0 {
               let prefixes = index.shortPrefixes[Int(source.prefixLevel)]
               let g = Int(source.lo)
+              // Safe: the group's range comes from groupStart, within records and places (validated for cached indexes).
               prefixes.records.withUnsafeBufferPointer { records in
                 prefixes.places.withUnsafeBufferPointer { places in
                   for p in Int(prefixes.groupStart[g])..<Int(prefixes.groupStart[g + 1]) {
@@ -454,6 +459,7 @@ public final class Searcher {
             } else {
               let start = Int(index.postingStart[Int(source.lo)])
               let end = Int(index.postingStart[Int(source.hi)])
+              // Safe: the source's range comes from postingStart, within the postings arrays (validated for cached indexes).
               index.postingRecords.withUnsafeBufferPointer { records in
                 index.postingPlaces.withUnsafeBufferPointer { places in
                   for p in start..<end { visit(Int(records[p]), places[p], packedCost) }

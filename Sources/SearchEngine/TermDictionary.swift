@@ -15,11 +15,13 @@ public struct TermDictionary: Sendable {
   @inline(__always) private func slice(
     _ all: UnsafeBufferPointer<UInt8>, _ t: Int
   ) -> UnsafeBufferPointer<UInt8> {
+    // Safe: term t < count, and starts[t]...starts[t + 1] lie within `bytes` (built or validated so).
     UnsafeBufferPointer(rebasing: all[Int(starts[t])..<Int(starts[t + 1])])
   }
 
   /// The first term not less than `key`.
   func lowerBound(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    // Safe: only term slices of `bytes` are read, while it is alive.
     bytes.withUnsafeBufferPointer { all in
       var lo = 0
       var hi = count
@@ -35,6 +37,7 @@ public struct TermDictionary: Sendable {
   public func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
     let i = lowerBound(key)
     guard i < count else { return nil }
+    // Safe: i < count was checked; the slice lies within `bytes`.
     let equal = bytes.withUnsafeBufferPointer { compareBytes(slice($0, i), key) == 0 }
     return equal ? i : nil
   }
@@ -42,6 +45,7 @@ public struct TermDictionary: Sendable {
   /// The ids of the terms that start with `prefix`: a contiguous range in sorted order.
   public func prefixRange(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     let lo = lowerBound(prefix)
+    // Safe: only term slices of `bytes` are read, while it is alive.
     return bytes.withUnsafeBufferPointer { all in
       var a = lo
       var b = count
@@ -65,6 +69,7 @@ public struct TermDictionary: Sendable {
   /// the start are prefixes, found by `prefixRange`). A linear scan of the dictionary's bytes.
   func forEachTermContaining(_ needle: UnsafeBufferPointer<UInt8>, _ visit: (Int) -> Void) {
     guard needle.count > 0 else { return }
+    // Safe: only term slices of `bytes` are read, while it is alive.
     bytes.withUnsafeBufferPointer { all in
       let first = needle[0]
       for t in 0..<count {
@@ -113,6 +118,7 @@ public struct TermDictionary: Sendable {
     for j in 0...n { rows[j] = j }
     var scalarsOnPath = [UInt32](repeating: 0, count: maxDepth + 1)
 
+    // Safe: `rows` has a row per depth the walk can reach (bounded by the longest word); term slices lie within `bytes`.
     bytes.withUnsafeBufferPointer { all in
       rows.withUnsafeMutableBufferPointer { rows in
         func walk(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) {

@@ -32,6 +32,7 @@ public struct Tokenizer {
     func flush(end: Int) {
       if wordStart >= 0 {
         if !folded.isEmpty {
+          // Safe: the buffer is used only inside the closure, while `folded` is alive.
           folded.withUnsafeBufferPointer {
             body($0, TokenLocation(start: wordStart, end: end, position: position))
           }

@@ -8,7 +8,9 @@ import SeekTerminal
 /// reports as a crash. `make fuzz` runs each from its seed corpus in `Tests/Fuzz/corpus/<target>`;
 /// the unit tests replay every file there, so every crash found becomes a regression test.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-  case json, jsonLines = "jsonl", csv, tsv, lines, settings, suggestions, query, keys, codec
+  case json
+  case jsonLines = "jsonl"
+  case csv, tsv, lines, settings, suggestions, query, keys, codec
 
   public func run(_ data: [UInt8]) {
     switch self {
@@ -30,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// A catalog parser; what parses is indexed and searched.
   private func parse(_ data: [UInt8], _ format: CatalogFormat) {
+    // Safe: the buffer is used only inside the call, while `data` is alive.
     let table = data.withUnsafeBufferPointer { try? CatalogParser.parse($0, format: format, path: "fuzz") }
     guard let table, table.count > 0 else { return }
     let catalog = Catalog(
@@ -56,7 +59,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       ])
     }
     table.numericAttributes = ["popularity"]
-    let catalog = Catalog(name: "sample", path: "sample", table: table, settings: CatalogSettings().resolved(for: table))
+    let catalog = Catalog(
+      name: "sample", path: "sample", table: table, settings: CatalogSettings().resolved(for: table))
     queryCatalog = catalog
     return catalog
   }

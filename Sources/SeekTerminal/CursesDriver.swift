@@ -107,6 +107,7 @@ final class CursesDriver {
         }
         run.append(0)
         wattrset(seek_stdscr(), Int32(bitPattern: UInt32(truncatingIfNeeded: attributes(style))))
+        // Safe: `run` is NUL-terminated and alive for the call; curses copies the characters.
         _ = run.withUnsafeBufferPointer { mvwaddwstr(seek_stdscr(), Int32(row), Int32(start), $0.baseAddress) }
       }
     }

@@ -66,6 +66,7 @@ final class InlineDriver: TerminalDriver {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
+      // Safe: offset < bytes.count, and write() reads at most count - offset bytes from there.
       let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
       if n <= 0 { break }
       offset += n

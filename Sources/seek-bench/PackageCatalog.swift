@@ -22,6 +22,7 @@ struct PackageCatalog {
       let plain = directory + "/" + file.replacingOccurrences(of: ".gz", with: "")
       shell("gzip -dc '\(dataDirectory)/\(file)' > '\(plain)'")
       guard let data = FileManager.default.contents(atPath: plain) else { continue }
+      // Safe: the buffer is used only inside the closure, while `data` is alive.
       data.withUnsafeBytes { raw in
         let bytes = raw.bindMemory(to: UInt8.self)
         var lineStart = 0
@@ -35,6 +36,7 @@ struct PackageCatalog {
           var fields: [String] = []
           var fieldStart = lineStart
           for j in lineStart...i where j == i || bytes[j] == 0x09 {
+            // Safe: fieldStart..<j lies within `bytes` (both come from the loop over its indices).
             fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<j]), as: UTF8.self))
             fieldStart = j + 1
           }

@@ -26,6 +26,7 @@ final class FTS5Peer {
       sqlite3_bind_int64(insert, 1, Int64(r))
       for (i, c) in columns.enumerated() {
         documents.withValue(r, c) { bytes in
+          // Safe: SQLITE_TRANSIENT makes SQLite copy the bytes before the closure ends; a non-nil pointer for empty text.
           _ = sqlite3_bind_text(
             insert, Int32(i + 2),
             UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)

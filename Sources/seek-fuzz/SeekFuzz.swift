@@ -13,6 +13,7 @@ import SeekFuzzTargets
   @_cdecl("LLVMFuzzerTestOneInput")
   public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let target else { fatalError("set SEEK_FUZZ_TARGET to one of \(FuzzTarget.allCases.map(\.rawValue))") }
+    // Safe: libFuzzer passes `size` readable bytes at `data` for the duration of the call; they are copied.
     target.run(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
   }

@@ -84,6 +84,7 @@ public enum CatalogLoader {
 
   /// Indexes catalog bytes (from a file or a pipe); `path` names them in messages.
   public static func load(bytes: [UInt8], path: String, settings: CatalogSettings) throws(CatalogError) -> Catalog {
+    // Safe: the buffer is used only inside the closure, while `bytes` is alive; the table copies what it keeps.
     let table = try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
       let format = settings.format ?? CatalogFormat.fromExtension(of: path) ?? CatalogFormat.sniff(buffer)
       do throws(CatalogError) {

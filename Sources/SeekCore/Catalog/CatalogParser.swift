@@ -125,6 +125,7 @@ public enum CatalogParser {
       if bytes[i] == 0x0A {
         var end = i
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        // Safe: start..<end lies within `bytes` (both come from scanning it).
         try body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         start = i + 1
       }
@@ -133,6 +134,7 @@ public enum CatalogParser {
     if start < bytes.count {
       var end = bytes.count
       if bytes[end - 1] == 0x0D { end -= 1 }
+      // Safe: start..<end lies within `bytes` (both come from scanning it).
       try body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
   }

@@ -57,6 +57,7 @@ public enum IndexCache {
     defer { close(fd) }
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     let block = 4 << 20
+    // Safe: `buffer` is deallocated by the defer below; reads fill at most `block` bytes, words are read only up to `n`.
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 8)
     defer { buffer.deallocate() }
     while true {
@@ -88,9 +89,11 @@ public enum IndexCache {
     var source = FileSource(fd: fd)
     do {
       var length: UInt64 = 0
+      // Safe: reads exactly the bytes of a local UInt64.
       try withUnsafeMutableBytes(of: &length) { try source.read(into: $0) }
       guard length < 1 << 20 else { return .refused("\(path): damaged header") }
       var header = [UInt8](repeating: 0, count: Int(length))
+      // Safe: reads exactly header.count bytes into the array's own storage.
       try header.withUnsafeMutableBytes { try source.read(into: $0) }
       guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
         case .string(let stored)? = meta["fingerprint"]
@@ -112,6 +115,7 @@ public enum IndexCache {
       // The checksum covers every byte before it: a changed value, not only a broken structure.
       let computed = source.checksum.value
       var stored64: UInt64 = 0
+      // Safe: reads exactly the bytes of a local UInt64.
       try withUnsafeMutableBytes(of: &stored64) { try source.read(into: $0) }
       guard stored64 == computed else { return .refused("\(path): checksum mismatch") }
       return .loaded(
@@ -128,9 +132,10 @@ public enum IndexCache {
     // mkstemp: a fresh name, created exclusively (O_EXCL), so a planted file or link is never
     // written through; the pid in the name lets a later run tell a dead run's leftovers.
     var template = Array((path + ".tmp-\(getpid())-XXXXXX").utf8CString)
+    // Safe: mkstemp writes only inside the NUL-terminated template it is given.
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     fchmod(fd, 0o600)
     var sink = FileSink(fd: fd)
     let meta = JSONValue.object([
@@ -140,6 +145,7 @@ public enum IndexCache {
     ]).serialized
     do {
       var length = UInt64(meta.utf8.count)
+      // Safe: writes the bytes of local values and arrays, alive for the call.
       try withUnsafeBytes(of: &length) { try sink.write($0) }
       try Array(meta.utf8).withUnsafeBytes { try sink.write($0) }
       try IndexCodec.encode(catalog.index, to: &sink)
@@ -218,6 +224,7 @@ struct StreamChecksum {
       }
     }
     while i + 8 <= n {
+      // Safe: i + 8 <= n: the eight bytes are inside `bytes`; unaligned loads are allowed.
       hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
       i += 8
     }
@@ -251,6 +258,7 @@ struct FileSink: IndexSink {
   }
 
   mutating func flush() throws {
+    // Safe: the buffer is written while the array is alive.
     try buffer.withUnsafeBytes { try writeAll($0) }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -156,6 +156,7 @@ public struct JSONParser {
       lineStart = k + 1
     }
     let column =
+      // Safe: lineStart...at are indices of `bytes`, found by scanning it.
       String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<at]), as: UTF8.self)
       .count + 1
     return JSONSyntaxError(line: line, column: column, message: message)
@@ -244,6 +245,7 @@ public struct JSONParser {
 
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
     let start = i
+    // Safe: a StaticString literal's bytes live for the whole program.
     for b in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
       guard current == b else { throw error("invalid literal, expected '\(word)'", at: start) }
       i += 1
@@ -271,6 +273,7 @@ public struct JSONParser {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { i += 1 }
       guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
     }
+    // Safe: start...i are indices of `bytes`, found by scanning it.
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
   }
 

@@ -66,6 +66,7 @@ public final class StreamingReader: @unchecked Sendable {
         batch.append([("text", String(decoding: bytes, as: UTF8.self))])
         return
       }
+      // Safe: the buffer is used only inside the closure, while the array is alive.
       let row: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
         var parser = JSONParser(buffer)
         guard let value = try? parser.parseValue(), case .object(let members) = value else { return nil }

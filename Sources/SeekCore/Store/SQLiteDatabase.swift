@@ -86,6 +86,7 @@ final class SQLiteDatabase {
         var copy = s
         copy.withUTF8 { bytes in
           if let base = bytes.baseAddress, bytes.count > 0 {
+            // Safe: SQLITE_TRANSIENT makes SQLite copy the text before the closure (and the buffer) ends.
             _ = sqlite3_bind_text(
               statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
               Int32(bytes.count), seek_sqlite_transient())
@@ -120,6 +121,7 @@ final class SQLiteDatabase {
     func text(_ column: Int32) -> String {
       guard let bytes = sqlite3_column_text(statement, column) else { return "" }
       let count = Int(sqlite3_column_bytes(statement, column))
+      // Safe: SQLite guarantees `count` readable bytes at `bytes` until the next step; they are copied at once.
       return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 

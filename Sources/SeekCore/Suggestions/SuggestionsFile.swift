@@ -8,6 +8,7 @@ public enum SuggestionsFile {
   }
 
   public static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> [Suggestion] {
+    // Safe: the buffer is used only inside the closure, while `bytes` is alive; suggestions copy what they keep.
     let result = bytes.withUnsafeBufferPointer { buffer -> Result<[Suggestion], CatalogError> in
       var values: [(JSONValue, Int)] = []
       let format = CatalogFormat.sniff(buffer)
