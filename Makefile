@@ -46,12 +46,15 @@ bench: deps
 # libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
 # for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:
 # copy it into Tests/FuzzRegressionTests/corpus/<target>/ and the unit tests replay it from then on.
-# (--disable-dead-strip: the linker's --gc-sections would drop the coverage counters.)
+# SwiftPM gives -sanitize=fuzzer to the executable's module only: -sanitize-coverage instruments
+# the libraries too, and --disable-dead-strip keeps the linker from dropping the counters.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= json jsonl csv tsv lines settings suggestions query keys codec
 fuzz: deps
 	$(SWIFT) build -c release --disable-dead-strip --product seek-fuzz --sanitize=fuzzer --sanitize=address \
+	  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
 	  -Xswiftc -parse-as-library -Xswiftc -DFUZZING --scratch-path .build-fuzz
+	@objdump -h .build-fuzz/release/seek-fuzz | grep -q __sancov_cntrs || { echo "seek-fuzz has no coverage counters"; exit 1; }
 	@mkdir -p .build-fuzz/crashes; status=0; \
 	for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build-fuzz/corpus/$$t; \

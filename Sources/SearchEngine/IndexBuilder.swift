@@ -89,7 +89,9 @@ public enum IndexBuilder {
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: postingStart, postingRecords: records,
       postingPlaces: places, shortPrefixes: shortPrefixes, attributeWordCounts: wordCounts,
-      titleKeys: titleKeys, primaryCustomValue: primaryCustom)
+      titleKeys: titleKeys, primaryCustomValue: primaryCustom,
+      facets: FacetIndex.build(
+        documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
   }
 
   /// Input positions sorted by custom ranking, then folded title, then input order; and the first
@@ -143,10 +145,12 @@ public enum IndexBuilder {
     return (order, primary, titles)
   }
 
-  /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else.
+  /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else, NaN included
+  /// (it has no place in an order).
   static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard !bytes.isEmpty, bytes.count < 64 else { return nil }
-    return Double(String(decoding: bytes, as: UTF8.self))
+    guard !bytes.isEmpty, bytes.count < 64, let v = Double(String(decoding: bytes, as: UTF8.self)), !v.isNaN
+    else { return nil }
+    return v
   }
 
   static func buildPrefixPostings(

@@ -28,7 +28,7 @@ public enum IndexCodecError: Error, Equatable {
 /// number and a version; anything else is rebuilt.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 1
+  public static let version = 2
 
   public static func encode<S: IndexSink>(_ index: SearchIndex, to sink: inout S) throws {
     var w = Writer(sink: sink)
@@ -57,6 +57,24 @@ public enum IndexCodec {
     try w.array(index.titleKeys)
     try w.array(index.primaryCustomValue)
     try w.array(index.objectIDKeys)
+    let facets = index.facets
+    try w.scalar(UInt64(facets.text.count))
+    for f in facets.text {
+      try w.strings([f.attribute])
+      try w.strings(f.values)
+      try w.array(f.levels)
+      try w.array(f.valueStart)
+      try w.array(f.valueRecords)
+      try w.array(f.recordStart)
+      try w.array(f.recordValues)
+    }
+    try w.scalar(UInt64(facets.numeric.count))
+    for f in facets.numeric {
+      try w.strings([f.attribute])
+      try w.array(f.numbers)
+      try w.array(f.ranks)
+      try w.scalar(UInt64(f.distinct))
+    }
     sink = w.sink
   }
 
@@ -99,6 +117,7 @@ public enum IndexCodec {
     guard primary.count == documents.count, objectIDKeys.count == documents.count else {
       throw IndexCodecError.corrupt("record tables")
     }
+    let facets = try decodeFacets(&r, records: documents.count)
     source = r.source
     try validate(
       documents: documents, searchable: searchable, titleColumn: titleColumn, termBytes: termBytes,
@@ -110,7 +129,55 @@ public enum IndexCodec {
       titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
       postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
       shortPrefixes: prefixes, attributeWordCounts: wordCounts, titleKeys: titleKeys,
-      primaryCustomValue: primary, objectIDKeys: objectIDKeys)
+      primaryCustomValue: primary, objectIDKeys: objectIDKeys, facets: facets)
+  }
+
+  /// The facets, checked like the rest: value and record ids in range, offsets monotone, numbers
+  /// and ranks one per record.
+  static func decodeFacets<S: IndexSource>(_ r: inout Reader<S>, records: Int) throws -> FacetIndex {
+    func fail(_ what: String) -> IndexCodecError { .corrupt("facets: \(what)") }
+    let textCount = try r.count()
+    guard textCount <= 4096 else { throw fail("count") }
+    var text: [FacetIndex.TextFacet] = []
+    for _ in 0..<textCount {
+      guard let name = try r.strings().first else { throw fail("name") }
+      let values = try r.strings()
+      let levels: [UInt8] = try r.array()
+      let valueStart: [UInt32] = try r.array()
+      let valueRecords: [UInt32] = try r.array()
+      let recordStart: [UInt32] = try r.array()
+      let recordValues: [UInt32] = try r.array()
+      let keys = values.map { TextFolding.foldedKey($0) }
+      guard levels.count == values.count, valueStart.count == values.count + 1,
+        recordStart.count == records + 1, valueRecords.count == recordValues.count,
+        isMonotone(valueStart, from: 0, to: valueRecords.count),
+        isMonotone(recordStart, from: 0, to: recordValues.count),
+        valueRecords.allSatisfy({ Int($0) < records }), recordValues.allSatisfy({ Int($0) < values.count }),
+        zip(keys, keys.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) })
+      else { throw fail(name) }
+      text.append(
+        FacetIndex.TextFacet(
+          attribute: name, values: values, keys: keys, levels: levels, valueStart: valueStart,
+          valueRecords: valueRecords, recordStart: recordStart, recordValues: recordValues))
+    }
+    let numericCount = try r.count()
+    guard numericCount <= 4096 else { throw fail("count") }
+    var numeric: [FacetIndex.NumericFacet] = []
+    for _ in 0..<numericCount {
+      guard let name = try r.strings().first else { throw fail("name") }
+      let numbers: [Double] = try r.array()
+      let ranks: [UInt32] = try r.array()
+      let distinct = try r.count()
+      guard numbers.count == records, ranks.count == records, ranks.allSatisfy({ Int($0) <= distinct }) else {
+        throw fail(name)
+      }
+      let present = numbers.filter { !$0.isNaN }
+      numeric.append(
+        FacetIndex.NumericFacet(
+          attribute: name, numbers: numbers, ranks: ranks, distinct: UInt32(distinct),
+          minimum: present.min() ?? .nan, maximum: present.max() ?? .nan))
+    }
+    return FacetIndex(text: text, numeric: numeric)
   }
 
   /// Everything the searcher indexes with, checked before use, so that no cache file — damaged,

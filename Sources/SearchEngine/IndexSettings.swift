@@ -12,12 +12,20 @@ public struct IndexSettings: Sendable, Equatable {
   /// decide: on while the dictionary is small enough for a scan of every term to stay well under a
   /// millisecond.
   public var substringMatching: Bool?
+  /// Attributes that can be refined (filters, facet counts, sort): Algolia's
+  /// `attributesForFaceting`.
+  public var attributesForFaceting: [String]
+  /// Attributes whose values are lists (JSON arrays, stored as "a, b"): each element is a facet
+  /// value.
+  public var multiValuedAttributes: Set<String>
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,
     customRanking: [CustomRanking] = [], typoTolerance: TypoTolerance = TypoTolerance(),
-    substringMatching: Bool? = nil
+    substringMatching: Bool? = nil, attributesForFaceting: [String] = [], multiValuedAttributes: Set<String> = []
   ) {
+    self.attributesForFaceting = attributesForFaceting
+    self.multiValuedAttributes = multiValuedAttributes
     self.searchableAttributes = searchableAttributes
     self.titleAttribute = titleAttribute ?? searchableAttributes.first ?? "text"
     self.customRanking = customRanking

@@ -28,6 +28,8 @@ public final class SearchIndex: Sendable {
   /// The first custom-ranking value of each record, to merge hits across indexes.
   let primaryCustomValue: [Double]
   public let substringMatching: Bool
+  /// Facet values and numeric columns, for filters, counts and sorting.
+  public let facets: FacetIndex
 
   struct TitleKey: Sendable {
     var hash: UInt64
@@ -44,8 +46,9 @@ public final class SearchIndex: Sendable {
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
     terms: TermDictionary, postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16],
     shortPrefixes: [PrefixPostings], attributeWordCounts: [UInt8], titleKeys: [TitleKey],
-    primaryCustomValue: [Double], objectIDKeys: [TitleKey]? = nil
+    primaryCustomValue: [Double], objectIDKeys: [TitleKey]? = nil, facets: FacetIndex = .empty
   ) {
+    self.facets = facets
     self.settings = settings
     self.documents = documents
     self.searchableColumns = searchableColumns
@@ -120,7 +123,7 @@ public final class SearchIndex: Sendable {
     terms.bytes.count + terms.starts.count * 4 + postingStart.count * 4 + postingRecords.count * 4
       + postingPlaces.count * 2 + shortPrefixes.reduce(0) { $0 + $1.bytes }
       + attributeWordCounts.count + titleKeys.count * 16 + objectIDKeys.count * 16
-      + primaryCustomValue.count * 8
+      + primaryCustomValue.count * 8 + facets.bytes
   }
 }
 

@@ -18,6 +18,13 @@ public struct SearchRequest: Sendable, Equatable {
   /// Count every hit exactly and never answer from the typo-free tier alone: for one-shot
   /// callers (`--filter`), whose pages 1...nbPages must hold every hit once.
   public var exhaustive: Bool
+  /// Only records that pass (see `FacetIndex.evaluate`).
+  public var filter: RecordFilter?
+  /// Facets to count over every hit ("*": all of them), and how many values of each to return.
+  public var facets: [String]
+  public var maxValuesPerFacet: Int
+  /// Order by an attribute's number instead of relevance (relevance breaks ties).
+  public var sort: SortOrder?
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
@@ -25,8 +32,13 @@ public struct SearchRequest: Sendable, Equatable {
 
   public init(
     query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,
-    highlight: Bool = true, highlightScope: HighlightScope = .all, after: UInt64? = nil, exhaustive: Bool = false
+    highlight: Bool = true, highlightScope: HighlightScope = .all, after: UInt64? = nil, exhaustive: Bool = false,
+    filter: RecordFilter? = nil, facets: [String] = [], maxValuesPerFacet: Int = 10, sort: SortOrder? = nil
   ) {
+    self.filter = filter
+    self.facets = facets
+    self.maxValuesPerFacet = max(1, maxValuesPerFacet)
+    self.sort = sort
     self.query = query
     self.page = min(max(0, page), Self.maxPage)
     self.hitsPerPage = min(max(1, hitsPerPage), Self.maxHitsPerPage)
@@ -36,6 +48,28 @@ public struct SearchRequest: Sendable, Equatable {
     self.after = after
     self.exhaustive = exhaustive
   }
+}
+
+/// `price:asc`, `popularity:desc`: an order by a numeric facet; records without a number come last.
+public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
+  public var attribute: String
+  public var descending: Bool
+
+  public init(attribute: String, descending: Bool) {
+    self.attribute = attribute
+    self.descending = descending
+  }
+
+  /// Parses `attribute:asc` or `attribute:desc`.
+  public init?(parsing text: String) {
+    guard let colon = text.lastIndex(of: ":") else { return nil }
+    let name = String(text[..<colon]).trimmingSpaces
+    let direction = text[text.index(after: colon)...].lowercased()
+    guard !name.isEmpty, direction == "asc" || direction == "desc" else { return nil }
+    self.init(attribute: name, descending: direction == "desc")
+  }
+
+  public var description: String { "\(attribute):\(descending ? "desc" : "asc")" }
 }
 
 public enum HighlightScope: Sendable, Equatable {
@@ -82,6 +116,10 @@ public struct SearchResponse: Sendable, Equatable {
   public var droppedWords: [String]
   /// Whether any hit on this page matched with typos.
   public var typoCorrected: Bool
+  /// Counts of the requested facets over every hit (over the typo-free hits only when the search
+  /// was tiered: then `exhaustiveFacetsCount` is false, like `exhaustiveNbHits`).
+  public var facets: [FacetResult] = []
+  public var exhaustiveFacetsCount = true
 
   public var nbPages: Int { nbHits == 0 ? 0 : (nbHits + hitsPerPage - 1) / hitsPerPage }
 

@@ -51,20 +51,31 @@ public final class Searcher {
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0
     let limit = offset + request.hitsPerPage
     floor = request.after
-    exhaustiveRequested = request.exhaustive
+    filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
+    sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) }
+    sortDescending = request.sort?.descending ?? false
+    // A sort puts any match anywhere on the page: every tier and every posting must be seen.
+    exhaustiveRequested = request.exhaustive || sortFacet != nil
+    counter.reset(index: index, attributes: request.facets)
     var response = SearchResponse.empty(request)
+    func withFacets(_ response: SearchResponse) -> SearchResponse {
+      guard counter.isActive else { return response }
+      var out = response
+      out.facets = counter.results(maxValuesPerFacet: request.maxValuesPerFacet)
+      out.exhaustiveFacetsCount = response.exhaustiveNbHits
+      return out
+    }
     if query.isEmpty {
-      response.nbHits = index.count
-      let first = request.after.map { Int(min($0, UInt64(index.count - 1))) + 1 } ?? offset
-      let end = min(first + request.hitsPerPage, index.count)
-      if first < end {
-        response.hits = (first..<end).map {
+      let keys = browse(limit: limit, nbHits: &response.nbHits)
+      if offset < keys.count {
+        response.hits = keys[offset..<min(limit, keys.count)].map {
           makeHit(
-            record: $0, summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
-            query: query, highlight: nil)
+            record: RankingRule.record($0),
+            summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
+            query: query, highlight: nil, key: $0)
         }
       }
-      return response
+      return withFacets(response)
     }
     var required = query.words.count
     if request.removeWordsIfNoResults {
@@ -86,13 +97,16 @@ public final class Searcher {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if offset < keys.count {
           response.hits = keys[offset..<min(limit, keys.count)].map { key in
-            makeHit(
-              record: RankingRule.record(key), summary: RankingRule.summary(of: key), query: query,
-              highlight: request.highlight ? request.highlightScope : nil, key: key)
+            let record = RankingRule.record(key)
+            return makeHit(
+              record: record,
+              summary: sortFacet == nil
+                ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
+              query: query, highlight: request.highlight ? request.highlightScope : nil, key: key)
           }
         }
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
-        return response
+        return withFacets(response)
       }
       required -= 1
     }
@@ -110,6 +124,76 @@ public final class Searcher {
   /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
   private var floor: UInt64? = nil
   private var exhaustiveRequested = false
+  /// The current request's filter, facet counts and sort.
+  private var filter: RecordFilter? = nil
+  private var counter = FacetCounter()
+  private var sortFacet: FacetIndex.NumericFacet? = nil
+  private var sortDescending = false
+  /// Whether a scan in record-id order may stop once the page is settled: not when every hit must
+  /// be counted for the facets or checked against a filter.
+  private var mayStopEarly: Bool { !counter.isActive && filter == nil }
+
+  /// The empty query: every record (that passes the filter), in record-id order (custom ranking),
+  /// or by the sort; counted exactly.
+  private func browse(limit: Int, nbHits: inout Int) -> [UInt64] {
+    if sortFacet == nil && !counter.isActive {
+      // Record-id order: the first `limit` after the cursor, without looking at the rest.
+      var keys: [UInt64] = []
+      let start = floor.map { Int(min($0, UInt64(Int.max - 1))) + 1 } ?? 0
+      if let filter {
+        nbHits = filter.count
+        filter.forEach(from: start) { r in
+          keys.append(UInt64(r))
+          return keys.count < limit
+        }
+      } else {
+        nbHits = index.count
+        if start < index.count { keys = (start..<min(index.count, start + limit)).map { UInt64($0) } }
+      }
+      return keys
+    }
+    topK.reset(capacity: limit, after: floor)
+    var n = 0
+    if let filter {
+      filter.forEach { r in
+        n += 1
+        if counter.isActive { counter.add(r) }
+        topK.insert(sortFacet == nil ? UInt64(r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        return true
+      }
+    } else {
+      if counter.isActive { counter.addAll() }  // every record: the counts are the postings' sizes
+      n = index.count
+      for r in 0..<index.count {
+        topK.insert(sortFacet == nil ? UInt64(r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        if sortFacet == nil && topK.isFull { break }  // record-id order: the rest come later
+      }
+    }
+    nbHits = n
+    return topK.sorted()
+  }
+
+  /// The key of a hit when sorting by `sortFacet`: the rank of its number (records without one
+  /// last), then its typos and matched words (relevance, coarsely, as the tie-break), then the id.
+  /// 29 + 2 + 4 + 29 bits.
+  @inline(__always) private func sortKey(record: Int, typos: Int, words: Int) -> UInt64 {
+    guard let facet = sortFacet else { return UInt64(record) }
+    var rank = UInt64(facet.ranks[record])
+    if sortDescending && rank < UInt64(facet.distinct) { rank = UInt64(facet.distinct) - 1 - rank }
+    return rank << 35 | UInt64(min(typos, 3)) << 33 | UInt64(ParsedQuery.maxWords - min(words, ParsedQuery.maxWords))
+      << RankingRule.recordBits | UInt64(record)
+  }
+
+  /// A record's match summary from this search's scratch slots (for hits ordered by a sort).
+  private func summary(of record: Int, wordCount: Int) -> MatchSummary {
+    let columns = index.searchableColumns.count
+    // Safe: record < index.count, and slots hold maxWords entries per record.
+    return slots.withUnsafeBufferPointer { slots in
+      Self.summary(
+        slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
+        attributeWordCount: { index.attributeWordCounts[record * columns + $0] })
+    }
+  }
 
   /// The top `limit` keys, the number of hits, and whether that number is exact.
   private func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
@@ -168,16 +252,32 @@ public final class Searcher {
         }
         guard prefixes.places[lo] == place else { continue }
         stamp[record] = generation
+        if let filter, !filter.contains(record) { continue }
         topK.insert(Self.singleWordKey(place, exact: 2, record: record))
       }
     }
+    // The group's records are distinct: without a filter or facets to count, its size is the
+    // count and the scan stops once the page is settled; otherwise every record is looked at.
+    if mayStopEarly {
+      for p in start..<end {
+        let record = Int(prefixes.records[p])
+        if stamp[record] == generation { continue }
+        topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
+        if pageIsSettled { break }
+      }
+      return (topK.sorted(), end - start)
+    }
+    if counter.isActive { counter.clear() }
+    var n = 0
     for p in start..<end {
       let record = Int(prefixes.records[p])
-      if stamp[record] == generation { continue }
+      if let filter, !filter.contains(record) { continue }
+      n += 1
+      if counter.isActive { counter.add(record) }
+      if stamp[record] == generation || pageIsSettled { continue }
       topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
-      if pageIsSettled { break }
     }
-    return (topK.sorted(), end - start)
+    return (topK.sorted(), n)
   }
 
   /// The key of a one-word match without typos at `place`.
@@ -219,16 +319,21 @@ public final class Searcher {
     forEachRecord { record, best in
       if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
         stamp[record] = generation
+        if let filter, !filter.contains(record) { return }
         topK.insert(Self.singleWordKey(best, exact: 2, record: record))
       }
     }
     var distinct = 0
     var stopped = false
+    let countEvery = !mayStopEarly
+    if counter.isActive { counter.clear() }
     forEachRecord { record, best in
+      if let filter, !filter.contains(record) { return }
       distinct += 1
+      if countEvery && counter.isActive { counter.add(record) }
       if stopped || stamp[record] == generation { return }
       topK.insert(Self.singleWordKey(best, exact: 0, record: record))
-      if pageIsSettled { stopped = true }
+      if pageIsSettled && !countEvery { stopped = true }
     }
     return (topK.sorted(), distinct)
   }
@@ -360,6 +465,7 @@ public final class Searcher {
       accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
     }
     topK.reset(capacity: limit, after: floor)
+    if counter.isActive { counter.clear() }
     var nbHits = 0
     let columns = index.searchableColumns.count
     // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
@@ -368,11 +474,15 @@ public final class Searcher {
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
           for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
             let record = Int(r32)
+            if let filter, !filter.contains(record) { continue }
             nbHits += 1
+            if counter.isActive { counter.add(record) }
             let m = Self.summary(
               slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
               attributeWordCount: { wordCounts[record * columns + $0] })
-            topK.insert(RankingRule.key(m, record: record))
+            topK.insert(
+              sortFacet == nil
+                ? RankingRule.key(m, record: record) : sortKey(record: record, typos: m.typos, words: m.words))
           }
         }
       }
