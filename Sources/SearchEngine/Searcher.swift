@@ -54,8 +54,10 @@ public final class Searcher {
     filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
     sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) }
     sortDescending = request.sort?.descending ?? false
-    // A sort puts any match anywhere on the page: every tier and every posting must be seen.
-    exhaustiveRequested = request.exhaustive || sortFacet != nil
+    // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
+    // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
+    exhaustiveRequested =
+      request.exhaustive || sortFacet != nil || (!request.facets.isEmpty && index.count <= Self.exactFacetsUpTo)
     counter.reset(index: index, attributes: request.facets)
     var response = SearchResponse.empty(request)
     func withFacets(_ response: SearchResponse) -> SearchResponse {
@@ -121,6 +123,10 @@ public final class Searcher {
   /// branches of the dictionary, a few milliseconds at a million records.
   public static let firstLettersFixedAbove = 200_000
   public var tieringThreshold = Searcher.defaultTieringThreshold
+  /// Catalogs up to this size count facets exactly on every keystroke (a full evaluation of 10,000
+  /// records stays well under a millisecond); larger ones count the typo-free tier when it fills the
+  /// page, flagged approximate.
+  public static let exactFacetsUpTo = 10_000
   /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
   private var floor: UInt64? = nil
   private var exhaustiveRequested = false

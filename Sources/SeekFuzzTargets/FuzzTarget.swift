@@ -77,8 +77,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     var cursor: CatalogSearcher.Cursor? = nil
     var total = 0
     for page in 0..<4 {
-      let byOffset = searcher.search(.init(query: query, page: page, hitsPerPage: 7, exhaustive: true))
-      let byCursor = searcher.search(
+      let byOffset = try! searcher.search(.init(query: query, page: page, hitsPerPage: 7, exhaustive: true))
+      let byCursor = try! searcher.search(
         .init(query: query, page: page, hitsPerPage: 7, cursor: cursor, exhaustive: true))
       cursor = byCursor.next
       precondition(byOffset.hits.map(\.hit.objectID) == byCursor.hits.map(\.hit.objectID), "cursor ≠ offset paging")

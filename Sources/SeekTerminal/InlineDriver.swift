@@ -214,6 +214,9 @@ public enum KeyParser {
     case UInt8(ascii: "H"): return .function(KeyMap.Code.home)
     case UInt8(ascii: "F"): return .function(KeyMap.Code.end)
     case UInt8(ascii: "Z"): return .function(KeyMap.Code.backTab)
+    case UInt8(ascii: "Q"): return .function(KeyMap.Code.f2)  // SS3 Q (xterm F2)
+    case UInt8(ascii: "R"): return .function(KeyMap.Code.f3)
+    case UInt8(ascii: "S"): return .function(KeyMap.Code.f4)
     case UInt8(ascii: "~"):
       switch parameters.split(separator: ";").first {
       case "1", "7": return .function(KeyMap.Code.home)
@@ -221,6 +224,9 @@ public enum KeyParser {
       case "3": return .function(KeyMap.Code.delete)
       case "5": return .function(KeyMap.Code.pageUp)
       case "6": return .function(KeyMap.Code.pageDown)
+      case "12": return .function(KeyMap.Code.f2)  // CSI 12~ (rxvt, Linux console style F2)
+      case "13": return .function(KeyMap.Code.f3)
+      case "14": return .function(KeyMap.Code.f4)
       default: return nil
       }
     default: return nil

@@ -27,6 +27,10 @@ public enum KeyMap {
     public static let enter: Int32 = 0o527
     public static let backTab: Int32 = 0o541
     public static let end: Int32 = 0o550
+    /// KEY_F(n) is KEY_F0 + n.
+    public static let f2: Int32 = 0o410 + 2
+    public static let f3: Int32 = 0o410 + 3
+    public static let f4: Int32 = 0o410 + 4
   }
 
   public static func event(for key: Key) -> SearchEvent? {
@@ -48,6 +52,10 @@ public enum KeyMap {
       case Code.pageDown: return .pagedDown
       case Code.enter: return .enterPressed
       case Code.backTab: return .movedUp
+      // Refining: function keys, so that no editing key is taken.
+      case Code.f2: return .refinementPaneToggled
+      case Code.f3: return .sortCycled
+      case Code.f4: return .refinementsCleared
       default: return nil
       }
     case .character(let scalar):

@@ -1,3 +1,4 @@
+import SearchEngine
 import SeekCore
 
 /// Extra facts the renderer shows that are not search state (e.g. streaming input).
@@ -21,8 +22,10 @@ public enum Renderer {
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
     drawQuery(state, into: &buffer)
+    drawChips(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
     drawResults(state, into: &buffer)
+    drawPane(state, into: &buffer)
     if height >= 3 { drawStatus(state, context: context, into: &buffer) }
     return buffer
   }
@@ -48,14 +51,36 @@ public enum Renderer {
     buffer.cursor = state.focus == .query ? (min(cursorColumn, width - 1), 0) : nil
   }
 
+  // MARK: - Refinement chips
+
+  /// `brand: Apple × · price < 500 × · sorted by price:desc`, with the key that clears them.
+  static func drawChips(_ state: SearchState, into buffer: inout ScreenBuffer) {
+    guard Layout.chipLines(state) > 0 else { return }
+    let width = buffer.size.columns
+    var x = 0
+    for chip in state.refine.refinements.chips {
+      guard x + 4 < width else { break }
+      x = buffer.write(chip + " ×", column: x, row: 1, style: [.accent], limit: width)
+      x = buffer.write("  ", column: x, row: 1)
+    }
+    if let sort = state.refine.sort, x + 4 < width {
+      x = buffer.write("sorted by \(sort)", column: x, row: 1, style: [.detail], limit: width)
+    }
+    let hint = state.refine.refinements.isEmpty ? "F3 sort" : "F4 clear refinements"
+    if x + 2 + DisplayWidth.of(hint) <= width {
+      buffer.write(hint, column: width - DisplayWidth.of(hint), row: 1, style: [.dim])
+    }
+  }
+
   // MARK: - Suggestions
 
   static func drawSuggestions(_ state: SearchState, into buffer: inout ScreenBuffer) {
     let lines = Layout.suggestionLines(state)
     let width = buffer.size.columns
     let shown = state.shownSuggestions
+    let first = 1 + Layout.chipLines(state)
     for i in 0..<lines {
-      let row = 1 + i
+      let row = first + i
       let hit = shown[i]
       let highlighted = state.highlightedSuggestion == i
       var x = buffer.write(highlighted ? "› " : "  ", column: 0, row: row, style: [.accent])
@@ -76,7 +101,8 @@ public enum Renderer {
     let height = Layout.resultsHeight(state)
     guard height > 0 else { return }
     let results = state.results
-    let width = buffer.size.columns
+    let width = Layout.resultsWidth(state)
+    guard width > 0 else { return }
     var line = 0
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
     for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + height)) {
@@ -85,31 +111,89 @@ public enum Renderer {
       let selected = state.focus == .results && state.selection == index
       switch shown {
       case .create(let title):
-        var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold])
-        x = buffer.write("Create \u{201C}", column: x, row: row, style: [.accent])
+        var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold], limit: width)
+        x = buffer.write("Create \u{201C}", column: x, row: row, style: [.accent], limit: width)
         x = buffer.write(title, column: x, row: row, style: [.accent, .bold], limit: width - 1)
-        buffer.write("\u{201D}", column: x, row: row, style: [.accent])
+        buffer.write("\u{201D}", column: x, row: row, style: [.accent], limit: width)
       case .item(let hit):
         let box = state.checked.contains(hit.objectID) ? checkedBox : uncheckedBox
         var x = buffer.write(
-          box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [])
-        x = buffer.write(hit.title, column: x, row: row, styleAt: styler(hit.titleRanges, style: [.bold, .match]))
+          box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [], limit: width)
+        x = buffer.write(
+          hit.title, column: x, row: row, limit: width, styleAt: styler(hit.titleRanges, style: [.bold, .match]))
         var extras = hit.details
         if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
         for (i, detail) in extras.enumerated() where x + 3 < width {
-          x = buffer.write("  ", column: x, row: row)
+          x = buffer.write("  ", column: x, row: row, limit: width)
           let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil
           x = buffer.write(
-            detail, column: x, row: row, style: [.detail],
+            detail, column: x, row: row, style: [.detail], limit: width,
             styleAt: isSnippet ? styler(hit.snippetRanges, style: [.bold, .match]) : nil)
         }
       }
-      if selected { buffer.restyle(row: row, adding: .reverse) }
+      if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
     }
     if !hasItems && !state.results.isPending && line < height {
       buffer.write("No results found", column: 2, row: top + line, style: [.dim])
     }
+  }
+
+  // MARK: - Refinement pane
+
+  /// Facet values with their counts for the current query, refined ones checked; a hierarchy's
+  /// refined levels open onto their children; numeric facets show their range among the hits.
+  static func drawPane(_ state: SearchState, into buffer: inout ScreenBuffer) {
+    let paneWidth = Layout.paneWidth(state)
+    guard paneWidth > 0 else { return }
+    let left = buffer.size.columns - paneWidth
+    let top = Layout.resultsTop(state)
+    let height = Layout.resultsHeight(state)
+    guard height > 0 else { return }
+    let rows = RefinementsReducer.rows(state)
+    let focused = state.focus == .refinements
+    // Keep the selected row in view.
+    let first = focused ? max(0, min(state.paneSelection - height + 1, rows.count - height)) : 0
+    let x0 = left == 0 ? 0 : left + 2
+    for line in 0..<height {
+      if left > 0 { buffer.write("│", column: left, row: top + line, style: [.dim]) }
+      let index = first + line
+      guard index < rows.count else {
+        if index == 0 { buffer.write("No facets", column: x0, row: top + line, style: [.dim]) }
+        continue
+      }
+      let row = top + line
+      switch rows[index] {
+      case .header(let name):
+        buffer.write(name, column: x0, row: row, style: [.bold, .prompt])
+      case .value(_, let value, let refined):
+        let indent = String(repeating: "  ", count: min(value.level, 4))
+        let name = value.value.components(separatedBy: FacetIndex.levelSeparator).last ?? value.value
+        var x = buffer.write(
+          indent + (refined ? "[x] " : "[ ] "), column: x0, row: row, style: refined ? [.accent, .bold] : [])
+        let count = Renderer.formatCount(value.count, approximate: !state.results.exhaustiveNbHits)
+        x = buffer.write(name, column: x, row: row, limit: buffer.size.columns - count.count - 1)
+        buffer.write(count, column: buffer.size.columns - count.count, row: row, style: [.detail])
+        if focused && index == state.paneSelection {
+          buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
+        }
+        _ = x
+      case .range(_, let stats):
+        buffer.write(
+          "  \(number(stats.min)) – \(number(stats.max))  \(rangeHint(rows, index))", column: x0, row: row,
+          style: [.detail])
+      }
+    }
+  }
+
+  static func number(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)
+  }
+
+  /// The query token that refines a numeric facet, as a hint: `price<500`.
+  static func rangeHint(_ rows: [PaneRow], _ index: Int) -> String {
+    guard index > 0, case .header(let name) = rows[index - 1] else { return "attr<n" }
+    return "\(name)<n"
   }
 
   // MARK: - Status line
@@ -130,9 +214,12 @@ public enum Renderer {
     if !state.checked.isEmpty { parts.append("\(state.checked.count) checked") }
     if let message = state.message { parts.append(message) }
     let left = parts.joined(separator: " · ")
-    let hints =
-      state.focus == .results
-      ? "Space check · Enter accept · ↑ back" : "↑↓ select · Tab complete · Enter submit · Esc"
+    let hints: String
+    switch state.focus {
+    case .results: hints = "Space check · Enter accept · ↑ back"
+    case .refinements: hints = "↑↓ move · Space refine · F4 clear · Esc back"
+    case .query: hints = "↑↓ select · Tab complete · Enter submit · F2 refine · Esc"
+    }
     let width = buffer.size.columns
     let x = buffer.write(left, column: 0, row: row, style: [.dim])
     let hintWidth = DisplayWidth.of(hints)

@@ -62,6 +62,8 @@ public final class TerminalApp {
 
   public func run() throws -> Outcome {
     state.checked = try writer.initialState().checked
+    state.facetAttributes = service.catalog.index.facets.text.map(\.attribute)
+    state.numericFacets = service.catalog.index.facets.numeric.map(\.attribute)
     let missing = state.checked.filter { service.title(objectID: $0) == nil }.count
     if missing > 0 {
       state.message =

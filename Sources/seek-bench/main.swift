@@ -28,7 +28,8 @@ func typeAll(_ searcher: CatalogSearcher, _ queries: [String]) -> Samples {
     for k in 1...max(1, q.count) {
       let prefix = String(q.prefix(k))
       let start = Measure.now()
-      _ = searcher.search(CatalogSearcher.Request(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+      _ = try! searcher.search(
+        CatalogSearcher.Request(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet))
       samples.add(Double(Measure.now() - start) / 1e9)
     }
   }
@@ -188,7 +189,7 @@ if !arguments.contains("--data-only") {
 
   // Relevance: is the package in the top 20 once its name is typed, and how early does it get there?
   func objectIDs(_ query: String) -> [String] {
-    catalogSearcher.search(CatalogSearcher.Request(query: query, hitsPerPage: 20)).hits.map {
+    try! catalogSearcher.search(CatalogSearcher.Request(query: query, hitsPerPage: 20)).hits.map {
       String($0.hit.objectID.split(separator: ":", maxSplits: 1)[1])
     }
   }
@@ -218,7 +219,7 @@ if !arguments.contains("--data-only") {
   log(
     "  relevance: \(found)/\(names.count) names (\(String(format: "%.1f", 100.0 * Double(found) / Double(names.count)))%) and \(foundTypo)/\(typos.count) typo'd names (\(String(format: "%.1f", 100.0 * Double(foundTypo) / Double(max(1, typos.count))))%) in the top 20; median \(String(format: "%.0f", 100 * fractions[fractions.count / 2]))% of a name typed before it enters the top 20"
   )
-  let broad = catalogSearcher.search(CatalogSearcher.Request(query: "a"))
+  let broad = try! catalogSearcher.search(CatalogSearcher.Request(query: "a"))
   log("  one-letter query 'a': nbHits \(broad.nbHits) (exhaustive: \(broad.exhaustiveNbHits))")
   log("  infinite scroll, 'react': \(deepPages(packageCatalog, "react"))")
 

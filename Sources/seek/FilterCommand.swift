@@ -18,9 +18,29 @@ enum FilterCommand {
     let created = (try? store?.createdItems()) ?? []
     let checked = Set(((try? store?.checkedItems()) ?? []).map(\.objectID))
     let searcher = CatalogSearcher(catalog: catalog, created: created)
-    let response = searcher.search(
-      CatalogSearcher.Request(
-        query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all))
+    if let sort = options.sort, catalog.index.facets.numericFacet(sort.attribute) == nil {
+      Output.error(
+        "seek: --sort: '\(sort.attribute)' is not a numeric facet (numeric facets: \(catalog.index.facets.numeric.map(\.attribute).joined(separator: ", ")))"
+      )
+      return 2
+    }
+    if let unknown = options.facets.first(where: { $0 != "*" && !catalog.index.facets.attributes.contains($0) }) {
+      Output.error(
+        "seek: --facets: '\(unknown)' is not a facet (facets: \(catalog.index.facets.attributes.joined(separator: ", ")))"
+      )
+      return 2
+    }
+    let response: CatalogSearcher.Response
+    do {
+      response = try searcher.search(
+        CatalogSearcher.Request(
+          query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
+          filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort))
+    } catch {
+      Output.error(
+        "seek: \(Options.ParseError.invalidFilter(text: options.filtersText ?? "", error: error).description)")
+      return 2
+    }
     if options.json {
       Output.write(json(response, catalog: catalog, checked: checked).serialized + "\n")
     } else {
@@ -36,6 +56,16 @@ enum FilterCommand {
         summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
       }
       Output.error(summary)
+      // Facet counts after the hits, on standard error: standard output stays the list of hits.
+      for facet in response.facets {
+        if let stats = facet.stats {
+          Output.error("\(facet.attribute): \(number(stats.min)) to \(number(stats.max))")
+        } else {
+          Output.error(
+            "\(facet.attribute): "
+              + facet.values.map { "\($0.value) (\($0.count))" }.joined(separator: ", "))
+        }
+      }
     }
     return response.hits.isEmpty ? 1 : 0
   }
@@ -104,14 +134,37 @@ enum FilterCommand {
         ))
       return .object(members)
     }
-    return .object([
-      ("query", .string(response.query)), ("nbHits", .number("\(response.nbHits)")),
-      ("page", .number("\(response.page + 1)")), ("nbPages", .number("\(response.nbPages)")),
-      ("hitsPerPage", .number("\(response.hitsPerPage)")),
-      ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
-      ("droppedWords", .array(response.droppedWords.map { .string($0) })),
-      ("hits", .array(hits)),
-    ])
+    var facetMembers: [(String, JSONValue)] = []
+    var statsMembers: [(String, JSONValue)] = []
+    for facet in response.facets {
+      if let stats = facet.stats {
+        statsMembers.append(
+          (facet.attribute, .object([("min", .number(number(stats.min))), ("max", .number(number(stats.max)))])))
+      } else {
+        facetMembers.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
+      }
+    }
+    var extra: [(String, JSONValue)] = []
+    if !response.facets.isEmpty {
+      extra = [
+        ("facets", .object(facetMembers)), ("facets_stats", .object(statsMembers)),
+        ("exhaustiveFacetsCount", .bool(response.exhaustiveFacetsCount)),
+      ]
+    }
+    return .object(
+      [
+        ("query", .string(response.query)), ("nbHits", .number("\(response.nbHits)")),
+        ("page", .number("\(response.page + 1)")), ("nbPages", .number("\(response.nbPages)")),
+        ("hitsPerPage", .number("\(response.hitsPerPage)")),
+        ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
+        ("droppedWords", .array(response.droppedWords.map { .string($0) })),
+        ("hits", .array(hits)),
+      ] + extra)
+  }
+
+  /// A number as JSON writes it: whole numbers without a fraction.
+  static func number(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
   /// Algolia-style markup: matched ranges wrapped in <em>…</em> (ranges are UTF-8 offsets).

@@ -24,12 +24,18 @@ struct Options: Equatable {
   var exitZero = false
   var height: String?
   var noStore = false
+  /// `--filters`: Algolia filter syntax (checked against the catalog's facets when searching).
+  var filters: FilterExpression?
+  var filtersText: String?
+  var facets: [String] = []
+  var sort: SortOrder?
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
     case missingValue(String)
     case invalidValue(flag: String, value: String, expected: String)
     case extraArgument(String)
+    case invalidFilter(text: String, error: FilterError)
 
     var description: String {
       switch self {
@@ -37,6 +43,8 @@ struct Options: Equatable {
       case .missingValue(let f): return "option '\(f)' needs a value"
       case .invalidValue(let f, let v, let e): return "invalid value '\(v)' for \(f): expected \(e)"
       case .extraArgument(let a): return "unexpected argument '\(a)': one catalog at most"
+      case .invalidFilter(let text, let error):
+        return "--filters: \(error)\n  \(text)\n  \(String(repeating: " ", count: max(0, error.column - 1)))^"
       }
     }
   }
@@ -91,6 +99,22 @@ struct Options: Equatable {
       case "--title": o.catalog.titleAttribute = try value(flag, inline: inline)
       case "--id-field": o.catalog.objectIDAttribute = try value(flag, inline: inline)
       case "--display": o.catalog.displayAttributes = list(try value(flag, inline: inline))
+      case "--facets-attributes": o.catalog.attributesForFaceting = list(try value(flag, inline: inline))
+      case "--facets": o.facets = list(try value(flag, inline: inline))
+      case "--filters":
+        let text = try value(flag, inline: inline)
+        do {
+          o.filters = try FilterExpression.parse(text)
+          o.filtersText = text
+        } catch {
+          throw .invalidFilter(text: text, error: error)
+        }
+      case "--sort":
+        let text = try value(flag, inline: inline)
+        guard let sort = SortOrder(parsing: text) else {
+          throw .invalidValue(flag: flag, value: text, expected: "attribute:asc or attribute:desc")
+        }
+        o.sort = sort
       case "--ranking":
         let text = try value(flag, inline: inline)
         var rules: [CustomRanking] = []

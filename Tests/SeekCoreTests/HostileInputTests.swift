@@ -36,7 +36,7 @@ import Testing
     let catalog = catalog(["one", "two", "three"])
     let searcher = CatalogSearcher(catalog: catalog)
     for (page, size) in [(Int.max, Int.max), (9_999_999_999, 1_000_000_000), (0, Int.max), (Int.max, 1), (-5, -5)] {
-      let response = searcher.search(CatalogSearcher.Request(query: "", page: page, hitsPerPage: size))
+      let response = try! searcher.search(CatalogSearcher.Request(query: "", page: page, hitsPerPage: size))
       #expect(response.nbHits == 3)
       #expect(response.hits.count <= 3)
     }
@@ -53,7 +53,7 @@ import Testing
     #expect(catalog.index.documents.attributes.count == RecordTable.maxAttributes)
     #expect(catalog.index.count == 20_000)
     #expect(catalog.warnings.first?.contains("19745 more attributes") == true)
-    let found = CatalogSearcher(catalog: catalog).search(.init(query: "item 19999", exhaustive: true))
+    let found = try! CatalogSearcher(catalog: catalog).search(.init(query: "item 19999", exhaustive: true))
     #expect(found.hits.first.map { catalog.title(record: $0.hit.record) } == "item 19999")
   }
 

@@ -18,6 +18,11 @@ public struct FacetResult: Sendable, Equatable {
   public struct Stats: Sendable, Equatable {
     public var min: Double
     public var max: Double
+
+    public init(min: Double, max: Double) {
+      self.min = min
+      self.max = max
+    }
   }
 
   public var attribute: String

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A catalog hit as the UI shows it: plain values, no engine internals.
 public struct ResultHit: Sendable, Equatable {
   public var objectID: String
@@ -41,6 +43,10 @@ public struct ResultsPage: Sendable, Equatable {
   public var milliseconds: Double
   /// Where the next page starts (search-after); nil: by offset.
   public var next: CatalogSearcher.Cursor?
+  /// Facet counts for the query and refinements (first page only).
+  public var facets: [FacetResult] = []
+  /// The refinements could not be applied (a bad filter): why. Nothing else in the page counts.
+  public var error: String? = nil
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,

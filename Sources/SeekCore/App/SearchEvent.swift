@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Everything that can happen to the search screen: what the person did (translated from keys by
 /// the terminal layer) and what the searchers and the store answered.
 public enum SearchEvent: Sendable, Equatable {
@@ -25,6 +27,11 @@ public enum SearchEvent: Sendable, Equatable {
   case spacePressed
   case escapePressed
   case interrupted
+  // Refining.
+  case refinementToggled(attribute: String, value: String)
+  case refinementsCleared
+  case sortCycled
+  case refinementPaneToggled
   // Answers.
   case resultsArrived(revision: Int, ResultsPage)
   case suggestionsArrived(revision: Int, [SuggestionHit])
@@ -47,7 +54,8 @@ public enum SearchEvent: Sendable, Equatable {
 /// What the reducer asks the outside world to do; answers come back as events.
 public enum SearchEffect: Sendable, Equatable {
   /// One page of results; pages after the first carry the cursor the previous page answered with.
-  case searchResults(query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, revision: Int)
+  case searchResults(
+    query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(), revision: Int)
   case searchSuggestions(query: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
@@ -61,6 +69,17 @@ public enum SearchEffect: Sendable, Equatable {
   /// Leave with status 0, printing these items (objectIDs).
   case accept(objectIDs: [String])
   case quit(status: Int32)
+}
+
+/// What narrows and orders a results search besides its words.
+public struct Refine: Sendable, Equatable {
+  public var refinements: Refinements
+  public var sort: SortOrder?
+
+  public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil) {
+    self.refinements = refinements
+    self.sort = sort
+  }
 }
 
 extension SearchEffect {
@@ -82,7 +101,8 @@ extension SearchEvent {
   public var isInput: Bool {
     switch self {
     case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .cleared, .cursorMoved, .movedUp,
-      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed:
+      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
+      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
       return true
     case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .checkSaved, .itemCreated,
       .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:

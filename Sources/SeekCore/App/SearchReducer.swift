@@ -10,6 +10,8 @@ public enum SearchReducer {
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     // Accepting: the pending writes are being finished; keys after Enter do nothing.
     if state.pendingAccept != nil && event.isInput { return [] }
+    // Concerns with reducers of their own.
+    if let effects = RefinementsReducer.reduce(&state, event) { return effects }
     switch event {
     case .started(let size):
       state.screen = size
@@ -93,6 +95,8 @@ public enum SearchReducer {
       case .results:
         state.selection += 1
         return selectionMoved(&state)
+      case .refinements:
+        return []  // RefinementsReducer's
       }
 
     case .movedUp:
@@ -109,6 +113,8 @@ public enum SearchReducer {
         let shown = state.shownSuggestions.count
         state.highlightedSuggestion = shown > 0 ? shown - 1 : nil
         return []
+      case .refinements:
+        return []  // RefinementsReducer's
       }
 
     case .pagedDown:
@@ -142,8 +148,13 @@ public enum SearchReducer {
       case .query:
         let shown = state.shownSuggestions
         if let h = state.highlightedSuggestion, h < shown.count {
+          // "iphone in Cell Phones": the query, refined to the suggestion's category.
+          if let category = shown[h].suggestion.category {
+            RefinementsReducer.refineCategory(&state, category)
+          }
           return submit(&state, shown[h].query, fromSuggestion: true)
         }
+        RefinementsReducer.absorbAllTokens(&state)
         return submit(&state, state.query, fromSuggestion: false)
       case .results:
         switch selectedRow(state) {
@@ -155,10 +166,16 @@ public enum SearchReducer {
           return [.flushWrites]
         case nil: return []
         }
+      case .refinements:
+        return []  // RefinementsReducer's
       }
 
     case .spacePressed:
-      guard state.focus == .results else { return reduce(&state, .inserted(" ")) }
+      guard state.focus == .results else {
+        // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
+        if RefinementsReducer.absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
+        return reduce(&state, .inserted(" "))
+      }
       switch selectedRow(state) {
       case .create(let title): return [.createItem(title: title)]
       case .item(let hit):
@@ -182,8 +199,17 @@ public enum SearchReducer {
     case .interrupted:
       return [.quit(status: 130)]
 
+    case .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
+      return []  // RefinementsReducer's
+
     case .resultsArrived(let revision, let page):
       guard revision == state.resultsRevision else { return [] }
+      if let error = page.error {
+        // A refinement the catalog cannot apply: say so, change nothing else.
+        state.message = error
+        state.results.loadingPage = nil
+        return []
+      }
       if page.page == 0 {
         var results = ResultsState()
         results.query = page.query
@@ -197,6 +223,7 @@ public enum SearchReducer {
         results.typoCorrected = page.typoCorrected
         results.milliseconds = page.milliseconds
         results.next = page.next
+        results.facets = page.facets
         results.isPending = false
         state.results = results
       } else {
@@ -230,7 +257,9 @@ public enum SearchReducer {
       if !state.checked.contains(item.objectID) { state.checked.append(item.objectID) }
       if !state.checkedThisRun.contains(item.objectID) { state.checkedThisRun.append(item.objectID) }
       state.resultsRevision += 1
-      return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
+      return [
+        .searchResults(query: state.results.query, page: 0, refine: state.refine, revision: state.resultsRevision)
+      ]
 
     case .writesFlushed:
       guard let highlighted = state.pendingAccept else { return [] }
@@ -241,7 +270,9 @@ public enum SearchReducer {
       state.checked = checked
       guard createdChanged else { return [] }
       state.resultsRevision += 1
-      return [.searchResults(query: state.results.query, page: 0, revision: state.resultsRevision)]
+      return [
+        .searchResults(query: state.results.query, page: 0, refine: state.refine, revision: state.resultsRevision)
+      ]
 
     case .tick:
       return state.pendingAccept == nil ? [.refreshFromStore] : []
@@ -252,7 +283,7 @@ public enum SearchReducer {
       state.resultsRevision += 1
       state.suggestionsRevision += 1
       return [
-        .searchResults(query: state.query, page: 0, revision: state.resultsRevision),
+        .searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision),
         .searchSuggestions(query: state.query, revision: state.suggestionsRevision),
       ]
 
@@ -269,7 +300,7 @@ public enum SearchReducer {
   }
 
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
-  private static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
+  static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
     state.suggestionsVisible = true
     state.didSubmitSuggestion = false
@@ -280,11 +311,11 @@ public enum SearchReducer {
     return searchBoth(&state)
   }
 
-  private static func searchBoth(_ state: inout SearchState) -> [SearchEffect] {
+  static func searchBoth(_ state: inout SearchState) -> [SearchEffect] {
     state.resultsRevision += 1
     state.suggestionsRevision += 1
     return [
-      .searchResults(query: state.query, page: 0, revision: state.resultsRevision),
+      .searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision),
       .searchSuggestions(query: state.query, revision: state.suggestionsRevision),
     ]
   }
@@ -309,7 +340,7 @@ public enum SearchReducer {
     state.resultsRevision += 1
     state.suggestionsRevision += 1  // a late suggestions answer must not refill the pane
     return [
-      .searchResults(query: text, page: 0, revision: state.resultsRevision),
+      .searchResults(query: text, page: 0, refine: state.refine, revision: state.resultsRevision),
       .logSubmittedQuery(query: text, fromSuggestion: fromSuggestion),
     ]
   }
@@ -328,7 +359,7 @@ public enum SearchReducer {
   }
 
   /// Keeps the selection on a row and on screen.
-  private static func clampSelection(_ state: inout SearchState) {
+  static func clampSelection(_ state: inout SearchState) {
     let count = state.results.rowCount
     state.selection = max(0, min(state.selection, count - 1))
     let height = max(1, Layout.resultsHeight(state))
@@ -348,7 +379,8 @@ public enum SearchReducer {
     state.results.loadingPage = results.pagesLoaded
     return [
       .searchResults(
-        query: results.query, page: results.pagesLoaded, cursor: results.next, revision: state.resultsRevision)
+        query: results.query, page: results.pagesLoaded, cursor: results.next, refine: state.refine,
+        revision: state.resultsRevision)
     ]
   }
 }

@@ -48,8 +48,8 @@ public final class SearchService {
   /// Performs a search-lane effect; returns the event that answers it, if any.
   public func perform(_ effect: SearchEffect) -> SearchEvent? {
     switch effect {
-    case .searchResults(let query, let page, let cursor, let revision):
-      return .resultsArrived(revision: revision, results(query: query, page: page, cursor: cursor))
+    case .searchResults(let query, let page, let cursor, let refine, let revision):
+      return .resultsArrived(revision: revision, results(query: query, page: page, cursor: cursor, refine: refine))
     case .searchSuggestions(let query, let revision):
       return .suggestionsArrived(revision: revision, suggestions.search(query))
     default:
@@ -59,12 +59,25 @@ public final class SearchService {
 
   // MARK: - Results
 
-  public func results(query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil) -> ResultsPage {
+  /// Facets the app counts on every keystroke (at most this many values each).
+  public static let facetValuesShown = 10
+
+  public func results(
+    query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine()
+  ) -> ResultsPage {
     let start = ContinuousClock.now
-    let response = searcher.search(
-      CatalogSearcher.Request(
-        query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
-        highlightScope: .titleAndSnippet))
+    let response: CatalogSearcher.Response
+    do {
+      response = try searcher.search(
+        CatalogSearcher.Request(
+          query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
+          highlightScope: .titleAndSnippet, refinements: refine.refinements,
+          facets: page == 0 ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown, sort: refine.sort))
+    } catch {
+      var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
+      failed.error = "refinement: \(error)"
+      return failed
+    }
     let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
     let hits = response.hits.map {
       resultHit(
@@ -83,10 +96,12 @@ public final class SearchService {
     }
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    return ResultsPage(
+    var out = ResultsPage(
       query: query, page: page, hits: hits, nbHits: response.nbHits, nbPages: response.nbPages,
       exhaustiveNbHits: response.exhaustiveNbHits, droppedWords: response.droppedWords,
       typoCorrected: response.typoCorrected, equalItems: equal, milliseconds: ms, next: response.next)
+    out.facets = response.facets
+    return out
   }
 
   /// A hit as the list shows it: plain values; the created label and the details are data, their

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Everything the screen shows, as one value: the SearchViewModel of Algolia's query-suggestions
 /// guide (searchQuery, suggestions, didSubmitSuggestion, paginated hits) plus the smart list
 /// (checked items, create row, exact match on top). Changed only by `SearchReducer`.
@@ -7,9 +9,21 @@ public struct SearchState: Sendable, Equatable {
     case query
     /// A result row is selected.
     case results
+    /// A row of the refinement pane is selected.
+    case refinements
   }
 
   public var query = ""
+  /// Refinements and sort, part of every results search.
+  public var refine = Refine()
+  /// The catalog's facets (numeric ones apart): which `attr:value` tokens are refinements, and what
+  /// the sort cycles through. Set when the app starts.
+  public var facetAttributes: [String] = []
+  public var numericFacets: [String] = []
+  /// The refinement pane: open (on narrow screens it takes the results' place; on wide ones it is
+  /// always beside them), and its selected row.
+  public var paneOpen = false
+  public var paneSelection = 0
   /// Cursor position in the query, in characters.
   public var cursor = 0
   public var suggestions: [SuggestionHit] = []
@@ -70,6 +84,8 @@ public struct ResultsState: Sendable, Equatable {
   public var exhaustiveNbHits = true
   public var droppedWords: [String] = []
   public var typoCorrected = false
+  /// Facet counts for the query and refinements.
+  public var facets: [FacetResult] = []
   /// Where the next page starts.
   public var next: CatalogSearcher.Cursor? = nil
   public var milliseconds = 0.0

@@ -29,12 +29,15 @@ public enum CatalogParser {
     }
   }
 
-  static func noteNumeric(_ value: JSONValue, into numeric: inout [String: Bool]) {
+  static func noteNumeric(_ value: JSONValue, into numeric: inout [String: Bool], arrays: inout Set<String>) {
     guard case .object(let members) = value else { return }
     for (name, v) in members {
       switch v {
       case .number: if numeric[name] == nil { numeric[name] = true }
       case .null: break
+      case .array:
+        numeric[name] = false
+        arrays.insert(name)
       default: numeric[name] = false
       }
     }
@@ -67,7 +70,7 @@ public enum CatalogParser {
           let e = parser.error("", at: start)
           throw .notARecord(path: path, line: e.line, found: kind(value))
         }
-        noteNumeric(value, into: &numeric)
+        noteNumeric(value, into: &numeric, arrays: &table.multiValuedAttributes)
         table.append(fields)
         parser.skipWhitespace()
         if parser.current == UInt8(ascii: ",") {
@@ -108,7 +111,7 @@ public enum CatalogParser {
       guard let fields = members(value) else {
         throw .notARecord(path: path, line: lineNumber, found: kind(value))
       }
-      noteNumeric(value, into: &numeric)
+      noteNumeric(value, into: &numeric, arrays: &table.multiValuedAttributes)
       table.append(fields)
     }
     table.numericAttributes = Set(numeric.filter(\.value).keys)

@@ -12,12 +12,15 @@ public struct CatalogSettings: Sendable, Equatable {
   public var objectIDAttribute: String?
   public var displayAttributes: [String]?
   public var format: CatalogFormat?
+  /// Attributes that can be refined (Algolia's `attributesForFaceting`).
+  public var attributesForFaceting: [String]?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
     customRanking: [CustomRanking]? = nil, objectIDAttribute: String? = nil,
-    displayAttributes: [String]? = nil, format: CatalogFormat? = nil
+    displayAttributes: [String]? = nil, format: CatalogFormat? = nil, attributesForFaceting: [String]? = nil
   ) {
+    self.attributesForFaceting = attributesForFaceting
     self.searchableAttributes = searchableAttributes
     self.titleAttribute = titleAttribute
     self.customRanking = customRanking
@@ -34,7 +37,7 @@ public struct CatalogSettings: Sendable, Equatable {
       customRanking: other.customRanking ?? customRanking,
       objectIDAttribute: other.objectIDAttribute ?? objectIDAttribute,
       displayAttributes: other.displayAttributes ?? displayAttributes,
-      format: other.format ?? format)
+      format: other.format ?? format, attributesForFaceting: other.attributesForFaceting ?? attributesForFaceting)
   }
 
   /// Where the settings file of a catalog lives.
@@ -79,6 +82,7 @@ public struct CatalogSettings: Sendable, Equatable {
       case "titleAttribute": settings.titleAttribute = try string(v, key)
       case "objectID": settings.objectIDAttribute = try string(v, key)
       case "displayAttributes": settings.displayAttributes = try strings(v, key)
+      case "attributesForFaceting": settings.attributesForFaceting = try strings(v, key)
       case "format":
         let name = try string(v, key)
         guard let format = CatalogFormat(rawValue: name) else {
@@ -98,7 +102,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, format)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, format)"
         )
       }
     }
@@ -127,6 +131,7 @@ public struct CatalogSettings: Sendable, Equatable {
     check(searchableAttributes, "searchableAttributes (--searchable)")
     check(objectIDAttribute.map { [$0] }, "the objectID attribute (objectID, --id-field)")
     check(customRanking?.map(\.attribute), "customRanking (--ranking)")
+    check(attributesForFaceting, "attributesForFaceting (--facets-attributes)")
     var warnings: [String] = []
     let display = (displayAttributes ?? []).filter { !known.contains($0) }
     if !display.isEmpty {
@@ -161,8 +166,41 @@ public struct CatalogSettings: Sendable, Equatable {
       display = shop.isEmpty ? Array(searchable.filter { $0 != title }.prefix(1)) : shop
     }
     return ResolvedSettings(
-      index: IndexSettings(searchableAttributes: searchable, titleAttribute: title, customRanking: ranking),
+      index: IndexSettings(
+        searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
+        attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
+        multiValuedAttributes: table.multiValuedAttributes),
       objectIDAttribute: idAttribute, displayAttributes: display)
+  }
+
+  /// Without `attributesForFaceting`: numeric attributes, and text attributes whose values repeat
+  /// (at most half as many distinct values as records, and short) — brand, category, type,
+  /// source, tags — never the id or the title. Arrays count each element.
+  static func defaultFacets(_ table: RecordTable, excluding: [String?]) -> [String] {
+    guard table.count >= 2 else { return [] }
+    var out: [String] = []
+    for (column, name) in table.attributes.enumerated() where !excluding.contains(name) {
+      if table.numericAttributes.contains(name) {
+        out.append(name)
+        continue
+      }
+      var distinct = Set<String>()
+      var present = 0
+      var long = false
+      let multi = table.multiValuedAttributes.contains(name)
+      for row in table.rows where column < row.count && !row[column].isEmpty {
+        present += 1
+        for element in multi ? row[column].components(separatedBy: ", ") : [row[column]] {
+          if element.utf8.count > 100 { long = true }
+          distinct.insert(element)
+        }
+        if long || distinct.count > table.count / 2 { break }
+      }
+      if present > 0 && !long && distinct.count <= max(1, table.count / 2) && distinct.count < present {
+        out.append(name)
+      }
+    }
+    return out
   }
 }
 

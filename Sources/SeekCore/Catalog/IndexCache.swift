@@ -47,6 +47,7 @@ public enum IndexCache {
       s.searchableAttributes?.joined(separator: ",") ?? "-", s.titleAttribute ?? "-",
       s.customRanking?.map(\.description).joined(separator: ",") ?? "-", s.objectIDAttribute ?? "-",
       s.displayAttributes?.joined(separator: ",") ?? "-", s.format?.rawValue ?? "-",
+      s.attributesForFaceting?.joined(separator: ",") ?? "-",
     ].joined(separator: "|")
   }
 
@@ -109,6 +110,8 @@ public enum IndexCache {
       let index: SearchIndex
       do {
         index = try IndexCodec.decode(from: &source, settings: settings.index)
+      } catch IndexCodecError.unsupportedVersion {
+        return .absent  // written by another version of Seek: rebuilt quietly
       } catch let error as IndexCodecError {
         return .refused("\(path): \(error)")
       }
@@ -182,6 +185,8 @@ public enum IndexCache {
       ("customRanking", .array(s.index.customRanking.map { .string($0.description) })),
       ("objectID", s.objectIDAttribute.map { .string($0) } ?? .null),
       ("displayAttributes", .array(s.displayAttributes.map { .string($0) })),
+      ("attributesForFaceting", .array(s.index.attributesForFaceting.map { .string($0) })),
+      ("multiValuedAttributes", .array(s.index.multiValuedAttributes.sorted().map { .string($0) })),
     ])
   }
 
@@ -196,7 +201,9 @@ public enum IndexCache {
     return ResolvedSettings(
       index: IndexSettings(
         searchableAttributes: strings("searchableAttributes"), titleAttribute: title,
-        customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:))),
+        customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:)),
+        attributesForFaceting: strings("attributesForFaceting"),
+        multiValuedAttributes: Set(strings("multiValuedAttributes"))),
       objectIDAttribute: objectID, displayAttributes: strings("displayAttributes"))
   }
 }

@@ -11,6 +11,8 @@ public struct RecordTable: Sendable {
   public var rows: [[String]] = []
   /// Attributes whose every present value was a JSON number (or parses as one, for tables).
   public var numericAttributes: Set<String> = []
+  /// Attributes that were JSON arrays in some record (their elements are facet values).
+  public var multiValuedAttributes: Set<String> = []
   private var attributeIndex: [String: Int] = [:]
   /// Distinct attribute names beyond `maxAttributes`, ignored (counted up to a bound).
   public private(set) var ignoredAttributes = 0

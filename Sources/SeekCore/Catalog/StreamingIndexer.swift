@@ -28,6 +28,7 @@ public struct StreamingIndexer: Sendable {
     var rest = RecordTable(attributes: table.attributes)
     rest.rows = Array(table.rows[main...])
     rest.numericAttributes = table.numericAttributes
+    rest.multiValuedAttributes = table.multiValuedAttributes
     return .tail(
       IndexBuilder.build(
         rest.documents(idAttribute: catalog.settings.objectIDAttribute), settings: catalog.settings.index))

@@ -87,9 +87,9 @@ public final class EffectRuntime: @unchecked Sendable {
     case .search:
       // Latest wins: a queued search of an older revision will never be shown; drop it unrun.
       switch effect {
-      case .searchResults(_, _, _, let revision):
+      case .searchResults(_, _, _, _, let revision):
         searchQueue.removeAll {
-          if case .effect(.searchResults(_, _, _, let r)) = $0 { return r < revision } else { return false }
+          if case .effect(.searchResults(_, _, _, _, let r)) = $0 { return r < revision } else { return false }
         }
       case .searchSuggestions(_, let revision):
         searchQueue.removeAll {

@@ -49,11 +49,25 @@ public final class CatalogSearcher {
     public var exhaustive: Bool
     /// Which attributes to highlight on the page's hits; nil: none.
     public var highlightScope: HighlightScope?
+    /// Algolia `filters` (from `--filters`), AND'ed with the refinements.
+    public var filters: FilterExpression?
+    public var refinements: Refinements
+    /// Facets to count ("*": all), with disjunctive counts for refined attributes.
+    public var facets: [String]
+    public var maxValuesPerFacet: Int
+    public var sort: SortOrder?
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
-      highlightScope: HighlightScope? = .all
+      highlightScope: HighlightScope? = .all, filters: FilterExpression? = nil,
+      refinements: Refinements = Refinements(),
+      facets: [String] = [], maxValuesPerFacet: Int = 10, sort: SortOrder? = nil
     ) {
+      self.filters = filters
+      self.refinements = refinements
+      self.facets = facets
+      self.maxValuesPerFacet = maxValuesPerFacet
+      self.sort = sort
       self.query = query
       self.page = min(max(0, page), SearchRequest.maxPage)
       self.hitsPerPage = min(max(1, hitsPerPage), SearchRequest.maxHitsPerPage)
@@ -74,6 +88,9 @@ public final class CatalogSearcher {
     public var typoCorrected: Bool
     /// Where the page after this one starts.
     public var next: Cursor
+    /// Counts of the requested facets (refined attributes counted without their own refinements).
+    public var facets: [FacetResult] = []
+    public var exhaustiveFacetsCount = true
 
     public var nbPages: Int { nbHits == 0 ? 0 : (nbHits - 1) / hitsPerPage + 1 }
   }
@@ -142,12 +159,20 @@ public final class CatalogSearcher {
 
   // MARK: - Searching
 
-  public func search(_ request: Request) -> Response {
+  /// Searches every segment and merges; a filter naming an attribute that is not a facet (or a
+  /// facet value where a number is needed) is an error with its column.
+  public func search(_ request: Request) throws(FilterError) -> Response {
     let cursor = request.cursor.flatMap { $0.generation == generation ? $0 : nil }
     let offset = cursor?.offset ?? (request.cursor?.offset ?? request.page * request.hitsPerPage)
     // Each segment's best `offset + hitsPerPage` (or, resuming, its best `hitsPerPage` after its
     // cursor): enough for any interleaving of the merged page.
     let perSegment = cursor == nil ? offset + request.hitsPerPage : request.hitsPerPage
+    let expression = Self.combine(request.filters, request.refinements.expression())
+    let filters = try recordFilters(expression)
+    // Refined attributes are counted separately, without their own refinements (disjunctive).
+    let requested = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
+    let disjunctive = request.refinements.facetAttributes.filter { requested.contains($0) }
+    let conjunctive = requested.filter { !disjunctive.contains($0) }
     var responses: [SearchResponse] = []
     for (i, segment) in segments.enumerated() {
       let after = cursor.flatMap { i < $0.after.count ? $0.after[i] : nil }
@@ -155,8 +180,24 @@ public final class CatalogSearcher {
         segment.searcher.search(
           SearchRequest(
             query: request.query, hitsPerPage: perSegment, highlight: false, after: after,
-            exhaustive: request.exhaustive)))
+            exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
+            maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)))
     }
+    var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
+    var exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
+    for attribute in disjunctive {
+      let without = try recordFilters(
+        Self.combine(request.filters, request.refinements.expression(excluding: attribute)))
+      let counted = segments.indices.map { i in
+        segments[i].searcher.search(
+          SearchRequest(
+            query: request.query, hitsPerPage: 1, highlight: false, exhaustive: request.exhaustive,
+            filter: without[i], facets: [attribute], maxValuesPerFacet: request.maxValuesPerFacet))
+      }
+      exhaustiveFacets = exhaustiveFacets && counted.allSatisfy(\.exhaustiveFacetsCount)
+      facets += Self.mergeFacets(counted.map(\.facets), limit: request.maxValuesPerFacet)
+    }
+    facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
@@ -167,7 +208,7 @@ public final class CatalogSearcher {
       var best: Int? = nil
       for s in segments.indices where heads[s] < responses[s].hits.count {
         if let b = best {
-          if precedes(s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]]) { best = s }
+          if precedes(s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]], sort: request.sort) { best = s }
         } else {
           best = s
         }
@@ -196,11 +237,68 @@ public final class CatalogSearcher {
       exhaustiveNbHits: responses.allSatisfy(\.exhaustiveNbHits),
       droppedWords: responses.first { !$0.droppedWords.isEmpty }?.droppedWords ?? [],
       typoCorrected: hits.contains { $0.hit.ranking.typos > 0 },
-      next: Cursor(generation: generation, after: after, offset: offset + hits.count))
+      next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
+      exhaustiveFacetsCount: exhaustiveFacets)
+  }
+
+  static func combine(_ a: FilterExpression?, _ b: FilterExpression?) -> FilterExpression? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return .and([a, b])
+  }
+
+  /// The last filter's bitmaps, per segment: typing more letters keeps the filter, and the
+  /// bitmaps are made once, not on every keystroke.
+  private var filterCache: (expression: FilterExpression, generation: Int, filters: [RecordFilter?])? = nil
+
+  /// One bitmap per segment (nil: no filter). Created items have no attributes to refine: a
+  /// filter leaves them out.
+  private func recordFilters(_ expression: FilterExpression?) throws(FilterError) -> [RecordFilter?] {
+    guard let expression else { return segments.map { _ in nil } }
+    if let cached = filterCache, cached.expression == expression, cached.generation == generation {
+      return cached.filters
+    }
+    var out: [RecordFilter?] = []
+    for segment in segments {
+      if segment.kind == .created {
+        out.append(RecordFilter(recordCount: segment.index.count, all: false))
+      } else {
+        out.append(try segment.index.facets.evaluate(expression, recordCount: segment.index.count))
+      }
+    }
+    filterCache = (expression, generation, out)
+    return out
+  }
+
+  /// Facet counts of several segments added up, value by value.
+  static func mergeFacets(_ perSegment: [[FacetResult]], limit: Int) -> [FacetResult] {
+    guard perSegment.count > 1 else { return perSegment.first ?? [] }
+    var merged: [FacetResult] = []
+    for results in perSegment {
+      for result in results {
+        guard let i = merged.firstIndex(where: { $0.attribute == result.attribute }) else {
+          merged.append(result)
+          continue
+        }
+        for value in result.values {
+          if let j = merged[i].values.firstIndex(where: { $0.value == value.value }) {
+            merged[i].values[j].count += value.count
+          } else {
+            merged[i].values.append(value)
+          }
+        }
+        if let s = result.stats {
+          merged[i].stats = merged[i].stats.map { .init(min: min($0.min, s.min), max: max($0.max, s.max)) } ?? s
+        }
+        merged[i].values.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+      }
+    }
+    return merged
   }
 
   /// How many hits a query has in all segments (no page, no highlighting).
   public func count(_ query: String) -> Int {
+    // No filter: the query log counts the words alone.
     segments.reduce(0) { $0 + $1.searcher.search(SearchRequest(query: query, hitsPerPage: 1, highlight: false)).nbHits }
   }
 
@@ -218,11 +316,21 @@ public final class CatalogSearcher {
   }
 
   /// Whether hit `a` of segment `sa` ranks before hit `b` of segment `sb`.
-  private func precedes(_ sa: Int, _ a: Hit, _ sb: Int, _ b: Hit) -> Bool {
+  private func precedes(_ sa: Int, _ a: Hit, _ sb: Int, _ b: Hit, sort: SortOrder?) -> Bool {
+    if sa == sb { return a.key < b.key }
+    if let sort {
+      // Sort keys rank numbers within one index: between segments, compare the numbers.
+      let x = segments[sa].index.facets.numericFacet(sort.attribute)?.numbers[a.record] ?? .nan
+      let y = segments[sb].index.facets.numericFacet(sort.attribute)?.numbers[b.record] ?? .nan
+      if x != y {
+        if x.isNaN || y.isNaN { return y.isNaN }
+        return sort.descending ? x > y : x < y
+      }
+      return sa < sb
+    }
     let x = RankingRule.relevance(a.key)
     let y = RankingRule.relevance(b.key)
     if x != y { return x < y }
-    if sa == sb { return a.key < b.key }
     let ka = segments[sa].kind
     let kb = segments[sb].kind
     if (ka == .created) != (kb == .created) { return kb == .created }

@@ -1,0 +1,86 @@
+import SearchEngine
+
+/// What the user narrowed the results to, as InstantSearch's widgets do: facet values (several
+/// values of one attribute are OR'ed, attributes are AND'ed — a refinement list) and numeric
+/// conditions (AND'ed — a range slider). Part of every search request; shown as chips.
+public struct Refinements: Sendable, Equatable {
+  public struct FacetValue: Sendable, Equatable {
+    public var attribute: String
+    public var value: String
+
+    public init(attribute: String, value: String) {
+      self.attribute = attribute
+      self.value = value
+    }
+  }
+
+  public struct Numeric: Sendable, Equatable {
+    public var attribute: String
+    public var comparison: FilterExpression.Comparison
+    public var value: Double
+
+    public init(attribute: String, comparison: FilterExpression.Comparison, value: Double) {
+      self.attribute = attribute
+      self.comparison = comparison
+      self.value = value
+    }
+  }
+
+  /// In the order they were added.
+  public var facets: [FacetValue] = []
+  public var numeric: [Numeric] = []
+
+  public init(facets: [FacetValue] = [], numeric: [Numeric] = []) {
+    self.facets = facets
+    self.numeric = numeric
+  }
+
+  public var isEmpty: Bool { facets.isEmpty && numeric.isEmpty }
+  public var count: Int { facets.count + numeric.count }
+
+  /// Adds the value, or removes it when it is refined already (folded comparison).
+  public mutating func toggle(_ attribute: String, _ value: String) {
+    let key = TextFolding.foldedKey(value)
+    if let i = facets.firstIndex(where: { $0.attribute == attribute && TextFolding.foldedKey($0.value) == key }) {
+      facets.remove(at: i)
+    } else {
+      facets.append(FacetValue(attribute: attribute, value: value))
+    }
+  }
+
+  public func isRefined(_ attribute: String, _ value: String) -> Bool {
+    let key = TextFolding.foldedKey(value)
+    return facets.contains { $0.attribute == attribute && TextFolding.foldedKey($0.value) == key }
+  }
+
+  /// Attributes with refined facet values (the disjunctive ones), in order.
+  public var facetAttributes: [String] {
+    var seen: [String] = []
+    for f in facets where !seen.contains(f.attribute) { seen.append(f.attribute) }
+    return seen
+  }
+
+  /// The refinements as one filter; `excluding` leaves one attribute's values out (its own counts
+  /// then show what choosing another value would give: disjunctive faceting).
+  public func expression(excluding: String? = nil) -> FilterExpression? {
+    var clauses: [FilterExpression] = []
+    for attribute in facetAttributes where attribute != excluding {
+      let values = facets.filter { $0.attribute == attribute }.map {
+        FilterExpression.facet(attribute: attribute, value: $0.value, column: 1)
+      }
+      clauses.append(values.count == 1 ? values[0] : .or(values))
+    }
+    for n in numeric {
+      clauses.append(.numeric(attribute: n.attribute, comparison: n.comparison, value: n.value, column: 1))
+    }
+    return clauses.isEmpty ? nil : clauses.count == 1 ? clauses[0] : .and(clauses)
+  }
+
+  /// Each refinement as a chip's text: `brand: Apple`, `price < 500`.
+  public var chips: [String] {
+    facets.map { "\($0.attribute): \($0.value)" }
+      + numeric.map {
+        "\($0.attribute) \($0.comparison.rawValue) \($0.value == $0.value.rounded() && abs($0.value) < 1e15 ? String(Int($0.value)) : String($0.value))"
+      }
+  }
+}
