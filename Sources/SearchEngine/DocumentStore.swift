@@ -38,6 +38,8 @@ public struct DocumentStore: Sendable {
   public func objectID(_ record: Int) -> String { objectIDs[record] }
 
   @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {
+    // A store without attributes (records of empty objects) has no values: every one is empty.
+    guard attribute < attributes.count else { return 0..<0 }
     let slot = record * attributes.count + attribute
     return Int(offsets[slot])..<Int(offsets[slot + 1])
   }

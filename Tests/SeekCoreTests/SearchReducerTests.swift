@@ -1,3 +1,4 @@
+import SearchEngine
 import Testing
 
 @testable import SeekCore
@@ -334,5 +335,188 @@ import Testing
     #expect(results.rowCount == 2)
     #expect(results.rows == [.create("eggs"), .item(hit("a"))])
     #expect(results.row(at: -1) == nil)
+  }
+}
+
+@Suite struct RefinementReducerTests {
+  let size = ScreenSize(columns: 80, rows: 24)
+
+  func started() -> TestStore {
+    var state = SearchState()
+    state.facetAttributes = ["brand", "category"]
+    state.numericFacets = ["price", "popularity"]
+    var store = TestStore(state)
+    store.send(
+      .started(size),
+      effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
+    ) {
+      $0.screen = self.size
+      $0.resultsRevision = 1
+      $0.suggestionsRevision = 1
+    }
+    return store
+  }
+
+  static func refine(_ facets: [(String, String)], numeric: [Refinements.Numeric] = [], sort: SortOrder? = nil)
+    -> Refine
+  {
+    Refine(
+      refinements: Refinements(facets: facets.map { .init(attribute: $0.0, value: $0.1) }, numeric: numeric), sort: sort
+    )
+  }
+
+  /// `brand:apple ` typed in the query becomes a refinement (a chip); other `a:b` text stays text.
+  @Test func tokensOnFacetsBecomeRefinements() {
+    var store = started()
+    for (i, c) in "brand:apple".enumerated() {
+      store.edit(.inserted(String(c)), to: String("brand:apple".prefix(i + 1)), revision: i + 2)
+    }
+    let refine = Self.refine([("brand", "apple")])
+    store.send(
+      .spacePressed,
+      effects: [
+        .searchResults(query: "", page: 0, refine: refine, revision: 13), .searchSuggestions(query: "", revision: 13),
+      ]
+    ) {
+      $0.query = ""
+      $0.cursor = 0
+      $0.refine = refine
+      $0.resultsRevision = 13
+      $0.suggestionsRevision = 13
+    }
+    #expect(store.state.refine.refinements.chips == ["brand: apple"])
+    // Not a facet: plain text, the space typed.
+    store.edit(.inserted("x"), to: "x", refine: refine, revision: 14)
+    store.send(
+      .inserted(":"),
+      effects: [
+        .searchResults(query: "x:", page: 0, refine: refine, revision: 15),
+        .searchSuggestions(query: "x:", revision: 15),
+      ]
+    ) {
+      $0.query = "x:"
+      $0.cursor = 2
+      $0.resultsRevision = 15
+      $0.suggestionsRevision = 15
+    }
+  }
+
+  @Test func numericTokensAndSubmitAbsorbEveryToken() {
+    var store = started()
+    store.state.query = "tv price<500 brand:Sony"
+    store.state.cursor = store.state.query.count
+    let refine = Self.refine(
+      [("brand", "Sony")], numeric: [.init(attribute: "price", comparison: .less, value: 500)])
+    store.send(
+      .enterPressed,
+      effects: [
+        .searchResults(query: "tv", page: 0, refine: refine, revision: 2),
+        .logSubmittedQuery(query: "tv", fromSuggestion: false),
+      ]
+    ) {
+      $0.query = "tv"
+      $0.cursor = 2
+      $0.refine = refine
+      $0.suggestionsVisible = false
+      $0.focus = .results
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    #expect(store.state.refine.refinements.chips == ["brand: Sony", "price < 500"])
+  }
+
+  /// A suggestion with a category searches its query refined to that category; Tab completes the
+  /// query only.
+  @Test func aSuggestionsCategoryRefines() {
+    var store = started()
+    let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
+    store.send(.suggestionsArrived(revision: 1, [iphone])) { $0.suggestions = [iphone] }
+    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    let refine = Self.refine([("category", "Cell Phones")])
+    store.send(
+      .enterPressed,
+      effects: [
+        .searchResults(query: "iphone", page: 0, refine: refine, revision: 2),
+        .logSubmittedQuery(query: "iphone", fromSuggestion: true),
+      ]
+    ) {
+      $0.query = "iphone"
+      $0.cursor = 6
+      $0.refine = refine
+      $0.didSubmitSuggestion = true
+      $0.suggestions = []
+      $0.suggestionsVisible = false
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+      $0.resultsRevision = 2
+      $0.suggestionsRevision = 2
+    }
+    // F4 clears them all.
+    store.send(.refinementsCleared, effects: [.searchResults(query: "iphone", page: 0, revision: 3)]) {
+      $0.refine = Refine()
+      $0.focus = .query
+      $0.resultsRevision = 3
+    }
+    store.send(.refinementsCleared)
+  }
+
+  /// The pane: open with F2, move, Space toggles a value (new revision); a late answer of the
+  /// previous refinements is dropped.
+  @Test func thePaneTogglesValuesAndStaleAnswersAreDropped() {
+    var store = started()
+    var page = page("", 0, ["a", "b"])
+    page.facets = [
+      FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5), .init(value: "Sony", count: 3)])
+    ]
+    store.send(.resultsArrived(revision: 1, page)) {
+      $0.results.hits = [hit("a"), hit("b")]
+      $0.results.nbHits = 2
+      $0.results.nbPages = 1
+      $0.results.pagesLoaded = 1
+      $0.results.isPending = false
+      $0.results.facets = page.facets
+    }
+    store.send(.refinementPaneToggled) {
+      $0.paneOpen = true
+      $0.focus = .refinements
+      $0.paneSelection = 1
+    }
+    store.send(.movedDown) { $0.paneSelection = 2 }
+    store.send(.movedDown)
+    let refine = Self.refine([("brand", "Sony")])
+    store.send(.spacePressed, effects: [.searchResults(query: "", page: 0, refine: refine, revision: 2)]) {
+      $0.refine = refine
+      $0.resultsRevision = 2
+    }
+    store.send(.resultsArrived(revision: 1, page))  // the answer for before the toggle: dropped
+    store.send(.escapePressed) {
+      $0.focus = .query
+      $0.paneOpen = false
+    }
+  }
+
+  @Test func sortCyclesThroughNumericFacetsAndBack() {
+    var store = started()
+    let cycle: [SortOrder?] = [
+      SortOrder(attribute: "price", descending: false), SortOrder(attribute: "price", descending: true),
+      SortOrder(attribute: "popularity", descending: false), SortOrder(attribute: "popularity", descending: true), nil,
+    ]
+    for (i, sort) in cycle.enumerated() {
+      store.send(
+        .sortCycled, effects: [.searchResults(query: "", page: 0, refine: Refine(sort: sort), revision: i + 2)]
+      ) {
+        $0.refine.sort = sort
+        $0.message = "sorted by " + (sort?.description ?? "relevance")
+        $0.resultsRevision = i + 2
+      }
+    }
+  }
+
+  /// A refinement the catalog cannot apply: a message, nothing else changes.
+  @Test func aBadRefinementIsAMessage() {
+    var store = started()
+    var failed = ResultsPage(query: "", page: 0, hits: [], nbHits: 0, nbPages: 0)
+    failed.error = "refinement: column 1: 'color' is not a facet"
+    store.send(.resultsArrived(revision: 1, failed)) { $0.message = failed.error }
   }
 }

@@ -25,13 +25,14 @@ struct TestStore {
 extension TestStore {
   /// An edit of the query: both searchers are asked for `query` with a new `revision`.
   mutating func edit(
-    _ event: SearchEvent, to query: String, cursor: Int? = nil, revision: Int,
+    _ event: SearchEvent, to query: String, cursor: Int? = nil, refine: Refine = Refine(), revision: Int,
     sourceLocation: SourceLocation = #_sourceLocation, _ more: (inout SearchState) -> Void = { _ in }
   ) {
     send(
       event,
       effects: [
-        .searchResults(query: query, page: 0, revision: revision), .searchSuggestions(query: query, revision: revision),
+        .searchResults(query: query, page: 0, refine: refine, revision: revision),
+        .searchSuggestions(query: query, revision: revision),
       ], sourceLocation: sourceLocation
     ) {
       $0.query = query

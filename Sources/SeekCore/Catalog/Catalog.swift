@@ -24,6 +24,9 @@ public struct Catalog: Sendable {
     self.given = given
     self.numericAttributes = table.numericAttributes
     self.warnings = table.warnings
+    var table = table
+    // Records of empty objects (`[{}]`): one empty attribute to hold their title.
+    if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
     self.index = IndexBuilder.build(
       table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
   }

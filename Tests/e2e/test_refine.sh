@@ -1,0 +1,70 @@
+# Refine: facets, filters and sort, in the CLI and the app.
+SUGGESTIONS="$(realpath ../shared/data/ecommerce-query-suggestions.json)"
+
+# CLI
+out=$("$SEEK" --no-store -f "" Data/products.json --filters 'brand:Apple AND category:"Cell Phones > Smartphones" AND price < 900' --hits-per-page 100 --field brand 2>/dev/null | sort -u)
+expect_eq "--filters: only what passes" "Apple" "$out"
+prices=$("$SEEK" --no-store -f "" Data/products.json --filters 'brand:apple' --sort price:desc --hits-per-page 30 --field price 2>/dev/null)
+expect_eq "--sort price:desc orders by price" "$(printf '%s\n' "$prices" | sort -rn)" "$prices"
+err=$("$SEEK" --no-store -f tv Data/products.json --facets brand,price 2>&1 >/dev/null)
+expect_contains "--facets: counts after the hits" "$err" "brand: Samsung ("
+expect_contains "--facets: numeric range" "$err" "price: "
+json=$("$SEEK" --no-store -f tv Data/products.json --facets brand,price --json)
+expect_contains "--json: facets" "$json" '"facets":{"brand":{"Samsung":'
+expect_contains "--json: facets_stats" "$json" '"facets_stats":{"price":{"min":'
+err=$("$SEEK" --no-store -f x Data/products.json --filters 'brand:Apple AND (price < 5' 2>&1); code=$?
+expect_eq "--filters: a bad expression exits 2" 2 "$code"
+expect_contains "--filters: says the column" "$err" "column 17"
+err=$("$SEEK" --no-store -f x Data/products.json --filters 'color:red' 2>&1); code=$?
+expect_eq "--filters: an attribute that is not a facet exits 2" "2" "$code"
+expect_contains "--filters: names the facets" "$err" "facets: brand, category"
+n_all=$("$SEEK" --no-store -f "" Data/products.json --filters 'category:"Cell Phones"' --json --hits-per-page 1 | sed -n 's/.*"nbHits":\([0-9]*\).*/\1/p')
+n_sub=$("$SEEK" --no-store -f "" Data/products.json --filters 'category:"Cell Phones > Smartphones"' --json --hits-per-page 1 | sed -n 's/.*"nbHits":\([0-9]*\).*/\1/p')
+expect_eq "hierarchy: an upper level holds its lower levels" "yes" "$([ "${n_all:-0}" -gt "${n_sub:-0}" ] && [ "${n_sub:-0}" -gt 0 ] && echo yes || echo no)"
+
+# App: "iphone in Cell Phones" → only Cell Phones results, shown as a chip.
+tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $SUGGESTIONS Data/products.json; sleep 30"
+expect_screen "refine: started" "hits"
+tmux_type "iphone"
+expect_screen "refine: the suggestion with its category" "iphone  in Cell Phones"
+tmux_keys Down
+sleep 0.2
+tmux_keys Enter
+expect_screen "refine: the category chip" "category: Cell Phones ×"
+sleep 0.3
+results=$(screen | sed -n '3,20p' | cut -c1-95 | grep -F '[ ]')
+expect_not_contains "refine: only Cell Phones results" "$(printf '%s\n' "$results" | grep -v 'Cell Phones')" "[ ]"
+# The pane: F2, move to a brand, Space.
+tmux_keys F2
+sleep 0.3
+tmux_keys Down
+sleep 0.2
+tmux_keys Space
+expect_screen "refine: the pane refines a brand (chip)" "brand: "
+expect_screen "refine: the refined brand is checked in the pane" "│ [x] "
+tmux_keys Escape
+sleep 0.2
+tmux_keys F4
+expect_screen_gone "refine: F4 clears every refinement" "F4 clear refinements"
+# A price range typed in the query.
+tmux_keys C-u
+tmux_type "price<100 "
+expect_screen "refine: price<100 typed becomes a chip" "price < 100 ×"
+tmux_type "tv"
+sleep 0.5
+expect_screen "refine: the pane's range follows the refinement" "price"
+expect_not_contains "refine: the token left the query" "$(screen | sed -n 1p)" "price<100"
+tmux_keys F3
+expect_screen "refine: F3 sorts" "sorted by price:asc"
+tmux_keys C-c
+tmux_stop
+
+# Narrow screens: the pane opens in the results' place.
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; sleep 30"
+expect_screen "narrow: started" "hits"
+tmux_keys F2
+expect_screen "narrow: F2 opens the pane" "brand"
+tmux_keys Escape
+expect_screen "narrow: Esc closes it" "[ ] "
+tmux_keys C-c
+tmux_stop
