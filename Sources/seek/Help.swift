@@ -22,6 +22,17 @@ enum Help {
           --hits-per-page N     hits per page (default 20)
           --json                JSON output (--filter: the response; on accept: records as JSON Lines)
 
+    REFINE
+          --filters EXPR        Algolia filters: brand:Apple, category:"Cell Phones", price < 500,
+                                price:100 TO 500, AND, OR, NOT, parentheses (values folded; a
+                                hierarchical value such as "A > B" matches everything below it)
+          --facets A,B | '*'    count these facets' values over every hit (stderr; --json: facets,
+                                facets_stats)
+          --sort ATTR:asc|desc  order by a numeric attribute, relevance breaking ties
+          --facets-attributes A,B
+                                attributes that can be refined (default: numbers, and text values
+                                that repeat, such as brand, category, source, tags)
+
     CATALOG SETTINGS (override CATALOG.settings.json next to the catalog)
           --searchable A,B,...  searchable attributes, most important first
           --title NAME          attribute shown as the item's name
@@ -58,11 +69,19 @@ enum Help {
       Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
       PageUp/PageDown           move a page of results   mouse wheel   scroll results
       Tab                       complete the query with the highlighted (or top) suggestion
-      Enter                     in the query: submit it; on a suggestion: submit that suggestion;
-                                on a result: accept (print the checked items, or the selected one)
+      Enter                     in the query: submit it; on a suggestion: submit that suggestion
+                                (refined to its category, when it has one); on a result: accept
+                                (print the items checked in this run, or the selected one)
       Space                     on a result: check or uncheck it (on the create row: create the item)
       Esc                       close suggestions; else clear the query; else quit (status 130)
       Ctrl-C                    quit (status 130)
+      F2                        open the refinement pane (facet values with their counts for the
+                                query; Up/Down move, Space refines or un-refines, Esc back);
+                                beside the results from 120 columns
+      F3                        cycle the sort: relevance, then each numeric attribute asc/desc
+      F4                        clear every refinement
+      brand:apple<Space>, price<500<Space>
+                                typed in the query, a token on a facet becomes a refinement (chip)
 
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
@@ -70,6 +89,7 @@ enum Help {
       SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
 
     EXIT STATUS
-      0 hits found / item accepted, 1 no match, 2 error, 130 interrupted
+      0 hits found / item accepted, 1 no match, 2 error (also a store write that failed),
+      128+N ended by signal N (130 Ctrl-C or Esc, 143 SIGTERM)
     """
 }
