@@ -11,7 +11,7 @@ struct PackageCatalog {
 
   static let settings = IndexSettings(
     searchableAttributes: ["name", "summary"], titleAttribute: "name",
-    customRanking: [.descending("popularity")])
+    customRanking: [.descending("popularity")], attributesForFaceting: ["source", "popularity"])
 
   /// Decompresses the two files with `gzip -dc` into `directory` and reads them.
   static func load(dataDirectory: String, directory: String) -> PackageCatalog {

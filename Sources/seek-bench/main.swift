@@ -36,6 +36,22 @@ func typeAll(_ searcher: CatalogSearcher, _ queries: [String]) -> Samples {
   return samples
 }
 
+/// Refining while typing: every prefix of `queries` with `filters` and counts of `facets`, through
+/// the app's request (refinements, disjunctive counts for the refined attribute).
+func typeRefined(_ searcher: CatalogSearcher, _ queries: [String], refinements: Refinements, facets: [String])
+  -> Samples
+{
+  var samples = Samples()
+  for text in keystrokes(queries) {
+    let start = Measure.now()
+    _ = try! searcher.search(
+      CatalogSearcher.Request(
+        query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet, refinements: refinements, facets: facets))
+    samples.add(Double(Measure.now() - start) / 1e9)
+  }
+  return samples
+}
+
 /// Infinite scroll: the cost of page 2 and page 50 of `query` as the app loads them (search-after
 /// cursor), and page 50 by offset (ranking the 1,000 hits before it again), median of `runs`.
 func deepPages(_ catalog: Catalog, _ query: String, runs: Int = 15) -> String {
@@ -125,6 +141,10 @@ for text in keystrokes(dataQueries) {
 }
 log("  the engine alone (one Searcher, no segment merge): \(engineOnly.summary())")
 log("  infinite scroll, empty query: \(deepPages(catalog, ""))")
+let samsung = Refinements(facets: [.init(attribute: "brand", value: "Samsung")])
+log(
+  "  refining (brand:Samsung, counts of brand and category), every prefix: \(typeRefined(dataCatalogSearcher, dataQueries, refinements: samsung, facets: ["brand", "category"]).summary())"
+)
 if !arguments.contains("--no-peers") {
   let fts = FTS5Peer(documents: catalog.index.documents, columns: [1, 2, 3, 6], path: work + "/data-fts.sqlite")
   compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
@@ -222,6 +242,46 @@ if !arguments.contains("--data-only") {
   let broad = try! catalogSearcher.search(CatalogSearcher.Request(query: "a"))
   log("  one-letter query 'a': nbHits \(broad.nbHits) (exhaustive: \(broad.exhaustiveNbHits))")
   log("  infinite scroll, 'react': \(deepPages(packageCatalog, "react"))")
+  let npm = Refinements(facets: [.init(attribute: "source", value: "npm")])
+  log(
+    "  refining (source:npm, counts of source), the same keystrokes: \(typeRefined(catalogSearcher, names + typos.map(\.typed), refinements: npm, facets: ["source"]).summary())"
+  )
+  if arguments.contains("--refine-profile") {
+    var slow: [(Double, String)] = []
+    for text in keystrokes(names + typos.map(\.typed)) {
+      let start = Measure.now()
+      _ = try! catalogSearcher.search(
+        CatalogSearcher.Request(
+          query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet, refinements: npm, facets: ["source"]))
+      slow.append((Double(Measure.now() - start) / 1e9, text))
+    }
+    slow.sort { $0.0 > $1.0 }
+    log("  slowest refined keystrokes: " + slow.prefix(25).map { "\($0.1)=\(ms($0.0))" }.joined(separator: ", "))
+  }
+  var emptyCounts = Samples()
+  for _ in 0..<20 {
+    let start = Measure.now()
+    _ = try! catalogSearcher.search(
+      CatalogSearcher.Request(query: "", hitsPerPage: 20, facets: ["source", "popularity"]))
+    emptyCounts.add(Double(Measure.now() - start) / 1e9)
+  }
+  var emptyRefined = Samples()
+  for _ in 0..<20 {
+    let start = Measure.now()
+    _ = try! catalogSearcher.search(
+      CatalogSearcher.Request(query: "", hitsPerPage: 20, refinements: npm, facets: ["source", "popularity"]))
+    emptyRefined.add(Double(Measure.now() - start) / 1e9)
+  }
+  log("  empty query with facet counts: \(emptyCounts.summary()); refined to source:npm: \(emptyRefined.summary())")
+  var sorted = Samples()
+  for name in names.prefix(50) {
+    let start = Measure.now()
+    _ = try! catalogSearcher.search(
+      CatalogSearcher.Request(
+        query: String(name.prefix(3)), hitsPerPage: 20, sort: SortOrder(attribute: "popularity", descending: true)))
+    sorted.add(Double(Measure.now() - start) / 1e9)
+  }
+  log("  sorted by popularity:desc (3-letter prefixes, every match ranked): \(sorted.summary())")
 
   if !arguments.contains("--no-peers") {
     let (fts, ftsBuild) = Measure.time {

@@ -41,12 +41,18 @@ public struct FacetResult: Sendable, Equatable {
 }
 
 /// Counts, in the search's loop over every hit, without allocating per hit: one counter per value
-/// of each requested facet, reset through the list of values touched.
+/// of each requested facet in one flat array, reset through the list of values touched. The hot
+/// path reads plain arrays (no facet struct is copied per hit): at a million hits, a few ns each.
 struct FacetCounter {
   private var textFacets: [FacetIndex.TextFacet] = []
   private var numericFacets: [FacetIndex.NumericFacet] = []
-  private var counts: [[UInt32]] = []
-  private var touched: [[UInt32]] = []
+  /// Per text facet: its record → values offsets and values, and where its counters start.
+  private var recordStarts: [[UInt32]] = []
+  private var recordValues: [[UInt32]] = []
+  private var base: [Int] = []
+  private var counts: [UInt32] = []
+  private var touched: [UInt32] = []
+  private var numbers: [[Double]] = []
   private var minimum: [Double] = []
   private var maximum: [Double] = []
   private(set) var isActive = false
@@ -56,14 +62,27 @@ struct FacetCounter {
     let all = attributes.contains("*")
     let text = index.facets.text.filter { all || attributes.contains($0.attribute) }
     let numeric = index.facets.numeric.filter { all || attributes.contains($0.attribute) }
-    if text.map(\.attribute) != textFacets.map(\.attribute) {
+    if text.map(\.attribute) != textFacets.map(\.attribute)
+      || recordStarts.first?.count != text.first?.recordStart.count
+    {
       textFacets = text
-      counts = text.map { [UInt32](repeating: 0, count: $0.values.count) }
-      touched = text.map { _ in [] }
+      recordStarts = text.map(\.recordStart)
+      recordValues = text.map(\.recordValues)
+      base = []
+      var total = 0
+      for facet in text {
+        base.append(total)
+        total += facet.values.count
+      }
+      counts = [UInt32](repeating: 0, count: total)
+      touched = []
     } else {
       clear()
     }
-    numericFacets = numeric
+    if numeric.map(\.attribute) != numericFacets.map(\.attribute) {
+      numericFacets = numeric
+      numbers = numeric.map(\.numbers)
+    }
     minimum = numeric.map { _ in .infinity }
     maximum = numeric.map { _ in -.infinity }
     isActive = !text.isEmpty || !numeric.isEmpty
@@ -71,10 +90,8 @@ struct FacetCounter {
 
   /// Zeroes the counts (a relaxed query counts again from scratch).
   mutating func clear() {
-    for f in counts.indices {
-      for v in touched[f] { counts[f][Int(v)] = 0 }
-      touched[f].removeAll(keepingCapacity: true)
-    }
+    for v in touched { counts[Int(v)] = 0 }
+    touched.removeAll(keepingCapacity: true)
     for i in minimum.indices {
       minimum[i] = .infinity
       maximum[i] = -.infinity
@@ -82,14 +99,19 @@ struct FacetCounter {
   }
 
   @inline(__always) mutating func add(_ record: Int) {
-    for f in textFacets.indices {
-      textFacets[f].forEachValue(of: record) { v in
-        if counts[f][v] == 0 { touched[f].append(UInt32(v)) }
-        counts[f][v] &+= 1
+    for f in 0..<recordStarts.count {
+      let lo = Int(recordStarts[f][record])
+      let hi = Int(recordStarts[f][record + 1])
+      var i = lo
+      while i < hi {
+        let slot = base[f] + Int(recordValues[f][i])
+        if counts[slot] == 0 { touched.append(UInt32(slot)) }
+        counts[slot] &+= 1
+        i += 1
       }
     }
-    for f in numericFacets.indices {
-      let x = numericFacets[f].numbers[record]
+    for f in 0..<numbers.count {
+      let x = numbers[f][record]
       if x < minimum[f] { minimum[f] = x }
       if x > maximum[f] { maximum[f] = x }
     }
@@ -101,8 +123,8 @@ struct FacetCounter {
       for v in textFacets[f].values.indices {
         let n = textFacets[f].recordCount(of: v)
         if n > 0 {
-          counts[f][v] = UInt32(n)
-          touched[f].append(UInt32(v))
+          counts[base[f] + v] = UInt32(n)
+          touched.append(UInt32(base[f] + v))
         }
       }
     }
@@ -116,8 +138,10 @@ struct FacetCounter {
   func results(maxValuesPerFacet: Int) -> [FacetResult] {
     var out: [FacetResult] = []
     for (f, facet) in textFacets.enumerated() {
-      var values = touched[f].map { v in
-        FacetResult.Value(value: facet.values[Int(v)], count: Int(counts[f][Int(v)]), level: Int(facet.levels[Int(v)]))
+      let range = base[f]..<(base[f] + facet.values.count)
+      var values = touched.filter { range.contains(Int($0)) }.map { slot in
+        let v = Int(slot) - base[f]
+        return FacetResult.Value(value: facet.values[v], count: Int(counts[Int(slot)]), level: Int(facet.levels[v]))
       }
       values.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
       // A hierarchy keeps its top values at every level, so each level can be drilled into.
