@@ -520,3 +520,16 @@ import Testing
     store.send(.resultsArrived(revision: 1, failed)) { $0.message = failed.error }
   }
 }
+
+@Suite struct CombiningInputTests {
+  /// A combining accent typed after a letter (a dead key) joins it: one character, the cursor after it.
+  @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
+    var state = SearchState()
+    _ = SearchReducer.reduce(&state, .inserted("e"))
+    _ = SearchReducer.reduce(&state, .inserted("\u{301}"))
+    #expect(state.query == "e\u{301}")
+    #expect(state.query.count == 1 && state.cursor == 1)
+    _ = SearchReducer.reduce(&state, .deletedBackward)
+    #expect(state.query.isEmpty && state.cursor == 0)
+  }
+}

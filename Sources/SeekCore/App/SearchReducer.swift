@@ -25,11 +25,13 @@ public enum SearchReducer {
     case .inserted(let text):
       let clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
       guard !clean.isEmpty else { return [] }
-      var characters = Array(state.query)
+      let characters = Array(state.query)
       let at = min(state.cursor, characters.count)
-      characters.insert(contentsOf: clean, at: at)
-      state.query = String(characters)
-      state.cursor = at + clean.count
+      // A combining mark typed alone (a dead key) joins the character before it: the cursor
+      // counts characters of the text as it now reads, not the ones inserted.
+      let before = String(characters[..<at]) + clean
+      state.query = before + String(characters[at...])
+      state.cursor = min(before.count, state.query.count)
       return queryEdited(&state)
 
     case .deletedBackward:
