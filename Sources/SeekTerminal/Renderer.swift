@@ -135,7 +135,10 @@ public enum Renderer {
       line += 1
     }
     if !hasItems && !state.results.isPending && line < height {
-      buffer.write("No results found", column: 2, row: top + line, style: [.dim])
+      buffer.write(
+        state.refine.refinements.isEmpty
+          ? "No results found" : "No results found with the refinements above (F4 clears them)",
+        column: 2, row: top + line, style: [.dim], limit: width)
     }
   }
 

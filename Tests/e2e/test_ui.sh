@@ -31,6 +31,12 @@ expect_screen "ui: Enter on a suggestion replaces the query" "> cooktops"
 sleep 0.3
 expect_not_contains "ui: Enter on a suggestion hides the suggestions" "$(screen)" "  cooktops  in"
 expect_screen "ui: Enter on a suggestion lists its results" "Cooktop"
+expect_screen "ui: the suggestion's category refines (a chip)" "category: Appliances > Ranges, Cooktops & Ovens > Cooktops ×"
+tmux_keys C-u
+tmux_type "nintendo switch"
+expect_screen "ui: refinements stay while typing, and an empty result says so" "No results found with the refinements above"
+tmux_keys F4
+expect_screen_gone "ui: F4 clears the refinements" "category: Appliances"
 
 tmux_keys C-u
 tmux_type "nintendo switch"
