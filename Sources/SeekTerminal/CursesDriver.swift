@@ -75,6 +75,11 @@ final class CursesDriver {
             if seek_is_wheel_up(event.bstate) != 0 { keys.append(.wheelUp) }
             if seek_is_wheel_down(event.bstate) != 0 { keys.append(.wheelDown) }
           }
+        } else if let name = keyname(code).map({ String(cString: $0) }),
+          name.hasPrefix("kLFT") || name.hasPrefix("kRIT")
+        {
+          // Ctrl/Alt-Left/Right have no fixed code: terminfo names them kLFT5, kRIT3, …
+          keys.append(.function(name.hasPrefix("kLFT") ? KeyMap.Code.wordLeft : KeyMap.Code.wordRight))
         } else {
           keys.append(.function(code))
         }
@@ -82,7 +87,7 @@ final class CursesDriver {
         keys.append(.character(scalar))
       }
     }
-    return keys
+    return KeyParser.decodeEscapes(keys)
   }
 
   /// The last frame painted: rows that did not change are not sent to curses again.

@@ -188,8 +188,15 @@ public enum KeyParser {
           while j < bytes.count && !(0x40...0x7E).contains(bytes[j]) { j += 1 }
           guard j < bytes.count else { return (keys, final ? [] : Array(bytes[i...])) }
           let parameters = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
+          // A sequence this table does not know is dropped whole, never typed as text.
           if let key = key(final: bytes[j], parameters: parameters) { keys.append(key) }
           i = j + 1
+          continue
+        }
+        // Esc followed at once by a key: Alt-key.
+        if next != 0x1B && (next >= 0x20 || next == 0x08), next < 0x80 {
+          keys.append(.alt(Unicode.Scalar(next)))
+          i += 2
           continue
         }
         keys.append(.character("\u{1B}"))
@@ -205,12 +212,67 @@ public enum KeyParser {
     return (keys, [])
   }
 
-  static func key(final: UInt8, parameters: String) -> Key? {
+  /// Curses hands over the bytes of sequences its terminfo does not know (`\e[1~` for Home in
+  /// tmux with TERM=xterm) one key at a time: Esc, '[', '1', '~'. Decodes them as `parse` does
+  /// bytes: a known sequence becomes its key, an unknown one is dropped whole, Esc followed at
+  /// once by a key is Alt-key.
+  public static func decodeEscapes(_ keys: [Key]) -> [Key] {
+    guard keys.contains(.character("\u{1B}")) else { return keys }
+    var out: [Key] = []
+    var i = 0
+    while i < keys.count {
+      // Esc then a key curses decoded itself (Backspace, arrows): the Alt form of that key.
+      if keys[i] == .character("\u{1B}"), i + 1 < keys.count, case .function(let code) = keys[i + 1] {
+        switch code {
+        case KeyMap.Code.backspace: out.append(.alt("\u{7F}"))
+        case KeyMap.Code.left: out.append(.function(KeyMap.Code.wordLeft))
+        case KeyMap.Code.right: out.append(.function(KeyMap.Code.wordRight))
+        default: out.append(keys[i + 1])
+        }
+        i += 2
+        continue
+      }
+      guard keys[i] == .character("\u{1B}"), i + 1 < keys.count, case .character(let next) = keys[i + 1] else {
+        out.append(keys[i])
+        i += 1
+        continue
+      }
+      if next == "[" || next == "O" {
+        var j = i + 2
+        var parameters = ""
+        var final: UInt8? = nil
+        while j < keys.count, case .character(let c) = keys[j], c.value < 0x80 {
+          j += 1
+          if (0x40...0x7E).contains(c.value) && !(next == "[" && c == "[" && parameters.isEmpty && j == i + 3) {
+            final = UInt8(c.value)
+            break
+          }
+          parameters.unicodeScalars.append(c)
+        }
+        if let final, let key = key(final: final, parameters: parameters) { out.append(key) }
+        i = j
+        continue
+      }
+      if next != "\u{1B}" && (next.value >= 0x20 || next.value == 0x08) && next.value < 0x80 {
+        out.append(.alt(next))
+        i += 2
+        continue
+      }
+      out.append(keys[i])
+      i += 1
+    }
+    return out
+  }
+
+  public static func key(final: UInt8, parameters: String) -> Key? {
+    // xterm's modifier parameter: 3 Alt, 5 Ctrl (and combinations); on arrows, a word move.
+    let modifier = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) } ?? 1
+    let byWord = modifier > 1 && modifier != 2
     switch final {
     case UInt8(ascii: "A"): return .function(KeyMap.Code.up)
     case UInt8(ascii: "B"): return .function(KeyMap.Code.down)
-    case UInt8(ascii: "C"): return .function(KeyMap.Code.right)
-    case UInt8(ascii: "D"): return .function(KeyMap.Code.left)
+    case UInt8(ascii: "C"): return .function(byWord ? KeyMap.Code.wordRight : KeyMap.Code.right)
+    case UInt8(ascii: "D"): return .function(byWord ? KeyMap.Code.wordLeft : KeyMap.Code.left)
     case UInt8(ascii: "H"): return .function(KeyMap.Code.home)
     case UInt8(ascii: "F"): return .function(KeyMap.Code.end)
     case UInt8(ascii: "Z"): return .function(KeyMap.Code.backTab)

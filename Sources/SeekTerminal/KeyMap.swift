@@ -6,6 +6,8 @@ public enum Key: Sendable, Equatable {
   case character(Unicode.Scalar)
   /// A curses function key code (KEY_UP, …), passed as its number.
   case function(Int32)
+  /// Esc followed at once by a key: Alt-key (Meta), as terminals send it.
+  case alt(Unicode.Scalar)
   case wheelUp
   case wheelDown
   case resize(columns: Int, rows: Int)
@@ -27,6 +29,9 @@ public enum KeyMap {
     public static let enter: Int32 = 0o527
     public static let backTab: Int32 = 0o541
     public static let end: Int32 = 0o550
+    /// Ctrl/Alt-Left and -Right (no fixed curses code: decoded from their sequences or key names).
+    public static let wordLeft: Int32 = 0x1_0001
+    public static let wordRight: Int32 = 0x1_0002
     /// KEY_F(n) is KEY_F0 + n.
     public static let f2: Int32 = 0o410 + 2
     public static let f3: Int32 = 0o410 + 3
@@ -35,6 +40,15 @@ public enum KeyMap {
 
   public static func event(for key: Key) -> SearchEvent? {
     switch key {
+    case .alt(let scalar):
+      // readline's Meta bindings; any other Alt-key does nothing (never Esc plus text).
+      switch scalar {
+      case "b", "B": return .cursorMoved(.wordLeft)
+      case "f", "F": return .cursorMoved(.wordRight)
+      case "d", "D": return .deletedWordForward
+      case "\u{7F}", "\u{08}": return .deletedWordBackward
+      default: return nil
+      }
     case .wheelUp: return .scrolled(lines: -1)
     case .wheelDown: return .scrolled(lines: 1)
     case .resize(let columns, let rows): return .resized(ScreenSize(columns: columns, rows: rows))
@@ -52,6 +66,8 @@ public enum KeyMap {
       case Code.pageDown: return .pagedDown
       case Code.enter: return .enterPressed
       case Code.backTab: return .movedUp
+      case Code.wordLeft: return .cursorMoved(.wordLeft)
+      case Code.wordRight: return .cursorMoved(.wordRight)
       // Refining: function keys, so that no editing key is taken.
       case Code.f2: return .refinementPaneToggled
       case Code.f3: return .sortCycled
@@ -71,7 +87,8 @@ public enum KeyMap {
       case 0x0A, 0x0D: return .enterPressed
       case 0x0E: return .movedDown  // Ctrl-N
       case 0x10: return .movedUp  // Ctrl-P
-      case 0x15: return .cleared  // Ctrl-U
+      case 0x0B: return .deletedToEnd  // Ctrl-K
+      case 0x15: return .deletedToStart  // Ctrl-U (readline: to the start of the line)
       case 0x17: return .deletedWordBackward  // Ctrl-W
       case 0x1B: return .escapePressed
       case 0x20: return .spacePressed

@@ -208,9 +208,10 @@ public enum Renderer {
     if let loading = state.streamedRecords {
       parts.append("\(spinner[context.spinnerFrame % spinner.count]) \(formatCount(loading, approximate: false)) read")
     }
-    let loaded = r.hits.count
-    parts.append(
-      "\(formatCount(loaded, approximate: false))/\(formatCount(r.nbHits, approximate: !r.exhaustiveNbHits)) hits")
+    // Found, then what is loaded: "10,000 hits · 40 shown" (not "40/10000", which reads as
+    // matched/total to fzf users); "~" when the count is an estimate.
+    parts.append("\(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits)) hit\(r.nbHits == 1 ? "" : "s")")
+    if r.hits.count > 0 && r.hits.count < r.nbHits { parts.append("\(grouped(r.hits.count)) shown") }
     parts.append(formatMilliseconds(r.milliseconds))
     if r.typoCorrected { parts.append("typos corrected") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }
@@ -219,9 +220,13 @@ public enum Renderer {
     let left = parts.joined(separator: " · ")
     let hints: String
     switch state.focus {
-    case .results: hints = "Space check · Enter accept · ↑ back"
+    case .results: hints = "Space check · Enter accept · Esc back"
     case .refinements: hints = "↑↓ move · Space refine · F4 clear · Esc back"
-    case .query: hints = "↑↓ select · Tab complete · Enter submit · F2 refine · Esc"
+    case .query:
+      let esc =
+        state.suggestionsVisible && !state.suggestions.isEmpty
+        ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
+      hints = "↑↓ select · Tab complete · Enter submit · F2 refine · " + esc
     }
     let width = buffer.size.columns
     let x = buffer.write(left, column: 0, row: row, style: [.dim])
@@ -229,6 +234,17 @@ public enum Renderer {
     if x + 2 + hintWidth <= width {
       buffer.write(hints, column: width - hintWidth, row: row, style: [.dim])
     }
+  }
+
+  /// 10000 → "10,000".
+  static func grouped(_ n: Int) -> String {
+    let digits = Array(String(n.magnitude))
+    var out = ""
+    for (i, d) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(d)
+    }
+    return (n < 0 ? "-" : "") + out
   }
 
   static func formatCount(_ n: Int, approximate: Bool) -> String {

@@ -65,7 +65,8 @@ enum Help {
 
     KEYS
       typing, Backspace, Delete, Left/Right, Home/End, Ctrl-A/Ctrl-E   edit the query
-      Ctrl-U                    clear the query          Ctrl-W   delete the previous word
+      Alt-b/Alt-f, Ctrl-Left/Right   move a word         Ctrl-W, Alt-Backspace   delete a word back
+      Alt-d                     delete a word forward    Ctrl-U / Ctrl-K   delete to the start / end
       Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
       PageUp/PageDown           move a page of results   mouse wheel   scroll results
       Tab                       complete the query with the highlighted (or top) suggestion
@@ -73,7 +74,8 @@ enum Help {
                                 (refined to its category, when it has one); on a result: accept
                                 (print the items checked in this run, or the selected one)
       Space                     on a result: check or uncheck it (on the create row: create the item)
-      Esc                       close suggestions; else clear the query; else quit (status 130)
+      Esc                       on a result: back to the query; in the query: close suggestions,
+                                else clear the query, else quit (status 130)
       Ctrl-C                    quit (status 130)
       F2                        open the refinement pane (facet values with their counts for the
                                 query; Up/Down move, Space refines or un-refines, Esc back);

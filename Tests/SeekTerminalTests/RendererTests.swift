@@ -44,7 +44,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
 
 
 
-        2/2 hits · 0.42 ms · 1 checked
+        2 hits · 0.42 ms · 1 checked
         """)
   }
 
@@ -165,7 +165,14 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     (.character("\r"), .enterPressed),
     (.character("\u{1B}"), .escapePressed),
     (.character("\u{03}"), .interrupted),
-    (.character("\u{15}"), .cleared),
+    (.character("\u{15}"), .deletedToStart),
+    (.character("\u{0B}"), .deletedToEnd),
+    (.alt("b"), .cursorMoved(.wordLeft)),
+    (.alt("f"), .cursorMoved(.wordRight)),
+    (.alt("d"), .deletedWordForward),
+    (.alt("\u{7F}"), .deletedWordBackward),
+    (.function(KeyMap.Code.wordLeft), .cursorMoved(.wordLeft)),
+    (.function(KeyMap.Code.f2), .refinementPaneToggled),
     (.character("\u{17}"), .deletedWordBackward),
     (.character("\u{01}"), .cursorMoved(.home)),
     (.character("\u{05}"), .cursorMoved(.end)),
@@ -186,6 +193,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   @Test func unknownControlBytesAreIgnored() {
     #expect(KeyMap.event(for: .character("\u{1F}")) == nil)
     #expect(KeyMap.event(for: .function(9999)) == nil)
+    #expect(KeyMap.event(for: .alt("x")) == nil)
   }
 }
 
@@ -202,9 +210,37 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     ("é", .character("é")),
     ("\u{1B}", .character("\u{1B}")),
     ("\r", .character("\r")),
+    // Home and End as xterm (CSI H/F, SS3 H/F), tmux/screen and rxvt (1~ 4~, 7~ 8~) send them.
+    ("\u{1B}[F", .function(KeyMap.Code.end)),
+    ("\u{1B}OH", .function(KeyMap.Code.home)),
+    ("\u{1B}OF", .function(KeyMap.Code.end)),
+    ("\u{1B}[1~", .function(KeyMap.Code.home)),
+    ("\u{1B}[7~", .function(KeyMap.Code.home)),
+    ("\u{1B}[8~", .function(KeyMap.Code.end)),
+    // Ctrl/Alt-arrows (xterm modifiers 5 and 3).
+    ("\u{1B}[1;5D", .function(KeyMap.Code.wordLeft)),
+    ("\u{1B}[1;3C", .function(KeyMap.Code.wordRight)),
+    // F-keys: xterm SS3, and the Linux console / rxvt CSI forms.
+    ("\u{1B}OQ", .function(KeyMap.Code.f2)),
+    ("\u{1B}[13~", .function(KeyMap.Code.f3)),
+    // Alt-key: Esc then the key at once.
+    ("\u{1B}b", .alt("b")),
+    ("\u{1B}\u{7F}", .alt("\u{7F}")),
   ])
   func sequencesBecomeKeys(bytes: String, key: Key) {
     #expect(KeyParser.parse(Array(bytes.utf8), final: true).0 == [key])
+    // The same bytes as curses hands them over one key at a time, when its terminfo lacks them.
+    let asKeys = bytes.unicodeScalars.map { Key.character($0) }
+    #expect(KeyParser.decodeEscapes(asKeys) == [key])
+  }
+
+  @Test func unknownSequencesAreDroppedWhole() {
+    #expect(
+      KeyParser.parse(Array("a\u{1B}[99~b\u{1B}[1;2Xc".utf8), final: true).0 == [
+        .character("a"), .character("b"), .character("c"),
+      ])
+    let typed = "d\u{1B}[99~u".unicodeScalars.map { Key.character($0) }
+    #expect(KeyParser.decodeEscapes(typed) == [.character("d"), .character("u")])
   }
 
   @Test func incompleteSequencesWait() {
@@ -212,7 +248,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(keys == [.character("a")])
     #expect(rest == Array("\u{1B}[".utf8))
     #expect(
-      KeyParser.parse(Array("x\u{1B}[1;5C".utf8), final: true).0 == [.character("x"), .function(KeyMap.Code.right)])
+      KeyParser.parse(Array("x\u{1B}[1;5C".utf8), final: true).0 == [.character("x"), .function(KeyMap.Code.wordRight)])
   }
 
   @Test func heightSpecs() {

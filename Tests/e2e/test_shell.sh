@@ -64,7 +64,7 @@ expect_eq "bash completion completes flags" "--select-1" "$out"
 # --height: drawn inline below the prompt; the shell's earlier lines stay on screen.
 rm -f "$WORK/exit.txt"
 tmux_start 90 24 "printf 'earlier-line-one\nearlier-line-two\n'; env LANG=C.UTF-8 $SEEK --no-store --height 8 Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; echo after-seek; sleep 60"
-expect_screen "--height: the UI is drawn" "/10000 hits"
+expect_screen "--height: the UI is drawn" "10,000 hits"
 expect_eq "--height: earlier lines kept" "earlier-line-one" "$(screen | sed -n 1p)"
 expect_eq "--height: the prompt below them" ">" "$(screen | sed -n 3p | tr -d ' ')"
 expect_eq "--height: the status on the 8th line of the UI" "1" "$(screen | sed -n 10p | grep -c 'hits')"

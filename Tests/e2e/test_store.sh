@@ -2,7 +2,7 @@
 STORE="$WORK/e2e-store.sqlite"
 rm -f "$WORK/exit.txt"
 tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
-expect_screen "store: started" "/10000 hits"
+expect_screen "store: started" "10,000 hits"
 tmux_type "switch lite"
 expect_screen "store: results" "Switch Lite"
 tmux_keys Enter

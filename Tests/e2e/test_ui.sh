@@ -5,7 +5,7 @@ start_ui() { # extra args...
 line() { screen | sed -n "$1p"; }
 
 start_ui Data/products.json
-expect_screen "ui: initial results for the empty query" "/10000 hits"
+expect_screen "ui: initial results for the empty query" "10,000 hits"
 expect_contains "ui: prompt on the first line" "$(line 1)" ">"
 expect_contains "ui: popular suggestions listed" "$(line 2)" "in "
 
@@ -46,14 +46,14 @@ sleep 0.3
 expect_not_contains "ui: Enter submits the typed query (suggestions hidden)" "$(line 2)" "  nintendo"
 
 tmux_keys C-u
-expect_screen "ui: Ctrl-U clears the query" "/10000 hits"
+expect_screen "ui: Ctrl-U clears the query" "10,000 hits"
 tmux_type "case"
 expect_screen "ui: results for case" "Case for"
-expect_screen "ui: first page loaded" "20/"
+expect_screen "ui: first page loaded" "20 shown"
 tmux_keys Down Down PageDown
-expect_screen "ui: moving near the end loads the second page" "40/"
+expect_screen "ui: moving near the end loads the second page" "40 shown"
 tmux_keys PageDown PageDown
-expect_screen "ui: scrolling loads the third page" "60/"
+expect_screen "ui: scrolling loads the third page" "60 shown"
 
 tmux_keys Home
 sleep 0.2
@@ -80,13 +80,13 @@ tmux_keys C-c
 sleep 0.5
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "ui: Ctrl-C exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
-expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F '/10000 hits' || true)"
+expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F '10,000 hits' || true)"
 tmux_stop
 
 # Enter on a result accepts: the selection goes to standard output, the UI to /dev/tty.
 rm -f "$WORK/exit.txt"
 start_ui --no-store Data/products.json
-expect_screen "accept: started" "/10000 hits"
+expect_screen "accept: started" "10,000 hits"
 tmux_type "playstation 5 digital"
 expect_screen "accept: results" "PlayStation 5"
 tmux_keys Enter
@@ -116,7 +116,7 @@ tmux_stop
 # SIGTERM restores the terminal too.
 rm -f "$WORK/exit.txt"
 start_ui Data/products.json
-expect_screen "sigterm: started" "/10000 hits"
+expect_screen "sigterm: started" "10,000 hits"
 pkill -TERM -x seek || true
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "sigterm: exit 143" "EXIT=143" "$(cat "$WORK/exit.txt" 2>/dev/null)"

@@ -10,6 +10,11 @@ public enum SearchEvent: Sendable, Equatable {
   case deletedBackward
   case deletedForward
   case deletedWordBackward
+  /// Alt-d: the word after the cursor.
+  case deletedWordForward
+  /// Ctrl-U: from the start of the line to the cursor; Ctrl-K: from the cursor to the end.
+  case deletedToStart
+  case deletedToEnd
   case cleared
   case cursorMoved(CursorMove)
   // Moving.
@@ -48,7 +53,7 @@ public enum SearchEvent: Sendable, Equatable {
   case catalogChanged(records: Int, finished: Bool)
   case failed(String)
 
-  public enum CursorMove: Sendable, Equatable { case left, right, home, end }
+  public enum CursorMove: Sendable, Equatable { case left, right, home, end, wordLeft, wordRight }
 }
 
 /// What the reducer asks the outside world to do; answers come back as events.
@@ -100,7 +105,8 @@ extension SearchEvent {
   /// What the person did (keys, mouse, resizing is not), as opposed to what was answered.
   public var isInput: Bool {
     switch self {
-    case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .cleared, .cursorMoved, .movedUp,
+    case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordForward, .deletedToStart,
+      .deletedToEnd, .cleared, .cursorMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
       return true

@@ -79,8 +79,25 @@ public enum SearchReducer {
       case .right: state.cursor = min(count, state.cursor + 1)
       case .home: state.cursor = 0
       case .end: state.cursor = count
+      case .wordLeft: state.cursor = QueryEditing.wordStart(before: min(state.cursor, count), in: Array(state.query))
+      case .wordRight: state.cursor = QueryEditing.wordEnd(after: min(state.cursor, count), in: Array(state.query))
       }
       return []
+
+    case .deletedWordForward, .deletedToStart, .deletedToEnd:
+      var characters = Array(state.query)
+      let at = min(state.cursor, characters.count)
+      let range: Range<Int>
+      switch event {
+      case .deletedWordForward: range = at..<QueryEditing.wordEnd(after: at, in: characters)
+      case .deletedToStart: range = 0..<at
+      default: range = at..<characters.count
+      }
+      guard !range.isEmpty else { return focusQuery(&state) }
+      characters.removeSubrange(range)
+      state.query = String(characters)
+      state.cursor = range.lowerBound
+      return queryEdited(&state)
 
     case .movedDown:
       switch state.focus {
@@ -186,6 +203,11 @@ public enum SearchReducer {
       }
 
     case .escapePressed:
+      // On a result, Esc returns to the query first (as fzf users expect), changing nothing else.
+      if state.focus == .results {
+        state.focus = .query
+        return []
+      }
       if state.suggestionsVisible && !state.suggestions.isEmpty {
         state.suggestionsVisible = false
         state.highlightedSuggestion = nil

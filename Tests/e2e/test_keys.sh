@@ -1,0 +1,42 @@
+# Keys a person can live in: readline's Alt and Ctrl keys, sequences terminals send, focus.
+tmux_start 100 24 "env LANG=C.UTF-8 TERM=xterm-256color $SEEK --no-store Data/products.json; echo EXIT=\$?; sleep 30"
+expect_screen "keys: started" "10,000 hits"
+tmux_type "apple watch series"
+expect_screen "keys: typed" "> apple watch series"
+tmux_keys M-BSpace
+expect_screen "keys: Alt-Backspace deletes one word back" "> apple watch"
+expect_not_contains "keys: ... and only one" "$(screen | sed -n 1p)" "series"
+tmux_keys M-b
+sleep 0.2
+tmux_type "X"
+expect_screen "keys: Alt-b moves a word left" "> apple Xwatch"
+tmux_keys C-u
+expect_screen "keys: Ctrl-U deletes to the start of the line" "> watch"
+tmux_keys C-a C-k
+expect_screen_gone "keys: Ctrl-K deletes to the end" "> watch"
+tmux_keys M-f
+sleep 0.3
+expect_screen "keys: Alt-f on an empty query does not quit" "10,000 hits"
+tmux_type "dune"
+tmux_keys Home
+sleep 0.2
+tmux_type "x"
+expect_screen "keys: Home (\\e[1~ in tmux) moves to the start, not text" "> xdune"
+expect_not_contains "keys: no sequence typed as text" "$(screen | sed -n 1p)" "[1~"
+tmux_keys C-e C-u
+tmux_type "sony"
+expect_screen "keys: results" "Sony"
+tmux_keys Enter
+sleep 0.3
+tmux_keys Down
+sleep 0.2
+expect_screen "keys: on a result" "Esc back"
+tmux_keys Escape
+expect_screen "keys: Esc on a result returns to the query" "Enter submit"
+expect_contains "keys: ... keeping the query" "$(screen | sed -n 1p)" "> sony"
+sleep 0.2
+tmux_type "a"
+expect_screen "keys: typing goes to the query" "> sonya"
+tmux_keys C-c
+expect_screen "keys: Ctrl-C quits" "EXIT=130"
+tmux_stop
