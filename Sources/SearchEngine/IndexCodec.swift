@@ -28,7 +28,7 @@ public enum IndexCodecError: Error, Equatable {
 /// number and a version; anything else is rebuilt.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 2
+  public static let version = 3
 
   public static func encode<S: IndexSink>(_ index: SearchIndex, to sink: inout S) throws {
     var w = Writer(sink: sink)

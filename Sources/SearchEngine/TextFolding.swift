@@ -89,6 +89,10 @@ public enum TextFolding {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
       .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
       return .word
+    case .otherSymbol, .mathSymbol, .currencySymbol:
+      // Emoji and other symbols (🍕 ♥ € ≤) are words of their own, one per symbol, as ideographs
+      // are: they can be searched, and never glue to the letters around them.
+      return .ideograph
     default:
       return .separator
     }

@@ -85,7 +85,13 @@ public struct ScreenBuffer: Sendable, Equatable {
       var first: UInt32 = 0
       var rest: [UInt32]? = nil
       var width = 0
-      for scalar in character.unicodeScalars {
+      // A ZWJ sequence (👨‍👩‍👧) or a skin-toned emoji is one glyph to some terminals and several
+      // to others (tmux draws each part): draw its first emoji only, so it takes exactly its 2
+      // cells everywhere and never spills over the next one.
+      let scalars = character.unicodeScalars
+      let composite =
+        scalars.count > 1 && scalars.contains { $0.value == 0x200D || (0x1F3FB...0x1F3FF).contains($0.value) }
+      for scalar in composite ? Array(scalars.prefix(1)) : Array(scalars) {
         let safe = SafeText.shown(scalar)
         if first == 0 { first = safe.value } else { rest = (rest ?? []) + [safe.value] }
         width = max(width, DisplayWidth.of(safe))

@@ -60,3 +60,12 @@ import Testing
       })
   }
 }
+
+@Suite struct SymbolTokenTests {
+  @Test func emojiAndSymbolsAreWordsOfTheirOwn() {
+    #expect(Tokenizer.words("pizza🍕party").map(\.term) == ["pizza", "🍕", "party"])
+    #expect(Tokenizer.words("I ♥ NY €5").map(\.term) == ["i", "♥", "ny", "€", "5"])
+    let index = makeIndex((0..<11).map { ["name": $0 == 3 ? "Friday 🍕 night" : "plain line \($0)"] })
+    #expect(names(index, "🍕") == ["Friday 🍕 night"])
+  }
+}

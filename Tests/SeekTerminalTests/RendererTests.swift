@@ -258,3 +258,14 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(InlineDriver.height("100", rows: 40) == 40)
   }
 }
+
+@Suite struct EmojiWidthTests {
+  /// A family (ZWJ) or a skin-toned emoji takes exactly 2 cells: the text after it stays in place.
+  @Test func compositeEmojiTakeTwoCells() {
+    var buffer = ScreenBuffer(columns: 20, rows: 1)
+    let x = buffer.write("a👨‍👩‍👧b👍🏽c", column: 0, row: 0)
+    #expect(x == 7)
+    #expect(buffer[3, 0].text == "b")
+    #expect(buffer[6, 0].text == "c")
+  }
+}

@@ -40,3 +40,14 @@ expect_screen "keys: typing goes to the query" "> sonya"
 tmux_keys C-c
 expect_screen "keys: Ctrl-C quits" "EXIT=130"
 tmux_stop
+
+# Symbols are words; composite emoji take two cells and never overwrite what follows.
+printf 'plain %s\n' 1 2 3 4 5 6 7 8 9 10 > "$WORK/pizza.txt"; printf 'Friday \360\237\215\225 night\n' >> "$WORK/pizza.txt"
+out=$("$SEEK" --no-store -f "🍕" "$WORK/pizza.txt" 2>/dev/null)
+expect_eq "symbols: 🍕 finds the one line with it" "Friday 🍕 night" "$out"
+printf 'family 👨‍👩‍👧 tail end\nthumbs 👍🏽 after\n' > "$WORK/emoji.txt"
+tmux_start 60 10 "env LANG=C.UTF-8 $SEEK --no-store $WORK/emoji.txt; sleep 30"
+expect_screen "emoji: a ZWJ family leaves the text after it intact" " tail end"
+expect_screen "emoji: a skin-toned emoji too" " after"
+tmux_keys C-c
+tmux_stop

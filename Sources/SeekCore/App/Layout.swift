@@ -14,9 +14,12 @@ public enum Layout {
     state.refine.refinements.isEmpty && state.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
   }
 
-  /// Lines given to the suggestions pane: at most 8, and never all of a small screen.
+  /// Lines given to the suggestions pane: at most 8, and never more than the results get (on a
+  /// 30×8 screen, 2 and 3). On the empty query they give way once the user scrolls the results.
   public static func suggestionLines(_ state: SearchState) -> Int {
-    min(state.shownSuggestions.count, maxSuggestionLines, max(0, state.screen.rows - 3 - chipLines(state)))
+    if state.focus == .results && state.scrollOffset > 0 && state.query.isEmpty { return 0 }
+    let room = max(0, state.screen.rows - 2 - chipLines(state))
+    return min(state.shownSuggestions.count, maxSuggestionLines, room / 2)
   }
 
   /// First line of the results pane.

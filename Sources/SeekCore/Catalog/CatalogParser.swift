@@ -53,6 +53,8 @@ public enum CatalogParser {
       .malformedJSON(path: path, line: e.line, column: e.column, message: e.message)
     }
     parser.skipWhitespace()
+    // An empty file is an empty catalog, as an empty CSV or text file is.
+    if parser.atEnd { return table }
     guard parser.current == UInt8(ascii: "[") else {
       throw fail(parser.error("expected '[' to open an array of records"))
     }
