@@ -159,6 +159,13 @@ final class CursesDriver {
     fclose(output)
   }
 
+  func suspend() {
+    endwin()
+    raise(SIGTSTP)  // stopped here until `fg`
+    clearok(seek_stdscr(), true)
+    previous = nil
+  }
+
   /// For a signal handler: restore the terminal (the process leaves right after).
   static func restoreFromSignal() { endwin() }
 }

@@ -160,6 +160,14 @@ final class InlineDriver: TerminalDriver {
     close(fd)
   }
 
+  func suspend() {
+    var attributes = termios()
+    tcgetattr(fd, &attributes)
+    Self.restore()
+    raise(SIGTSTP)  // stopped here until `fg`
+    tcsetattr(fd, TCSANOW, &attributes)
+  }
+
   /// Restores the terminal's settings (also from a signal handler).
   static func restore() {
     guard descriptor >= 0 else { return }

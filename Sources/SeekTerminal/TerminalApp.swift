@@ -148,6 +148,11 @@ public final class TerminalApp {
       if !keys.isEmpty {
         let readAt = LatencyTrace.now()
         for key in keys {
+          if key == .character("\u{1A}") {  // Ctrl-Z: suspend, as a full-screen program should
+            driver.suspend()
+            dirty = true
+            continue
+          }
           guard let event = KeyMap.event(for: key) else { continue }
           let before = state.resultsRevision
           send(event)

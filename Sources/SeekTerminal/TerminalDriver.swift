@@ -11,6 +11,9 @@ protocol TerminalDriver: AnyObject {
   func paint(_ buffer: ScreenBuffer)
   /// Restores the terminal; safe to call more than once.
   func end()
+  /// Ctrl-Z: restores the terminal, stops the process (as a shell's job), and takes the terminal
+  /// back when it continues (`fg`); the next paint redraws everything.
+  func suspend()
 }
 
 extension CursesDriver: TerminalDriver {}

@@ -76,7 +76,7 @@ enum Help {
       Space                     on a result: check or uncheck it (on the create row: create the item)
       Esc                       on a result: back to the query; in the query: close suggestions,
                                 else clear the query, else quit (status 130)
-      Ctrl-C                    quit (status 130)
+      Ctrl-C                    quit (status 130)        Ctrl-Z   suspend (fg resumes)
       F2                        open the refinement pane (facet values with their counts for the
                                 query; Up/Down move, Space refines or un-refines, Esc back);
                                 beside the results from 120 columns

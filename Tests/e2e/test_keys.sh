@@ -51,3 +51,17 @@ expect_screen "emoji: a ZWJ family leaves the text after it intact" " tail end"
 expect_screen "emoji: a skin-toned emoji too" " after"
 tmux_keys C-c
 tmux_stop
+
+# Ctrl-Z suspends (the shell gets its terminal back), fg redraws.
+tmux_start 80 20 "env -i HOME=$HOME PATH=$PATH TERM=screen LANG=C.UTF-8 bash --norc -i"
+sleep 0.3
+tmux_type "$SEEK --no-store Data/products.json"
+tmux_keys Enter
+expect_screen "ctrl-z: started" "10,000 hits"
+tmux_keys C-z
+expect_screen "ctrl-z: suspended, the shell has the terminal" "Stopped"
+tmux_type "fg"
+tmux_keys Enter
+expect_screen "ctrl-z: fg redraws the app" "10,000 hits"
+tmux_keys C-c
+tmux_stop
