@@ -217,12 +217,7 @@ import Testing
 
   @Test func spaceChecksTheSelectedResultAndTypesInTheQuery() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
-    store.send(.movedDown) {
-      $0.highlightedSuggestion = nil
-      $0.focus = .results
-    }
+    store.moveThroughTwoSuggestionsIntoResults()
     store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)])
     store.send(.checkSaved(objectID: "a", checked: true)) {
       $0.checked = ["a"]
@@ -241,12 +236,7 @@ import Testing
   /// writes before it, and prints what the store then holds; keys after Enter do nothing.
   @Test func acceptWaitsForTheChecksBeforeIt() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
-    store.send(.movedDown) {
-      $0.highlightedSuggestion = nil
-      $0.focus = .results
-    }
+    store.moveThroughTwoSuggestionsIntoResults()
     store.send(.movedDown) { $0.selection = 1 }
     store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)])
     store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "b" }
@@ -265,12 +255,7 @@ import Testing
     var state = started().state
     state.checked = ["old"]
     var store = TestStore(state)
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
-    store.send(.movedDown) {
-      $0.highlightedSuggestion = nil
-      $0.focus = .results
-    }
+    store.moveThroughTwoSuggestionsIntoResults()
     store.send(.checkSaved(objectID: "a", checked: true)) {
       $0.checked = ["old", "a"]
       $0.checkedThisRun = ["a"]

@@ -44,6 +44,18 @@ extension TestStore {
   }
 }
 
+extension TestStore {
+  /// Down past the two suggestions of `started()` into the first result.
+  mutating func moveThroughTwoSuggestionsIntoResults(sourceLocation: SourceLocation = #_sourceLocation) {
+    send(.movedDown, sourceLocation: sourceLocation) { $0.highlightedSuggestion = 0 }
+    send(.movedDown, sourceLocation: sourceLocation) { $0.highlightedSuggestion = 1 }
+    send(.movedDown, sourceLocation: sourceLocation) {
+      $0.highlightedSuggestion = nil
+      $0.focus = .results
+    }
+  }
+}
+
 /// A hit for hand-made result pages.
 func hit(_ id: String, _ title: String? = nil) -> ResultHit {
   ResultHit(objectID: id, title: title ?? id)

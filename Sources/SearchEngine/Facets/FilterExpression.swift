@@ -163,15 +163,11 @@ struct FilterParser {
       let valueColumn = at
       let value = try parseWord(what: "a value after '\(attribute):'")
       if keyword("TO") {
-        guard let lower = Double(value), !lower.isNaN else {
-          throw error("a range needs numbers: '\(value)' TO …", at: valueColumn)
-        }
+        let lower = try number(value, at: valueColumn, "a range needs numbers: '\(value)' TO …")
         skipSpaces()
         let upperColumn = at
         let upperText = try parseWord(what: "a number after TO")
-        guard let upper = Double(upperText), !upper.isNaN else {
-          throw error("a range needs numbers: … TO '\(upperText)'", at: upperColumn)
-        }
+        let upper = try number(upperText, at: upperColumn, "a range needs numbers: … TO '\(upperText)'")
         return .range(attribute: attribute, lower: lower, upper: upper, column: column + 1)
       }
       return .facet(attribute: attribute, value: value, column: column + 1)
@@ -190,10 +186,14 @@ struct FilterParser {
     skipSpaces()
     let numberColumn = at
     let text = try parseWord(what: "a number after '\(op)'")
-    guard let value = Double(text), !value.isNaN else {
-      throw error("'\(text)' is not a number", at: numberColumn)
-    }
+    let value = try number(text, at: numberColumn, "'\(text)' is not a number")
     return .numeric(attribute: attribute, comparison: comparison, value: value, column: column + 1)
+  }
+
+  /// `text` as a number, or `message` at `column`.
+  private func number(_ text: String, at column: Int, _ message: String) throws(FilterError) -> Double {
+    guard let value = Double(text), !value.isNaN else { throw error(message, at: column) }
+    return value
   }
 
   /// A bare word (up to a space, a parenthesis, ':' or a comparison) or a quoted string.
