@@ -43,6 +43,8 @@ final class CursesDriver {
     set_escdelay(25)
     mousemask(seek_wheel_mask(), nil)
     mouseinterval(0)
+    fputs(KeyParser.enableBracketedPaste, output)
+    fflush(output)
     var colorsOn = false
     if wantColors && has_colors() {
       start_color()
@@ -154,6 +156,8 @@ final class CursesDriver {
     guard !ended else { return }
     ended = true
     endwin()
+    fputs(KeyParser.disableBracketedPaste, output)
+    fflush(output)
     delscreen(screen)
     fclose(input)
     fclose(output)
@@ -161,7 +165,11 @@ final class CursesDriver {
 
   func suspend() {
     endwin()
+    fputs(KeyParser.disableBracketedPaste, output)
+    fflush(output)
     raise(SIGTSTP)  // stopped here until `fg`
+    fputs(KeyParser.enableBracketedPaste, output)
+    fflush(output)
     clearok(seek_stdscr(), true)
     previous = nil
   }

@@ -36,7 +36,9 @@ final class InlineDriver: TerminalDriver {
     height = 1
     height = Self.height(spec, rows: terminalSize().rows)
     // Make room: move down (scrolling if needed) and back up to the region's first line.
-    write("\r" + String(repeating: "\n", count: height - 1) + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
+    write(
+      KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
+        + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
     signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
   }
 
@@ -154,7 +156,7 @@ final class InlineDriver: TerminalDriver {
     ended = true
     var out = ""
     if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
-    out += "\r\u{1B}[J\u{1B}[?25h"
+    out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste
     write(out)
     Self.restore()
     close(fd)
@@ -190,6 +192,20 @@ public enum KeyParser {
           return (keys, final ? [] : Array(bytes[i...]))
         }
         let next = bytes[i + 1]
+        if bytes[i...].starts(with: pasteStart) {
+          // Bracketed paste: everything up to the end marker is text.
+          let from = i + pasteStart.count
+          guard let end = firstIndex(of: pasteEnd, in: bytes, from: from) else {
+            if final {
+              keys.append(.paste(String(decoding: bytes[from...], as: UTF8.self)))
+              return (keys, [])
+            }
+            return (keys, Array(bytes[i...]))
+          }
+          keys.append(.paste(String(decoding: bytes[from..<end], as: UTF8.self)))
+          i = end + pasteEnd.count
+          continue
+        }
         if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
           // Parameters, then a final byte in 0x40...0x7E.
           var j = i + 2
@@ -220,6 +236,20 @@ public enum KeyParser {
     return (keys, [])
   }
 
+  static let pasteStart = Array("\u{1B}[200~".utf8)
+  static let pasteEnd = Array("\u{1B}[201~".utf8)
+  /// Asks the terminal to bracket pasted text (and stops asking).
+  public static let enableBracketedPaste = "\u{1B}[?2004h"
+  public static let disableBracketedPaste = "\u{1B}[?2004l"
+
+  static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+    for i in start...(bytes.count - needle.count) where bytes[i] == needle[0] && bytes[i...].starts(with: needle) {
+      return i
+    }
+    return nil
+  }
+
   /// Curses hands over the bytes of sequences its terminfo does not know (`\e[1~` for Home in
   /// tmux with TERM=xterm) one key at a time: Esc, '[', '1', '~'. Decodes them as `parse` does
   /// bytes: a known sequence becomes its key, an unknown one is dropped whole, Esc followed at
@@ -243,6 +273,22 @@ public enum KeyParser {
       guard keys[i] == .character("\u{1B}"), i + 1 < keys.count, case .character(let next) = keys[i + 1] else {
         out.append(keys[i])
         i += 1
+        continue
+      }
+      if next == "[" && Self.starts(keys, at: i, with: pasteStart) {
+        // Bracketed paste: the characters up to the end marker are text.
+        var j = i + pasteStart.count
+        var text = String.UnicodeScalarView()
+        while j < keys.count && !Self.starts(keys, at: j, with: pasteEnd) {
+          switch keys[j] {
+          case .character(let c): text.append(c)
+          case .function(KeyMap.Code.enter): text.append("\n")
+          default: break
+          }
+          j += 1
+        }
+        out.append(.paste(String(text)))
+        i = min(keys.count, j + pasteEnd.count)
         continue
       }
       if next == "[" || next == "O" {
@@ -270,6 +316,12 @@ public enum KeyParser {
       i += 1
     }
     return out
+  }
+
+  static func starts(_ keys: [Key], at i: Int, with bytes: [UInt8]) -> Bool {
+    guard i + bytes.count <= keys.count else { return false }
+    for (k, b) in bytes.enumerated() where keys[i + k] != .character(Unicode.Scalar(b)) { return false }
+    return true
   }
 
   public static func key(final: UInt8, parameters: String) -> Key? {

@@ -8,6 +8,8 @@ public enum Key: Sendable, Equatable {
   case function(Int32)
   /// Esc followed at once by a key: Alt-key (Meta), as terminals send it.
   case alt(Unicode.Scalar)
+  /// Text pasted in bracketed-paste mode: inserted as text, its line breaks never pressing Enter.
+  case paste(String)
   case wheelUp
   case wheelDown
   case resize(columns: Int, rows: Int)
@@ -49,6 +51,9 @@ public enum KeyMap {
       case "\u{7F}", "\u{08}": return .deletedWordBackward
       default: return nil
       }
+    case .paste(let text):
+      let flat = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
+      return flat.isEmpty ? nil : .inserted(flat)
     case .wheelUp: return .scrolled(lines: -1)
     case .wheelDown: return .scrolled(lines: 1)
     case .resize(let columns, let rows): return .resized(ScreenSize(columns: columns, rows: rows))

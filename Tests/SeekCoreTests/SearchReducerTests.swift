@@ -461,22 +461,31 @@ import Testing
       $0.results.isPending = false
       $0.results.facets = page.facets
     }
-    store.send(.refinementPaneToggled) {
+    // Opening the pane on a narrow screen turns the counts on: the results are searched again.
+    store.send(
+      .refinementPaneToggled,
+      effects: [.searchResults(query: "", page: 0, refine: Refine(countFacets: true), revision: 2)]
+    ) {
       $0.paneOpen = true
       $0.focus = .refinements
       $0.paneSelection = 1
+      $0.refine.countFacets = true
+      $0.resultsRevision = 2
     }
     store.send(.movedDown) { $0.paneSelection = 2 }
     store.send(.movedDown)
-    let refine = Self.refine([("brand", "Sony")])
-    store.send(.spacePressed, effects: [.searchResults(query: "", page: 0, refine: refine, revision: 2)]) {
+    var refine = Self.refine([("brand", "Sony")])
+    refine.countFacets = true
+    store.send(.spacePressed, effects: [.searchResults(query: "", page: 0, refine: refine, revision: 3)]) {
       $0.refine = refine
-      $0.resultsRevision = 2
+      $0.resultsRevision = 3
     }
     store.send(.resultsArrived(revision: 1, page))  // the answer for before the toggle: dropped
+    // Closing it stops the counting (nothing to search again: fewer counts are not shown).
     store.send(.escapePressed) {
       $0.focus = .query
       $0.paneOpen = false
+      $0.refine.countFacets = false
     }
   }
 

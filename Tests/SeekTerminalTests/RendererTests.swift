@@ -234,6 +234,17 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(KeyParser.decodeEscapes(asKeys) == [key])
   }
 
+  /// Bracketed paste: the text between the markers is text, its line breaks never Enter.
+  @Test func pastedTextIsText() {
+    let bytes = "a\u{1B}[200~two\rlines\u{1B}[201~b"
+    let expected: [Key] = [.character("a"), .paste("two\rlines"), .character("b")]
+    #expect(KeyParser.parse(Array(bytes.utf8), final: true).0 == expected)
+    #expect(KeyParser.decodeEscapes(bytes.unicodeScalars.map { Key.character($0) }) == expected)
+    #expect(KeyMap.event(for: .paste("two\rlines")) == .inserted("two lines"))
+    let (waiting, rest) = KeyParser.parse(Array("\u{1B}[200~par".utf8), final: false)
+    #expect(waiting.isEmpty && rest == Array("\u{1B}[200~par".utf8))
+  }
+
   @Test func unknownSequencesAreDroppedWhole() {
     #expect(
       KeyParser.parse(Array("a\u{1B}[99~b\u{1B}[1;2Xc".utf8), final: true).0 == [

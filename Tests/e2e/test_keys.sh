@@ -65,3 +65,14 @@ tmux_keys Enter
 expect_screen "ctrl-z: fg redraws the app" "10,000 hits"
 tmux_keys C-c
 tmux_stop
+
+# Bracketed paste: pasted lines are text, never Enter.
+tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; echo EXIT=\$?; sleep 30"
+expect_screen "paste: started" "10,000 hits"
+printf 'sony\nhead' > "$WORK/paste.txt"
+tmux -L "$TMUX_SOCKET" load-buffer "$WORK/paste.txt"
+tmux -L "$TMUX_SOCKET" paste-buffer -p
+expect_screen "paste: two pasted lines become one query" "> sony head"
+expect_not_contains "paste: not submitted" "$(screen)" "EXIT="
+tmux_keys C-c
+tmux_stop

@@ -37,7 +37,7 @@ public enum Layout {
   /// whole width on a narrow one when opened, otherwise none.
   public static func paneWidth(_ state: SearchState) -> Int {
     let wide = state.screen.columns >= widePaneColumns
-    if wide { return state.results.facets.isEmpty && !state.paneOpen ? 0 : paneColumns }
+    if wide { return state.facetAttributes.isEmpty && state.numericFacets.isEmpty ? 0 : paneColumns }
     return state.paneOpen ? state.screen.columns : 0
   }
 

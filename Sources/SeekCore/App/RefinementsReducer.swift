@@ -33,11 +33,17 @@ public enum RefinementsReducer {
       if state.focus == .refinements {
         state.focus = .query
         state.paneOpen = false
+        _ = syncFacetCounting(&state)
       } else {
         state.paneOpen = true
         state.focus = .refinements
         state.highlightedSuggestion = nil
         state.paneSelection = firstSelectable(rows(state), from: state.paneSelection, step: 1) ?? 0
+        // The pane opens on a narrow screen: count the facets it shows.
+        if syncFacetCounting(&state) {
+          state.resultsRevision += 1
+          return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
+        }
       }
       return []
     default:
@@ -64,12 +70,26 @@ public enum RefinementsReducer {
     case .escapePressed:
       state.focus = .query
       state.paneOpen = false
+      _ = syncFacetCounting(&state)
       return []
     case .pagedUp, .pagedDown, .scrolled, .tabPressed:
       return []
     default:
       return nil
     }
+  }
+
+  /// Whether the refinement pane is on screen (and so its counts are needed).
+  static func paneShown(_ state: SearchState) -> Bool {
+    state.screen.columns >= Layout.widePaneColumns || state.paneOpen
+  }
+
+  /// Counts facets exactly when the pane is shown; true when counting was just turned on.
+  static func syncFacetCounting(_ state: inout SearchState) -> Bool {
+    let shown = paneShown(state)
+    guard shown != state.refine.countFacets else { return false }
+    state.refine.countFacets = shown
+    return shown
   }
 
   /// Refinements changed: a new results search (the suggestions do not depend on them).

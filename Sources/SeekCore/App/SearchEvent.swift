@@ -80,10 +80,15 @@ public enum SearchEffect: Sendable, Equatable {
 public struct Refine: Sendable, Equatable {
   public var refinements: Refinements
   public var sort: SortOrder?
+  /// Count the facets for the refinement pane: only while it is on screen (always beside the
+  /// results on a wide screen; on a narrow one, when opened), so a narrow screen does not pay for
+  /// counts it does not show.
+  public var countFacets: Bool
 
-  public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil) {
+  public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil, countFacets: Bool = false) {
     self.refinements = refinements
     self.sort = sort
+    self.countFacets = countFacets
   }
 }
 

@@ -15,11 +15,17 @@ public enum SearchReducer {
     switch event {
     case .started(let size):
       state.screen = size
+      state.refine.countFacets = RefinementsReducer.paneShown(state)
       return searchBoth(&state)
 
     case .resized(let size):
       state.screen = size
       clampSelection(&state)
+      // Wide enough now for the pane beside the results: its counts are needed.
+      if RefinementsReducer.syncFacetCounting(&state) {
+        state.resultsRevision += 1
+        return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
+      }
       return loadMoreIfNeeded(&state)
 
     case .inserted(let text):

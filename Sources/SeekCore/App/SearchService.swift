@@ -72,7 +72,8 @@ public final class SearchService {
         CatalogSearcher.Request(
           query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
           highlightScope: .titleAndSnippet, refinements: refine.refinements,
-          facets: page == 0 ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown, sort: refine.sort))
+          facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
+          sort: refine.sort))
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
       failed.error = "refinement: \(error)"
