@@ -138,6 +138,13 @@ public final class Searcher {
   /// Whether a scan in record-id order may stop once the page is settled: not when every hit must
   /// be counted for the facets or checked against a filter.
   private var mayStopEarly: Bool { !counter.isActive && filter == nil }
+  /// On large indexes a scan that must count (facets, or hits through a filter) reads at least
+  /// this many records, then stops once the page is settled and extrapolates the counts to the
+  /// whole posting list: a one-letter prefix on a million records costs a sample, not every
+  /// posting. The counts are then approximate and flagged so (`exhaustiveNbHits: false`).
+  public static let countingSample = 20_000
+  private var sampled = false
+  private var maySample: Bool { !exhaustiveRequested && index.count > Self.exactFacetsUpTo }
 
   /// The empty query: every record (that passes the filter), in record-id order (custom ranking),
   /// or by the sort; counted exactly.
@@ -211,11 +218,13 @@ public final class Searcher {
     // up only when these do not fill the page.
     let exactSources = query.words.map { sources(for: $0, typos: false) }
     let (keys, n): ([UInt64], Int)
+    sampled = false
     if query.words.count == 1, let scan = scanShortPrefix(exactSources[0], limit: limit) {
       (keys, n) = scan
     } else {
       (keys, n) = run(query, exactSources, required: required, limit: limit)
     }
+    if sampled { return (keys, n, false) }
     let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
     guard mayHaveMore else { return (keys, n, true) }
     // The typo-free keys fill the page: typo variants rank below every one of them.
@@ -276,6 +285,9 @@ public final class Searcher {
     if counter.isActive { counter.clear() }
     var n = 0
     for p in start..<end {
+      if maySample && p - start >= Self.countingSample && pageIsSettled {
+        return (topK.sorted(), extrapolate(n, read: p - start, of: end - start))
+      }
       let record = Int(prefixes.records[p])
       if let filter, !filter.contains(record) { continue }
       n += 1
@@ -284,6 +296,14 @@ public final class Searcher {
       topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
     }
     return (topK.sorted(), n)
+  }
+
+  /// Counts of a sample of `read` records out of `total`, scaled to the whole (see `countingSample`).
+  private func extrapolate(_ count: Int, read: Int, of total: Int) -> Int {
+    sampled = true
+    let factor = Double(total) / Double(max(1, read))
+    if counter.isActive { counter.scale(by: factor) }
+    return Int((Double(count) * factor).rounded())
   }
 
   /// The key of a one-word match without typos at `place`.
@@ -333,7 +353,17 @@ public final class Searcher {
     var stopped = false
     let countEvery = !mayStopEarly
     if counter.isActive { counter.clear() }
+    var read = 0
+    var total = 0
+    var sampleDone = false
     forEachRecord { record, best in
+      total += 1
+      if sampleDone { return }
+      if countEvery && maySample && read >= Self.countingSample && pageIsSettled {
+        sampleDone = true
+        return
+      }
+      read += 1
       if let filter, !filter.contains(record) { return }
       distinct += 1
       if countEvery && counter.isActive { counter.add(record) }
@@ -341,6 +371,7 @@ public final class Searcher {
       topK.insert(Self.singleWordKey(best, exact: 0, record: record))
       if pageIsSettled && !countEvery { stopped = true }
     }
+    if sampleDone { return (topK.sorted(), extrapolate(distinct, read: read, of: total)) }
     return (topK.sorted(), distinct)
   }
 

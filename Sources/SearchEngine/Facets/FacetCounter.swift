@@ -117,6 +117,13 @@ struct FacetCounter {
     }
   }
 
+  /// Scales the counts of a sample to the whole (numeric ranges stay those of the sample).
+  mutating func scale(by factor: Double) {
+    for slot in touched {
+      counts[Int(slot)] = UInt32(min(Double(UInt32.max), (Double(counts[Int(slot)]) * factor).rounded()))
+    }
+  }
+
   /// Counts over every record (the empty query): read off the postings, no loop over records.
   mutating func addAll() {
     for f in textFacets.indices {
