@@ -25,6 +25,9 @@ public struct SearchRequest: Sendable, Equatable {
   public var maxValuesPerFacet: Int
   /// Order by an attribute's number instead of relevance (relevance breaks ties).
   public var sort: SortOrder?
+  /// Facets counted in the same pass under filters of their own (InstantSearch's disjunctive
+  /// faceting: a refined attribute's counts ignore its own refinements): attribute and filter.
+  public var disjunctiveFacets: [DisjunctiveFacet] = []
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
@@ -47,6 +50,18 @@ public struct SearchRequest: Sendable, Equatable {
     self.highlightScope = highlightScope
     self.after = after
     self.exhaustive = exhaustive
+  }
+}
+
+/// A facet counted under a filter of its own (the request's filter without that facet's
+/// refinements); nil: every hit counts.
+public struct DisjunctiveFacet: Sendable, Equatable {
+  public var attribute: String
+  public var filter: RecordFilter?
+
+  public init(attribute: String, filter: RecordFilter?) {
+    self.attribute = attribute
+    self.filter = filter
   }
 }
 

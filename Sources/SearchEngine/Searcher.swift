@@ -57,13 +57,21 @@ public final class Searcher {
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
     // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
     exhaustiveRequested =
-      request.exhaustive || sortFacet != nil || (!request.facets.isEmpty && index.count <= Self.exactFacetsUpTo)
+      request.exhaustive || sortFacet != nil
+      || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
     counter.reset(index: index, attributes: request.facets)
+    disjunctive = request.disjunctiveFacets.map { facet in
+      var c = FacetCounter()
+      c.reset(index: index, attributes: [facet.attribute])
+      return (facet.filter.flatMap { $0.recordCount == index.count ? $0 : nil }, c)
+    }
     var response = SearchResponse.empty(request)
     func withFacets(_ response: SearchResponse) -> SearchResponse {
-      guard counter.isActive else { return response }
+      guard counter.isActive || !disjunctive.isEmpty else { return response }
       var out = response
-      out.facets = counter.results(maxValuesPerFacet: request.maxValuesPerFacet)
+      out.facets =
+        counter.results(maxValuesPerFacet: request.maxValuesPerFacet)
+        + disjunctive.flatMap { $0.counter.results(maxValuesPerFacet: request.maxValuesPerFacet) }
       out.exhaustiveFacetsCount = response.exhaustiveNbHits
       return out
     }
@@ -133,11 +141,25 @@ public final class Searcher {
   /// The current request's filter, facet counts and sort.
   private var filter: RecordFilter? = nil
   private var counter = FacetCounter()
+  /// Facets counted under filters of their own, in the same pass (see `DisjunctiveFacet`).
+  private var disjunctive: [(filter: RecordFilter?, counter: FacetCounter)] = []
   private var sortFacet: FacetIndex.NumericFacet? = nil
   private var sortDescending = false
   /// Whether a scan in record-id order may stop once the page is settled: not when every hit must
   /// be counted for the facets or checked against a filter.
-  private var mayStopEarly: Bool { !counter.isActive && filter == nil }
+  private var mayStopEarly: Bool { !counter.isActive && filter == nil && disjunctive.isEmpty }
+
+  /// Counts a hit (before the request's own filter) for each disjunctive facet it passes.
+  @inline(__always) private func countDisjunctive(_ record: Int) {
+    for i in disjunctive.indices where disjunctive[i].filter?.contains(record) ?? true {
+      disjunctive[i].counter.add(record)
+    }
+  }
+
+  private func clearCounts() {
+    if counter.isActive { counter.clear() }
+    for i in disjunctive.indices { disjunctive[i].counter.clear() }
+  }
   /// On large indexes a scan that must count (facets, or hits through a filter) reads at least
   /// this many records, then stops once the page is settled and extrapolates the counts to the
   /// whole posting list: a one-letter prefix on a million records costs a sample, not every
@@ -149,7 +171,7 @@ public final class Searcher {
   /// The empty query: every record (that passes the filter), in record-id order (custom ranking),
   /// or by the sort; counted exactly.
   private func browse(limit: Int, nbHits: inout Int) -> [UInt64] {
-    if sortFacet == nil && !counter.isActive {
+    if sortFacet == nil && !counter.isActive && disjunctive.isEmpty {
       // Record-id order: the first `limit` after the cursor, without looking at the rest.
       var keys: [UInt64] = []
       let start = floor.map { Int(min($0, UInt64(Int.max - 1))) + 1 } ?? 0
@@ -167,6 +189,16 @@ public final class Searcher {
     }
     topK.reset(capacity: limit, after: floor)
     var n = 0
+    for i in disjunctive.indices {
+      if let own = disjunctive[i].filter {
+        own.forEach { r in
+          disjunctive[i].counter.add(r)
+          return true
+        }
+      } else {
+        disjunctive[i].counter.addAll()
+      }
+    }
     if let filter {
       filter.forEach { r in
         n += 1
@@ -282,13 +314,14 @@ public final class Searcher {
       }
       return (topK.sorted(), end - start)
     }
-    if counter.isActive { counter.clear() }
+    clearCounts()
     var n = 0
     for p in start..<end {
       if maySample && p - start >= Self.countingSample && pageIsSettled {
         return (topK.sorted(), extrapolate(n, read: p - start, of: end - start))
       }
       let record = Int(prefixes.records[p])
+      if !disjunctive.isEmpty { countDisjunctive(record) }
       if let filter, !filter.contains(record) { continue }
       n += 1
       if counter.isActive { counter.add(record) }
@@ -303,6 +336,7 @@ public final class Searcher {
     sampled = true
     let factor = Double(total) / Double(max(1, read))
     if counter.isActive { counter.scale(by: factor) }
+    for i in disjunctive.indices { disjunctive[i].counter.scale(by: factor) }
     return Int((Double(count) * factor).rounded())
   }
 
@@ -352,7 +386,7 @@ public final class Searcher {
     var distinct = 0
     var stopped = false
     let countEvery = !mayStopEarly
-    if counter.isActive { counter.clear() }
+    clearCounts()
     var read = 0
     var total = 0
     var sampleDone = false
@@ -364,6 +398,7 @@ public final class Searcher {
         return
       }
       read += 1
+      if !disjunctive.isEmpty { countDisjunctive(record) }
       if let filter, !filter.contains(record) { return }
       distinct += 1
       if countEvery && counter.isActive { counter.add(record) }
@@ -502,7 +537,7 @@ public final class Searcher {
       accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
     }
     topK.reset(capacity: limit, after: floor)
-    if counter.isActive { counter.clear() }
+    clearCounts()
     var nbHits = 0
     let columns = index.searchableColumns.count
     // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
@@ -511,6 +546,7 @@ public final class Searcher {
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
           for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
             let record = Int(r32)
+            if !disjunctive.isEmpty { countDisjunctive(record) }
             if let filter, !filter.contains(record) { continue }
             nbHits += 1
             if counter.isActive { counter.add(record) }

@@ -71,3 +71,34 @@ import Testing
     #expect(service.title(objectID: first!.objectID) == long)
   }
 }
+
+@Suite struct DisjunctiveFacetTests {
+  /// A refined attribute's counts ignore its own refinements (so another value can be added);
+  /// the other facets' counts follow every refinement.
+  @Test func refinedAttributesCountWithoutTheirOwnRefinements() throws {
+    var table = RecordTable(attributes: ["name", "brand", "category"])
+    let brands = ["Apple", "Sony", "Apple", "Samsung", "Sony", "Apple"]
+    let categories = ["Phones", "Audio", "Laptops", "Phones", "Phones", "Phones"]
+    for i in brands.indices {
+      table.append([("name", "gadget \(i)"), ("brand", brands[i]), ("category", categories[i])])
+    }
+    let catalog = Catalog(name: "t", path: "t", table: table, settings: CatalogSettings().resolved(for: table))
+    let searcher = CatalogSearcher(catalog: catalog)
+    let refined = try searcher.search(
+      .init(
+        query: "gadget", refinements: Refinements(facets: [.init(attribute: "brand", value: "Apple")]),
+        facets: ["brand", "category"]))
+    #expect(refined.nbHits == 3)
+    let brand = refined.facets.first { $0.attribute == "brand" }?.values.map { "\($0.value)=\($0.count)" }
+    #expect(brand == ["Apple=3", "Sony=2", "Samsung=1"])
+    let category = refined.facets.first { $0.attribute == "category" }?.values.map { "\($0.value)=\($0.count)" }
+    #expect(category == ["Phones=2", "Laptops=1"])
+    // The empty query too.
+    let browsing = try searcher.search(
+      .init(
+        query: "", refinements: Refinements(facets: [.init(attribute: "category", value: "Phones")]),
+        facets: ["brand", "category"]))
+    #expect(browsing.facets.first { $0.attribute == "category" }?.values.map(\.count) == [4, 1, 1])
+    #expect(browsing.facets.first { $0.attribute == "brand" }?.values.map(\.count) == [2, 1, 1])
+  }
+}

@@ -173,30 +173,29 @@ public final class CatalogSearcher {
     let requested = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
     let disjunctive = request.refinements.facetAttributes.filter { requested.contains($0) }
     let conjunctive = requested.filter { !disjunctive.contains($0) }
+    // Each refined attribute's filter without its own refinements: counted in the same pass.
+    var without: [(attribute: String, filters: [RecordFilter?])] = []
+    for attribute in disjunctive {
+      without.append(
+        (
+          attribute,
+          try recordFilters(Self.combine(request.filters, request.refinements.expression(excluding: attribute)))
+        ))
+    }
     var responses: [SearchResponse] = []
     for (i, segment) in segments.enumerated() {
       let after = cursor.flatMap { i < $0.after.count ? $0.after[i] : nil }
-      responses.append(
-        segment.searcher.search(
-          SearchRequest(
-            query: request.query, hitsPerPage: perSegment, highlight: false, after: after,
-            exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
-            maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)))
+      var segmentRequest = SearchRequest(
+        query: request.query, hitsPerPage: perSegment, highlight: false, after: after,
+        exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
+        maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
+      segmentRequest.disjunctiveFacets = without.map {
+        DisjunctiveFacet(attribute: $0.attribute, filter: $0.filters[i])
+      }
+      responses.append(segment.searcher.search(segmentRequest))
     }
     var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
-    var exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
-    for attribute in disjunctive {
-      let without = try recordFilters(
-        Self.combine(request.filters, request.refinements.expression(excluding: attribute)))
-      let counted = segments.indices.map { i in
-        segments[i].searcher.search(
-          SearchRequest(
-            query: request.query, hitsPerPage: 1, highlight: false, exhaustive: request.exhaustive,
-            filter: without[i], facets: [attribute], maxValuesPerFacet: request.maxValuesPerFacet))
-      }
-      exhaustiveFacets = exhaustiveFacets && counted.allSatisfy(\.exhaustiveFacetsCount)
-      facets += Self.mergeFacets(counted.map(\.facets), limit: request.maxValuesPerFacet)
-    }
+    let exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
     var heads = [Int](repeating: 0, count: segments.count)
@@ -247,15 +246,17 @@ public final class CatalogSearcher {
     return .and([a, b])
   }
 
-  /// The last filter's bitmaps, per segment: typing more letters keeps the filter, and the
-  /// bitmaps are made once, not on every keystroke.
-  private var filterCache: (expression: FilterExpression, generation: Int, filters: [RecordFilter?])? = nil
+  /// The last filters' bitmaps, per segment (the refinements' and, for disjunctive counts, each
+  /// without one attribute): typing more letters keeps them, so they are made once, not on every
+  /// keystroke.
+  private var filterCache: [(expression: FilterExpression, generation: Int, filters: [RecordFilter?])] = []
+  private static let filterCacheSize = 6
 
   /// One bitmap per segment (nil: no filter). Created items have no attributes to refine: a
   /// filter leaves them out.
   private func recordFilters(_ expression: FilterExpression?) throws(FilterError) -> [RecordFilter?] {
     guard let expression else { return segments.map { _ in nil } }
-    if let cached = filterCache, cached.expression == expression, cached.generation == generation {
+    if let cached = filterCache.first(where: { $0.expression == expression && $0.generation == generation }) {
       return cached.filters
     }
     var out: [RecordFilter?] = []
@@ -266,7 +267,8 @@ public final class CatalogSearcher {
         out.append(try segment.index.facets.evaluate(expression, recordCount: segment.index.count))
       }
     }
-    filterCache = (expression, generation, out)
+    if filterCache.count >= Self.filterCacheSize { filterCache.removeFirst() }
+    filterCache.append((expression, generation, out))
     return out
   }
 
