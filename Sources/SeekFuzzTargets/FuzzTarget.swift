@@ -129,18 +129,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   // MARK: - Index cache
 
-  nonisolated(unsafe) private static var cacheDirectory: String? = nil
-
   /// A mutated cache file is refused, or loads into the same index.
   private static func codec(_ data: [UInt8]) {
     let catalog = sampleCatalog()
-    if cacheDirectory == nil {
-      let dir = NSTemporaryDirectory() + "seek-fuzz-\(getpid())"
-      try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-      cacheDirectory = dir
-    }
-    let path = cacheDirectory! + "/sample.index"
+    let path = NSTemporaryDirectory() + "seek-fuzz-\(getpid()).index"
     _ = FileManager.default.createFile(atPath: path, contents: Data(data), attributes: [.posixPermissions: 0o600])
+    defer { unlink(path) }
     guard
       let loaded = IndexCache.load(path: path, catalogPath: "sample", fingerprint: "fuzz", given: CatalogSettings())
         .catalog
