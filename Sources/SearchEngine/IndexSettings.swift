@@ -75,11 +75,24 @@ public struct TypoTolerance: Sendable, Equatable {
   public var minWordSizeForOneTypo: Int
   public var minWordSizeForTwoTypos: Int
   public var enabled: Bool
+  /// Algolia's `allowTyposOnNumericTokens`, off by default (as Meilisearch and Typesense users
+  /// ask): "99999" must not find "19999", nor a model number its neighbour.
+  public var allowTyposOnNumericTokens: Bool
 
-  public init(minWordSizeForOneTypo: Int = 4, minWordSizeForTwoTypos: Int = 8, enabled: Bool = true) {
+  public init(
+    minWordSizeForOneTypo: Int = 4, minWordSizeForTwoTypos: Int = 8, enabled: Bool = true,
+    allowTyposOnNumericTokens: Bool = false
+  ) {
     self.minWordSizeForOneTypo = minWordSizeForOneTypo
     self.minWordSizeForTwoTypos = minWordSizeForTwoTypos
     self.enabled = enabled
+    self.allowTyposOnNumericTokens = allowTyposOnNumericTokens
+  }
+
+  /// How many typos a query word may contain: by length, none in a number unless allowed.
+  public func budget(for scalars: [UInt32]) -> Int {
+    if !allowTyposOnNumericTokens && scalars.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return 0 }
+    return budget(forLength: scalars.count)
   }
 
   /// How many typos a word of `length` characters may contain.

@@ -30,7 +30,7 @@ public struct ParsedQuery: Sendable, Equatable {
       return QueryWord(
         folded: Array(token.term.utf8), scalars: scalars, location: token.location,
         isPrefix: isLast && endsInWord && tokens.count <= Self.maxWords,
-        typoBudget: typoTolerance.budget(forLength: scalars.count))
+        typoBudget: typoTolerance.budget(for: scalars))
     }
   }
 

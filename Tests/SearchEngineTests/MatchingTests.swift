@@ -72,3 +72,13 @@ import Testing
     #expect(names(index, "京") == ["東京 Guide"])
   }
 }
+
+@Suite struct NumericTypoTests {
+  @Test func numbersAreNotTypoMatched() {
+    let index = makeIndex([["name": "part 99999"], ["name": "part 19999"], ["name": "part 99998"]])
+    #expect(names(index, "99999") == ["part 99999"])
+    #expect(names(index, "part 99999") == ["part 99999"])
+    // A word with letters still gets its typos.
+    #expect(Set(names(index, "prat")) == ["part 99999", "part 19999", "part 99998"])
+  }
+}

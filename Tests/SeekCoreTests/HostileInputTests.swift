@@ -102,3 +102,15 @@ import Testing
     #expect(browsing.facets.first { $0.attribute == "brand" }?.values.map(\.count) == [2, 1, 1])
   }
 }
+
+@Suite struct NumericTypoSettingTests {
+  @Test func typosOnNumbersCanBeAllowed() throws {
+    let csv = "name\npart 99999\npart 19999\n"
+    for allowed in [false, true] {
+      let settings = try CatalogSettings.parse(#"{"allowTyposOnNumericTokens": \#(allowed)}"#, path: "s")
+      let catalog = try CatalogLoader.load(bytes: Array(csv.utf8), path: "p.csv", settings: settings)
+      let hits = try CatalogSearcher(catalog: catalog).search(.init(query: "99999")).hits
+      #expect(hits.count == (allowed ? 2 : 1))
+    }
+  }
+}

@@ -46,3 +46,5 @@ expect_contains "--version" "$("$SEEK" --version)" "seek "
 printf '{"name": "evil \\u001b]0;pwned\\u0007 title"}\n' > "$WORK/evil.jsonl"
 out=$("$SEEK" --filter evil "$WORK/evil.jsonl" 2>/dev/null | od -c)
 expect_not_contains "filter: no raw escape in output" "$out" '033'
+printf 'name\npart 99999\npart 19999\n' > "$WORK/parts.csv"
+expect_eq "filter: no typos on numbers (99999 does not find 19999)" "part 99999" "$("$SEEK" --no-store -f 99999 "$WORK/parts.csv" 2>/dev/null)"

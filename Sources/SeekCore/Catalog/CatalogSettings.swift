@@ -14,13 +14,17 @@ public struct CatalogSettings: Sendable, Equatable {
   public var format: CatalogFormat?
   /// Attributes that can be refined (Algolia's `attributesForFaceting`).
   public var attributesForFaceting: [String]?
+  /// Algolia's `allowTyposOnNumericTokens` (default false).
+  public var allowTyposOnNumericTokens: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
     customRanking: [CustomRanking]? = nil, objectIDAttribute: String? = nil,
-    displayAttributes: [String]? = nil, format: CatalogFormat? = nil, attributesForFaceting: [String]? = nil
+    displayAttributes: [String]? = nil, format: CatalogFormat? = nil, attributesForFaceting: [String]? = nil,
+    allowTyposOnNumericTokens: Bool? = nil
   ) {
     self.attributesForFaceting = attributesForFaceting
+    self.allowTyposOnNumericTokens = allowTyposOnNumericTokens
     self.searchableAttributes = searchableAttributes
     self.titleAttribute = titleAttribute
     self.customRanking = customRanking
@@ -37,7 +41,8 @@ public struct CatalogSettings: Sendable, Equatable {
       customRanking: other.customRanking ?? customRanking,
       objectIDAttribute: other.objectIDAttribute ?? objectIDAttribute,
       displayAttributes: other.displayAttributes ?? displayAttributes,
-      format: other.format ?? format, attributesForFaceting: other.attributesForFaceting ?? attributesForFaceting)
+      format: other.format ?? format, attributesForFaceting: other.attributesForFaceting ?? attributesForFaceting,
+      allowTyposOnNumericTokens: other.allowTyposOnNumericTokens ?? allowTyposOnNumericTokens)
   }
 
   /// Where the settings file of a catalog lives.
@@ -83,6 +88,11 @@ public struct CatalogSettings: Sendable, Equatable {
       case "objectID": settings.objectIDAttribute = try string(v, key)
       case "displayAttributes": settings.displayAttributes = try strings(v, key)
       case "attributesForFaceting": settings.attributesForFaceting = try strings(v, key)
+      case "allowTyposOnNumericTokens":
+        guard case .bool(let allowed) = v else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
+        }
+        settings.allowTyposOnNumericTokens = allowed
       case "format":
         let name = try string(v, key)
         guard let format = CatalogFormat(rawValue: name) else {
@@ -102,7 +112,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, format)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, format)"
         )
       }
     }
@@ -168,6 +178,7 @@ public struct CatalogSettings: Sendable, Equatable {
     return ResolvedSettings(
       index: IndexSettings(
         searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
+        typoTolerance: TypoTolerance(allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false),
         attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
         multiValuedAttributes: table.multiValuedAttributes),
       objectIDAttribute: idAttribute, displayAttributes: display)

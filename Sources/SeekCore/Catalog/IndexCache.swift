@@ -43,11 +43,13 @@ public enum IndexCache {
   }
 
   static func describe(_ s: CatalogSettings) -> String {
-    [
+    let numericTypos: String = s.allowTyposOnNumericTokens.map { $0 ? "true" : "false" } ?? "-"
+    return [
       s.searchableAttributes?.joined(separator: ",") ?? "-", s.titleAttribute ?? "-",
       s.customRanking?.map(\.description).joined(separator: ",") ?? "-", s.objectIDAttribute ?? "-",
       s.displayAttributes?.joined(separator: ",") ?? "-", s.format?.rawValue ?? "-",
       s.attributesForFaceting?.joined(separator: ",") ?? "-",
+      numericTypos,
     ].joined(separator: "|")
   }
 
@@ -187,6 +189,7 @@ public enum IndexCache {
       ("displayAttributes", .array(s.displayAttributes.map { .string($0) })),
       ("attributesForFaceting", .array(s.index.attributesForFaceting.map { .string($0) })),
       ("multiValuedAttributes", .array(s.index.multiValuedAttributes.sorted().map { .string($0) })),
+      ("allowTyposOnNumericTokens", .bool(s.index.typoTolerance.allowTyposOnNumericTokens)),
     ])
   }
 
@@ -202,6 +205,7 @@ public enum IndexCache {
       index: IndexSettings(
         searchableAttributes: strings("searchableAttributes"), titleAttribute: title,
         customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:)),
+        typoTolerance: TypoTolerance(allowTyposOnNumericTokens: value["allowTyposOnNumericTokens"] == .bool(true)),
         attributesForFaceting: strings("attributesForFaceting"),
         multiValuedAttributes: Set(strings("multiValuedAttributes"))),
       objectIDAttribute: objectID, displayAttributes: strings("displayAttributes"))
