@@ -1,6 +1,8 @@
 # The interactive app in a real terminal (tmux), screen by screen, as in the query-suggestions guide.
-start_ui() { # extra args...
-  tmux_start 100 30 "env LANG=C.UTF-8 $SEEK $* > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+start_ui() { # extra args...  (the app's pid goes to $WORK/ui.pid: tests end it by pid, never by name)
+  rm -f "$WORK/ui.pid"
+  tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/ui.pid; exec env LANG=C.UTF-8 $SEEK $*' > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+  for _ in $(seq 1 100); do [ -s "$WORK/ui.pid" ] && break; sleep 0.05; done
 }
 line() { screen | sed -n "$1p"; }
 
@@ -117,7 +119,7 @@ tmux_stop
 rm -f "$WORK/exit.txt"
 start_ui Data/products.json
 expect_screen "sigterm: started" "10,000 hits"
-pkill -TERM -x seek || true
+kill -TERM "$(cat "$WORK/ui.pid")" 2>/dev/null || true
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "sigterm: exit 143" "EXIT=143" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
