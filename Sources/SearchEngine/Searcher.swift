@@ -177,7 +177,7 @@ public final class Searcher {
       let start = floor.map { Int(min($0, UInt64(Int.max - 1))) + 1 } ?? 0
       if let filter {
         nbHits = filter.count
-        filter.forEach(from: start) { r in
+        filter.forEachRecord(from: start) { r in
           keys.append(UInt64(r))
           return keys.count < limit
         }
@@ -191,7 +191,7 @@ public final class Searcher {
     var n = 0
     for i in disjunctive.indices {
       if let own = disjunctive[i].filter {
-        own.forEach { r in
+        own.forEachRecord { r in
           disjunctive[i].counter.add(r)
           return true
         }
@@ -200,7 +200,7 @@ public final class Searcher {
       }
     }
     if let filter {
-      filter.forEach { r in
+      filter.forEachRecord { r in
         n += 1
         if counter.isActive { counter.add(r) }
         topK.insert(sortFacet == nil ? UInt64(r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))

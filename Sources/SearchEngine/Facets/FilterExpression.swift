@@ -15,7 +15,12 @@ public indirect enum FilterExpression: Sendable, Equatable {
   case or([FilterExpression])
 
   public enum Comparison: String, Sendable, Equatable {
-    case less = "<", lessOrEqual = "<=", equal = "=", notEqual = "!=", greaterOrEqual = ">=", greater = ">"
+    case less = "<"
+    case lessOrEqual = "<="
+    case equal = "="
+    case notEqual = "!="
+    case greaterOrEqual = ">="
+    case greater = ">"
 
     func holds(_ a: Double, _ b: Double) -> Bool {
       switch self {

@@ -41,7 +41,7 @@ public struct RecordFilter: Sendable, Equatable {
   }
 
   /// Calls `body` with each record that passes, in ascending order, from `start`.
-  public func forEach(from start: Int = 0, _ body: (Int) -> Bool) {
+  public func forEachRecord(from start: Int = 0, _ body: (Int) -> Bool) {
     guard start < recordCount else { return }
     var w = start >> 6
     var bits = words[w] & (.max << UInt64(start & 63))
