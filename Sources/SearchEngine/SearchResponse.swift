@@ -32,6 +32,8 @@ public struct SearchRequest: Sendable, Equatable {
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
   public static let maxHitsPerPage = 1 << 28
+  public static func clamped(page: Int) -> Int { min(max(0, page), maxPage) }
+  public static func clamped(hitsPerPage: Int) -> Int { min(max(1, hitsPerPage), maxHitsPerPage) }
 
   public init(
     query: String, page: Int = 0, hitsPerPage: Int = 20, removeWordsIfNoResults: Bool = true,
@@ -43,8 +45,8 @@ public struct SearchRequest: Sendable, Equatable {
     self.maxValuesPerFacet = max(1, maxValuesPerFacet)
     self.sort = sort
     self.query = query
-    self.page = min(max(0, page), Self.maxPage)
-    self.hitsPerPage = min(max(1, hitsPerPage), Self.maxHitsPerPage)
+    self.page = Self.clamped(page: page)
+    self.hitsPerPage = Self.clamped(hitsPerPage: hitsPerPage)
     self.removeWordsIfNoResults = removeWordsIfNoResults
     self.highlight = highlight
     self.highlightScope = highlightScope

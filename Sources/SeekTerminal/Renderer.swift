@@ -172,15 +172,14 @@ public enum Renderer {
       case .value(_, let value, let refined):
         let indent = String(repeating: "  ", count: min(value.level, 4))
         let name = value.value.components(separatedBy: FacetIndex.levelSeparator).last ?? value.value
-        var x = buffer.write(
+        let x = buffer.write(
           indent + (refined ? "[x] " : "[ ] "), column: x0, row: row, style: refined ? [.accent, .bold] : [])
         let count = Renderer.formatCount(value.count, approximate: !state.results.exhaustiveNbHits)
-        x = buffer.write(name, column: x, row: row, limit: buffer.size.columns - count.count - 1)
+        buffer.write(name, column: x, row: row, limit: buffer.size.columns - count.count - 1)
         buffer.write(count, column: buffer.size.columns - count.count, row: row, style: [.detail])
         if focused && index == state.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
-        _ = x
       case .range(_, let stats):
         buffer.write(
           "  \(number(stats.min)) – \(number(stats.max))  \(rangeHint(rows, index))", column: x0, row: row,

@@ -59,7 +59,9 @@ enum FilterCommand {
       // Facet counts after the hits, on standard error: standard output stays the list of hits.
       for facet in response.facets {
         if let stats = facet.stats {
-          Output.error("\(facet.attribute): \(number(stats.min)) to \(number(stats.max))")
+          Output.error(
+            "\(facet.attribute): \(FilterExpression.numberText(stats.min)) to \(FilterExpression.numberText(stats.max))"
+          )
         } else {
           Output.error(
             "\(facet.attribute): "
@@ -139,7 +141,13 @@ enum FilterCommand {
     for facet in response.facets {
       if let stats = facet.stats {
         statsMembers.append(
-          (facet.attribute, .object([("min", .number(number(stats.min))), ("max", .number(number(stats.max)))])))
+          (
+            facet.attribute,
+            .object([
+              ("min", .number(FilterExpression.numberText(stats.min))),
+              ("max", .number(FilterExpression.numberText(stats.max))),
+            ])
+          ))
       } else {
         facetMembers.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
       }
@@ -160,11 +168,6 @@ enum FilterCommand {
         ("droppedWords", .array(response.droppedWords.map { .string($0) })),
         ("hits", .array(hits)),
       ] + extra)
-  }
-
-  /// A number as JSON writes it: whole numbers without a fraction.
-  static func number(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
   /// Algolia-style markup: matched ranges wrapped in <em>…</em> (ranges are UTF-8 offsets).

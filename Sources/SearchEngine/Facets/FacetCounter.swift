@@ -30,8 +30,6 @@ public struct FacetResult: Sendable, Equatable {
   public var values: [Value]
   /// Numeric facets: the range of the hits' numbers (nil when no hit has one).
   public var stats: Stats?
-  public var isNumeric: Bool { stats != nil || values.isEmpty && isNumericFacet }
-  var isNumericFacet = false
 
   public init(attribute: String, values: [Value], stats: Stats? = nil) {
     self.attribute = attribute
@@ -160,11 +158,10 @@ struct FacetCounter {
       out.append(FacetResult(attribute: facet.attribute, values: values))
     }
     for (f, facet) in numericFacets.enumerated() {
-      var result = FacetResult(
-        attribute: facet.attribute, values: [],
-        stats: minimum[f] <= maximum[f] ? FacetResult.Stats(min: minimum[f], max: maximum[f]) : nil)
-      result.isNumericFacet = true
-      out.append(result)
+      out.append(
+        FacetResult(
+          attribute: facet.attribute, values: [],
+          stats: minimum[f] <= maximum[f] ? FacetResult.Stats(min: minimum[f], max: maximum[f]) : nil))
     }
     return out
   }

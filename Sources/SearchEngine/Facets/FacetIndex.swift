@@ -41,10 +41,6 @@ public struct FacetIndex: Sendable {
     @inline(__always) func forEachRecord(of value: Int, _ body: (Int) -> Void) {
       for i in Int(valueStart[value])..<Int(valueStart[value + 1]) { body(Int(valueRecords[i])) }
     }
-
-    @inline(__always) func forEachValue(of record: Int, _ body: (Int) -> Void) {
-      for i in Int(recordStart[record])..<Int(recordStart[record + 1]) { body(Int(recordValues[i])) }
-    }
   }
 
   public struct NumericFacet: Sendable {

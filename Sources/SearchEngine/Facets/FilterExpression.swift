@@ -49,9 +49,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
       v.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !v.isEmpty
         ? v : "\"" + v.replacingAll("\"", with: "\\\"") + "\""
     }
-    func number(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
+    let number = Self.numberText
     switch self {
     case .facet(let a, let v, _): return "\(quoted(a)):\(quoted(v))"
     case .numeric(let a, let c, let v, _): return "\(quoted(a)) \(c.rawValue) \(number(v))"
@@ -60,6 +58,11 @@ public indirect enum FilterExpression: Sendable, Equatable {
     case .and(let list): return list.map(\.parenthesizedText).joined(separator: " AND ")
     case .or(let list): return list.map(\.parenthesizedText).joined(separator: " OR ")
     }
+  }
+
+  /// A number as filters (and JSON) write it: a whole number without a fraction.
+  public static func numberText(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
   var parenthesizedText: String {

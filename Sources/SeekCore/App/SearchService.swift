@@ -23,15 +23,13 @@ public final class SearchService {
     hitsPerPage: Int = 20
   ) {
     self.searcher = CatalogSearcher(catalog: catalog, created: created)
-    self.hitsPerPage = min(max(1, hitsPerPage), SearchRequest.maxHitsPerPage)
+    self.hitsPerPage = SearchRequest.clamped(hitsPerPage: hitsPerPage)
     self.baseSuggestions = suggestions
     self.learned = learned
     self.suggestions = SuggestionsIndex(suggestions + learned)
   }
 
   public var catalog: Catalog { searcher.catalog }
-  /// Records in the catalog (all segments but created items).
-  public var recordCount: Int { searcher.recordCount }
 
   public func apply(_ update: Update) {
     switch update {

@@ -69,8 +69,8 @@ public final class CatalogSearcher {
       self.maxValuesPerFacet = maxValuesPerFacet
       self.sort = sort
       self.query = query
-      self.page = min(max(0, page), SearchRequest.maxPage)
-      self.hitsPerPage = min(max(1, hitsPerPage), SearchRequest.maxHitsPerPage)
+      self.page = SearchRequest.clamped(page: page)
+      self.hitsPerPage = SearchRequest.clamped(hitsPerPage: hitsPerPage)
       self.cursor = cursor
       self.exhaustive = exhaustive
       self.highlightScope = highlightScope
@@ -115,9 +115,6 @@ public final class CatalogSearcher {
     segments = [Segment(kind: .main, index: catalog.index, searcher: Searcher(index: catalog.index))]
     setCreated(created)
   }
-
-  /// Records in the catalog (main and tail; created items are not catalog records).
-  public var recordCount: Int { segments.filter { $0.kind != .created }.reduce(0) { $0 + $1.index.count } }
 
   // MARK: - Segments
 
@@ -299,8 +296,8 @@ public final class CatalogSearcher {
   }
 
   /// How many hits a query has in all segments (no page, no highlighting).
+  /// (No filter: the query log counts the words alone.)
   public func count(_ query: String) -> Int {
-    // No filter: the query log counts the words alone.
     segments.reduce(0) { $0 + $1.searcher.search(SearchRequest(query: query, hitsPerPage: 1, highlight: false)).nbHits }
   }
 

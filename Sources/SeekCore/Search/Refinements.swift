@@ -36,7 +36,6 @@ public struct Refinements: Sendable, Equatable {
   }
 
   public var isEmpty: Bool { facets.isEmpty && numeric.isEmpty }
-  public var count: Int { facets.count + numeric.count }
 
   /// Adds the value, or removes it when it is refined already (folded comparison).
   public mutating func toggle(_ attribute: String, _ value: String) {
@@ -80,7 +79,7 @@ public struct Refinements: Sendable, Equatable {
   public var chips: [String] {
     facets.map { "\($0.attribute): \($0.value)" }
       + numeric.map {
-        "\($0.attribute) \($0.comparison.rawValue) \($0.value == $0.value.rounded() && abs($0.value) < 1e15 ? String(Int($0.value)) : String($0.value))"
+        "\($0.attribute) \($0.comparison.rawValue) \(FilterExpression.numberText($0.value))"
       }
   }
 }
