@@ -60,10 +60,14 @@ public final class Searcher {
       request.exhaustive || sortFacet != nil
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
     counter.reset(index: index, attributes: request.facets)
-    disjunctive = request.disjunctiveFacets.map { facet in
-      var c = FacetCounter()
-      c.reset(index: index, attributes: [facet.attribute])
-      return (facet.filter.flatMap { $0.recordCount == index.count ? $0 : nil }, c)
+    // One counter per disjunctive facet, kept from the last search (same position, same layout).
+    if disjunctive.count > request.disjunctiveFacets.count {
+      disjunctive.removeLast(disjunctive.count - request.disjunctiveFacets.count)
+    }
+    for (i, facet) in request.disjunctiveFacets.enumerated() {
+      if i == disjunctive.count { disjunctive.append((nil, FacetCounter())) }
+      disjunctive[i].filter = facet.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
+      disjunctive[i].counter.reset(index: index, attributes: [facet.attribute])
     }
     var response = SearchResponse.empty(request)
     func withFacets(_ response: SearchResponse) -> SearchResponse {

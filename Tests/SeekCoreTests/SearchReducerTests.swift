@@ -527,3 +527,42 @@ import Testing
     #expect(state.query.isEmpty && state.cursor == 0)
   }
 }
+
+@Suite struct PaneRowsTests {
+  static let category = FacetResult(
+    attribute: "category",
+    values: [
+      .init(value: "Cell Phones", count: 10), .init(value: "Cell Phones > Cases", count: 6, level: 1),
+      .init(value: "TVs", count: 5), .init(value: "Cell Phones > Smartphones", count: 4, level: 1),
+      .init(value: "Cell Phones > Cases > Clear", count: 2, level: 2),
+    ])
+
+  func rows(refined: [String]) -> [String] {
+    var state = SearchState()
+    state.results.facets = [Self.category]
+    state.refine.refinements = Refinements(facets: refined.map { .init(attribute: "category", value: $0) })
+    return RefinementsReducer.rows(state).map {
+      switch $0 {
+      case .header(let name): return "# " + name
+      case .value(_, let value, let refined): return (refined ? "[x] " : "[ ] ") + value.value
+      case .range: return "range"
+      }
+    }
+  }
+
+  /// Roots; a refined level opens onto its children, right under it, most frequent first.
+  @Test func hierarchiesOpenLevelByLevel() {
+    #expect(rows(refined: []) == ["# category", "[ ] Cell Phones", "[ ] TVs"])
+    #expect(
+      rows(refined: ["cell phones"]) == [
+        "# category", "[x] Cell Phones", "[ ] Cell Phones > Cases", "[ ] Cell Phones > Smartphones", "[ ] TVs",
+      ])
+    // A deeper refined value shows under its root even when the level between is not refined.
+    #expect(
+      rows(refined: ["Cell Phones > Cases > Clear"]) == [
+        "# category", "[ ] Cell Phones", "[x] Cell Phones > Cases > Clear", "[ ] TVs",
+      ])
+    // A refined value no hit has any more stays listed, to be removed.
+    #expect(rows(refined: ["Laptops"]).last == "[x] Laptops")
+  }
+}

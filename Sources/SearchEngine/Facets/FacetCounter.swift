@@ -55,35 +55,34 @@ struct FacetCounter {
   private var maximum: [Double] = []
   private(set) var isActive = false
 
-  /// Prepares for a search counting `attributes` ("*" for every facet) of `index`.
+  /// The attributes the counters are laid out for (the owner's index never changes).
+  private var requested: [String]? = nil
+
+  /// Prepares for a search counting `attributes` ("*" for every facet) of `index`. The same
+  /// attributes as last time (every keystroke, as a rule) only zero the counters touched.
   mutating func reset(index: SearchIndex, attributes: [String]) {
-    let all = attributes.contains("*")
-    let text = index.facets.text.filter { all || attributes.contains($0.attribute) }
-    let numeric = index.facets.numeric.filter { all || attributes.contains($0.attribute) }
-    if text.map(\.attribute) != textFacets.map(\.attribute)
-      || recordStarts.first?.count != text.first?.recordStart.count
-    {
-      textFacets = text
-      recordStarts = text.map(\.recordStart)
-      recordValues = text.map(\.recordValues)
-      base = []
-      var total = 0
-      for facet in text {
-        base.append(total)
-        total += facet.values.count
-      }
-      counts = [UInt32](repeating: 0, count: total)
-      touched = []
-    } else {
+    guard attributes != requested else {
       clear()
+      return
     }
-    if numeric.map(\.attribute) != numericFacets.map(\.attribute) {
-      numericFacets = numeric
-      numbers = numeric.map(\.numbers)
+    requested = attributes
+    let all = attributes.contains("*")
+    textFacets = index.facets.text.filter { all || attributes.contains($0.attribute) }
+    numericFacets = index.facets.numeric.filter { all || attributes.contains($0.attribute) }
+    recordStarts = textFacets.map(\.recordStart)
+    recordValues = textFacets.map(\.recordValues)
+    base = []
+    var total = 0
+    for facet in textFacets {
+      base.append(total)
+      total += facet.values.count
     }
-    minimum = numeric.map { _ in .infinity }
-    maximum = numeric.map { _ in -.infinity }
-    isActive = !text.isEmpty || !numeric.isEmpty
+    counts = [UInt32](repeating: 0, count: total)
+    touched = []
+    numbers = numericFacets.map(\.numbers)
+    minimum = numericFacets.map { _ in .infinity }
+    maximum = numericFacets.map { _ in -.infinity }
+    isActive = !textFacets.isEmpty || !numericFacets.isEmpty
   }
 
   /// Zeroes the counts (a relaxed query counts again from scratch).

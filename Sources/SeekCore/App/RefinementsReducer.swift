@@ -136,33 +136,37 @@ public enum RefinementsReducer {
       guard !facet.values.isEmpty else { continue }
       out.append(.header(facet.attribute))
       let refinedValues = refinements.facets.filter { $0.attribute == facet.attribute }.map(\.value)
-      let refinedKeys = refinedValues.map { TextFolding.foldedKey($0) }
-      func isRefined(_ value: String) -> Bool { refinedKeys.contains(TextFolding.foldedKey(value)) }
-      let shown = facet.values.filter { value in
-        if value.level == 0 { return true }
-        // A child of a refined level.
-        let parent = value.value.components(separatedBy: FacetIndex.levelSeparator).dropLast()
-          .joined(separator: FacetIndex.levelSeparator)
-        return isRefined(parent) || isRefined(value.value)
-      }
-      // Children right under their parent.
-      let ordered = shown.sorted { a, b in
-        let pa = a.value.components(separatedBy: FacetIndex.levelSeparator)
-        let pb = b.value.components(separatedBy: FacetIndex.levelSeparator)
-        if pa.first != pb.first {
-          let ca = shown.first { $0.value == pa.first }?.count ?? 0
-          let cb = shown.first { $0.value == pb.first }?.count ?? 0
-          return ca != cb ? ca > cb : (pa.first ?? "") < (pb.first ?? "")
+      let refinedKeys = Set(refinedValues.map { TextFolding.foldedKey($0) })
+      // The levels to walk down: each refined value and the levels above it.
+      var open = refinedKeys
+      for value in refinedValues {
+        let levels = value.components(separatedBy: FacetIndex.levelSeparator)
+        for depth in 1..<max(1, levels.count) {
+          open.insert(TextFolding.foldedKey(levels[..<depth].joined(separator: FacetIndex.levelSeparator)))
         }
-        if a.level != b.level { return pb.starts(with: pa) || (!pa.starts(with: pb) && a.level < b.level) }
-        return a.count != b.count ? a.count > b.count : a.value < b.value
       }
-      for value in ordered {
-        out.append(.value(attribute: facet.attribute, value: value, refined: isRefined(value.value)))
+      var listed = Set<[UInt8]>()
+      // Each value's folded key and its parent's (one level up), computed once.
+      let keys = facet.values.map { TextFolding.foldedKey($0.value) }
+      let parents = facet.values.map {
+        TextFolding.foldedKey(
+          $0.value.components(separatedBy: FacetIndex.levelSeparator).dropLast().joined(
+            separator: FacetIndex.levelSeparator))
       }
+      // Roots, the children of each refined level (drilling down) and the refined values, each
+      // under its parent; the values come most frequent first, and keep that order among siblings.
+      func emit(parent: [UInt8], level: Int) {
+        for (i, value) in facet.values.enumerated() where value.level == level && (level == 0 || parents[i] == parent) {
+          if level == 0 || refinedKeys.contains(parent) || refinedKeys.contains(keys[i]) {
+            out.append(.value(attribute: facet.attribute, value: value, refined: refinedKeys.contains(keys[i])))
+            listed.insert(keys[i])
+          }
+          if open.contains(keys[i]) { emit(parent: keys[i], level: level + 1) }
+        }
+      }
+      emit(parent: [], level: 0)
       // A refined value no hit has any more stays listed, so it can be removed.
-      for value in refinedValues
-      where !shown.contains(where: { TextFolding.foldedKey($0.value) == TextFolding.foldedKey(value) }) {
+      for value in refinedValues where !listed.contains(TextFolding.foldedKey(value)) {
         out.append(.value(attribute: facet.attribute, value: FacetResult.Value(value: value, count: 0), refined: true))
       }
     }
