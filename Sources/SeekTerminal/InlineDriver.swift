@@ -208,7 +208,9 @@ public enum KeyParser {
         }
         if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
           // Parameters, then a final byte in 0x40...0x7E.
-          var j = i + 2
+          // The Linux console's F-keys are CSI [ A…E: that '[' is a parameter, not the end.
+          var j =
+            i + 2 + (next == UInt8(ascii: "[") && i + 2 < bytes.count && bytes[i + 2] == UInt8(ascii: "[") ? 1 : 0)
           while j < bytes.count && !(0x40...0x7E).contains(bytes[j]) { j += 1 }
           guard j < bytes.count else { return (keys, final ? [] : Array(bytes[i...])) }
           let parameters = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
@@ -297,7 +299,8 @@ public enum KeyParser {
         var final: UInt8? = nil
         while j < keys.count, case .character(let c) = keys[j], c.value < 0x80 {
           j += 1
-          if (0x40...0x7E).contains(c.value) && !(next == "[" && c == "[" && parameters.isEmpty && j == i + 3) {
+          // As in `parse`: the Linux console's CSI [ A…E keeps its '[' as a parameter.
+          if (0x40...0x7E).contains(c.value) && !(next == "[" && c == "[" && j == i + 3) {
             final = UInt8(c.value)
             break
           }
@@ -329,6 +332,10 @@ public enum KeyParser {
     let modifier = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) } ?? 1
     let byWord = modifier > 1 && modifier != 2
     switch final {
+    case UInt8(ascii: "B") where parameters == "[": return .function(KeyMap.Code.f2)  // Linux console
+    case UInt8(ascii: "C") where parameters == "[": return .function(KeyMap.Code.f3)
+    case UInt8(ascii: "D") where parameters == "[": return .function(KeyMap.Code.f4)
+    case _ where parameters == "[": return nil
     case UInt8(ascii: "A"): return .function(KeyMap.Code.up)
     case UInt8(ascii: "B"): return .function(KeyMap.Code.down)
     case UInt8(ascii: "C"): return .function(byWord ? KeyMap.Code.wordRight : KeyMap.Code.right)

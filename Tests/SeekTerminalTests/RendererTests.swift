@@ -223,6 +223,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     // F-keys: xterm SS3, and the Linux console / rxvt CSI forms.
     ("\u{1B}OQ", .function(KeyMap.Code.f2)),
     ("\u{1B}[13~", .function(KeyMap.Code.f3)),
+    ("\u{1B}[[B", .function(KeyMap.Code.f2)),  // the Linux console's F2
     // Alt-key: Esc then the key at once.
     ("\u{1B}b", .alt("b")),
     ("\u{1B}\u{7F}", .alt("\u{7F}")),
@@ -250,6 +251,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
       KeyParser.parse(Array("a\u{1B}[99~b\u{1B}[1;2Xc".utf8), final: true).0 == [
         .character("a"), .character("b"), .character("c"),
       ])
+    #expect(KeyParser.parse(Array("x\u{1B}[[Ay".utf8), final: true).0 == [.character("x"), .character("y")])
     let typed = "d\u{1B}[99~u".unicodeScalars.map { Key.character($0) }
     #expect(KeyParser.decodeEscapes(typed) == [.character("d"), .character("u")])
   }
