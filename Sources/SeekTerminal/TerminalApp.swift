@@ -54,14 +54,15 @@ public final class TerminalApp {
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
   public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
 
-  public init(service: SearchService, writer: StoreWriter, configuration: Configuration) {
+  /// `checked`: what the store held when the writer read it (`StoreWriter.initialState`).
+  public init(service: SearchService, writer: StoreWriter, checked: [String], configuration: Configuration) {
     self.service = service
     self.writer = writer
     self.configuration = configuration
+    state.checked = checked
   }
 
   public func run() throws -> Outcome {
-    state.checked = try writer.initialState().checked
     state.facetAttributes = service.catalog.index.facets.text.map(\.attribute)
     state.numericFacets = service.catalog.index.facets.numeric.map(\.attribute)
     let missing = state.checked.filter { service.title(objectID: $0) == nil }.count

@@ -149,7 +149,7 @@ enum SeekCommand {
         catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
         hitsPerPage: options.hitsPerPage)
       let app = TerminalApp(
-        service: service, writer: writer,
+        service: service, writer: writer, checked: initial.checked,
         configuration: .init(
           colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
           selectOne: options.selectOne, exitZero: options.exitZero,
