@@ -9,7 +9,8 @@ public enum IndexBuilder {
         .prefix(SearchIndex.maxSearchableAttributes))
     let titleColumn =
       input.attributeIndex(settings.titleAttribute) ?? searchableColumns.first ?? 0
-    let (order, primaryCustom, inputTitles) = rankingOrder(input, settings: settings, titleColumn: titleColumn)
+    let (order, primaryCustom, inputTitles, browse) = rankingOrder(
+      input, settings: settings, titleColumn: titleColumn)
     let documents = input.permuted(order)
     let recordCount = documents.count
     let attributeCount = searchableColumns.count
@@ -89,16 +90,18 @@ public enum IndexBuilder {
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: postingStart, postingRecords: records,
       postingPlaces: places, shortPrefixes: shortPrefixes, attributeWordCounts: wordCounts,
-      titleKeys: titleKeys, primaryCustomValue: primaryCustom,
+      titleKeys: titleKeys, primaryCustomValue: primaryCustom, browseOrder: browse,
       facets: FacetIndex.build(
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
   }
 
-  /// Input positions sorted by custom ranking, then folded title, then input order; and the first
-  /// custom value of each record in that order (`-infinity` when absent).
+  /// Input positions sorted by custom ranking, then the tie-breaks (`settings.tiebreak`), then
+  /// input order; the first custom value of each record in that order (`-infinity` when absent);
+  /// and the browse order — custom ranking, then input order, as the empty query lists records
+  /// (fzf lists its input as it came) — as internal ids, empty when it is the id order itself.
   static func rankingOrder(
     _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
-  ) -> (order: [Int32], primary: [Double], foldedTitles: [[UInt8]]) {
+  ) -> (order: [Int32], primary: [Double], foldedTitles: [[UInt8]], browse: [Int32]) {
     let n = documents.count
     let columns = settings.customRanking.map { documents.attributeIndex($0.attribute) }
     // Normalized so that smaller sorts first; absent values last.
@@ -115,25 +118,52 @@ public enum IndexBuilder {
     var titles: [[UInt8]] = []
     titles.reserveCapacity(n)
     var titlePrefix = [UInt64](repeating: 0, count: n)
+    var lengths = [Int32](repeating: 0, count: settings.tiebreak.contains(.length) ? n : 0)
     for r in 0..<n {
       let key = documents.withValue(r, titleColumn) { TextFolding.foldedKey($0) }
       var p: UInt64 = 0
       for i in 0..<8 { p = p << 8 | UInt64(i < key.count ? key[i] : 0) }
       titlePrefix[r] = p
       titles.append(key)
+      if !lengths.isEmpty { lengths[r] = Int32(clamping: documents.withValue(r, titleColumn) { $0.count }) }
     }
+    let reverse = settings.reverseInputOrder
+    @inline(__always) func inputOrder(_ x: Int, _ y: Int) -> Bool { reverse ? x > y : x < y }
     var order = (0..<n).map { Int32($0) }
     order.sort { a, b in
       let x = Int(a)
       let y = Int(b)
       for k in keys where k[x] != k[y] { return k[x] < k[y] }
-      if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
-      // Safe: both buffers are used only inside the comparison, while the arrays are alive.
-      let c = titles[x].withUnsafeBufferPointer { tx in
-        titles[y].withUnsafeBufferPointer { compareBytes(tx, $0) }
+      for criterion in settings.tiebreak {
+        switch criterion {
+        case .length:
+          if lengths[x] != lengths[y] { return lengths[x] < lengths[y] }
+        case .index:
+          return inputOrder(x, y)
+        case .name:
+          if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
+          // Safe: both buffers are used only inside the comparison, while the arrays are alive.
+          let c = titles[x].withUnsafeBufferPointer { tx in
+            titles[y].withUnsafeBufferPointer { compareBytes(tx, $0) }
+          }
+          if c != 0 { return c < 0 }
+        }
       }
-      if c != 0 { return c < 0 }
-      return x < y
+      return inputOrder(x, y)
+    }
+    var browseInput = (0..<n).map { Int32($0) }
+    if reverse { browseInput.reverse() }
+    if !keys.isEmpty {
+      browseInput.sort { a, b in
+        for k in keys where k[Int(a)] != k[Int(b)] { return k[Int(a)] < k[Int(b)] }
+        return inputOrder(Int(a), Int(b))
+      }
+    }
+    var browse: [Int32] = []
+    if browseInput != order {
+      var idOfInput = [Int32](repeating: 0, count: n)
+      for (id, input) in order.enumerated() { idOfInput[Int(input)] = Int32(id) }
+      browse = browseInput.map { idOfInput[Int($0)] }
     }
     let primary: [Double] = order.map { r in
       guard let first = keys.first else { return 0 }
@@ -142,7 +172,7 @@ public enum IndexBuilder {
       if case .descending = settings.customRanking[0] { return -v }
       return v
     }
-    return (order, primary, titles)
+    return (order, primary, titles, browse)
   }
 
   /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else, NaN included

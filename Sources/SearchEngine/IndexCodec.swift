@@ -28,7 +28,7 @@ public enum IndexCodecError: Error, Equatable {
 /// number and a version; anything else is rebuilt.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 3
+  public static let version = 4
 
   public static func encode<S: IndexSink>(_ index: SearchIndex, to sink: inout S) throws {
     var w = Writer(sink: sink)
@@ -57,6 +57,7 @@ public enum IndexCodec {
     try w.array(index.titleKeys)
     try w.array(index.primaryCustomValue)
     try w.array(index.objectIDKeys)
+    try w.array(index.browseOrder)
     let facets = index.facets
     try w.scalar(UInt64(facets.text.count))
     for f in facets.text {
@@ -114,8 +115,19 @@ public enum IndexCodec {
     let titleKeys: [SearchIndex.TitleKey] = try r.array()
     let primary: [Double] = try r.array()
     let objectIDKeys: [SearchIndex.TitleKey] = try r.array()
-    guard primary.count == documents.count, objectIDKeys.count == documents.count else {
+    let browse: [Int32] = try r.array()
+    guard primary.count == documents.count, objectIDKeys.count == documents.count,
+      browse.isEmpty || browse.count == documents.count
+    else {
       throw IndexCodecError.corrupt("record tables")
+    }
+    // The browse order must be a permutation of the record ids: each id once, in range.
+    if !browse.isEmpty {
+      var seen = [Bool](repeating: false, count: browse.count)
+      for id in browse {
+        guard id >= 0, Int(id) < browse.count, !seen[Int(id)] else { throw IndexCodecError.corrupt("browse order") }
+        seen[Int(id)] = true
+      }
     }
     let facets = try decodeFacets(&r, records: documents.count)
     source = r.source
@@ -129,7 +141,7 @@ public enum IndexCodec {
       titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
       postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
       shortPrefixes: prefixes, attributeWordCounts: wordCounts, titleKeys: titleKeys,
-      primaryCustomValue: primary, objectIDKeys: objectIDKeys, facets: facets)
+      primaryCustomValue: primary, browseOrder: browse, objectIDKeys: objectIDKeys, facets: facets)
   }
 
   /// The facets, checked like the rest: value and record ids in range, offsets monotone, numbers

@@ -18,12 +18,26 @@ public struct IndexSettings: Sendable, Equatable {
   /// Attributes whose values are lists (JSON arrays, stored as "a, b"): each element is a facet
   /// value.
   public var multiValuedAttributes: Set<String>
+  /// Searchable attributes where the word's position ranks (Algolia's `ordered(attribute)`): a
+  /// match at the start of the name beats one further in. Elsewhere (`unordered`, the default, as
+  /// Algolia recommends) only which attribute matched ranks: "tv" at the end of a Samsung TV's
+  /// name is as good as at the start of a wall mount's, and popularity decides.
+  public var orderedAttributes: Set<String>
+  /// What orders records that every textual rule and the custom ranking leave equal, in order;
+  /// input order always decides last (fzf's `--tiebreak`).
+  public var tiebreak: [Tiebreak]
+  /// Input order reversed, wherever it decides (fzf's `--tac`): the last line first.
+  public var reverseInputOrder: Bool
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,
     customRanking: [CustomRanking] = [], typoTolerance: TypoTolerance = TypoTolerance(),
-    substringMatching: Bool? = nil, attributesForFaceting: [String] = [], multiValuedAttributes: Set<String> = []
+    substringMatching: Bool? = nil, attributesForFaceting: [String] = [], multiValuedAttributes: Set<String> = [],
+    orderedAttributes: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverseInputOrder: Bool = false
   ) {
+    self.orderedAttributes = orderedAttributes
+    self.tiebreak = tiebreak
+    self.reverseInputOrder = reverseInputOrder
     self.attributesForFaceting = attributesForFaceting
     self.multiValuedAttributes = multiValuedAttributes
     self.searchableAttributes = searchableAttributes
@@ -31,6 +45,26 @@ public struct IndexSettings: Sendable, Equatable {
     self.customRanking = customRanking
     self.typoTolerance = typoTolerance
     self.substringMatching = substringMatching
+  }
+}
+
+/// A final tie-break between records equal on every rule (fzf's `--tiebreak`).
+public enum Tiebreak: String, Sendable, Equatable, CaseIterable {
+  /// Shorter titles first (fzf's default: the line most likely meant).
+  case length
+  /// Input order (reversed by `reverseInputOrder`).
+  case index
+  /// Titles in alphabetical order (folded: case and diacritics ignored).
+  case name
+
+  /// Parses `length,index` (fzf's syntax); nil for an unknown criterion or a repeated one.
+  public static func parseList(_ text: String) -> [Tiebreak]? {
+    var out: [Tiebreak] = []
+    for part in text.split(separator: ",") {
+      guard let t = Tiebreak(rawValue: String(part).trimmingSpaces), !out.contains(t) else { return nil }
+      out.append(t)
+    }
+    return out.isEmpty ? nil : out
   }
 }
 

@@ -27,6 +27,10 @@ public final class SearchIndex: Sendable {
   let objectIDKeys: [TitleKey]
   /// The first custom-ranking value of each record, to merge hits across indexes.
   let primaryCustomValue: [Double]
+  /// The empty query's order (custom ranking, then input order) as record ids; empty when it is
+  /// the id order itself. Differs when a tie-break other than input order (fzf's `length`) or
+  /// `--tac` ordered the ids.
+  let browseOrder: [Int32]
   public let substringMatching: Bool
   /// Facet values and numeric columns, for filters, counts and sorting.
   public let facets: FacetIndex
@@ -46,8 +50,10 @@ public final class SearchIndex: Sendable {
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
     terms: TermDictionary, postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16],
     shortPrefixes: [PrefixPostings], attributeWordCounts: [UInt8], titleKeys: [TitleKey],
-    primaryCustomValue: [Double], objectIDKeys: [TitleKey]? = nil, facets: FacetIndex = .empty
+    primaryCustomValue: [Double], browseOrder: [Int32] = [], objectIDKeys: [TitleKey]? = nil,
+    facets: FacetIndex = .empty
   ) {
+    self.browseOrder = browseOrder
     self.facets = facets
     self.settings = settings
     self.documents = documents

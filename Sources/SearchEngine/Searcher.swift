@@ -33,9 +33,17 @@ public final class Searcher {
   /// The last typo walk of a word being typed: the next letter walks only where it matched.
   private var lastWalk: (word: [UInt32], budget: Int, ranges: [Range<Int>])? = nil
   private static let sourceCacheSize = 64
+  /// Bit `a` set: the word's position in searchable attribute `a` ranks (`ordered(attribute)`).
+  private let orderedMask: UInt32
 
   public init(index: SearchIndex) {
     self.index = index
+    var mask: UInt32 = 0
+    for (i, column) in index.searchableColumns.enumerated()
+    where index.settings.orderedAttributes.contains(index.documents.attributes[column]) {
+      mask |= 1 << UInt32(i)
+    }
+    orderedMask = mask
     stamp = [UInt32](repeating: 0, count: index.count)
     matchedWords = [UInt16](repeating: 0, count: index.count)
     slots = [UInt32](repeating: .max, count: index.count * ParsedQuery.maxWords)
@@ -172,22 +180,38 @@ public final class Searcher {
   private var sampled = false
   private var maySample: Bool { !exhaustiveRequested && index.count > Self.exactFacetsUpTo }
 
-  /// The empty query: every record (that passes the filter), in record-id order (custom ranking),
-  /// or by the sort; counted exactly.
+  /// The empty query: every record (that passes the filter), in browse order (custom ranking,
+  /// then input order), or by the sort; counted exactly. Keys are record ids when the browse order
+  /// is the id order, `position << recordBits | record` otherwise.
   private func browse(limit: Int, nbHits: inout Int) -> [UInt64] {
+    let order = index.browseOrder
+    let inIdOrder = order.isEmpty
+    @inline(__always) func record(at position: Int) -> Int { inIdOrder ? position : Int(order[position]) }
+    @inline(__always) func key(_ position: Int, _ r: Int) -> UInt64 {
+      inIdOrder ? UInt64(r) : UInt64(position) << RankingRule.recordBits | UInt64(r)
+    }
     if sortFacet == nil && !counter.isActive && disjunctive.isEmpty {
-      // Record-id order: the first `limit` after the cursor, without looking at the rest.
+      // Browse order: the first `limit` after the cursor, without looking at the rest.
       var keys: [UInt64] = []
-      let start = floor.map { Int(min($0, UInt64(Int.max - 1))) + 1 } ?? 0
+      let start = floor.map { Int(min(inIdOrder ? $0 : RankingRule.relevance($0), UInt64(Int.max - 1))) + 1 } ?? 0
       if let filter {
         nbHits = filter.count
-        filter.forEachRecord(from: start) { r in
-          keys.append(UInt64(r))
-          return keys.count < limit
+        if inIdOrder {
+          filter.forEachRecord(from: start) { r in
+            keys.append(UInt64(r))
+            return keys.count < limit
+          }
+        } else {
+          var p = start
+          while p < index.count && keys.count < limit {
+            let r = record(at: p)
+            if filter.contains(r) { keys.append(key(p, r)) }
+            p += 1
+          }
         }
       } else {
         nbHits = index.count
-        if start < index.count { keys = (start..<min(index.count, start + limit)).map { UInt64($0) } }
+        if start < index.count { keys = (start..<min(index.count, start + limit)).map { key($0, record(at: $0)) } }
       }
       return keys
     }
@@ -204,18 +228,26 @@ public final class Searcher {
       }
     }
     if let filter {
-      filter.forEachRecord { r in
-        n += 1
-        if counter.isActive { counter.add(r) }
-        topK.insert(sortFacet == nil ? UInt64(r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
-        return true
+      if counter.isActive {
+        filter.forEachRecord { r in
+          counter.add(r)
+          return true
+        }
+      }
+      n = filter.count
+      for p in 0..<index.count {
+        let r = record(at: p)
+        guard filter.contains(r) else { continue }
+        topK.insert(sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        if sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
       }
     } else {
       if counter.isActive { counter.addAll() }  // every record: the counts are the postings' sizes
       n = index.count
-      for r in 0..<index.count {
-        topK.insert(sortFacet == nil ? UInt64(r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
-        if sortFacet == nil && topK.isFull { break }  // record-id order: the rest come later
+      for p in 0..<index.count {
+        let r = record(at: p)
+        topK.insert(sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        if sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
       }
     }
     nbHits = n
@@ -240,7 +272,7 @@ public final class Searcher {
     return slots.withUnsafeBufferPointer { slots in
       Self.summary(
         slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
-        attributeWordCount: { index.attributeWordCounts[record * columns + $0] })
+        attributeWordCount: { index.attributeWordCounts[record * columns + $0] }, orderedMask: orderedMask)
     }
   }
 
@@ -304,7 +336,7 @@ public final class Searcher {
         guard prefixes.places[lo] == place else { continue }
         stamp[record] = generation
         if let filter, !filter.contains(record) { continue }
-        topK.insert(Self.singleWordKey(place, exact: 2, record: record))
+        topK.insert(singleWordKey(place, exact: 2, record: record))
       }
     }
     // The group's records are distinct: without a filter or facets to count, its size is the
@@ -313,7 +345,7 @@ public final class Searcher {
       for p in start..<end {
         let record = Int(prefixes.records[p])
         if stamp[record] == generation { continue }
-        topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
+        topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
         if pageIsSettled { break }
       }
       return (topK.sorted(), end - start)
@@ -330,7 +362,7 @@ public final class Searcher {
       n += 1
       if counter.isActive { counter.add(record) }
       if stamp[record] == generation || pageIsSettled { continue }
-      topK.insert(Self.singleWordKey(prefixes.places[p], exact: 0, record: record))
+      topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
     }
     return (topK.sorted(), n)
   }
@@ -344,17 +376,23 @@ public final class Searcher {
     return Int((Double(count) * factor).rounded())
   }
 
-  /// The key of a one-word match without typos at `place`.
-  @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
-    RankingRule.key(
-      MatchSummary(
-        typos: 0, words: 1, proximity: 0, attribute: Int(place >> 12), position: Int(place & 0xFFF), exact: exact),
+  /// The key of a one-word match without typos at `place` (its position counts only in an ordered
+  /// attribute).
+  @inline(__always) func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
+    Self.singleWordKey(place, exact: exact, record: record, orderedMask: orderedMask)
+  }
+
+  @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int, orderedMask: UInt32) -> UInt64 {
+    let attribute = Int(place >> 12)
+    let position = orderedMask >> attribute & 1 == 1 ? Int(place & 0xFFF) : 0
+    return RankingRule.key(
+      MatchSummary(typos: 0, words: 1, proximity: 0, attribute: attribute, position: position, exact: exact),
       record: record)
   }
 
   /// Relevance of the best plain (not attribute-equal) one-word match: a scan in record-id order
   /// can stop once every kept key is at least this good, as later records only have larger ids.
-  static let singleWordFloor = RankingRule.relevance(singleWordKey(0, exact: 0, record: 0))
+  static let singleWordFloor = RankingRule.relevance(singleWordKey(0, exact: 0, record: 0, orderedMask: 0))
 
   private var pageIsSettled: Bool { topK.isFull && RankingRule.relevance(topK.maximum) <= Self.singleWordFloor }
 
@@ -384,7 +422,7 @@ public final class Searcher {
       if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
         stamp[record] = generation
         if let filter, !filter.contains(record) { return }
-        topK.insert(Self.singleWordKey(best, exact: 2, record: record))
+        topK.insert(singleWordKey(best, exact: 2, record: record))
       }
     }
     var distinct = 0
@@ -407,7 +445,7 @@ public final class Searcher {
       distinct += 1
       if countEvery && counter.isActive { counter.add(record) }
       if stopped || stamp[record] == generation { return }
-      topK.insert(Self.singleWordKey(best, exact: 0, record: record))
+      topK.insert(singleWordKey(best, exact: 0, record: record))
       if pageIsSettled && !countEvery { stopped = true }
     }
     if sampleDone { return (topK.sorted(), extrapolate(distinct, read: read, of: total)) }
@@ -556,7 +594,7 @@ public final class Searcher {
             if counter.isActive { counter.add(record) }
             let m = Self.summary(
               slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
-              attributeWordCount: { wordCounts[record * columns + $0] })
+              attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
             topK.insert(
               sortFacet == nil
                 ? RankingRule.key(m, record: record) : sortKey(record: record, typos: m.typos, words: m.words))
@@ -662,7 +700,7 @@ public final class Searcher {
   /// How a record matched, from its scratch slots (one per query word) of the current search.
   @inline(__always)
   private static func summary(
-    slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCount: (Int) -> UInt8
+    slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCount: (Int) -> UInt8, orderedMask: UInt32
   ) -> MatchSummary {
     var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
     var best: UInt32 = 0xFFFF
@@ -707,7 +745,8 @@ public final class Searcher {
       m.exact = 0
     }
     m.attribute = Int(best >> 12)
-    m.position = Int(best & 0xFFF)
+    // Unordered attributes (the default): where in the attribute the word is does not rank.
+    m.position = orderedMask >> m.attribute & 1 == 1 ? Int(best & 0xFFF) : 0
     return m
   }
 

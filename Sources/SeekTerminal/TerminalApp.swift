@@ -29,11 +29,15 @@ public final class TerminalApp {
     public var input: (handle: FileHandle, format: CatalogFormat)?
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
+    /// What Enter does and whether the create row is offered.
+    public var picking = Picking()
 
     public init(
       colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false,
-      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil
+      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil,
+      picking: Picking = Picking()
     ) {
+      self.picking = picking
       self.colors = colors
       self.initialQuery = initialQuery
       self.tracePath = tracePath
@@ -60,6 +64,7 @@ public final class TerminalApp {
     self.writer = writer
     self.configuration = configuration
     state.checked = checked
+    state.picking = configuration.picking
   }
 
   public func run() throws -> Outcome {

@@ -12,9 +12,25 @@ enum Help {
                                             print the ranked hits of one page and exit
       seek --checked [CATALOG]              print the checked items, one title per line
       seek --uncheck-all [CATALOG]          clear every check
+      seek --delete-created TITLE [CATALOG] delete an item made with the create row
 
     CATALOG is a JSON array, JSON Lines, CSV or TSV file (header row), or plain text (one record
-    per line); the format comes from the extension or the content. Default: Data/products.json.
+    per line); the format comes from the extension or the content. With no CATALOG and no pipe,
+    the files under the current directory are listed (hidden ones skipped), or the lines
+    SEEK_DEFAULT_COMMAND prints.
+
+    LINES AND RECORDS
+    Lines (a pipe, a plain-text file) are a list of choices, as in fzf: Enter accepts the selected
+    line (the top one from the query), ties go to the shorter line, then input order, and nothing
+    is kept from one run to the next unless --store is given. Records (JSON, JSON Lines, CSV, TSV)
+    follow InstantSearch: Enter in the query submits it and selects the first hit, Enter on a hit
+    accepts it, and a "create" row offers to add what is not there.
+          --enter accept|submit what Enter in the query does (default: accept for lines, submit
+                                for records)
+          --create              offer the create row for lines too
+          --tiebreak LIST       order of equally relevant hits: length, index, name (default:
+                                length,index for lines; name for records); input order decides last
+          --tac                 reverse input order (the last line first)
 
     SEARCH
       -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error
@@ -49,7 +65,8 @@ enum Help {
           --suggestions-exclude W,...
                                 never learn a query containing one of these words
           --store PATH          SQLite store for checks, created items and the query log
-                                (default: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite)
+                                (default for files: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite;
+                                piped input has none unless this is given)
           --no-store            keep checks in memory only
 
     INTERACTIVE
@@ -70,10 +87,13 @@ enum Help {
       Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
       PageUp/PageDown           move a page of results   mouse wheel   scroll results
       Tab                       complete the query with the highlighted (or top) suggestion
-      Enter                     in the query: submit it; on a suggestion: submit that suggestion
-                                (refined to its category, when it has one); on a result: accept
-                                (print the items checked in this run, or the selected one)
+      Enter                     on a suggestion: submit that suggestion (refined to its category,
+                                when it has one); in the query: accept the top line (lines) or
+                                submit the query and select its first hit (records); on a result:
+                                accept (print the items checked in this run, or the selected one);
+                                on the create row: create the item
       Space                     on a result: check or uncheck it (on the create row: create the item)
+      Delete                    on a created item: delete it (catalog records cannot be deleted)
       Esc                       on a result: back to the query; in the query: close suggestions,
                                 else clear the query, else quit (status 130)
       Ctrl-C                    quit (status 130)        Ctrl-Z   suspend (fg resumes)
@@ -87,11 +107,13 @@ enum Help {
 
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
+      SEEK_DEFAULT_COMMAND      what bare seek lists instead of the files under the current
+                                directory (run with sh -c), e.g. 'git ls-files'
       NO_COLOR                  no colours (bold and reverse video remain)
       SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
 
     EXIT STATUS
-      0 hits found / item accepted, 1 no match, 2 error (also a store write that failed),
+      0 hits found / item accepted, 1 no match (also Enter on lines when nothing matches), 2 error (also a store write that failed),
       128+N ended by signal N (130 Ctrl-C or Esc, 143 SIGTERM)
     """
 }

@@ -29,6 +29,12 @@ struct Options: Equatable {
   var filtersText: String?
   var facets: [String] = []
   var sort: SortOrder?
+  /// `--enter accept|submit`: nil = the default of the kind of input.
+  var enterAccepts: Bool?
+  /// `--create`: offer the create row for lines too.
+  var create = false
+  /// `--delete-created TITLE`: deletes a created item (for scripts).
+  var deleteCreated: String?
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
@@ -144,6 +150,21 @@ struct Options: Equatable {
       case "--field": o.field = try value(flag, inline: inline)
       case "-1", "--select-1": o.selectOne = true
       case "-0", "--exit-0": o.exitZero = true
+      case "--enter":
+        let text = try value(flag, inline: inline)
+        guard text == "accept" || text == "submit" else {
+          throw .invalidValue(flag: flag, value: text, expected: "accept or submit")
+        }
+        o.enterAccepts = text == "accept"
+      case "--create": o.create = true
+      case "--delete-created": o.deleteCreated = try value(flag, inline: inline)
+      case "--tiebreak":
+        let text = try value(flag, inline: inline)
+        guard let list = Tiebreak.parseList(text) else {
+          throw .invalidValue(flag: flag, value: text, expected: "a list of length, index and name, e.g. length,index")
+        }
+        o.catalog.tiebreak = list
+      case "--tac": o.catalog.reverseInputOrder = true
       case "--height":
         let text = try value(flag, inline: inline)
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text

@@ -4,11 +4,9 @@ import SeekCore
 import SeekTerminal
 
 enum SeekCommand {
-  static let defaultCatalog = "Data/products.json"
-
   static func run(_ arguments: [String]) -> Int32 {
     let defaults = ProcessInfo.processInfo.environment["SEEK_DEFAULT_OPTS"].map(Options.shellWords) ?? []
-    let options: Options
+    var options: Options
     do {
       options = try Options.parse(arguments, into: try Options.parse(defaults))
     } catch {
@@ -24,9 +22,32 @@ enum SeekCommand {
       return 0
     }
     let environment = ProcessInfo.processInfo.environment
+    // With no catalog named and stdin a terminal, list the files under the current directory
+    // (or what SEEK_DEFAULT_COMMAND prints), as fzf does.
+    var defaultSource: DefaultSource? = nil
+    if options.catalogPath == nil && isatty(0) != 0 {
+      do {
+        defaultSource = try DefaultSource.start(command: environment["SEEK_DEFAULT_COMMAND"])
+      } catch {
+        Output.error("seek: \(error)")
+        return 2
+      }
+    }
+    defer { defaultSource?.stop() }
+    let input = defaultSource?.handle ?? FileHandle.standardInput
     // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
-    let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0)
-    let interactive = options.filter == nil && !options.checked && !options.uncheckAll
+    let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
+    let dumbTerminal = environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty
+    let storeCommand = options.checked || options.uncheckAll || options.deleteCreated != nil
+    let interactive = options.filter == nil && !storeCommand && !dumbTerminal
+    // Lines are fzf's world (Enter accepts, ties by length then input order); records are
+    // InstantSearch's (see `Picking`).
+    let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
+    if lines {
+      // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
+      if options.catalog.searchableAttributes == nil { options.catalog.searchableAttributes = ["ordered(text)"] }
+      if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
+    }
     if interactive && !localeIsUTF8() {
       Output.error(
         "seek: warning: the locale (LANG=\(environment["LANG"] ?? "")) is not UTF-8: non-ASCII text may not be typed or shown correctly"
@@ -48,18 +69,18 @@ enum SeekCommand {
             name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
             given: options.catalog)
         } else if format == .lines || format == .jsonLines {
-          let table = StreamingReader(format: format) {}.readAll(FileHandle.standardInput)
+          let table = StreamingReader(format: format) {}.readAll(input)
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
             given: options.catalog)
         } else {
-          let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+          let bytes = [UInt8](input.readDataToEndOfFile())
           var settings = options.catalog
           settings.format = format
           catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
         }
       } else {
-        catalog = try loadFile(options.catalogPath ?? defaultCatalog, options: options)
+        catalog = try loadFile(options.catalogPath ?? "-", options: options)
       }
     } catch {
       Output.error("seek: \(error)")
@@ -69,16 +90,43 @@ enum SeekCommand {
     if let query = options.filter {
       return FilterCommand.run(catalog: catalog, options: options, query: query)
     }
-    if options.checked || options.uncheckAll {
+    if storeCommand {
       return StoreCommands.run(catalog: catalog, options: options)
     }
-    if environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty {
+    if dumbTerminal {
       Output.error(
         "seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead"
       )
       return FilterCommand.run(catalog: catalog, options: options, query: options.query)
     }
-    return Self.interactive(catalog: catalog, options: options, streamFormat: streamFormat)
+    var picking = Picking.defaults(lines: lines)
+    if let accepts = options.enterAccepts { picking.enterAccepts = accepts }
+    if options.create { picking.offersCreate = true }
+    return Self.interactive(
+      catalog: catalog, options: options, streamFormat: streamFormat.map { (input, $0) }, picking: picking,
+      piped: fromPipe)
+  }
+
+  /// Whether the input is lines (a pipe read as lines, a plain-text file) rather than records.
+  static func isLines(path: String?, options: Options) -> Bool {
+    if let format = options.catalog.format { return format == .lines }
+    guard let path else { return true }
+    if let format = CatalogFormat.fromExtension(of: path) { return format == .lines }
+    // A settings file may name the format; otherwise the first bytes tell.
+    let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
+    if let text = try? String(contentsOfFile: settingsPath, encoding: .utf8),
+      let format = (try? CatalogSettings.parse(text, path: settingsPath))?.format
+    {
+      return format == .lines
+    }
+    // Only a regular file is peeked at: a FIFO (`<(cmd)`) is read once, by the loader.
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    guard info.st_mode & S_IFMT == S_IFREG else { return info.st_mode & S_IFMT == S_IFIFO }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+    return head.withUnsafeBufferPointer { CatalogFormat.sniff($0) } == .lines
   }
 
   /// Loads a catalog file, from the index cache next to its store when that matches the file,
@@ -133,12 +181,18 @@ enum SeekCommand {
     return name == "UTF-8" || name == "UTF8"
   }
 
-  static func interactive(catalog: Catalog, options: Options, streamFormat: CatalogFormat?) -> Int32 {
+  static func interactive(
+    catalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, picking: Picking, piped: Bool
+  ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
       let suggestions =
         try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
-      let store = try openStore(catalog: catalog, options: options)
+      // Piped input is a list of the moment: its checks and created items are not kept from one
+      // run to the next (nor mixed with another pipe's) unless a store is named.
+      let store =
+        piped && options.storePath == nil
+        ? MemoryItemStore(clock: { Date().timeIntervalSince1970 }) : try openStore(catalog: catalog, options: options)
       let writer = try StoreWriter(
         store: store,
         learning: SuggestionLearning(
@@ -153,7 +207,7 @@ enum SeekCommand {
         configuration: .init(
           colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
           selectOne: options.selectOne, exitZero: options.exitZero,
-          input: streamFormat.map { (FileHandle.standardInput, $0) }, height: options.height))
+          input: streamFormat, height: options.height, picking: picking))
       let outcome = try app.run()
       // Whatever the way out, the store must hold what the user saw; say so when it may not.
       let report = app.shutdownReport

@@ -1,6 +1,6 @@
 import SeekCore
 
-/// `seek --checked` (the list a person made) and `seek --uncheck-all`.
+/// `seek --checked` (the list a person made), `seek --uncheck-all` and `seek --delete-created`.
 enum StoreCommands {
   static func run(catalog: Catalog, options: Options) -> Int32 {
     do {
@@ -8,6 +8,15 @@ enum StoreCommands {
       if options.uncheckAll {
         let count = try store.uncheckAll()
         Output.write("unchecked \(count) item\(count == 1 ? "" : "s")\n")
+        return 0
+      }
+      if let title = options.deleteCreated {
+        let id = CreatedItem.objectID(forTitle: title)
+        guard try store.deleteCreatedItem(objectID: id) else {
+          Output.error("seek: no created item is named '\(SafeText.sanitized(title))'")
+          return 1
+        }
+        Output.write("deleted \(SafeText.sanitized(title))\n")
         return 0
       }
       let created = try store.createdItems()

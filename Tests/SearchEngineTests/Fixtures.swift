@@ -3,7 +3,8 @@ import SearchEngine
 /// Builds an index from `(name, extra attributes...)` rows, in input order.
 func makeIndex(
   _ rows: [[String: String]], searchable: [String] = ["name", "brand", "description"],
-  customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil
+  customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil,
+  ordered: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverse: Bool = false
 ) -> SearchIndex {
   let attributes = ["name", "brand", "description", "popularity"]
   var store = DocumentStore(attributes: attributes)
@@ -14,7 +15,7 @@ func makeIndex(
     store,
     settings: IndexSettings(
       searchableAttributes: searchable, titleAttribute: "name", customRanking: customRanking,
-      substringMatching: substring))
+      substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse))
 }
 
 func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [String] {

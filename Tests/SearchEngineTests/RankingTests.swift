@@ -38,12 +38,36 @@ import Testing
     #expect(names(index, "sony") == ["sony speaker", "speaker"])
   }
 
-  @Test func positionEarlierFirstWithinAttribute() {
-    let index = makeIndex([
+  /// Only in an `ordered(...)` attribute does the position rank; by default (unordered, as
+  /// Algolia recommends) popularity decides between "tv" first and "tv" last in the name.
+  @Test func positionRanksOnlyInOrderedAttributes() {
+    let rows = [
       ["name": "case for tablet", "popularity": "100"],
       ["name": "tablet case", "popularity": "1"],
-    ])
-    #expect(names(index, "tablet") == ["tablet case", "case for tablet"])
+    ]
+    #expect(names(makeIndex(rows), "tablet") == ["case for tablet", "tablet case"])
+    #expect(names(makeIndex(rows), "tabl") == ["case for tablet", "tablet case"])
+    #expect(names(makeIndex(rows, ordered: ["name"]), "tablet") == ["tablet case", "case for tablet"])
+    #expect(names(makeIndex(rows, ordered: ["name"]), "tabl") == ["tablet case", "case for tablet"])
+  }
+
+  /// fzf's tie-breaks: shorter first, then input order (or reversed, `--tac`); the empty query
+  /// lists records in input order whatever the tie-break.
+  @Test func tiebreaksAndBrowseOrder() {
+    let rows = ["python3-argcomplete", "python3", "pythonista", "python"].map { ["name": $0] }
+    let byLength = makeIndex(rows, customRanking: [], tiebreak: [.length, .index])
+    #expect(names(byLength, "pyth") == ["python", "python3", "pythonista", "python3-argcomplete"])
+    #expect(names(byLength, "") == ["python3-argcomplete", "python3", "pythonista", "python"])
+    let tac = makeIndex(rows, customRanking: [], tiebreak: [.index], reverse: true)
+    #expect(names(tac, "pyth") == ["python", "pythonista", "python3", "python3-argcomplete"])
+    #expect(names(tac, "") == ["python", "pythonista", "python3", "python3-argcomplete"])
+    let byName = makeIndex(rows, customRanking: [], tiebreak: [.name])
+    #expect(names(byName, "pyth") == ["python", "python3", "python3-argcomplete", "pythonista"])
+    // Browsing pages by search-after keep input order across pages.
+    let searcher = Searcher(index: byLength)
+    let first = searcher.search(SearchRequest(query: "", hitsPerPage: 2))
+    let second = searcher.search(SearchRequest(query: "", hitsPerPage: 2, after: first.hits.last?.key))
+    #expect((first.hits + second.hits).map { byLength.documents.value($0.record, 0) } == names(byLength, ""))
   }
 
   @Test func exactBeforePrefix() {

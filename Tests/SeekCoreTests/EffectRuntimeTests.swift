@@ -35,6 +35,14 @@ final class SlowStore: ItemStore, @unchecked Sendable {
   }
   func queries(since time: Double) throws -> [LoggedQuery] { try locked { try inner.queries(since: time) } }
   func uncheckAll() throws -> Int { try locked { try inner.uncheckAll() } }
+  func deleteCreatedItem(objectID: String) throws -> Bool {
+    usleep(delay)
+    return try locked { try inner.deleteCreatedItem(objectID: objectID) }
+  }
+  func forgetQuery(_ query: String) throws {
+    usleep(delay)
+    try locked { try inner.forgetQuery(query) }
+  }
   func externalChangeToken() throws -> Int64? { nil }
 }
 

@@ -100,7 +100,7 @@ import Testing
       $0.suggestions = []
       $0.suggestionsVisible = false
       $0.highlightedSuggestion = nil
-      $0.focus = .results
+      $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
@@ -108,7 +108,7 @@ import Testing
     store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
     // Typing again reopens the suggestions.
     store.edit(.inserted(" "), to: "macbook ", revision: 3) {
-      $0.focus = .query
+      $0.selectFirstHitOnArrival = false
       $0.suggestionsVisible = true
       $0.didSubmitSuggestion = false
     }
@@ -125,7 +125,7 @@ import Testing
     ) {
       $0.suggestions = []
       $0.suggestionsVisible = false
-      $0.focus = .results
+      $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 3
       $0.suggestionsRevision = 3
     }
@@ -403,7 +403,7 @@ import Testing
       $0.cursor = 2
       $0.refine = refine
       $0.suggestionsVisible = false
-      $0.focus = .results
+      $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }
@@ -432,7 +432,7 @@ import Testing
       $0.suggestions = []
       $0.suggestionsVisible = false
       $0.highlightedSuggestion = nil
-      $0.focus = .results
+      $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
     }

@@ -87,9 +87,11 @@ final class Harness {
   var effects: [SearchEffect] = []
   var finished: SearchEffect? = nil
 
-  init(catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20)
-    throws
-  {
+  init(
+    catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20,
+    picking: Picking = Picking()
+  ) throws {
+    state.picking = picking
     writer = try StoreWriter(store: store)
     let initial = try writer.initialState()
     service = SearchService(

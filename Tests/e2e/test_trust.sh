@@ -65,6 +65,8 @@ tmux_type "Zorblax"
 expect_screen "created: create row" "Create “Zorblax”"
 tmux_keys Enter
 sleep 0.3
+tmux_keys Down  # the create row is taken only by moving onto it
+sleep 0.2
 tmux_keys Space
 expect_screen "created: shown checked" "[x] Zorblax"
 tmux_keys C-c

@@ -47,6 +47,10 @@ public protocol ItemStore: AnyObject {
   func queries(since time: Double) throws -> [LoggedQuery]
   /// Unchecks everything; returns how many items were checked.
   func uncheckAll() throws -> Int
+  /// Deletes a created item (and its check); returns whether there was one.
+  func deleteCreatedItem(objectID: String) throws -> Bool
+  /// Removes a query from the log (a recent search the user does not want offered again).
+  func forgetQuery(_ query: String) throws
   /// A value that changes when another process (or connection) has written to the store since
   /// the last call; nil when no other process can (an in-memory store).
   func externalChangeToken() throws -> Int64?
@@ -83,6 +87,18 @@ public final class MemoryItemStore: ItemStore {
   public func uncheckAll() throws -> Int {
     defer { checks = [] }
     return checks.count
+  }
+
+  public func deleteCreatedItem(objectID: String) throws -> Bool {
+    let had = created.contains { $0.objectID == objectID }
+    created.removeAll { $0.objectID == objectID }
+    checks.removeAll { $0.objectID == objectID }
+    return had
+  }
+
+  public func forgetQuery(_ query: String) throws {
+    let key = TextFolding.foldedKey(query)
+    log.removeAll { TextFolding.foldedKey($0.query) == key }
   }
 
   public func externalChangeToken() throws -> Int64? { nil }

@@ -12,11 +12,14 @@ public struct ResultHit: Sendable, Equatable {
   public var snippet: String?
   public var snippetRanges: [Range<Int>]
   public var typos: Int
+  /// Made from the create row (kept in the store, not in the catalog): it can be deleted.
+  public var isCreated: Bool
 
   public init(
     objectID: String, title: String, titleRanges: [Range<Int>] = [], details: [String] = [],
-    snippet: String? = nil, snippetRanges: [Range<Int>] = [], typos: Int = 0
+    snippet: String? = nil, snippetRanges: [Range<Int>] = [], typos: Int = 0, isCreated: Bool = false
   ) {
+    self.isCreated = isCreated
     self.objectID = objectID
     self.title = title
     self.titleRanges = titleRanges

@@ -42,6 +42,10 @@ public enum SearchEvent: Sendable, Equatable {
   case suggestionsArrived(revision: Int, [SuggestionHit])
   case checkSaved(objectID: String, checked: Bool)
   case itemCreated(ResultHit)
+  /// A created item was deleted from the store (and from the created segment).
+  case itemDeleted(objectID: String)
+  /// A recent search was removed from the query log (and from the suggestions searched).
+  case queryForgotten
   /// Every store write asked for before `flushWrites` has been answered.
   case writesFlushed
   /// Another process changed the store: the checks it now holds (oldest first), and whether the
@@ -64,6 +68,9 @@ public enum SearchEffect: Sendable, Equatable {
   case searchSuggestions(query: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
+  case deleteCreatedItem(objectID: String)
+  /// Removes a submitted query from the log: it is no longer offered as a recent search.
+  case forgetQuery(String)
   /// For the query log, from which suggestions are learned.
   case logSubmittedQuery(query: String, fromSuggestion: Bool)
   /// Answer `writesFlushed` once every write asked for before this one is answered (and any
@@ -100,7 +107,7 @@ extension SearchEffect {
   public var lane: Lane {
     switch self {
     case .searchResults, .searchSuggestions, .logSubmittedQuery: return .search  // the log counts hits first
-    case .setChecked, .createItem, .flushWrites, .refreshFromStore: return .write
+    case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore: return .write
     case .accept, .quit: return .app
     }
   }
@@ -116,7 +123,7 @@ extension SearchEvent {
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
       return true
     case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .checkSaved, .itemCreated,
-      .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
+      .itemDeleted, .queryForgotten, .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
       return false
     }
   }

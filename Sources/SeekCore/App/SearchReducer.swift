@@ -8,8 +8,11 @@ public enum SearchReducer {
   public static let wheelStep = 3
 
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
-    // Accepting: the pending writes are being finished; keys after Enter do nothing.
-    if state.pendingAccept != nil && event.isInput { return [] }
+    // Accepting: the pending writes (or the results to take the top of) are being finished; keys
+    // after Enter do nothing.
+    if (state.pendingAccept != nil || state.acceptTopOnArrival) && event.isInput { return [] }
+    // A key after a submit takes over from the first-hit selection the submit asked for.
+    if event.isInput { state.selectFirstHitOnArrival = false }
     // Concerns with reducers of their own.
     if let effects = RefinementsReducer.reduce(&state, event) { return effects }
     switch event {
@@ -47,6 +50,15 @@ public enum SearchReducer {
       state.query = String(characters)
       state.cursor -= 1
       return queryEdited(&state)
+
+    case .deletedForward where state.focus == .results:
+      // Delete on a result: a created item is deleted; catalog records cannot be.
+      guard case .item(let hit) = selectedRow(state) else { return [] }
+      guard hit.isCreated else {
+        state.message = "only items made with the create row can be deleted"
+        return []
+      }
+      return [.deleteCreatedItem(objectID: hit.objectID)]
 
     case .deletedForward:
       var characters = Array(state.query)
@@ -180,15 +192,18 @@ public enum SearchReducer {
           return submit(&state, shown[h].query, fromSuggestion: true)
         }
         RefinementsReducer.absorbAllTokens(&state)
-        return submit(&state, state.query, fromSuggestion: false)
+        guard state.picking.enterAccepts else { return submit(&state, state.query, fromSuggestion: false) }
+        // fzf: one Enter takes the top line. When the results on screen answer an older query
+        // (typed faster than searched), the top line of this query is taken when it arrives.
+        guard state.results.query == state.query, !state.results.isPending else {
+          state.acceptTopOnArrival = true
+          return []
+        }
+        return acceptTop(&state)
       case .results:
         switch selectedRow(state) {
         case .create(let title): return [.createItem(title: title)]
-        case .item(let hit):
-          // Accept only once every write before it is answered: what is printed is what the
-          // store holds, including a check made in the same burst of keys.
-          state.pendingAccept = hit.objectID
-          return [.flushWrites]
+        case .item(let hit): return accept(&state, hit.objectID)
         case nil: return []
         }
       case .refinements:
@@ -255,7 +270,21 @@ public enum SearchReducer {
         results.next = page.next
         results.facets = page.facets
         results.isPending = false
+        results.offersCreate = state.picking.offersCreate
         state.results = results
+        if state.selectFirstHitOnArrival {
+          state.selectFirstHitOnArrival = false
+          if let first = results.firstItemRow {
+            state.focus = .results
+            state.selection = first
+          } else {
+            state.focus = .query  // nothing to select: the create row is taken only by moving onto it
+          }
+        }
+        if state.acceptTopOnArrival && page.query == state.query {
+          state.acceptTopOnArrival = false
+          return acceptTop(&state)
+        }
       } else {
         guard page.page == state.results.pagesLoaded, page.query == state.results.query else { return [] }
         let loaded = Set(state.results.hits.map(\.objectID))
@@ -290,6 +319,18 @@ public enum SearchReducer {
       return [
         .searchResults(query: state.results.query, page: 0, refine: state.refine, revision: state.resultsRevision)
       ]
+
+    case .itemDeleted(let objectID):
+      state.checked.removeAll { $0 == objectID }
+      state.checkedThisRun.removeAll { $0 == objectID }
+      state.resultsRevision += 1
+      return [
+        .searchResults(query: state.results.query, page: 0, refine: state.refine, revision: state.resultsRevision)
+      ]
+
+    case .queryForgotten:
+      state.suggestionsRevision += 1
+      return [.searchSuggestions(query: state.query, revision: state.suggestionsRevision)]
 
     case .writesFlushed:
       guard let highlighted = state.pendingAccept else { return [] }
@@ -329,6 +370,23 @@ public enum SearchReducer {
     state.results.row(at: state.selection)
   }
 
+  /// Accept: leave once every write before it is answered, so that what is printed is what the
+  /// store holds, including a check made in the same burst of keys.
+  private static func accept(_ state: inout SearchState, _ objectID: String) -> [SearchEffect] {
+    state.pendingAccept = objectID
+    return [.flushWrites]
+  }
+
+  /// Enter from the query when Enter accepts: the top item, or — nothing matching — fzf's "no
+  /// match" (status 1), unless items were checked, which are then what is accepted.
+  private static func acceptTop(_ state: inout SearchState) -> [SearchEffect] {
+    if let first = state.results.firstItemRow, case .item(let hit) = state.results.row(at: first) {
+      return accept(&state, hit.objectID)
+    }
+    if !state.checkedThisRun.isEmpty { return accept(&state, state.checkedThisRun[0]) }
+    return [.quit(status: 1)]
+  }
+
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
   static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
@@ -338,6 +396,7 @@ public enum SearchReducer {
     state.selection = 0
     state.scrollOffset = 0
     state.message = nil
+    state.selectFirstHitOnArrival = false
     return searchBoth(&state)
   }
 
@@ -364,7 +423,9 @@ public enum SearchReducer {
     state.suggestions = []
     state.suggestionsVisible = false
     state.highlightedSuggestion = nil
-    state.focus = .results
+    // The first hit is selected when the results arrive (never the create row).
+    state.focus = .query
+    state.selectFirstHitOnArrival = true
     state.selection = 0
     state.scrollOffset = 0
     state.resultsRevision += 1

@@ -134,7 +134,7 @@ public final class SearchService {
     return ResultHit(
       objectID: documents.objectID(record), title: documents.indexedValue(record, index.titleColumn),
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
-      typos: typos)
+      typos: typos, isCreated: kind == .created)
   }
 
   // MARK: - Items, for printing what was accepted

@@ -45,6 +45,13 @@ public struct SearchState: Sendable, Equatable {
   /// Enter was pressed on this item: the app leaves once every write asked for before it is
   /// answered, printing what the store then holds. Keys are ignored meanwhile.
   public var pendingAccept: String? = nil
+  /// What Enter does and whether a create row is offered: one rule per kind of input.
+  public var picking = Picking()
+  /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
+  /// the top hit when they do.
+  public var acceptTopOnArrival = false
+  /// A search was submitted: select its first hit (never the create row) when it arrives.
+  public var selectFirstHitOnArrival = false
   /// The latest request of each searcher; answers of older requests are dropped.
   public var resultsRevision = 0
   public var suggestionsRevision = 0
@@ -58,6 +65,27 @@ public struct SearchState: Sendable, Equatable {
 
   /// The suggestions pane as shown: empty when hidden.
   public var shownSuggestions: [SuggestionHit] { suggestionsVisible ? suggestions : [] }
+}
+
+/// What Enter does in the query, and whether the smart list offers to create an item.
+///
+/// - Lines (piped input, plain-text catalogs) are a list of choices, fzf's world: Enter accepts the
+///   selected line, the top one from the query; nothing is created unless asked for (`--create`).
+/// - Records (JSON, JSON Lines, CSV, TSV) are InstantSearch's world: Enter in the query submits the
+///   search and selects its first hit; Enter on a hit accepts it; the create row is offered.
+public struct Picking: Sendable, Equatable {
+  public var enterAccepts: Bool
+  public var offersCreate: Bool
+
+  public init(enterAccepts: Bool = false, offersCreate: Bool = true) {
+    self.enterAccepts = enterAccepts
+    self.offersCreate = offersCreate
+  }
+
+  /// The default for a kind of input.
+  public static func defaults(lines: Bool) -> Picking {
+    lines ? Picking(enterAccepts: true, offersCreate: false) : Picking(enterAccepts: false, offersCreate: true)
+  }
 }
 
 public struct ScreenSize: Sendable, Equatable {
@@ -91,6 +119,8 @@ public struct ResultsState: Sendable, Equatable {
   public var milliseconds = 0.0
   /// No answer has arrived yet.
   public var isPending = true
+  /// Whether the smart list offers a create row (`Picking.offersCreate`).
+  public var offersCreate = true
 
   public init() {}
 
@@ -99,7 +129,7 @@ public struct ResultsState: Sendable, Equatable {
   /// The trimmed query when it names no existing item: the text of the create row.
   public var createTitle: String? {
     let trimmed = query.trimming(" \t\n")
-    return !trimmed.isEmpty && equalItems.isEmpty && !isPending ? trimmed : nil
+    return offersCreate && !trimmed.isEmpty && equalItems.isEmpty && !isPending ? trimmed : nil
   }
 
   /// The rows of the smart list: the create row or the items equal to the query first, then the
@@ -125,6 +155,12 @@ public struct ResultsState: Sendable, Equatable {
       i -= 1
     }
     return nil
+  }
+
+  /// The first row that is an item (not the create row), if any.
+  public var firstItemRow: Int? {
+    let first = createTitle == nil ? 0 : 1
+    return first < rowCount ? first : nil
   }
 
   /// All rows, in order.

@@ -16,13 +16,20 @@ public struct CatalogSettings: Sendable, Equatable {
   public var attributesForFaceting: [String]?
   /// Algolia's `allowTyposOnNumericTokens` (default false).
   public var allowTyposOnNumericTokens: Bool?
+  /// fzf's `--tiebreak` (default: `name` for records; `length,index` for lines, set by the caller
+  /// that knows the kind of input).
+  public var tiebreak: [Tiebreak]?
+  /// fzf's `--tac`.
+  public var reverseInputOrder: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
     customRanking: [CustomRanking]? = nil, objectIDAttribute: String? = nil,
     displayAttributes: [String]? = nil, format: CatalogFormat? = nil, attributesForFaceting: [String]? = nil,
-    allowTyposOnNumericTokens: Bool? = nil
+    allowTyposOnNumericTokens: Bool? = nil, tiebreak: [Tiebreak]? = nil, reverseInputOrder: Bool? = nil
   ) {
+    self.tiebreak = tiebreak
+    self.reverseInputOrder = reverseInputOrder
     self.attributesForFaceting = attributesForFaceting
     self.allowTyposOnNumericTokens = allowTyposOnNumericTokens
     self.searchableAttributes = searchableAttributes
@@ -42,7 +49,8 @@ public struct CatalogSettings: Sendable, Equatable {
       objectIDAttribute: other.objectIDAttribute ?? objectIDAttribute,
       displayAttributes: other.displayAttributes ?? displayAttributes,
       format: other.format ?? format, attributesForFaceting: other.attributesForFaceting ?? attributesForFaceting,
-      allowTyposOnNumericTokens: other.allowTyposOnNumericTokens ?? allowTyposOnNumericTokens)
+      allowTyposOnNumericTokens: other.allowTyposOnNumericTokens ?? allowTyposOnNumericTokens,
+      tiebreak: other.tiebreak ?? tiebreak, reverseInputOrder: other.reverseInputOrder ?? reverseInputOrder)
   }
 
   /// Where the settings file of a catalog lives.
@@ -138,7 +146,7 @@ public struct CatalogSettings: Sendable, Equatable {
       }
     }
     check(titleAttribute.map { [$0] }, "the title (titleAttribute, --title)")
-    check(searchableAttributes, "searchableAttributes (--searchable)")
+    check(searchableAttributes?.map { Self.searchableName($0).name }, "searchableAttributes (--searchable)")
     check(objectIDAttribute.map { [$0] }, "the objectID attribute (objectID, --id-field)")
     check(customRanking?.map(\.attribute), "customRanking (--ranking)")
     check(attributesForFaceting, "attributesForFaceting (--facets-attributes)")
@@ -162,7 +170,8 @@ public struct CatalogSettings: Sendable, Equatable {
     let title =
       titleAttribute ?? Self.titleCandidates.first { attributes.contains($0) } ?? textual.first
       ?? attributes.first ?? "text"
-    let searchable = searchableAttributes ?? ([title] + textual.filter { $0 != title })
+    let named = (searchableAttributes ?? []).map(Self.searchableName)
+    let searchable = searchableAttributes == nil ? ([title] + textual.filter { $0 != title }) : named.map(\.name)
     let ranking =
       customRanking
       ?? Self.popularityCandidates.first { table.numericAttributes.contains($0) }.map {
@@ -180,8 +189,20 @@ public struct CatalogSettings: Sendable, Equatable {
         searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
         typoTolerance: TypoTolerance(allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false),
         attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
-        multiValuedAttributes: table.multiValuedAttributes),
+        multiValuedAttributes: table.multiValuedAttributes,
+        orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],
+        reverseInputOrder: reverseInputOrder ?? false),
       objectIDAttribute: idAttribute, displayAttributes: display)
+  }
+
+  /// A searchable attribute as written in the settings: `name`, `unordered(name)` (the same) or
+  /// `ordered(name)` (the word's position in it ranks), as Algolia writes them.
+  public static func searchableName(_ text: String) -> (name: String, ordered: Bool) {
+    let t = text.trimming(" ")
+    for (prefix, ordered) in [("ordered(", true), ("unordered(", false)] where t.hasPrefix(prefix) && t.hasSuffix(")") {
+      return (String(t.dropFirst(prefix.count).dropLast()).trimming(" "), ordered)
+    }
+    return (t, false)
   }
 
   /// Without `attributesForFaceting`: numeric attributes, and text attributes whose values repeat

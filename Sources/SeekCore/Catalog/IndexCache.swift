@@ -44,12 +44,14 @@ public enum IndexCache {
 
   static func describe(_ s: CatalogSettings) -> String {
     let numericTypos: String = s.allowTyposOnNumericTokens.map { $0 ? "true" : "false" } ?? "-"
+    let tiebreak: String = s.tiebreak?.map(\.rawValue).joined(separator: ",") ?? "-"
+    let tac: String = s.reverseInputOrder.map { $0 ? "tac" : "no-tac" } ?? "-"
     return [
       s.searchableAttributes?.joined(separator: ",") ?? "-", s.titleAttribute ?? "-",
       s.customRanking?.map(\.description).joined(separator: ",") ?? "-", s.objectIDAttribute ?? "-",
       s.displayAttributes?.joined(separator: ",") ?? "-", s.format?.rawValue ?? "-",
       s.attributesForFaceting?.joined(separator: ",") ?? "-",
-      numericTypos,
+      numericTypos, tiebreak, tac,
     ].joined(separator: "|")
   }
 
@@ -190,6 +192,9 @@ public enum IndexCache {
       ("attributesForFaceting", .array(s.index.attributesForFaceting.map { .string($0) })),
       ("multiValuedAttributes", .array(s.index.multiValuedAttributes.sorted().map { .string($0) })),
       ("allowTyposOnNumericTokens", .bool(s.index.typoTolerance.allowTyposOnNumericTokens)),
+      ("orderedAttributes", .array(s.index.orderedAttributes.sorted().map { .string($0) })),
+      ("tiebreak", .array(s.index.tiebreak.map { .string($0.rawValue) })),
+      ("reverseInputOrder", .bool(s.index.reverseInputOrder)),
     ])
   }
 
@@ -207,7 +212,10 @@ public enum IndexCache {
         customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:)),
         typoTolerance: TypoTolerance(allowTyposOnNumericTokens: value["allowTyposOnNumericTokens"] == .bool(true)),
         attributesForFaceting: strings("attributesForFaceting"),
-        multiValuedAttributes: Set(strings("multiValuedAttributes"))),
+        multiValuedAttributes: Set(strings("multiValuedAttributes")),
+        orderedAttributes: Set(strings("orderedAttributes")),
+        tiebreak: strings("tiebreak").compactMap(Tiebreak.init(rawValue:)),
+        reverseInputOrder: value["reverseInputOrder"] == .bool(true)),
       objectIDAttribute: objectID, displayAttributes: strings("displayAttributes"))
   }
 }

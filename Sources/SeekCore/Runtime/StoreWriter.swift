@@ -61,7 +61,18 @@ public final class StoreWriter {
           created.append(item)
           answer.updates.append(.created(created))
         }
-        answer.events.append(.itemCreated(ResultHit(objectID: item.objectID, title: item.title, details: ["created"])))
+        answer.events.append(
+          .itemCreated(ResultHit(objectID: item.objectID, title: item.title, details: ["created"], isCreated: true)))
+      case .effect(.deleteCreatedItem(let objectID)):
+        if try store.deleteCreatedItem(objectID: objectID) {
+          created.removeAll { $0.objectID == objectID }
+          answer.updates.append(.created(created))
+        }
+        answer.events.append(.itemDeleted(objectID: objectID))
+      case .effect(.forgetQuery(let query)):
+        try store.forgetQuery(query)
+        answer.updates.append(.learned(try learned()))
+        answer.events.append(.queryForgotten)
       case .log(let entry):
         try store.logQuery(entry)
         answer.updates.append(.learned(try learned()))
@@ -79,6 +90,8 @@ public final class StoreWriter {
       case .effect(.setChecked(_, let title, let checked)):
         what = "could not save the \(checked ? "check" : "uncheck") of \(title)"
       case .effect(.createItem(let title)): what = "could not create \(title)"
+      case .effect(.deleteCreatedItem): what = "could not delete the item"
+      case .effect(.forgetQuery(let query)): what = "could not forget the search \(query)"
       case .log: what = "could not log the query"
       case .effect: what = "could not read the store"
       }

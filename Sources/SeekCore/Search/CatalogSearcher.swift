@@ -195,6 +195,8 @@ public final class CatalogSearcher {
     let exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
+    let browsing =
+      request.sort == nil && ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance).isEmpty
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0
@@ -204,7 +206,11 @@ public final class CatalogSearcher {
       var best: Int? = nil
       for s in segments.indices where heads[s] < responses[s].hits.count {
         if let b = best {
-          if precedes(s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]], sort: request.sort) { best = s }
+          if precedes(
+            s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]], sort: request.sort, browsing: browsing)
+          {
+            best = s
+          }
         } else {
           best = s
         }
@@ -314,8 +320,10 @@ public final class CatalogSearcher {
     return nil
   }
 
-  /// Whether hit `a` of segment `sa` ranks before hit `b` of segment `sb`.
-  private func precedes(_ sa: Int, _ a: Hit, _ sb: Int, _ b: Hit, sort: SortOrder?) -> Bool {
+  /// Whether hit `a` of segment `sa` ranks before hit `b` of segment `sb`. Browsing (the empty
+  /// query) compares no relevance: the custom ranking, then input order, where the main segment's
+  /// records came before the tail's (after, with `--tac`) and created items come last.
+  private func precedes(_ sa: Int, _ a: Hit, _ sb: Int, _ b: Hit, sort: SortOrder?, browsing: Bool) -> Bool {
     if sa == sb { return a.key < b.key }
     if let sort {
       // Sort keys rank numbers within one index: between segments, compare the numbers.
@@ -327,9 +335,11 @@ public final class CatalogSearcher {
       }
       return sa < sb
     }
-    let x = RankingRule.relevance(a.key)
-    let y = RankingRule.relevance(b.key)
-    if x != y { return x < y }
+    if !browsing {
+      let x = RankingRule.relevance(a.key)
+      let y = RankingRule.relevance(b.key)
+      if x != y { return x < y }
+    }
     let ka = segments[sa].kind
     let kb = segments[sb].kind
     if (ka == .created) != (kb == .created) { return kb == .created }
@@ -338,9 +348,24 @@ public final class CatalogSearcher {
     let ca = ia.primaryCustomValue(a.record)
     let cb = ib.primaryCustomValue(b.record)
     if ca != cb && !ca.isNaN && !cb.isNaN { return descendingCustomRanking ? ca > cb : ca < cb }
-    let ta = ia.documents.withValue(a.record, ia.titleColumn, TextFolding.foldedKey)
-    let tb = ib.documents.withValue(b.record, ib.titleColumn, TextFolding.foldedKey)
-    if ta != tb { return ta.lexicographicallyPrecedes(tb) }
-    return sa < sb
+    let settings = ia.settings
+    let inputOrder = settings.reverseInputOrder ? sa > sb : sa < sb
+    if browsing { return inputOrder }
+    for criterion in settings.tiebreak {
+      switch criterion {
+      case .length:
+        let la = ia.documents.withValue(a.record, ia.titleColumn) { $0.count }
+        let lb = ib.documents.withValue(b.record, ib.titleColumn) { $0.count }
+        if la != lb { return la < lb }
+      case .index:
+        return inputOrder
+      case .name:
+        let ta = ia.documents.withValue(a.record, ia.titleColumn, TextFolding.foldedKey)
+        let tb = ib.documents.withValue(b.record, ib.titleColumn, TextFolding.foldedKey)
+        if ta != tb { return ta.lexicographicallyPrecedes(tb) }
+      }
+    }
+    return inputOrder
   }
+
 }

@@ -203,6 +203,25 @@ public final class SQLiteItemStore: ItemStore {
     }
   }
 
+  /// Deletes a created item and its check; returns whether there was one.
+  public func deleteCreatedItem(objectID: String) throws -> Bool {
+    try database.transaction { () throws(StoreError) -> Bool in
+      try database.run("DELETE FROM created_items WHERE object_id = ?1", [.text(objectID)])
+      let deleted = database.changes > 0
+      if deleted { try database.run("DELETE FROM checks WHERE object_id = ?1", [.text(objectID)]) }
+      return deleted
+    }
+  }
+
+  /// Removes every logged submission of `query` (compared folded) from the log.
+  public func forgetQuery(_ query: String) throws {
+    try database.transaction { () throws(StoreError) in
+      try database.run(
+        "DELETE FROM query_log WHERE normalized = ?1",
+        [.text(String(decoding: TextFolding.foldedKey(query), as: UTF8.self))])
+    }
+  }
+
   /// SQLite's `data_version`: it changes when another connection commits to the file.
   public func externalChangeToken() throws -> Int64? {
     try database.integer("PRAGMA data_version")

@@ -1,0 +1,108 @@
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// One rule per kind of input: lines pick with one Enter (fzf), records submit then pick
+/// (InstantSearch). Driven through the real searcher and store writer.
+@Suite struct PickingTests {
+  func lines(_ titles: [String], picking: Picking = .defaults(lines: true)) throws -> Harness {
+    var table = RecordTable(attributes: ["text"])
+    for title in titles { table.append([("text", title)]) }
+    let catalog = Catalog(
+      name: "lines", path: "<stdin>", table: table, settings: CatalogSettings().resolved(for: table))
+    return try Harness(catalog: catalog, picking: picking)
+  }
+
+  @Test func oneEnterAcceptsTheTopLine() throws {
+    let app = try lines(["alpha", "beta", "gamma"])
+    app.type("bet")
+    #expect(app.titles == ["beta"])  // no create row for lines
+    app.send(.enterPressed)
+    #expect(app.finished == .accept(objectIDs: [app.state.results.hits[0].objectID]))
+    #expect(app.effects.contains { if case .createItem = $0 { return true } else { return false } } == false)
+  }
+
+  @Test func enterBeforeTheResultsArriveTakesTheTopOfTheQueryTyped() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .inserted("b"))
+    let revision = state.resultsRevision
+    #expect(SearchReducer.reduce(&state, .enterPressed) == [])
+    #expect(state.acceptTopOnArrival)
+    // Keys typed meanwhile do nothing: Enter was the last word.
+    #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
+    #expect(state.query == "b")
+    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
+    #expect(effects == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
+  }
+
+  @Test func enterWithNoMatchIsFzfsNoMatch() throws {
+    let app = try lines(["alpha", "beta"])
+    app.type("zzzz")
+    #expect(app.titles.isEmpty)
+    app.send(.enterPressed)
+    #expect(app.finished == .quit(status: 1))
+  }
+
+  @Test func aSuggestionSelectedWithTheArrowsIsStillSubmitted() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.suggestions = [suggestion("beta")]
+    state.highlightedSuggestion = 0
+    let effects = SearchReducer.reduce(&state, .enterPressed)
+    #expect(effects.contains(.logSubmittedQuery(query: "beta", fromSuggestion: true)))
+    #expect(state.pendingAccept == nil)
+  }
+
+  @Test func createIsOfferedForLinesOnlyWhenAskedFor() throws {
+    let app = try lines(["alpha"], picking: Picking(enterAccepts: true, offersCreate: true))
+    app.type("zeta")
+    #expect(app.titles == ["+ zeta"])
+  }
+
+  @Test func recordsSubmitThenSelectTheFirstHitNeverTheCreateRow() throws {
+    let app = try Harness(catalog: catalog(["Blue Lamp", "Red Lamp"]))
+    app.type("lamp")
+    #expect(app.titles == ["+ lamp", "Blue Lamp", "Red Lamp"])
+    app.send(.enterPressed)
+    #expect(app.state.focus == .results)
+    #expect(app.titles[app.state.selection] == "Blue Lamp")
+    #expect(app.finished == nil)
+    app.send(.enterPressed)
+    #expect(app.finished == .accept(objectIDs: [app.state.results.hits[0].objectID]))
+  }
+
+  @Test func submitWithNothingFoundStaysInTheQuery() throws {
+    let app = try Harness(catalog: catalog(["Blue Lamp"]))
+    app.type("qqqq")
+    app.send(.enterPressed)
+    #expect(app.titles == ["+ qqqq"])
+    #expect(app.state.focus == .query)
+  }
+
+  @Test func deleteRemovesACreatedItemOnly() throws {
+    let store = MemoryItemStore()
+    let app = try Harness(catalog: catalog(["Blue Lamp"]), store: store)
+    app.type("desk")
+    app.send(.movedDown)
+    app.send(.enterPressed)  // on the create row: creates "desk", checked
+    #expect(try store.createdItems().map(\.title) == ["desk"])
+    #expect(app.titles == ["desk"])
+    app.send(.movedDown)
+    app.send(.deletedForward)
+    #expect(try store.createdItems().isEmpty)
+    #expect(try store.checkedItems().isEmpty)
+    #expect(app.titles == ["+ desk"])
+    #expect(app.state.checkedThisRun.isEmpty)
+    // A catalog record is not deleted: a message says why.
+    app.send(.cleared)
+    app.type("blue lamp")
+    app.send(.movedDown)
+    app.send(.deletedForward)
+    #expect(app.state.message != nil)
+    #expect(app.titles == ["Blue Lamp"])
+  }
+}

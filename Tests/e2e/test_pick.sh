@@ -1,0 +1,123 @@
+# Picking as fzf users expect on lines, as InstantSearch users expect on records (issue "Pick and look").
+P="$WORK/pick"; mkdir -p "$P"
+wait_exit_file() { for _ in $(seq 1 60); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
+
+# Lines: `bet` + one Enter prints `beta`, exit 0; nothing is created.
+rm -f "$P/exit.txt"
+tmux_start 80 20 "printf 'alpha\nbeta\ngamma\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "lines: started" "3 hits"
+tmux_type "bet"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "lines: one Enter prints the top line" "beta" "$(cat "$P/out.txt")"
+expect_eq "lines: exit 0" "EXIT=0" "$(cat "$P/exit.txt")"
+tmux_stop
+expect_eq "lines: a pipe keeps no store" "" "$(ls "$P/xdg/seek" 2>/dev/null)"
+
+# Lines with --create: an item made in one pipe is not seen by the next one.
+rm -f "$P/exit.txt"
+tmux_start 80 20 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --create > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "lines --create: started" "2 hits"
+tmux_type "pyth"
+expect_screen "lines --create: create row" "Create “pyth”"
+tmux_keys Down
+sleep 0.2
+tmux_keys Space
+expect_screen "lines --create: created and checked" "[x] pyth"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "lines --create: accept prints the created item" "pyth" "$(cat "$P/out.txt")"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 80 20 "seq 1 10 | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "second pipe: started" "10 hits"
+tmux_type "pyth"
+expect_screen "second pipe: nothing of the first pipe" "No results"
+tmux_keys C-u
+expect_screen "second pipe: input order on the empty query" "10 hits"
+screen | grep -n "" | grep -E " 1$| 2$" | head -2 > "$P/order.txt"
+expect_eq "second pipe: 1 listed before 2" 2 "$(grep -c . "$P/order.txt")"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "second pipe: Enter on the empty query prints the first line" "1" "$(cat "$P/out.txt")"
+tmux_stop
+
+# Ties as fzf: shorter first, then input order; --tac reverses; the empty query keeps input order.
+expect_eq "ties: input order for the empty query" "1 2 3 4 5 6 7 8 9 10 11 12" \
+  "$(seq 1 12 | "$SEEK" -f "" 2>/dev/null | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "ties: shorter line first" "python3" \
+  "$(printf 'python-argcomplete-check-easy-install-script\npython3\n' | "$SEEK" -f pyth 2>/dev/null | head -1)"
+expect_eq "ties: --tiebreak index keeps input order" "python-argcomplete-check-easy-install-script" \
+  "$(printf 'python-argcomplete-check-easy-install-script\npython3\n' | "$SEEK" -f pyth --tiebreak index 2>/dev/null | head -1)"
+expect_eq "ties: --tac" "3 2 1" "$(seq 1 3 | "$SEEK" -f "" --tac 2>/dev/null | tr '\n' ' ' | sed 's/ $//')"
+"$SEEK" -f x --tiebreak size </dev/null >/dev/null 2>&1
+expect_eq "ties: a bad --tiebreak exits 2" 2 "$?"
+
+# TERM=dumb reads the pipe.
+out=$(printf 'bin\nboot\netc\n' | TERM=dumb "$SEEK" --query bo 2>/dev/null)
+expect_eq "TERM=dumb: the pipe's matching line" "boot" "$out"
+
+# Bare seek (stdin a terminal): the files under the current directory; SEEK_DEFAULT_COMMAND overrides.
+mkdir -p "$P/tree/src/.git" && touch "$P/tree/src/main.swift" "$P/tree/README.md" "$P/tree/src/.git/HEAD"
+rm -f "$P/exit.txt"
+tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "bare seek: lists the files" "src/main.swift"
+if screen | grep -qF "HEAD"; then fail "bare seek: hidden directories skipped"; else pass "bare seek: hidden directories skipped"; fi
+tmux_type "main"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "bare seek: Enter prints the path" "src/main.swift" "$(cat "$P/out.txt")"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo from-command' $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "SEEK_DEFAULT_COMMAND: its lines" "from-command"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "SEEK_DEFAULT_COMMAND: accepted" "from-command" "$(cat "$P/out.txt")"
+tmux_stop
+
+# Records: a check kept from an earlier run is not printed; the highlighted item is.
+PSTORE="$P/records.sqlite"
+printf '[{"name":"Red Lamp","popularity":3},{"name":"Blue Lamp","popularity":2},{"name":"Green Desk","popularity":1}]' > "$P/shop.json"
+rm -f "$P/exit.txt"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "records: started" "3 hits"
+tmux_type "desk"
+tmux_keys Enter
+expect_screen "records: Enter submits and selects a hit" "Enter accept"
+tmux_keys Space
+expect_screen "records: checked" "[x] Green Desk"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "records, next run: the old check is shown" "[x] Green Desk"
+tmux_type "blue"
+tmux_keys Enter
+expect_screen "records, next run: a hit selected" "Enter accept"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "records, next run: accept prints the highlighted item, not the old check" "Blue Lamp" "$(cat "$P/out.txt")"
+tmux_stop
+expect_contains "records: --checked still lists the old check" "$("$SEEK" --store "$PSTORE" --checked "$P/shop.json")" "Green Desk"
+
+# Deleting a created item: Delete on it, or --delete-created.
+rm -f "$P/exit.txt"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "delete: started" "3 hits"
+tmux_type "Shelf"
+tmux_keys Enter
+sleep 0.3
+tmux_keys Down
+sleep 0.2
+tmux_keys Space
+expect_screen "delete: created" "[x] Shelf"
+tmux_keys DC
+expect_screen "delete: gone, the create row is back" "Create “Shelf”"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+expect_not_contains "delete: not listed by --checked" "$("$SEEK" --store "$PSTORE" --checked "$P/shop.json")" "Shelf"
+out=$("$SEEK" --store "$PSTORE" --delete-created "Nothing" "$P/shop.json" 2>&1); code=$?
+expect_eq "--delete-created: unknown item exits 1" 1 "$code"
