@@ -439,7 +439,7 @@ import Testing
     // F4 clears them all.
     store.send(.refinementsCleared, effects: [.searchResults(query: "iphone", page: 0, revision: 3)]) {
       $0.refine = Refine()
-      $0.focus = .query
+      $0.selectFirstHitOnArrival = false  // a key after the submit takes over
       $0.resultsRevision = 3
     }
     store.send(.refinementsCleared)
