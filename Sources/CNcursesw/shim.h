@@ -15,11 +15,12 @@ static inline int seek_lines(void) { return LINES; }
 static inline int seek_cols(void) { return COLS; }
 static inline mmask_t seek_wheel_mask(void) {
 #ifdef BUTTON5_PRESSED
-  return BUTTON4_PRESSED | BUTTON5_PRESSED;
+  return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED;
 #else
-  return BUTTON4_PRESSED;
+  return BUTTON1_PRESSED | BUTTON4_PRESSED;
 #endif
 }
+static inline int seek_is_click(mmask_t m) { return (m & BUTTON1_PRESSED) != 0; }
 static inline int seek_is_wheel_up(mmask_t m) { return (m & BUTTON4_PRESSED) != 0; }
 static inline int seek_is_wheel_down(mmask_t m) {
 #ifdef BUTTON5_PRESSED

@@ -53,6 +53,8 @@ final class CursesDriver {
       init_pair(2, Int16(COLOR_GREEN), -1)  // accents: checks, create row
       init_pair(3, Int16(COLOR_CYAN), -1)  // details
       init_pair(4, Int16(COLOR_BLUE), -1)  // prompt
+      // A preview's SGR colours: pairs 5…12 for the eight basic foregrounds.
+      for color in 0..<8 { init_pair(Int16(5 + color), Int16(color), -1) }
       colorsOn = true
     }
     colors = colorsOn
@@ -76,6 +78,7 @@ final class CursesDriver {
           if getmouse(&event) == OK {
             if seek_is_wheel_up(event.bstate) != 0 { keys.append(.wheelUp) }
             if seek_is_wheel_down(event.bstate) != 0 { keys.append(.wheelDown) }
+            if seek_is_click(event.bstate) != 0 { keys.append(.click(column: Int(event.x), row: Int(event.y))) }
           }
         } else if let name = keyname(code).map({ String(cString: $0) }),
           name.hasPrefix("kLFT") || name.hasPrefix("kRIT")
@@ -144,6 +147,8 @@ final class CursesDriver {
         a |= seek_color_pair(3)
       } else if style.contains(.prompt) {
         a |= seek_color_pair(4)
+      } else if let color = style.color {
+        a |= seek_color_pair(Int16(5 + color))
       }
     } else if style.contains(.match) {
       a |= seek_a_underline()

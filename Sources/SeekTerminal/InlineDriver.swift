@@ -119,6 +119,8 @@ final class InlineDriver: TerminalDriver {
         codes.append("36")
       } else if style.contains(.prompt) {
         codes.append("34")
+      } else if let color = style.color {
+        codes.append("\(30 + Int(color))")
       }
     }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
@@ -335,9 +337,10 @@ public enum KeyParser {
     case UInt8(ascii: "B") where parameters == "[": return .function(KeyMap.Code.f2)  // Linux console
     case UInt8(ascii: "C") where parameters == "[": return .function(KeyMap.Code.f3)
     case UInt8(ascii: "D") where parameters == "[": return .function(KeyMap.Code.f4)
+    case UInt8(ascii: "E") where parameters == "[": return .function(KeyMap.Code.f5)
     case _ where parameters == "[": return nil
-    case UInt8(ascii: "A"): return .function(KeyMap.Code.up)
-    case UInt8(ascii: "B"): return .function(KeyMap.Code.down)
+    case UInt8(ascii: "A"): return .function(modifier == 2 ? KeyMap.Code.shiftUp : KeyMap.Code.up)
+    case UInt8(ascii: "B"): return .function(modifier == 2 ? KeyMap.Code.shiftDown : KeyMap.Code.down)
     case UInt8(ascii: "C"): return .function(byWord ? KeyMap.Code.wordRight : KeyMap.Code.right)
     case UInt8(ascii: "D"): return .function(byWord ? KeyMap.Code.wordLeft : KeyMap.Code.left)
     case UInt8(ascii: "H"): return .function(KeyMap.Code.home)
@@ -356,6 +359,7 @@ public enum KeyParser {
       case "12": return .function(KeyMap.Code.f2)  // CSI 12~ (rxvt, Linux console style F2)
       case "13": return .function(KeyMap.Code.f3)
       case "14": return .function(KeyMap.Code.f4)
+      case "15": return .function(KeyMap.Code.f5)
       default: return nil
       }
     default: return nil

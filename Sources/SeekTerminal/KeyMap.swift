@@ -12,6 +12,8 @@ public enum Key: Sendable, Equatable {
   case paste(String)
   case wheelUp
   case wheelDown
+  /// The left button pressed on a cell (0-based, in the app's own coordinates).
+  case click(column: Int, row: Int)
   case resize(columns: Int, rows: Int)
 }
 
@@ -38,7 +40,15 @@ public enum KeyMap {
     public static let f2: Int32 = 0o410 + 2
     public static let f3: Int32 = 0o410 + 3
     public static let f4: Int32 = 0o410 + 4
+    public static let f5: Int32 = 0o410 + 5
+    /// Shift-Up and Shift-Down (curses KEY_SR / KEY_SF): scroll the details pane, as fzf's
+    /// preview-up/down.
+    public static let shiftUp: Int32 = 0o521
+    public static let shiftDown: Int32 = 0o520
   }
+
+  /// Two clicks on the same row within this many seconds are a double click.
+  public static let doubleClickSeconds = 0.4
 
   public static func event(for key: Key) -> SearchEvent? {
     switch key {
@@ -54,6 +64,7 @@ public enum KeyMap {
     case .paste(let text):
       let flat = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
       return flat.isEmpty ? nil : .inserted(flat)
+    case .click(let column, let row): return .clicked(column: column, row: row, double: false)
     case .wheelUp: return .scrolled(lines: -1)
     case .wheelDown: return .scrolled(lines: 1)
     case .resize(let columns, let rows): return .resized(ScreenSize(columns: columns, rows: rows))
@@ -77,6 +88,10 @@ public enum KeyMap {
       case Code.f2: return .refinementPaneToggled
       case Code.f3: return .sortCycled
       case Code.f4: return .refinementsCleared
+      // Looking: F5 toggles the details pane (or the preview); Shift-Up/Down scroll it.
+      case Code.f5: return .detailsToggled
+      case Code.shiftUp: return .detailsScrolled(lines: -1)
+      case Code.shiftDown: return .detailsScrolled(lines: 1)
       default: return nil
       }
     case .character(let scalar):
@@ -96,6 +111,7 @@ public enum KeyMap {
       case 0x15: return .deletedToStart  // Ctrl-U (readline: to the start of the line)
       case 0x17: return .deletedWordBackward  // Ctrl-W
       case 0x1B: return .escapePressed
+      case 0x1F: return .detailsToggled  // Ctrl-/ (sent as Ctrl-_), fzf users' toggle-preview
       case 0x20: return .spacePressed
       default:
         return SafeText.isUnsafe(scalar.value) ? nil : .inserted(String(scalar))

@@ -26,6 +26,7 @@ public enum Renderer {
     drawSuggestions(state, into: &buffer)
     drawResults(state, into: &buffer)
     drawPane(state, into: &buffer)
+    drawDetails(state, into: &buffer)
     if height >= 3 { drawStatus(state, context: context, into: &buffer) }
     return buffer
   }
@@ -119,8 +120,10 @@ public enum Renderer {
         let box = state.checked.contains(hit.objectID) ? checkedBox : uncheckedBox
         var x = buffer.write(
           box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [], limit: width)
-        x = buffer.write(
-          hit.title, column: x, row: row, limit: width, styleAt: styler(hit.titleRanges, style: [.bold, .match]))
+        // Too long: the middle gives way, not the matched words or the end (secondary fields
+        // after the title give way first, as they are drawn only in the room left).
+        let (title, ranges) = Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x)
+        x = buffer.write(title, column: x, row: row, limit: width, styleAt: styler(ranges, style: [.bold, .match]))
         var extras = hit.details
         if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
         for (i, detail) in extras.enumerated() where x + 3 < width {
@@ -198,6 +201,37 @@ public enum Renderer {
     return "\(name)<n"
   }
 
+  // MARK: - Details pane
+
+  /// The selected hit's record and ranking, or its preview; a border separates it from the results.
+  static func drawDetails(_ state: SearchState, into buffer: inout ScreenBuffer) {
+    guard let frame = Layout.detailsFrame(state) else { return }
+    let label = state.details.command == nil ? " details " : " preview "
+    if frame.placedBelow {
+      let row = frame.row - 1
+      buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])
+      buffer.write(label, column: 2, row: row, style: [.dim])
+    } else {
+      for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
+    }
+    let lines = DetailsView.lines(state, width: frame.width)
+    let first = min(state.details.scroll, max(0, lines.count - 1))
+    for (i, line) in lines.dropFirst(first).prefix(frame.height).enumerated() {
+      var x = frame.column
+      let limit = frame.column + frame.width
+      for piece in line where x < limit {
+        x = buffer.write(
+          piece.text, column: x, row: frame.row + i, style: piece.style, limit: limit,
+          styleAt: styler(piece.ranges, style: piece.style.union([.bold, .match])))
+      }
+    }
+    if lines.isEmpty && state.details.record == nil && state.details.command == nil {
+      buffer.write(
+        DetailsReducer.currentHit(state) == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
+        style: [.dim], limit: frame.column + frame.width)
+    }
+  }
+
   // MARK: - Status line
 
   static func drawStatus(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
@@ -219,13 +253,15 @@ public enum Renderer {
     let left = parts.joined(separator: " · ")
     let hints: String
     switch state.focus {
-    case .results: hints = "Space check · Enter accept · Esc back"
+    case .results:
+      hints = "Space check · Enter accept · \(state.details.open ? "F5 hide details" : "F5 details") · Esc back"
     case .refinements: hints = "↑↓ move · Space refine · F4 clear · Esc back"
     case .query:
       let esc =
         state.suggestionsVisible && !state.suggestions.isEmpty
         ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
-      hints = "↑↓ select · Tab complete · Enter submit · F2 refine · " + esc
+      hints =
+        "↑↓ select · Tab complete · Enter \(state.picking.enterAccepts ? "accept" : "submit") · F2 refine · " + esc
     }
     let width = buffer.size.columns
     let x = buffer.write(left, column: 0, row: row, style: [.dim])

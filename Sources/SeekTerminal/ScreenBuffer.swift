@@ -15,6 +15,14 @@ public struct CellStyle: OptionSet, Sendable, Hashable {
   public static let accent = CellStyle(rawValue: 1 << 9)
   public static let detail = CellStyle(rawValue: 1 << 10)
   public static let prompt = CellStyle(rawValue: 1 << 11)
+
+  /// A basic foreground colour from a preview's SGR (0…7), in bits 4–7 (0 = none).
+  public static func color(_ index: UInt8) -> CellStyle { CellStyle(rawValue: UInt16(index & 7 + 1) << 4) }
+
+  public var color: UInt8? {
+    let bits = (rawValue >> 4) & 0xF
+    return bits == 0 ? nil : UInt8(bits - 1)
+  }
 }
 
 /// One terminal cell: the grapheme drawn there (already made safe), or a continuation of the wide

@@ -31,6 +31,9 @@ public final class TerminalApp {
     public var height: String?
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
+    /// The details pane: its placement, and the `--preview` command if any (open at start then,
+    /// unless `hidden`).
+    public var details = DetailsState()
 
     public init(
       colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false,
@@ -55,6 +58,8 @@ public final class TerminalApp {
   private let writer: StoreWriter
   private let configuration: Configuration
   private var state = SearchState()
+  /// The last click (row and time), to tell a double click.
+  private var lastClick: (row: Int, time: Double)? = nil
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
   public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
 
@@ -65,6 +70,7 @@ public final class TerminalApp {
     self.configuration = configuration
     state.checked = checked
     state.picking = configuration.picking
+    state.details = configuration.details
   }
 
   public func run() throws -> Outcome {
@@ -159,7 +165,14 @@ public final class TerminalApp {
             dirty = true
             continue
           }
-          guard let event = KeyMap.event(for: key) else { continue }
+          guard var event = KeyMap.event(for: key) else { continue }
+          if case .clicked(let column, let row, _) = event {
+            // A second click on the same row soon after the first is a double click.
+            let now = Date().timeIntervalSince1970
+            let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
+            lastClick = double ? nil : (row, now)
+            event = .clicked(column: column, row: row, double: double)
+          }
           let before = state.resultsRevision
           send(event)
           if let trace {

@@ -125,13 +125,21 @@ enum FilterCommand {
           ("_snippetResult", .object([(s.attribute, .object([("value", .string(marked(s.text, s.ranges)))]))])))
       }
       let r = hit.ranking
+      // The custom ranking's values, each under its rule (Meilisearch's ranking details name them).
+      let documents = found.index.documents
+      let custom: [(String, JSONValue)] = found.index.settings.customRanking.map { rule in
+        let value = documents.attributeIndex(rule.attribute).flatMap { column in
+          documents.withValue(hit.record, column) { Double(String(decoding: $0, as: UTF8.self)) }
+        }.flatMap { $0.isFinite ? $0 : nil }
+        return (rule.description, value.map { .number(FilterExpression.numberText($0)) } ?? .null)
+      }
       members.append(
         (
           "_rankingInfo",
           .object([
             ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
             ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
-            ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")),
+            ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")), ("custom", .object(custom)),
           ])
         ))
       return .object(members)

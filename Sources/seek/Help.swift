@@ -69,6 +69,13 @@ enum Help {
                                 piped input has none unless this is given)
           --no-store            keep checks in memory only
 
+    LOOK
+          --preview CMD         show CMD's output for the selected hit (run with sh -c): {} is its
+                                title (or line), {q} the query, {attribute} an attribute, each
+                                shell-quoted; SGR colours kept, every other escape removed
+          --preview-window SPEC right|bottom, N% (10–90), hidden, wrap, e.g. right:60% or
+                                bottom:40%,wrap (default: beside the results from 100 columns)
+
     INTERACTIVE
       -q, --query TEXT          start with this query
           --print-query         print the query before the accepted items
@@ -85,7 +92,7 @@ enum Help {
       Alt-b/Alt-f, Ctrl-Left/Right   move a word         Ctrl-W, Alt-Backspace   delete a word back
       Alt-d                     delete a word forward    Ctrl-U / Ctrl-K   delete to the start / end
       Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
-      PageUp/PageDown           move a page of results   mouse wheel   scroll results
+      PageUp/PageDown           move a page of results
       Tab                       complete the query with the highlighted (or top) suggestion
       Enter                     on a suggestion: submit that suggestion (refined to its category,
                                 when it has one); in the query: accept the top line (lines) or
@@ -94,6 +101,10 @@ enum Help {
                                 on the create row: create the item
       Space                     on a result: check or uncheck it (on the create row: create the item)
       Delete                    on a created item: delete it (catalog records cannot be deleted)
+      F5, Ctrl-/                show or hide the details pane: every attribute of the selected hit
+                                and why it ranks where it does (or the --preview output)
+      Shift-Up/Shift-Down       scroll the details pane
+      mouse                     click selects a row, double click accepts it, wheel scrolls
       Esc                       on a result: back to the query; in the query: close suggestions,
                                 else clear the query, else quit (status 130)
       Ctrl-C                    quit (status 130)        Ctrl-Z   suspend (fg resumes)

@@ -35,6 +35,9 @@ struct Options: Equatable {
   var create = false
   /// `--delete-created TITLE`: deletes a created item (for scripts).
   var deleteCreated: String?
+  /// `--preview CMD` and `--preview-window SPEC`.
+  var preview: String?
+  var previewWindow = DetailsPlacement()
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
@@ -157,6 +160,14 @@ struct Options: Equatable {
         }
         o.enterAccepts = text == "accept"
       case "--create": o.create = true
+      case "--preview": o.preview = try value(flag, inline: inline)
+      case "--preview-window":
+        let text = try value(flag, inline: inline)
+        guard let placement = DetailsPlacement.parse(text) else {
+          throw .invalidValue(
+            flag: flag, value: text, expected: "right, bottom, N% (10–90), hidden, wrap, e.g. right:50%")
+        }
+        o.previewWindow = placement
       case "--delete-created": o.deleteCreated = try value(flag, inline: inline)
       case "--tiebreak":
         let text = try value(flag, inline: inline)

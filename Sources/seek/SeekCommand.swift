@@ -202,12 +202,14 @@ enum SeekCommand {
       let service = SearchService(
         catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
         hitsPerPage: options.hitsPerPage)
-      let app = TerminalApp(
-        service: service, writer: writer, checked: initial.checked,
-        configuration: .init(
-          colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
-          selectOne: options.selectOne, exitZero: options.exitZero,
-          input: streamFormat, height: options.height, picking: picking))
+      var configuration = TerminalApp.Configuration(
+        colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
+        selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
+        picking: picking)
+      configuration.details.placement = options.previewWindow
+      configuration.details.command = options.preview
+      configuration.details.open = options.preview != nil && !options.previewWindow.hidden
+      let app = TerminalApp(service: service, writer: writer, checked: initial.checked, configuration: configuration)
       let outcome = try app.run()
       // Whatever the way out, the store must hold what the user saw; say so when it may not.
       let report = app.shutdownReport

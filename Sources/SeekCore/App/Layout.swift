@@ -27,22 +27,70 @@ public enum Layout {
     min(state.screen.rows, 1 + chipLines(state) + suggestionLines(state))
   }
 
-  /// Lines of the results pane (the status line takes the last line when there is room for it).
+  /// Lines of the results pane (the status line takes the last line when there is room for it),
+  /// less the details pane when it sits below them.
   public static func resultsHeight(_ state: SearchState) -> Int {
+    let area = resultsAreaHeight(state)
+    if let frame = detailsFrame(state), frame.placedBelow { return max(0, area - frame.height - 1) }
+    return area
+  }
+
+  /// Lines between the suggestions and the status line.
+  static func resultsAreaHeight(_ state: SearchState) -> Int {
     let statusLines = state.screen.rows >= 3 ? 1 : 0
     return max(0, state.screen.rows - resultsTop(state) - statusLines)
   }
 
-  /// Columns of the refinement pane: beside the results on a wide screen with facets to show, the
-  /// whole width on a narrow one when opened, otherwise none.
+  /// Screens at least this wide show the details pane beside the results (unless placed below).
+  public static let wideDetailsColumns = 100
+
+  /// Where the details pane is drawn (its text, without the border line), when open.
+  public struct Frame: Equatable {
+    public var column: Int
+    public var row: Int
+    public var width: Int
+    public var height: Int
+    /// Below the results (a border line above it) rather than beside them (a border left of it).
+    public var placedBelow: Bool
+  }
+
+  /// The details pane: beside the results on a wide screen (or when asked), below them otherwise;
+  /// nil when closed or when the screen has no room for it.
+  public static func detailsFrame(_ state: SearchState) -> Frame? {
+    let details = state.details
+    guard details.open else { return nil }
+    let columns = state.screen.columns
+    let top = resultsTop(state)
+    let area = resultsAreaHeight(state)
+    let placement = details.placement
+    let beside =
+      columns >= 40
+      && (placement.position == .right || (placement.position == .auto && columns >= wideDetailsColumns))
+    if beside {
+      let width = max(10, columns * (placement.percent ?? 50) / 100)
+      guard area >= 1 else { return nil }
+      return Frame(column: columns - width + 2, row: top, width: width - 2, height: area, placedBelow: false)
+    }
+    guard area >= 6 else { return nil }
+    let height = max(2, area * (placement.percent ?? 40) / 100)
+    return Frame(column: 0, row: top + area - height, width: columns, height: height, placedBelow: true)
+  }
+
+  /// Columns of the refinement pane: beside the results on a wide screen with facets to show (not
+  /// while the details pane is there), the whole width on a narrow one when opened, otherwise none.
   public static func paneWidth(_ state: SearchState) -> Int {
     let wide = state.screen.columns >= widePaneColumns
-    if wide { return state.facetAttributes.isEmpty && state.numericFacets.isEmpty ? 0 : paneColumns }
+    if wide {
+      if let frame = detailsFrame(state), !frame.placedBelow { return 0 }
+      return state.facetAttributes.isEmpty && state.numericFacets.isEmpty ? 0 : paneColumns
+    }
     return state.paneOpen ? state.screen.columns : 0
   }
 
   /// Columns left for the results.
   public static func resultsWidth(_ state: SearchState) -> Int {
-    max(0, state.screen.columns - paneWidth(state))
+    var width = state.screen.columns - paneWidth(state)
+    if let frame = detailsFrame(state), !frame.placedBelow { width = frame.column - 2 }
+    return max(0, width)
   }
 }

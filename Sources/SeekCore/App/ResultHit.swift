@@ -14,6 +14,8 @@ public struct ResultHit: Sendable, Equatable {
   public var typos: Int
   /// Made from the create row (kept in the store, not in the catalog): it can be deleted.
   public var isCreated: Bool
+  /// Why it ranks where it does (the details pane compares it with the hit above).
+  public var ranking: RankingDetails? = nil
 
   public init(
     objectID: String, title: String, titleRanges: [Range<Int>] = [], details: [String] = [],

@@ -37,9 +37,18 @@ public enum SearchEvent: Sendable, Equatable {
   case refinementsCleared
   case sortCycled
   case refinementPaneToggled
+  // Looking.
+  /// The details pane (the record, or `--preview`) is opened or closed.
+  case detailsToggled
+  /// Its own keys scroll it.
+  case detailsScrolled(lines: Int)
+  /// A mouse click on a screen cell (`double`: the second of a double click).
+  case clicked(column: Int, row: Int, double: Bool)
   // Answers.
   case resultsArrived(revision: Int, ResultsPage)
   case suggestionsArrived(revision: Int, [SuggestionHit])
+  case detailsArrived(revision: Int, RecordDetails?)
+  case previewArrived(revision: Int, PreviewOutput)
   case checkSaved(objectID: String, checked: Bool)
   case itemCreated(ResultHit)
   /// A created item was deleted from the store (and from the created segment).
@@ -66,6 +75,10 @@ public enum SearchEffect: Sendable, Equatable {
   case searchResults(
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(), revision: Int)
   case searchSuggestions(query: String, revision: Int)
+  /// The record of the details pane, its matched words highlighted for `query`.
+  case loadDetails(objectID: String, query: String, revision: Int)
+  /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread.
+  case runPreview(template: String, objectID: String, query: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
   case deleteCreatedItem(objectID: String)
@@ -106,7 +119,8 @@ extension SearchEffect {
 
   public var lane: Lane {
     switch self {
-    case .searchResults, .searchSuggestions, .logSubmittedQuery: return .search  // the log counts hits first
+    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery:
+      return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore: return .write
     case .accept, .quit: return .app
     }
@@ -120,9 +134,11 @@ extension SearchEvent {
     case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordForward, .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
-      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
+      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
+      .clicked:
       return true
-    case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .checkSaved, .itemCreated,
+    case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .detailsArrived, .previewArrived,
+      .checkSaved, .itemCreated,
       .itemDeleted, .queryForgotten, .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
       return false
     }

@@ -8,6 +8,13 @@ public enum SearchReducer {
   public static let wheelStep = 3
 
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
+    var effects = reduceEvent(&state, event)
+    // The details pane follows the hit the user is on, whatever moved it.
+    if state.pendingAccept == nil { effects += DetailsReducer.sync(&state) }
+    return effects
+  }
+
+  static func reduceEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     // Accepting: the pending writes (or the results to take the top of) are being finished; keys
     // after Enter do nothing.
     if (state.pendingAccept != nil || state.acceptTopOnArrival) && event.isInput { return [] }
@@ -15,6 +22,7 @@ public enum SearchReducer {
     if event.isInput { state.selectFirstHitOnArrival = false }
     // Concerns with reducers of their own.
     if let effects = RefinementsReducer.reduce(&state, event) { return effects }
+    if let effects = DetailsReducer.reduce(&state, event) { return effects }
     switch event {
     case .started(let size):
       state.screen = size
@@ -247,6 +255,12 @@ public enum SearchReducer {
     case .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
       return []  // RefinementsReducer's
 
+    case .detailsToggled, .detailsScrolled, .detailsArrived, .previewArrived:
+      return []  // DetailsReducer's
+
+    case .clicked(let column, let row, let double):
+      return clicked(&state, column: column, row: row, double: double)
+
     case .resultsArrived(let revision, let page):
       guard revision == state.resultsRevision else { return [] }
       if let error = page.error {
@@ -368,6 +382,30 @@ public enum SearchReducer {
 
   private static func selectedRow(_ state: SearchState) -> ResultRow? {
     state.results.row(at: state.selection)
+  }
+
+  /// A click on a result selects it; a double click accepts it. A click on a suggestion
+  /// highlights it (a double click submits it); a click on the query line returns to the query.
+  private static func clicked(_ state: inout SearchState, column: Int, row: Int, double: Bool) -> [SearchEffect] {
+    if row == 0 { return focusQuery(&state) }
+    let suggestionsTop = 1 + Layout.chipLines(state)
+    let suggestionIndex = row - suggestionsTop
+    if suggestionIndex >= 0 && suggestionIndex < Layout.suggestionLines(state) {
+      state.focus = .query
+      state.highlightedSuggestion = suggestionIndex
+      return double ? reduceEvent(&state, .enterPressed) : []
+    }
+    let top = Layout.resultsTop(state)
+    guard row >= top, row < top + Layout.resultsHeight(state), column < Layout.resultsWidth(state) else { return [] }
+    let index = state.scrollOffset + row - top
+    guard index < state.results.rowCount else { return [] }
+    let again = state.focus == .results && state.selection == index
+    state.focus = .results
+    state.highlightedSuggestion = nil
+    state.selection = index
+    var effects = selectionMoved(&state)
+    if double && again { effects += reduceEvent(&state, .enterPressed) }
+    return effects
   }
 
   /// Accept: leave once every write before it is answered, so that what is printed is what the

@@ -50,6 +50,8 @@ public final class SearchService {
       return .resultsArrived(revision: revision, results(query: query, page: page, cursor: cursor, refine: refine))
     case .searchSuggestions(let query, let revision):
       return .suggestionsArrived(revision: revision, suggestions.search(query))
+    case .loadDetails(let objectID, let query, let revision):
+      return .detailsArrived(revision: revision, details(objectID: objectID, query: query))
     default:
       return nil
     }
@@ -79,9 +81,12 @@ public final class SearchService {
     }
     let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
     let hits = response.hits.map {
-      resultHit(
+      var hit = resultHit(
         kind: $0.kind, index: $0.index, record: $0.hit.record, highlights: $0.hit.highlights, snippet: $0.hit.snippet,
         typos: $0.hit.ranking.typos, query: parsed)
+      hit.ranking = rankingDetails(
+        index: $0.index, record: $0.hit.record, summary: $0.hit.ranking, query: parsed, sort: refine.sort)
+      return hit
     }
     var equal: [ResultHit] = []
     if page == 0 {
@@ -135,6 +140,79 @@ public final class SearchService {
       objectID: documents.objectID(record), title: documents.indexedValue(record, index.titleColumn),
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
       typos: typos, isCreated: kind == .created)
+  }
+
+  // MARK: - Details and preview
+
+  /// Every attribute of the item, matched words highlighted for `query`.
+  public func details(objectID: String, query: String) -> RecordDetails? {
+    guard let (kind, index, record) = searcher.lookup(objectID: objectID) else { return nil }
+    let documents = index.documents
+    let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
+    let (highlights, _) =
+      parsed.isEmpty ? ([], nil) : Highlighter(index: index, query: parsed).highlight(record: record, scope: .all)
+    var fields: [RecordDetails.Field] = []
+    for (column, name) in documents.attributes.enumerated() {
+      let value = documents.value(record, column)
+      guard !value.isEmpty else { continue }
+      fields.append(.init(name: name, value: value, ranges: highlights.first { $0.attribute == name }?.ranges ?? []))
+    }
+    if kind == .created { fields.append(.init(name: "created", value: "made with the create row")) }
+    return RecordDetails(objectID: objectID, fields: fields)
+  }
+
+  /// A `--preview` template filled for the item, as fzf fills it: `{}` the title (or line), `{q}`
+  /// the query, `{attribute}` that attribute's value — each shell-quoted, so no value can break
+  /// out of its word. An unknown `{name}` is left as it is.
+  public func previewCommand(template: String, objectID: String, query: String) -> String {
+    let found = searcher.lookup(objectID: objectID)
+    var out = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      out += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        rest = rest[open...]
+        break
+      }
+      let name = String(rest[rest.index(after: open)..<close])
+      let value: String?
+      switch name {
+      case "": value = found.map { $0.index.documents.value($0.record, $0.index.titleColumn) } ?? ""
+      case "q": value = query
+      default:
+        value = found.flatMap { f in
+          f.index.documents.attributeIndex(name).map { f.index.documents.value(f.record, $0) }
+        }
+      }
+      out += value.map(Self.shellQuoted) ?? String(rest[open...close])
+      rest = rest[rest.index(after: close)...]
+    }
+    return out + rest
+  }
+
+  /// `it's` → `'it'\''s'`: one shell word whatever it holds.
+  static func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The ranking criteria of a hit, for the details pane.
+  func rankingDetails(
+    index: SearchIndex, record: Int, summary: MatchSummary, query: ParsedQuery, sort: SortOrder?
+  ) -> RankingDetails {
+    let settings = index.settings
+    let documents = index.documents
+    let custom = settings.customRanking.map { rule -> (rule: CustomRanking, value: Double?) in
+      guard let column = documents.attributeIndex(rule.attribute) else { return (rule, nil) }
+      return (rule, documents.withValue(record, column) { Double(String(decoding: $0, as: UTF8.self)) })
+    }
+    let sortValue = sort.map { order -> (SortOrder, Double?) in
+      let value = index.facets.numericFacet(order.attribute)?.numbers[record]
+      return (order, value.flatMap { $0.isNaN ? nil : $0 })
+    }
+    return RankingDetails.make(
+      summary: summary, wordCount: query.words.count,
+      attributes: index.searchableColumns.map { documents.attributes[$0] }, ordered: settings.orderedAttributes,
+      custom: custom, sort: sortValue)
   }
 
   // MARK: - Items, for printing what was accepted

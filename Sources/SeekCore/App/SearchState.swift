@@ -45,6 +45,8 @@ public struct SearchState: Sendable, Equatable {
   /// Enter was pressed on this item: the app leaves once every write asked for before it is
   /// answered, printing what the store then holds. Keys are ignored meanwhile.
   public var pendingAccept: String? = nil
+  /// The details pane (the record, or `--preview`).
+  public var details = DetailsState()
   /// What Enter does and whether a create row is offered: one rule per kind of input.
   public var picking = Picking()
   /// Enter (accepting) was pressed in the query before the results of the query arrived: accept

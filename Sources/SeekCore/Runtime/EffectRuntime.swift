@@ -46,6 +46,8 @@ public final class EffectRuntime: @unchecked Sendable {
   private var searchLaneDone = false
   private var writeLaneDone = false
   private let wakeFDs: [Int32]
+  /// `--preview` commands: latest wins, each ended with its process group.
+  private var preview: PreviewRunner!
 
   /// Becomes readable when events are waiting in `takeEvents()`.
   public var wakeDescriptor: Int32 { wakeFDs[0] }
@@ -58,6 +60,7 @@ public final class EffectRuntime: @unchecked Sendable {
       for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
     wakeFDs = fds
+    preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
     start(named: "seek-search", searchLane: true)
     start(named: "seek-write", searchLane: false)
   }
@@ -94,6 +97,13 @@ public final class EffectRuntime: @unchecked Sendable {
       case .searchSuggestions(_, let revision):
         searchQueue.removeAll {
           if case .effect(.searchSuggestions(_, let r)) = $0 { return r < revision } else { return false }
+        }
+      case .loadDetails(_, _, let revision), .runPreview(_, _, _, let revision):
+        searchQueue.removeAll {
+          switch $0 {
+          case .effect(.loadDetails(_, _, let r)), .effect(.runPreview(_, _, _, let r)): return r < revision
+          default: return false
+          }
         }
       default: break
       }
@@ -147,6 +157,7 @@ public final class EffectRuntime: @unchecked Sendable {
   /// Both threads are joined unless the deadline passed first.
   public func shutdown(waitingAtMost seconds: Double = 5) -> ShutdownReport {
     let deadline = Date().addingTimeInterval(seconds)
+    preview.shutdown()  // no preview command outlives Seek
     lock.lock()
     stopping = true
     searchQueue.removeAll {
@@ -198,6 +209,10 @@ public final class EffectRuntime: @unchecked Sendable {
         writesPending += 1
         lock.broadcast()
         lock.unlock()
+      case .effect(.runPreview(let template, let objectID, let query, let revision)):
+        // Placeholders are filled here, where the catalog lives; the command runs on its own thread.
+        preview.run(
+          command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision)
       case .effect(let effect):
         if let event = service.perform(effect) { post([event]) }
       case .update(let update):

@@ -1,0 +1,127 @@
+/// The details pane: the selected hit's record (every attribute, matched words highlighted, and
+/// why it ranks where it does), or the output of `--preview CMD` for it.
+public struct DetailsState: Sendable, Equatable {
+  public var open = false
+  /// First line shown (its own keys scroll it).
+  public var scroll = 0
+  /// Where the pane goes and how big it is (`--preview-window`).
+  public var placement = DetailsPlacement()
+  /// `--preview CMD`: the pane shows the command's output instead of the record.
+  public var command: String? = nil
+  /// The hit (objectID and query) the pane shows or is asked for, and the revision of that request.
+  public var shownFor: String? = nil
+  public var revision = 0
+  public var record: RecordDetails? = nil
+  public var preview: PreviewOutput? = nil
+
+  public init() {}
+}
+
+/// `--preview-window right:50%|bottom:40%|hidden[,wrap]`.
+public struct DetailsPlacement: Sendable, Equatable {
+  public enum Position: String, Sendable { case auto, right, bottom }
+  public var position = Position.auto
+  /// Share of the results area, in percent; nil = the default of the position.
+  public var percent: Int? = nil
+  public var hidden = false
+  /// Wrap long lines of a preview (records are always wrapped).
+  public var wrap = false
+
+  public init() {}
+
+  /// Parses fzf's syntax: comma-separated `right`, `bottom`, `N%` (after a colon or alone),
+  /// `hidden`, `wrap`. Nil for anything else.
+  public static func parse(_ text: String) -> DetailsPlacement? {
+    var out = DetailsPlacement()
+    for part in text.split(separator: ",") {
+      for piece in part.split(separator: ":") {
+        let word = String(piece).trimming(" ")
+        switch word {
+        case "right": out.position = .right
+        case "bottom", "down": out.position = .bottom
+        case "hidden": out.hidden = true
+        case "wrap": out.wrap = true
+        case "nowrap": out.wrap = false
+        default:
+          guard word.hasSuffix("%"), let n = Int(word.dropLast()), n >= 10, n <= 90 else { return nil }
+          out.percent = n
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// A record as the details pane shows it.
+public struct RecordDetails: Sendable, Equatable {
+  public struct Field: Sendable, Equatable {
+    public var name: String
+    public var value: String
+    /// Matched words (UTF-8 offsets of `value`).
+    public var ranges: [Range<Int>]
+
+    public init(name: String, value: String, ranges: [Range<Int>] = []) {
+      self.name = name
+      self.value = value
+      self.ranges = ranges
+    }
+  }
+
+  public var objectID: String
+  public var fields: [Field]
+
+  public init(objectID: String, fields: [Field]) {
+    self.objectID = objectID
+    self.fields = fields
+  }
+}
+
+/// What a preview command printed: lines of styled runs (SGR colours kept, every other control
+/// or escape sequence removed), its standard error (shown dimmed) and how it ended.
+public struct PreviewOutput: Sendable, Equatable {
+  public var lines: [[StyledRun]]
+  public var errorLines: [String]
+  /// nil while it runs; 0 = success.
+  public var exitStatus: Int32?
+  /// The command was ended (selection changed, took too long, or printed too much).
+  public var note: String?
+
+  public init(lines: [[StyledRun]] = [], errorLines: [String] = [], exitStatus: Int32? = nil, note: String? = nil) {
+    self.lines = lines
+    self.errorLines = errorLines
+    self.exitStatus = exitStatus
+    self.note = note
+  }
+}
+
+/// A piece of text in one style (from SGR sequences).
+public struct StyledRun: Sendable, Equatable {
+  public var text: String
+  public var style: TextStyle
+
+  public init(_ text: String, style: TextStyle = TextStyle()) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// The SGR attributes Seek keeps: bold, dim, underline, reverse and the eight basic foreground
+/// colours (bright ones folded onto them; 256-colour and RGB onto the nearest of the eight).
+public struct TextStyle: Sendable, Equatable {
+  public var bold = false
+  public var dim = false
+  public var underline = false
+  public var reverse = false
+  /// 0…7: black, red, green, yellow, blue, magenta, cyan, white; nil: default.
+  public var color: UInt8? = nil
+
+  public init(
+    bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: UInt8? = nil
+  ) {
+    self.bold = bold
+    self.dim = dim
+    self.underline = underline
+    self.reverse = reverse
+    self.color = color
+  }
+}

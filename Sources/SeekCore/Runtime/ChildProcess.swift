@@ -1,0 +1,107 @@
+import Foundation
+
+/// `sh -c COMMAND` in a process group of its own, with its output on pipes, so that it and
+/// everything it starts can be ended together (`kill(-group)`); Foundation's `Process` ends only
+/// the shell. Standard input is /dev/null: the terminal belongs to Seek.
+public final class ChildProcess: @unchecked Sendable {
+  public let pid: pid_t
+  /// Read ends of the command's standard output and error (nil when not captured).
+  public let output: Int32
+  public let errors: Int32?
+  private var reaped = false
+
+  public struct SpawnError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Starts `sh -c command`; `captureErrors: false` sends its standard error to /dev/null.
+  public init(command: String, captureErrors: Bool) throws(SpawnError) {
+    var out: [Int32] = [-1, -1]
+    var err: [Int32] = [-1, -1]
+    guard pipe(&out) == 0 else { throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))") }
+    if captureErrors && pipe(&err) != 0 {
+      close(out[0])
+      close(out[1])
+      throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+    if captureErrors {
+      posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    for fd in out + (captureErrors ? err : []) { posix_spawn_file_actions_addclose(&actions, fd) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // A group of its own (id = the child's pid), and default signal handling in the child.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+    var child: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
+    defer { for p in argv { free(p) } }
+    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+    close(out[1])
+    if captureErrors { close(err[1]) }
+    guard status == 0 else {
+      close(out[0])
+      if captureErrors { close(err[0]) }
+      throw SpawnError(description: "could not start sh: \(String(cString: strerror(status)))")
+    }
+    pid = child
+    output = out[0]
+    errors = captureErrors ? err[0] : nil
+  }
+
+  deinit {
+    terminate()
+    close(output)
+    if let errors { close(errors) }
+  }
+
+  /// Ends the whole group: SIGTERM, then SIGKILL if it has not gone within `grace` seconds.
+  /// Reaps the shell. Safe to call more than once.
+  public func terminate(grace: Double = 0.2) {
+    guard !reaped else { return }
+    kill(-pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(grace)
+    while Date() < deadline {
+      if waitNoHang() != nil { break }
+      usleep(5_000)
+    }
+    kill(-pid, SIGKILL)  // what is left of the group (a child that ignored SIGTERM)
+    if !reaped { _ = waitBlocking() }
+  }
+
+  /// The shell's exit status if it has ended (128+N when ended by signal N), without waiting.
+  public func waitNoHang() -> Int32? {
+    guard !reaped else { return nil }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+    reaped = true
+    return Self.exitCode(status)
+  }
+
+  /// Waits for the shell to end; its exit status.
+  public func waitBlocking() -> Int32 {
+    guard !reaped else { return 0 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    reaped = true
+    return Self.exitCode(status)
+  }
+
+  static func exitCode(_ status: Int32) -> Int32 {
+    // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (macros are not imported).
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+}

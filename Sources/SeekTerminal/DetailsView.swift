@@ -1,0 +1,170 @@
+import SeekCore
+
+/// The details pane's text, as lines of styled pieces, wrapped to a width: the record (each
+/// attribute, matched words highlighted, then why it ranks where it does), or a preview command's
+/// output. Pure: the renderer draws the lines from `DetailsState.scroll` on.
+enum DetailsView {
+  struct Piece: Equatable {
+    var text: String
+    var style: CellStyle
+    /// Matched words in `text` (UTF-8 offsets).
+    var ranges: [Range<Int>] = []
+  }
+  typealias Line = [Piece]
+
+  static func lines(_ state: SearchState, width: Int) -> [Line] {
+    guard width > 0 else { return [] }
+    let details = state.details
+    if details.command != nil {
+      guard let output = details.preview else { return [] }
+      return previewLines(output, width: width, wrap: details.placement.wrap)
+    }
+    guard let record = details.record, let hit = DetailsReducer.currentHit(state) else { return [] }
+    var out: [Line] = []
+    let nameWidth = min(16, max(4, record.fields.map { DisplayWidth.of($0.name) }.max() ?? 4))
+    for field in record.fields {
+      let room = max(1, width - nameWidth - 2)
+      for (i, chunk) in wrap(field.value, width: room).enumerated() {
+        let label = i == 0 ? padded(field.name, nameWidth) : String(repeating: " ", count: nameWidth)
+        let ranges = field.ranges.compactMap { r -> Range<Int>? in
+          let lo = max(r.lowerBound, chunk.offset) - chunk.offset
+          let hi = min(r.upperBound, chunk.offset + chunk.text.utf8.count) - chunk.offset
+          return lo < hi ? lo..<hi : nil
+        }
+        out.append([
+          Piece(text: label + "  ", style: [.detail]), Piece(text: chunk.text, style: [], ranges: ranges),
+        ])
+      }
+    }
+    if let ranking = hit.ranking {
+      out.append([])
+      out.append([Piece(text: "Ranking", style: [.bold, .prompt])])
+      if ranking.browsing && ranking.criteria.isEmpty {
+        out.append([Piece(text: "  no query: listed in input order", style: [.dim])])
+      }
+      let criterionWidth = min(20, ranking.criteria.map { DisplayWidth.of($0.name) }.max() ?? 8)
+      for criterion in ranking.criteria {
+        out.append([
+          Piece(text: "  " + padded(criterion.name, criterionWidth) + "  ", style: [.detail]),
+          Piece(text: criterion.value, style: []),
+        ])
+      }
+      for chunk in wrap(reason(state, hit: hit, ranking: ranking), width: max(1, width - 2)) {
+        out.append([Piece(text: "  " + chunk.text, style: [.dim])])
+      }
+    }
+    return out
+  }
+
+  /// Which criterion put the hit below the one above it.
+  static func reason(_ state: SearchState, hit: ResultHit, ranking: RankingDetails) -> String {
+    let rows = state.results
+    var above: ResultHit? = nil
+    for i in 0..<rows.rowCount {
+      guard case .item(let item) = rows.row(at: i) else { continue }
+      if item.objectID == hit.objectID { break }
+      above = item
+    }
+    guard let above else { return "First hit." }
+    guard let aboveRanking = above.ranking else { return "Below the hit above." }
+    guard let criterion = ranking.decidingCriterion(below: aboveRanking) else {
+      return ranking.browsing
+        ? "Below the hit above by input order." : "Ties with the hit above on every criterion: the tie-break decides."
+    }
+    let theirs = aboveRanking.criteria.first { $0.name == criterion.name }?.value ?? "?"
+    return "Below the hit above on \(criterion.name): \(criterion.value) vs \(theirs)."
+  }
+
+  static func previewLines(_ output: PreviewOutput, width: Int, wrap wraps: Bool) -> [Line] {
+    var out: [Line] = []
+    for runs in output.lines {
+      var line: Line = []
+      var used = 0
+      for run in runs {
+        let piece = Piece(text: run.text, style: style(run.style))
+        let w = DisplayWidth.of(run.text)
+        if wraps && used + w > width {
+          // Split the run at the width, as many times as it takes.
+          var rest = Array(run.text)
+          while !rest.isEmpty {
+            var take = 0
+            var cells = 0
+            while take < rest.count && cells + DisplayWidth.of(rest[take]) <= width - used {
+              cells += DisplayWidth.of(rest[take])
+              take += 1
+            }
+            if take == 0 && used == 0 { take = 1 }  // a character wider than the pane
+            if take > 0 { line.append(Piece(text: String(rest[..<take]), style: piece.style)) }
+            rest.removeFirst(take)
+            if !rest.isEmpty {
+              out.append(line)
+              line = []
+              used = 0
+            } else {
+              used += cells
+            }
+          }
+        } else {
+          line.append(piece)
+          used += w
+        }
+      }
+      out.append(line)
+    }
+    for error in output.errorLines { out.append([Piece(text: error, style: [.dim])]) }
+    if let status = output.exitStatus, status != 0 {
+      out.append([Piece(text: "[exit status \(status)]", style: [.dim, .bold])])
+    }
+    if let note = output.note { out.append([Piece(text: "[\(note)]", style: [.dim])]) }
+    return out
+  }
+
+  /// SGR attributes as cell styles.
+  static func style(_ s: TextStyle) -> CellStyle {
+    var out: CellStyle = []
+    if s.bold { out.insert(.bold) }
+    if s.dim { out.insert(.dim) }
+    if s.underline { out.insert(.underline) }
+    if s.reverse { out.insert(.reverse) }
+    if let color = s.color { out.formUnion(CellStyle.color(color)) }
+    return out
+  }
+
+  static func padded(_ text: String, _ width: Int) -> String {
+    let w = DisplayWidth.of(text)
+    if w >= width { return String(text.prefix(width)) }
+    return text + String(repeating: " ", count: width - w)
+  }
+
+  /// `text` in chunks of at most `width` cells, broken after a space when there is one; each
+  /// with its UTF-8 offset in `text`. Newlines break too.
+  static func wrap(_ text: String, width: Int) -> [(offset: Int, text: String)] {
+    var out: [(Int, String)] = []
+    let characters = Array(text)
+    var start = 0
+    var offset = 0
+    while start < characters.count {
+      var end = start
+      var cells = 0
+      var lastSpace: Int? = nil
+      while end < characters.count && characters[end] != "\n" {
+        let w = DisplayWidth.of(characters[end])
+        if cells + w > width { break }
+        if characters[end] == " " { lastSpace = end }
+        cells += w
+        end += 1
+      }
+      if end < characters.count && characters[end] != "\n", let space = lastSpace, space > start { end = space + 1 }
+      if end == start { end = start + 1 }  // a character wider than the width
+      let chunk = String(characters[start..<end])
+      out.append((offset, chunk))
+      offset += chunk.utf8.count
+      start = end
+      if start < characters.count && characters[start] == "\n" {
+        offset += 1
+        start += 1
+      }
+    }
+    return out.isEmpty ? [(0, "")] : out
+  }
+}

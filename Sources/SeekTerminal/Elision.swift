@@ -1,0 +1,112 @@
+/// Fitting a title that is wider than its room, so that rows stay tellable apart: at 40 columns
+/// nine "Sony - WH-1000XM5 Wireless Noise Can…" rows say nothing, while
+/// "Sony - WH-1000XM5 … Headphones - Blue" does.
+///
+/// What is kept, in order of priority, until the room is used:
+/// 1. the matched words (whole words, so a match reads as one), earliest first;
+/// 2. the end of the title (variants — colour, size, "Refurbished" — live there): all the room
+///    the matches left, or a third of the room when nothing matched;
+/// 3. the start of the title;
+/// 4. more of the end.
+/// Each run of dropped characters shows as one `…` (fzf shows `..`). Costs are in cells, so wide
+/// characters count twice. Linear in the title's length: each added character changes the count
+/// of dropped runs by -1, 0 or +1, known from its two neighbours.
+public enum Elision {
+  public static let mark = "…"
+
+  /// `title` fitted into `room` cells, and its matched `ranges` (UTF-8 offsets) in the result.
+  public static func fit(_ title: String, ranges: [Range<Int>], room: Int) -> (String, [Range<Int>]) {
+    guard room > 0 else { return ("", []) }
+    let characters = Array(title)
+    let widths = characters.map(DisplayWidth.of)
+    let total = widths.reduce(0, +)
+    if total <= room { return (title, ranges) }
+    // UTF-8 offset of each character, to map the ranges.
+    var offsets: [Int] = []
+    offsets.reserveCapacity(characters.count + 1)
+    var offset = 0
+    for c in characters {
+      offsets.append(offset)
+      offset += c.utf8.count
+    }
+    offsets.append(offset)
+    let n = characters.count
+    let matched = (0..<n).map { i in ranges.contains { $0.contains(offsets[i]) } }
+
+    var keep = [Bool](repeating: false, count: n)
+    var cost = 1  // nothing kept: one "…"
+    /// Keeps character `i` if the result still fits; returns whether it did.
+    func add(_ i: Int) -> Bool {
+      if keep[i] { return true }
+      let leftEdge = i == 0 || keep[i - 1]
+      let rightEdge = i == n - 1 || keep[i + 1]
+      // The dropped run holding `i` vanishes, shrinks or splits in two.
+      let runs = leftEdge && rightEdge ? -1 : (!leftEdge && !rightEdge ? 1 : 0)
+      let next = cost + widths[i] + runs
+      guard next <= room else { return false }
+      keep[i] = true
+      cost = next
+      return true
+    }
+    // 1. Matched words, whole, earliest first; a word that does not fit is skipped.
+    var i = 0
+    while i < n {
+      guard matched[i] else {
+        i += 1
+        continue
+      }
+      var start = i
+      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      var end = i
+      while end < n && !characters[end].isWhitespace { end += 1 }
+      let word = start..<end
+      let snapshot = (keep, cost)
+      if !word.allSatisfy(add) { (keep, cost) = snapshot }
+      i = end
+    }
+    // 2. The end: all the room the matches left (they already say what the row is), or a third
+    //    of the room without a match.
+    let anyMatch = keep.contains(true)
+    let tailBudget = anyMatch ? room - cost : room / 3
+    var tail = 0
+    var j = n - 1
+    while j >= 0 && tail + widths[j] <= tailBudget {
+      guard add(j) else { break }
+      tail += widths[j]
+      j -= 1
+    }
+    // 3. The start.
+    for k in 0..<n where !keep[k] {
+      guard add(k) else { break }
+    }
+    // 4. More of the end.
+    for k in stride(from: n - 1, through: 0, by: -1) where !keep[k] {
+      guard add(k) else { break }
+    }
+
+    var out = ""
+    var outRanges: [Range<Int>] = []
+    var written = 0
+    var inGap = false
+    for k in 0..<n {
+      if keep[k] {
+        let length = characters[k].utf8.count
+        if matched[k] {
+          if let last = outRanges.last, last.upperBound == written {
+            outRanges[outRanges.count - 1] = last.lowerBound..<(written + length)
+          } else {
+            outRanges.append(written..<(written + length))
+          }
+        }
+        out.append(characters[k])
+        written += length
+        inGap = false
+      } else if !inGap {
+        out += mark
+        written += mark.utf8.count
+        inGap = true
+      }
+    }
+    return (out, outRanges)
+  }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import SearchEngine
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// Eliding long rows, a preview's escapes, and the pane's placement syntax, as tables.
+@Suite struct LookingTests {
+  @Test(arguments: [
+    // Fits: unchanged.
+    ("Mac mini M2", [0..<3], 20, "Mac mini M2"),
+    // Matched words and the end stay; the middle gives way.
+    (
+      "Sony - WH-1000XM5 Wireless Noise Canceling Headphones - Black - Refurbished", [0..<4, 43..<53], 36,
+      "Sony…Headphones… Black - Refurbished"
+    ),
+    // No match: the start, then a third of the room for the end.
+    ("Samsung - Crystal UHD 4K Smart TV - 43\" - CU7000", [], 30, "Samsung - Crystal U…\" - CU7000"),
+    // Wide characters count twice.
+    ("東京タワーの夜景ポスター", [], 10, "東京タ…ー"),
+  ])
+  func elision(title: String, ranges: [Range<Int>], room: Int, expected: String) {
+    let (text, _) = Elision.fit(title, ranges: ranges, room: room)
+    #expect(text == expected)
+    #expect(DisplayWidth.of(text) <= room)
+  }
+
+  @Test func elisionKeepsTheMatchRangesOnTheMatchedWords() {
+    let title = "Sony - WH-1000XM5 Wireless Noise Canceling Headphones - Black"
+    let (text, ranges) = Elision.fit(title, ranges: [0..<4, 43..<47], room: 30)
+    let bytes = Array(text.utf8)
+    #expect(ranges.map { String(decoding: bytes[$0], as: UTF8.self) } == ["Sony", "Head"])
+  }
+
+  @Test func previewKeepsSGRAndDropsEveryOtherEscape() {
+    let bytes = Array("\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[1;31mred\u{1B}[0m plain\u{1B}[10;10H\tx\u{07}\n2nd".utf8)
+    let lines = AnsiText.parse(bytes)
+    #expect(lines.count == 2)
+    #expect(lines[0].map(\.text).joined() == "red plain       x")
+    #expect(lines[0][0].style == TextStyle(bold: true, color: 1))
+    #expect(lines[0][1].style == TextStyle())
+    #expect(lines[1].map(\.text).joined() == "2nd")
+    // 256-colour and RGB fold onto the eight basic colours; C1 and bidi controls are removed.
+    #expect(AnsiText.parse(Array("\u{1B}[38;5;196mX".utf8))[0][0].style.color == 1)
+    #expect(AnsiText.parse(Array("\u{1B}[38;2;0;200;0mX".utf8))[0][0].style.color == 2)
+    #expect(AnsiText.parse(Array("a\u{9B}b\u{202E}c".utf8))[0].map(\.text).joined() == "abc")
+  }
+
+  @Test func previewWindowSyntax() {
+    #expect(DetailsPlacement.parse("right:60%")?.position == .right)
+    #expect(DetailsPlacement.parse("right:60%")?.percent == 60)
+    #expect(DetailsPlacement.parse("bottom:40%,wrap")?.wrap == true)
+    #expect(DetailsPlacement.parse("hidden")?.hidden == true)
+    #expect(DetailsPlacement.parse("sideways") == nil)
+    #expect(DetailsPlacement.parse("right:5%") == nil)
+  }
+
+  @Test func theDecidingCriterionIsTheFirstThatDiffers() {
+    func details(typos: Int, popularity: Double?) -> RankingDetails {
+      RankingDetails.make(
+        summary: .init(typos: typos, words: 1, proximity: 0, attribute: 0, position: 0, exact: 1), wordCount: 1,
+        attributes: ["name"], ordered: [], custom: [(.descending("popularity"), popularity)], sort: nil)
+    }
+    #expect(details(typos: 1, popularity: 9).decidingCriterion(below: details(typos: 0, popularity: 1))?.name == "typo")
+    #expect(
+      details(typos: 0, popularity: 1).decidingCriterion(below: details(typos: 0, popularity: 9))?.name
+        == "desc(popularity)")
+    #expect(details(typos: 0, popularity: 5).decidingCriterion(below: details(typos: 0, popularity: 5)) == nil)
+  }
+}
