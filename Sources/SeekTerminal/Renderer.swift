@@ -85,14 +85,28 @@ public enum Renderer {
       let hit = shown[i]
       let highlighted = state.highlightedSuggestion == i
       var x = buffer.write(highlighted ? "› " : "  ", column: 0, row: row, style: [.accent])
+      // A recent search of the user's is marked, as Autocomplete's recent-searches plugin does.
+      if hit.isRecent { x = buffer.write("↺ ", column: x, row: row, style: [.dim], limit: width) }
+      // Reverse highlighting, as Algolia's suggestion rows: what was typed is plain, the
+      // completion bold (typo-corrected parts count as typed).
       x = buffer.write(
         hit.query, column: x, row: row, style: [],
-        styleAt: styler(hit.ranges, style: [.bold, .match]))
+        styleAt: state.query.isEmpty ? nil : completionStyler(hit.ranges))
       if let category = hit.suggestion.category, x + 4 < width {
         buffer.write("  in " + category, column: x, row: row, style: [.detail, .dim])
       }
-      if highlighted { buffer.restyle(row: row, adding: .reverse) }
+      if highlighted {
+        if hit.isRecent && x + 16 < width {
+          buffer.write("  Del forget", column: x, row: row, style: [.dim])
+        }
+        buffer.restyle(row: row, adding: .reverse)
+      }
     }
+  }
+
+  /// Plain inside the typed (matched) ranges, bold elsewhere.
+  static func completionStyler(_ typed: [Range<Int>]) -> (Int) -> CellStyle? {
+    { offset in typed.contains { $0.contains(offset) } ? nil : [.bold] }
   }
 
   // MARK: - Results

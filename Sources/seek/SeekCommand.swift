@@ -163,8 +163,12 @@ enum SeekCommand {
       }
     }
     let start = Date()
-    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
+    var catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
     if let fingerprint, Date().timeIntervalSince(start) > IndexCache.worthCachingAfter {
+      // Generated suggestions go into the cache with the index (the app asks for them).
+      if options.suggestionsPath == nil && options.filter == nil {
+        _ = catalog.suggestions(minHits: options.suggestionsMinHits)
+      }
       try? FileManager.default.createDirectory(
         atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
@@ -182,12 +186,15 @@ enum SeekCommand {
   }
 
   static func interactive(
-    catalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, picking: Picking, piped: Bool
+    catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, picking: Picking,
+    piped: Bool
   ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
+      var catalog = startCatalog
       let suggestions =
-        try options.suggestionsPath.map(SuggestionsFile.load) ?? SuggestionGenerator.generate(from: catalog)
+        try options.suggestionsPath.map(SuggestionsFile.load)
+        ?? catalog.suggestions(minHits: options.suggestionsMinHits)
       // Piped input is a list of the moment: its checks and created items are not kept from one
       // run to the next (nor mixed with another pipe's) unless a store is named.
       let store =
@@ -201,7 +208,9 @@ enum SeekCommand {
       let initial = try writer.initialState()
       let service = SearchService(
         catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
-        hitsPerPage: options.hitsPerPage)
+        hitsPerPage: options.hitsPerPage,
+        generatingSuggestions: options.suggestionsPath == nil ? options.suggestionsMinHits : nil,
+        recent: initial.recent)
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,

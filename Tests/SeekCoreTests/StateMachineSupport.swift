@@ -96,7 +96,7 @@ final class Harness {
     let initial = try writer.initialState()
     service = SearchService(
       catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
-      hitsPerPage: hitsPerPage)
+      hitsPerPage: hitsPerPage, recent: initial.recent)
     state.checked = initial.checked
     send(.started(ScreenSize(columns: 100, rows: 30)))
   }

@@ -53,8 +53,9 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     s.highlightedSuggestion = 1
     let buffer = Renderer.render(s)
     #expect(buffer[2, 2].style.contains(.reverse))
-    #expect(buffer[2, 2].style.contains(.bold))  // "m" of "macbook air" matched
-    #expect(!buffer[6, 2].style.contains(.bold))
+    // Reverse highlighting: the typed "mac" of "macbook air" is plain, the completion bold.
+    #expect(!buffer[2, 2].style.contains(.bold))
+    #expect(buffer[6, 2].style.contains(.bold))
     #expect(!buffer[2, 1].style.contains(.reverse))
     // "Mac" in "Apple MacBook Air" is bold.
     #expect(buffer[4 + 6, 4].style.contains(.bold))
@@ -184,6 +185,10 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     (.function(KeyMap.Code.pageDown), .pagedDown),
     (.function(KeyMap.Code.delete), .deletedForward),
     (.wheelDown, .scrolled(lines: 1)),
+    (.character("\u{1F}"), .detailsToggled),  // Ctrl-/
+    (.function(KeyMap.Code.f5), .detailsToggled),
+    (.function(KeyMap.Code.shiftDown), .detailsScrolled(lines: 1)),
+    (.click(column: 3, row: 4), .clicked(column: 3, row: 4, double: false)),
     (.resize(columns: 20, rows: 5), .resized(ScreenSize(columns: 20, rows: 5))),
   ])
   func keysBecomeEvents(key: Key, event: SearchEvent) {
@@ -191,7 +196,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   }
 
   @Test func unknownControlBytesAreIgnored() {
-    #expect(KeyMap.event(for: .character("\u{1F}")) == nil)
+    #expect(KeyMap.event(for: .character("\u{1C}")) == nil)
     #expect(KeyMap.event(for: .function(9999)) == nil)
     #expect(KeyMap.event(for: .alt("x")) == nil)
   }

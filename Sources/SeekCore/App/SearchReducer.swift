@@ -59,6 +59,14 @@ public enum SearchReducer {
       state.cursor -= 1
       return queryEdited(&state)
 
+    case .deletedForward where highlightedRecentSearch(state) != nil:
+      // Delete on a recent search: it is removed from the log, and offered no more.
+      let h = highlightedRecentSearch(state)!
+      let text = state.suggestions[h].query
+      state.suggestions.remove(at: h)
+      state.highlightedSuggestion = state.suggestions.isEmpty ? nil : min(h, state.suggestions.count - 1)
+      return [.forgetQuery(text)]
+
     case .deletedForward where state.focus == .results:
       // Delete on a result: a created item is deleted; catalog records cannot be.
       guard case .item(let hit) = selectedRow(state) else { return [] }
@@ -379,6 +387,14 @@ public enum SearchReducer {
   }
 
   // MARK: - Helpers
+
+  /// The index of the highlighted suggestion when it is one of the user's recent searches.
+  static func highlightedRecentSearch(_ state: SearchState) -> Int? {
+    guard state.focus == .query, let h = state.highlightedSuggestion, h < state.shownSuggestions.count,
+      state.shownSuggestions[h].isRecent
+    else { return nil }
+    return h
+  }
 
   private static func selectedRow(_ state: SearchState) -> ResultRow? {
     state.results.row(at: state.selection)

@@ -9,19 +9,35 @@ public final class SearchService {
     case streamed(StreamingIndexer.Update)
     case created([CreatedItem])
     case learned([Suggestion])
+    /// The user's recent searches, most recent first.
+    case recent([String])
   }
 
   public let searcher: CatalogSearcher
   public private(set) var suggestions: SuggestionsIndex
   public var hitsPerPage: Int
   /// Suggestions given (file or generated), before any learned ones are added.
-  private let baseSuggestions: [Suggestion]
+  private var baseSuggestions: [Suggestion]
   private var learned: [Suggestion] = []
+  /// The user's recent searches, most recent first.
+  private var recent: [String] = []
+  /// At most this many recent searches lead the pane: on the empty query, and for a prefix.
+  public static let recentOnEmptyQuery = 5
+  public static let recentForPrefix = 3
+
+  /// Suggestions are generated from the catalog (no file was given): made again, with this
+  /// minimum of hits, when streamed input has been indexed anew.
+  private let generatingSuggestions: Int?
+  /// Streamed catalogs larger than this keep the suggestions they have: generating takes about
+  /// a second per million records, on the search lane.
+  public static let regenerateSuggestionsUpTo = 300_000
 
   public init(
     catalog: Catalog, suggestions: [Suggestion], created: [CreatedItem] = [], learned: [Suggestion] = [],
-    hitsPerPage: Int = 20
+    hitsPerPage: Int = 20, generatingSuggestions: Int? = nil, recent: [String] = []
   ) {
+    self.generatingSuggestions = generatingSuggestions
+    self.recent = recent
     self.searcher = CatalogSearcher(catalog: catalog, created: created)
     self.hitsPerPage = SearchRequest.clamped(hitsPerPage: hitsPerPage)
     self.baseSuggestions = suggestions
@@ -33,9 +49,16 @@ public final class SearchService {
 
   public func apply(_ update: Update) {
     switch update {
-    case .streamed(.rebuilt(let catalog)): searcher.replaceMain(with: catalog)
+    case .streamed(.rebuilt(let catalog)):
+      searcher.replaceMain(with: catalog)
+      if let minHits = generatingSuggestions, catalog.index.count <= Self.regenerateSuggestionsUpTo {
+        baseSuggestions = SuggestionGenerator.generate(from: catalog, minHits: minHits)
+        suggestions = SuggestionsIndex(baseSuggestions + learned)
+      }
     case .streamed(.tail(let index)): searcher.setTail(index)
     case .created(let items): searcher.setCreated(items)
+    case .recent(let list):
+      recent = list
     case .learned(let list):
       guard list != learned else { return }
       learned = list
@@ -49,12 +72,48 @@ public final class SearchService {
     case .searchResults(let query, let page, let cursor, let refine, let revision):
       return .resultsArrived(revision: revision, results(query: query, page: page, cursor: cursor, refine: refine))
     case .searchSuggestions(let query, let revision):
-      return .suggestionsArrived(revision: revision, suggestions.search(query))
+      return .suggestionsArrived(revision: revision, suggestionHits(query))
     case .loadDetails(let objectID, let query, let revision):
       return .detailsArrived(revision: revision, details(objectID: objectID, query: query))
     default:
       return nil
     }
+  }
+
+  // MARK: - Suggestions
+
+  /// The pane's rows: the user's recent searches that start like the query (up to 5 on the empty
+  /// query, 3 for a prefix), then popular suggestions, each query once.
+  public func suggestionHits(_ query: String) -> [SuggestionHit] {
+    let typed = TextFolding.foldedKey(query.trimming(" \t"))
+    var shown = Set<[UInt8]>()
+    var out: [SuggestionHit] = []
+    for text in recent where out.count < (typed.isEmpty ? Self.recentOnEmptyQuery : Self.recentForPrefix) {
+      let key = TextFolding.foldedKey(text)
+      guard typed.isEmpty || (key.starts(with: typed) && key != typed) else { continue }
+      shown.insert(key)
+      // The typed part is the start of the recent query: shown plain, the rest bold.
+      let typedLength = typed.isEmpty ? 0 : min(text.utf8.count, prefixLength(of: text, matching: typed.count))
+      out.append(
+        SuggestionHit(
+          suggestion: Suggestion(query: text, popularity: 0), ranges: typedLength > 0 ? [0..<typedLength] : [],
+          isRecent: true))
+    }
+    let limit = SuggestionsIndex.defaultLimit
+    for hit in suggestions.search(query, limit: limit + out.count) where out.count < limit {
+      if shown.insert(TextFolding.foldedKey(hit.query)).inserted { out.append(hit) }
+    }
+    return out
+  }
+
+  /// UTF-8 length of the shortest start of `text` whose folded form has `foldedCount` bytes.
+  private func prefixLength(of text: String, matching foldedCount: Int) -> Int {
+    var end = text.startIndex
+    while end < text.endIndex {
+      end = text.index(after: end)
+      if TextFolding.foldedKey(String(text[..<end])).count >= foldedCount { break }
+    }
+    return text[..<end].utf8.count
   }
 
   // MARK: - Results

@@ -13,6 +13,17 @@ public struct Catalog: Sendable {
   public var index: SearchIndex
   /// What loading left out or cut (attributes past the cap, over-long values), to tell the user.
   public var warnings: [String] = []
+  /// Suggestions generated from the records (`SuggestionGenerator`), kept in the index cache, and
+  /// the minimum of hits they were made with.
+  public var generatedSuggestions: (minHits: Int, list: [Suggestion])? = nil
+
+  /// The generated suggestions for `minHits`: cached ones when they were made with it.
+  public mutating func suggestions(minHits: Int) -> [Suggestion] {
+    if let cached = generatedSuggestions, cached.minHits == minHits { return cached.list }
+    let list = SuggestionGenerator.generate(from: self, minHits: minHits)
+    generatedSuggestions = (minHits, list)
+    return list
+  }
 
   public init(
     name: String, path: String, table: RecordTable, settings: ResolvedSettings,

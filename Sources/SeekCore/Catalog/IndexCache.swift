@@ -125,9 +125,10 @@ public enum IndexCache {
       // Safe: reads exactly the bytes of a local UInt64.
       try withUnsafeMutableBytes(of: &stored64) { try source.read(into: $0) }
       guard stored64 == computed else { return .refused("\(path): checksum mismatch") }
-      return .loaded(
-        Catalog(
-          name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index))
+      var catalog = Catalog(
+        name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
+      catalog.generatedSuggestions = suggestions(meta["suggestions"])
+      return .loaded(catalog)
     } catch {
       return .refused("\(path): truncated")
     }
@@ -149,6 +150,7 @@ public enum IndexCache {
       ("fingerprint", .string(fingerprint)), ("name", .string(catalog.name)),
       ("settings", json(catalog.settings)),
       ("numeric", .array(catalog.numericAttributes.sorted().map { .string($0) })),
+      ("suggestions", json(catalog.generatedSuggestions)),
     ]).serialized
     do {
       var length = UInt64(meta.utf8.count)
@@ -180,6 +182,40 @@ public enum IndexCache {
         unlink(directory + "/" + name)
       }
     }
+  }
+
+  /// Generated suggestions in the header: `{"minHits": 5, "list": [[query, popularity, nbHits, category], …]}`.
+  static func json(_ generated: (minHits: Int, list: [Suggestion])?) -> JSONValue {
+    guard let generated else { return .null }
+    return .object([
+      ("minHits", .number("\(generated.minHits)")),
+      (
+        "list",
+        .array(
+          generated.list.map {
+            .array([
+              .string($0.query), .number("\($0.popularity)"), $0.nbHits.map { .number("\($0)") } ?? .null,
+              $0.category.map { .string($0) } ?? .null,
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func suggestions(_ value: JSONValue?) -> (minHits: Int, list: [Suggestion])? {
+    guard let value, case .number(let minText)? = value["minHits"], let minHits = Int(minText),
+      case .array(let items)? = value["list"]
+    else { return nil }
+    var list: [Suggestion] = []
+    for case .array(let fields) in items where fields.count == 4 {
+      guard case .string(let query) = fields[0], case .number(let popularity) = fields[1] else { continue }
+      var nbHits: Int? = nil
+      if case .number(let n) = fields[2] { nbHits = Int(n) }
+      var category: String? = nil
+      if case .string(let c) = fields[3] { category = c }
+      list.append(Suggestion(query: query, popularity: Int(popularity) ?? 0, nbHits: nbHits, category: category))
+    }
+    return (minHits, list)
   }
 
   static func json(_ s: ResolvedSettings) -> JSONValue {

@@ -40,8 +40,10 @@ public final class StoreWriter {
 
   /// The store's state at start: checked objectIDs (oldest first), created items, learned
   /// suggestions.
-  public func initialState() throws -> (checked: [String], created: [CreatedItem], learned: [Suggestion]) {
-    (try store.checkedItems().map(\.objectID), created, try learned())
+  public func initialState() throws -> (
+    checked: [String], created: [CreatedItem], learned: [Suggestion], recent: [String]
+  ) {
+    (try store.checkedItems().map(\.objectID), created, try learned(), try recent())
   }
 
   /// The time the log is stamped with.
@@ -72,10 +74,12 @@ public final class StoreWriter {
       case .effect(.forgetQuery(let query)):
         try store.forgetQuery(query)
         answer.updates.append(.learned(try learned()))
+        answer.updates.append(.recent(try recent()))
         answer.events.append(.queryForgotten)
       case .log(let entry):
         try store.logQuery(entry)
         answer.updates.append(.learned(try learned()))
+        answer.updates.append(.recent(try recent()))
       case .effect(.flushWrites):
         answer = try refresh()
         answer.events.append(.writesFlushed)
@@ -118,6 +122,22 @@ public final class StoreWriter {
     answer.events.append(
       .storeChanged(checked: try store.checkedItems().map(\.objectID), createdChanged: createdChanged))
     return answer
+  }
+
+  /// Recent searches kept for the suggestions pane (Algolia Autocomplete's recent-searches plugin).
+  public static let recentKept = 20
+
+  /// The user's submitted queries, most recent first, each once (compared folded).
+  private func recent() throws -> [String] {
+    var seen = Set<[UInt8]>()
+    var out: [String] = []
+    for entry in try store.queries(since: clock() - learning.window).reversed() {
+      let trimmed = entry.query.trimming(" \t\n")
+      guard !trimmed.isEmpty, seen.insert(TextFolding.foldedKey(trimmed)).inserted else { continue }
+      out.append(trimmed)
+      if out.count == Self.recentKept { break }
+    }
+    return out
   }
 
   private func learned() throws -> [Suggestion] {

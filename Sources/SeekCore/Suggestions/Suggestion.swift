@@ -19,10 +19,13 @@ public struct Suggestion: Sendable, Equatable {
 public struct SuggestionHit: Sendable, Equatable {
   public var suggestion: Suggestion
   public var ranges: [Range<Int>]
+  /// One of the user's own recent searches (shown first, marked, removable).
+  public var isRecent: Bool
 
-  public init(suggestion: Suggestion, ranges: [Range<Int>] = []) {
+  public init(suggestion: Suggestion, ranges: [Range<Int>] = [], isRecent: Bool = false) {
     self.suggestion = suggestion
     self.ranges = ranges
+    self.isRecent = isRecent
   }
 
   public var query: String { suggestion.query }

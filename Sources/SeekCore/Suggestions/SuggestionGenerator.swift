@@ -1,23 +1,144 @@
 import SearchEngine
 
-/// Suggestions made from the catalog itself, the way Algolia's suggestions builder makes them from
-/// facets: frequent brand and category values, and brand + category pairs, scored by how many
-/// records they cover weighted by popularity. A suggestion must return at least `minHits` hits
-/// and have at least `minLetters` letters.
+/// Suggestions made from the catalog itself, as Algolia's suggestions builder makes them from the
+/// records when there is no search history yet:
+///
+/// - **Title phrases**: the 1- to 4-word phrases that begin a title ("macbook", "macbook air",
+///   "react native", "google cloud storage"), and those that begin it after its brand ("Apple -
+///   MacBook Air 13"" gives "macbook air" as well as "apple macbook"). Words are runs of letters
+///   and digits, lowercased; punctuation separates them ("react-native" is "react native").
+/// - **Facets**: frequent brand and category values (the most specific level of a hierarchy), and
+///   brand + category pairs.
+///
+/// Each is scored by the popularity (first custom-ranking attribute) of the records it came from,
+/// or their count without one; kept only when at least `minHits` records gave it (they all match
+/// it, so it has at least that many hits) and it has `minLetters` letters; dropped when the same
+/// records gave a shorter suggestion (Algolia's deduplication: "apple macbook" says nothing
+/// "macbook" does not). The best `limit` are kept, each with the category of its most popular
+/// record (a submitted suggestion refines to it).
+///
+/// Cost: one pass over the titles hashing every phrase into one array, a sort to count them (no
+/// dictionary of millions of strings), then a second pass that gathers only the phrases frequent
+/// enough. About 1 s on 1.1M package names; a few ms on 10,000 products.
 public enum SuggestionGenerator {
   public static let brandAttributes = ["brand", "manufacturer", "vendor"]
   public static let categoryAttributes = ["category", "categories", "type"]
+  public static let maxWords = 4
+  public static let defaultLimit = 3_000
 
   public static func generate(
-    from catalog: Catalog, minHits: Int = 5, minLetters: Int = 4, limit: Int = 1000
+    from catalog: Catalog, minHits: Int = 5, minLetters: Int = 4, limit: Int = defaultLimit
   ) -> [Suggestion] {
-    let documents = catalog.index.documents
+    let index = catalog.index
+    let documents = index.documents
+    guard documents.count > 0 else { return [] }
     let brand = brandAttributes.lazy.compactMap(documents.attributeIndex).first
     let category = categoryAttributes.lazy.compactMap(documents.attributeIndex).first
-    guard brand != nil || category != nil else { return [] }
-    let popularity = catalog.settings.index.customRanking.first.flatMap {
+    let popularityColumn = catalog.settings.index.customRanking.first.flatMap {
       documents.attributeIndex($0.attribute)
     }
+    func popularity(_ record: Int) -> Double {
+      guard let popularityColumn else { return 1 }
+      let v = documents.withValue(record, popularityColumn) { Double(String(decoding: $0, as: UTF8.self)) } ?? 0
+      return v.isFinite ? max(v, 0) + 1 : 1
+    }
+    let minHits = max(1, minHits)
+
+    // Pass 1: the hash of every candidate phrase, to count them by sorting.
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(documents.count * 6)
+    var words = WordSplitter()
+    for record in 0..<documents.count {
+      words.split(documents, record: record, titleColumn: index.titleColumn, brandColumn: brand)
+      words.forEachPhrase { hash, _, _ in hashes.append(hash) }
+    }
+    hashes.sort()
+    var frequent = Set<UInt64>()
+    var run = 0
+    for i in hashes.indices {
+      run = i > 0 && hashes[i] == hashes[i - 1] ? run + 1 : 1
+      if run == minHits { frequent.insert(hashes[i]) }
+    }
+    hashes = []
+
+    // Pass 2: statistics of the frequent phrases only.
+    struct Stats {
+      var text: String
+      var words: Int
+      var count = 0
+      var score = 0.0
+      /// Order-independent hash of the records that gave it: equal sets, equal hashes.
+      var recordSet: UInt64 = 0
+      var bestRecord = 0
+      var bestPopularity = -1.0
+    }
+    var stats: [UInt64: Stats] = [:]
+    var lastRecordOf: [UInt64: Int] = [:]  // a phrase counts once per record
+    for record in 0..<documents.count where !frequent.isEmpty {
+      words.split(documents, record: record, titleColumn: index.titleColumn, brandColumn: brand)
+      let weight = popularity(record)
+      words.forEachPhrase { hash, text, wordCount in
+        guard frequent.contains(hash), lastRecordOf[hash] != record else { return }
+        lastRecordOf[hash] = record
+        var entry = stats[hash] ?? Stats(text: text(), words: wordCount)
+        entry.count += 1
+        entry.score += weight
+        entry.recordSet &+= mix(UInt64(record))
+        if weight > entry.bestPopularity {
+          entry.bestPopularity = weight
+          entry.bestRecord = record
+        }
+        stats[hash] = entry
+      }
+    }
+    func categoryOf(_ record: Int) -> String? {
+      guard let category else { return nil }
+      let value = documents.value(record, category)
+      return value.isEmpty ? nil : value
+    }
+    // Deduplication: among phrases given by the same records, the shortest stays.
+    var shortest: [SetKey: (words: Int, length: Int)] = [:]
+    for entry in stats.values where entry.count >= minHits {
+      let key = SetKey(count: entry.count, hash: entry.recordSet)
+      let size = (entry.words, entry.text.utf8.count)
+      if let best = shortest[key], best <= size { continue }
+      shortest[key] = size
+    }
+    var phrases: [Suggestion] = []
+    for entry in stats.values where entry.count >= minHits && letters(entry.text) >= minLetters {
+      guard let best = shortest[SetKey(count: entry.count, hash: entry.recordSet)],
+        best == (entry.words, entry.text.utf8.count)
+      else { continue }
+      phrases.append(
+        Suggestion(
+          query: entry.text, popularity: Int(saturating: entry.score.rounded()), nbHits: entry.count,
+          category: categoryOf(entry.bestRecord)))
+    }
+    let all =
+      phrases
+      + facetSuggestions(
+        documents, brand: brand, category: category, popularity: popularity, minHits: minHits, minLetters: minLetters)
+    // Best first; ties by text so that the result does not depend on hashing order.
+    let sorted = all.sorted { ($0.popularity, $1.query) > ($1.popularity, $0.query) }
+    var seen = Set<[UInt8]>()
+    var out: [Suggestion] = []
+    for suggestion in sorted where out.count < limit {
+      if seen.insert(TextFolding.foldedKey(suggestion.query)).inserted { out.append(suggestion) }
+    }
+    return out
+  }
+
+  struct SetKey: Hashable {
+    var count: Int
+    var hash: UInt64
+  }
+
+  /// Brand, category leaf and brand + leaf, scored like the phrases.
+  static func facetSuggestions(
+    _ documents: DocumentStore, brand: Int?, category: Int?, popularity: (Int) -> Double, minHits: Int,
+    minLetters: Int
+  ) -> [Suggestion] {
+    guard brand != nil || category != nil else { return [] }
     var scores: [String: (score: Double, count: Int, category: String?)] = [:]
     func add(_ text: String, _ weight: Double, _ category: String?) {
       let query = text.lowercased()
@@ -27,30 +148,113 @@ public enum SuggestionGenerator {
       scores[query] = entry
     }
     for record in 0..<documents.count {
-      let weight =
-        1 + (popularity.flatMap { Double(documents.value(record, $0)) }.map { $0.isFinite ? max($0, 0) : 0 } ?? 0)
+      let weight = popularity(record)
       let brandValue = brand.map { documents.value(record, $0).trimming(" ") } ?? ""
-      // The most specific level of a hierarchy such as "Appliances > Cooktops".
       let categoryPath = category.map { documents.value(record, $0) } ?? ""
       let leaf = categoryPath.split(separator: ">").last.map { String($0).trimming(" ") } ?? ""
-      if !brandValue.isEmpty { add(brandValue, weight, categoryPath) }
+      if !brandValue.isEmpty { add(brandValue, weight, categoryPath.isEmpty ? nil : categoryPath) }
       if !leaf.isEmpty { add(leaf, weight, categoryPath) }
       // "Nintendo" + "Nintendo Switch Games" would repeat itself: pair only distinct words.
       if !brandValue.isEmpty && !leaf.isEmpty && !leaf.lowercased().contains(brandValue.lowercased()) {
         add(brandValue + " " + leaf, weight, categoryPath)
       }
     }
-    let searcher = Searcher(index: catalog.index)
-    var out: [Suggestion] = []
-    for (query, entry) in scores.sorted(by: { $0.value.score > $1.value.score }) {
-      guard out.count < limit, entry.count >= minHits else { continue }
-      guard query.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= minLetters else { continue }
-      let hits = searcher.search(SearchRequest(query: query, hitsPerPage: 1, removeWordsIfNoResults: false)).nbHits
-      guard hits >= minHits else { continue }
-      out.append(
-        Suggestion(
-          query: query, popularity: Int(saturating: entry.score.rounded()), nbHits: hits, category: entry.category))
+    return scores.compactMap { query, entry in
+      guard entry.count >= minHits, letters(query) >= minLetters else { return nil }
+      return Suggestion(
+        query: query, popularity: Int(saturating: entry.score.rounded()), nbHits: entry.count, category: entry.category)
     }
-    return out
+  }
+
+  static func letters(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + ($1.properties.isAlphabetic ? 1 : 0) }
+  }
+
+  /// SplitMix64's finalizer: spreads record ids so that their sum identifies the set.
+  static func mix(_ x: UInt64) -> UInt64 {
+    var z = x &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The words of one title (lowercased runs of letters and digits; bytes of non-ASCII characters
+/// count as letters), and where the phrases start: the title's first word, and the first word
+/// after the brand when the title begins with it. Reused across records: no allocation per title
+/// once warm.
+struct WordSplitter {
+  /// Lowercased bytes of the title's words, back to back.
+  private(set) var bytes: [UInt8] = []
+  /// Each word's range in `bytes`.
+  private(set) var words: [Range<Int>] = []
+  private var brandWords: [UInt8] = []
+  private(set) var starts: [Int] = []
+
+  mutating func split(_ documents: DocumentStore, record: Int, titleColumn: Int, brandColumn: Int?) {
+    bytes.removeAll(keepingCapacity: true)
+    words.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    documents.withValue(record, titleColumn) { title in
+      var start = -1
+      for b in title.prefix(512) {
+        let isWord = b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+        if isWord {
+          if start < 0 { start = bytes.count }
+          bytes.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+        } else if start >= 0 {
+          words.append(start..<bytes.count)
+          start = -1
+        }
+      }
+      if start >= 0 { words.append(start..<bytes.count) }
+    }
+    guard !words.isEmpty else { return }
+    starts.append(0)
+    // After the brand: the title's words that follow the brand's words, when it begins with them.
+    guard let brandColumn else { return }
+    brandWords.removeAll(keepingCapacity: true)
+    var brandWordCount = 0
+    documents.withValue(record, brandColumn) { brand in
+      var inWord = false
+      for b in brand.prefix(128) {
+        let isWord = b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+        if isWord {
+          if !inWord { brandWordCount += 1 }
+          brandWords.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+        } else if inWord {
+          brandWords.append(0x20)
+        }
+        inWord = isWord
+      }
+    }
+    guard brandWordCount > 0, brandWordCount < words.count else { return }
+    var joined: [UInt8] = []
+    for w in 0..<brandWordCount {
+      if w > 0 { joined.append(0x20) }
+      joined += bytes[words[w]]
+    }
+    if brandWords.last == 0x20 { brandWords.removeLast() }
+    if joined == brandWords { starts.append(brandWordCount) }
+  }
+
+  /// Calls `body` with each phrase of 1 to `maxWords` words from each start: its hash, a way to
+  /// make its text (only when needed), and its word count.
+  func forEachPhrase(_ body: (UInt64, () -> String, Int) -> Void) {
+    for start in starts {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for n in 1...SuggestionGenerator.maxWords {
+        let w = start + n - 1
+        guard w < words.count else { break }
+        if n > 1 { hash = (hash ^ 0x20) &* 0x100_0000_01B3 }
+        for b in bytes[words[w]] { hash = (hash ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let range = start..<(w + 1)
+        body(
+          hash,
+          {
+            range.map { String(decoding: bytes[words[$0]], as: UTF8.self) }.joined(separator: " ")
+          }, n)
+      }
+    }
   }
 }
