@@ -145,6 +145,28 @@ let samsung = Refinements(facets: [.init(attribute: "brand", value: "Samsung")])
 log(
   "  refining (brand:Samsung, counts of brand and category), every prefix: \(typeRefined(dataCatalogSearcher, dataQueries, refinements: samsung, facets: ["brand", "category"]).summary())"
 )
+// Relevance on real queries: category precision@10, unordered (the default) and ordered(name).
+let realQueries = Relevance.load(shared + "/ecommerce-query-suggestions.json")
+let unordered = Relevance.categoryPrecision(catalog, realQueries)
+var orderedSettings = CatalogSettings()
+orderedSettings.searchableAttributes = ["ordered(name)", "brand", "category", "description"]
+if let orderedCatalog = try? CatalogLoader.load(path: root + "/Data/products.json", overrides: orderedSettings) {
+  let ordered = Relevance.categoryPrecision(orderedCatalog, realQueries)
+  log(
+    "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
+  )
+}
+// Suggestions generated from the records, against the real suggestions file.
+Measure.resetPeak()
+let rssBeforeSuggestions = Measure.memory("VmRSS")
+let (generated, generationTime) = Measure.time { SuggestionGenerator.generate(from: catalog) }
+log(
+  "  suggestions generated: \(generated.count) in \(ms(generationTime)) ms, RSS +\(mb(max(0, Measure.memory("VmHWM") - rssBeforeSuggestions)))"
+)
+log(
+  "  suggestion recall (exact query in the top 8 once half typed, weighted by popularity): generated \(String(format: "%.1f", 100 * Relevance.suggestionRecall(SuggestionsIndex(generated), realQueries)))%, real file \(String(format: "%.1f", 100 * Relevance.suggestionRecall(SuggestionsIndex(suggestionRecords), realQueries)))%"
+)
+
 if !arguments.contains("--no-peers") {
   let fts = FTS5Peer(documents: catalog.index.documents, columns: [1, 2, 3, 6], path: work + "/data-fts.sqlite")
   compare("SQLite FTS5", peerFTS(fts, dataQueries), dataSamples)
@@ -198,6 +220,13 @@ if !arguments.contains("--data-only") {
     name: "packages", path: "", settings: ResolvedSettings(index: PackageCatalog.settings), given: CatalogSettings(),
     numericAttributes: [], index: index)
   let catalogSearcher = CatalogSearcher(catalog: packageCatalog)
+  Measure.resetPeak()
+  let rssBeforePackageSuggestions = Measure.memory("VmRSS")
+  let (packageSuggestions, packageGeneration) = Measure.time { SuggestionGenerator.generate(from: packageCatalog) }
+  log(
+    "  suggestions generated: \(packageSuggestions.count) in \(ms(packageGeneration)) ms, peak RSS +\(mb(max(0, Measure.memory("VmHWM") - rssBeforePackageSuggestions))); e.g. \(SuggestionsIndex(packageSuggestions).search("reac", limit: 4).map(\.query))"
+  )
+  Scale.samples(packages, sizes: [10_000, 100_000])
   _ = typeAll(catalogSearcher, Array(names.prefix(20)))
   let exact = typeAll(catalogSearcher, names)
   log("  per keystroke, 300 popular names typed letter by letter: \(exact.summary())")

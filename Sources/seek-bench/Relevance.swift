@@ -1,0 +1,70 @@
+import Foundation
+import SearchEngine
+import SeekCore
+
+/// Relevance and suggestion figures from the real e-commerce queries (Algolia suggestion records
+/// with their top categories and popularity).
+enum Relevance {
+  struct RealQuery {
+    var query: String
+    var popularity: Double
+    /// The categories the query's exact matches fall in (any level name).
+    var categories: [String]
+  }
+
+  static func load(_ path: String) -> [RealQuery] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self)), case .array(let items) = value
+    else { return [] }
+    var out: [RealQuery] = []
+    for item in items {
+      guard case .string(let query)? = item["query"] else { continue }
+      var popularity = 1.0
+      if case .number(let n)? = item["popularity"] { popularity = Double(n) ?? 1 }
+      var categories: [String] = []
+      if case .array(let top)? = item["instant_search"]?["facets"]?["exact_matches"]?["categories"] {
+        for entry in top { if case .string(let name)? = entry["value"] { categories.append(name) } }
+      }
+      out.append(RealQuery(query: query, popularity: popularity, categories: categories))
+    }
+    return out
+  }
+
+  /// Category precision@10, weighted by popularity: for each query with categories, the share of
+  /// its top 10 hits whose category path names one of them.
+  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery]) -> (precision: Double, queries: Int) {
+    let searcher = CatalogSearcher(catalog: catalog)
+    guard let column = catalog.index.documents.attributeIndex("category") else { return (.nan, 0) }
+    var weighted = 0.0
+    var weights = 0.0
+    var counted = 0
+    for q in queries where !q.categories.isEmpty {
+      let hits = (try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 10)).hits) ?? []
+      guard !hits.isEmpty else { continue }
+      let inCategory = hits.filter { hit in
+        let levels = hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ")
+        return levels.contains { q.categories.contains($0) }
+      }.count
+      weighted += q.popularity * Double(inCategory) / Double(hits.count)
+      weights += q.popularity
+      counted += 1
+    }
+    return (weights > 0 ? weighted / weights : .nan, counted)
+  }
+
+  /// Share of the queries (weighted by popularity) whose exact text is among the top 8
+  /// suggestions once half of it is typed.
+  static func suggestionRecall(_ index: SuggestionsIndex, _ queries: [RealQuery]) -> Double {
+    var found = 0.0
+    var total = 0.0
+    for q in queries {
+      let half = String(q.query.prefix((q.query.count + 1) / 2))
+      let key = TextFolding.foldedKey(q.query)
+      if index.search(half, limit: 8).contains(where: { TextFolding.foldedKey($0.query) == key }) {
+        found += q.popularity
+      }
+      total += q.popularity
+    }
+    return total > 0 ? found / total : .nan
+  }
+}
