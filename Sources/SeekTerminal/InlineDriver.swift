@@ -12,6 +12,9 @@ final class InlineDriver: TerminalDriver {
   private var pending: [UInt8] = []
   /// Row of the region the terminal cursor is on after the last paint.
   private var cursorRow = 0
+  /// The region's first line on the terminal (0-based), asked with a cursor position report;
+  /// nil when the terminal did not answer (mouse clicks are then not turned on).
+  private var regionTop: Int? = nil
   private var ended = false
 
   nonisolated(unsafe) static var original = termios()
@@ -39,7 +42,36 @@ final class InlineDriver: TerminalDriver {
     write(
       KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
         + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
+    regionTop = askCursorRow()
+    // Clicks and the wheel as SGR mouse reports, once we know where the region is.
+    if regionTop != nil { write(KeyParser.enableMouse) }
     signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
+  }
+
+  /// The cursor's row (0-based) from a Device Status Report, waiting at most 200 ms; bytes that
+  /// arrive meanwhile and are not the report are kept as input.
+  private func askCursorRow() -> Int? {
+    write("\u{1B}[6n")
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let deadline = Date().addingTimeInterval(0.2)
+    while Date() < deadline {
+      var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&p, 1, 20) > 0 else { continue }
+      let n = read(fd, &buffer, buffer.count)
+      if n > 0 { received += buffer[0..<n] }
+      // ESC [ row ; column R
+      if let r = received.lastIndex(of: UInt8(ascii: "R")),
+        let start = received[..<r].lastIndex(of: 0x1B), start + 1 < r, received[start + 1] == UInt8(ascii: "[")
+      {
+        let fields = String(decoding: received[(start + 2)..<r], as: UTF8.self).split(separator: ";")
+        pending += received[..<start] + received[(r + 1)...]
+        guard fields.count == 2, let row = Int(fields[0]), row >= 1 else { return nil }
+        return row - 1
+      }
+    }
+    pending += received
+    return nil
   }
 
   static func height(_ spec: String, rows: Int) -> Int {
@@ -133,6 +165,7 @@ final class InlineDriver: TerminalDriver {
       let (columns, rows) = terminalSize()
       height = Self.height(heightSpec, rows: rows)
       keys.append(.resize(columns: columns, rows: height))
+      if regionTop != nil { regionTop = max(0, min(regionTop!, rows - height)) }
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -150,7 +183,13 @@ final class InlineDriver: TerminalDriver {
     }
     let (parsed, rest) = KeyParser.parse(pending, final: true)
     pending = rest
-    return keys + parsed
+    // Clicks come in terminal coordinates: made relative to the region, or dropped outside it.
+    let inRegion = parsed.compactMap { key -> Key? in
+      guard case .click(let column, let row) = key else { return key }
+      guard let top = regionTop, row >= top, row < top + height else { return nil }
+      return .click(column: column, row: row - top)
+    }
+    return keys + inRegion
   }
 
   func end() {
@@ -158,7 +197,7 @@ final class InlineDriver: TerminalDriver {
     ended = true
     var out = ""
     if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
-    out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste
+    out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste + (regionTop != nil ? KeyParser.disableMouse : "")
     write(out)
     Self.restore()
     close(fd)
@@ -245,6 +284,9 @@ public enum KeyParser {
   /// Asks the terminal to bracket pasted text (and stops asking).
   public static let enableBracketedPaste = "\u{1B}[?2004h"
   public static let disableBracketedPaste = "\u{1B}[?2004l"
+  /// Button presses (1000) reported in SGR form (1006): `CSI < button ; column ; row M`.
+  public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+  public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
 
   static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
     guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
@@ -333,6 +375,17 @@ public enum KeyParser {
     // xterm's modifier parameter: 3 Alt, 5 Ctrl (and combinations); on arrows, a word move.
     let modifier = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) } ?? 1
     let byWord = modifier > 1 && modifier != 2
+    if parameters.hasPrefix("<") && (final == UInt8(ascii: "M") || final == UInt8(ascii: "m")) {
+      // SGR mouse report: button; column; row (1-based). Presses only; 64/65 are the wheel.
+      let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+      guard fields.count == 3, final == UInt8(ascii: "M") else { return nil }
+      switch fields[0] {
+      case 0: return .click(column: fields[1] - 1, row: fields[2] - 1)
+      case 64: return .wheelUp
+      case 65: return .wheelDown
+      default: return nil
+      }
+    }
     switch final {
     case UInt8(ascii: "B") where parameters == "[": return .function(KeyMap.Code.f2)  // Linux console
     case UInt8(ascii: "C") where parameters == "[": return .function(KeyMap.Code.f3)

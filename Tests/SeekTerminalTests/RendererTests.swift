@@ -229,6 +229,14 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     ("\u{1B}OQ", .function(KeyMap.Code.f2)),
     ("\u{1B}[13~", .function(KeyMap.Code.f3)),
     ("\u{1B}[[B", .function(KeyMap.Code.f2)),  // the Linux console's F2
+    ("\u{1B}[15~", .function(KeyMap.Code.f5)),
+    ("\u{1B}[[E", .function(KeyMap.Code.f5)),
+    // Shift-Up/Down scroll the details pane.
+    ("\u{1B}[1;2A", .function(KeyMap.Code.shiftUp)),
+    ("\u{1B}[1;2B", .function(KeyMap.Code.shiftDown)),
+    // SGR mouse reports (--height): a press of the left button, the wheel; releases dropped.
+    ("\u{1B}[<0;5;3M", .click(column: 4, row: 2)),
+    ("\u{1B}[<64;5;3M", .wheelUp),
     // Alt-key: Esc then the key at once.
     ("\u{1B}b", .alt("b")),
     ("\u{1B}\u{7F}", .alt("\u{7F}")),

@@ -121,3 +121,28 @@ tmux_stop
 expect_not_contains "delete: not listed by --checked" "$("$SEEK" --store "$PSTORE" --checked "$P/shop.json")" "Shelf"
 out=$("$SEEK" --store "$PSTORE" --delete-created "Nothing" "$P/shop.json" 2>&1); code=$?
 expect_eq "--delete-created: unknown item exits 1" 1 "$code"
+
+# Mouse: a click selects a row, a double click accepts it — full screen and --height.
+# (SGR mouse reports, ESC [ < button ; column ; row M, as terminals send them once asked.)
+printf 'first line\nsecond line\nthird line\n' > "$P/three.txt"
+rm -f "$P/exit.txt"
+tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "mouse: started" "3 hits"
+row=$(screen | grep -n "third line" | cut -d: -f1)
+click=$(printf '\033[<0;5;%sM' "$row")
+tmux_keys -l "$click"
+expect_screen "mouse: a click selects the row" "Enter accept"
+tmux_keys -l "$click$click"
+wait_exit_file "$P/exit.txt"
+expect_eq "mouse: a double click accepts it" "third line" "$(cat "$P/out.txt")"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store --height 6 $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "mouse --height: started" "3 hits"
+row=$(screen | grep -n "second line" | cut -d: -f1)
+tmux_keys -l "$(printf '\033[<0;5;%sM' "$row")"
+expect_screen "mouse --height: a click selects the row" "Enter accept"
+tmux_keys -l "$(printf '\033[<0;5;%sM\033[<0;5;%sM' "$row" "$row")"
+wait_exit_file "$P/exit.txt"
+expect_eq "mouse --height: a double click accepts it" "second line" "$(cat "$P/out.txt")"
+tmux_stop
