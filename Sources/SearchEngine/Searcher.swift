@@ -31,7 +31,12 @@ public final class Searcher {
   private var sourceCache: [SourceKey: [Source]] = [:]
   private var sourceCacheOrder: [SourceKey] = []
   /// The last typo walk of a word being typed: the next letter walks only where it matched.
-  private var lastWalk: (word: [UInt32], budget: Int, ranges: [Range<Int>])? = nil
+  private var recentWalks: [(word: [UInt32], budget: Int, ranges: [Range<Int>])] = []
+  /// The last substring lookup: the next letter only filters its terms.
+  private var recentSubstrings: [(word: [UInt8], terms: [Int32])] = []
+  /// Walks and substring lookups kept for reuse (a word typed letter by letter, and the earlier
+  /// words of the query once they are whole): a few dozen, newest last.
+  private static let recentLookups = 32
   private static let sourceCacheSize = 64
   /// Bit `a` set: the word's position in searchable attribute `a` ranks (`ordered(attribute)`).
   private let orderedMask: UInt32
@@ -141,7 +146,7 @@ public final class Searcher {
   /// In dictionaries larger than this, a two-typo word (8 letters or more) must start with its
   /// first or second letter (a swap of the two is still found): the walk then stays within two
   /// branches of the dictionary, a few milliseconds at a million records.
-  public static let firstLettersFixedAbove = 200_000
+  public static let firstLettersFixedAbove = 10_000
   public var tieringThreshold = Searcher.defaultTieringThreshold
   /// Catalogs up to this size count facets exactly on every keystroke (a full evaluation of 10,000
   /// records stays well under a millisecond); larger ones count the typo-free tier when it fills the
@@ -505,13 +510,12 @@ public final class Searcher {
       }
       guard typos else { return }
       if word.typoBudget > 0 {
-        var within: [Range<Int>]? = nil
-        if let last = lastWalk, last.budget == word.typoBudget,
-          (word.isPrefix && word.scalars.count > last.word.count && word.scalars.starts(with: last.word))
-            || (!word.isPrefix && word.scalars == last.word)
-        {
-          within = last.ranges  // a whole word's matches are among its prefix matches too
-        }
+        // A prefix walk of this word (or of a start of it) with the same budget bounds this
+        // one: a word's matches — as a prefix, or whole — are among its prefix's.
+        let within = recentWalks.last { last in
+          last.budget == word.typoBudget && word.scalars.count >= last.word.count
+            && word.scalars.starts(with: last.word)
+        }?.ranges
         var walked: [Range<Int>] = []
         terms.fuzzyMatches(
           word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix,
@@ -527,11 +531,20 @@ public final class Searcher {
           }
           if typos > 0 { addRange(range, cost: UInt8(typos), exact: whole) }
         }
-        if word.isPrefix { lastWalk = (word.scalars, word.typoBudget, walked) }
+        if word.isPrefix {
+          if recentWalks.count >= Self.recentLookups { recentWalks.removeFirst() }
+          recentWalks.append((word.scalars, word.typoBudget, walked))
+        }
       }
+      // Substring matches (cost 3, below every typo) belong to the second tier, with the typos.
       if index.substringMatching && word.scalars.count >= 3 {
+        // The word grew from the last one looked up: its terms are among that one's.
+        let known = recentSubstrings.last { word.folded.starts(with: $0.word) }
+        let among = known?.terms
+        var found: [Int32] = []
         var run: Range<Int>? = nil
-        terms.forEachTermContaining(w) { t in
+        terms.forEachTermContaining(w, among: among) { t in
+          found.append(Int32(t))
           if let r = run, r.upperBound == t {
             run = r.lowerBound..<(t + 1)
           } else {
@@ -540,6 +553,10 @@ public final class Searcher {
           }
         }
         if let r = run { addRange(r, cost: 3, exact: false) }
+        if known?.word != word.folded {
+          if recentSubstrings.count >= Self.recentLookups { recentSubstrings.removeFirst() }
+          recentSubstrings.append((word.folded, found))
+        }
       }
     }
     if sourceCacheOrder.count >= Self.sourceCacheSize {

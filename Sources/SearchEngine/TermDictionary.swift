@@ -67,11 +67,35 @@ public struct TermDictionary: Sendable {
 
   /// Calls `visit` for every term that contains `needle` somewhere after its first byte (matches at
   /// the start are prefixes, found by `prefixRange`). A linear scan of the dictionary's bytes.
-  func forEachTermContaining(_ needle: UnsafeBufferPointer<UInt8>, _ visit: (Int) -> Void) {
+  /// With `among` (sorted term ids), only those terms are looked at: when the needle grew from
+  /// one that matched them, the terms containing it are among them.
+  func forEachTermContaining(_ needle: UnsafeBufferPointer<UInt8>, among: [Int32]? = nil, _ visit: (Int) -> Void) {
     guard needle.count > 0 else { return }
     // Safe: only term slices of `bytes` are read, while it is alive.
     bytes.withUnsafeBufferPointer { all in
       let first = needle[0]
+      func check(_ t: Int) {
+        let start = Int(starts[t])
+        let end = Int(starts[t + 1])
+        guard end - start > needle.count else { return }
+        var i = start + 1
+        let last = end - needle.count
+        while i <= last {
+          if all[i] == first {
+            var k = 1
+            while k < needle.count && all[i + k] == needle[k] { k += 1 }
+            if k == needle.count {
+              visit(t)
+              return
+            }
+          }
+          i += 1
+        }
+      }
+      if let among {
+        for t in among { check(Int(t)) }
+        return
+      }
       for t in 0..<count {
         let start = Int(starts[t])
         let end = Int(starts[t + 1])

@@ -20,7 +20,9 @@ enum Scale {
         documents.append(objectID: all.objectID(r), values: values)
         byPopularity.append((Double(values[2]) ?? 0, values[0]))
       }
-      let (index, build) = Measure.time { IndexBuilder.build(documents, settings: PackageCatalog.settings) }
+      var settings = PackageCatalog.settings
+      if ProcessInfo.processInfo.environment["SEEK_BENCH_NO_SUBSTRING"] != nil { settings.substringMatching = false }
+      let (index, build) = Measure.time { IndexBuilder.build(documents, settings: settings) }
       byPopularity.sort { $0.0 > $1.0 }
       let names = byPopularity.prefix(300).map(\.1)
       var typed = names
@@ -32,6 +34,30 @@ enum Scale {
         typed.append(String(chars))
       }
       let searcher = Searcher(index: index)
+      if let repeated = ProcessInfo.processInfo.environment["SEEK_BENCH_REPEAT"] {
+        // Profiling one keystroke: the query before it, then it, many times (fresh caches each).
+        var t = 0.0
+        for _ in 0..<100 {
+          let fresh = Searcher(index: index)
+          for k in 1..<repeated.count {
+            _ = fresh.search(
+              SearchRequest(query: String(repeated.prefix(k)), hitsPerPage: 20, highlightScope: .titleAndSnippet))
+          }
+          let (_, one) = Measure.time {
+            fresh.search(SearchRequest(query: repeated, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+          }
+          t += one
+        }
+        log("  \(size / 1000)k: '\(repeated)' typed letter by letter, its last keystroke: \(ms(t / 100)) ms")
+        let warm = Searcher(index: index)
+        let (_, again) = Measure.time {
+          for _ in 0..<300 {
+            _ = warm.search(SearchRequest(query: repeated, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+          }
+        }
+        log("    the same query again on a warm searcher: \(ms(again / 300)) ms")
+        continue
+      }
       for text in keystrokes(Array(typed.prefix(30))) {  // warm-up
         _ = searcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
       }

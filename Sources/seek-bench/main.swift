@@ -117,6 +117,14 @@ if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map(
   exit(0)
 }
 
+if arguments.contains("--scale-only") {
+  // The 10k and 100k samples alone (for profiling the small-catalog tail).
+  let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
+  Scale.samples(packages, sizes: [10_000, 100_000])
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 log("== Data/products.json")
 Measure.resetPeak()
 let rssBefore = Measure.memory("VmRSS")
