@@ -1,0 +1,146 @@
+/// Intersecting the words' sources into candidates, with dense per-record scratch arrays.
+
+extension Searcher {
+  enum Mode { case initialize, require, optional }
+
+  /// Intersects the first `required` words (the rest are optional) and ranks the candidates.
+  func run(
+    _ query: ParsedQuery, _ wordSources: [[Source]], required: Int, limit: Int
+  ) -> ([UInt64], Int) {
+    generation &+= 1
+    if generation == 0 {
+      for i in stamp.indices { stamp[i] = 0 }
+      generation = 1
+    }
+    candidates.removeAll(keepingCapacity: true)
+    let wordCount = query.words.count
+    let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
+    let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
+    var processed: UInt16 = 0
+    let requiredMask: UInt16 = (1 << UInt16(required)) - 1
+    for (step, word) in requiredOrder.enumerated() {
+      accumulate(
+        word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
+        need: processed)
+      processed |= 1 << UInt16(word)
+    }
+    for word in required..<wordCount {
+      accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
+    }
+    topK.reset(capacity: limit, after: floor)
+    clearCounts()
+    var nbHits = 0
+    let columns = index.searchableColumns.count
+    // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
+    slots.withUnsafeBufferPointer { slots in
+      matchedWords.withUnsafeBufferPointer { matched in
+        index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+          for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
+            let record = Int(r32)
+            if !disjunctive.isEmpty { countDisjunctive(record) }
+            if let filter, !filter.contains(record) { continue }
+            nbHits += 1
+            if counter.isActive { counter.add(record) }
+            let m = Self.summary(
+              slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
+              attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
+            topK.insert(
+              sortFacet == nil
+                ? RankingRule.key(m, record: record) : sortKey(record: record, typos: m.typos, words: m.words))
+          }
+        }
+      }
+    }
+    return (topK.sorted(), nbHits)
+  }
+
+  func accumulate(word: Int, wordCount: Int, sources: [Source], mode: Mode, need: UInt16) {
+    let bit: UInt16 = 1 << UInt16(word)
+    let gen = generation
+    let maxWords = ParsedQuery.maxWords
+    // Safe: scratch arrays hold an entry per record (maxWords per record for slots) and posting records are < index.count (validated for cached indexes).
+    stamp.withUnsafeMutableBufferPointer { stamp in
+      matchedWords.withUnsafeMutableBufferPointer { matched in
+        slots.withUnsafeMutableBufferPointer { slots in
+          @inline(__always) func visit(_ r: Int, _ place: UInt16, _ packedCost: UInt32) {
+            if stamp[r] != gen {
+              guard mode == .initialize else { return }
+              stamp[r] = gen
+              matched[r] = 0
+              let base = r * maxWords
+              for w in 0..<wordCount { slots[base + w] = .max }
+              candidates.append(UInt32(r))
+            } else if matched[r] & need != need {
+              return
+            }
+            matched[r] |= bit
+            let i = r * maxWords + word
+            let new = packedCost | UInt32(place) << 1
+            let old = slots[i]
+            // The word's best match is its fewest-typo one, then the best placed: its place
+            // (attribute, position) is what the attribute and proximity rules see, and whether
+            // *it* is exact is what the exact rule sees. Packed so that `min` picks it.
+            if new < old { slots[i] = new }
+          }
+          for source in sources {
+            let packedCost = UInt32(source.cost) << 17 | (source.exact ? 0 : 1)
+            // Few candidates against a long sorted list: look each candidate up (binary search)
+            // instead of scanning the list.
+            // The postings lists it reads: one per term, or its prefix group's one.
+            let prefixes: PrefixPostings?
+            let lists: [Range<Int>]
+            switch source.lists {
+            case .terms(let range):
+              prefixes = nil
+              lists = [
+                index.postingRange(range.lowerBound).lowerBound..<index.postingRange(range.upperBound - 1).upperBound
+              ]
+            case .prefixGroup(let level, let group):
+              let table = index.shortPrefixes[level]
+              prefixes = table
+              lists = [Int(table.groupStart[group])..<Int(table.groupStart[group + 1])]
+            }
+            let records = prefixes?.records ?? index.postingRecords
+            let places = prefixes?.places ?? index.postingPlaces
+            let segments: Int
+            if case .terms(let range) = source.lists { segments = range.count } else { segments = 1 }
+            // Few candidates against long sorted lists: look each candidate up (binary search,
+            // per term) instead of scanning them.
+            if mode != .initialize && candidates.count * segments * 24 < source.postings {
+              // Safe: binary search within each list's range, inside the postings arrays.
+              records.withUnsafeBufferPointer { records in
+                for segment in 0..<segments {
+                  let list: Range<Int>
+                  if case .terms(let range) = source.lists {
+                    list = index.postingRange(range.lowerBound + segment)
+                  } else {
+                    list = lists[0]
+                  }
+                  for r32 in candidates where matched[Int(r32)] & need == need {
+                    var lo = list.lowerBound
+                    var hi = list.upperBound
+                    while lo < hi {
+                      let mid = (lo + hi) >> 1
+                      if records[mid] < r32 { lo = mid + 1 } else { hi = mid }
+                    }
+                    while lo < list.upperBound && records[lo] == r32 {
+                      visit(Int(r32), places[lo], packedCost)
+                      lo += 1
+                    }
+                  }
+                }
+              }
+              continue
+            }
+            // Safe: the lists come from postingStart / groupStart, within the postings arrays (validated for cached indexes).
+            records.withUnsafeBufferPointer { records in
+              places.withUnsafeBufferPointer { places in
+                for p in lists[0] { visit(Int(records[p]), places[p], packedCost) }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

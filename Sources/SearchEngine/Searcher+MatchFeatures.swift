@@ -1,0 +1,68 @@
+/// A candidate's match features (typos, words, proximity, attribute, exact) from its scratch
+/// slots: what the ranking rules compare.
+
+extension Searcher {
+  /// A record's match summary from this search's scratch slots (for hits ordered by a sort).
+  func summary(of record: Int, wordCount: Int) -> MatchSummary {
+    let columns = index.searchableColumns.count
+    // Safe: record < index.count, and slots hold maxWords entries per record.
+    return slots.withUnsafeBufferPointer { slots in
+      Self.summary(
+        slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
+        attributeWordCount: { index.attributeWordCounts[record * columns + $0] }, orderedMask: orderedMask)
+    }
+  }
+
+  /// How a record matched, from its scratch slots (one per query word) of the current search.
+  @inline(__always)
+  static func summary(
+    slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCount: (Int) -> UInt8, orderedMask: UInt32
+  ) -> MatchSummary {
+    var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
+    var best: UInt32 = 0xFFFF
+    var previous: UInt32 = .max
+    var wholeAttribute = true
+    var wholeAttributeID: UInt32 = .max
+    for w in 0..<wordCount {
+      let slot = slots[w]
+      if slot == .max {
+        wholeAttribute = false
+        continue
+      }
+      let cost = slot >> 17
+      let place = (slot >> 1) & 0xFFFF
+      let isWhole = slot & 1 == 0
+      m.words += 1
+      m.typos += Int(cost)
+      if cost == 0 && isWhole { m.exact += 1 }
+      best = min(best, place)
+      if previous != .max {
+        if previous >> 12 == place >> 12 {
+          let d = Int(place & 0xFFF) - Int(previous & 0xFFF)
+          m.proximity += d >= 1 ? min(d, 8) : min(1 - d, 8)
+        } else {
+          m.proximity += 8
+        }
+      }
+      previous = place
+      let attribute = place >> 12
+      // An attribute equal to the query: every word whole (typos allowed), in order, from the start.
+      if !isWhole || cost > 2 || Int(place & 0xFFF) != w || (wholeAttributeID != .max && wholeAttributeID != attribute)
+      {
+        wholeAttribute = false
+      }
+      wholeAttributeID = attribute
+    }
+    if wholeAttribute && m.words == wordCount && Int(attributeWordCount(Int(wholeAttributeID))) == wordCount {
+      m.exact = wordCount + 1
+    } else if wordCount == 1 {
+      // Algolia's `exactOnSingleWordQuery: attribute`: one word is "exact" only when it is the
+      // whole attribute, so "mac" does not rank "mac mini" above the far more popular "macbook".
+      m.exact = 0
+    }
+    m.attribute = Int(best >> 12)
+    // Unordered attributes (the default): where in the attribute the word is does not rank.
+    m.position = orderedMask >> m.attribute & 1 == 1 ? Int(best & 0xFFF) : 0
+    return m
+  }
+}

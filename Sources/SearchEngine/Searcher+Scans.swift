@@ -1,0 +1,157 @@
+/// Early-stopping scans for one word: its postings are in record-id (custom ranking) order, so
+/// once the page is full of matches as good as any later one can be, the rest is not read.
+
+extension Searcher {
+  /// One word typed as one to three letters: its precomputed prefix postings are deduplicated and in
+  /// record-id order (custom ranking order), so the scan stops as soon as the page can no longer
+  /// change — a handful of entries instead of half the catalog. `nil` when the sources are not of
+  /// that shape.
+  func scanShortPrefix(_ sources: [Source], limit: Int) -> ([UInt64], Int)? {
+    if sources.count == 1, let only = sources.first, only.exact, let term = only.singleTerm {
+      return scanSingleTerm(term, limit: limit)
+    }
+    guard let groupSource = sources.first(where: \.isPrefixGroup),
+      case .prefixGroup(let level, let group) = groupSource.lists,
+      sources.allSatisfy({ $0.isPrefixGroup || ($0.exact && $0.singleTerm != nil) })
+    else { return nil }
+    generation &+= 1
+    topK.reset(capacity: limit, after: floor)
+    let columns = index.searchableColumns.count
+    let prefixes = index.shortPrefixes[level]
+    let start = Int(prefixes.groupStart[group])
+    let end = Int(prefixes.groupStart[group + 1])
+    // A record whose attribute is exactly the word ranks above every prefix match: find those
+    // (the word at position 0 of a one-word attribute, and that its best place) and rank them first.
+    for source in sources {
+      guard let term = source.singleTerm else { continue }
+      for p in index.postingRange(term) {
+        let place = index.postingPlaces[p]
+        let record = Int(index.postingRecords[p])
+        guard place & 0xFFF == 0, index.attributeWordCounts[record * columns + Int(place >> 12)] == 1,
+          stamp[record] != generation
+        else { continue }
+        var lo = start
+        var hi = end
+        while lo < hi {
+          let mid = (lo + hi) >> 1
+          if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
+        }
+        guard prefixes.places[lo] == place else { continue }
+        stamp[record] = generation
+        if let filter, !filter.contains(record) { continue }
+        topK.insert(singleWordKey(place, exact: 2, record: record))
+      }
+    }
+    // The group's records are distinct: without a filter or facets to count, its size is the
+    // count and the scan stops once the page is settled; otherwise every record is looked at.
+    if mayStopEarly {
+      for p in start..<end {
+        let record = Int(prefixes.records[p])
+        if stamp[record] == generation { continue }
+        topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
+        if pageIsSettled { break }
+      }
+      return (topK.sorted(), end - start)
+    }
+    clearCounts()
+    var n = 0
+    for p in start..<end {
+      if maySample && p - start >= Self.countingSample && pageIsSettled {
+        return (topK.sorted(), extrapolate(n, read: p - start, of: end - start))
+      }
+      let record = Int(prefixes.records[p])
+      if !disjunctive.isEmpty { countDisjunctive(record) }
+      if let filter, !filter.contains(record) { continue }
+      n += 1
+      if counter.isActive { counter.add(record) }
+      if stamp[record] == generation || pageIsSettled { continue }
+      topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
+    }
+    return (topK.sorted(), n)
+  }
+
+  /// Counts of a sample of `read` records out of `total`, scaled to the whole (see `countingSample`).
+  func extrapolate(_ count: Int, read: Int, of total: Int) -> Int {
+    sampled = true
+    let factor = Double(total) / Double(max(1, read))
+    if counter.isActive { counter.scale(by: factor) }
+    for i in disjunctive.indices { disjunctive[i].counter.scale(by: factor) }
+    return Int((Double(count) * factor).rounded())
+  }
+
+  /// The key of a one-word match without typos at `place` (its position counts only in an ordered
+  /// attribute).
+  @inline(__always) func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
+    Self.singleWordKey(place, exact: exact, record: record, orderedMask: orderedMask)
+  }
+
+  @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int, orderedMask: UInt32) -> UInt64 {
+    let attribute = Int(place >> 12)
+    let position = orderedMask >> attribute & 1 == 1 ? Int(place & 0xFFF) : 0
+    return RankingRule.key(
+      MatchSummary(typos: 0, words: 1, proximity: 0, attribute: attribute, position: position, exact: exact),
+      record: record)
+  }
+
+  /// Relevance of the best plain (not attribute-equal) one-word match: a scan in record-id order
+  /// can stop once every kept key is at least this good, as later records only have larger ids.
+  static let singleWordFloor = RankingRule.relevance(singleWordKey(0, exact: 0, record: 0, orderedMask: 0))
+
+  var pageIsSettled: Bool { topK.isFull && RankingRule.relevance(topK.maximum) <= Self.singleWordFloor }
+
+  /// One whole word (not a prefix): its postings are in record-id order, a record's postings
+  /// together; the scan stops once the page cannot change. The count is of distinct records.
+  func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
+    generation &+= 1
+    topK.reset(capacity: limit, after: floor)
+    let columns = index.searchableColumns.count
+    let range = index.postingRange(term)
+    /// Calls `body` with each record of the term's postings and its best place.
+    func forEachRecord(_ body: (Int, UInt16) -> Void) {
+      var p = range.lowerBound
+      while p < range.upperBound {
+        let record = index.postingRecords[p]
+        var best = index.postingPlaces[p]
+        p += 1
+        while p < range.upperBound && index.postingRecords[p] == record {
+          best = min(best, index.postingPlaces[p])
+          p += 1
+        }
+        body(Int(record), best)
+      }
+    }
+    // Records where the word is a whole attribute rank above the rest: first, then skipped.
+    forEachRecord { record, best in
+      if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
+        stamp[record] = generation
+        if let filter, !filter.contains(record) { return }
+        topK.insert(singleWordKey(best, exact: 2, record: record))
+      }
+    }
+    var distinct = 0
+    var stopped = false
+    let countEvery = !mayStopEarly
+    clearCounts()
+    var read = 0
+    var total = 0
+    var sampleDone = false
+    forEachRecord { record, best in
+      total += 1
+      if sampleDone { return }
+      if countEvery && maySample && read >= Self.countingSample && pageIsSettled {
+        sampleDone = true
+        return
+      }
+      read += 1
+      if !disjunctive.isEmpty { countDisjunctive(record) }
+      if let filter, !filter.contains(record) { return }
+      distinct += 1
+      if countEvery && counter.isActive { counter.add(record) }
+      if stopped || stamp[record] == generation { return }
+      topK.insert(singleWordKey(best, exact: 0, record: record))
+      if pageIsSettled && !countEvery { stopped = true }
+    }
+    if sampleDone { return (topK.sorted(), extrapolate(distinct, read: read, of: total)) }
+    return (topK.sorted(), distinct)
+  }
+}
