@@ -1,55 +1,53 @@
-/*
- How Seek's engine answers a keystroke
- =====================================
-
- The index (IndexBuilder) numbers records in custom-ranking order — most popular first, then the
- tie-breaks, then input order — so that every postings list is already sorted by the last
- tie-break. Terms are kept in one sorted dictionary; a term's postings (record, place) are
- contiguous, and the one- to three-letter prefixes have precomputed, deduplicated postings.
-
- 1. Sources (Searcher+Sources.swift). Each query word becomes the postings lists it matches, each
-    with a cost: the exact term, the prefix range if the word is still being typed (or the
-    precomputed group for one to three letters), typo variants from a walk of the dictionary as a
-    trie with one Damerau–Levenshtein row per depth, and terms that contain the word (cost 3).
-    Lookups are cached: typing one more letter reuses the earlier words, and a walk or substring
-    search of a word bounds the next one (its matches are among the shorter word's).
-
- 2. Intersection (Searcher+Intersection.swift). Words are intersected cheapest first into dense
-    per-record scratch arrays: the first word creates the candidates, the others only update
-    them. When the candidates are more than 24 times fewer than a list's postings, each candidate
-    is looked up by binary search instead (log2 of a list of a million is 20: a lookup costs about
-    as much as 20–30 sequential postings, hence 24). Relaxed words (`removeWordsIfNoResults`)
-    update candidates without filtering them.
-
- 3. Ranking (Searcher+MatchFeatures.swift, RankingRule.swift). A candidate's best match per word
-    gives its features — typos, words, proximity (for each pair of consecutive words in the same
-    attribute, their distance, capped at 8; 8 across attributes), attribute (and the position in
-    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
-    Algolia's order. A bounded heap keeps the top `offset + limit`; search-after paging resumes
-    after the last key shown.
-
- 4. Tiers (`evaluate`). Above 5,000 records, the typo-free sources are evaluated first: typo is
-    the first rule, so when they fill the page no typo variant can reach it, and typo variants
-    and substrings are not looked up at all. Below 5,000, everything is evaluated every time (a
-    full evaluation costs less than deciding). What the shortcut trades: nbHits then counts the
-    typo-free matches only, flagged `exhaustiveNbHits: false` (Algolia does the same).
-    `exhaustive` (the CLI's --filter, sorting, and exact facet counts up to 10,000 records) turns
-    the tiers off.
-
- 5. Early stops (Searcher+Scans.swift). One word of one to three letters, or one whole term,
-    reads its single deduplicated list in record-id order and stops once the page holds matches
-    that no later (less popular) record can beat; counts of very broad words on large indexes are
-    extrapolated from the first 20,000 postings (flagged approximate).
-
- Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
- branches of the word's first or second letter once the dictionary has more than 10,000 terms:
- the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
- then found only as a swap of the first two. Substring matching ("ground" → "background") is on
- while the dictionary has at most 300,000 terms, where a scan of every term stays around a
- millisecond; larger dictionaries go without it.
-
- A `Searcher` owns preallocated scratch memory and is not thread-safe: use one per thread.
-*/
+// How Seek's engine answers a keystroke
+// =====================================
+//
+// The index (IndexBuilder) numbers records in custom-ranking order — most popular first, then the
+// tie-breaks, then input order — so that every postings list is already sorted by the last
+// tie-break. Terms are kept in one sorted dictionary; a term's postings (record, place) are
+// contiguous, and the one- to three-letter prefixes have precomputed, deduplicated postings.
+//
+// 1. Sources (Searcher+Sources.swift). Each query word becomes the postings lists it matches, each
+//    with a cost: the exact term, the prefix range if the word is still being typed (or the
+//    precomputed group for one to three letters), typo variants from a walk of the dictionary as a
+//    trie with one Damerau–Levenshtein row per depth, and terms that contain the word (cost 3).
+//    Lookups are cached: typing one more letter reuses the earlier words, and a walk or substring
+//    search of a word bounds the next one (its matches are among the shorter word's).
+//
+// 2. Intersection (Searcher+Intersection.swift). Words are intersected cheapest first into dense
+//    per-record scratch arrays: the first word creates the candidates, the others only update
+//    them. When the candidates are more than 24 times fewer than a list's postings, each candidate
+//    is looked up by binary search instead (log2 of a list of a million is 20: a lookup costs about
+//    as much as 20–30 sequential postings, hence 24). Relaxed words (`removeWordsIfNoResults`)
+//    update candidates without filtering them.
+//
+// 3. Ranking (Searcher+MatchFeatures.swift, RankingRule.swift). A candidate's best match per word
+//    gives its features — typos, words, proximity (for each pair of consecutive words in the same
+//    attribute, their distance, capped at 8; 8 across attributes), attribute (and the position in
+//    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
+//    Algolia's order. A bounded heap keeps the top `offset + limit`; search-after paging resumes
+//    after the last key shown.
+//
+// 4. Tiers (`evaluate`). Above 5,000 records, the typo-free sources are evaluated first: typo is
+//    the first rule, so when they fill the page no typo variant can reach it, and typo variants
+//    and substrings are not looked up at all. Below 5,000, everything is evaluated every time (a
+//    full evaluation costs less than deciding). What the shortcut trades: nbHits then counts the
+//    typo-free matches only, flagged `exhaustiveNbHits: false` (Algolia does the same).
+//    `exhaustive` (the CLI's --filter, sorting, and exact facet counts up to 10,000 records) turns
+//    the tiers off.
+//
+// 5. Early stops (Searcher+Scans.swift). One word of one to three letters, or one whole term,
+//    reads its single deduplicated list in record-id order and stops once the page holds matches
+//    that no later (less popular) record can beat; counts of very broad words on large indexes are
+//    extrapolated from the first 20,000 postings (flagged approximate).
+//
+// Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
+// branches of the word's first or second letter once the dictionary has more than 10,000 terms:
+// the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
+// then found only as a swap of the first two. Substring matching ("ground" → "background") is on
+// while the dictionary has at most 300,000 terms, where a scan of every term stays around a
+// millisecond; larger dictionaries go without it.
+//
+// A `Searcher` owns preallocated scratch memory and is not thread-safe: use one per thread.
 
 /// Runs queries against one `SearchIndex` (see the notes above).
 public final class Searcher {
