@@ -253,7 +253,9 @@ public enum Renderer {
     let r = state.results
     var parts: [String] = []
     if let loading = state.streamedRecords {
-      parts.append("\(spinner[context.spinnerFrame % spinner.count]) \(formatCount(loading, approximate: false)) read")
+      parts.append(
+        "\(spinner[context.spinnerFrame % spinner.count]) \(grouped(loading)) indexed"
+          + (state.streamedPercent.map { " (\($0)%)" } ?? ""))
     }
     // Found, then what is loaded: "10,000 hits · 40 shown" (not "40/10000", which reads as
     // matched/total to fzf users); "~" when the count is an estimate.

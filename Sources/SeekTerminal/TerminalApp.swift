@@ -27,6 +27,10 @@ public final class TerminalApp {
     public var exitZero: Bool
     /// Records stream in from this pipe while the UI runs.
     public var input: (handle: FileHandle, format: CatalogFormat)?
+    /// The input's size when it is a file (for the progress shown), and what to do with the
+    /// whole catalog once it is indexed (write the index cache), on the indexer's thread.
+    public var inputBytes: Int? = nil
+    public var onInputIndexed: (@Sendable (Catalog) -> Void)? = nil
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
     /// What Enter does and whether the create row is offered.
@@ -125,11 +129,15 @@ public final class TerminalApp {
 
     if let input = configuration.input {
       // Reader thread → (batches) → indexer thread → (new indexes) → search lane → event.
-      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, finished in
+      let total = configuration.inputBytes
+      let onIndexed = configuration.onInputIndexed
+      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, bytes, finished in
+        let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
         runtime.runOnSearchLane { service in
           if let update { service.apply(.streamed(update)) }
-          return .catalogChanged(records: records, finished: finished)
+          return .catalogChanged(records: records, finished: finished, percent: percent)
         }
+        if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
       let reader = StreamingReader(format: input.format) { [indexer] in indexer.request() }
       indexer.reader = reader
@@ -231,10 +239,11 @@ final class IndexerThread: @unchecked Sendable {
   private let condition = NSCondition()
   private var pending = false
   private var indexer: StreamingIndexer
-  private let deliver: (StreamingIndexer.Update?, Int, Bool) -> Void
+  /// Called with the new index (if any), the records and bytes read, and whether input ended.
+  private let deliver: (StreamingIndexer.Update?, Int, Int, Bool) -> Void
   var reader: StreamingReader?
 
-  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Bool) -> Void) {
+  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool) -> Void) {
     self.indexer = StreamingIndexer(catalog: catalog)
     self.deliver = deliver
     let thread = Thread { [unowned self] in self.loop() }
@@ -258,7 +267,7 @@ final class IndexerThread: @unchecked Sendable {
       guard let reader else { continue }
       let snapshot = reader.snapshot()
       let update = indexer.update(with: snapshot.table, finished: snapshot.finished)
-      deliver(update, snapshot.table.count, snapshot.finished)
+      deliver(update, snapshot.table.count, snapshot.bytesRead, snapshot.finished)
       if snapshot.finished { return }
     }
   }

@@ -122,6 +122,8 @@ enum Help {
                                 directory (run with sh -c), e.g. 'git ls-files'
       NO_COLOR                  no colours (bold and reverse video remain)
       SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
+      SEEK_STREAM_FILES_ABOVE=N a catalog file larger than N bytes (default 16 MB) without an index
+                                cache opens like a pipe: results at once, progress, cache at the end
 
     EXIT STATUS
       0 hits found / item accepted, 1 no match (also Enter on lines when nothing matches), 2 error (also a store write that failed),

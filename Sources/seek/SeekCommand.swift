@@ -54,6 +54,10 @@ enum SeekCommand {
       )
     }
     var streamFormat: CatalogFormat? = nil
+    // A large catalog file read like a pipe (see `streamFilesAbove`).
+    var fileStream: (FileHandle, CatalogFormat)? = nil
+    var fileBytes: Int? = nil
+    var writeCache: (@Sendable (Catalog) -> Void)? = nil
     let catalog: Catalog
     do {
       if fromPipe {
@@ -80,7 +84,15 @@ enum SeekCommand {
           catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
         }
       } else {
-        catalog = try loadFile(options.catalogPath ?? "-", options: options)
+        let loaded = try loadFile(
+          options.catalogPath ?? "-", options: options,
+          streaming: interactive && !options.selectOne && !options.exitZero)
+        catalog = loaded.catalog
+        if let stream = loaded.stream {
+          fileStream = (stream.handle, stream.format)
+          fileBytes = stream.bytes
+          writeCache = loaded.writeCache
+        }
       }
     } catch {
       Output.error("seek: \(error)")
@@ -103,7 +115,8 @@ enum SeekCommand {
     if let accepts = options.enterAccepts { picking.enterAccepts = accepts }
     if options.create { picking.offersCreate = true }
     return Self.interactive(
-      catalog: catalog, options: options, streamFormat: streamFormat.map { (input, $0) }, picking: picking,
+      catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
+      inputBytes: fileBytes, writeCache: writeCache, picking: picking,
       piped: fromPipe)
   }
 
@@ -123,21 +136,31 @@ enum SeekCommand {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
     guard info.st_mode & S_IFMT == S_IFREG else { return info.st_mode & S_IFMT == S_IFIFO }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
-    return head.withUnsafeBufferPointer { CatalogFormat.sniff($0) } == .lines
+    return sniff(path) == .lines
   }
 
   /// Loads a catalog file, from the index cache next to its store when that matches the file,
   /// and writes the cache when a cold load was slow. A pipe (`<(cmd)`, a FIFO) is read once, as it
   /// arrives, and never cached; a device is refused (`/dev/zero` would never end).
-  static func loadFile(_ path: String, options: Options) throws(CatalogError) -> Catalog {
+  /// Above this size, a catalog file without a usable index cache opens like a pipe in the app:
+  /// records are indexed as they are read, results show at once, and the cache is written at
+  /// the end (parsing and indexing 1.1M records takes about 10 s).
+  static let streamFilesAbove = 16 << 20
+
+  /// A catalog file as loaded: the catalog, or — large, uncached, in the app — an empty catalog to
+  /// fill from `stream`, with the cache to write once it is whole.
+  struct Loaded {
+    var catalog: Catalog
+    var stream: (handle: FileHandle, format: CatalogFormat, bytes: Int)? = nil
+    var writeCache: (@Sendable (Catalog) -> Void)? = nil
+  }
+
+  static func loadFile(_ path: String, options: Options, streaming: Bool = false) throws(CatalogError) -> Loaded {
     var info = stat()
     if stat(path, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFREG, S_IFDIR: break
-      case S_IFIFO, S_IFSOCK: return try CatalogLoader.load(path: path, overrides: options.catalog)
+      case S_IFIFO, S_IFSOCK: return Loaded(catalog: try CatalogLoader.load(path: path, overrides: options.catalog))
       default: throw .unreadable(path: path, reason: "not a regular file or a pipe")
       }
     }
@@ -157,25 +180,50 @@ enum SeekCommand {
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
     if let fingerprint {
       switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
-      case .loaded(let cached): return cached
+      case .loaded(let cached): return Loaded(catalog: cached)
       case .absent: break
       case .refused(let why): Output.error("seek: note: not using the index cache (\(why)); rebuilding it")
       }
     }
-    let start = Date()
-    var catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
-    if let fingerprint, Date().timeIntervalSince(start) > IndexCache.worthCachingAfter {
+    let minHits = options.suggestionsMinHits
+    let generate = options.suggestionsPath == nil && options.filter == nil
+    @Sendable func save(_ whole: Catalog) {
+      guard let fingerprint else { return }
+      var catalog = whole
       // Generated suggestions go into the cache with the index (the app asks for them).
-      if options.suggestionsPath == nil && options.filter == nil {
-        _ = catalog.suggestions(minHits: options.suggestionsMinHits)
-      }
+      if generate { _ = catalog.suggestions(minHits: minHits) }
       try? FileManager.default.createDirectory(
         atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
       // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
       IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
     }
-    return catalog
+    let streamAbove =
+      ProcessInfo.processInfo.environment["SEEK_STREAM_FILES_ABOVE"].flatMap { Int($0) } ?? streamFilesAbove
+    if streaming, Int(info.st_size) > streamAbove, let handle = FileHandle(forReadingAtPath: path) {
+      let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)
+      if StreamingReader.canStream(format) {
+        var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
+        empty.rows = []
+        let catalog = Catalog(
+          name: CatalogLoader.catalogName(path), path: path, table: empty, settings: given.resolved(for: empty),
+          given: given)
+        return Loaded(catalog: catalog, stream: (handle, format, Int(info.st_size)), writeCache: save)
+      }
+      try? handle.close()
+    }
+    let start = Date()
+    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
+    if Date().timeIntervalSince(start) > IndexCache.worthCachingAfter { save(catalog) }
+    return Loaded(catalog: catalog)
+  }
+
+  /// The format a file's first bytes tell.
+  static func sniff(_ path: String) -> CatalogFormat {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return .lines }
+    defer { try? handle.close() }
+    let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+    return head.withUnsafeBufferPointer { CatalogFormat.sniff($0) }
   }
 
   static func localeIsUTF8() -> Bool {
@@ -186,7 +234,8 @@ enum SeekCommand {
   }
 
   static func interactive(
-    catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, picking: Picking,
+    catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
+    writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
     piped: Bool
   ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
@@ -215,6 +264,8 @@ enum SeekCommand {
         colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
         picking: picking)
+      configuration.inputBytes = inputBytes
+      configuration.onInputIndexed = writeCache
       configuration.details.placement = options.previewWindow
       configuration.details.command = options.preview
       configuration.details.open = options.preview != nil && !options.previewWindow.hidden

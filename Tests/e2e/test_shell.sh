@@ -39,7 +39,7 @@ expect_contains "TERM=dumb: --filter output" "$out" "Switch Lite"
 rm -f "$WORK/exit.txt"
 tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
 expect_screen "stream: first records shown before input ends" "alpha one" 3
-expect_screen "stream: spinner and count while reading" "2 read"
+expect_screen "stream: spinner and count while reading" "2 indexed"
 tmux_type "gamma"
 expect_screen "stream: later records found when they arrive" "[ ] gamma three" 8
 expect_screen_gone "stream: spinner gone at end of input" " read ·" 5
@@ -80,3 +80,16 @@ expect_eq "--height: earlier lines still there after exit" "earlier-line-two" "$
 expect_contains "--height: accepted item on stdout" "$(cat "$WORK/out.txt")" "Xbox"
 expect_eq "--height: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
+
+# A large catalog file (here: larger than SEEK_STREAM_FILES_ABOVE) opens like a pipe, with
+# progress, and writes its index cache once whole; the next start uses the cache.
+seq 1 60000 | sed 's/^/record /' > "$WORK/large.txt"
+rm -f "$WORK/exit.txt"
+tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/large.txt; sleep 60"
+expect_screen "large file: indexed while read, with the share read" "indexed ("
+expect_screen "large file: every record in the end" "60,000 hits" 60
+for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/large-*.index >/dev/null 2>&1 && break; sleep 0.2; done
+expect_eq "large file: the index cache is written" 1 "$(ls "$XDG_DATA_HOME"/seek/large-*.index 2>/dev/null | wc -l)"
+tmux_stop
+out=$("$SEEK" -f "record 59999" "$WORK/large.txt" 2>/dev/null | head -1)
+expect_eq "large file: --filter uses the cache" "record 59999" "$out"

@@ -62,8 +62,9 @@ public enum SearchEvent: Sendable, Equatable {
   case storeChanged(checked: [String], createdChanged: Bool)
   /// Time passes with nothing else happening (the run loop's idle wake-up).
   case tick
-  /// Records streamed in from a pipe have been indexed.
-  case catalogChanged(records: Int, finished: Bool)
+  /// Records streamed in from a pipe (or a large file) have been indexed; `percent` of the input
+  /// read, when its size is known.
+  case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)
   case failed(String)
 
   public enum CursorMove: Sendable, Equatable { case left, right, home, end, wordLeft, wordRight }

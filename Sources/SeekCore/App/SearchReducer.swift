@@ -370,8 +370,9 @@ public enum SearchReducer {
     case .tick:
       return state.pendingAccept == nil ? [.refreshFromStore] : []
 
-    case .catalogChanged(let records, let finished):
+    case .catalogChanged(let records, let finished, let percent):
       state.streamedRecords = finished ? nil : records
+      state.streamedPercent = finished ? nil : percent
       // Refresh the results of the query on screen (and its suggestions), keeping the selection.
       state.resultsRevision += 1
       state.suggestionsRevision += 1

@@ -62,6 +62,8 @@ public struct SearchState: Sendable, Equatable {
   public var message: String? = nil
   /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
   public var streamedRecords: Int? = nil
+  /// How much of a file being read is read, in percent (nil for a pipe).
+  public var streamedPercent: Int? = nil
 
   public init() {}
 

@@ -1,14 +1,19 @@
 import Foundation
 
-/// Reads a catalog from a pipe while the UI runs: lines (or JSON Lines) are parsed as they
-/// arrive and handed over in batches, so the first results show long before input ends.
-/// Invalid UTF-8 is replaced; a malformed JSON line is skipped and counted, never fatal.
+/// Reads a catalog from a pipe (or a large file) while the UI runs: lines, JSON Lines or TSV
+/// (header first) are parsed as they arrive and handed over in batches, so the first results show
+/// long before input ends. Invalid UTF-8 is replaced; a malformed JSON line (or a TSV row with too
+/// many fields) is skipped and counted, never fatal.
 public final class StreamingReader: @unchecked Sendable {
   private let lock = NSLock()
   private var table: RecordTable
   private var finished = false
   private var malformed = 0
+  private var bytesRead = 0
   private let format: CatalogFormat
+  /// TSV: the header's attributes (nil until read), and which columns hold only numbers so far.
+  private var header: [String]? = nil
+  private var numeric: [Bool] = []
   /// Called on the reader's thread after each batch (at most every `interval` seconds) and at end.
   private let onBatch: @Sendable () -> Void
   public static let interval = 0.1
@@ -26,11 +31,17 @@ public final class StreamingReader: @unchecked Sendable {
     thread.start()
   }
 
-  /// The records read so far, whether input has ended, and how many lines were skipped.
-  public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int) {
+  /// The records read so far, whether input has ended, how many lines were skipped, and how
+  /// many bytes were read.
+  public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
     lock.lock()
     defer { lock.unlock() }
-    return (table, finished, malformed)
+    return (table, finished, malformed, bytesRead)
+  }
+
+  /// The formats that can be read this way.
+  public static func canStream(_ format: CatalogFormat) -> Bool {
+    format == .lines || format == .jsonLines || format == .tsv
   }
 
   /// Reads everything (for --filter, --select-1, --exit-0) and returns the table.
@@ -43,13 +54,23 @@ public final class StreamingReader: @unchecked Sendable {
     var pending: [UInt8] = []
     var lastBatch = Date()
     var batch: [[(String, String)]] = []
+    var rows: [[String]] = []
     var batchMalformed = 0
+    var batchBytes = 0
     func flush(final: Bool) {
       lock.lock()
       for row in batch {
         if format == .lines { table.rows.append([row[0].1]) } else { table.append(row) }
       }
+      if format == .tsv, let header {
+        if table.attributes.isEmpty { table = RecordTable(attributes: header) }
+        table.rows += rows
+        table.numericAttributes = Set(header.indices.filter { numeric[$0] }.map { header[$0] })
+      }
+      rows.removeAll(keepingCapacity: true)
       malformed += batchMalformed
+      bytesRead += batchBytes
+      batchBytes = 0
       if final { finished = true }
       lock.unlock()
       batch.removeAll(keepingCapacity: true)
@@ -66,6 +87,27 @@ public final class StreamingReader: @unchecked Sendable {
         batch.append([("text", String(decoding: bytes, as: UTF8.self))])
         return
       }
+      if format == .tsv {
+        let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false).map {
+          String(decoding: $0, as: UTF8.self)
+        }
+        guard let header else {
+          header = Array(fields.map { $0.trimming(" \t") }.prefix(RecordTable.maxAttributes))
+          numeric = [Bool](repeating: true, count: header!.count)
+          return
+        }
+        guard fields.count <= header.count else {
+          batchMalformed += 1
+          return
+        }
+        var row = fields
+        while row.count < header.count { row.append("") }
+        for (k, value) in row.enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
+          numeric[k] = false
+        }
+        rows.append(row)
+        return
+      }
       // Safe: the buffer is used only inside the closure, while the array is alive.
       let row: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
         var parser = JSONParser(buffer)
@@ -77,6 +119,7 @@ public final class StreamingReader: @unchecked Sendable {
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
+      batchBytes += chunk.count
       pending.append(contentsOf: chunk)
       var start = pending.startIndex
       while let newline = pending[start...].firstIndex(of: 0x0A) {
@@ -85,7 +128,9 @@ public final class StreamingReader: @unchecked Sendable {
       }
       pending.removeSubrange(..<start)
       // Hand over a batch every `interval`, and whenever the pipe has nothing more for now.
-      if Date().timeIntervalSince(lastBatch) >= Self.interval || (chunk.count < 65_536 && !batch.isEmpty) {
+      if Date().timeIntervalSince(lastBatch) >= Self.interval
+        || (chunk.count < 65_536 && (!batch.isEmpty || !rows.isEmpty))
+      {
         flush(final: false)
       }
     }
