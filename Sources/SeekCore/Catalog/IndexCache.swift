@@ -261,36 +261,54 @@ enum CacheIOError: Error { case io }
 /// A 64-bit multiply-xor hash of a byte stream, the same whatever the chunks it arrives in: bytes
 /// are folded in eight at a time, a partial word waiting for the next chunk.
 struct StreamChecksum {
-  private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-  private var pending: UInt64 = 0
-  private var pendingCount = 0
+  // Four FNV-style lanes over interleaved 8-byte words: independent multiply chains, so the
+  // checksum of a 400 MB cache runs at memory speed instead of one multiply latency per word.
+  private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+    0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 0x9E37_79B9_7F4A_7C15, 0x7F4A_7C15_9E37_79B9
+  )
+  /// Bytes not yet making a whole 32-byte block (at most 31), and how many bytes in all.
+  private var pending: [UInt8] = []
+  private var total: UInt64 = 0
+  private static let prime: UInt64 = 0x100_0000_01B3
 
   mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    total &+= UInt64(bytes.count)
     var i = 0
     let n = bytes.count
-    while pendingCount != 0 && i < n {
-      pending |= UInt64(bytes[i]) << (8 * UInt64(pendingCount))
-      pendingCount += 1
-      i += 1
-      if pendingCount == 8 {
-        hash = (hash ^ pending) &* 0x100_0000_01B3
-        pending = 0
-        pendingCount = 0
+    if !pending.isEmpty {
+      while pending.count < 32 && i < n {
+        pending.append(bytes[i])
+        i += 1
       }
+      guard pending.count == 32 else { return }
+      // Safe: `pending` holds exactly 32 bytes.
+      pending.withUnsafeBytes { block(at: 0, of: $0) }
+      pending.removeAll(keepingCapacity: true)
     }
-    while i + 8 <= n {
-      // Safe: i + 8 <= n: the eight bytes are inside `bytes`; unaligned loads are allowed.
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
-      i += 8
+    while i + 32 <= n {
+      block(at: i, of: bytes)
+      i += 32
     }
     while i < n {
-      pending |= UInt64(bytes[i]) << (8 * UInt64(pendingCount))
-      pendingCount += 1
+      pending.append(bytes[i])
       i += 1
     }
   }
 
-  var value: UInt64 { pendingCount == 0 ? hash : (hash ^ pending ^ UInt64(pendingCount) << 56) &* 0x100_0000_01B3 }
+  @inline(__always) private mutating func block(at i: Int, of bytes: UnsafeRawBufferPointer) {
+    // Safe: the callers pass i + 32 <= bytes.count; unaligned loads are allowed.
+    lanes.0 = (lanes.0 ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* Self.prime
+    lanes.1 = (lanes.1 ^ bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* Self.prime
+    lanes.2 = (lanes.2 ^ bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* Self.prime
+    lanes.3 = (lanes.3 ^ bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* Self.prime
+  }
+
+  var value: UInt64 {
+    var h = lanes.0
+    for lane in [lanes.1, lanes.2, lanes.3] { h = (h ^ lane) &* Self.prime }
+    for byte in pending { h = (h ^ UInt64(byte)) &* Self.prime }
+    return (h ^ total) &* Self.prime
+  }
 }
 
 /// Buffered writes to a file descriptor, checksummed.
