@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES := libncurses-dev libsqlite3-dev tmux man-db
 BIN := .build/release/seek
 
-.PHONY: deps build run test unit e2e bench fuzz install format clean
+.PHONY: deps build run test unit e2e bench bench-scale fuzz install format clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -42,6 +42,12 @@ bench: deps
 	$(SWIFT) build -c release --product seek-bench
 	.build/release/seek-bench
 	bash Scripts/terminal-latency.sh .build/release/seek
+
+# How cost grows: 100k, 1.1M and 5.5M records (build time, bytes per record, peak RSS, keystroke
+# latency). Not part of `make bench`: the 5.5M build takes about a minute and 4 GB.
+bench-scale: deps
+	$(SWIFT) build -c release --product seek-bench
+	.build/release/seek-bench --growth
 
 # libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
 # for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:

@@ -117,6 +117,12 @@ if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map(
   exit(0)
 }
 
+if arguments.contains("--growth") {
+  Growth.run(PackageCatalog.load(dataDirectory: shared, directory: work))
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 if arguments.contains("--scale-only") {
   // The 10k and 100k samples alone (for profiling the small-catalog tail).
   let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
