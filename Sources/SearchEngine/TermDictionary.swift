@@ -94,25 +94,8 @@ public struct TermDictionary: Sendable {
       }
       if let among {
         for t in among { check(Int(t)) }
-        return
-      }
-      for t in 0..<count {
-        let start = Int(starts[t])
-        let end = Int(starts[t + 1])
-        guard end - start > needle.count else { continue }
-        var i = start + 1
-        let last = end - needle.count
-        while i <= last {
-          if all[i] == first {
-            var k = 1
-            while k < needle.count && all[i + k] == needle[k] { k += 1 }
-            if k == needle.count {
-              visit(t)
-              break
-            }
-          }
-          i += 1
-        }
+      } else {
+        for t in 0..<count { check(t) }
       }
     }
   }
