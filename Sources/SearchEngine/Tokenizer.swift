@@ -44,6 +44,18 @@ public struct Tokenizer {
     }
 
     while i < text.count {
+      let byte = text[i]
+      if byte < 0x80 {
+        // ASCII, most of any text: the same classes and folding as below, without decoding.
+        if (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26 {
+          if wordStart < 0 { wordStart = i }
+          if folded.count < Self.maxTermBytes { folded.append((byte &- 0x41) < 26 ? byte + 32 : byte) }
+        } else {
+          flush(end: i)
+        }
+        i += 1
+        continue
+      }
       let (scalar, length) = UTF8.decode(text, at: i)
       switch TextFolding.scalarClass(scalar) {
       case .word:

@@ -23,3 +23,30 @@ enum StartUp {
     }
   }
 }
+
+/// One-shot filtering of a pipe, as fzf is used: `seq 1 3000000 | seek -f 4242` against
+/// `fzf -f 4242`, wall time and peak RSS of the filtering process.
+enum PipeFilter {
+  static func measure(work: String) {
+    let seek = FileManager.default.currentDirectoryPath + "/.build/release/seek"
+    guard FileManager.default.isExecutableFile(atPath: seek) else { return }
+    let input = work + "/seq3m.txt"
+    shell("seq 1 3000000 > '\(input)'")
+    var tools = [("seek -f", "'\(seek)' -f 4242")]
+    if FzfPeer.available { tools.append(("fzf -f", "fzf -f 4242")) }
+    for (name, command) in tools {
+      var times: [Double] = []
+      var peaks: [Int] = []
+      for _ in 0..<3 {
+        let start = Measure.now()
+        let result = shell("cat '\(input)' | /usr/bin/env time -f '%M' \(command) 2>&1 >/dev/null | tail -1")
+        times.append(Double(Measure.now() - start) / 1e9)
+        peaks.append(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
+      }
+      log(
+        "  seq 1 3000000 | \(name) 4242: \(ms(times.min() ?? 0))–\(ms(times.max() ?? 0)) ms, peak RSS \((peaks.max() ?? 0) / 1024) MB"
+      )
+    }
+    try? FileManager.default.removeItem(atPath: input)
+  }
+}

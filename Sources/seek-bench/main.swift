@@ -197,6 +197,12 @@ if !arguments.contains("--no-peers") {
   }
 }
 
+// MARK: - Pipes
+
+log("")
+log("== pipes, one shot (matched while read, no index)")
+PipeFilter.measure(work: work)
+
 // MARK: - 2. Packages
 
 if !arguments.contains("--data-only") {

@@ -7,7 +7,11 @@ import SeekCore
 /// The same `CatalogSearcher` as the app (the catalog and the items created in it), but one shot:
 /// counts are exact and pages 1...nbPages hold every hit once.
 enum FilterCommand {
-  static func run(catalog: Catalog, options: Options, query: String) -> Int32 {
+  /// `streamed`: the catalog holds only the best lines of a stream (`LineStreamFilter`), whose
+  /// exact count and dropped words are these.
+  static func run(
+    catalog: Catalog, options: Options, query: String, streamed: (nbHits: Int, droppedWords: [String])? = nil
+  ) -> Int32 {
     let store: ItemStore?
     do {
       store = try SeekCommand.openExistingStore(catalog: catalog, options: options)
@@ -30,7 +34,7 @@ enum FilterCommand {
       )
       return 2
     }
-    let response: CatalogSearcher.Response
+    var response: CatalogSearcher.Response
     do {
       response = try searcher.search(
         CatalogSearcher.Request(
@@ -40,6 +44,10 @@ enum FilterCommand {
       Output.error(
         "seek: \(Options.ParseError.invalidFilter(text: options.filtersText ?? "", error: error).description)")
       return 2
+    }
+    if let streamed {
+      response.nbHits = streamed.nbHits
+      response.droppedWords = streamed.droppedWords
     }
     if options.json {
       Output.write(json(response, catalog: catalog, checked: checked).serialized + "\n")

@@ -72,6 +72,8 @@ enum SeekCommand {
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
             given: options.catalog)
+        } else if let query = options.filter, format == .lines, let code = streamFilter(input, query, options) {
+          return code
         } else if format == .lines || format == .jsonLines {
           let table = StreamingReader(format: format) {}.readAll(input)
           catalog = Catalog(
@@ -118,6 +120,30 @@ enum SeekCommand {
       catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
       inputBytes: fileBytes, writeCache: writeCache, picking: picking,
       piped: fromPipe)
+  }
+
+  /// `--filter` on a pipe of lines, matched while it is read (`LineStreamFilter`): memory for the
+  /// page, not the input. nil when the request needs the whole index (filters, facets, a sort, a
+  /// store's created items, ties by name).
+  static func streamFilter(_ input: FileHandle, _ query: String, _ options: Options) -> Int32? {
+    guard options.filters == nil, options.facets.isEmpty, options.sort == nil, options.storePath == nil else {
+      return nil
+    }
+    let empty = RecordTable(attributes: ["text"])
+    let settings = options.catalog.resolved(for: empty)
+    guard LineStreamFilter.supports(settings.index) else { return nil }
+    let limit =
+      (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
+    let result = LineStreamFilter.run(input, query: query, settings: settings.index, limit: limit)
+    var kept = RecordTable(attributes: ["text"])
+    kept.rows = result.lines.map { [$0.text] }
+    let catalog = Catalog(
+      name: "stdin", path: "<stdin>", table: kept, settings: options.catalog.resolved(for: kept), given: options.catalog
+    )
+    var oneShot = options
+    oneShot.noStore = true
+    return FilterCommand.run(
+      catalog: catalog, options: oneShot, query: query, streamed: (result.nbHits, result.droppedWords))
   }
 
   /// Whether the input is lines (a pipe read as lines, a plain-text file) rather than records.

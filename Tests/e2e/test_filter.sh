@@ -48,3 +48,21 @@ out=$("$SEEK" --filter evil "$WORK/evil.jsonl" 2>/dev/null | od -c)
 expect_not_contains "filter: no raw escape in output" "$out" '033'
 printf 'name\npart 99999\npart 19999\n' > "$WORK/parts.csv"
 expect_eq "filter: no typos on numbers (99999 does not find 19999)" "part 99999" "$("$SEEK" --no-store -f 99999 "$WORK/parts.csv" 2>/dev/null)"
+
+# --filter on a pipe of lines is matched while read (no index): the same answers as the indexed
+# file, pages, JSON and relaxation included.
+gzip -dc ../shared/data/pypi-packages.tsv.gz 2>/dev/null | tail -n +2 | cut -f1 | head -6000 > "$WORK/names.txt"
+if [ -s "$WORK/names.txt" ]; then
+  same=0; total=0
+  for q in req requests reqeusts "django rest" djnago "py test" pytest-m flask "aws cdk" "zzzq django" "" sci scikit-learn 0 "numpy pandas"; do
+    for flags in "--hits-per-page 15" "--page 2 --hits-per-page 7" "--json --hits-per-page 5" "--tac --hits-per-page 10"; do
+      total=$((total + 1))
+      a=$("$SEEK" -f "$q" $flags < "$WORK/names.txt" 2>&1)
+      b=$("$SEEK" -f "$q" $flags --no-store "$WORK/names.txt" 2>&1)
+      if [ "$a" = "$b" ]; then same=$((same + 1)); else echo "    differs: '$q' $flags"; fi
+    done
+  done
+  expect_eq "pipe --filter streamed: the same answers as the index ($total cases)" "$total" "$same"
+else
+  fail "pipe --filter streamed: no names from ../shared/data"
+fi
