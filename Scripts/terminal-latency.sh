@@ -12,10 +12,14 @@ trap 'rm -rf "$WORK"' EXIT
 measure() { # label queries-file seek-arguments...
   local label=$1 queries=$2; shift 2
   local socket="seek-latency-$$-$RANDOM" trace="$WORK/trace-$RANDOM.txt"
+  # The index cache first (as a user's second start finds it): typing is measured, not indexing.
+  eval "env XDG_DATA_HOME=$WORK/xdg $SEEK --no-store -f warmup $*" >/dev/null 2>&1
   tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 \
     "env LANG=C.UTF-8 XDG_DATA_HOME=$WORK/xdg SEEK_TRACE=$trace $SEEK --no-store $*" </dev/null >/dev/null 2>&1
+  # Wait for the catalog to be whole (a large file without a cache is indexed while read).
   for _ in $(seq 1 1200); do
-    tmux -L "$socket" capture-pane -p 2>/dev/null | grep -q " hits" && break
+    screen=$(tmux -L "$socket" capture-pane -p 2>/dev/null)
+    if grep -q " hits" <<<"$screen" && ! grep -q "indexed (" <<<"$screen"; then break; fi
     sleep 0.1
   done
   while IFS= read -r query; do
@@ -52,5 +56,5 @@ PY
 
 echo "== Keystroke-to-screen latency"
 measure "Data/" "$WORK/data-queries.txt" Data/products.json
-[ -n "${DATA_ONLY:-}" ] || measure "1.1M packages" "$WORK/package-queries.txt" --title name --searchable name,summary \
+[ -n "${DATA_ONLY:-}" ] || measure "1.1M packages" "$WORK/package-queries.txt" --title name --searchable "'ordered(name),summary'" \
   --ranking "'desc(popularity)'" "$WORK/packages.tsv"

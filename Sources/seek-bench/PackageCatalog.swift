@@ -11,7 +11,9 @@ struct PackageCatalog {
 
   static let settings = IndexSettings(
     searchableAttributes: ["name", "summary"], titleAttribute: "name",
-    customRanking: [.descending("popularity")], attributesForFaceting: ["source", "popularity"])
+    customRanking: [.descending("popularity")], attributesForFaceting: ["source", "popularity"],
+    // Package names are identifiers: a match at the start of the name ranks first (ordered).
+    orderedAttributes: ["name"])
 
   /// Decompresses the two files with `gzip -dc` into `directory` and reads them.
   static func load(dataDirectory: String, directory: String) -> PackageCatalog {

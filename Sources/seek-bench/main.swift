@@ -362,7 +362,8 @@ if !arguments.contains("--data-only") {
   let tsv = work + "/packages.tsv"
   packages.writeTSV(to: tsv)
   StartUp.measure(
-    catalog: tsv, arguments: "--title name --searchable name,summary --ranking 'desc(popularity)'", work: work)
+    catalog: tsv, arguments: "--title name --searchable 'ordered(name),summary' --ranking 'desc(popularity)'",
+    work: work)
 }
 
 if arguments.contains("--profile") {
