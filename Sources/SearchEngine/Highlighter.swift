@@ -56,6 +56,24 @@ public struct Highlighter {
       self.word = word
       letters = BoundedDistance.letterMask(word.folded[...])
     }
+
+    /// A cheap necessary condition for `term` to be within the word's typo budget (as a prefix
+    /// for the word being typed), before any distance is computed.
+    @inline(__always) func mayMatchWithTypos(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
+      word.typoBudget > 0 && (word.isPrefix || abs(term.count - word.folded.count) <= 2 * word.typoBudget)
+        && BoundedDistance.mayMatch(
+          letters: letters, wordLength: word.folded.count, term: term, budget: word.typoBudget,
+          prefix: word.isPrefix)
+    }
+
+    /// Sets `term` in `distance` unless it already is (`decoded`), for the words after the first.
+    @inline(__always) func decode(
+      _ term: UnsafeBufferPointer<UInt8>, into distance: inout BoundedDistance, once decoded: inout Bool
+    ) {
+      guard !decoded else { return }
+      distance.decode(term)
+      decoded = true
+    }
   }
 
   /// Matched byte ranges of `text` (sorted, merged) and the locations of all its words.
@@ -86,15 +104,8 @@ public struct Highlighter {
           foldedLength = -1
         } else if word.isPrefix && common == folded.count {
           foldedLength = word.scalars.count
-        } else if word.typoBudget > 0 && (word.isPrefix || abs(term.count - folded.count) <= 2 * word.typoBudget)
-          && BoundedDistance.mayMatch(
-            letters: prepared.letters, wordLength: folded.count, term: term, budget: word.typoBudget,
-            prefix: word.isPrefix)
-        {
-          if !decoded {
-            distance.decode(term)
-            decoded = true
-          }
+        } else if prepared.mayMatchWithTypos(term) {
+          prepared.decode(term, into: &distance, once: &decoded)
           if word.isPrefix {
             let (d, length) = distance.prefixDistance(word.scalars)
             if d <= word.typoBudget { foldedLength = length == distance.termLength ? -1 : length }

@@ -84,15 +84,8 @@ public struct RecordMatcher {
     if common == folded.count && common == term.count { return (0, true) }
     if word.isPrefix && common == folded.count { return (0, false) }
     var best: (UInt8, Bool)? = nil
-    if word.typoBudget > 0 && (word.isPrefix || abs(term.count - folded.count) <= 2 * word.typoBudget)
-      && BoundedDistance.mayMatch(
-        letters: prepared.letters, wordLength: folded.count, term: term, budget: word.typoBudget,
-        prefix: word.isPrefix)
-    {
-      if !decoded {
-        distance.decode(term)
-        decoded = true
-      }
+    if prepared.mayMatchWithTypos(term) {
+      prepared.decode(term, into: &distance, once: &decoded)
       if word.isPrefix {
         let (d, _) = distance.prefixDistance(word.scalars)
         if d > 0 && d <= word.typoBudget {
