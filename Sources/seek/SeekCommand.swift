@@ -135,6 +135,9 @@ enum SeekCommand {
     let limit =
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
     let result = LineStreamFilter.run(input, query: query, settings: settings.index, limit: limit)
+    if let warning = RecordTable.longValuesWarning(result.longLines) {
+      Output.error("seek: warning: <stdin>: \(warning)")
+    }
     var kept = RecordTable(attributes: ["text"])
     kept.rows = result.lines.map { [$0.text] }
     let catalog = Catalog(

@@ -56,12 +56,15 @@ public struct RecordTable: Sendable {
       )
     }
     let long = rows.reduce(0) { n, row in n + row.filter { $0.utf8.count > DocumentStore.maxIndexedValueBytes }.count }
-    if long > 0 {
-      out.append(
-        "\(long) value\(long == 1 ? " is" : "s are") longer than \(DocumentStore.maxIndexedValueBytes / 1024) KB: searched and shown on their start only (kept whole)"
-      )
-    }
+    if let warning = Self.longValuesWarning(long) { out.append(warning) }
     return out
+  }
+
+  /// The warning for `count` values longer than what is searched (nil for none).
+  public static func longValuesWarning(_ count: Int) -> String? {
+    guard count > 0 else { return nil }
+    return
+      "\(count) value\(count == 1 ? " is" : "s are") longer than \(DocumentStore.maxIndexedValueBytes / 1024) KB: searched and shown on their start only (kept whole)"
   }
 
   public var count: Int { rows.count }

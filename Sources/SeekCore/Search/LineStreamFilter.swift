@@ -24,6 +24,8 @@ public struct LineStreamFilter {
     /// Query words dropped because no line matched them all (Algolia's removeWordsIfNoResults).
     public var droppedWords: [String]
     public var linesRead: Int
+    /// Lines longer than what is searched of a value (warned about, as for an indexed catalog).
+    public var longLines: Int
   }
 
   /// Whether a stream filter answers like the index for these settings: lines, no custom
@@ -47,6 +49,7 @@ public struct LineStreamFilter {
     let byLength = settings.tiebreak.first == .length
     let reverse = settings.reverseInputOrder
     var index = 0
+    var longLines = 0
     var pending: [UInt8] = []
 
     func consume(_ line: ArraySlice<UInt8>) {
@@ -55,6 +58,7 @@ public struct LineStreamFilter {
       guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
       let position = index
       index += 1
+      if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
       // The text as the index would keep it (invalid UTF-8 replaced).
       var text = String(decoding: line[line.startIndex..<end], as: UTF8.self)
       let found: (matched: UInt16, relevance: UInt64)?
@@ -98,7 +102,7 @@ public struct LineStreamFilter {
     let dropped = counts[chosen] == 0 ? [] : query.words[min(chosen, query.words.count)...].map(\.text)
     return Result(
       lines: heaps[chosen].items.sorted { $0.index < $1.index }, nbHits: counts[chosen], droppedWords: dropped,
-      linesRead: index)
+      linesRead: index, longLines: longLines)
   }
 
   /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.
