@@ -137,7 +137,9 @@ final class CursesDriver {
     if style.contains(.bold) { a |= seek_a_bold() }
     if style.contains(.reverse) { a |= seek_a_reverse() }
     if style.contains(.underline) { a |= seek_a_underline() }
-    if style.contains(.dim) && !colors { a |= seek_a_dim() }
+    // Dim where no colour says it already (a colour role, or a preview's colour).
+    let coloured = colors && (!style.isDisjoint(with: [.match, .accent, .detail, .prompt]) || style.color != nil)
+    if style.contains(.dim) && !coloured { a |= seek_a_dim() }
     if colors {
       if style.contains(.match) {
         a |= seek_color_pair(1)

@@ -139,7 +139,8 @@ final class InlineDriver: TerminalDriver {
   private func sgr(_ style: CellStyle) -> String {
     var codes = ["0"]
     if style.contains(.bold) { codes.append("1") }
-    if style.contains(.dim) && !colors { codes.append("2") }
+    let coloured = colors && (!style.isDisjoint(with: [.match, .accent, .detail, .prompt]) || style.color != nil)
+    if style.contains(.dim) && !coloured { codes.append("2") }
     if style.contains(.underline) || (style.contains(.match) && !colors) { codes.append("4") }
     if style.contains(.reverse) { codes.append("7") }
     if colors {
