@@ -70,6 +70,9 @@ struct BoundedDistance {
     }
   }
 
+  /// The decoded term's first scalar.
+  var firstScalar: UInt32? { term.first }
+
   /// The distance between the term and `word` (any value above `limit` means "too far").
   mutating func distance(_ word: [UInt32], limit: Int) -> Int {
     if abs(term.count - word.count) > limit { return limit + 1 }

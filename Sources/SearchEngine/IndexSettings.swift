@@ -12,6 +12,9 @@ public struct IndexSettings: Sendable, Equatable {
   /// decide: on while the dictionary is small enough for a scan of every term to stay well under a
   /// millisecond.
   public var substringMatching: Bool?
+  /// Whether two-typo words must start with their first or second letter. `nil` lets the index
+  /// decide: yes above `Searcher.firstLettersFixedAbove` terms.
+  public var firstLettersFixed: Bool? = nil
   /// Attributes that can be refined (filters, facet counts, sort): Algolia's
   /// `attributesForFaceting`.
   public var attributesForFaceting: [String]

@@ -5,37 +5,63 @@
 /// more, cost 3) — packed as the index packs it, then the same match features and ranking key.
 ///
 /// For one-shot filtering of a stream (`seek -f` on a pipe), where building an index costs more
-/// than reading the input: a record is read, matched and forgotten. What differs from the index is
-/// only what depends on the whole dictionary, which a stream never has: substring matches are
-/// always considered (an index turns them off above 300,000 terms) and two-typo words are never
-/// held to their first letters (an index does so above 10,000 terms).
+/// than reading the input: a record is read, matched and forgotten. Two of the index's rules depend
+/// on the size of its dictionary, which a stream knows only at its end: words inside words are
+/// matched up to `SearchIndex.substringMatchingUpTo` terms, and two-typo words keep their first or
+/// second letter above `Searcher.firstLettersFixedAbove`. So each record is matched under the three
+/// regimes at once (`Regime`), the distinct terms are counted, and the caller keeps the answer of
+/// the regime the whole input turns out to be in: the same as the index's.
 public struct RecordMatcher {
+  /// The dictionary-size regimes of the index's rules.
+  public enum Regime: Int, CaseIterable, Sendable {
+    /// Up to 10,000 terms: substrings, typos on any letter.
+    case small
+    /// Up to 300,000 terms: substrings; two-typo words keep their first or second letter.
+    case medium
+    /// More: no substrings; two-typo words keep their first or second letter.
+    case large
+
+    public static func of(termCount: Int) -> Regime {
+      if termCount > SearchIndex.substringMatchingUpTo { return .large }
+      return termCount > Searcher.firstLettersFixedAbove ? .medium : .small
+    }
+  }
+
   public let query: ParsedQuery
   private let words: [Highlighter.PreparedWord]
   private let orderedMask: UInt32
   private var distance = BoundedDistance()
+  /// Best packed match per regime and word: `slots[regime * maxWords + word]`.
   private var slots: [UInt32]
   private var wordCounts: [UInt8]
   private var tokenizer = Tokenizer()
+  /// Hashes of the distinct terms seen, counted up to one more than the largest threshold.
+  private var termHashes = Set<UInt64>()
 
-  /// `searchable` names the record's searchable attributes in order; `ordered` those where the
-  /// position ranks.
+  /// `orderedAttributes[a]`: the position ranks in searchable attribute `a`.
   public init(query: ParsedQuery, searchableCount: Int, orderedAttributes: [Bool]) {
     self.query = query
     words = query.words.map(Highlighter.PreparedWord.init)
     var mask: UInt32 = 0
     for (i, ordered) in orderedAttributes.enumerated() where ordered && i < 32 { mask |= 1 << UInt32(i) }
     orderedMask = mask
-    slots = [UInt32](repeating: .max, count: ParsedQuery.maxWords)
+    slots = [UInt32](repeating: .max, count: ParsedQuery.maxWords * Regime.allCases.count)
     wordCounts = [UInt8](repeating: 0, count: max(1, searchableCount))
   }
 
-  /// The record's match, given its searchable values in order: which words matched (bit per
-  /// word) and the ranking key's relevance (`RankingRule.relevance`); nil when no word matched.
-  public mutating func match(_ values: [UnsafeBufferPointer<UInt8>]) -> (matched: UInt16, relevance: UInt64)? {
+  /// Distinct terms seen so far (exact up to `SearchIndex.substringMatchingUpTo + 1`).
+  public var termCount: Int { termHashes.count }
+
+  /// The last record's match in each regime (indexed by `Regime.rawValue`): which words matched
+  /// (bit per word, 0 for none) and the ranking key's relevance (`RankingRule.relevance`).
+  public private(set) var results = [(matched: UInt16, relevance: UInt64)](
+    repeating: (0, 0), count: Regime.allCases.count)
+
+  /// Matches a record, given its searchable values in order; the answer is in `results`.
+  public mutating func match(_ values: [UnsafeBufferPointer<UInt8>]) {
     let wordCount = words.count
-    guard wordCount > 0 else { return nil }
-    for w in 0..<wordCount { slots[w] = .max }
+    let maxWords = ParsedQuery.maxWords
+    for i in slots.indices { slots[i] = .max }
     for (attribute, full) in values.enumerated() where attribute < SearchIndex.maxSearchableAttributes {
       var value = full
       if value.count > DocumentStore.maxIndexedValueBytes {
@@ -49,61 +75,105 @@ public struct RecordMatcher {
       defer { self.tokenizer = tokenizer }  // its buffer is reused by the next value
       tokenizer.tokenize(value) { term, location in
         count += 1
+        if termHashes.count <= SearchIndex.substringMatchingUpTo {
+          var h: UInt64 = 0xCBF2_9CE4_8422_2325
+          for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+          termHashes.insert(h)
+        }
         let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
         var decoded = false
         for w in 0..<wordCount {
-          guard let (cost, exact) = cost(of: term, for: w, decoded: &decoded) else { continue }
-          let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
-          if packed < slots[w] { slots[w] = packed }
+          let found = matches(term, for: w, decoded: &decoded)
+          for regime in Regime.allCases {
+            guard let (cost, exact) = found.best(in: regime) else { continue }
+            let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
+            let i = regime.rawValue * maxWords + w
+            if packed < slots[i] { slots[i] = packed }
+          }
         }
       }
       if attribute < wordCounts.count { wordCounts[attribute] = UInt8(min(count, 255)) }
     }
-    var matched: UInt16 = 0
-    for w in 0..<wordCount where slots[w] != .max { matched |= 1 << UInt16(w) }
-    guard matched != 0 else { return nil }
     let counts = wordCounts
-    // Safe: slots holds maxWords entries, and the summary reads the first wordCount of them.
-    let summary = slots.withUnsafeBufferPointer { slots in
-      Searcher.summary(
-        slots: slots, wordCount: wordCount, attributeWordCount: { $0 < counts.count ? counts[$0] : 0 },
-        orderedMask: orderedMask)
+    for regime in Regime.allCases {
+      let base = regime.rawValue * maxWords
+      if regime.rawValue > 0 && (0..<wordCount).allSatisfy({ slots[base + $0] == slots[base - maxWords + $0] }) {
+        results[regime.rawValue] = results[regime.rawValue - 1]  // the same matches as the smaller regime's
+        continue
+      }
+      var matched: UInt16 = 0
+      for w in 0..<wordCount where slots[base + w] != .max { matched |= 1 << UInt16(w) }
+      guard matched != 0 else {
+        results[regime.rawValue] = (0, 0)
+        continue
+      }
+      // Safe: the regime's slots are maxWords entries from `base`, and the summary reads wordCount of them.
+      let summary = slots.withUnsafeBufferPointer { slots in
+        Searcher.summary(
+          slots: UnsafeBufferPointer(rebasing: slots[base..<(base + maxWords)]), wordCount: wordCount,
+          attributeWordCount: { $0 < counts.count ? counts[$0] : 0 }, orderedMask: orderedMask)
+      }
+      results[regime.rawValue] = (matched, RankingRule.relevance(RankingRule.key(summary, record: 0)))
     }
-    return (matched, RankingRule.relevance(RankingRule.key(summary, record: 0)))
   }
 
-  /// How term `term` matches word `w`: typos (3 for a match inside it) and whether as a whole word;
-  /// nil when it does not.
-  private mutating func cost(
-    of term: UnsafeBufferPointer<UInt8>, for w: Int, decoded: inout Bool
-  ) -> (UInt8, Bool)? {
+  /// How one term can match a word, by kind.
+  struct TermMatch {
+    /// The word itself or a prefix of the term: (0, whole).
+    var plain: (UInt8, Bool)? = nil
+    /// Within the typo budget: (typos, whole), and whether a large dictionary's walk would miss it
+    /// (a two-typo word whose first or second letter does not start the term).
+    var typo: (UInt8, Bool)? = nil
+    var outsideRoots = false
+    /// Inside the term, after its first byte.
+    var inside = false
+
+    func best(in regime: Regime) -> (UInt8, Bool)? {
+      if let plain { return plain }
+      if let typo, regime == .small || !outsideRoots { return typo }
+      return inside && regime != .large ? (3, false) : nil
+    }
+  }
+
+  /// How term `term` matches word `w`, by kind (nothing set when it does not).
+  private mutating func matches(
+    _ term: UnsafeBufferPointer<UInt8>, for w: Int, decoded: inout Bool
+  ) -> TermMatch {
     let prepared = words[w]
     let word = prepared.word
     let folded = word.folded
+    var found = TermMatch()
     let common = Highlighter.commonPrefixLength(term, folded)
-    if common == folded.count && common == term.count { return (0, true) }
-    if word.isPrefix && common == folded.count { return (0, false) }
-    var best: (UInt8, Bool)? = nil
+    if common == folded.count && common == term.count {
+      found.plain = (0, true)
+      return found
+    }
+    if word.isPrefix && common == folded.count {
+      found.plain = (0, false)
+      return found
+    }
     if prepared.mayMatchWithTypos(term) {
       prepared.decode(term, into: &distance, once: &decoded)
       if word.isPrefix {
         let (d, _) = distance.prefixDistance(word.scalars)
         if d > 0 && d <= word.typoBudget {
           // Whole when the term itself is as close as its closest prefix (the index's walk).
-          best = (UInt8(d), distance.distance(word.scalars, limit: d) == d)
+          found.typo = (UInt8(d), distance.distance(word.scalars, limit: d) == d)
         }
       } else {
         let d = distance.distance(word.scalars, limit: word.typoBudget)
-        if d > 0 && d <= word.typoBudget { best = (UInt8(d), true) }
+        if d > 0 && d <= word.typoBudget { found.typo = (UInt8(d), true) }
+      }
+      if found.typo != nil && word.typoBudget >= 2, let first = distance.firstScalar {
+        found.outsideRoots = !word.scalars.prefix(2).contains(first)
       }
     }
-    // Inside the term, after its first byte (a match at the start is a prefix, above).
     // Safe: 1..<term.count lies within the term.
-    if best == nil && word.scalars.count >= 3 && term.count > folded.count,
+    if word.scalars.count >= 3 && term.count > folded.count,
       Highlighter.firstIndex(of: folded, in: UnsafeBufferPointer(rebasing: term[1...])) != nil
     {
-      best = (3, false)
+      found.inside = true
     }
-    return best
+    return found
   }
 }

@@ -40,6 +40,10 @@ public final class SearchIndex: Sendable {
     var record: UInt32
   }
 
+  /// Dictionaries of at most this many terms match words inside words (a scan of every term stays
+  /// around a millisecond); larger ones go without.
+  public static let substringMatchingUpTo = 300_000
+
   /// Prefixes of up to this many characters have precomputed, deduplicated postings.
   static let shortPrefixLengths = 3
   static let placeAttributeShift: UInt16 = 12
@@ -73,7 +77,7 @@ public final class SearchIndex: Sendable {
         var id = documents.objectID(record)
         return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
       }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
-    self.substringMatching = settings.substringMatching ?? (terms.count <= 300_000)
+    self.substringMatching = settings.substringMatching ?? (terms.count <= Self.substringMatchingUpTo)
   }
 
   public var count: Int { documents.count }

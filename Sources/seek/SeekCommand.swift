@@ -86,9 +86,23 @@ enum SeekCommand {
           catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
         }
       } else {
+        let path = options.catalogPath ?? "-"
+        // A large file of lines without an index cache, filtered once: read like a pipe (see
+        // `streamFilter`) unless its store holds created items the answer must include.
+        let filterStreams =
+          options.filter != nil && lines && !FileManager.default.fileExists(atPath: storePath(path, options))
         let loaded = try loadFile(
-          options.catalogPath ?? "-", options: options,
-          streaming: interactive && !options.selectOne && !options.exitZero)
+          path, options: options,
+          streaming: (interactive && !options.selectOne && !options.exitZero) || filterStreams)
+        if let query = options.filter, let stream = loaded.stream {
+          if stream.format == .lines, let code = streamFilter(stream.handle, query, options, noStore: true) {
+            return code
+          }
+          // Not a stream a filter can read: index it whole after all.
+          try? stream.handle.close()
+          return FilterCommand.run(
+            catalog: try loadFile(path, options: options).catalog, options: options, query: query)
+        }
         catalog = loaded.catalog
         if let stream = loaded.stream {
           fileStream = (stream.handle, stream.format)
@@ -122,11 +136,21 @@ enum SeekCommand {
       piped: fromPipe)
   }
 
+  /// The store a catalog file's checks and created items live in.
+  static func storePath(_ path: String, _ options: Options) -> String {
+    options.storePath
+      ?? SQLiteItemStore.defaultPath(
+        catalogName: CatalogLoader.catalogName(path), catalogPath: path,
+        environment: ProcessInfo.processInfo.environment)
+  }
+
   /// `--filter` on a pipe of lines, matched while it is read (`LineStreamFilter`): memory for the
   /// page, not the input. nil when the request needs the whole index (filters, facets, a sort, a
   /// store's created items, ties by name).
-  static func streamFilter(_ input: FileHandle, _ query: String, _ options: Options) -> Int32? {
-    guard options.filters == nil, options.facets.isEmpty, options.sort == nil, options.storePath == nil else {
+  /// `noStore`: the caller made sure no store holds created items for this input.
+  static func streamFilter(_ input: FileHandle, _ query: String, _ options: Options, noStore: Bool = false) -> Int32? {
+    guard options.filters == nil, options.facets.isEmpty, options.sort == nil, options.storePath == nil || noStore
+    else {
       return nil
     }
     let empty = RecordTable(attributes: ["text"])

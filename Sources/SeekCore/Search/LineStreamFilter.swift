@@ -26,6 +26,8 @@ public struct LineStreamFilter {
     public var linesRead: Int
     /// Lines longer than what is searched of a value (warned about, as for an indexed catalog).
     public var longLines: Int
+    /// The dictionary regime of the whole input: the kept lines are ranked under its rules.
+    public var regime: RecordMatcher.Regime
   }
 
   /// Whether a stream filter answers like the index for these settings: lines, no custom
@@ -44,8 +46,12 @@ public struct LineStreamFilter {
     var matcher = RecordMatcher(
       query: query, searchableCount: 1,
       orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")])
-    var heaps = [BoundedHeap](repeating: BoundedHeap(capacity: max(1, limit)), count: levels + 1)
-    var counts = [Int](repeating: 0, count: levels + 1)
+    // Per dictionary regime (see `RecordMatcher.Regime`) and relaxation level: the answer of the
+    // regime the whole input turns out to be in is kept.
+    let regimes = RecordMatcher.Regime.allCases.count
+    var heaps = [[BoundedHeap]](
+      repeating: [BoundedHeap](repeating: BoundedHeap(capacity: max(1, limit)), count: levels + 1), count: regimes)
+    var counts = [[Int]](repeating: [Int](repeating: 0, count: levels + 1), count: regimes)
     let byLength = settings.tiebreak.first == .length
     let reverse = settings.reverseInputOrder
     var index = 0
@@ -61,25 +67,24 @@ public struct LineStreamFilter {
       if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
       // The text as the index would keep it (invalid UTF-8 replaced).
       var text = String(decoding: line[line.startIndex..<end], as: UTF8.self)
-      let found: (matched: UInt16, relevance: UInt64)?
-      if query.words.isEmpty {
-        found = (0, 0)
-      } else {
+      if !query.words.isEmpty {
         // Safe: the buffer is used only inside the closure, while `text` is alive.
-        found = text.withUTF8 { matcher.match([$0]) }
+        text.withUTF8 { matcher.match([$0]) }
       }
-      guard let found else { return }
-      // Level k: the first k words all matched (the engine's `required`).
-      var level = 0
-      while level < query.words.count && found.matched & (1 << UInt16(level)) != 0 { level += 1 }
-      if query.words.isEmpty { level = 1 }
-      guard level > 0 else { return }
       let order = UInt64(reverse ? Int(UInt32.max) - position : position)
       // The empty query lists lines in input order; ties of a query go by length first (fzf).
       let tie = byLength && !query.words.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
-      for k in 1...level {
-        counts[k] += 1
-        heaps[k].insert(Kept(text: text, index: position, relevance: found.relevance, tie: tie))
+      for regime in 0..<regimes {
+        let match = query.words.isEmpty ? (matched: UInt16(0), relevance: UInt64(0)) : matcher.results[regime]
+        // Level k: the first k words all matched (the engine's `required`).
+        var level = 0
+        while level < query.words.count && match.matched & (1 << UInt16(level)) != 0 { level += 1 }
+        if query.words.isEmpty { level = 1 }
+        guard level > 0 else { continue }
+        for k in 1...level {
+          counts[regime][k] += 1
+          heaps[regime][k].insert(Kept(text: text, index: position, relevance: match.relevance, tie: tie))
+        }
       }
     }
 
@@ -96,13 +101,15 @@ public struct LineStreamFilter {
     }
     if !pending.isEmpty { consume(pending[...]) }
 
+    // The regime of the dictionary an index of the whole input would have.
+    let regime = RecordMatcher.Regime.of(termCount: matcher.termCount).rawValue
     // The most words all matched by some line; at least one (then none may match).
     var chosen = min(levels, max(1, query.words.count))
-    while chosen > 1 && counts[chosen] == 0 { chosen -= 1 }
-    let dropped = counts[chosen] == 0 ? [] : query.words[min(chosen, query.words.count)...].map(\.text)
+    while chosen > 1 && counts[regime][chosen] == 0 { chosen -= 1 }
+    let dropped = counts[regime][chosen] == 0 ? [] : query.words[min(chosen, query.words.count)...].map(\.text)
     return Result(
-      lines: heaps[chosen].items.sorted { $0.index < $1.index }, nbHits: counts[chosen], droppedWords: dropped,
-      linesRead: index, longLines: longLines)
+      lines: heaps[regime][chosen].items.sorted { $0.index < $1.index }, nbHits: counts[regime][chosen],
+      droppedWords: dropped, linesRead: index, longLines: longLines, regime: RecordMatcher.Regime(rawValue: regime)!)
   }
 
   /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.
