@@ -177,7 +177,7 @@ public enum IndexBuilder {
 
   /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else, NaN included
   /// (it has no place in an order).
-  static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  public static func parseNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     guard !bytes.isEmpty, bytes.count < 64, let v = Double(String(decoding: bytes, as: UTF8.self)), !v.isNaN
     else { return nil }
     return v

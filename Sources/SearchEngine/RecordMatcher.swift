@@ -71,8 +71,10 @@ public struct RecordMatcher {
         value = UnsafeBufferPointer(rebasing: value[..<end])
       }
       var count = 0
-      var tokenizer = self.tokenizer
-      defer { self.tokenizer = tokenizer }  // its buffer is reused by the next value
+      // On loan while the closure below uses `self`: swapped, not copied, so its buffer is reused.
+      var tokenizer = Tokenizer.unallocated
+      swap(&tokenizer, &self.tokenizer)
+      defer { swap(&tokenizer, &self.tokenizer) }
       tokenizer.tokenize(value) { term, location in
         count += 1
         if termHashes.count <= SearchIndex.substringMatchingUpTo {

@@ -19,6 +19,11 @@ public struct Tokenizer {
 
   public init() { folded.reserveCapacity(Self.maxTermBytes + 8) }
 
+  private init(reserving: Bool) {}
+
+  /// A tokenizer that has allocated nothing (a placeholder while another is on loan).
+  static var unallocated: Tokenizer { Tokenizer(reserving: false) }
+
   /// Calls `body` with the folded bytes of each word (valid only during the call) and its location.
   public mutating func tokenize(
     _ text: UnsafeBufferPointer<UInt8>,

@@ -42,11 +42,12 @@ enum DetailsView {
       if ranking.browsing && ranking.criteria.isEmpty {
         out.append([Piece(text: "  no query: listed in input order", style: [.dim])])
       }
-      let criterionWidth = min(20, ranking.criteria.map { DisplayWidth.of($0.name) }.max() ?? 8)
-      for criterion in ranking.criteria {
+      let criteria = ranking.criteria
+      let criterionWidth = min(20, criteria.map { DisplayWidth.of($0.name) }.max() ?? 8)
+      for criterion in criteria {
         out.append([
           Piece(text: "  " + padded(criterion.name, criterionWidth) + "  ", style: [.detail]),
-          Piece(text: criterion.value, style: []),
+          Piece(text: value(of: criterion, in: ranking), style: []),
         ])
       }
       for chunk in wrap(reason(state, hit: hit, ranking: ranking), width: max(1, width - 2)) {
@@ -71,8 +72,29 @@ enum DetailsView {
       return ranking.browsing
         ? "Below the hit above by input order." : "Ties with the hit above on every criterion: the tie-break decides."
     }
-    let theirs = aboveRanking.criteria.first { $0.name == criterion.name }?.value ?? "?"
-    return "Below the hit above on \(criterion.name): \(criterion.value) vs \(theirs)."
+    return
+      "Below the hit above on \(criterion.name): \(value(of: criterion, in: ranking)) vs \(value(of: criterion, in: aboveRanking))."
+  }
+
+  /// A criterion's value as shown: "0", "2 of 2", "name, word 1", "8,000", "none".
+  static func value(of criterion: RankingDetails.Criterion, in ranking: RankingDetails) -> String {
+    let m = ranking.match
+    switch criterion {
+    case .sort: return ranking.sortValue.map(number) ?? "none"
+    case .typo: return "\(m.typos)"
+    case .words: return "\(m.words) of \(ranking.wordCount)"
+    case .proximity: return "\(m.proximity)"
+    case .attribute:
+      return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute
+    case .exact: return m.exact > ranking.wordCount ? "whole attribute" : "\(m.exact) of \(ranking.wordCount)"
+    case .custom(let i, _): return i < ranking.custom.count ? ranking.custom[i].value.map(number) ?? "none" : "none"
+    }
+  }
+
+  /// 8000 → "8,000"; fractions as they are.
+  static func number(_ v: Double) -> String {
+    guard v.isFinite, v == v.rounded(), abs(v) < 1e15 else { return "\(v)" }
+    return Renderer.grouped(Int(v))
   }
 
   static func previewLines(_ output: PreviewOutput, width: Int, wrap wraps: Bool) -> [Line] {

@@ -17,10 +17,10 @@ public enum Elision {
   /// `title` fitted into `room` cells, and its matched `ranges` (UTF-8 offsets) in the result.
   public static func fit(_ title: String, ranges: [Range<Int>], room: Int) -> (String, [Range<Int>]) {
     guard room > 0 else { return ("", []) }
+    // Most rows fit: nothing is allocated for them (this runs for every row of every frame).
+    if DisplayWidth.of(title) <= room { return (title, ranges) }
     let characters = Array(title)
     let widths = characters.map(DisplayWidth.of)
-    let total = widths.reduce(0, +)
-    if total <= room { return (title, ranges) }
     // UTF-8 offset of each character, to map the ranges.
     var offsets: [Int] = []
     offsets.reserveCapacity(characters.count + 1)

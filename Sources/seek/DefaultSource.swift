@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// What bare `seek` lists when no catalog is named and standard input is a terminal, as fzf does:
 /// the files under the current directory (hidden files and directories skipped, links not
@@ -6,12 +7,13 @@ import Foundation
 /// reads like piped input, so the first lines show before the walk ends.
 final class DefaultSource: @unchecked Sendable {
   let handle: FileHandle
-  private let process: Process?
+  /// The command, in a process group of its own (ended whole by `stop`).
+  private let child: ChildProcess?
   private let stopped = Atomic()
 
-  private init(handle: FileHandle, process: Process?) {
+  private init(handle: FileHandle, child: ChildProcess?) {
     self.handle = handle
-    self.process = process
+    self.child = child
   }
 
   struct StartError: Error, CustomStringConvertible {
@@ -19,21 +21,17 @@ final class DefaultSource: @unchecked Sendable {
   }
 
   static func start(command: String?) throws -> DefaultSource {
-    let pipe = Pipe()
     if let command, !command.trimmingCharacters(in: .whitespaces).isEmpty {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", command]
-      process.standardOutput = pipe
-      process.standardError = FileHandle.nullDevice  // it would draw over the screen
-      process.standardInput = FileHandle.nullDevice
-      do { try process.run() } catch {
+      // Its standard error goes to /dev/null: it would draw over the screen.
+      do {
+        let child = try ChildProcess(command: command, captureErrors: false)
+        return DefaultSource(handle: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), child: child)
+      } catch {
         throw StartError(description: "SEEK_DEFAULT_COMMAND could not be started: \(error)")
       }
-      try? pipe.fileHandleForWriting.close()
-      return DefaultSource(handle: pipe.fileHandleForReading, process: process)
     }
-    let source = DefaultSource(handle: pipe.fileHandleForReading, process: nil)
+    let pipe = Pipe()
+    let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
     let writer = pipe.fileHandleForWriting
     Thread.detachNewThread { [source] in
       source.walk(into: writer)
@@ -45,7 +43,7 @@ final class DefaultSource: @unchecked Sendable {
   /// Ends the command (or the walk): nothing it started outlives Seek.
   func stop() {
     stopped.set()
-    if let process, process.isRunning { process.terminate() }
+    child?.terminate()
   }
 
   /// Relative paths of regular files, depth first; hidden entries (".git") are skipped.

@@ -136,11 +136,11 @@ enum SeekCommand {
       piped: fromPipe)
   }
 
-  /// The store a catalog file's checks and created items live in.
-  static func storePath(_ path: String, _ options: Options) -> String {
+  /// The store a catalog's checks and created items live in (`name` defaults to the file's).
+  static func storePath(_ path: String, name: String? = nil, _ options: Options) -> String {
     options.storePath
       ?? SQLiteItemStore.defaultPath(
-        catalogName: CatalogLoader.catalogName(path), catalogPath: path,
+        catalogName: name ?? CatalogLoader.catalogName(path), catalogPath: path,
         environment: ProcessInfo.processInfo.environment)
   }
 
@@ -224,12 +224,7 @@ enum SeekCommand {
         String(decoding: try CatalogLoader.readFile(settingsPath), as: UTF8.self), path: settingsPath)
     }
     given = given.overridden(by: options.catalog)
-    let store =
-      options.storePath
-      ?? SQLiteItemStore.defaultPath(
-        catalogName: CatalogLoader.catalogName(path), catalogPath: path,
-        environment: ProcessInfo.processInfo.environment)
-    let cachePath = IndexCache.path(forStore: store)
+    let cachePath = IndexCache.path(forStore: storePath(path, options))
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
     if let fingerprint {
       switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
@@ -347,10 +342,7 @@ enum SeekCommand {
 
   static func openStore(catalog: Catalog, options: Options) throws -> ItemStore {
     if options.noStore { return MemoryItemStore(clock: { Date().timeIntervalSince1970 }) }
-    let path =
-      options.storePath
-      ?? SQLiteItemStore.defaultPath(
-        catalogName: catalog.name, catalogPath: catalog.path, environment: ProcessInfo.processInfo.environment)
+    let path = storePath(catalog.path, name: catalog.name, options)
     if let warning = SQLiteItemStore.folderWarning(path: path) { Output.error("seek: warning: \(warning)") }
     return try SQLiteItemStore(path: path)
   }
@@ -359,10 +351,7 @@ enum SeekCommand {
   /// nothing is created for a one-shot search.
   static func openExistingStore(catalog: Catalog, options: Options) throws -> ItemStore? {
     if options.noStore { return nil }
-    let path =
-      options.storePath
-      ?? SQLiteItemStore.defaultPath(
-        catalogName: catalog.name, catalogPath: catalog.path, environment: ProcessInfo.processInfo.environment)
+    let path = storePath(catalog.path, name: catalog.name, options)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     return try SQLiteItemStore(path: path)
   }

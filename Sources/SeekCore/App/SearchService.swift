@@ -19,8 +19,9 @@ public final class SearchService {
   /// Suggestions given (file or generated), before any learned ones are added.
   private var baseSuggestions: [Suggestion]
   private var learned: [Suggestion] = []
-  /// The user's recent searches, most recent first.
-  private var recent: [String] = []
+  /// The user's recent searches, most recent first, with their folded keys (folded once, not on
+  /// every keystroke).
+  private var recent: [(text: String, key: [UInt8])] = []
   /// At most this many recent searches lead the pane: on the empty query, and for a prefix.
   public static let recentOnEmptyQuery = 5
   public static let recentForPrefix = 3
@@ -37,7 +38,7 @@ public final class SearchService {
     hitsPerPage: Int = 20, generatingSuggestions: Int? = nil, recent: [String] = []
   ) {
     self.generatingSuggestions = generatingSuggestions
-    self.recent = recent
+    self.recent = recent.map { ($0, TextFolding.foldedKey($0)) }
     self.searcher = CatalogSearcher(catalog: catalog, created: created)
     self.hitsPerPage = SearchRequest.clamped(hitsPerPage: hitsPerPage)
     self.baseSuggestions = suggestions
@@ -58,7 +59,7 @@ public final class SearchService {
     case .streamed(.tail(let index)): searcher.setTail(index)
     case .created(let items): searcher.setCreated(items)
     case .recent(let list):
-      recent = list
+      recent = list.map { ($0, TextFolding.foldedKey($0)) }
     case .learned(let list):
       guard list != learned else { return }
       learned = list
@@ -88,8 +89,7 @@ public final class SearchService {
     let typed = TextFolding.foldedKey(query.trimming(" \t"))
     var shown = Set<[UInt8]>()
     var out: [SuggestionHit] = []
-    for text in recent where out.count < (typed.isEmpty ? Self.recentOnEmptyQuery : Self.recentForPrefix) {
-      let key = TextFolding.foldedKey(text)
+    for (text, key) in recent where out.count < (typed.isEmpty ? Self.recentOnEmptyQuery : Self.recentForPrefix) {
       guard typed.isEmpty || (key.starts(with: typed) && key != typed) else { continue }
       shown.insert(key)
       // The typed part is the start of the recent query: shown plain, the rest bold.
@@ -254,24 +254,27 @@ public final class SearchService {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// The ranking criteria of a hit, for the details pane.
+  /// The ranking criteria of a hit, for the details pane: raw values (made for every hit of a
+  /// page; the pane formats only the one it shows).
   func rankingDetails(
     index: SearchIndex, record: Int, summary: MatchSummary, query: ParsedQuery, sort: SortOrder?
   ) -> RankingDetails {
-    let settings = index.settings
     let documents = index.documents
-    let custom = settings.customRanking.map { rule -> (rule: CustomRanking, value: Double?) in
-      guard let column = documents.attributeIndex(rule.attribute) else { return (rule, nil) }
-      return (rule, documents.withValue(record, column) { Double(String(decoding: $0, as: UTF8.self)) })
+    let custom = index.settings.customRanking.map { rule in
+      RankingDetails.CustomValue(
+        rule: rule,
+        value: documents.attributeIndex(rule.attribute).flatMap { column in
+          documents.withValue(record, column, IndexBuilder.parseNumber)
+        })
     }
-    let sortValue = sort.map { order -> (SortOrder, Double?) in
-      let value = index.facets.numericFacet(order.attribute)?.numbers[record]
-      return (order, value.flatMap { $0.isNaN ? nil : $0 })
-    }
-    return RankingDetails.make(
-      summary: summary, wordCount: query.words.count,
-      attributes: index.searchableColumns.map { documents.attributes[$0] }, ordered: settings.orderedAttributes,
-      custom: custom, sort: sortValue)
+    let sortValue = sort.flatMap { index.facets.numericFacet($0.attribute)?.numbers[record] }
+    let attribute =
+      summary.attribute < index.searchableColumns.count
+      ? documents.attributes[index.searchableColumns[summary.attribute]] : "#\(summary.attribute)"
+    return RankingDetails(
+      match: summary, wordCount: query.words.count, attribute: attribute,
+      attributeOrdered: index.settings.orderedAttributes.contains(attribute), sort: sort,
+      sortValue: sortValue.flatMap { $0.isNaN ? nil : $0 }, custom: custom)
   }
 
   // MARK: - Items, for printing what was accepted

@@ -45,7 +45,7 @@ public enum DetailsReducer {
   static func sync(_ state: inout SearchState) -> [SearchEffect] {
     guard state.details.open else { return [] }
     let hit = currentHit(state)
-    let key = hit.map { $0.objectID + "\u{0}" + state.results.query }
+    let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: state.results.query) }
     guard key != state.details.shownFor else { return [] }
     state.details.shownFor = key
     state.details.scroll = 0

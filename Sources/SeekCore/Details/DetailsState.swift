@@ -8,11 +8,17 @@ public struct DetailsState: Sendable, Equatable {
   public var placement = DetailsPlacement()
   /// `--preview CMD`: the pane shows the command's output instead of the record.
   public var command: String? = nil
-  /// The hit (objectID and query) the pane shows or is asked for, and the revision of that request.
-  public var shownFor: String? = nil
+  /// The hit the pane shows or is asked for (and the query it is highlighted for), and the
+  /// revision of that request.
+  public var shownFor: Shown? = nil
   public var revision = 0
   public var record: RecordDetails? = nil
   public var preview: PreviewOutput? = nil
+
+  public struct Shown: Sendable, Equatable {
+    public var objectID: String
+    public var query: String
+  }
 
   public init() {}
 }

@@ -195,8 +195,8 @@ public final class CatalogSearcher {
     let exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
-    let browsing =
-      request.sort == nil && ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance).isEmpty
+    let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
+    let browsing = request.sort == nil && parsed.isEmpty
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0
@@ -223,7 +223,6 @@ public final class CatalogSearcher {
     var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
     for entry in page { after[entry.segment] = entry.hit.key }
-    let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
     let hits = page.map { entry -> SegmentHit in
       let segment = segments[entry.segment]
       var hit = entry.hit

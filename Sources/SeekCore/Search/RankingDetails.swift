@@ -1,42 +1,102 @@
 import SearchEngine
 
 /// Why a hit ranks where it does, as Meilisearch's ranking score details tell it: the value of
-/// each criterion in the order they decide (the textual rules, then the custom ranking, then the
-/// tie-breaks), so that comparing two hits names the criterion that put one below the other.
+/// each criterion in the order they decide (the sort, the textual rules, then the custom ranking;
+/// the tie-breaks after them), so that comparing two hits names the criterion that put one below
+/// the other. Raw values only, made for every hit of a page: the details pane formats them.
 public struct RankingDetails: Sendable, Equatable {
-  public struct Criterion: Sendable, Equatable {
-    /// "typo", "words", "proximity", "attribute", "exact", "desc(popularity)", "sort price:desc"…
-    public var name: String
-    /// As shown: "0", "2 of 2", "name, word 1", "8,000".
-    public var value: String
-    /// Comparable: smaller ranks first; nil when it cannot be compared (absent value).
-    public var cost: Double?
+  public enum Criterion: Sendable, Equatable {
+    case sort(SortOrder)
+    case typo
+    case words
+    case proximity
+    case attribute
+    case exact
+    /// The custom ranking rule at this index.
+    case custom(Int, CustomRanking)
 
-    public init(name: String, value: String, cost: Double?) {
-      self.name = name
-      self.value = value
-      self.cost = cost
+    /// The rule's name: "typo", …, "desc(popularity)", "sort price:desc".
+    public var name: String {
+      switch self {
+      case .sort(let order): return "sort \(order)"
+      case .typo: return "typo"
+      case .words: return "words"
+      case .proximity: return "proximity"
+      case .attribute: return "attribute"
+      case .exact: return "exact"
+      case .custom(_, let rule): return rule.description
+      }
     }
   }
 
-  public var criteria: [Criterion]
-  /// The query was empty: no textual rule applies, records are listed in browse order.
-  public var browsing: Bool
+  /// A custom ranking rule and the hit's value for it (nil when it has none).
+  public struct CustomValue: Sendable, Equatable {
+    public var rule: CustomRanking
+    public var value: Double?
 
-  public init(criteria: [Criterion], browsing: Bool = false) {
-    self.criteria = criteria
-    self.browsing = browsing
+    public init(rule: CustomRanking, value: Double?) {
+      self.rule = rule
+      self.value = value
+    }
+  }
+
+  /// How the hit matched (all zero when browsing).
+  public var match: MatchSummary
+  /// Words in the query; 0 when browsing (no textual rule applies).
+  public var wordCount: Int
+  /// The best matched searchable attribute, and whether the word's position in it ranks.
+  public var attribute: String
+  public var attributeOrdered: Bool
+  public var sort: SortOrder?
+  public var sortValue: Double?
+  public var custom: [CustomValue]
+
+  public init(
+    match: MatchSummary, wordCount: Int, attribute: String, attributeOrdered: Bool, sort: SortOrder?,
+    sortValue: Double?, custom: [CustomValue]
+  ) {
+    self.match = match
+    self.wordCount = wordCount
+    self.attribute = attribute
+    self.attributeOrdered = attributeOrdered
+    self.sort = sort
+    self.sortValue = sortValue
+    self.custom = custom
+  }
+
+  /// The query was empty: records are listed in browse order.
+  public var browsing: Bool { wordCount == 0 }
+
+  /// The criteria, in the order they decide.
+  public var criteria: [Criterion] {
+    (sort.map { [.sort($0)] } ?? []) + (browsing ? [] : [.typo, .words, .proximity, .attribute, .exact])
+      + custom.enumerated().map { .custom($0.offset, $0.element.rule) }
+  }
+
+  /// What the criterion compares (smaller ranks first); nil for an absent value (ranks last).
+  public func cost(of criterion: Criterion) -> Double? {
+    switch criterion {
+    case .sort(let order): return sortValue.map { order.descending ? -$0 : $0 }
+    case .typo: return Double(match.typos)
+    case .words: return Double(-match.words)
+    case .proximity: return Double(match.proximity)
+    case .attribute: return Double(match.attribute * 4096 + match.position)
+    case .exact: return Double(-match.exact)
+    case .custom(let i, let rule):
+      guard i < custom.count, let v = custom[i].value else { return nil }
+      if case .descending = rule { return -v }
+      return v
+    }
   }
 
   /// The criterion that ranks `self` below `above` (the first that differs), or nil when every
   /// criterion ties and a tie-break (name, length, input order) decided.
   public func decidingCriterion(below above: RankingDetails) -> Criterion? {
-    for (mine, theirs) in zip(criteria, above.criteria) where mine.name == theirs.name {
-      guard let a = mine.cost, let b = theirs.cost else {
-        if (mine.cost == nil) != (theirs.cost == nil) { return mine }  // an absent value ranks last
-        continue
-      }
-      if a != b { return mine }
+    let theirs = above.criteria
+    for criterion in criteria where theirs.contains(criterion) {
+      let a = cost(of: criterion)
+      let b = above.cost(of: criterion)
+      if a != b { return criterion }  // an absent value differs from any
     }
     return nil
   }
@@ -47,47 +107,9 @@ public struct RankingDetails: Sendable, Equatable {
     summary m: MatchSummary, wordCount: Int, attributes: [String], ordered: Set<String>,
     custom: [(rule: CustomRanking, value: Double?)], sort: (SortOrder, Double?)?
   ) -> RankingDetails {
-    var out: [Criterion] = []
-    if let (order, value) = sort {
-      out.append(
-        Criterion(
-          name: "sort \(order)", value: value.map(number) ?? "none",
-          cost: value.map { order.descending ? -$0 : $0 }))
-    }
-    let browsing = wordCount == 0
-    if !browsing {
-      let attribute = m.attribute < attributes.count ? attributes[m.attribute] : "#\(m.attribute)"
-      out += [
-        Criterion(name: "typo", value: "\(m.typos)", cost: Double(m.typos)),
-        Criterion(name: "words", value: "\(m.words) of \(wordCount)", cost: Double(-m.words)),
-        Criterion(name: "proximity", value: "\(m.proximity)", cost: Double(m.proximity)),
-        Criterion(
-          name: "attribute",
-          value: ordered.contains(attribute) ? "\(attribute), word \(m.position + 1)" : attribute,
-          cost: Double(m.attribute * 4096 + m.position)),
-        Criterion(
-          name: "exact", value: m.exact > wordCount ? "whole attribute" : "\(m.exact) of \(wordCount)",
-          cost: Double(-m.exact)),
-      ]
-    }
-    for (rule, value) in custom {
-      let descending: Bool
-      if case .descending = rule { descending = true } else { descending = false }
-      out.append(
-        Criterion(
-          name: rule.description, value: value.map(number) ?? "none", cost: value.map { descending ? -$0 : $0 }))
-    }
-    return RankingDetails(criteria: out, browsing: browsing)
-  }
-
-  static func number(_ v: Double) -> String {
-    guard v.isFinite, v == v.rounded(), abs(v) < 1e15 else { return "\(v)" }
-    let digits = Array(String(Int(v).magnitude))
-    var out = ""
-    for (i, d) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(d)
-    }
-    return (v < 0 ? "-" : "") + out
+    let attribute = m.attribute < attributes.count ? attributes[m.attribute] : "#\(m.attribute)"
+    return RankingDetails(
+      match: m, wordCount: wordCount, attribute: attribute, attributeOrdered: ordered.contains(attribute),
+      sort: sort?.0, sortValue: sort?.1, custom: custom.map { CustomValue(rule: $0.rule, value: $0.value) })
   }
 }
