@@ -1,28 +1,36 @@
 /// The records' attribute values, stored column-free in one contiguous UTF-8 buffer: no `String` per
-/// value, so a million records cost their bytes plus one offset per value.
+/// value, so a million records cost their bytes plus one offset per value. The objectIDs are kept
+/// the same way. Every buffer is a `Column`: owned when built, mapped when loaded from a cache.
 public struct DocumentStore: Sendable {
   /// Attribute names, in the order every record's values are stored.
   public let attributes: [String]
-  private(set) var bytes: [UInt8] = []
+  private(set) var bytes: Column<UInt8> = []
   /// Value `a` of record `r` is `bytes[offsets[r * attributes.count + a] ..< offsets[... + 1]]`.
-  private(set) var offsets: [UInt32] = [0]
-  private(set) var objectIDs: [String] = []
+  private(set) var offsets: Column<UInt32> = [0]
+  /// The objectID of record `r` is `objectIDBytes[objectIDEnds[r - 1] ..< objectIDEnds[r]]`
+  /// (from 0 for the first).
+  private(set) var objectIDBytes: Column<UInt8> = []
+  private(set) var objectIDEnds: Column<UInt32> = []
 
   public init(attributes: [String]) { self.attributes = attributes }
 
-  init(attributes: [String], bytes: [UInt8], offsets: [UInt32], objectIDs: [String]) {
+  init(
+    attributes: [String], bytes: Column<UInt8>, offsets: Column<UInt32>, objectIDBytes: Column<UInt8>,
+    objectIDEnds: Column<UInt32>
+  ) {
     self.attributes = attributes
     self.bytes = bytes
     self.offsets = offsets
-    self.objectIDs = objectIDs
+    self.objectIDBytes = objectIDBytes
+    self.objectIDEnds = objectIDEnds
   }
 
-  public var count: Int { objectIDs.count }
+  public var count: Int { objectIDEnds.count }
 
   public mutating func reserve(records: Int, bytes byteCount: Int) {
     bytes.reserveCapacity(byteCount)
     offsets.reserveCapacity(records * attributes.count + 1)
-    objectIDs.reserveCapacity(records)
+    objectIDEnds.reserveCapacity(records)
   }
 
   /// Appends a record; `values` is aligned with `attributes` (missing trailing values are empty).
@@ -32,10 +40,18 @@ public struct DocumentStore: Sendable {
       if index < values.count { bytes.append(contentsOf: values[index].utf8) }
       offsets.append(UInt32(truncatingIfNeeded: bytes.count))
     }
-    objectIDs.append(objectID)
+    objectIDBytes.append(contentsOf: objectID.utf8)
+    objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
   }
 
-  public func objectID(_ record: Int) -> String { objectIDs[record] }
+  public func objectID(_ record: Int) -> String {
+    let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
+    let end = Int(objectIDEnds[record])
+    // Safe: the ends are monotone and end within `objectIDBytes` (built so, or checked by the codec).
+    return objectIDBytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+    }
+  }
 
   @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {
     // A store without attributes (records of empty objects) has no values: every one is empty.
@@ -86,17 +102,33 @@ public struct DocumentStore: Sendable {
 
   /// A copy holding only `order`'s records, in that order.
   func permuted(_ order: [Int32]) -> DocumentStore {
-    var out = DocumentStore(attributes: attributes)
-    out.reserve(records: order.count, bytes: bytes.count)
-    for record in order {
-      let first = Int(record) * attributes.count
-      for a in 0..<attributes.count {
-        let r = Int(offsets[first + a])..<Int(offsets[first + a + 1])
-        out.bytes.append(contentsOf: bytes[r])
-        out.offsets.append(UInt32(truncatingIfNeeded: out.bytes.count))
+    var outBytes: [UInt8] = []
+    var outOffsets: [UInt32] = [0]
+    var idBytes: [UInt8] = []
+    var idEnds: [UInt32] = []
+    outBytes.reserveCapacity(bytes.count)
+    outOffsets.reserveCapacity(order.count * attributes.count + 1)
+    idBytes.reserveCapacity(objectIDBytes.count)
+    idEnds.reserveCapacity(order.count)
+    // Safe: every range read comes from the monotone offsets, within the buffers.
+    bytes.withUnsafeBufferPointer { bytes in
+      objectIDBytes.withUnsafeBufferPointer { ids in
+        for record in order {
+          let first = Int(record) * attributes.count
+          for a in 0..<attributes.count {
+            let r = Int(offsets[first + a])..<Int(offsets[first + a + 1])
+            outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[r]))
+            outOffsets.append(UInt32(truncatingIfNeeded: outBytes.count))
+          }
+          let r = Int(record)
+          let start = r == 0 ? 0 : Int(objectIDEnds[r - 1])
+          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<Int(objectIDEnds[r])]))
+          idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
+        }
       }
-      out.objectIDs.append(objectIDs[Int(record)])
     }
-    return out
+    return DocumentStore(
+      attributes: attributes, bytes: Column(outBytes), offsets: Column(outOffsets), objectIDBytes: Column(idBytes),
+      objectIDEnds: Column(idEnds))
   }
 }

@@ -78,19 +78,18 @@ public enum IndexBuilder {
     postingRecords = []
     postingPlaces = []
 
-    var titleKeys: [SearchIndex.TitleKey] = []
+    var titleKeys: [(hash: UInt64, record: UInt32)] = []
     titleKeys.reserveCapacity(recordCount)
     for (record, original) in order.enumerated() {
       let key = inputTitles[Int(original)]
-      if !key.isEmpty { titleKeys.append(.init(hash: byteHash(key), record: UInt32(record))) }
+      if !key.isEmpty { titleKeys.append((byteHash(key), UInt32(record))) }
     }
-    titleKeys.sort { ($0.hash, $0.record) < ($1.hash, $1.record) }
 
     return SearchIndex(
       settings: settings, documents: documents, searchableColumns: searchableColumns,
-      titleColumn: titleColumn, terms: terms, postingStart: postingStart, postingRecords: records,
-      postingPlaces: places, shortPrefixes: shortPrefixes, attributeWordCounts: wordCounts,
-      titleKeys: titleKeys, primaryCustomValue: primaryCustom, browseOrder: browse,
+      titleColumn: titleColumn, terms: terms, postingStart: Column(postingStart), postingRecords: Column(records),
+      postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCounts),
+      titleKeys: HashedKeys(titleKeys), primaryCustomValue: Column(primaryCustom), browseOrder: Column(browse),
       facets: FacetIndex.build(
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
   }
@@ -242,7 +241,8 @@ public enum IndexBuilder {
       }
     }
     return PrefixPostings(
-      groupOfTerm: groupOfTerm, groupStart: groupStart, records: records, places: places)
+      groupOfTerm: Column(groupOfTerm), groupStart: Column(groupStart), records: Column(records),
+      places: Column(places))
   }
 }
 
@@ -325,7 +325,7 @@ struct TermInterner {
       sortedStarts.append(UInt32(bytes.count))
       newID[id] = UInt32(position)
     }
-    return (TermDictionary(bytes: bytes, starts: sortedStarts), newID)
+    return (TermDictionary(bytes: Column(bytes), starts: Column(sortedStarts)), newID)
   }
 }
 

@@ -13,32 +13,27 @@ public final class SearchIndex: Sendable {
   public let terms: TermDictionary
   /// Postings of term `t`: `postingRecords/postingPlaces[postingStart[t] ..< postingStart[t + 1]]`,
   /// sorted by record. A place packs the searchable attribute (high 4 bits) and word position.
-  let postingStart: [UInt32]
-  let postingRecords: [UInt32]
-  let postingPlaces: [UInt16]
+  let postingStart: Column<UInt32>
+  let postingRecords: Column<UInt32>
+  let postingPlaces: Column<UInt16>
   /// Precomputed postings for one- to three-character prefixes (Meilisearch's prefix database): the
   /// union of the postings of every term with that prefix, one entry per record with its best place.
   let shortPrefixes: [PrefixPostings]
   /// Number of words of each searchable attribute of each record (capped at 255).
-  let attributeWordCounts: [UInt8]
+  let attributeWordCounts: Column<UInt8>
   /// `(hash of folded title, record)` sorted, to find the items named exactly like a query.
-  let titleKeys: [TitleKey]
+  let titleKeys: HashedKeys
   /// `(hash of objectID, record)` sorted, to find a record by its objectID.
-  let objectIDKeys: [TitleKey]
+  let objectIDKeys: HashedKeys
   /// The first custom-ranking value of each record, to merge hits across indexes.
-  let primaryCustomValue: [Double]
+  let primaryCustomValue: Column<Double>
   /// The empty query's order (custom ranking, then input order) as record ids; empty when it is
   /// the id order itself. Differs when a tie-break other than input order (fzf's `length`) or
   /// `--tac` ordered the ids.
-  let browseOrder: [Int32]
+  let browseOrder: Column<Int32>
   public let substringMatching: Bool
   /// Facet values and numeric columns, for filters, counts and sorting.
   public let facets: FacetIndex
-
-  struct TitleKey: Sendable {
-    var hash: UInt64
-    var record: UInt32
-  }
 
   /// Dictionaries of at most this many terms match words inside words (a scan of every term stays
   /// around a millisecond); larger ones go without.
@@ -52,10 +47,10 @@ public final class SearchIndex: Sendable {
 
   init(
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
-    terms: TermDictionary, postingStart: [UInt32], postingRecords: [UInt32], postingPlaces: [UInt16],
-    shortPrefixes: [PrefixPostings], attributeWordCounts: [UInt8], titleKeys: [TitleKey],
-    primaryCustomValue: [Double], browseOrder: [Int32] = [], objectIDKeys: [TitleKey]? = nil,
-    facets: FacetIndex = .empty
+    terms: TermDictionary, postingStart: Column<UInt32>, postingRecords: Column<UInt32>,
+    postingPlaces: Column<UInt16>, shortPrefixes: [PrefixPostings], attributeWordCounts: Column<UInt8>,
+    titleKeys: HashedKeys, primaryCustomValue: Column<Double>, browseOrder: Column<Int32> = [],
+    objectIDKeys: HashedKeys? = nil, facets: FacetIndex = .empty
   ) {
     self.browseOrder = browseOrder
     self.facets = facets
@@ -73,10 +68,11 @@ public final class SearchIndex: Sendable {
     self.primaryCustomValue = primaryCustomValue
     self.objectIDKeys =
       objectIDKeys
-      ?? (0..<documents.count).map { record in
-        var id = documents.objectID(record)
-        return TitleKey(hash: id.withUTF8 { byteHash($0) }, record: UInt32(record))
-      }.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
+      ?? HashedKeys(
+        (0..<documents.count).map { record in
+          var id = documents.objectID(record)
+          return (id.withUTF8 { byteHash($0) }, UInt32(record))
+        })
     self.substringMatching = settings.substringMatching ?? (terms.count <= Self.substringMatchingUpTo)
   }
 
@@ -91,18 +87,9 @@ public final class SearchIndex: Sendable {
   public func records(titled text: String) -> [Int] {
     let key = TextFolding.foldedKey(text)
     guard !key.isEmpty else { return [] }
-    let hash = byteHash(key)
-    var lo = 0
-    var hi = titleKeys.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if titleKeys[mid].hash < hash { lo = mid + 1 } else { hi = mid }
-    }
     var result: [Int] = []
-    while lo < titleKeys.count && titleKeys[lo].hash == hash {
-      let record = Int(titleKeys[lo].record)
+    titleKeys.forEachRecord(withHash: byteHash(key)) { record in
       if documents.withValue(record, titleColumn, TextFolding.foldedKey) == key { result.append(record) }
-      lo += 1
     }
     return result.sorted()
   }
@@ -113,37 +100,61 @@ public final class SearchIndex: Sendable {
   /// The record with this objectID, if any.
   public func record(objectID: String) -> Int? {
     var id = objectID
-    let hash = id.withUTF8 { byteHash($0) }
-    var lo = 0
-    var hi = objectIDKeys.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if objectIDKeys[mid].hash < hash { lo = mid + 1 } else { hi = mid }
+    var found: Int? = nil
+    objectIDKeys.forEachRecord(withHash: id.withUTF8 { byteHash($0) }) { record in
+      if found == nil && documents.objectID(record) == objectID { found = record }
     }
-    while lo < objectIDKeys.count && objectIDKeys[lo].hash == hash {
-      let record = Int(objectIDKeys[lo].record)
-      if documents.objectID(record) == objectID { return record }
-      lo += 1
-    }
-    return nil
+    return found
   }
 
   /// Approximate bytes held by the index structures (not the documents' text).
   public var indexBytes: Int {
-    terms.bytes.count + terms.starts.count * 4 + postingStart.count * 4 + postingRecords.count * 4
-      + postingPlaces.count * 2 + shortPrefixes.reduce(0) { $0 + $1.bytes }
-      + attributeWordCounts.count + titleKeys.count * 16 + objectIDKeys.count * 16
-      + primaryCustomValue.count * 8 + facets.bytes
+    terms.bytes.byteCount + terms.starts.byteCount + postingStart.byteCount + postingRecords.byteCount
+      + postingPlaces.byteCount + shortPrefixes.reduce(0) { $0 + $1.bytes } + attributeWordCounts.byteCount
+      + titleKeys.bytes + objectIDKeys.bytes + primaryCustomValue.byteCount + browseOrder.byteCount + facets.bytes
   }
 }
 
 /// Deduplicated postings for every prefix of one length, one group per distinct prefix.
 struct PrefixPostings: Sendable {
   /// The group of each term (`UInt32.max` for terms shorter than the prefix length).
-  let groupOfTerm: [UInt32]
-  let groupStart: [UInt32]
-  let records: [UInt32]
-  let places: [UInt16]
+  let groupOfTerm: Column<UInt32>
+  let groupStart: Column<UInt32>
+  let records: Column<UInt32>
+  let places: Column<UInt16>
 
-  var bytes: Int { groupOfTerm.count * 4 + groupStart.count * 4 + records.count * 4 + places.count * 2 }
+  var bytes: Int { groupOfTerm.byteCount + groupStart.byteCount + records.byteCount + places.byteCount }
+}
+
+/// `(hash, record)` pairs sorted by hash then record, as two columns: find the records whose key
+/// hashes to a value with a binary search (the caller compares the keys themselves).
+struct HashedKeys: Sendable {
+  let hashes: Column<UInt64>
+  let records: Column<UInt32>
+
+  init(hashes: Column<UInt64>, records: Column<UInt32>) {
+    self.hashes = hashes
+    self.records = records
+  }
+
+  init(_ pairs: [(hash: UInt64, record: UInt32)]) {
+    let sorted = pairs.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
+    hashes = Column(sorted.map(\.hash))
+    records = Column(sorted.map(\.record))
+  }
+
+  func forEachRecord(withHash hash: UInt64, _ body: (Int) -> Void) {
+    var lo = 0
+    var hi = hashes.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if hashes[mid] < hash { lo = mid + 1 } else { hi = mid }
+    }
+    while lo < hashes.count && hashes[lo] == hash {
+      body(Int(records[lo]))
+      lo += 1
+    }
+  }
+
+  var bytes: Int { hashes.byteCount + records.byteCount }
 }

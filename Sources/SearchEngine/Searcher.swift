@@ -86,7 +86,12 @@ public final class Searcher {
     orderedMask = mask
     stamp = [UInt32](repeating: 0, count: index.count)
     matchedWords = [UInt16](repeating: 0, count: index.count)
-    slots = [UInt32](repeating: .max, count: index.count * ParsedQuery.maxWords)
+    // The largest scratch array (32 bytes a record) is left unwritten: a record's slots and its
+    // matched words are reset the first time a search stamps it, before anything reads them, so
+    // a search faults in only the pages of the records it touches, not 35 MB at start-up.
+    let slotCount = index.count * ParsedQuery.maxWords
+    // Safe: UInt32 has no invalid bit pattern, and no slot is read before it is written (see above).
+    slots = [UInt32](unsafeUninitializedCapacity: slotCount) { _, initialized in initialized = slotCount }
     candidates.reserveCapacity(min(index.count, 1 << 16))
   }
 

@@ -1,11 +1,11 @@
 /// The sorted dictionary of every folded word in the index, stored as one byte buffer. Sorted order
 /// makes a prefix a contiguous range, and lets a typo search walk the dictionary as an implicit trie.
 public struct TermDictionary: Sendable {
-  let bytes: [UInt8]
+  let bytes: Column<UInt8>
   /// Term `t` is `bytes[starts[t] ..< starts[t + 1]]`.
-  let starts: [UInt32]
+  let starts: Column<UInt32>
 
-  init(bytes: [UInt8], starts: [UInt32]) {
+  init(bytes: Column<UInt8>, starts: Column<UInt32>) {
     self.bytes = bytes
     self.starts = starts
   }

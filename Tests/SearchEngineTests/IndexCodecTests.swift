@@ -7,18 +7,6 @@ struct MemorySink: IndexSink {
   mutating func write(_ chunk: UnsafeRawBufferPointer) throws { bytes += chunk }
 }
 
-struct MemorySource: IndexSource {
-  enum Failure: Error { case end }
-  let bytes: [UInt8]
-  var at = 0
-  var remainingBytes: Int { bytes.count - at }
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
-    guard buffer.count <= bytes.count - at else { throw Failure.end }
-    bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[at..<(at + buffer.count)])) }
-    at += buffer.count
-  }
-}
-
 @Suite struct IndexCodecTests {
   static let settings = IndexSettings(
     searchableAttributes: ["name", "brand", "description"], titleAttribute: "name",
@@ -36,8 +24,7 @@ struct MemorySource: IndexSource {
   }
 
   @Test func roundTrips() throws {
-    var source = MemorySource(bytes: try encoded())
-    let index = try IndexCodec.decode(from: &source, settings: Self.settings)
+    let index = try IndexCodec.decode(try encoded(), settings: Self.settings)
     #expect(Searcher(index: index).search(SearchRequest(query: "iphone")).hits.map(\.objectID) == ["1"])
   }
 
@@ -49,8 +36,7 @@ struct MemorySource: IndexSource {
       for flip: UInt8 in [0x01, 0x80, 0xFF] {
         var damaged = bytes
         damaged[offset] ^= flip
-        var source = MemorySource(bytes: damaged)
-        guard let index = try? IndexCodec.decode(from: &source, settings: Self.settings) else { continue }
+        guard let index = try? IndexCodec.decode(damaged, settings: Self.settings) else { continue }
         let searcher = Searcher(index: index)
         for query in ["", "i", "iph", "creme", "apple phone", "日本", "sony x"] {
           let response = searcher.search(SearchRequest(query: query, hitsPerPage: 5))
@@ -59,5 +45,60 @@ struct MemorySource: IndexSource {
         }
       }
     }
+  }
+}
+
+@Suite struct IndexImageTests {
+  /// The checks give the same verdict on every damaged byte whether they see the index at once,
+  /// in 64-byte chunks, or split in two parts at any section: what the cache's two reader threads do.
+  @Test func chunkedAndSplitChecksAgreeWithWholeOnes() throws {
+    let bytes = try IndexCodecTests().encoded()
+    let settings = IndexCodecTests.settings
+    func verdict(_ data: [UInt8], chunk: Int?, split: Int?) -> Bool {
+      let memory = AlignedMemory(copying: data)
+      guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: settings) else { return false }
+      let step = chunk ?? max(memory.bytes.count, 1)
+      if let split {
+        var (at, first, second) = image.split(near: split)
+        at = min(at, memory.bytes.count)
+        for start in stride(from: 0, to: at, by: step) {
+          first.check(UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(at, start + step)]), at: start)
+        }
+        for start in stride(from: at, to: memory.bytes.count, by: step) {
+          second.check(
+            UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + step)]), at: start)
+        }
+        image.check(parts: [first, second])
+      } else {
+        for start in stride(from: 0, to: memory.bytes.count, by: step) {
+          image.check(
+            UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + step)]), at: start)
+        }
+      }
+      return (try? image.index()) != nil
+    }
+    #expect(verdict(bytes, chunk: nil, split: nil))
+    #expect(verdict(bytes, chunk: 64, split: bytes.count / 2))
+    for offset in stride(from: 0, to: bytes.count, by: 7) {
+      var damaged = bytes
+      damaged[offset] ^= 0x81
+      let whole = verdict(damaged, chunk: nil, split: nil)
+      #expect(verdict(damaged, chunk: 64, split: nil) == whole, "byte \(offset)")
+      #expect(verdict(damaged, chunk: 128, split: offset) == whole, "byte \(offset), split")
+    }
+  }
+
+  /// A mapped index borrows its bytes: a search reads the columns in place, and they stay valid
+  /// for as long as the index lives, after the bytes' other owners are gone.
+  @Test func anIndexKeepsTheMemoryItBorrowsAlive() throws {
+    var index: SearchIndex? = nil
+    do {
+      let memory = AlignedMemory(copying: try IndexCodecTests().encoded())
+      var image = try IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings)
+      image.check(memory.bytes, at: 0)
+      index = try image.index()
+    }
+    let hits = Searcher(index: try #require(index)).search(SearchRequest(query: "torch")).hits
+    #expect(hits.map(\.objectID) == ["0"])
   }
 }

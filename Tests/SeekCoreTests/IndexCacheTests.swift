@@ -125,3 +125,58 @@ import Testing
         != nil)
   }
 }
+
+@Suite struct CacheChecksumTests {
+  /// Two halves checksummed apart (each on its own thread in the cache) combine into the checksum
+  /// of the whole, wherever the split falls on a block boundary, whatever the chunks.
+  @Test func halvesCombineIntoTheWhole() {
+    var random = SystemRandomNumberGenerator()
+    let bytes = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+    bytes.withUnsafeBytes { all in
+      var whole = StreamChecksum()
+      whole.update(all)
+      for split in stride(from: 0, through: 9_984, by: 640) {
+        var first = StreamChecksum()
+        var second = StreamChecksum(continuing: ())
+        for start in stride(from: 0, to: split, by: 100) {
+          first.update(UnsafeRawBufferPointer(rebasing: all[start..<min(split, start + 100)]))
+        }
+        for start in stride(from: split, to: all.count, by: 333) {
+          second.update(UnsafeRawBufferPointer(rebasing: all[start..<min(all.count, start + 333)]))
+        }
+        #expect(first.followed(by: second).value == whole.value, "split at \(split)")
+      }
+      // A moved block changes the sum.
+      var swapped = Array(all)
+      swapped.swapAt(0, 32)
+      var other = StreamChecksum()
+      swapped.withUnsafeBytes { other.update($0) }
+      #expect(other.value != whole.value)
+    }
+  }
+}
+
+@Suite struct CatalogFingerprintTests {
+  /// A file's fingerprint is its identity and times, not its content, unless it changed in the
+  /// last moments (then a second write in the same clock tick could hide): then its content too.
+  @Test func aRecentFileIsHashedAnOldOneIsNot() throws {
+    let dir = temporaryDirectory()
+    let path = dir + "/c.json"
+    try Data(#"[{"name": "one"}]"#.utf8).write(to: URL(fileURLWithPath: path))
+    let recent = try #require(IndexCache.fingerprint(catalogPath: path, settings: CatalogSettings()))
+    #expect(recent.contains(" hash="))
+    let old = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+    var times = [old, old]
+    _ = utimensat(AT_FDCWD, path, &times, 0)
+    // The change time moved with utimensat: still recent, still hashed.
+    let afterTouch = try #require(IndexCache.fingerprint(catalogPath: path, settings: CatalogSettings()))
+    #expect(afterTouch.contains(" hash="))
+    #expect(afterTouch != recent)
+    // A cache stored with a hash matches while the content is the same, whatever the current form.
+    let base = afterTouch.components(separatedBy: " hash=")[0]
+    #expect(IndexCache.matches(stored: afterTouch, current: base, catalogPath: path))
+    #expect(!IndexCache.matches(stored: base + " hash=0", current: base, catalogPath: path))
+    #expect(IndexCache.matches(stored: base, current: afterTouch, catalogPath: path))
+    #expect(!IndexCache.matches(stored: base + "x", current: afterTouch, catalogPath: path))
+  }
+}

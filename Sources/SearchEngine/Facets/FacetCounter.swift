@@ -45,12 +45,12 @@ struct FacetCounter {
   private var textFacets: [FacetIndex.TextFacet] = []
   private var numericFacets: [FacetIndex.NumericFacet] = []
   /// Per text facet: its record → values offsets and values, and where its counters start.
-  private var recordStarts: [[UInt32]] = []
-  private var recordValues: [[UInt32]] = []
+  private var recordStarts: [Column<UInt32>] = []
+  private var recordValues: [Column<UInt32>] = []
   private var base: [Int] = []
   private var counts: [UInt32] = []
   private var touched: [UInt32] = []
-  private var numbers: [[Double]] = []
+  private var numbers: [Column<Double>] = []
   private var minimum: [Double] = []
   private var maximum: [Double] = []
   private(set) var isActive = false

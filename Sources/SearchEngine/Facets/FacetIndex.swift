@@ -16,11 +16,11 @@ public struct FacetIndex: Sendable {
     /// Hierarchy level of each value (0 for a flat value or a root).
     public let levels: [UInt8]
     /// Records of each value, ascending: `records[valueStart[v] ..< valueStart[v + 1]]`.
-    let valueStart: [UInt32]
-    let valueRecords: [UInt32]
+    let valueStart: Column<UInt32>
+    let valueRecords: Column<UInt32>
     /// Values of each record (ancestors included): `recordValues[recordStart[r] ..< recordStart[r + 1]]`.
-    let recordStart: [UInt32]
-    let recordValues: [UInt32]
+    let recordStart: Column<UInt32>
+    let recordValues: Column<UInt32>
 
     public var isHierarchical: Bool { levels.contains { $0 > 0 } }
 
@@ -46,10 +46,10 @@ public struct FacetIndex: Sendable {
   public struct NumericFacet: Sendable {
     public let attribute: String
     /// The record's number; NaN when it has none.
-    public let numbers: [Double]
+    public let numbers: Column<Double>
     /// Dense rank of each record's number, ascending (equal numbers share a rank); records without
     /// a number rank after all (`distinct`).
-    let ranks: [UInt32]
+    let ranks: Column<UInt32>
     let distinct: UInt32
     public let minimum: Double
     public let maximum: Double
@@ -112,7 +112,8 @@ public struct FacetIndex: Sendable {
     let distinct = present.isEmpty ? 0 : rank + 1
     for (r, v) in numbers.enumerated() where v.isNaN { ranks[r] = distinct }
     return NumericFacet(
-      attribute: name, numbers: numbers, ranks: ranks, distinct: distinct, minimum: present.first?.element ?? .nan,
+      attribute: name, numbers: Column(numbers), ranks: Column(ranks), distinct: distinct,
+      minimum: present.first?.element ?? .nan,
       maximum: present.last?.element ?? .nan)
   }
 
@@ -176,13 +177,14 @@ public struct FacetIndex: Sendable {
     return TextFacet(
       attribute: name, values: order.map { spelled[$0] }, keys: order.map { keys[$0] },
       levels: order.map { levels[$0] },
-      valueStart: counts, valueRecords: valueRecords, recordStart: recordStart, recordValues: recordValues)
+      valueStart: Column(counts), valueRecords: Column(valueRecords), recordStart: Column(recordStart),
+      recordValues: Column(recordValues))
   }
 
   var bytes: Int {
     text.reduce(0) {
-      $0 + $1.keys.reduce(0) { $0 + $1.count } * 2 + ($1.valueStart.count + $1.valueRecords.count) * 4
-        + ($1.recordStart.count + $1.recordValues.count) * 4
-    } + numeric.reduce(0) { $0 + $1.numbers.count * 12 }
+      $0 + $1.keys.reduce(0) { $0 + $1.count } * 2 + $1.valueStart.byteCount + $1.valueRecords.byteCount
+        + $1.recordStart.byteCount + $1.recordValues.byteCount
+    } + numeric.reduce(0) { $0 + $1.numbers.byteCount + $1.ranks.byteCount }
   }
 }

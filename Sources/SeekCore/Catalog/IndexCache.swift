@@ -32,14 +32,39 @@ public enum IndexCache {
     (store.hasSuffix(".sqlite") ? String(store.dropLast(7)) : store) + ".index"
   }
 
-  /// What the cache must match: the file's size, modification time and content hash, and the
-  /// settings given for it.
+  /// What the cache must match: the file (device, inode, size, modification and change times to
+  /// the nanosecond) and the settings given for it. Reading the file is not needed to know it is
+  /// unchanged: a write changes its change time, which no one can set back. Only a file changed in
+  /// the last `racyWithin` seconds gets its content hash too, as git does for "racily clean"
+  /// files: a second write within the same clock tick could leave every time as it was.
   public static func fingerprint(catalogPath: String, settings: CatalogSettings) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: catalogPath),
-      let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,
-      let hash = contentHash(catalogPath)
-    else { return nil }
-    return "size=\(size) mtime=\(modified.timeIntervalSince1970) hash=\(hash) settings=\(describe(settings))"
+    guard let base = statFingerprint(catalogPath: catalogPath, settings: settings) else { return nil }
+    guard base.isRecent else { return base.text }
+    guard let hash = contentHash(catalogPath) else { return nil }
+    return base.text + " hash=" + hash
+  }
+
+  /// Files changed this recently are fingerprinted with their content too.
+  static let racyWithin: Double = 2
+
+  static func statFingerprint(catalogPath: String, settings: CatalogSettings) -> (text: String, isRecent: Bool)? {
+    var info = stat()
+    guard stat(catalogPath, &info) == 0 else { return nil }
+    let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+    let text =
+      "dev=\(info.st_dev) ino=\(info.st_ino) size=\(info.st_size) mtime=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) ctime=\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) settings=\(describe(settings))"
+    return (text, max(modified, changed) > Date().timeIntervalSince1970 - racyWithin)
+  }
+
+  /// Whether a stored fingerprint is the current one's. One stored with a content hash (the file
+  /// was recent when the cache was built) matches only when the content hashes the same now.
+  static func matches(stored: String, current: String, catalogPath: String) -> Bool {
+    if stored == current { return true }
+    let base = current.components(separatedBy: " hash=")[0]
+    if stored == base { return true }
+    guard stored.hasPrefix(base + " hash="), !current.hasPrefix(base + " hash=") else { return false }
+    return contentHash(catalogPath).map { stored == base + " hash=" + $0 } ?? false
   }
 
   static func describe(_ s: CatalogSettings) -> String {
@@ -82,6 +107,12 @@ public enum IndexCache {
   /// The cached catalog, if the cache exists, can be trusted and matches.
   public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult
   {
+    loadChecked(path: path, catalogPath: catalogPath, given: given, fingerprint: fingerprint)
+  }
+
+  private static func loadChecked(
+    path: String, catalogPath: String, given: CatalogSettings, fingerprint: String
+  ) -> LoadResult {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ELOOP ? .refused("\(path) is a symbolic link") : .absent
@@ -91,46 +122,132 @@ public enum IndexCache {
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .refused("\(path) is not a file") }
     guard info.st_uid == geteuid() else { return .refused("\(path) belongs to another user") }
     guard info.st_mode & 0o022 == 0 else { return .refused("\(path) can be written by others") }
-    var source = FileSource(fd: fd)
+    let size = Int(info.st_size)
+    // Safe: reads at most the bytes of a local UInt64.
+    var length: UInt64 = 0
+    guard withUnsafeMutableBytes(of: &length, { pread(fd, $0.baseAddress, 8, 0) }) == 8 else {
+      return .refused("\(path): truncated")
+    }
+    guard length < 1 << 20, Int(length) + 8 <= size else { return .refused("\(path): damaged header") }
+    var header = [UInt8](repeating: 0, count: Int(length))
+    // Safe: reads at most header.count bytes into the array's own storage.
+    guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 8) }) == header.count else {
+      return .refused("\(path): truncated")
+    }
+    guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
+      case .string(let stored)? = meta["fingerprint"]
+    else { return .refused("\(path): damaged header") }
+    guard meta["format"] == .number("\(IndexCodec.version)"),
+      matches(stored: stored, current: fingerprint, catalogPath: catalogPath)
+    else { return .absent }
+    guard case .string(let name)? = meta["name"], let settings = resolvedSettings(meta["settings"]) else {
+      return .refused("\(path): damaged header")
+    }
+    var numeric: Set<String> = []
+    if case .array(let items)? = meta["numeric"] {
+      for case .string(let n) in items { numeric.insert(n) }
+    }
+    let indexStart = indexOffset(headerLength: Int(length))
+    guard size >= indexStart + 8 else { return .refused("\(path): truncated") }
+    guard let mapping = MappedFile(fd: fd, size: size) else { return .refused("\(path): cannot be mapped") }
+    let region = UnsafeRawBufferPointer(rebasing: mapping.bytes[indexStart..<(size - 8)])
+    let index: SearchIndex
     do {
-      var length: UInt64 = 0
-      // Safe: reads exactly the bytes of a local UInt64.
-      try withUnsafeMutableBytes(of: &length) { try source.read(into: $0) }
-      guard length < 1 << 20 else { return .refused("\(path): damaged header") }
-      var header = [UInt8](repeating: 0, count: Int(length))
-      // Safe: reads exactly header.count bytes into the array's own storage.
-      try header.withUnsafeMutableBytes { try source.read(into: $0) }
-      guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
-        case .string(let stored)? = meta["fingerprint"]
-      else { return .refused("\(path): damaged header") }
-      guard stored == fingerprint else { return .absent }
-      guard case .string(let name)? = meta["name"], let settings = resolvedSettings(meta["settings"]) else {
-        return .refused("\(path): damaged header")
-      }
-      var numeric: Set<String> = []
-      if case .array(let items)? = meta["numeric"] {
-        for case .string(let n) in items { numeric.insert(n) }
-      }
-      let index: SearchIndex
-      do {
-        index = try IndexCodec.decode(from: &source, settings: settings.index)
-      } catch IndexCodecError.unsupportedVersion {
-        return .absent  // written by another version of Seek: rebuilt quietly
-      } catch let error as IndexCodecError {
-        return .refused("\(path): \(error)")
-      }
-      // The checksum covers every byte before it: a changed value, not only a broken structure.
-      let computed = source.checksum.value
-      var stored64: UInt64 = 0
-      // Safe: reads exactly the bytes of a local UInt64.
-      try withUnsafeMutableBytes(of: &stored64) { try source.read(into: $0) }
-      guard stored64 == computed else { return .refused("\(path): checksum mismatch") }
-      var catalog = Catalog(
-        name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
-      catalog.generatedSuggestions = suggestions(meta["suggestions"])
-      return .loaded(catalog)
+      var image = try IndexImage.open(region, owner: mapping, settings: settings.index)
+      // The checksum and the content checks read the file with plain reads, chunk by chunk: they
+      // run in the page cache, and the mapping's pages stay untouched until a search needs them.
+      let checksum = try verify(fd: fd, size: size, indexStart: indexStart, image: &image)
+      guard checksum.computed == checksum.stored else { return .refused("\(path): checksum mismatch") }
+      index = try image.index()
+    } catch IndexCodecError.unsupportedVersion {
+      return .absent  // written by another version of Seek: rebuilt quietly
+    } catch let error as IndexCodecError {
+      return .refused("\(path): \(error)")
     } catch {
       return .refused("\(path): truncated")
+    }
+    var catalog = Catalog(
+      name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
+    catalog.generatedSuggestions = suggestions(meta["suggestions"])
+    return .loaded(catalog)
+  }
+
+  /// The encoded index starts on the codec's alignment after the header (its length and JSON).
+  static func indexOffset(headerLength: Int) -> Int {
+    (8 + headerLength + IndexCodec.alignment - 1) / IndexCodec.alignment * IndexCodec.alignment
+  }
+
+  /// Reads the file in chunks: the checksum of every byte before the last eight, and the index's
+  /// content checks on the bytes of the index; returns it with the stored checksum. The file is
+  /// read in two halves, each on its own thread (split where the checks can be), and the two
+  /// checksums are combined.
+  static func verify(
+    fd: Int32, size: Int, indexStart: Int, image: inout IndexImage
+  ) throws -> (computed: UInt64, stored: UInt64) {
+    let indexEnd = size - 8
+    let (split, first, second) = image.split(near: (indexEnd - indexStart) / 2)
+    let middle = indexStart + split
+    let later = VerifyTask(fd: fd, range: middle..<indexEnd, indexStart: indexStart, checker: second)
+    var head = first
+    let early = try readChecking(fd: fd, range: 0..<middle, indexStart: indexStart, checker: &head)
+    let (tail, checked) = try later.result()
+    image.check(parts: [head, checked])
+    var stored: UInt64 = 0
+    // Safe: reads at most the bytes of a local UInt64.
+    guard withUnsafeMutableBytes(of: &stored, { pread(fd, $0.baseAddress, 8, off_t(indexEnd)) }) == 8 else {
+      throw CacheIOError.io
+    }
+    return (early.followed(by: tail).value, stored)
+  }
+
+  /// Reads `range` of the file in 256 KB chunks (they stay in the cache while checked), checksums
+  /// it, and feeds the bytes from `indexStart` on to `checker`.
+  static func readChecking(
+    fd: Int32, range: Range<Int>, indexStart: Int, checker: inout ContentChecker
+  ) throws -> StreamChecksum {
+    // Safe (below): `buffer` is freed by the defer; every read fills at most `chunk` bytes of it.
+    let chunk = 1 << 18
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: IndexCodec.alignment)
+    defer { buffer.deallocate() }
+    var checksum = range.lowerBound == 0 ? StreamChecksum() : StreamChecksum(continuing: ())
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      // Chunks end on the index's start, so each lies before it or within it.
+      let end = min(range.upperBound, offset < indexStart ? indexStart : offset + chunk, offset + chunk)
+      var done = 0
+      while done < end - offset {
+        let n = pread(fd, buffer + done, end - offset - done, off_t(offset + done))
+        guard n > 0 else { throw CacheIOError.io }
+        done += n
+      }
+      let bytes = UnsafeRawBufferPointer(start: buffer, count: done)
+      checksum.update(bytes)
+      if offset >= indexStart { checker.check(bytes, at: offset - indexStart) }
+      offset = end
+    }
+    return checksum
+  }
+
+  /// `readChecking` on its own thread.
+  final class VerifyTask: @unchecked Sendable {
+    // @unchecked: the outcome is written once, before the semaphore is signalled, and read after.
+    private var outcome: Result<(StreamChecksum, ContentChecker), Error> = .failure(CacheIOError.io)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(fd: Int32, range: Range<Int>, indexStart: Int, checker: ContentChecker) {
+      Thread.detachNewThread { [self] in
+        var checker = checker
+        outcome = Result {
+          let checksum = try IndexCache.readChecking(fd: fd, range: range, indexStart: indexStart, checker: &checker)
+          return (checksum, checker)
+        }
+        done.signal()
+      }
+    }
+
+    func result() throws -> (StreamChecksum, ContentChecker) {
+      done.wait()
+      return try outcome.get()
     }
   }
 
@@ -147,7 +264,8 @@ public enum IndexCache {
     fchmod(fd, 0o600)
     var sink = FileSink(fd: fd)
     let meta = JSONValue.object([
-      ("fingerprint", .string(fingerprint)), ("name", .string(catalog.name)),
+      ("fingerprint", .string(fingerprint)), ("format", .number("\(IndexCodec.version)")),
+      ("name", .string(catalog.name)),
       ("settings", json(catalog.settings)),
       ("numeric", .array(catalog.numericAttributes.sorted().map { .string($0) })),
       ("suggestions", json(catalog.generatedSuggestions)),
@@ -157,6 +275,8 @@ public enum IndexCache {
       // Safe: writes the bytes of local values and arrays, alive for the call.
       try withUnsafeBytes(of: &length) { try sink.write($0) }
       try Array(meta.utf8).withUnsafeBytes { try sink.write($0) }
+      let padding = indexOffset(headerLength: meta.utf8.count) - 8 - meta.utf8.count
+      try [UInt8](repeating: 0, count: padding).withUnsafeBytes { try sink.write($0) }
       try IndexCodec.encode(catalog.index, to: &sink)
       var checksum = sink.checksum.value
       try withUnsafeBytes(of: &checksum) { try sink.write($0) }
@@ -258,17 +378,20 @@ public enum IndexCache {
 
 enum CacheIOError: Error { case io }
 
-/// A 64-bit multiply-xor hash of a byte stream, the same whatever the chunks it arrives in: bytes
-/// are folded in eight at a time, a partial word waiting for the next chunk.
+/// A 64-bit checksum of a byte stream, the same whatever the chunks it arrives in. It guards the
+/// cache against damage (a torn write, a flipped bit), not against someone forging it — the
+/// ownership checks and `IndexImage`'s structure checks cover that — so it is built for speed: a
+/// Fletcher sum over four 64-bit lanes (`a += word; b += a`, vector adds that run at memory speed),
+/// where `b` weighs every word by its position, so a moved or swapped block changes it too.
+/// Whole 32-byte blocks go through the lanes; a partial block waits for the next chunk.
 struct StreamChecksum {
-  // Four FNV-style lanes over interleaved 8-byte words: independent multiply chains, so the
-  // checksum of a 400 MB cache runs at memory speed instead of one multiply latency per word.
-  private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-    0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 0x9E37_79B9_7F4A_7C15, 0x7F4A_7C15_9E37_79B9
-  )
+  private var a = SIMD4<UInt64>(0x9E37_79B9_7F4A_7C15, 0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 1)
+  private var b = SIMD4<UInt64>(repeating: 0)
   /// Bytes not yet making a whole 32-byte block (at most 31), and how many bytes in all.
   private var pending: [UInt8] = []
   private var total: UInt64 = 0
+  /// Whole blocks folded in.
+  private var blocks: UInt64 = 0
   private static let prime: UInt64 = 0x100_0000_01B3
 
   mutating func update(_ bytes: UnsafeRawBufferPointer) {
@@ -282,30 +405,58 @@ struct StreamChecksum {
       }
       guard pending.count == 32 else { return }
       // Safe: `pending` holds exactly 32 bytes.
-      pending.withUnsafeBytes { block(at: 0, of: $0) }
+      pending.withUnsafeBytes { fold(0, 32, of: $0) }
       pending.removeAll(keepingCapacity: true)
     }
-    while i + 32 <= n {
-      block(at: i, of: bytes)
-      i += 32
-    }
+    let whole = (n - i) / 32 * 32
+    fold(i, i + whole, of: bytes)
+    i += whole
     while i < n {
       pending.append(bytes[i])
       i += 1
     }
   }
 
-  @inline(__always) private mutating func block(at i: Int, of bytes: UnsafeRawBufferPointer) {
-    // Safe: the callers pass i + 32 <= bytes.count; unaligned loads are allowed.
-    lanes.0 = (lanes.0 ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* Self.prime
-    lanes.1 = (lanes.1 ^ bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* Self.prime
-    lanes.2 = (lanes.2 ^ bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* Self.prime
-    lanes.3 = (lanes.3 ^ bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* Self.prime
+  @inline(__always) private mutating func fold(_ from: Int, _ to: Int, of bytes: UnsafeRawBufferPointer) {
+    var a = self.a
+    var b = self.b
+    var i = from
+    while i < to {
+      // Safe: the callers pass to <= bytes.count, in steps of 32; unaligned loads are allowed.
+      a &+= bytes.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt64>.self)
+      b &+= a
+      i += 32
+    }
+    self.a = a
+    self.b = b
+    blocks &+= UInt64((to - from) / 32)
   }
 
+  /// The checksum of this stream followed by `next`'s, when `next` began from zero lanes
+  /// (`StreamChecksum(continuing: ())`) and this stream ended on a whole block: each of `next`'s
+  /// blocks also added this stream's `a` to `b`.
+  func followed(by next: StreamChecksum) -> StreamChecksum {
+    precondition(pending.isEmpty, "a stream is continued only after a whole block")
+    var out = next
+    out.a = a &+ next.a
+    out.b = b &+ next.b &+ a &* SIMD4(repeating: next.blocks)
+    out.total = total &+ next.total
+    return out
+  }
+
+  /// A stream that continues another (see `followed(by:)`).
+  init(continuing: Void) {
+    a = .zero
+  }
+
+  init() {}
+
   var value: UInt64 {
-    var h = lanes.0
-    for lane in [lanes.1, lanes.2, lanes.3] { h = (h ^ lane) &* Self.prime }
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for lane in 0..<4 {
+      h = (h ^ a[lane]) &* Self.prime
+      h = (h ^ b[lane]) &* Self.prime
+    }
     for byte in pending { h = (h ^ UInt64(byte)) &* Self.prime }
     return (h ^ total) &* Self.prime
   }
@@ -346,26 +497,21 @@ struct FileSink: IndexSink {
   }
 }
 
-/// Reads straight into the destination arrays, checksumming what it read.
-struct FileSource: IndexSource {
-  let fd: Int32
-  private(set) var checksum = StreamChecksum()
-  private(set) var remainingBytes: Int
+/// A whole file mapped read-only, unmapped with the last column that borrows from it. Seek writes
+/// caches to a fresh file and renames it into place, so a mapped file is never truncated under a
+/// reader by Seek itself (the file is this user's alone, mode 0600).
+final class MappedFile: @unchecked Sendable {
+  // @unchecked: the mapping is read-only and never changes while mapped.
+  let bytes: UnsafeRawBufferPointer
 
-  init(fd: Int32) {
-    self.fd = fd
-    var info = stat()
-    remainingBytes = fstat(fd, &info) == 0 ? Int(info.st_size) : Int.max
+  init?(fd: Int32, size: Int) {
+    guard size > 0 else { return nil }
+    let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+    guard let address, address != MAP_FAILED else { return nil }
+    bytes = UnsafeRawBufferPointer(start: address, count: size)
+    // Random access: no read-ahead of pages a search will not look at.
+    madvise(address, size, MADV_RANDOM)
   }
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
-    var offset = 0
-    while offset < buffer.count {
-      let n = Foundation.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      guard n > 0 else { throw CacheIOError.io }
-      offset += n
-    }
-    remainingBytes -= buffer.count
-    checksum.update(UnsafeRawBufferPointer(buffer))
-  }
+  deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }

@@ -1,0 +1,551 @@
+/// An encoded index (see `IndexCodec`) over memory it does not copy — a mapped cache file, or an
+/// aligned buffer — opened in three steps so that no byte is trusted before it is checked:
+///
+/// 1. `open` walks the counts and reads the small tables (attribute names, facet values), checking
+///    every size against the region and against each other. It touches one page per array.
+/// 2. `check(_:at:)` is fed the region's bytes in order, whole or in chunks — the cache passes the
+///    chunks of plain `read`s it checksums, so the check runs in the page cache, not in the
+///    process's resident set — and checks the contents as they stream by: offsets start at 0,
+///    never decrease and end at their buffer's size; record, term, group, value and facet ids are in
+///    range; places name a searchable attribute; the browse order is a permutation; document text
+///    is valid UTF-8 with every value starting on a character.
+/// 3. `index()` throws what any check found, or returns an index whose columns borrow the region.
+///
+/// A file can still lie about content (a changed title); the cache's checksum covers that.
+public struct IndexImage {
+  private let region: UnsafeRawBufferPointer
+  private let owner: any AnyObject & Sendable
+  private let settings: IndexSettings
+  private var checker = ContentChecker()
+  /// The first offset at which the checks can be split (after the document text and offsets,
+  /// which share the continuation marks).
+  private var splittableFrom = 0
+  private var build: (() -> SearchIndex)?
+
+  public static func open(
+    _ region: UnsafeRawBufferPointer, owner: any AnyObject & Sendable, settings: IndexSettings
+  ) throws -> IndexImage {
+    var image = IndexImage(region: region, owner: owner, settings: settings)
+    try image.readLayout()
+    image.checker.checks.sort { $0.range.lowerBound < $1.range.lowerBound }
+    return image
+  }
+
+  private init(region: UnsafeRawBufferPointer, owner: any AnyObject & Sendable, settings: IndexSettings) {
+    self.region = region
+    self.owner = owner
+    self.settings = settings
+  }
+
+  /// Checks the bytes `chunk` holding `region[offset ..< offset + chunk.count]`. Chunks come in
+  /// order and start at multiples of 64 (sections start on 64-byte boundaries, so a chunk never
+  /// splits an element).
+  public mutating func check(_ chunk: UnsafeRawBufferPointer, at offset: Int) {
+    checker.check(chunk, at: offset)
+  }
+
+  static let heavyCost = 2
+
+  /// Splits the content checks in two at a section start near `offset`, so that two threads can
+  /// each check one part, in order within it; `check(parts:)` takes them back. Returns the split.
+  public mutating func split(near offset: Int) -> (at: Int, first: ContentChecker, second: ContentChecker) {
+    var checks = checker.checks
+    // Text checked for UTF-8, and offsets checked against it, cost about two plain bytes each:
+    // move the middle so that both halves take about as long.
+    let heavy = checks.filter(\.isHeavy).map(\.range)
+    func cost(_ x: Int) -> Int {
+      x + heavy.reduce(0) { $0 + max(0, min(x, $1.upperBound) - $1.lowerBound) } * (Self.heavyCost - 1)
+    }
+    let half = cost(offset * 2) / 2
+    var lo = 0
+    var hi = offset * 2
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if cost(mid) < half { lo = mid + 1 } else { hi = mid }
+    }
+    let target = lo
+    let middle = max(0, min(target, region.count)) / IndexCodec.alignment * IndexCodec.alignment
+    // A check that keeps no state between elements (ids below a bound) can be cut anywhere, on a
+    // 64-byte boundary: the middle then falls where it should, whatever the section sizes.
+    if middle >= splittableFrom,
+      let i = checks.firstIndex(where: { $0.range.lowerBound < middle && middle < $0.range.upperBound }),
+      checks[i].isStateless
+    {
+      let whole = checks[i]
+      checks[i] = ContentCheck(whole.name, whole.range.lowerBound..<middle, whole.kind)
+      checks.insert(ContentCheck(whole.name, middle..<whole.range.upperBound, whole.kind), at: i + 1)
+    }
+    let starts = checks.map(\.range.lowerBound).filter { $0 >= splittableFrom }
+    let at = starts.min { abs($0 - middle) < abs($1 - middle) } ?? region.count
+    checker.checks = checks
+    var first = checker
+    var second = ContentChecker()
+    first.checks = checker.checks.filter { $0.range.lowerBound < at }
+    second.checks = checker.checks.filter { $0.range.lowerBound >= at }
+    return (at, first, second)
+  }
+
+  /// Takes back the parts `split` gave, once each has been fed its bytes.
+  public mutating func check(parts: [ContentChecker]) {
+    checker.failure = parts.compactMap(\.failure).first
+    checker.checks = parts.flatMap(\.checks)
+  }
+
+  /// The checked index, borrowing the region.
+  public func index() throws -> SearchIndex {
+    if let failure = checker.failure { throw IndexCodecError.corrupt(failure) }
+    for check in checker.checks where !check.isComplete {
+      throw IndexCodecError.corrupt(check.name)
+    }
+    return build!()
+  }
+
+  // MARK: - Step 1: the layout
+
+  private mutating func readLayout() throws {
+    var r = RegionReader(region: region, owner: owner)
+    guard region.count >= 16, try r.scalar() == IndexCodec.magic else { throw IndexCodecError.notAnIndex }
+    let version = try r.count()
+    guard version == IndexCodec.version else { throw IndexCodecError.unsupportedVersion(version) }
+    func fail(_ what: String) -> IndexCodecError { .corrupt(what) }
+
+    let attributes = try r.strings()
+    let (bytes, bytesRange): (Column<UInt8>, _) = try r.column()
+    let (offsets, offsetsRange): (Column<UInt32>, _) = try r.column()
+    let (idBytes, _): (Column<UInt8>, _) = try r.column()
+    let (idEnds, idEndsRange): (Column<UInt32>, _) = try r.column()
+    let records = idEnds.count
+    let columns = attributes.count
+    guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
+      throw fail("document offsets")
+    }
+    checker.continuation = [UInt64](repeating: 0, count: (bytes.count + 63) / 64)
+    splittableFrom = offsetsRange.upperBound
+    checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
+    checker.checks.append(
+      ContentCheck("document offsets", offsetsRange, .offsets(to: bytes.count, characterStarts: true)))
+    checker.checks.append(ContentCheck("objectIDs", idEndsRange, .ends(to: idBytes.count)))
+    let documents = DocumentStore(
+      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+
+    let (searchable, _): (Column<UInt64>, _) = try r.column()
+    let titleColumn = try r.count()
+    guard !searchable.isEmpty, searchable.count <= SearchIndex.maxSearchableAttributes,
+      searchable.allSatisfy({ $0 < UInt64(columns) }), titleColumn < columns
+    else { throw fail("attributes") }
+
+    let (termBytes, _): (Column<UInt8>, _) = try r.column()
+    let (termStarts, termStartsRange): (Column<UInt32>, _) = try r.column()
+    guard termStarts.count >= 1 else { throw fail("terms") }
+    checker.checks.append(ContentCheck("terms", termStartsRange, .offsets(to: termBytes.count, characterStarts: false)))
+    let terms = termStarts.count - 1
+
+    let (postingStart, postingStartRange): (Column<UInt32>, _) = try r.column()
+    let (postingRecords, postingRecordsRange): (Column<UInt32>, _) = try r.column()
+    let (postingPlaces, postingPlacesRange): (Column<UInt16>, _) = try r.column()
+    guard postingStart.count == termStarts.count, postingRecords.count == postingPlaces.count else {
+      throw fail("postings")
+    }
+    let recordBound = UInt32(records)
+    let placeBound = UInt16(searchable.count) << SearchIndex.placeAttributeShift
+    checker.checks.append(
+      ContentCheck("posting offsets", postingStartRange, .offsets(to: postingRecords.count, characterStarts: false)))
+    checker.checks.append(ContentCheck("posting records", postingRecordsRange, .below(recordBound)))
+    checker.checks.append(ContentCheck("posting places", postingPlacesRange, .placesBelow(placeBound)))
+
+    let levels = try r.count()
+    guard levels <= 8 else { throw fail("prefix levels") }
+    var prefixes: [PrefixPostings] = []
+    for _ in 0..<levels {
+      let (groupOfTerm, groupOfTermRange): (Column<UInt32>, _) = try r.column()
+      let (groupStart, groupStartRange): (Column<UInt32>, _) = try r.column()
+      let (groupRecords, groupRecordsRange): (Column<UInt32>, _) = try r.column()
+      let (groupPlaces, groupPlacesRange): (Column<UInt16>, _) = try r.column()
+      guard groupOfTerm.count == terms, groupStart.count >= 1, groupRecords.count == groupPlaces.count else {
+        throw fail("prefix postings")
+      }
+      checker.checks.append(
+        ContentCheck("prefix groups", groupOfTermRange, .belowOrMissing(UInt32(groupStart.count - 1))))
+      checker.checks.append(
+        ContentCheck("prefix offsets", groupStartRange, .offsets(to: groupRecords.count, characterStarts: false)))
+      checker.checks.append(ContentCheck("prefix records", groupRecordsRange, .below(recordBound)))
+      checker.checks.append(ContentCheck("prefix places", groupPlacesRange, .placesBelow(placeBound)))
+      prefixes.append(
+        PrefixPostings(groupOfTerm: groupOfTerm, groupStart: groupStart, records: groupRecords, places: groupPlaces))
+    }
+
+    let (wordCounts, _): (Column<UInt8>, _) = try r.column()
+    guard wordCounts.count == records * searchable.count else { throw fail("word counts") }
+    let (titleHashes, _): (Column<UInt64>, _) = try r.column()
+    let (titleRecords, titleRecordsRange): (Column<UInt32>, _) = try r.column()
+    let (primary, _): (Column<Double>, _) = try r.column()
+    let (idHashes, _): (Column<UInt64>, _) = try r.column()
+    let (idRecords, idRecordsRange): (Column<UInt32>, _) = try r.column()
+    let (browse, browseRange): (Column<Int32>, _) = try r.column()
+    guard titleHashes.count == titleRecords.count, titleRecords.count <= records, idHashes.count == records,
+      idRecords.count == records, primary.count == records, browse.isEmpty || browse.count == records
+    else { throw fail("record tables") }
+    checker.checks.append(ContentCheck("record keys", titleRecordsRange, .below(recordBound)))
+    checker.checks.append(ContentCheck("record keys", idRecordsRange, .below(recordBound)))
+    if !browse.isEmpty { checker.checks.append(ContentCheck("browse order", browseRange, .permutation(records))) }
+
+    let facets = try readFacets(&r, records: records)
+    guard r.position <= region.count else { throw fail("size") }
+
+    let settings = self.settings
+    build = {
+      SearchIndex(
+        settings: settings, documents: documents, searchableColumns: searchable.map { Int($0) },
+        titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
+        postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
+        shortPrefixes: prefixes, attributeWordCounts: wordCounts,
+        titleKeys: HashedKeys(hashes: titleHashes, records: titleRecords), primaryCustomValue: primary,
+        browseOrder: browse, objectIDKeys: HashedKeys(hashes: idHashes, records: idRecords), facets: facets)
+    }
+  }
+
+  private mutating func readFacets(_ r: inout RegionReader, records: Int) throws -> FacetIndex {
+    func fail(_ what: String) -> IndexCodecError { .corrupt("facets: \(what)") }
+    let textCount = try r.count()
+    guard textCount <= 4096 else { throw fail("count") }
+    var text: [FacetIndex.TextFacet] = []
+    for _ in 0..<textCount {
+      guard let name = try r.strings().first else { throw fail("name") }
+      let values = try r.strings()
+      let (levels, _): (Column<UInt8>, _) = try r.column()
+      let (valueStart, valueStartRange): (Column<UInt32>, _) = try r.column()
+      let (valueRecords, valueRecordsRange): (Column<UInt32>, _) = try r.column()
+      let (recordStart, recordStartRange): (Column<UInt32>, _) = try r.column()
+      let (recordValues, recordValuesRange): (Column<UInt32>, _) = try r.column()
+      let keys = values.map { TextFolding.foldedKey($0) }
+      guard levels.count == values.count, valueStart.count == values.count + 1, recordStart.count == records + 1,
+        valueRecords.count == recordValues.count,
+        zip(keys, keys.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) })
+      else { throw fail(name) }
+      checker.checks.append(
+        ContentCheck("facets: \(name)", valueStartRange, .offsets(to: valueRecords.count, characterStarts: false)))
+      checker.checks.append(ContentCheck("facets: \(name)", valueRecordsRange, .below(UInt32(records))))
+      checker.checks.append(
+        ContentCheck("facets: \(name)", recordStartRange, .offsets(to: recordValues.count, characterStarts: false)))
+      checker.checks.append(ContentCheck("facets: \(name)", recordValuesRange, .below(UInt32(values.count))))
+      text.append(
+        FacetIndex.TextFacet(
+          attribute: name, values: values, keys: keys, levels: Array(levels), valueStart: valueStart,
+          valueRecords: valueRecords, recordStart: recordStart, recordValues: recordValues))
+    }
+    let numericCount = try r.count()
+    guard numericCount <= 4096 else { throw fail("count") }
+    var numeric: [FacetIndex.NumericFacet] = []
+    for _ in 0..<numericCount {
+      guard let name = try r.strings().first else { throw fail("name") }
+      let (numbers, _): (Column<Double>, _) = try r.column()
+      let (ranks, ranksRange): (Column<UInt32>, _) = try r.column()
+      let distinct = try r.count()
+      let minimum = Double(bitPattern: try r.scalar())
+      let maximum = Double(bitPattern: try r.scalar())
+      guard numbers.count == records, ranks.count == records else { throw fail(name) }
+      checker.checks.append(ContentCheck("facets: \(name)", ranksRange, .below(UInt32(distinct) &+ 1)))
+      numeric.append(
+        FacetIndex.NumericFacet(
+          attribute: name, numbers: numbers, ranks: ranks, distinct: UInt32(distinct), minimum: minimum,
+          maximum: maximum))
+    }
+    return FacetIndex(text: text, numeric: numeric)
+  }
+}
+
+/// Step 2: the contents, streamed. The checks of an index (or of one part of it, see
+/// `IndexImage.split`), with the state each carries between chunks.
+public struct ContentChecker: Sendable {
+  fileprivate var checks: [ContentCheck] = []
+  fileprivate var failure: String?
+  /// One bit per document byte that continues a character, so that a value's start can be checked.
+  fileprivate var continuation: [UInt64] = []
+
+  /// Checks the bytes `chunk` holding `region[offset ..< offset + chunk.count]` (see `IndexImage.check`).
+  public mutating func check(_ chunk: UnsafeRawBufferPointer, at offset: Int) {
+    guard failure == nil else { return }
+    let end = offset + chunk.count
+    for i in checks.indices {
+      let range = checks[i].range
+      let lo = max(range.lowerBound, offset)
+      let hi = min(range.upperBound, end)
+      guard lo < hi else { continue }
+      if !feed(i, UnsafeRawBufferPointer(rebasing: chunk[(lo - offset)..<(hi - offset)])) {
+        failure = checks[i].name
+        return
+      }
+    }
+  }
+
+  private mutating func feed(_ i: Int, _ part: UnsafeRawBufferPointer) -> Bool {
+    switch checks[i].kind {
+    case .utf8:
+      return feedUTF8(i, part)
+    case .offsets(let to, let characterStarts):
+      return feedOffsets(i, part, to: to, characterStarts: characterStarts)
+    case .ends(let to):
+      // objectID ends: monotone from the first, ending at `to` (an empty table ends nothing).
+      var previous = checks[i].previous
+      let ok = part.withMemoryRebound(to: UInt32.self) { values -> Bool in
+        for v in values {
+          if v < previous { return false }
+          previous = v
+        }
+        return true
+      }
+      checks[i].previous = previous
+      checks[i].seen += part.count / 4
+      if checks[i].seen * 4 == checks[i].range.count {
+        checks[i].isComplete = checks[i].seen == 0 || Int(previous) == to
+      }
+      return ok
+    case .below(let bound):
+      let ok = part.withMemoryRebound(to: UInt32.self) { values in
+        var worst: UInt32 = 0
+        for v in values { worst = max(worst, v) }
+        return values.isEmpty || worst < bound
+      }
+      complete(i, part)
+      return ok
+    case .belowOrMissing(let bound):
+      let ok = part.withMemoryRebound(to: UInt32.self) { values in
+        values.allSatisfy { $0 == UInt32.max || $0 < bound }
+      }
+      complete(i, part)
+      return ok
+    case .placesBelow(let bound):
+      let ok = part.withMemoryRebound(to: UInt16.self) { values in
+        var worst: UInt16 = 0
+        for v in values { worst = max(worst, v) }
+        return values.isEmpty || worst < bound
+      }
+      complete(i, part)
+      return ok
+    case .permutation(let count):
+      if checks[i].bitmap.isEmpty { checks[i].bitmap = [UInt64](repeating: 0, count: (count + 63) / 64) }
+      let ok = part.withMemoryRebound(to: Int32.self) { values -> Bool in
+        for id in values {
+          guard id >= 0, Int(id) < count else { return false }
+          let (word, bit) = (Int(id) >> 6, UInt64(1) << UInt64(id & 63))
+          if checks[i].bitmap[word] & bit != 0 { return false }
+          checks[i].bitmap[word] |= bit
+        }
+        return true
+      }
+      complete(i, part)
+      if checks[i].isComplete { checks[i].bitmap = [] }
+      return ok
+    }
+  }
+
+  private mutating func complete(_ i: Int, _ part: UnsafeRawBufferPointer) {
+    checks[i].seen += part.count
+    if checks[i].seen == checks[i].range.count { checks[i].isComplete = true }
+  }
+
+  /// Offsets: the first is 0, none decreases, the last is `to`; for document values, each one
+  /// below the end starts a character.
+  private mutating func feedOffsets(_ i: Int, _ part: UnsafeRawBufferPointer, to: Int, characterStarts: Bool) -> Bool {
+    var previous = checks[i].previous
+    let first = checks[i].seen == 0
+    let continuation = self.continuation
+    let ok = part.withMemoryRebound(to: UInt32.self) { values -> Bool in
+      if first, let v = values.first, v != 0 { return false }
+      for v in values {
+        if v < previous { return false }
+        previous = v
+      }
+      if characterStarts {
+        for v in values where Int(v) < to {
+          if continuation[Int(v) >> 6] & (UInt64(1) << UInt64(v & 63)) != 0 { return false }
+        }
+      }
+      return true
+    }
+    checks[i].previous = previous
+    checks[i].seen += part.count / 4
+    if checks[i].seen * 4 == checks[i].range.count {
+      checks[i].isComplete = checks[i].seen >= 1 && Int(previous) == to
+    }
+    return ok && Int(previous) <= to
+  }
+
+  /// Well-formed UTF-8 (no overlong forms, surrogates or scalars past U+10FFFF), streamed: a
+  /// character may straddle two chunks. Marks the bytes that continue a character.
+  private mutating func feedUTF8(_ i: Int, _ part: UnsafeRawBufferPointer) -> Bool {
+    var state = checks[i].utf8
+    let position = checks[i].seen
+    // Safe: every read is at an index below `n`; 8-byte loads only when k + 8 <= n.
+    let ok = continuation.withUnsafeMutableBufferPointer { marks -> Bool in
+      let n = part.count
+      var k = 0
+      while k < n {
+        if state.needed == 0 {
+          while k + 8 <= n, part.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            k += 8
+          }
+          guard k < n else { break }
+          let b = part[k]
+          k += 1
+          switch b {
+          case 0x00...0x7F: continue
+          case 0xC2...0xDF: (state.needed, state.minimum, state.scalar) = (1, 0x80, UInt32(b & 0x1F))
+          case 0xE0...0xEF: (state.needed, state.minimum, state.scalar) = (2, 0x800, UInt32(b & 0x0F))
+          case 0xF0...0xF4: (state.needed, state.minimum, state.scalar) = (3, 0x10000, UInt32(b & 0x07))
+          default: return false
+          }
+        } else {
+          let c = part[k]
+          guard c & 0xC0 == 0x80 else { return false }
+          let at = position + k
+          marks[at >> 6] |= UInt64(1) << UInt64(at & 63)
+          state.scalar = state.scalar << 6 | UInt32(c & 0x3F)
+          state.needed -= 1
+          k += 1
+          if state.needed == 0 {
+            guard state.scalar >= state.minimum, state.scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(state.scalar)
+            else { return false }
+          }
+        }
+      }
+      return true
+    }
+    checks[i].utf8 = state
+    checks[i].seen += part.count
+    if checks[i].seen == checks[i].range.count { checks[i].isComplete = state.needed == 0 }
+    return ok
+  }
+}
+
+/// One content check over one section of the region, with the state it carries between chunks.
+private struct ContentCheck: Sendable {
+  enum Kind {
+    case utf8
+    case offsets(to: Int, characterStarts: Bool)
+    case ends(to: Int)
+    case below(UInt32)
+    case belowOrMissing(UInt32)
+    case placesBelow(UInt16)
+    case permutation(Int)
+  }
+  struct UTF8State {
+    var needed = 0
+    var minimum: UInt32 = 0
+    var scalar: UInt32 = 0
+  }
+
+  let name: String
+  let range: Range<Int>
+  let kind: Kind
+  /// Bytes seen (elements, for offsets and ends).
+  var seen = 0
+  var previous: UInt32 = 0
+  var utf8 = UTF8State()
+  var bitmap: [UInt64] = []
+  var isComplete: Bool
+
+  var isHeavy: Bool {
+    switch kind {
+    case .utf8, .offsets(_, characterStarts: true): true
+    default: false
+    }
+  }
+
+  var isStateless: Bool {
+    switch kind {
+    case .below, .belowOrMissing, .placesBelow: true
+    default: false
+    }
+  }
+
+  init(_ name: String, _ range: Range<Int>, _ kind: Kind) {
+    self.name = name
+    self.range = range
+    self.kind = kind
+    // An empty section has nothing to stream; offsets must still hold their one element.
+    switch kind {
+    case .offsets: isComplete = false
+    case .ends: isComplete = range.isEmpty
+    default: isComplete = range.isEmpty
+    }
+  }
+}
+
+/// Reads the counts and sections of an encoded index in place.
+private struct RegionReader {
+  let region: UnsafeRawBufferPointer
+  let owner: any AnyObject & Sendable
+  var position = 0
+
+  mutating func scalar() throws -> UInt64 {
+    guard position + 8 <= region.count else { throw IndexCodecError.corrupt("truncated") }
+    // Safe: position + 8 <= count was checked; an unaligned load is allowed.
+    let value = region.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+    position += 8
+    return value
+  }
+
+  /// A count or small number: anything that does not fit in 32 bits is damage.
+  mutating func count() throws -> Int {
+    let value = try scalar()
+    guard value <= UInt64(UInt32.max) else { throw IndexCodecError.corrupt("number") }
+    return Int(value)
+  }
+
+  /// A section: its count, then its elements on the next 64-byte boundary.
+  mutating func column<T: BitwiseCopyable>() throws -> (Column<T>, Range<Int>) {
+    let count = try scalar()
+    let stride = MemoryLayout<T>.stride
+    let start = (position + IndexCodec.alignment - 1) / IndexCodec.alignment * IndexCodec.alignment
+    guard count <= UInt64(region.count / stride), start + Int(count) * stride <= region.count else {
+      throw IndexCodecError.corrupt("array size")
+    }
+    let n = Int(count)
+    let end = start + n * stride
+    position = (end + 7) / 8 * 8
+    guard n > 0 else { return (Column(), start..<start) }
+    guard let base = region.baseAddress, Int(bitPattern: base + start) % MemoryLayout<T>.alignment == 0 else {
+      throw IndexCodecError.corrupt("alignment")
+    }
+    // Safe: start + n * stride <= region.count was checked, the address is aligned for T, T is
+    // bitwise-copyable (any bit pattern is a value), and the owner keeps the region alive.
+    let typed = UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: T.self), count: n)
+    return (Column(borrowing: typed, owner: owner), start..<end)
+  }
+
+  mutating func strings() throws -> [String] {
+    let (ends, _): (Column<UInt64>, _) = try column()
+    let (bytes, _): (Column<UInt8>, _) = try column()
+    var out: [String] = []
+    out.reserveCapacity(ends.count)
+    var start = 0
+    for end in ends {
+      guard end <= UInt64(bytes.count), Int(end) >= start else { throw IndexCodecError.corrupt("strings") }
+      out.append(
+        bytes.withUnsafeBufferPointer {
+          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(end)]), as: UTF8.self)
+        })
+      start = Int(end)
+    }
+    return out
+  }
+}
+
+/// Memory allocated on a 64-byte boundary holding a copy of some bytes, freed with the last
+/// column that borrows it.
+public final class AlignedMemory: @unchecked Sendable {
+  // @unchecked: the memory is written once, in init, and only read afterwards.
+  public let bytes: UnsafeRawBufferPointer
+  private let allocation: UnsafeMutableRawPointer
+
+  public init(copying source: [UInt8]) {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(source.count, 1), alignment: IndexCodec.alignment)
+    // Safe: the allocation holds at least source.count bytes.
+    source.withUnsafeBytes { if let from = $0.baseAddress { memory.copyMemory(from: from, byteCount: $0.count) } }
+    allocation = memory
+    bytes = UnsafeRawBufferPointer(start: memory, count: source.count)
+  }
+
+  deinit { allocation.deallocate() }
+}
