@@ -1,6 +1,6 @@
 /// A fast, non-cryptographic hash of a byte string (64-bit multiply-mix over 8-byte chunks): term
 /// lookups while indexing hash tens of millions of words, and `Hasher` on `String` is far slower.
-@inline(__always) func byteHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+@inline(__always) public func byteHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
   var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
   var i = 0
   let n = bytes.count

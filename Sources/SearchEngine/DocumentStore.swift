@@ -44,6 +44,20 @@ public struct DocumentStore: Sendable {
     objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
   }
 
+  /// Appends a record from bytes: `value(a)` for the first `valueCount` attributes (valid UTF-8;
+  /// the rest are empty).
+  public mutating func append(
+    objectID: UnsafeBufferPointer<UInt8>, valueCount: Int, value: (Int) -> UnsafeBufferPointer<UInt8>
+  ) {
+    precondition(valueCount <= attributes.count, "more values than attributes")
+    for index in 0..<attributes.count {
+      if index < valueCount { bytes.append(contentsOf: value(index)) }
+      offsets.append(UInt32(truncatingIfNeeded: bytes.count))
+    }
+    objectIDBytes.append(contentsOf: objectID)
+    objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
+  }
+
   public func objectID(_ record: Int) -> String {
     let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
     let end = Int(objectIDEnds[record])

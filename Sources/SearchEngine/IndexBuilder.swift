@@ -3,7 +3,8 @@ import Dispatch
 /// Builds a `SearchIndex`: orders records by custom ranking, tokenizes every searchable attribute
 /// through the one analysis chain, interns terms, and lays postings out contiguously by term.
 public enum IndexBuilder {
-  public static func build(_ input: DocumentStore, settings: IndexSettings) -> SearchIndex {
+  /// `input` is given up: released once its records are copied into id order.
+  public static func build(_ input: consuming DocumentStore, settings: IndexSettings) -> SearchIndex {
     let searchableColumns = Array(
       settings.searchableAttributes.compactMap { input.attributeIndex($0) }
         .prefix(SearchIndex.maxSearchableAttributes))
@@ -12,6 +13,7 @@ public enum IndexBuilder {
     let (order, primaryCustom, inputTitles, browse) = rankingOrder(
       input, settings: settings, titleColumn: titleColumn)
     let documents = input.permuted(order)
+    _ = consume input
     let recordCount = documents.count
     let attributeCount = searchableColumns.count
 

@@ -68,7 +68,7 @@ enum SeekCommand {
         if streams {
           streamFormat = format
           var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
-          empty.rows = []
+          empty.removeAllRows()
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
             given: options.catalog)
@@ -163,7 +163,7 @@ enum SeekCommand {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
     var kept = RecordTable(attributes: ["text"])
-    kept.rows = result.lines.map { [$0.text] }
+    for line in result.lines { kept.appendRow([line.text]) }
     let catalog = Catalog(
       name: "stdin", path: "<stdin>", table: kept, settings: options.catalog.resolved(for: kept), given: options.catalog
     )
@@ -252,7 +252,7 @@ enum SeekCommand {
       let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)
       if StreamingReader.canStream(format) {
         var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
-        empty.rows = []
+        empty.removeAllRows()
         let catalog = Catalog(
           name: CatalogLoader.catalogName(path), path: path, table: empty, settings: given.resolved(for: empty),
           given: given)

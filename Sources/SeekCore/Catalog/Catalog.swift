@@ -25,8 +25,10 @@ public struct Catalog: Sendable {
     return list
   }
 
+  /// Indexes `table`, which is given up: its values are released once they are in the document
+  /// store, before the index is built (peak memory is the store plus the index, not the table too).
   public init(
-    name: String, path: String, table: RecordTable, settings: ResolvedSettings,
+    name: String, path: String, table: consuming RecordTable, settings: ResolvedSettings,
     given: CatalogSettings = CatalogSettings()
   ) {
     self.name = name
@@ -35,11 +37,11 @@ public struct Catalog: Sendable {
     self.given = given
     self.numericAttributes = table.numericAttributes
     self.warnings = table.warnings
-    var table = table
     // Records of empty objects (`[{}]`): one empty attribute to hold their title.
     if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
-    self.index = IndexBuilder.build(
-      table.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
+    let documents = table.documents(idAttribute: settings.objectIDAttribute)
+    _ = consume table
+    self.index = IndexBuilder.build(documents, settings: settings.index)
   }
 
   /// A catalog around an index built earlier (loaded from the index cache).
@@ -97,7 +99,9 @@ public enum CatalogLoader {
   }
 
   /// Indexes catalog bytes (from a file or a pipe); `path` names them in messages.
-  public static func load(bytes: [UInt8], path: String, settings: CatalogSettings) throws(CatalogError) -> Catalog {
+  public static func load(bytes: consuming [UInt8], path: String, settings: CatalogSettings) throws(CatalogError)
+    -> Catalog
+  {
     // Safe: the buffer is used only inside the closure, while `bytes` is alive; the table copies what it keeps.
     let table = try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
       let format = settings.format ?? CatalogFormat.fromExtension(of: path) ?? CatalogFormat.sniff(buffer)
@@ -107,10 +111,12 @@ public enum CatalogLoader {
         return .failure(error)
       }
     }.get()
+    _ = consume bytes  // the file's bytes are in the table now
     let (errors, warnings) = settings.unknownAttributes(in: table)
     if !errors.isEmpty { throw .invalidSettings(path: path, message: errors.joined(separator: "; ")) }
+    let resolved = settings.resolved(for: table)
     var catalog = Catalog(
-      name: catalogName(path), path: path, table: table, settings: settings.resolved(for: table), given: settings)
+      name: catalogName(path), path: path, table: consume table, settings: resolved, given: settings)
     catalog.warnings += warnings
     return catalog
   }

@@ -152,35 +152,70 @@ public enum CatalogParser {
     var table = RecordTable(attributes: ["text"])
     forEachLine(bytes) { line in
       guard !line.isEmpty else { return }
-      table.rows.append([String(decoding: line, as: UTF8.self)])
+      table.appendCell(line)
+      table.endRow()
     }
     return table
   }
 
   /// CSV (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes) and TSV (no quoting).
+  /// Values go straight into the table's byte buffer: an unquoted field is copied from the input
+  /// once, with no `String` made for it.
   static func parseDelimited(
     _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, quoting: Bool, path: String
   ) throws(CatalogError) -> RecordTable {
-    var rows: [[String]] = []
-    var row: [String] = []
     var field: [UInt8] = []
-    var i = bomLength(bytes)
+    var quoted = false
+    var fieldStart = bomLength(bytes)
+    var i = fieldStart
     var line = 1
     var rowLine = 1
+    var headerRow: [String] = []
     var header: [String]? = nil
     var table = RecordTable()
     var numeric: [Bool] = []
+    var fieldsInRow = 0
+    var kept = 0
 
-    func endRow() throws(CatalogError) {
-      row.append(String(decoding: field, as: UTF8.self))
-      field.removeAll(keepingCapacity: true)
+    /// Ends the field that began at `fieldStart` (or was unquoted into `field`) and ends at `end`.
+    func endField(_ end: Int) throws(CatalogError) {
       defer {
-        row.removeAll(keepingCapacity: true)
+        quoted = false
+        field.removeAll(keepingCapacity: true)
+        fieldsInRow += 1
+      }
+      // Safe: fieldStart <= end <= bytes.count.
+      let value = quoted ? nil : UnsafeBufferPointer(rebasing: bytes[fieldStart..<end])
+      func withValue<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let value { return body(value) }
+        return field.withUnsafeBufferPointer(body)
+      }
+      guard let header else {
+        headerRow.append(withValue { String(decoding: $0, as: UTF8.self) })
+        return
+      }
+      if fieldsInRow >= header.count {
+        throw .malformedTable(
+          path: path, line: rowLine,
+          message: "expected \(header.count) fields as in the header, found \(fieldsInRow + 1)")
+      }
+      guard fieldsInRow < kept else { return }  // columns past `RecordTable.maxAttributes`
+      withValue { v in
+        if numeric[fieldsInRow] && !v.isEmpty && !isNumber(v) { numeric[fieldsInRow] = false }
+        table.appendCell(v)
+      }
+    }
+
+    func endRow(_ end: Int) throws(CatalogError) {
+      let blank = fieldsInRow == 0 && !quoted && end == fieldStart
+      defer {
+        fieldsInRow = 0
         rowLine = line
       }
-      if row.count == 1 && row[0].isEmpty { return }  // blank line
-      guard let header else {
-        let names = row.map { $0.trimming(" \t") }
+      if blank { return }  // blank line
+      try endField(end)
+      guard let names = header else {
+        let names = headerRow.map { $0.trimming(" \t") }
         if let empty = names.firstIndex(where: \.isEmpty) {
           throw .malformedTable(
             path: path, line: rowLine, message: "the header names no attribute for column \(empty + 1)")
@@ -188,26 +223,21 @@ public enum CatalogParser {
         header = names
         table = RecordTable(attributes: names)
         numeric = [Bool](repeating: true, count: names.count)
+        kept = table.attributes.count
         return
       }
-      if row.count > header.count {
-        throw .malformedTable(
-          path: path, line: rowLine,
-          message: "expected \(header.count) fields as in the header, found \(row.count)")
+      for _ in fieldsInRow..<names.count where table.openRowCells < kept {
+        table.appendCell(UnsafeBufferPointer(start: nil, count: 0))
       }
-      while row.count < header.count { row.append("") }
-      let kept = table.attributes.count  // columns past `RecordTable.maxAttributes` are ignored
-      for (k, value) in row.prefix(kept).enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
-        numeric[k] = false
-      }
-      rows.append(row.count > kept ? Array(row.prefix(kept)) : row)
+      table.endRow()
     }
 
     while i < bytes.count {
       let c = bytes[i]
-      if quoting && c == UInt8(ascii: "\"") && field.isEmpty {
+      if quoting && c == UInt8(ascii: "\"") && i == fieldStart && !quoted {
         // A quoted field runs to the next lone quote.
         let open = line
+        quoted = true
         i += 1
         while true {
           guard i < bytes.count else {
@@ -236,24 +266,44 @@ public enum CatalogParser {
         continue
       }
       if c == separator {
-        row.append(String(decoding: field, as: UTF8.self))
-        field.removeAll(keepingCapacity: true)
+        try endField(i)
+        fieldStart = i + 1
       } else if c == 0x0A {
+        // A CR of a CRLF line break is not part of the value.
+        let end = i > fieldStart && bytes[i - 1] == 0x0D && !quoted ? i - 1 : i
         line += 1
-        try endRow()
-      } else if c == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A {
-        // CR of a CRLF line break
-      } else {
-        field.append(c)
+        try endRow(end)
+        fieldStart = i + 1
       }
       i += 1
     }
-    if !field.isEmpty || !row.isEmpty { try endRow() }
+    if fieldStart < bytes.count || fieldsInRow > 0 || quoted {
+      let end = bytes.count > fieldStart && bytes[bytes.count - 1] == 0x0D && !quoted ? bytes.count - 1 : bytes.count
+      try endRow(end)
+    }
     guard let header else { return RecordTable() }
-    table.rows = rows
     table.numericAttributes = Set(
-      header.prefix(table.attributes.count).enumerated().filter { numeric[$0.offset] && !rows.isEmpty }.map(\.element))
+      header.prefix(table.attributes.count).enumerated().filter { numeric[$0.offset] && table.count > 0 }.map(
+        \.element))
     return table
+  }
+
+  /// Whether a value reads as a number, as `Double(String)` decides: plain decimals are told from
+  /// their bytes, anything else is asked.
+  static func isNumber(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    if i < v.count && v[i] == UInt8(ascii: "-") { i += 1 }
+    let digitsStart = i
+    while i < v.count && v[i] >= 0x30 && v[i] <= 0x39 { i += 1 }
+    var plain = i > digitsStart
+    if plain && i < v.count && v[i] == UInt8(ascii: ".") {
+      i += 1
+      let fraction = i
+      while i < v.count && v[i] >= 0x30 && v[i] <= 0x39 { i += 1 }
+      plain = i > fraction
+    }
+    if plain && i == v.count { return true }
+    return Double(String(decoding: v, as: UTF8.self)) != nil
   }
 }
 

@@ -220,9 +220,11 @@ public struct CatalogSettings: Sendable, Equatable {
       var present = 0
       var long = false
       let multi = table.multiValuedAttributes.contains(name)
-      for row in table.rows where column < row.count && !row[column].isEmpty {
+      for row in 0..<table.count {
+        let value = table.value(row, column)
+        guard !value.isEmpty else { continue }
         present += 1
-        for element in multi ? row[column].components(separatedBy: ", ") : [row[column]] {
+        for element in multi ? value.components(separatedBy: ", ") : [value] {
           if element.utf8.count > 100 { long = true }
           distinct.insert(element)
         }

@@ -3,12 +3,22 @@ import SearchEngine
 /// Records as parsed, before indexing: attribute names in first-seen order and each record's
 /// values aligned with them.
 ///
+/// The values are kept as the document store keeps them — one UTF-8 buffer and an end offset per
+/// value, no `String` per value — so a million parsed rows cost their bytes, and become the
+/// store with a copy, not a million string conversions.
+///
 /// No input may cost more than a small multiple of its size: every record has a slot for every
 /// attribute, so a catalog keeps its first `maxAttributes` distinct attribute names and ignores
 /// the rest (20,000 records with a key each would otherwise cost 20,000² slots), with a warning.
 public struct RecordTable: Sendable {
   public var attributes: [String] = []
-  public var rows: [[String]] = []
+  /// Every value's UTF-8, record after record. Record `r`'s values are the cells
+  /// `rowStarts[r] ..< rowStarts[r + 1]`; cell `c` is `bytes[cellEnds[c - 1] ..< cellEnds[c]]`
+  /// (from 0 for the first). A record has fewer cells than attributes when attributes first
+  /// appeared after it: the missing values are empty.
+  private var bytes: [UInt8] = []
+  private var cellEnds: [Int] = []
+  private var rowStarts: [Int] = [0]
   /// Attributes whose every present value was a JSON number (or parses as one, for tables).
   public var numericAttributes: Set<String> = []
   /// Attributes that were JSON arrays in some record (their elements are facet values).
@@ -44,7 +54,94 @@ public struct RecordTable: Sendable {
       if i >= row.count { row += [String](repeating: "", count: i - row.count + 1) }
       row[i] = value
     }
-    rows.append(row)
+    appendRow(row)
+  }
+
+  /// Appends a record of values in attribute order.
+  public mutating func appendRow(_ values: [String]) {
+    for value in values {
+      var value = value
+      value.withUTF8 { appendValidCell($0) }
+    }
+    endRow()
+  }
+
+  /// Appends one value of the record being read (bytes of any kind: invalid UTF-8 is repaired
+  /// with U+FFFD, as `String(decoding:)` does); `endRow` closes the record.
+  public mutating func appendCell(_ value: UnsafeBufferPointer<UInt8>) {
+    var ascii = true
+    for b in value where b >= 0x80 {
+      ascii = false
+      break
+    }
+    if ascii {
+      appendValidCell(value)
+    } else {
+      var text = String(decoding: value, as: UTF8.self)
+      text.withUTF8 { appendValidCell($0) }
+    }
+  }
+
+  private mutating func appendValidCell(_ value: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: value)
+    cellEnds.append(bytes.count)
+  }
+
+  /// Closes the record whose cells were appended since the last one.
+  public mutating func endRow() { rowStarts.append(cellEnds.count) }
+
+  /// Drops the cells appended since the last `endRow` (a record found malformed midway).
+  public mutating func discardOpenRow() {
+    let keep = rowStarts[rowStarts.count - 1]
+    cellEnds.removeLast(cellEnds.count - keep)
+    bytes.removeLast(bytes.count - (keep == 0 ? 0 : cellEnds[keep - 1]))
+  }
+
+  /// Cells of the open record so far.
+  public var openRowCells: Int { cellEnds.count - rowStarts[rowStarts.count - 1] }
+
+  /// Where a value lies in `bytes`; nil past the record's cells (an empty value).
+  private func cellRange(_ row: Int, _ column: Int) -> Range<Int>? {
+    let cell = rowStarts[row] + column
+    guard column >= 0, cell < rowStarts[row + 1] else { return nil }
+    return (cell == 0 ? 0 : cellEnds[cell - 1])..<cellEnds[cell]
+  }
+
+  /// Calls `body` with the UTF-8 of a value (empty past the record's cells).
+  public func withValue<R>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    guard let range = cellRange(row, column) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    // Safe: cell ends are monotone and within `bytes`.
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  public func value(_ row: Int, _ column: Int) -> String {
+    withValue(row, column) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// How many values record `row` holds (the rest, up to the attributes, are empty).
+  public func cellCount(_ row: Int) -> Int { rowStarts[row + 1] - rowStarts[row] }
+
+  /// A record's values, as stored (for tests and small tables).
+  public func row(_ r: Int) -> [String] { (0..<cellCount(r)).map { value(r, $0) } }
+
+  public var rows: [[String]] { (0..<count).map(row) }
+
+  public mutating func removeAllRows() {
+    bytes = []
+    cellEnds = []
+    rowStarts = [0]
+  }
+
+  /// Appends the records of `other` from `start` on (same attributes).
+  public mutating func appendRows(of other: RecordTable, from start: Int = 0) {
+    guard start < other.count else { return }
+    let firstCell = other.rowStarts[start]
+    let byteStart = firstCell == 0 ? 0 : other.cellEnds[firstCell - 1]
+    let shift = bytes.count - byteStart
+    let cellShift = cellEnds.count - firstCell
+    bytes.append(contentsOf: other.bytes[byteStart...])
+    cellEnds.append(contentsOf: other.cellEnds[firstCell...].lazy.map { $0 + shift })
+    rowStarts.append(contentsOf: other.rowStarts[(start + 1)...].lazy.map { $0 + cellShift })
   }
 
   /// What was left out or cut, for a warning.
@@ -55,7 +152,12 @@ public struct RecordTable: Sendable {
         "the records name \(ignoredAttributes)\(ignoredNames.count >= 1 << 16 ? "+" : "") more attributes than the \(Self.maxAttributes) kept; those are ignored"
       )
     }
-    let long = rows.reduce(0) { n, row in n + row.filter { $0.utf8.count > DocumentStore.maxIndexedValueBytes }.count }
+    var long = 0
+    var previous = 0
+    for end in cellEnds {
+      if end - previous > DocumentStore.maxIndexedValueBytes { long += 1 }
+      previous = end
+    }
     if let warning = Self.longValuesWarning(long) { out.append(warning) }
     return out
   }
@@ -67,45 +169,80 @@ public struct RecordTable: Sendable {
       "\(count) value\(count == 1 ? " is" : "s are") longer than \(DocumentStore.maxIndexedValueBytes / 1024) KB: searched and shown on their start only (kept whole)"
   }
 
-  public var count: Int { rows.count }
+  public var count: Int { rowStarts.count - 1 }
 
   /// The records as a document store, with object ids taken from `idAttribute` when present and
   /// otherwise derived from the record's content (stable when other records change).
   public func documents(idAttribute: String?) -> DocumentStore {
     var store = DocumentStore(attributes: attributes)
-    store.reserve(records: rows.count, bytes: rows.count * 64)
+    store.reserve(records: count, bytes: bytes.count)
     let idColumn = idAttribute.flatMap { attributes.firstIndex(of: $0) }
-    var seen: [String: Int] = [:]
-    for row in rows {
-      var id: String
-      if let idColumn, idColumn < row.count, !row[idColumn].isEmpty {
-        id = row[idColumn]
-      } else {
-        id = Self.contentID(row)
+    // Duplicate ids get "-2", "-3"…: counted by the hash of the id's bytes, with the id itself
+    // compared on a hit (a collision of different ids falls back to a dictionary of strings).
+    var seen: [UInt64: (first: Int, count: Int)] = [:]
+    var collided: [String: Int] = [:]
+    seen.reserveCapacity(count)
+    var idBytes: [UInt8] = []
+    // Safe: cells are read within `bytes` (monotone ends), while the arrays are alive.
+    bytes.withUnsafeBufferPointer { all in
+      for row in 0..<count {
+        idBytes.removeAll(keepingCapacity: true)
+        if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
+          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[given]))
+        } else {
+          Self.contentID(of: row, in: self, into: &idBytes)
+        }
+        let hash = idBytes.withUnsafeBufferPointer { byteHash($0) }
+        if let entry = seen[hash] {
+          let id = String(decoding: idBytes, as: UTF8.self)
+          if store.objectID(entry.first) == id {
+            seen[hash] = (entry.first, entry.count + 1)
+            idBytes.append(contentsOf: "-\(entry.count + 1)".utf8)
+          } else {
+            let n = collided[id, default: 0] + 1
+            collided[id] = n
+            if n > 1 { idBytes.append(contentsOf: "-\(n)".utf8) }
+          }
+        } else {
+          seen[hash] = (row, 1)
+        }
+        let first = rowStarts[row]
+        let cells = rowStarts[row + 1] - first
+        idBytes.withUnsafeBufferPointer { id in
+          store.append(objectID: id, valueCount: cells) { a in
+            let cell = first + a
+            let start = cell == 0 ? 0 : cellEnds[cell - 1]
+            return UnsafeBufferPointer(rebasing: all[start..<cellEnds[cell]])
+          }
+        }
       }
-      if let n = seen[id] {
-        seen[id] = n + 1
-        id += "-\(n + 1)"
-      } else {
-        seen[id] = 1
-      }
-      store.append(objectID: id, values: row)
     }
     return store
   }
 
-  /// A short hexadecimal FNV-1a hash of the values.
-  static func contentID(_ row: [String]) -> String {
+  /// A short hexadecimal FNV-1a hash of a record's values, as its id when it names none.
+  static func contentID(of row: Int, in table: RecordTable, into out: inout [UInt8]) {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for value in row {
-      for b in value.utf8 {
-        h ^= UInt64(b)
-        h = h &* 0x100_0000_01B3
+    for c in 0..<table.cellCount(row) {
+      table.withValue(row, c) { value in
+        for b in value {
+          h ^= UInt64(b)
+          h = h &* 0x100_0000_01B3
+        }
       }
       h ^= 0x1F
       h = h &* 0x100_0000_01B3
     }
-    let hex = String(h, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    let digits = Array("0123456789abcdef".utf8)
+    for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((h >> UInt64(shift)) & 0xF)]) }
+  }
+
+  /// The same, as text (tests and callers with a row of strings).
+  static func contentID(_ row: [String]) -> String {
+    var table = RecordTable()
+    table.appendRow(row)
+    var out: [UInt8] = []
+    contentID(of: 0, in: table, into: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -26,7 +26,7 @@ public struct StreamingIndexer: Sendable {
     }
     guard table.count > main else { return nil }
     var rest = RecordTable(attributes: table.attributes)
-    rest.rows = Array(table.rows[main...])
+    rest.appendRows(of: table, from: main)
     rest.numericAttributes = table.numericAttributes
     rest.multiValuedAttributes = table.multiValuedAttributes
     return .tail(

@@ -60,11 +60,11 @@ public final class StreamingReader: @unchecked Sendable {
     func flush(final: Bool) {
       lock.lock()
       for row in batch {
-        if format == .lines { table.rows.append([row[0].1]) } else { table.append(row) }
+        if format == .lines { table.appendRow([row[0].1]) } else { table.append(row) }
       }
       if format == .tsv, let header {
         if table.attributes.isEmpty { table = RecordTable(attributes: header) }
-        table.rows += rows
+        for row in rows { table.appendRow(row) }
         table.numericAttributes = Set(header.indices.filter { numeric[$0] }.map { header[$0] })
       }
       rows.removeAll(keepingCapacity: true)
