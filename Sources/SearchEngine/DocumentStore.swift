@@ -14,6 +14,20 @@ public struct DocumentStore: Sendable {
 
   public init(attributes: [String]) { self.attributes = attributes }
 
+  /// A store over values already laid out: `offsets` has one end per value (attributes × records,
+  /// after a leading 0), `objectIDEnds` one end per record. The layout is checked (a programming
+  /// error traps): offsets monotone and within their buffers.
+  public init(attributes: [String], bytes: [UInt8], offsets: [UInt32], objectIDBytes: [UInt8], objectIDEnds: [UInt32]) {
+    precondition(offsets.first == 0 && offsets.count == objectIDEnds.count * attributes.count + 1, "offsets per value")
+    precondition(
+      Int(offsets.last ?? 0) == bytes.count && Int(objectIDEnds.last ?? 0) == objectIDBytes.count, "buffer ends")
+    precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }, "monotone offsets")
+    precondition(zip(objectIDEnds, objectIDEnds.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
+    self.init(
+      attributes: attributes, bytes: Column(bytes), offsets: Column(offsets), objectIDBytes: Column(objectIDBytes),
+      objectIDEnds: Column(objectIDEnds))
+  }
+
   init(
     attributes: [String], bytes: Column<UInt8>, offsets: Column<UInt32>, objectIDBytes: Column<UInt8>,
     objectIDEnds: Column<UInt32>

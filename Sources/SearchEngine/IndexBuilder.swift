@@ -1,10 +1,13 @@
 import Dispatch
+import Foundation
 
 /// Builds a `SearchIndex`: orders records by custom ranking, tokenizes every searchable attribute
 /// through the one analysis chain, interns terms, and lays postings out contiguously by term.
 public enum IndexBuilder {
   /// `input` is given up: released once its records are copied into id order.
-  public static func build(_ input: consuming DocumentStore, settings: IndexSettings) -> SearchIndex {
+  /// `runs` fixes how many runs of records are tokenized apart (tests; by default, one per core
+  /// from `parallelTokenizingFrom` records).
+  public static func build(_ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil) -> SearchIndex {
     let searchableColumns = Array(
       settings.searchableAttributes.compactMap { input.attributeIndex($0) }
         .prefix(SearchIndex.maxSearchableAttributes))
@@ -17,42 +20,49 @@ public enum IndexBuilder {
     let recordCount = documents.count
     let attributeCount = searchableColumns.count
 
-    // Tokenize every searchable value, interning terms; postings come out in record order.
-    var interner = TermInterner()
+    // Tokenize every searchable value, interning terms; postings come out in record order. Large
+    // catalogs are cut into contiguous runs of records tokenized on all cores, each with its own
+    // interner; their sorted dictionaries are then merged into one, so the index is the same
+    // whatever the number of runs.
+    let runs =
+      recordCount >= Self.parallelTokenizingFrom ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    var runResults: [TokenizedRun] = []
+    var wordCountsAll: [UInt8] = []
+    do {
+      let tokenized = ResultSlots<TokenizedRun>(count: runs)
+      let wordCounts = ResultSlots<[UInt8]>(count: runs)
+      let sharedDocuments = documents
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        let records = (recordCount * run / runs)..<(recordCount * (run + 1) / runs)
+        var counts = [UInt8](repeating: 0, count: records.count * attributeCount)
+        tokenized.set(
+          run, tokenize(sharedDocuments, records: records, columns: searchableColumns, wordCounts: &counts))
+        wordCounts.set(run, counts)
+      }
+      runResults = tokenized.values
+      wordCountsAll = wordCounts.values.flatMap { $0 }
+    }
+    let (terms, globalIDs) = mergeDictionaries(runResults.map { $0.terms })
+    let termCount = terms.count
     var postingTerms: [UInt32] = []
     var postingRecords: [UInt32] = []
     var postingPlaces: [UInt16] = []
-    postingTerms.reserveCapacity(recordCount * 8)
-    postingRecords.reserveCapacity(recordCount * 8)
-    postingPlaces.reserveCapacity(recordCount * 8)
-    var wordCounts = [UInt8](repeating: 0, count: recordCount * attributeCount)
-    var tokenizer = Tokenizer()
-    for record in 0..<recordCount {
-      for (attribute, column) in searchableColumns.enumerated() {
-        var words = 0
-        documents.withIndexedValue(record, column) { text in
-          tokenizer.tokenize(text) { term, location in
-            let id = interner.intern(term)
-            postingTerms.append(id)
-            postingRecords.append(UInt32(record))
-            let position = UInt16(min(location.position, SearchIndex.maxPosition))
-            postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
-            words += 1
-          }
-        }
-        wordCounts[record * attributeCount + attribute] = UInt8(min(words, 255))
-      }
-    }
-
-    // Sort the dictionary and renumber terms in sorted order.
-    let (terms, newID) = interner.sortedDictionary()
-    let termCount = terms.count
+    let postingTotal = runResults.reduce(0) { $0 + $1.postingTerms.count }
+    postingTerms.reserveCapacity(postingTotal)
+    postingRecords.reserveCapacity(postingTotal)
+    postingPlaces.reserveCapacity(postingTotal)
     var postingStart = [UInt32](repeating: 0, count: termCount + 1)
-    for i in 0..<postingTerms.count {
-      let t = Int(newID[Int(postingTerms[i])])
-      postingTerms[i] = UInt32(t)
-      postingStart[t + 1] += 1
+    for (run, result) in runResults.enumerated() {
+      let toGlobal = globalIDs[run]
+      for local in result.postingTerms {
+        let t = toGlobal[Int(local)]
+        postingTerms.append(t)
+        postingStart[Int(t) + 1] += 1
+      }
+      postingRecords.append(contentsOf: result.postingRecords)
+      postingPlaces.append(contentsOf: result.postingPlaces)
     }
+    runResults = []  // each run's postings are copied on: released before the sort by term
     for t in 0..<termCount { postingStart[t + 1] += postingStart[t] }
     var fill = postingStart
     var records = [UInt32](repeating: 0, count: postingTerms.count)
@@ -90,7 +100,7 @@ public enum IndexBuilder {
     return SearchIndex(
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: Column(postingStart), postingRecords: Column(records),
-      postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCounts),
+      postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCountsAll),
       titleKeys: HashedKeys(titleKeys), primaryCustomValue: Column(primaryCustom), browseOrder: Column(browse),
       facets: FacetIndex.build(
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
@@ -182,6 +192,88 @@ public enum IndexBuilder {
     guard !bytes.isEmpty, bytes.count < 64, let v = Double(String(decoding: bytes, as: UTF8.self)), !v.isNaN
     else { return nil }
     return v
+  }
+
+  /// Catalogs of at least this many records are tokenized on all cores: below it, a run's setup
+  /// and the dictionary merge cost more than they save (a 10k catalog tokenizes in ~10 ms).
+  static let parallelTokenizingFrom = 50_000
+
+  /// One run's postings, with terms as ids of its own sorted dictionary.
+  struct TokenizedRun {
+    var terms: TermDictionary
+    var postingTerms: [UInt32]
+    var postingRecords: [UInt32]
+    var postingPlaces: [UInt16]
+  }
+
+  static func tokenize(
+    _ documents: DocumentStore, records: Range<Int>, columns: [Int], wordCounts: inout [UInt8]
+  ) -> TokenizedRun {
+    var interner = TermInterner()
+    var postingTerms: [UInt32] = []
+    var postingRecords: [UInt32] = []
+    var postingPlaces: [UInt16] = []
+    postingTerms.reserveCapacity(records.count * 8)
+    postingRecords.reserveCapacity(records.count * 8)
+    postingPlaces.reserveCapacity(records.count * 8)
+    var tokenizer = Tokenizer()
+    for record in records {
+      for (attribute, column) in columns.enumerated() {
+        var words = 0
+        documents.withIndexedValue(record, column) { text in
+          tokenizer.tokenize(text) { term, location in
+            postingTerms.append(interner.intern(term))
+            postingRecords.append(UInt32(record))
+            let position = UInt16(min(location.position, SearchIndex.maxPosition))
+            postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
+            words += 1
+          }
+        }
+        wordCounts[(record - records.lowerBound) * columns.count + attribute] = UInt8(min(words, 255))
+      }
+    }
+    let (terms, sortedID) = interner.sortedDictionary()
+    for i in postingTerms.indices { postingTerms[i] = sortedID[Int(postingTerms[i])] }
+    return TokenizedRun(
+      terms: terms, postingTerms: postingTerms, postingRecords: postingRecords, postingPlaces: postingPlaces)
+  }
+
+  /// Merges sorted dictionaries into one; returns it with, per dictionary, the merged id of each
+  /// of its terms.
+  static func mergeDictionaries(_ dictionaries: [TermDictionary]) -> (TermDictionary, [[UInt32]]) {
+    if dictionaries.count == 1 { return (dictionaries[0], [(0..<dictionaries[0].count).map { UInt32($0) }]) }
+    var bytes: [UInt8] = []
+    var starts: [UInt32] = [0]
+    var ids = dictionaries.map { [UInt32](repeating: 0, count: $0.count) }
+    var next = [Int](repeating: 0, count: dictionaries.count)
+    // Safe: each term slice lies within its dictionary's bytes (built so by the interner).
+    func term(_ d: Int, _ t: Int) -> UnsafeBufferPointer<UInt8> {
+      let dictionary = dictionaries[d]
+      return dictionary.bytes.withUnsafeBufferPointer {
+        UnsafeBufferPointer(rebasing: $0[Int(dictionary.starts[t])..<Int(dictionary.starts[t + 1])])
+      }
+    }
+    while true {
+      // The smallest next term among the dictionaries (a few of them: a linear pick).
+      var smallest: Int? = nil
+      for d in dictionaries.indices where next[d] < dictionaries[d].count {
+        if let s = smallest {
+          if compareBytes(term(d, next[d]), term(s, next[s])) < 0 { smallest = d }
+        } else {
+          smallest = d
+        }
+      }
+      guard let s = smallest else { break }
+      let key = term(s, next[s])
+      bytes.append(contentsOf: key)
+      starts.append(UInt32(bytes.count))
+      let id = UInt32(starts.count - 2)
+      for d in dictionaries.indices where next[d] < dictionaries[d].count && compareBytes(term(d, next[d]), key) == 0 {
+        ids[d][next[d]] = id
+        next[d] += 1
+      }
+    }
+    return (TermDictionary(bytes: Column(bytes), starts: Column(starts)), ids)
   }
 
   static func buildPrefixPostings(

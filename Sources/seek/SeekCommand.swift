@@ -58,6 +58,8 @@ enum SeekCommand {
     var fileStream: (FileHandle, CatalogFormat)? = nil
     var fileBytes: Int? = nil
     var writeCache: (@Sendable (Catalog) -> Void)? = nil
+    // The index cache of a catalog just indexed, written after the answer is out (or beside the UI).
+    var pendingSave: (@Sendable () -> Void)? = nil
     let catalog: Catalog
     do {
       if fromPipe {
@@ -100,10 +102,13 @@ enum SeekCommand {
           }
           // Not a stream a filter can read: index it whole after all.
           try? stream.handle.close()
-          return FilterCommand.run(
-            catalog: try loadFile(path, options: options).catalog, options: options, query: query)
+          let whole = try loadFile(path, options: options)
+          let code = FilterCommand.run(catalog: whole.catalog, options: options, query: query)
+          Self.finish(saving: whole.pendingSave)
+          return code
         }
         catalog = loaded.catalog
+        pendingSave = loaded.pendingSave
         if let stream = loaded.stream {
           fileStream = (stream.handle, stream.format)
           fileBytes = stream.bytes
@@ -116,24 +121,42 @@ enum SeekCommand {
     }
     for warning in catalog.warnings { Output.error("seek: warning: \(catalog.path): \(warning)") }
     if let query = options.filter {
-      return FilterCommand.run(catalog: catalog, options: options, query: query)
+      let code = FilterCommand.run(catalog: catalog, options: options, query: query)
+      Self.finish(saving: pendingSave)
+      return code
     }
     if storeCommand {
-      return StoreCommands.run(catalog: catalog, options: options)
+      let code = StoreCommands.run(catalog: catalog, options: options)
+      Self.finish(saving: pendingSave)
+      return code
     }
     if dumbTerminal {
       Output.error(
         "seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead"
       )
-      return FilterCommand.run(catalog: catalog, options: options, query: options.query)
+      let code = FilterCommand.run(catalog: catalog, options: options, query: options.query)
+      Self.finish(saving: pendingSave)
+      return code
     }
     var picking = Picking.defaults(lines: lines)
     if let accepts = options.enterAccepts { picking.enterAccepts = accepts }
     if options.create { picking.offersCreate = true }
-    return Self.interactive(
+    // The cache is written beside the UI, and waited for when it ends.
+    let saving = DispatchGroup()
+    if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
+    let code = Self.interactive(
       catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
       inputBytes: fileBytes, writeCache: writeCache, picking: picking,
       piped: fromPipe)
+    saving.wait()
+    return code
+  }
+
+  /// Writes a pending index cache once the answer is printed: whoever reads the output has it
+  /// while the cache is written.
+  static func finish(saving pendingSave: (@Sendable () -> Void)?) {
+    // Output is written unbuffered (`Output.write`): it is out already.
+    pendingSave?()
   }
 
   /// The store a catalog's checks and created items live in (`name` defaults to the file's).
@@ -206,6 +229,8 @@ enum SeekCommand {
     var catalog: Catalog
     var stream: (handle: FileHandle, format: CatalogFormat, bytes: Int)? = nil
     var writeCache: (@Sendable (Catalog) -> Void)? = nil
+    /// Writes the index cache of the catalog just indexed (nil when it loaded fast, or from the cache).
+    var pendingSave: (@Sendable () -> Void)? = nil
   }
 
   static func loadFile(_ path: String, options: Options, streaming: Bool = false) throws(CatalogError) -> Loaded {
@@ -262,8 +287,8 @@ enum SeekCommand {
     }
     let start = Date()
     let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
-    if Date().timeIntervalSince(start) > IndexCache.worthCachingAfter { save(catalog) }
-    return Loaded(catalog: catalog)
+    guard Date().timeIntervalSince(start) > IndexCache.worthCachingAfter else { return Loaded(catalog: catalog) }
+    return Loaded(catalog: catalog, pendingSave: { save(catalog) })
   }
 
   /// The format a file's first bytes tell.

@@ -102,3 +102,31 @@ struct MemorySink: IndexSink {
     #expect(hits.map(\.objectID) == ["0"])
   }
 }
+
+@Suite struct ParallelBuildTests {
+  /// Records tokenized in runs on several cores, each run with its own dictionary, merged: the
+  /// same index, byte for byte, as one run over all of them.
+  @Test(arguments: [2, 3, 7])
+  func runsMergeIntoTheSameIndex(runs: Int) throws {
+    let words = ["crème", "brûlée", "torch", "iphone", "pro", "max", "日本語", "sony", "tv", "4k", "a", "b"]
+    var store = DocumentStore(attributes: ["name", "brand", "description", "popularity"])
+    var state: UInt64 = 42
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % n
+    }
+    for i in 0..<500 {
+      let name = (0..<(1 + next(4))).map { _ in words[next(words.count)] }.joined(separator: " ")
+      store.append(objectID: "r\(i)", values: [name, words[next(words.count)], "item \(i)", "\(next(100))"])
+    }
+    let settings = IndexCodecTests.settings
+    func encoded(_ index: SearchIndex) throws -> [UInt8] {
+      var sink = MemorySink()
+      try IndexCodec.encode(index, to: &sink)
+      return sink.bytes
+    }
+    let serial = try encoded(IndexBuilder.build(store, settings: settings, runs: 1))
+    let parallel = try encoded(IndexBuilder.build(store, settings: settings, runs: runs))
+    #expect(serial == parallel)
+  }
+}

@@ -124,6 +124,33 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(store.objectID(1) == store.objectID(0) + "-2")
   }
 
+  /// Records read before an attribute first appeared have no value for it: the store gives them
+  /// an empty one, and ids from the id attribute are kept (duplicates numbered), the others hashed.
+  @Test func shortRecordsAndGivenIdsBecomeAStore() {
+    var table = RecordTable()
+    table.append([("name", "first")])
+    table.append([("name", "second"), ("sku", "x1")])
+    table.append([("name", "third"), ("sku", "x1")])
+    table.append([("name", "fourth"), ("sku", "")])
+    let store = table.documents(idAttribute: "sku")
+    #expect(store.count == 4)
+    #expect((0..<4).map { store.value($0, 0) } == ["first", "second", "third", "fourth"])
+    #expect((0..<4).map { store.value($0, 1) } == ["", "x1", "x1", ""])
+    #expect(store.objectID(1) == "x1" && store.objectID(2) == "x1-2")
+    #expect(store.objectID(0).count == 16 && store.objectID(3).count == 16 && store.objectID(0) != store.objectID(3))
+    #expect(store.objectID(0) == RecordTable.contentID(["first"]))
+  }
+
+  /// Invalid UTF-8 in a table is repaired as it is read; quoted and plain fields, CRLF and a
+  /// missing last newline all give the same values.
+  @Test func delimitedValuesGoStraightIntoTheTable() throws {
+    let table = try parse("name,n\r\n\"a, b\",1\r\nplain,2\nlast,3", .csv)
+    #expect(table.rows == [["a, b", "1"], ["plain", "2"], ["last", "3"]])
+    #expect(table.numericAttributes == ["n"])
+    let short = try parse("a\tb\tc\nx\n", .tsv)
+    #expect(short.rows == [["x", "", ""]])
+  }
+
   @Test func defaultCatalogGivesSensibleResults() throws {
     let catalog = try CatalogLoader.load(path: repositoryRoot + "/Data/products.json")
     #expect(catalog.index.count == 10_000)

@@ -40,7 +40,6 @@ public struct Catalog: Sendable {
     // Records of empty objects (`[{}]`): one empty attribute to hold their title.
     if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
     let documents = table.documents(idAttribute: settings.objectIDAttribute)
-    _ = consume table
     self.index = IndexBuilder.build(documents, settings: settings.index)
   }
 

@@ -173,51 +173,76 @@ public struct RecordTable: Sendable {
 
   /// The records as a document store, with object ids taken from `idAttribute` when present and
   /// otherwise derived from the record's content (stable when other records change).
-  public func documents(idAttribute: String?) -> DocumentStore {
-    var store = DocumentStore(attributes: attributes)
-    store.reserve(records: count, bytes: bytes.count)
+  /// The table becomes the store: when every record has a value per attribute (tables, lines),
+  /// its byte buffer is the store's as it is, moved, not copied.
+  public consuming func documents(idAttribute: String?) -> DocumentStore {
+    let (idBytes, idEnds) = objectIDs(idAttribute: idAttribute)
+    let columns = attributes.count
+    let full = (0..<count).allSatisfy { rowStarts[$0 + 1] - rowStarts[$0] == columns }
+    var offsets: [UInt32] = [0]
+    offsets.reserveCapacity(count * columns + 1)
+    if full {
+      for end in cellEnds { offsets.append(UInt32(truncatingIfNeeded: end)) }
+      let values = bytes
+      bytes = []
+      cellEnds = []
+      return DocumentStore(
+        attributes: attributes, bytes: values, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+    }
+    // Records with missing trailing values: copied with empty ones in their place.
+    var values: [UInt8] = []
+    values.reserveCapacity(bytes.count)
+    for row in 0..<count {
+      for column in 0..<columns {
+        if let range = cellRange(row, column) { values.append(contentsOf: bytes[range]) }
+        offsets.append(UInt32(truncatingIfNeeded: values.count))
+      }
+    }
+    return DocumentStore(
+      attributes: attributes, bytes: values, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+  }
+
+  /// Each record's id: `idAttribute`'s value when it has one, else a hash of its values (stable
+  /// when other records change). Duplicates get "-2", "-3"…: counted by the hash of the id's
+  /// bytes, the id itself compared on a hit (a collision of different ids falls back to a
+  /// dictionary of strings).
+  func objectIDs(idAttribute: String?) -> (bytes: [UInt8], ends: [UInt32]) {
     let idColumn = idAttribute.flatMap { attributes.firstIndex(of: $0) }
-    // Duplicate ids get "-2", "-3"…: counted by the hash of the id's bytes, with the id itself
-    // compared on a hit (a collision of different ids falls back to a dictionary of strings).
     var seen: [UInt64: (first: Int, count: Int)] = [:]
     var collided: [String: Int] = [:]
     seen.reserveCapacity(count)
     var idBytes: [UInt8] = []
-    // Safe: cells are read within `bytes` (monotone ends), while the arrays are alive.
-    bytes.withUnsafeBufferPointer { all in
-      for row in 0..<count {
-        idBytes.removeAll(keepingCapacity: true)
-        if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
-          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[given]))
-        } else {
-          Self.contentID(of: row, in: self, into: &idBytes)
-        }
-        let hash = idBytes.withUnsafeBufferPointer { byteHash($0) }
-        if let entry = seen[hash] {
-          let id = String(decoding: idBytes, as: UTF8.self)
-          if store.objectID(entry.first) == id {
-            seen[hash] = (entry.first, entry.count + 1)
-            idBytes.append(contentsOf: "-\(entry.count + 1)".utf8)
-          } else {
-            let n = collided[id, default: 0] + 1
-            collided[id] = n
-            if n > 1 { idBytes.append(contentsOf: "-\(n)".utf8) }
-          }
-        } else {
-          seen[hash] = (row, 1)
-        }
-        let first = rowStarts[row]
-        let cells = rowStarts[row + 1] - first
-        idBytes.withUnsafeBufferPointer { id in
-          store.append(objectID: id, valueCount: cells) { a in
-            let cell = first + a
-            let start = cell == 0 ? 0 : cellEnds[cell - 1]
-            return UnsafeBufferPointer(rebasing: all[start..<cellEnds[cell]])
-          }
-        }
-      }
+    var idEnds: [UInt32] = []
+    idEnds.reserveCapacity(count)
+    var id: [UInt8] = []
+    func storedID(_ record: Int) -> [UInt8] {
+      Array(idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])])
     }
-    return store
+    for row in 0..<count {
+      id.removeAll(keepingCapacity: true)
+      if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
+        id.append(contentsOf: bytes[given])
+      } else {
+        Self.contentID(of: row, in: self, into: &id)
+      }
+      let hash = id.withUnsafeBufferPointer { byteHash($0) }
+      if let entry = seen[hash] {
+        if storedID(entry.first) == id {
+          seen[hash] = (entry.first, entry.count + 1)
+          id.append(contentsOf: "-\(entry.count + 1)".utf8)
+        } else {
+          let text = String(decoding: id, as: UTF8.self)
+          let n = collided[text, default: 0] + 1
+          collided[text] = n
+          if n > 1 { id.append(contentsOf: "-\(n)".utf8) }
+        }
+      } else {
+        seen[hash] = (row, 1)
+      }
+      idBytes.append(contentsOf: id)
+      idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
+    }
+    return (idBytes, idEnds)
   }
 
   /// A short hexadecimal FNV-1a hash of a record's values, as its id when it names none.
