@@ -119,7 +119,7 @@ public struct IndexImage {
     guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
       throw fail("document offsets")
     }
-    checker.continuation = [UInt64](repeating: 0, count: (bytes.count + 63) / 64)
+    checker.continuation = ZeroedScratch(count: (bytes.count + 63) / 64)
     splittableFrom = offsetsRange.upperBound
     checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
     checker.checks.append(
@@ -260,7 +260,7 @@ public struct ContentChecker: Sendable {
   fileprivate var checks: [ContentCheck] = []
   fileprivate var failure: String?
   /// One bit per document byte that continues a character, so that a value's start can be checked.
-  fileprivate var continuation: [UInt64] = []
+  fileprivate var continuation = ZeroedScratch<UInt64>(count: 0)
 
   /// Checks the bytes `chunk` holding `region[offset ..< offset + chunk.count]` (see `IndexImage.check`).
   public mutating func check(_ chunk: UnsafeRawBufferPointer, at offset: Int) {

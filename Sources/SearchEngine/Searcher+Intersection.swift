@@ -9,7 +9,7 @@ extension Searcher {
   ) -> ([UInt64], Int) {
     generation &+= 1
     if generation == 0 {
-      for i in stamp.indices { stamp[i] = 0 }
+      stamp.zeroAll()
       generation = 1
     }
     candidates.removeAll(keepingCapacity: true)

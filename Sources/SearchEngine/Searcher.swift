@@ -53,7 +53,7 @@
 public final class Searcher {
   public let index: SearchIndex
 
-  var stamp: [UInt32]
+  let stamp: ZeroedScratch<UInt32>
   var matchedWords: [UInt16]
   /// Best match of word `w` in record `r` at `r * maxWords + w`: cost (2 bits, 3 = substring) << 17,
   /// best place (attribute << 12 | position) << 1, not-exact flag.
@@ -84,8 +84,10 @@ public final class Searcher {
       mask |= 1 << UInt32(i)
     }
     orderedMask = mask
-    stamp = [UInt32](repeating: 0, count: index.count)
-    matchedWords = [UInt16](repeating: 0, count: index.count)
+    stamp = ZeroedScratch(count: index.count)
+    // Safe: UInt16 has no invalid bit pattern, and a record's matched words are written when a
+    // search first stamps it, before they are read (as the slots below).
+    matchedWords = [UInt16](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
     // The largest scratch array (32 bytes a record) is left unwritten: a record's slots and its
     // matched words are reset the first time a search stamps it, before anything reads them, so
     // a search faults in only the pages of the records it touches, not 35 MB at start-up.
