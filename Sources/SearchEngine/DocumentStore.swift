@@ -72,6 +72,14 @@ public struct DocumentStore: Sendable {
     objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
   }
 
+  /// Calls `body` with the UTF-8 of a record's objectID, without copying.
+  func withObjectID<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
+    let end = Int(objectIDEnds[record])
+    // Safe: the ends are monotone and end within `objectIDBytes` (built so, or checked by the codec).
+    return objectIDBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
   public func objectID(_ record: Int) -> String {
     let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
     let end = Int(objectIDEnds[record])

@@ -93,8 +93,9 @@ public enum IndexBuilder {
     var titleKeys: [(hash: UInt64, record: UInt32)] = []
     titleKeys.reserveCapacity(recordCount)
     for (record, original) in order.enumerated() {
-      let key = inputTitles[Int(original)]
-      if !key.isEmpty { titleKeys.append((byteHash(key), UInt32(record))) }
+      inputTitles.withTitle(Int(original)) { key in
+        if !key.isEmpty { titleKeys.append((byteHash(key), UInt32(record))) }
+      }
     }
 
     return SearchIndex(
@@ -112,7 +113,7 @@ public enum IndexBuilder {
   /// (fzf lists its input as it came) — as internal ids, empty when it is the id order itself.
   static func rankingOrder(
     _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
-  ) -> (order: [Int32], primary: [Double], foldedTitles: [[UInt8]], browse: [Int32]) {
+  ) -> (order: [Int32], primary: [Double], foldedTitles: FoldedTitles, browse: [Int32]) {
     let n = documents.count
     let columns = settings.customRanking.map { documents.attributeIndex($0.attribute) }
     // Normalized so that smaller sorts first; absent values last.
@@ -126,16 +127,17 @@ public enum IndexBuilder {
       }
       return values
     }
-    var titles: [[UInt8]] = []
-    titles.reserveCapacity(n)
+    var titles = FoldedTitles()
+    titles.ends.reserveCapacity(n)
     var titlePrefix = [UInt64](repeating: 0, count: n)
     var lengths = [Int32](repeating: 0, count: settings.tiebreak.contains(.length) ? n : 0)
     for r in 0..<n {
-      let key = documents.withValue(r, titleColumn) { TextFolding.foldedKey($0) }
+      let start = titles.bytes.count
+      documents.withValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &titles.bytes) }
+      titles.ends.append(titles.bytes.count)
       var p: UInt64 = 0
-      for i in 0..<8 { p = p << 8 | UInt64(i < key.count ? key[i] : 0) }
+      for i in 0..<8 { p = p << 8 | UInt64(start + i < titles.bytes.count ? titles.bytes[start + i] : 0) }
       titlePrefix[r] = p
-      titles.append(key)
       if !lengths.isEmpty { lengths[r] = Int32(clamping: documents.withValue(r, titleColumn) { $0.count }) }
     }
     let reverse = settings.reverseInputOrder
@@ -153,10 +155,7 @@ public enum IndexBuilder {
           return inputOrder(x, y)
         case .name:
           if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
-          // Safe: both buffers are used only inside the comparison, while the arrays are alive.
-          let c = titles[x].withUnsafeBufferPointer { tx in
-            titles[y].withUnsafeBufferPointer { compareBytes(tx, $0) }
-          }
+          let c = titles.compare(x, y)
           if c != 0 { return c < 0 }
         }
       }
@@ -192,6 +191,22 @@ public enum IndexBuilder {
     guard !bytes.isEmpty, bytes.count < 64, let v = Double(String(decoding: bytes, as: UTF8.self)), !v.isNaN
     else { return nil }
     return v
+  }
+
+  /// Every record's folded title in one buffer: record `r`'s is `bytes[ends[r - 1] ..< ends[r]]`.
+  struct FoldedTitles {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+
+    func withTitle<R>(_ r: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      let range = (r == 0 ? 0 : ends[r - 1])..<ends[r]
+      // Safe: the ends are monotone and within `bytes`.
+      return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    func compare(_ x: Int, _ y: Int) -> Int {
+      withTitle(x) { a in withTitle(y) { compareBytes(a, $0) } }
+    }
   }
 
   /// Catalogs of at least this many records are tokenized on all cores: below it, a run's setup

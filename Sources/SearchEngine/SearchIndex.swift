@@ -70,8 +70,7 @@ public final class SearchIndex: Sendable {
       objectIDKeys
       ?? HashedKeys(
         (0..<documents.count).map { record in
-          var id = documents.objectID(record)
-          return (id.withUTF8 { byteHash($0) }, UInt32(record))
+          (documents.withObjectID(record) { byteHash($0) }, UInt32(record))
         })
     self.substringMatching = settings.substringMatching ?? (terms.count <= Self.substringMatchingUpTo)
   }
@@ -137,8 +136,9 @@ struct HashedKeys: Sendable {
     self.records = records
   }
 
-  init(_ pairs: [(hash: UInt64, record: UInt32)]) {
-    let sorted = pairs.sorted { ($0.hash, $0.record) < ($1.hash, $1.record) }
+  init(_ pairs: consuming [(hash: UInt64, record: UInt32)]) {
+    var sorted = pairs
+    sorted.sort { ($0.hash, $0.record) < ($1.hash, $1.record) }
     hashes = Column(sorted.map(\.hash))
     records = Column(sorted.map(\.record))
   }

@@ -156,13 +156,20 @@ public enum TextFolding {
   public static func foldedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
+    foldedKey(bytes, appendingTo: &out)
+    return out
+  }
+
+  /// `foldedKey`, appended to `out` (keys of many records in one buffer, no array each).
+  public static func foldedKey(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) {
+    let start = out.count
     var pendingSpace = false
     var i = 0
     while i < bytes.count {
       let (v, length) = UTF8.decode(bytes, at: i)
       i += length
       if isWhitespace(v) {
-        pendingSpace = !out.isEmpty
+        pendingSpace = out.count > start
         continue
       }
       if pendingSpace {
@@ -171,7 +178,6 @@ public enum TextFolding {
       }
       fold(v) { UTF8.appendScalar($0, to: &out) }
     }
-    return out
   }
 
   @inline(__always) static func isWhitespace(_ v: UInt32) -> Bool {
