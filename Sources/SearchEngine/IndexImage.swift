@@ -301,13 +301,8 @@ public struct ContentChecker: Sendable {
       }
       return ok
     case .below(let bound):
-      let ok = part.withMemoryRebound(to: UInt32.self) { values in
-        var worst: UInt32 = 0
-        for v in values { worst = max(worst, v) }
-        return values.isEmpty || worst < bound
-      }
       complete(i, part)
-      return ok
+      return Self.allBelow(bound, part)
     case .belowOrMissing(let bound):
       let ok = part.withMemoryRebound(to: UInt32.self) { values in
         values.allSatisfy { $0 == UInt32.max || $0 < bound }
@@ -315,13 +310,8 @@ public struct ContentChecker: Sendable {
       complete(i, part)
       return ok
     case .placesBelow(let bound):
-      let ok = part.withMemoryRebound(to: UInt16.self) { values in
-        var worst: UInt16 = 0
-        for v in values { worst = max(worst, v) }
-        return values.isEmpty || worst < bound
-      }
       complete(i, part)
-      return ok
+      return Self.allBelow(bound, part)
     case .permutation(let count):
       if checks[i].bitmap.isEmpty { checks[i].bitmap = [UInt64](repeating: 0, count: (count + 63) / 64) }
       let ok = part.withMemoryRebound(to: Int32.self) { values -> Bool in
@@ -336,6 +326,18 @@ public struct ContentChecker: Sendable {
       complete(i, part)
       if checks[i].isComplete { checks[i].bitmap = [] }
       return ok
+    }
+  }
+
+  /// Whether every element of `part` is below `bound`: a max over the elements (it vectorizes),
+  /// compared once.
+  private static func allBelow<T: FixedWidthInteger & UnsignedInteger>(
+    _ bound: T, _ part: UnsafeRawBufferPointer
+  ) -> Bool {
+    part.withMemoryRebound(to: T.self) { values in
+      var worst: T = 0
+      for v in values { worst = max(worst, v) }
+      return values.isEmpty || worst < bound
     }
   }
 
