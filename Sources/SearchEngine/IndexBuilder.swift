@@ -440,11 +440,11 @@ struct TermInterner {
 
 /// Results written by concurrent workers, one slot each, read after they have all finished.
 /// Raw storage, so that writes to different slots never touch shared bookkeeping.
-final class ResultSlots<T>: @unchecked Sendable {
+public final class ResultSlots<T>: @unchecked Sendable {
   private let slots: UnsafeMutablePointer<T?>
   private let count: Int
 
-  init(count: Int) {
+  public init(count: Int) {
     self.count = count
     // Safe: `slots` holds `count` elements, is initialized at once and deallocated in deinit.
     slots = .allocate(capacity: count)
@@ -457,6 +457,6 @@ final class ResultSlots<T>: @unchecked Sendable {
   }
 
   /// Each slot is written by exactly one worker.
-  func set(_ i: Int, _ value: T) { slots[i] = value }
-  var values: [T] { (0..<count).map { slots[$0]! } }
+  public func set(_ i: Int, _ value: T) { slots[i] = value }
+  public var values: [T] { (0..<count).map { slots[$0]! } }
 }

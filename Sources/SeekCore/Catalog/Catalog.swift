@@ -132,14 +132,29 @@ public enum CatalogLoader {
       throw .notFound(path: path)
     }
     if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(path: path, reason: "permission denied")
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw .unreadable(path: path, reason: errno == EACCES ? "permission denied" : String(cString: strerror(errno)))
     }
-    defer { try? handle.close() }
-    do {
-      return [UInt8](try handle.readToEnd() ?? Data())
-    } catch {
-      throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+    defer { close(fd) }
+    // Read straight into the array (not through `Data`, which held a second copy of the file):
+    // sized by fstat, grown if the file grows while read.
+    var info = stat()
+    let expected = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+    var bytes = [UInt8](repeating: 0, count: max(expected, 1 << 16))
+    var filled = 0
+    while true {
+      if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 1 << 16)) }
+      // Safe: reads at most the bytes left in the array's own storage.
+      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      if n == 0 { break }
+      filled += n
     }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
   }
 }

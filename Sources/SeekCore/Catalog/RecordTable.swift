@@ -1,3 +1,4 @@
+import Foundation
 import SearchEngine
 
 /// Records as parsed, before indexing: attribute names in first-seen order and each record's
@@ -215,19 +216,33 @@ public struct RecordTable: Sendable {
     var idEnds: [UInt32] = []
     idEnds.reserveCapacity(count)
     var id: [UInt8] = []
-    func storedID(_ record: Int) -> [UInt8] {
-      Array(idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])])
+    func storedID(_ record: Int) -> ArraySlice<UInt8> {
+      idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
     }
+    // The content hashes of the records without an id, on all cores for large tables.
+    let runs = count >= 50_000 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let hashed = ResultSlots<[UInt64]>(count: runs)
+    let rows = count
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      let range = (rows * run / runs)..<(rows * (run + 1) / runs)
+      hashed.set(
+        run,
+        range.map { row in
+          if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty { return 0 }
+          return Self.contentHash(of: row, in: self)
+        })
+    }
+    let contentHashes = hashed.values.flatMap { $0 }
     for row in 0..<count {
       id.removeAll(keepingCapacity: true)
       if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
         id.append(contentsOf: bytes[given])
       } else {
-        Self.contentID(of: row, in: self, into: &id)
+        Self.appendHex(contentHashes[row], to: &id)
       }
       let hash = id.withUnsafeBufferPointer { byteHash($0) }
       if let entry = seen[hash] {
-        if storedID(entry.first) == id {
+        if storedID(entry.first).elementsEqual(id) {
           seen[hash] = (entry.first, entry.count + 1)
           id.append(contentsOf: "-\(entry.count + 1)".utf8)
         } else {
@@ -247,6 +262,10 @@ public struct RecordTable: Sendable {
 
   /// A short hexadecimal FNV-1a hash of a record's values, as its id when it names none.
   static func contentID(of row: Int, in table: RecordTable, into out: inout [UInt8]) {
+    appendHex(contentHash(of: row, in: table), to: &out)
+  }
+
+  static func contentHash(of row: Int, in table: RecordTable) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     for c in 0..<table.cellCount(row) {
       table.withValue(row, c) { value in
@@ -258,8 +277,15 @@ public struct RecordTable: Sendable {
       h ^= 0x1F
       h = h &* 0x100_0000_01B3
     }
-    let digits = Array("0123456789abcdef".utf8)
-    for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((h >> UInt64(shift)) & 0xF)]) }
+    return h
+  }
+
+  /// Sixteen lowercase hexadecimal digits.
+  static func appendHex(_ h: UInt64, to out: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8((h >> UInt64(shift)) & 0xF)
+      out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+    }
   }
 
   /// The same, as text (tests and callers with a row of strings).
