@@ -88,10 +88,6 @@ extension Column: ExpressibleByArrayLiteral {
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
-extension Column: Equatable where Element: Equatable {
-  public static func == (a: Column, b: Column) -> Bool { a.elementsEqual(b) }
-}
-
 /// Owns the array behind an owned `Column`. The pointer into the array is taken again after every
 /// change (only a uniquely referenced box changes); between changes the array is not mutated, so its
 /// storage neither moves nor is freed while the box lives. Swift arrays on Linux are always native,

@@ -58,20 +58,6 @@ public struct DocumentStore: Sendable {
     objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
   }
 
-  /// Appends a record from bytes: `value(a)` for the first `valueCount` attributes (valid UTF-8;
-  /// the rest are empty).
-  public mutating func append(
-    objectID: UnsafeBufferPointer<UInt8>, valueCount: Int, value: (Int) -> UnsafeBufferPointer<UInt8>
-  ) {
-    precondition(valueCount <= attributes.count, "more values than attributes")
-    for index in 0..<attributes.count {
-      if index < valueCount { bytes.append(contentsOf: value(index)) }
-      offsets.append(UInt32(truncatingIfNeeded: bytes.count))
-    }
-    objectIDBytes.append(contentsOf: objectID)
-    objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
-  }
-
   /// Calls `body` with the UTF-8 of a record's objectID, without copying.
   func withObjectID<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
@@ -81,12 +67,7 @@ public struct DocumentStore: Sendable {
   }
 
   public func objectID(_ record: Int) -> String {
-    let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
-    let end = Int(objectIDEnds[record])
-    // Safe: the ends are monotone and end within `objectIDBytes` (built so, or checked by the codec).
-    return objectIDBytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-    }
+    withObjectID(record) { String(decoding: $0, as: UTF8.self) }
   }
 
   @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {

@@ -261,7 +261,8 @@ public enum IndexBuilder {
     var starts: [UInt32] = [0]
     var ids = dictionaries.map { [UInt32](repeating: 0, count: $0.count) }
     var next = [Int](repeating: 0, count: dictionaries.count)
-    // Safe: each term slice lies within its dictionary's bytes (built so by the interner).
+    // Safe: each term slice lies within its dictionary's bytes (built so by the interner), and the
+    // pointer outlives the closure only within this function, while `dictionaries` holds the columns.
     func term(_ d: Int, _ t: Int) -> UnsafeBufferPointer<UInt8> {
       let dictionary = dictionaries[d]
       return dictionary.bytes.withUnsafeBufferPointer {

@@ -48,7 +48,7 @@ public struct IndexImage {
 
   /// Splits the content checks in two at a section start near `offset`, so that two threads can
   /// each check one part, in order within it; `check(parts:)` takes them back. Returns the split.
-  public mutating func split(near offset: Int) -> (at: Int, first: ContentChecker, second: ContentChecker) {
+  public func split(near offset: Int) -> (at: Int, first: ContentChecker, second: ContentChecker) {
     var checks = checker.checks
     // Text checked for UTF-8, and offsets checked against it, cost about two plain bytes each:
     // move the middle so that both halves take about as long.
@@ -63,8 +63,7 @@ public struct IndexImage {
       let mid = (lo + hi) / 2
       if cost(mid) < half { lo = mid + 1 } else { hi = mid }
     }
-    let target = lo
-    let middle = max(0, min(target, region.count)) / IndexCodec.alignment * IndexCodec.alignment
+    let middle = max(0, min(lo, region.count)) / IndexCodec.alignment * IndexCodec.alignment
     // A check that keeps no state between elements (ids below a bound) can be cut anywhere, on a
     // 64-byte boundary: the middle then falls where it should, whatever the section sizes.
     if middle >= splittableFrom,
@@ -77,11 +76,10 @@ public struct IndexImage {
     }
     let starts = checks.map(\.range.lowerBound).filter { $0 >= splittableFrom }
     let at = starts.min { abs($0 - middle) < abs($1 - middle) } ?? region.count
-    checker.checks = checks
     var first = checker
     var second = ContentChecker()
-    first.checks = checker.checks.filter { $0.range.lowerBound < at }
-    second.checks = checker.checks.filter { $0.range.lowerBound >= at }
+    first.checks = checks.filter { $0.range.lowerBound < at }
+    second.checks = checks.filter { $0.range.lowerBound >= at }
     return (at, first, second)
   }
 
@@ -123,8 +121,9 @@ public struct IndexImage {
     splittableFrom = offsetsRange.upperBound
     checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
     checker.checks.append(
-      ContentCheck("document offsets", offsetsRange, .offsets(to: bytes.count, characterStarts: true)))
-    checker.checks.append(ContentCheck("objectIDs", idEndsRange, .ends(to: idBytes.count)))
+      ContentCheck("document offsets", offsetsRange, .offsets(to: bytes.count, fromZero: true, characterStarts: true)))
+    checker.checks.append(
+      ContentCheck("objectIDs", idEndsRange, .offsets(to: idBytes.count, fromZero: false, characterStarts: false)))
     let documents = DocumentStore(
       attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
 
@@ -137,7 +136,8 @@ public struct IndexImage {
     let (termBytes, _): (Column<UInt8>, _) = try r.column()
     let (termStarts, termStartsRange): (Column<UInt32>, _) = try r.column()
     guard termStarts.count >= 1 else { throw fail("terms") }
-    checker.checks.append(ContentCheck("terms", termStartsRange, .offsets(to: termBytes.count, characterStarts: false)))
+    checker.checks.append(
+      ContentCheck("terms", termStartsRange, .offsets(to: termBytes.count, fromZero: true, characterStarts: false)))
     let terms = termStarts.count - 1
 
     let (postingStart, postingStartRange): (Column<UInt32>, _) = try r.column()
@@ -149,7 +149,9 @@ public struct IndexImage {
     let recordBound = UInt32(records)
     let placeBound = UInt16(searchable.count) << SearchIndex.placeAttributeShift
     checker.checks.append(
-      ContentCheck("posting offsets", postingStartRange, .offsets(to: postingRecords.count, characterStarts: false)))
+      ContentCheck(
+        "posting offsets", postingStartRange, .offsets(to: postingRecords.count, fromZero: true, characterStarts: false)
+      ))
     checker.checks.append(ContentCheck("posting records", postingRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("posting places", postingPlacesRange, .placesBelow(placeBound)))
 
@@ -167,7 +169,8 @@ public struct IndexImage {
       checker.checks.append(
         ContentCheck("prefix groups", groupOfTermRange, .belowOrMissing(UInt32(groupStart.count - 1))))
       checker.checks.append(
-        ContentCheck("prefix offsets", groupStartRange, .offsets(to: groupRecords.count, characterStarts: false)))
+        ContentCheck(
+          "prefix offsets", groupStartRange, .offsets(to: groupRecords.count, fromZero: true, characterStarts: false)))
       checker.checks.append(ContentCheck("prefix records", groupRecordsRange, .below(recordBound)))
       checker.checks.append(ContentCheck("prefix places", groupPlacesRange, .placesBelow(placeBound)))
       prefixes.append(
@@ -223,10 +226,13 @@ public struct IndexImage {
         zip(keys, keys.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) })
       else { throw fail(name) }
       checker.checks.append(
-        ContentCheck("facets: \(name)", valueStartRange, .offsets(to: valueRecords.count, characterStarts: false)))
+        ContentCheck(
+          "facets: \(name)", valueStartRange, .offsets(to: valueRecords.count, fromZero: true, characterStarts: false)))
       checker.checks.append(ContentCheck("facets: \(name)", valueRecordsRange, .below(UInt32(records))))
       checker.checks.append(
-        ContentCheck("facets: \(name)", recordStartRange, .offsets(to: recordValues.count, characterStarts: false)))
+        ContentCheck(
+          "facets: \(name)", recordStartRange, .offsets(to: recordValues.count, fromZero: true, characterStarts: false))
+      )
       checker.checks.append(ContentCheck("facets: \(name)", recordValuesRange, .below(UInt32(values.count))))
       text.append(
         FacetIndex.TextFacet(
@@ -282,24 +288,8 @@ public struct ContentChecker: Sendable {
     switch checks[i].kind {
     case .utf8:
       return feedUTF8(i, part)
-    case .offsets(let to, let characterStarts):
-      return feedOffsets(i, part, to: to, characterStarts: characterStarts)
-    case .ends(let to):
-      // objectID ends: monotone from the first, ending at `to` (an empty table ends nothing).
-      var previous = checks[i].previous
-      let ok = part.withMemoryRebound(to: UInt32.self) { values -> Bool in
-        for v in values {
-          if v < previous { return false }
-          previous = v
-        }
-        return true
-      }
-      checks[i].previous = previous
-      checks[i].seen += part.count / 4
-      if checks[i].seen * 4 == checks[i].range.count {
-        checks[i].isComplete = checks[i].seen == 0 || Int(previous) == to
-      }
-      return ok
+    case .offsets(let to, let fromZero, let characterStarts):
+      return feedOffsets(i, part, to: to, fromZero: fromZero, characterStarts: characterStarts)
     case .below(let bound):
       complete(i, part)
       return Self.allBelow(bound, part)
@@ -346,14 +336,16 @@ public struct ContentChecker: Sendable {
     if checks[i].seen == checks[i].range.count { checks[i].isComplete = true }
   }
 
-  /// Offsets: the first is 0, none decreases, the last is `to`; for document values, each one
-  /// below the end starts a character.
-  private mutating func feedOffsets(_ i: Int, _ part: UnsafeRawBufferPointer, to: Int, characterStarts: Bool) -> Bool {
+  /// Offsets: the first is 0 (`fromZero`; ends, as the objectIDs', start anywhere), none
+  /// decreases, the last is `to`; for document values, each one below the end starts a character.
+  private mutating func feedOffsets(
+    _ i: Int, _ part: UnsafeRawBufferPointer, to: Int, fromZero: Bool, characterStarts: Bool
+  ) -> Bool {
     var previous = checks[i].previous
     let first = checks[i].seen == 0
     let continuation = self.continuation
     let ok = part.withMemoryRebound(to: UInt32.self) { values -> Bool in
-      if first, let v = values.first, v != 0 { return false }
+      if fromZero, first, let v = values.first, v != 0 { return false }
       for v in values {
         if v < previous { return false }
         previous = v
@@ -366,10 +358,8 @@ public struct ContentChecker: Sendable {
       return true
     }
     checks[i].previous = previous
-    checks[i].seen += part.count / 4
-    if checks[i].seen * 4 == checks[i].range.count {
-      checks[i].isComplete = checks[i].seen >= 1 && Int(previous) == to
-    }
+    checks[i].seen += part.count
+    if checks[i].seen == checks[i].range.count { checks[i].isComplete = Int(previous) == to }
     return ok && Int(previous) <= to
   }
 
@@ -424,8 +414,7 @@ public struct ContentChecker: Sendable {
 private struct ContentCheck: Sendable {
   enum Kind {
     case utf8
-    case offsets(to: Int, characterStarts: Bool)
-    case ends(to: Int)
+    case offsets(to: Int, fromZero: Bool, characterStarts: Bool)
     case below(UInt32)
     case belowOrMissing(UInt32)
     case placesBelow(UInt16)
@@ -440,7 +429,7 @@ private struct ContentCheck: Sendable {
   let name: String
   let range: Range<Int>
   let kind: Kind
-  /// Bytes seen (elements, for offsets and ends).
+  /// Bytes of the section seen so far.
   var seen = 0
   var previous: UInt32 = 0
   var utf8 = UTF8State()
@@ -449,7 +438,7 @@ private struct ContentCheck: Sendable {
 
   var isHeavy: Bool {
     switch kind {
-    case .utf8, .offsets(_, characterStarts: true): true
+    case .utf8, .offsets(_, _, characterStarts: true): true
     default: false
     }
   }
@@ -465,12 +454,8 @@ private struct ContentCheck: Sendable {
     self.name = name
     self.range = range
     self.kind = kind
-    // An empty section has nothing to stream; offsets must still hold their one element.
-    switch kind {
-    case .offsets: isComplete = false
-    case .ends: isComplete = range.isEmpty
-    default: isComplete = range.isEmpty
-    }
+    // An empty section has nothing to stream; offsets from zero must still hold their 0.
+    if case .offsets(_, fromZero: true, _) = kind { isComplete = false } else { isComplete = range.isEmpty }
   }
 }
 

@@ -69,8 +69,7 @@ enum SeekCommand {
           interactive && !options.selectOne && !options.exitZero && (format == .lines || format == .jsonLines)
         if streams {
           streamFormat = format
-          var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
-          empty.removeAllRows()
+          let empty = RecordTable(attributes: format == .lines ? ["text"] : [])
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
             given: options.catalog)
@@ -276,8 +275,7 @@ enum SeekCommand {
     if streaming, Int(info.st_size) > streamAbove, let handle = FileHandle(forReadingAtPath: path) {
       let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)
       if StreamingReader.canStream(format) {
-        var empty = RecordTable(attributes: format == .lines ? ["text"] : [])
-        empty.removeAllRows()
+        let empty = RecordTable(attributes: format == .lines ? ["text"] : [])
         let catalog = Catalog(
           name: CatalogLoader.catalogName(path), path: path, table: empty, settings: given.resolved(for: empty),
           given: given)

@@ -214,7 +214,7 @@ public enum CatalogParser {
       }
       if blank { return }  // blank line
       try endField(end)
-      guard let names = header else {
+      guard header != nil else {
         let names = headerRow.map { $0.trimming(" \t") }
         if let empty = names.firstIndex(where: \.isEmpty) {
           throw .malformedTable(
@@ -226,9 +226,8 @@ public enum CatalogParser {
         kept = table.attributes.count
         return
       }
-      for _ in fieldsInRow..<names.count where table.openRowCells < kept {
-        table.appendCell(UnsafeBufferPointer(start: nil, count: 0))
-      }
+      // Missing trailing fields are empty values.
+      while table.openRowCells < kept { table.appendCell(UnsafeBufferPointer(start: nil, count: 0)) }
       table.endRow()
     }
 

@@ -107,12 +107,6 @@ public enum IndexCache {
   /// The cached catalog, if the cache exists, can be trusted and matches.
   public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult
   {
-    loadChecked(path: path, catalogPath: catalogPath, given: given, fingerprint: fingerprint)
-  }
-
-  private static func loadChecked(
-    path: String, catalogPath: String, given: CatalogSettings, fingerprint: String
-  ) -> LoadResult {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ELOOP ? .refused("\(path) is a symbolic link") : .absent
@@ -189,15 +183,17 @@ public enum IndexCache {
     let middle = indexStart + split
     let later = VerifyTask(fd: fd, range: middle..<indexEnd, indexStart: indexStart, checker: second)
     var head = first
-    let early = try readChecking(fd: fd, range: 0..<middle, indexStart: indexStart, checker: &head)
+    let early = Result { try readChecking(fd: fd, range: 0..<middle, indexStart: indexStart, checker: &head) }
+    // Waited for even when this half failed: the other thread reads `fd`, which the caller closes.
     let (tail, checked) = try later.result()
+    let earlySum = try early.get()
     image.check(parts: [head, checked])
     var stored: UInt64 = 0
     // Safe: reads at most the bytes of a local UInt64.
     guard withUnsafeMutableBytes(of: &stored, { pread(fd, $0.baseAddress, 8, off_t(indexEnd)) }) == 8 else {
       throw CacheIOError.io
     }
-    return (early.followed(by: tail).value, stored)
+    return (earlySum.followed(by: tail).value, stored)
   }
 
   /// Reads `range` of the file in 256 KB chunks (they stay in the cache while checked), checksums

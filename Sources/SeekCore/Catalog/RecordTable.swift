@@ -91,13 +91,6 @@ public struct RecordTable: Sendable {
   /// Closes the record whose cells were appended since the last one.
   public mutating func endRow() { rowStarts.append(cellEnds.count) }
 
-  /// Drops the cells appended since the last `endRow` (a record found malformed midway).
-  public mutating func discardOpenRow() {
-    let keep = rowStarts[rowStarts.count - 1]
-    cellEnds.removeLast(cellEnds.count - keep)
-    bytes.removeLast(bytes.count - (keep == 0 ? 0 : cellEnds[keep - 1]))
-  }
-
   /// Cells of the open record so far.
   public var openRowCells: Int { cellEnds.count - rowStarts[rowStarts.count - 1] }
 
@@ -126,12 +119,6 @@ public struct RecordTable: Sendable {
   public func row(_ r: Int) -> [String] { (0..<cellCount(r)).map { value(r, $0) } }
 
   public var rows: [[String]] { (0..<count).map(row) }
-
-  public mutating func removeAllRows() {
-    bytes = []
-    cellEnds = []
-    rowStarts = [0]
-  }
 
   /// Appends the records of `other` from `start` on (same attributes).
   public mutating func appendRows(of other: RecordTable, from start: Int = 0) {
