@@ -155,6 +155,17 @@ public struct IndexImage {
     checker.checks.append(ContentCheck("posting records", postingRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("posting places", postingPlacesRange, .placesBelow(placeBound)))
 
+    // Trigrams need no check: out of order, they only make lookups miss.
+    let (trigrams, _): (Column<UInt32>, _) = try r.column()
+    let (trigramStarts, trigramStartsRange): (Column<UInt32>, _) = try r.column()
+    let (trigramTerms, trigramTermsRange): (Column<UInt32>, _) = try r.column()
+    guard trigramStarts.count == trigrams.count + 1 else { throw fail("substrings") }
+    checker.checks.append(
+      ContentCheck(
+        "substring offsets", trigramStartsRange,
+        .offsets(to: trigramTerms.count, fromZero: true, characterStarts: false)))
+    checker.checks.append(ContentCheck("substring terms", trigramTermsRange, .below(UInt32(terms))))
+
     let levels = try r.count()
     guard levels <= 8 else { throw fail("prefix levels") }
     var prefixes: [PrefixPostings] = []
@@ -203,7 +214,8 @@ public struct IndexImage {
         postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
         shortPrefixes: prefixes, attributeWordCounts: wordCounts,
         titleKeys: HashedKeys(hashes: titleHashes, records: titleRecords), primaryCustomValue: primary,
-        browseOrder: browse, objectIDKeys: HashedKeys(hashes: idHashes, records: idRecords), facets: facets)
+        browseOrder: browse, objectIDKeys: HashedKeys(hashes: idHashes, records: idRecords),
+        substrings: SubstringIndex(trigrams: trigrams, starts: trigramStarts, terms: trigramTerms), facets: facets)
     }
   }
 

@@ -32,6 +32,8 @@ public final class SearchIndex: Sendable {
   /// `--tac` ordered the ids.
   let browseOrder: Column<Int32>
   public let substringMatching: Bool
+  /// The terms of each trigram, to find words inside words (empty when `substringMatching` is off).
+  let substrings: SubstringIndex
   /// Facet values and numeric columns, for filters, counts and sorting.
   public let facets: FacetIndex
 
@@ -50,7 +52,7 @@ public final class SearchIndex: Sendable {
     terms: TermDictionary, postingStart: Column<UInt32>, postingRecords: Column<UInt32>,
     postingPlaces: Column<UInt16>, shortPrefixes: [PrefixPostings], attributeWordCounts: Column<UInt8>,
     titleKeys: HashedKeys, primaryCustomValue: Column<Double>, browseOrder: Column<Int32> = [],
-    objectIDKeys: HashedKeys? = nil, facets: FacetIndex = .empty
+    objectIDKeys: HashedKeys? = nil, substrings: SubstringIndex? = nil, facets: FacetIndex = .empty
   ) {
     self.browseOrder = browseOrder
     self.facets = facets
@@ -72,7 +74,13 @@ public final class SearchIndex: Sendable {
         (0..<documents.count).map { record in
           (documents.withObjectID(record) { byteHash($0) }, UInt32(record))
         })
-    self.substringMatching = settings.substringMatching ?? (terms.count <= Self.substringMatchingUpTo)
+    let substringMatching = Self.matchesSubstrings(settings, termCount: terms.count)
+    self.substringMatching = substringMatching
+    self.substrings = substrings ?? (substringMatching ? SubstringIndex.build(terms) : .empty)
+  }
+
+  static func matchesSubstrings(_ settings: IndexSettings, termCount: Int) -> Bool {
+    settings.substringMatching ?? (termCount <= substringMatchingUpTo)
   }
 
   public var count: Int { documents.count }
@@ -110,7 +118,8 @@ public final class SearchIndex: Sendable {
   public var indexBytes: Int {
     terms.bytes.byteCount + terms.starts.byteCount + postingStart.byteCount + postingRecords.byteCount
       + postingPlaces.byteCount + shortPrefixes.reduce(0) { $0 + $1.bytes } + attributeWordCounts.byteCount
-      + titleKeys.bytes + objectIDKeys.bytes + primaryCustomValue.byteCount + browseOrder.byteCount + facets.bytes
+      + substrings.bytes + titleKeys.bytes + objectIDKeys.bytes + primaryCustomValue.byteCount + browseOrder.byteCount
+      + facets.bytes
   }
 }
 

@@ -107,7 +107,7 @@ extension Searcher {
         let among = known?.terms
         var found: [Int32] = []
         var run: Range<Int>? = nil
-        terms.forEachTermContaining(w, among: among) { t in
+        terms.forEachTermContaining(w, among: among, substrings: index.substrings) { t in
           found.append(Int32(t))
           if let r = run, r.upperBound == t {
             run = r.lowerBound..<(t + 1)

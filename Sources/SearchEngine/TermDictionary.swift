@@ -65,13 +65,18 @@ public struct TermDictionary: Sendable {
     return true
   }
 
-  /// Calls `visit` for every term that contains `needle` somewhere after its first byte (matches at
-  /// the start are prefixes, found by `prefixRange`). A linear scan of the dictionary's bytes.
-  /// With `among` (sorted term ids), only those terms are looked at: when the needle grew from
-  /// one that matched them, the terms containing it are among them.
-  func forEachTermContaining(_ needle: UnsafeBufferPointer<UInt8>, among: [Int32]? = nil, _ visit: (Int) -> Void) {
+  /// Calls `visit`, in ascending order, for every term that contains `needle` somewhere after its
+  /// first byte (matches at the start are prefixes, found by `prefixRange`). Only candidates are
+  /// read: `among` (sorted term ids) when the needle grew from one that matched them, or the terms
+  /// of the needle's rarest trigram in `substrings`, whichever is fewer; a needle shorter than a
+  /// trigram is looked for in every term.
+  func forEachTermContaining(
+    _ needle: UnsafeBufferPointer<UInt8>, among: [Int32]? = nil, substrings: SubstringIndex,
+    _ visit: (Int) -> Void
+  ) {
     guard needle.count > 0 else { return }
-    // Safe: only term slices of `bytes` are read, while it is alive.
+    // Safe: only term slices of `bytes` are read, while it is alive; candidate ids are terms
+    // (`among` came from this dictionary, and the substring index's ids are checked below `count`).
     bytes.withUnsafeBufferPointer { all in
       let first = needle[0]
       func check(_ t: Int) {
@@ -92,10 +97,19 @@ public struct TermDictionary: Sendable {
           i += 1
         }
       }
-      if let among {
+      guard needle.count >= 3 else {
+        if let among {
+          for t in among { check(Int(t)) }
+        } else {
+          for t in 0..<count { check(t) }
+        }
+        return
+      }
+      let listed = substrings.candidates(needle)
+      if let among, among.count <= listed.count {
         for t in among { check(Int(t)) }
       } else {
-        for t in 0..<count { check(t) }
+        for k in listed { check(Int(substrings.terms[k])) }
       }
     }
   }
@@ -103,18 +117,25 @@ public struct TermDictionary: Sendable {
   /// Walks the dictionary as a trie with a Damerau–Levenshtein row per depth, and reports the term
   /// ranges within `maxTypos` edits of `word` (a missing, extra, substituted or swapped letter each
   /// count one). With `prefix`, a term matches when one of its prefixes is within reach, and a whole
-  /// subtree is reported at once. Branches whose best cell exceeds the budget are cut, so the walk
-  /// visits a few thousand nodes, not the dictionary.
-  /// `visit` is told whether the terms match as whole words (`whole`) or only by a prefix.
+  /// subtree is reported at once. Branches whose best cell exceeds the budget are cut.
+  /// `visit` is told whether the terms match as whole words (`whole`) or only by a prefix, and is
+  /// called in ascending term order.
+  ///
+  /// Most nodes the walk enters have used up their budget on every path but a few: below them, a
+  /// letter can keep a path alive only by matching the word (a cell on the row's diagonal within
+  /// budget) or by completing a swap. When the row a *mismatching* letter would give is over the
+  /// budget, the walk does not list the node's children — a binary search each, dozens at the
+  /// upper levels — but looks up just those few letters (`jumps`). This keeps a one-typo walk of a
+  /// 150,000-term dictionary near a thousand lookups instead of tens of thousands.
+  ///
   /// With `roots`, the walk enters only the root branches of those first letters (a word's first
   /// letter, and its second for a swap of the two): far fewer nodes for two-typo words.
-  ///
   /// `within`, sorted disjoint term ranges, restricts the walk to them: when a word grows by a
   /// letter with the same budget, its matches are a subset of the shorter word's, so the walk
   /// re-enters only the branches that matched before (fzf's cache, applied to the dictionary).
   func fuzzyMatches(
     word: [UInt32], maxTypos: Int, prefix: Bool, roots: [UInt32]? = nil,
-    within: [Range<Int>]? = nil,
+    within: [Range<Int>]? = nil, jumps: Bool = true,
     _ visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
   ) {
     let n = word.count
@@ -123,93 +144,175 @@ public struct TermDictionary: Sendable {
     let maxDepth = n + maxTypos + 1
     var rows = [Int](repeating: 0, count: width * (maxDepth + 1))
     for j in 0...n { rows[j] = j }
-    var scalarsOnPath = [UInt32](repeating: 0, count: maxDepth + 1)
+    // The letters a node jumps to, per level (one per diagonal cell, or the roots), and after
+    // them the letter of each level on the current path (for swaps).
+    let lettersPerLevel = max(n, roots?.count ?? 0)
+    let pathStart = lettersPerLevel * (maxDepth + 1)
+    var letters = [UInt32](repeating: 0, count: pathStart + maxDepth + 1)
 
-    // Safe: `rows` has a row per depth the walk can reach (bounded by the longest word); term slices lie within `bytes`.
+    // Safe: `rows` and `letters` have a region per depth the walk can reach (bounded by the longest
+    // word); term slices lie within `bytes`, and every term below a node has a letter at its depth.
     bytes.withUnsafeBufferPointer { all in
       rows.withUnsafeMutableBufferPointer { rows in
-        func walk(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) {
-          let row = level * width
-          let lastCell = rows[row + n]
-          var rowMin = Int.max
-          for j in 0...n where rows[row + j] < rowMin { rowMin = rows[row + j] }
-          let firstIsNode = Int(starts[lo + 1]) - Int(starts[lo]) == byteDepth
-          var bestHere = best
-          if prefix {
-            bestHere = min(best, lastCell)
-            // The term ending at this node matches as a whole word when its own distance is the best.
-            let nodeWhole = firstIsNode && lastCell == bestHere
-            let rest = firstIsNode ? lo + 1 : lo
-            if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere || rowMin > maxTypos) {
-              if firstIsNode { visit(lo..<(lo + 1), bestHere, nodeWhole) }
-              if rest < hi { visit(rest..<hi, bestHere, false) }
+        letters.withUnsafeMutableBufferPointer { letters in
+          /// The first letter of term `t` after its first `byteDepth` bytes.
+          @inline(__always) func letter(_ t: Int, _ byteDepth: Int) -> (UInt32, Int) {
+            UTF8.decode(all, at: Int(starts[t]) + byteDepth)
+          }
+
+          func walk(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) {
+            let row = level * width
+            let lastCell = rows[row + n]
+            var rowMin = Int.max
+            for j in 0...n where rows[row + j] < rowMin { rowMin = rows[row + j] }
+            let firstIsNode = Int(starts[lo + 1]) - Int(starts[lo]) == byteDepth
+            var bestHere = best
+            if prefix {
+              bestHere = min(best, lastCell)
+              // The term ending at this node matches as a whole word when its own distance is the best.
+              let nodeWhole = firstIsNode && lastCell == bestHere
+              let rest = firstIsNode ? lo + 1 : lo
+              if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere || rowMin > maxTypos) {
+                if firstIsNode { visit(lo..<(lo + 1), bestHere, nodeWhole) }
+                if rest < hi { visit(rest..<hi, bestHere, false) }
+                return
+              }
+              if rowMin > maxTypos { return }
+              if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere, nodeWhole) }
+            } else {
+              if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell, true) }
+              if rowMin > maxTypos { return }
+            }
+            if level + 1 > maxDepth { return }
+            let firstChild = firstIsNode ? lo + 1 : lo
+            guard firstChild < hi else { return }
+
+            /// Computes the row of the child `scalar` (terms `i ..< end`) and walks into it.
+            func enter(_ i: Int, _ end: Int, _ scalar: UInt32, _ length: Int) {
+              if let within {
+                // Skip the group unless it meets one of the allowed ranges.
+                var a = 0
+                var b = within.count
+                while a < b {
+                  let mid = (a + b) >> 1
+                  if within[mid].upperBound <= i { a = mid + 1 } else { b = mid }
+                }
+                if a == within.count || within[a].lowerBound >= end { return }
+              }
+              let next = (level + 1) * width
+              letters[pathStart + level + 1] = scalar
+              rows[next] = level + 1
+              for j in 1...n {
+                let cost = word[j - 1] == scalar ? 0 : 1
+                var v = min(rows[row + j] + 1, rows[next + j - 1] + 1, rows[row + j - 1] + cost)
+                if level >= 1 && j >= 2 && word[j - 1] == letters[pathStart + level] && word[j - 2] == scalar {
+                  v = min(v, rows[(level - 1) * width + j - 2] + 1)
+                }
+                rows[next + j] = v
+              }
+              walk(lo: i, hi: end, byteDepth: byteDepth + length, level: level + 1, best: bestHere)
+            }
+
+            // The letters worth a lookup, or none to list every child.
+            let base = level * lettersPerLevel
+            var jumpCount = -1
+            if level == 0, let roots {
+              jumpCount = 0
+              for r in roots {
+                letters[base + jumpCount] = r
+                jumpCount += 1
+              }
+            } else if jumps && (!prefix || bestHere > maxTypos)
+              && !mismatchStaysWithin(rows, row: row, level: level, n: n, maxTypos: maxTypos)
+            {
+              // A swap's letter needs no entry of its own: a swap completes over a cell one
+              // below the budget, which leaves the swapped letter's diagonal cell within it.
+              jumpCount = 0
+              for j in 1...n where rows[row + j - 1] <= maxTypos {
+                letters[base + jumpCount] = word[j - 1]
+                jumpCount += 1
+              }
+            }
+            if jumpCount >= 0 {
+              // Ascending and distinct, so that ranges are reported in order (a few letters: insertion sort).
+              var distinct = 0
+              for k in 0..<jumpCount {
+                let c = letters[base + k]
+                var at = distinct
+                while at > 0 && letters[base + at - 1] > c { at -= 1 }
+                if at > 0 && letters[base + at - 1] == c { continue }
+                var m = distinct
+                while m > at {
+                  letters[base + m] = letters[base + m - 1]
+                  m -= 1
+                }
+                letters[base + at] = c
+                distinct += 1
+              }
+              // UTF-8 orders terms by scalar: each letter's group is found by two binary searches.
+              var from = firstChild
+              for k in 0..<distinct {
+                let c = letters[base + k]
+                var a = from
+                var b = hi
+                while a < b {
+                  let mid = (a + b) >> 1
+                  if letter(mid, byteDepth).0 < c { a = mid + 1 } else { b = mid }
+                }
+                let start = a
+                b = hi
+                while a < b {
+                  let mid = (a + b) >> 1
+                  if letter(mid, byteDepth).0 <= c { a = mid + 1 } else { b = mid }
+                }
+                from = a
+                if start < a { enter(start, a, c, letter(start, byteDepth).1) }
+                if from == hi { break }
+              }
               return
             }
-            if rowMin > maxTypos { return }
-            if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere, nodeWhole) }
-          } else {
-            if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell, true) }
-            if rowMin > maxTypos { return }
-          }
-          if level + 1 > maxDepth { return }
-          var i = firstIsNode ? lo + 1 : lo
-          while i < hi {
-            let termStart = Int(starts[i])
-            let at = termStart + byteDepth
-            let (scalar, length) = UTF8.decode(all, at: at)
-            // The group of terms continuing with this same scalar is contiguous: find its end.
-            var a = i + 1
-            var b = hi
-            while a < b {
-              let mid = (a + b) >> 1
-              let s = Int(starts[mid]) + byteDepth
-              var same = Int(starts[mid + 1]) >= s + length
-              if same {
-                for k in 0..<length where all[s + k] != all[at + k] {
-                  same = false
-                  break
-                }
-              }
-              if same { a = mid + 1 } else { b = mid }
-            }
-            let groupEnd = a
-            if level == 0, let roots, !roots.contains(scalar) {
-              i = groupEnd
-              continue
-            }
-            if let within {
-              // Skip the group unless it meets one of the allowed ranges.
-              var a = 0
-              var b = within.count
+            var i = firstChild
+            while i < hi {
+              let (scalar, length) = letter(i, byteDepth)
+              let at = Int(starts[i]) + byteDepth
+              // The group of terms continuing with this same scalar is contiguous: find its end.
+              var a = i + 1
+              var b = hi
               while a < b {
                 let mid = (a + b) >> 1
-                if within[mid].upperBound <= i { a = mid + 1 } else { b = mid }
+                let s = Int(starts[mid]) + byteDepth
+                var same = Int(starts[mid + 1]) >= s + length
+                if same {
+                  for k in 0..<length where all[s + k] != all[at + k] {
+                    same = false
+                    break
+                  }
+                }
+                if same { a = mid + 1 } else { b = mid }
               }
-              if a == within.count || within[a].lowerBound >= groupEnd {
-                i = groupEnd
-                continue
-              }
+              enter(i, a, scalar, length)
+              i = a
             }
-            // Next DP row.
-            let next = (level + 1) * width
-            scalarsOnPath[level + 1] = scalar
-            rows[next] = level + 1
-            for j in 1...n {
-              let cost = word[j - 1] == scalar ? 0 : 1
-              var v = min(rows[row + j] + 1, rows[next + j - 1] + 1, rows[row + j - 1] + cost)
-              if level >= 1 && j >= 2 && word[j - 1] == scalarsOnPath[level]
-                && word[j - 2] == scalar
-              {
-                v = min(v, rows[(level - 1) * width + j - 2] + 1)
-              }
-              rows[next + j] = v
-            }
-            walk(lo: i, hi: groupEnd, byteDepth: byteDepth + length, level: level + 1, best: bestHere)
-            i = groupEnd
           }
+          walk(lo: 0, hi: count, byteDepth: 0, level: 0, best: Int.max)
         }
-        walk(lo: 0, hi: count, byteDepth: 0, level: 0, best: Int.max)
       }
     }
+  }
+
+  /// Whether a child whose letter matches nothing in the word (every step costs one, no swap)
+  /// would keep a cell within the budget. When it would not, only the word's own letters are
+  /// worth entering.
+  @inline(__always) private func mismatchStaysWithin(
+    _ rows: UnsafeMutableBufferPointer<Int>, row: Int, level: Int, n: Int, maxTypos: Int
+  ) -> Bool {
+    var previous = level + 1
+    if previous <= maxTypos { return true }
+    for j in 1...n {
+      let v = min(rows[row + j] + 1, previous + 1, rows[row + j - 1] + 1)
+      if v <= maxTypos { return true }
+      previous = v
+    }
+    return false
   }
 }

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import SearchEngine
+
+/// The dictionary's shortcuts — the typo walk's jumps to the word's own letters, and the trigram
+/// lists of substring lookups — must find exactly what the plain ways find.
+@Suite struct DictionaryLookupTests {
+  /// A few thousand random words over a small alphabet (with two-byte letters), so that typo
+  /// neighbours and shared substrings abound.
+  static let terms: TermDictionary = {
+    var random: UInt64 = 7
+    func next(_ n: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(n))
+    }
+    let letters = ["a", "b", "c", "d", "e", "r", "s", "t", "é", "ß"]
+    let rows: [[String: String]] = (0..<2500).map { _ in
+      let name = (0..<(1 + next(9))).map { _ in letters[next(letters.count)] }.joined()
+      return ["name": name]
+    }
+    return makeIndex(rows, searchable: ["name"], substring: true).terms
+  }()
+
+  static let words: [[UInt32]] = {
+    var random: UInt64 = 11
+    func next(_ n: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(n))
+    }
+    let letters: [Unicode.Scalar] = ["a", "b", "c", "d", "e", "r", "s", "t", "é", "ß", "x"]
+    return (0..<300).map { _ in (0..<(1 + next(10))).map { _ in letters[next(letters.count)].value } }
+  }()
+
+  struct Visit: Equatable, CustomStringConvertible {
+    var terms: Range<Int>
+    var typos: Int
+    var whole: Bool
+    var description: String { "\(terms) \(typos) \(whole)" }
+  }
+
+  func walk(_ word: [UInt32], typos: Int, prefix: Bool, roots: Bool, jumps: Bool) -> [Visit] {
+    var out: [Visit] = []
+    Self.terms.fuzzyMatches(
+      word: word, maxTypos: typos, prefix: prefix, roots: roots ? Array(word.prefix(2)) : nil, jumps: jumps
+    ) { out.append(Visit(terms: $0, typos: $1, whole: $2)) }
+    return out
+  }
+
+  @Test(arguments: [(1, false), (1, true), (2, false), (2, true)])
+  func jumpsFindWhatListingEveryChildFinds(typos: Int, prefix: Bool) {
+    var found = 0
+    for word in Self.words {
+      for roots in [false, true] {
+        let listed = walk(word, typos: typos, prefix: prefix, roots: roots, jumps: false)
+        let jumped = walk(word, typos: typos, prefix: prefix, roots: roots, jumps: true)
+        #expect(jumped == listed, "\(word) typos \(typos) prefix \(prefix) roots \(roots)")
+        found += listed.filter { $0.typos > 0 }.count
+      }
+    }
+    #expect(found > 1000)
+  }
+
+  @Test func wholeWordsWithinTheBudgetAreExactlyThoseAtThatDistance() {
+    let dictionary = Self.terms
+    for word in Self.words.prefix(120) {
+      var found: [Int: Int] = [:]
+      dictionary.fuzzyMatches(word: word, maxTypos: 2, prefix: false) { range, typos, _ in
+        for t in range { found[t] = typos }
+      }
+      for t in 0..<dictionary.count {
+        let term = Array(termText(dictionary, t).unicodeScalars.map(\.value))
+        let distance = restrictedDistance(word, term)
+        #expect(found[t] == (distance <= 2 ? distance : nil), "\(word) vs \(termText(dictionary, t))")
+      }
+    }
+  }
+
+  @Test func trigramListsFindWhatAScanFinds() {
+    let dictionary = Self.terms
+    let index = makeIndex(
+      (0..<dictionary.count).map { ["name": termText(dictionary, $0)] }, searchable: ["name"], substring: true)
+    #expect(!index.substrings.trigrams.isEmpty)
+    for word in Self.words where word.count >= 2 {
+      let needle = Array(String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).utf8)
+      var listed: [Int] = []
+      needle.withUnsafeBufferPointer { n in
+        index.terms.forEachTermContaining(n, substrings: index.substrings) { listed.append($0) }
+      }
+      let scanned = (0..<index.terms.count).filter { t in
+        let term = Array(termText(index.terms, t).utf8)
+        return term.count > needle.count
+          && (1...(term.count - needle.count)).contains { Array(term[$0..<($0 + needle.count)]) == needle }
+      }
+      #expect(listed == scanned, "\(String(decoding: needle, as: UTF8.self))")
+    }
+  }
+
+  func termText(_ dictionary: TermDictionary, _ t: Int) -> String {
+    String(decoding: dictionary.bytes[Int(dictionary.starts[t])..<Int(dictionary.starts[t + 1])], as: UTF8.self)
+  }
+
+  /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+  /// neighbours, each once.
+  func restrictedDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+      for j in stride(from: 1, through: b.count, by: 1) {
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+}
