@@ -29,6 +29,16 @@ extension Searcher {
     }
     topK.reset(capacity: limit, after: floor)
     clearCounts()
+    // The loop below runs once per candidate: what it reads of `self` is read once here, and the
+    // heap is moved out (a class's properties are checked for exclusive access on every use).
+    var topK = TopK(capacity: 0)
+    swap(&topK, &self.topK)
+    defer { swap(&topK, &self.topK) }
+    let filter = self.filter
+    let countsFacets = counter.isActive
+    let countsDisjunctive = !disjunctive.isEmpty
+    let sorted = sortFacet != nil
+    let orderedMask = self.orderedMask
     var nbHits = 0
     let columns = index.searchableColumns.count
     // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
@@ -37,16 +47,15 @@ extension Searcher {
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
           for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
             let record = Int(r32)
-            if !disjunctive.isEmpty { countDisjunctive(record) }
+            if countsDisjunctive { countDisjunctive(record) }
             if let filter, !filter.contains(record) { continue }
             nbHits += 1
-            if counter.isActive { counter.add(record) }
+            if countsFacets { counter.add(record) }
             let m = Self.summary(
               slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
               attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
             topK.insert(
-              sortFacet == nil
-                ? RankingRule.key(m, record: record) : sortKey(record: record, typos: m.typos, words: m.words))
+              sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record))
           }
         }
       }
@@ -57,6 +66,10 @@ extension Searcher {
   func accumulate(word: Int, wordCount: Int, sources: [Source], mode: Mode, need: UInt16) {
     let bit: UInt16 = 1 << UInt16(word)
     let gen = generation
+    // Appended to once per new candidate: moved out of `self` for the call (see `run`).
+    var candidates: [UInt32] = []
+    swap(&candidates, &self.candidates)
+    defer { swap(&candidates, &self.candidates) }
     let maxWords = ParsedQuery.maxWords
     // Safe: scratch arrays hold an entry per record (maxWords per record for slots) and posting records are < index.count (validated for cached indexes).
     stamp.withUnsafeMutableBufferPointer { stamp in

@@ -34,6 +34,16 @@ enum Scale {
         typed.append(String(chars))
       }
       let searcher = Searcher(index: index)
+      if let cold = ProcessInfo.processInfo.environment["SEEK_BENCH_COLD"], size == 100_000 {
+        let (_, t) = Measure.time {
+          for _ in 0..<3000 {
+            _ = Searcher(index: index).search(
+              SearchRequest(query: cold, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+          }
+        }
+        log("  cold '\(cold)': \(ms(t / 3000)) ms")
+        continue
+      }
       if let repeated = ProcessInfo.processInfo.environment["SEEK_BENCH_REPEAT"] {
         // Profiling one keystroke: the query before it, then it, many times (fresh caches each).
         var t = 0.0
