@@ -16,8 +16,11 @@ public struct Highlighter {
   }
 
   /// Highlights of every searchable attribute with a match, and a snippet of the first long one
-  /// (other than the title) where the match is.
-  public func highlight(record: Int, scope: HighlightScope = .all) -> ([AttributeHighlight], Snippet?) {
+  /// (other than the title) where the match is. With `.titleAndSnippet` and `bestMatchAttributes`
+  /// (bits in searchable order, from the hit), only those attributes are looked through for a snippet.
+  public func highlight(
+    record: Int, scope: HighlightScope = .all, bestMatchAttributes: UInt32? = nil
+  ) -> ([AttributeHighlight], Snippet?) {
     guard !query.isEmpty else { return ([], nil) }
     var highlights: [AttributeHighlight] = []
     var snippet: Snippet? = nil
@@ -32,6 +35,11 @@ public struct Highlighter {
         && (snippet != nil || highlights.contains { $0.attribute == index.documents.attributes[index.titleColumn] })
       {
         break
+      }
+      if scope == .titleAndSnippet, column != index.titleColumn, let best = bestMatchAttributes,
+        let a = index.searchableColumns.firstIndex(of: column), best >> UInt32(a) & 1 == 0
+      {
+        continue
       }
       let (ranges, tokens) = index.documents.withIndexedValue(record, column) {
         Self.matches(in: $0, words: words, substring: index.substringMatching)

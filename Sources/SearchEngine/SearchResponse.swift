@@ -90,7 +90,12 @@ public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
 }
 
 public enum HighlightScope: Sendable, Equatable {
+  /// Every searchable attribute with a match.
   case all
+  /// What a list shows: the title when it matched, else a snippet of the first long attribute
+  /// where some word has its best match (`Hit.bestMatchAttributes`, when the highlighter is given
+  /// it). A word that also occurs, less well, in a long description does not cost a pass over
+  /// that description for every hit.
   case titleAndSnippet
 }
 
@@ -118,6 +123,9 @@ public struct Hit: Sendable, Equatable {
   public var snippet: Snippet?
   /// The packed ranking key (relevance, then record id).
   public var key: UInt64
+  /// The searchable attributes (bit `a` for the `a`-th, in searchable order) where some query word
+  /// has its best match: where a list's snippet is looked for (see `HighlightScope.titleAndSnippet`).
+  public var bestMatchAttributes: UInt32 = 0
 }
 
 public struct SearchResponse: Sendable, Equatable {

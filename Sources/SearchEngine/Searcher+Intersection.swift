@@ -4,28 +4,63 @@ extension Searcher {
   enum Mode { case initialize, require, optional }
 
   /// Intersects the first `required` words (the rest are optional) and ranks the candidates.
+  /// `typos` says which sources the words were given (with typo variants and substrings, or not).
   func run(
-    _ query: ParsedQuery, _ wordSources: [[Source]], required: Int, limit: Int
+    _ query: ParsedQuery, _ wordSources: [[Source]], typos: Bool, required: Int, limit: Int
   ) -> ([UInt64], Int) {
-    generation &+= 1
-    if generation == 0 {
-      stamp.zeroAll()
-      generation = 1
-    }
-    candidates.removeAll(keepingCapacity: true)
     let wordCount = query.words.count
-    let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
-    let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
-    var processed: UInt16 = 0
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
-    for (step, word) in requiredOrder.enumerated() {
-      accumulate(
-        word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
-        need: processed)
-      processed |= 1 << UInt16(word)
+    let narrowing = lastRun.narrows(to: query, typos: typos, required: required, generation: generation)
+    if narrowing {
+      // The last word grew by a letter or more: its matches are among the previous ones, so the
+      // records that matched the required words before are the candidates, the other words'
+      // slots stand, and only the last word is looked up again (fzf's cache, at the level of
+      // records). When the last word is optional (relaxed), the candidates are the same.
+      let last = wordCount - 1
+      let bit: UInt16 = 1 << UInt16(last)
+      swap(&candidates, &lastRun.matched)
+      // Safe: the candidates are records (< index.count); slots hold maxWords entries per record.
+      matchedWords.withUnsafeMutableBufferPointer { matched in
+        slots.withUnsafeMutableBufferPointer { slots in
+          for r in candidates {
+            matched[Int(r)] &= ~bit
+            slots[Int(r) * ParsedQuery.maxWords + last] = .max
+          }
+        }
+      }
+      if last < required {
+        accumulate(
+          word: last, wordCount: wordCount, sources: wordSources[last], mode: .require, need: requiredMask & ~bit)
+      } else {
+        accumulate(word: last, wordCount: wordCount, sources: wordSources[last], mode: .optional, need: requiredMask)
+      }
+    } else {
+      generation &+= 1
+      if generation == 0 {
+        stamp.zeroAll()
+        generation = 1
+      }
+      candidates.removeAll(keepingCapacity: true)
+      let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
+      let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
+      var processed: UInt16 = 0
+      for (step, word) in requiredOrder.enumerated() {
+        accumulate(
+          word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
+          need: processed)
+        processed |= 1 << UInt16(word)
+      }
+      for word in required..<wordCount {
+        accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
+      }
     }
-    for word in required..<wordCount {
-      accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
+    // The records that match the required words, kept for the next keystroke to narrow.
+    var matches: [UInt32] = []
+    swap(&matches, &lastRun.matched)
+    matches.removeAll(keepingCapacity: true)
+    defer {
+      swap(&matches, &lastRun.matched)
+      lastRun.record(query: query, typos: typos, required: required, generation: generation)
     }
     topK.reset(capacity: limit, after: floor)
     clearCounts()
@@ -47,6 +82,7 @@ extension Searcher {
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
           for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
             let record = Int(r32)
+            matches.append(r32)
             if countsDisjunctive { countDisjunctive(record) }
             if let filter, !filter.contains(record) { continue }
             nbHits += 1
@@ -155,5 +191,52 @@ extension Searcher {
         }
       }
     }
+  }
+}
+
+/// What the last `run` matched, so that the next keystroke can narrow it instead of intersecting
+/// every word again: typing a word letter by letter only ever removes records.
+struct LastRun {
+  /// The records that matched the required words, in candidate order.
+  var matched: [UInt32] = []
+  private var words: [QueryWord] = []
+  private var typos = false
+  private var required = 0
+  /// The searcher's generation the slots and stamps were written in; any later search changes it.
+  private var generation: UInt32 = 0
+
+  mutating func record(query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) {
+    words = query.words
+    self.typos = typos
+    self.required = required
+    self.generation = generation
+  }
+
+  /// Whether `query`'s matches are among the last run's, with the same slots for every word but
+  /// the last: the same words, but the last one, which was being typed (a prefix) and grew with
+  /// the same typo budget — its prefix, typo and substring matches are then a subset of the
+  /// shorter word's. Substrings are looked up from three letters on, so the shorter word must
+  /// already have had them.
+  func narrows(to query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) -> Bool {
+    generation == self.generation && typos == self.typos && required == self.required
+      && Self.narrows(from: words, to: query.words, typos: typos)
+  }
+
+  /// Whether the matches of `words` are among those of `earlier` (see `narrows(to:)`).
+  static func narrows(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> Bool {
+    guard !words.isEmpty, words.count == earlier.count else { return false }
+    let last = words.count - 1
+    let (before, now) = (earlier[last], words[last])
+    guard before.isPrefix, now.isPrefix, now.typoBudget == before.typoBudget,
+      now.folded.count >= before.folded.count, now.folded.starts(with: before.folded),
+      !typos || (before.scalars.count >= 3) == (now.scalars.count >= 3)
+    else { return false }
+    for w in 0..<last
+    where earlier[w].folded != words[w].folded || earlier[w].isPrefix != words[w].isPrefix
+      || earlier[w].typoBudget != words[w].typoBudget
+    {
+      return false
+    }
+    return true
   }
 }

@@ -61,6 +61,8 @@ public final class Searcher {
   var candidates: [UInt32] = []
   var generation: UInt32 = 0
   var topK = TopK(capacity: 20)
+  /// The last intersection's matches, for the next keystroke to narrow.
+  var lastRun = LastRun()
   /// Sources of recently searched words: typing one more word reuses the earlier words' lookups,
   /// and Backspace reuses everything.
   var sourceCache: [SourceKey: [Source]] = [:]
@@ -157,7 +159,12 @@ public final class Searcher {
       if let hopeless {
         required = max(1, min(required, hopeless))
       }
+      // Runs that found nothing for the last query find nothing for one that narrows it.
+      if filter == nil, let last = lastRelaxation, LastRun.narrows(from: last.words, to: query.words, typos: true) {
+        required = min(required, last.required)
+      }
     }
+    defer { lastRelaxation = request.removeWordsIfNoResults && filter == nil ? (query.words, required) : nil }
     while true {
       let (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
       if nbHits > 0 || !request.removeWordsIfNoResults || required == 1 {
@@ -230,9 +237,22 @@ public final class Searcher {
   /// The top `limit` keys, the number of hits, and whether that number is exact.
   func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
     guard index.count > tieringThreshold && !exhaustiveRequested else {
-      let (keys, n) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
+      let (keys, n) = run(
+        query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
       return (keys, n, true)
     }
+    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
+    // The typo-free matches of a query that only narrows the last one's cannot fill the page when
+    // those did not: go straight to the typo tier (which then narrows its own last matches).
+    if mayHaveMore && filter == nil, let short = shortTypoFreeTier, short.limit == limit, short.floor == floor,
+      short.required == required, LastRun.narrows(from: short.words, to: query.words, typos: false)
+    {
+      shortTypoFreeTier = (query.words, required, limit, floor)
+      let (all, total) = run(
+        query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
+      return (all, total, true)
+    }
+    shortTypoFreeTier = nil
     // Tier 0: the words without typos (and without substring matches). Typo variants are looked
     // up only when these do not fill the page.
     let exactSources = query.words.map { sources(for: $0, typos: false) }
@@ -241,26 +261,49 @@ public final class Searcher {
     if query.words.count == 1, let scan = scanShortPrefix(exactSources[0], limit: limit) {
       (keys, n) = scan
     } else {
-      (keys, n) = run(query, exactSources, required: required, limit: limit)
+      (keys, n) = run(query, exactSources, typos: false, required: required, limit: limit)
     }
     if sampled { return (keys, n, false) }
-    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
     guard mayHaveMore else { return (keys, n, true) }
     // The typo-free keys fill the page: typo variants rank below every one of them.
     if keys.count >= limit { return (keys, n, false) }
-    let (all, total) = run(query, query.words.map { sources(for: $0, typos: true) }, required: required, limit: limit)
+    if filter == nil { shortTypoFreeTier = (query.words, required, limit, floor) }
+    let (all, total) = run(
+      query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
     return (all, total, true)
   }
+
+  /// The last query's words and how many were required when it found its hits (see `search`).
+  var lastRelaxation: (words: [QueryWord], required: Int)? = nil
+  /// The last typo-free tier that did not fill its page (see `evaluate`).
+  var shortTypoFreeTier: (words: [QueryWord], required: Int, limit: Int, floor: UInt64?)? = nil
 
   // MARK: - Hits
 
   func makeHit(
     record: Int, summary: MatchSummary, query: ParsedQuery, highlight scope: HighlightScope?, key: UInt64? = nil
   ) -> Hit {
+    let best = bestMatchAttributes(record: record, wordCount: query.words.count, summary: summary)
     let (highlights, snippet) =
-      scope.map { Highlighter(index: index, query: query).highlight(record: record, scope: $0) } ?? ([], nil)
+      scope.map {
+        Highlighter(index: index, query: query).highlight(record: record, scope: $0, bestMatchAttributes: best)
+      } ?? ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
-      highlights: highlights, snippet: snippet, key: key ?? UInt64(record))
+      highlights: highlights, snippet: snippet, key: key ?? UInt64(record), bestMatchAttributes: best)
+  }
+
+  /// The searchable attributes holding some word's best match. A query of several words is always
+  /// answered by `run`, whose slots still hold the hits' matches; one word's best match is the
+  /// summary's attribute (the scans fill no slots).
+  func bestMatchAttributes(record: Int, wordCount: Int, summary: MatchSummary) -> UInt32 {
+    guard wordCount > 1 else { return wordCount == 1 ? 1 << UInt32(summary.attribute) : 0 }
+    var mask: UInt32 = 0
+    for w in 0..<wordCount {
+      let slot = slots[record * ParsedQuery.maxWords + w]
+      // A slot packs cost << 17 | (attribute << 12 | position) << 1 | not-exact.
+      if slot != .max { mask |= 1 << ((slot >> 13) & 0xF) }
+    }
+    return mask
   }
 }

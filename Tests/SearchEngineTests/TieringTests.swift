@@ -43,3 +43,55 @@ import Testing
     }
   }
 }
+
+/// Typing narrows the last keystroke's matches (and skips what found nothing before) instead of
+/// intersecting every word again: every keystroke must answer exactly as a fresh searcher does.
+@Suite struct NarrowingTests {
+  static let queries = [
+    "react router dom", "tabel tools", "django testing utils", "python pytest", "servce clien",
+    "data date dart", "core cli zebra", "angular amazon", "testing util", "tools a b", "react zzz router",
+    "util utils utility", "redux reduxx", "apple aple appl", "cli client clients",
+  ]
+
+  @Test(arguments: [0, Int.max])
+  func typingLetterByLetterAnswersAsAFreshSearch(tieringThreshold: Int) {
+    let typing = Searcher(index: TieringTests.index)
+    typing.tieringThreshold = tieringThreshold
+    var narrowed = 0
+    for query in Self.queries {
+      for k in 1...query.count {
+        let text = String(query.prefix(k))
+        for page in [0, 1] {
+          let request = SearchRequest(query: text, page: page, hitsPerPage: 10)
+          let fresh = Searcher(index: TieringTests.index)
+          fresh.tieringThreshold = tieringThreshold
+          let expected = fresh.search(request)
+          let got = typing.search(request)
+          #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(text) page \(page)")
+          #expect(got.hits.map(\.ranking) == expected.hits.map(\.ranking), "\(text) page \(page)")
+          #expect(got.nbHits == expected.nbHits, "\(text) page \(page)")
+          #expect(got.droppedWords == expected.droppedWords, "\(text) page \(page)")
+          if typing.lastRun.matched.count > 0 { narrowed += 1 }
+        }
+      }
+    }
+    #expect(narrowed > 100)
+  }
+
+  @Test func aFilterOrAnotherPageSizeDoesNotReuseWhatItDidNotSee() {
+    let typing = Searcher(index: TieringTests.index)
+    typing.tieringThreshold = 0
+    var narrow = RecordFilter(recordCount: TieringTests.index.count, all: false)
+    for record in stride(from: 0, to: TieringTests.index.count, by: 3) { narrow.insert(record) }
+    for (text, filter, size) in [
+      ("react", nil, 10), ("react r", narrow, 10), ("react ro", nil, 10), ("react rou", nil, 3),
+      ("react rout", narrow, 3), ("react route", nil, 10),
+    ] as [(String, RecordFilter?, Int)] {
+      let request = SearchRequest(query: text, hitsPerPage: size, filter: filter)
+      let expected = Searcher(index: TieringTests.index).search(request)
+      let got = typing.search(request)
+      #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(text)")
+      #expect(got.nbHits == expected.nbHits, "\(text)")
+    }
+  }
+}

@@ -228,7 +228,7 @@ public final class CatalogSearcher {
       var hit = entry.hit
       if let scope = request.highlightScope, !parsed.isEmpty {
         (hit.highlights, hit.snippet) = Highlighter(index: segment.index, query: parsed).highlight(
-          record: hit.record, scope: scope)
+          record: hit.record, scope: scope, bestMatchAttributes: hit.bestMatchAttributes)
       }
       return SegmentHit(kind: segment.kind, index: segment.index, hit: hit)
     }
