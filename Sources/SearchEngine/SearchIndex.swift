@@ -37,8 +37,8 @@ public final class SearchIndex: Sendable {
   /// Facet values and numeric columns, for filters, counts and sorting.
   public let facets: FacetIndex
 
-  /// Dictionaries of at most this many terms match words inside words (a scan of every term stays
-  /// around a millisecond); larger ones go without.
+  /// Dictionaries of at most this many terms match words inside words (through trigram lists, about
+  /// 4 bytes per dictionary byte); larger ones go without.
   public static let substringMatchingUpTo = 300_000
 
   /// Prefixes of up to this many characters have precomputed, deduplicated postings.

@@ -10,6 +10,9 @@
 //    with a cost: the exact term, the prefix range if the word is still being typed (or the
 //    precomputed group for one to three letters), typo variants from a walk of the dictionary as a
 //    trie with one Damerau–Levenshtein row per depth, and terms that contain the word (cost 3).
+//    The walk lists a node's children only while a mismatching letter could stay within budget;
+//    below that it jumps to the word's own letters (TermDictionary.fuzzyMatches). Terms containing
+//    the word come from the lists of its rarest trigram (SubstringIndex), not from a scan.
 //    Lookups are cached: typing one more letter reuses the earlier words, and a walk or substring
 //    search of a word bounds the next one (its matches are among the shorter word's).
 //
@@ -40,12 +43,20 @@
 //    that no later (less popular) record can beat; counts of very broad words on large indexes are
 //    extrapolated from the first 20,000 postings (flagged approximate).
 //
+// 6. Narrowing (LastRun, Searcher+Intersection.swift). A keystroke that only makes the last word
+//    longer (same words before it, same typo budget) can only lose matches: the records that matched
+//    the required words last time are the candidates, the other words' slots stand, and only the
+//    last word is looked up again. For the same reason a typo-free tier that did not fill the page,
+//    or a relaxation step that found nothing, is not tried again. Any other search invalidates it
+//    (the scratch arrays' generation moves on).
+//
 // Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
 // branches of the word's first or second letter once the dictionary has more than 10,000 terms:
 // the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
 // then found only as a swap of the first two. Substring matching ("ground" → "background") is on
-// while the dictionary has at most 300,000 terms, where a scan of every term stays around a
-// millisecond; larger dictionaries go without it.
+// while the dictionary has at most 300,000 terms: its trigram lists cost about 4 bytes per byte of
+// the dictionary, and a short word's candidates grow with the dictionary; larger dictionaries go
+// without it (as `RecordMatcher` does for pipes, so that both answer alike).
 //
 // A `Searcher` owns preallocated scratch memory and is not thread-safe: use one per thread.
 
