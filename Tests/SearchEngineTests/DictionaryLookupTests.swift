@@ -8,27 +8,19 @@ import Testing
   /// A few thousand random words over a small alphabet (with two-byte letters), so that typo
   /// neighbours and shared substrings abound.
   static let terms: TermDictionary = {
-    var random: UInt64 = 7
-    func next(_ n: Int) -> Int {
-      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((random >> 33) % UInt64(n))
-    }
+    var random = SeededNumbers(seed: 7)
     let letters = ["a", "b", "c", "d", "e", "r", "s", "t", "é", "ß"]
     let rows: [[String: String]] = (0..<2500).map { _ in
-      let name = (0..<(1 + next(9))).map { _ in letters[next(letters.count)] }.joined()
+      let name = (0..<(1 + random.next(9))).map { _ in letters[random.next(letters.count)] }.joined()
       return ["name": name]
     }
     return makeIndex(rows, searchable: ["name"], substring: true).terms
   }()
 
   static let words: [[UInt32]] = {
-    var random: UInt64 = 11
-    func next(_ n: Int) -> Int {
-      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((random >> 33) % UInt64(n))
-    }
+    var random = SeededNumbers(seed: 11)
     let letters: [Unicode.Scalar] = ["a", "b", "c", "d", "e", "r", "s", "t", "é", "ß", "x"]
-    return (0..<300).map { _ in (0..<(1 + next(10))).map { _ in letters[next(letters.count)].value } }
+    return (0..<300).map { _ in (0..<(1 + random.next(10))).map { _ in letters[random.next(letters.count)].value } }
   }()
 
   struct Visit: Equatable, CustomStringConvertible {

@@ -22,3 +22,16 @@ func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [Str
   let response = Searcher(index: index).search(SearchRequest(query: query, hitsPerPage: hitsPerPage))
   return response.hits.map { index.documents.value($0.record, 0) }
 }
+
+/// A seeded linear congruential generator: the same "random" fixtures on every run.
+struct SeededNumbers {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  /// A number in `0 ..< n`.
+  mutating func next(_ n: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(n))
+  }
+}

@@ -6,20 +6,18 @@ import Testing
 /// the pages must be exactly those of the exhaustive evaluation.
 @Suite struct TieringTests {
   static let index: SearchIndex = {
-    var random: UInt64 = 42
-    func next(_ n: Int) -> Int {
-      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((random >> 33) % UInt64(n))
-    }
+    var random = SeededNumbers(seed: 42)
     let vocabulary = [
       "react", "router", "redux", "table", "tabs", "tablet", "python", "pytest", "pyyaml", "django",
       "data", "date", "dart", "a", "ab", "abc", "apple", "apply", "amazon", "angular", "core", "cli",
       "client", "server", "serve", "service", "tools", "toolkit", "test", "testing", "utils", "util",
     ]
     let rows: [[String: String]] = (0..<3000).map { i in
-      let name = (0..<(1 + next(3))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: "-")
-      let description = (0..<(2 + next(6))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")
-      return ["name": name, "description": description, "popularity": String(next(1000)), "id": "r\(i)"]
+      let name = (0..<(1 + random.next(3))).map { _ in vocabulary[random.next(vocabulary.count)] }.joined(
+        separator: "-")
+      let description = (0..<(2 + random.next(6))).map { _ in vocabulary[random.next(vocabulary.count)] }.joined(
+        separator: " ")
+      return ["name": name, "description": description, "popularity": String(random.next(1000)), "id": "r\(i)"]
     }
     return makeIndex(rows, searchable: ["name", "description"])
   }()
