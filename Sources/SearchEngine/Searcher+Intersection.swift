@@ -227,16 +227,12 @@ struct LastRun {
     guard !words.isEmpty, words.count == earlier.count else { return false }
     let last = words.count - 1
     let (before, now) = (earlier[last], words[last])
+    // Only the last word is ever a prefix, and a word's budget follows from its letters: the
+    // earlier words are the same when their letters are.
     guard before.isPrefix, now.isPrefix, now.typoBudget == before.typoBudget,
-      now.folded.count >= before.folded.count, now.folded.starts(with: before.folded),
+      now.folded.starts(with: before.folded),
       !typos || (before.scalars.count >= 3) == (now.scalars.count >= 3)
     else { return false }
-    for w in 0..<last
-    where earlier[w].folded != words[w].folded || earlier[w].isPrefix != words[w].isPrefix
-      || earlier[w].typoBudget != words[w].typoBudget
-    {
-      return false
-    }
-    return true
+    return (0..<last).allSatisfy { earlier[$0].folded == words[$0].folded }
   }
 }
