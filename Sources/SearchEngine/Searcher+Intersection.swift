@@ -10,29 +10,31 @@ extension Searcher {
   ) -> ([UInt64], Int) {
     let wordCount = query.words.count
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
-    let narrowing = lastRun.narrows(to: query, typos: typos, required: required, generation: generation)
-    if narrowing {
-      // The last word grew by a letter or more: its matches are among the previous ones, so the
-      // records that matched the required words before are the candidates, the other words'
-      // slots stand, and only the last word is looked up again (fzf's cache, at the level of
-      // records). When the last word is optional (relaxed), the candidates are the same.
-      let last = wordCount - 1
-      let bit: UInt16 = 1 << UInt16(last)
+    if let changed = lastRun.changedWords(to: query, typos: typos, required: required, generation: generation) {
+      // Every word's matches are among the last run's (the last word grew, a word became whole
+      // once a space followed it, or words were added), and at least as many are required: the
+      // records that matched before are the candidates, the unchanged words' slots stand, and only
+      // the changed words are looked up again (fzf's cache, at the level of records).
       swap(&candidates, &lastRun.matched)
       // Safe: the candidates are records (< index.count); slots hold maxWords entries per record.
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
           for r in candidates {
-            matched[Int(r)] &= ~bit
-            slots[Int(r) * ParsedQuery.maxWords + last] = .max
+            matched[Int(r)] &= ~changed
+            let base = Int(r) * ParsedQuery.maxWords
+            for w in 0..<wordCount where changed >> UInt16(w) & 1 == 1 { slots[base + w] = .max }
           }
         }
       }
-      if last < required {
+      for word in 0..<wordCount where changed >> UInt16(word) & 1 == 1 {
+        // Required words first: an optional word is looked up only for records that have them all.
+        guard word < required else { continue }
         accumulate(
-          word: last, wordCount: wordCount, sources: wordSources[last], mode: .require, need: requiredMask & ~bit)
-      } else {
-        accumulate(word: last, wordCount: wordCount, sources: wordSources[last], mode: .optional, need: requiredMask)
+          word: word, wordCount: wordCount, sources: wordSources[word], mode: .require,
+          need: requiredMask & ~changed)
+      }
+      for word in required..<wordCount where changed >> UInt16(word) & 1 == 1 {
+        accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
       }
     } else {
       generation &+= 1
@@ -76,6 +78,12 @@ extension Searcher {
     let orderedMask = self.orderedMask
     var nbHits = 0
     let columns = index.searchableColumns.count
+    // Without typos every match costs nothing and the words rule decides first: when a page of
+    // records match `fewestWords` words or more, records matching fewer are counted, not ranked.
+    // (Relaxed queries: thousands of records match the first words, a few match the rest.)
+    let fewestWords =
+      typos || sorted || floor != nil || required == wordCount
+      ? 0 : fewestWordsReachingPage(requiredMask: requiredMask, wordCount: wordCount, limit: limit)
     // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
     slots.withUnsafeBufferPointer { slots in
       matchedWords.withUnsafeBufferPointer { matched in
@@ -87,6 +95,7 @@ extension Searcher {
             if let filter, !filter.contains(record) { continue }
             nbHits += 1
             if countsFacets { counter.add(record) }
+            if matched[record].nonzeroBitCount < fewestWords { continue }
             let m = Self.summary(
               slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
               attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
@@ -97,6 +106,29 @@ extension Searcher {
       }
     }
     return (topK.sorted(), nbHits)
+  }
+
+  /// The most words `w` such that at least `limit` candidates (of the required words, through
+  /// the filter) match `w` words or more; 0 when there are fewer than `limit` candidates. In a
+  /// typo-free run the words rule comes first (typo, then words: `RankingRule.order`), so no
+  /// record matching fewer words can reach the top `limit`.
+  func fewestWordsReachingPage(requiredMask: UInt16, wordCount: Int, limit: Int) -> Int {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: ParsedQuery.maxWords + 1) { byWords in
+      byWords.initialize(repeating: 0)
+      // Safe: records are candidates (< index.count), and a record matches at most maxWords words.
+      matchedWords.withUnsafeBufferPointer { matched in
+        for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
+          if let filter, !filter.contains(Int(r32)) { continue }
+          byWords[matched[Int(r32)].nonzeroBitCount] += 1
+        }
+      }
+      var atLeast = 0
+      for words in stride(from: wordCount, through: 1, by: -1) {
+        atLeast += byWords[words]
+        if atLeast >= limit { return words }
+      }
+      return 0
+    }
   }
 
   func accumulate(word: Int, wordCount: Int, sources: [Source], mode: Mode, need: UInt16) {
@@ -195,7 +227,7 @@ extension Searcher {
 }
 
 /// What the last `run` matched, so that the next keystroke can narrow it instead of intersecting
-/// every word again: typing a word letter by letter only ever removes records.
+/// every word again: typing a query letter by letter only ever removes records.
 struct LastRun {
   /// The records that matched the required words, in candidate order.
   var matched: [UInt32] = []
@@ -212,27 +244,44 @@ struct LastRun {
     self.generation = generation
   }
 
-  /// Whether `query`'s matches are among the last run's, with the same slots for every word but
-  /// the last: the same words, but the last one, which was being typed (a prefix) and grew with
-  /// the same typo budget — its prefix, typo and substring matches are then a subset of the
-  /// shorter word's. Substrings are looked up from three letters on, so the shorter word must
-  /// already have had them.
-  func narrows(to query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) -> Bool {
-    generation == self.generation && typos == self.typos && required == self.required
-      && Self.narrows(from: words, to: query.words, typos: typos)
+  /// The words of `query` to look up again (a bit per word) when its matches are among the last
+  /// run's and the other words' slots still hold: the scratch arrays are the last run's, with the
+  /// same tier, and at least as many words are required (see `changedWords(from:to:typos:)`).
+  func changedWords(to query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) -> UInt16? {
+    guard generation == self.generation, typos == self.typos, required >= self.required,
+      var changed = Self.changedWords(from: words, to: query.words, typos: typos)
+    else { return nil }
+    // A word required now but optional then was looked up without typos (see `runSources`).
+    if typos {
+      for word in self.required..<min(required, words.count) { changed |= 1 << UInt16(word) }
+    }
+    return changed
   }
 
-  /// Whether the matches of `words` are among those of `earlier` (see `narrows(to:)`).
+  /// Whether every match of `words` is a match of `earlier`, word by word, and if so which words
+  /// match differently (a bit per word); nil when some word may match more. A word matches the
+  /// same when it is the same (its letters, and prefix or whole: the budget follows from the
+  /// letters). It matches a subset when it was the last word, being typed (a prefix), and now
+  /// starts with it under the same typo budget — longer, or whole once a space followed it: its
+  /// prefix, typo and substring matches are then among the shorter prefix's (substrings are looked
+  /// up from three letters on, so the shorter word must already have had them). Added words only
+  /// remove matches.
+  static func changedWords(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> UInt16? {
+    guard !earlier.isEmpty, words.count >= earlier.count else { return nil }
+    var changed: UInt16 = 0
+    for (i, (before, now)) in zip(earlier, words).enumerated() {
+      if before.folded == now.folded && before.isPrefix == now.isPrefix { continue }
+      guard before.isPrefix, now.typoBudget == before.typoBudget, now.folded.starts(with: before.folded),
+        !typos || (before.scalars.count >= 3) == (now.scalars.count >= 3)
+      else { return nil }
+      changed |= 1 << UInt16(i)
+    }
+    for i in earlier.count..<words.count { changed |= 1 << UInt16(i) }
+    return changed
+  }
+
+  /// Whether the matches of `words` are among those of `earlier` (see `changedWords`).
   static func narrows(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> Bool {
-    guard !words.isEmpty, words.count == earlier.count else { return false }
-    let last = words.count - 1
-    let (before, now) = (earlier[last], words[last])
-    // Only the last word is ever a prefix, and a word's budget follows from its letters: the
-    // earlier words are the same when their letters are.
-    guard before.isPrefix, now.isPrefix, now.typoBudget == before.typoBudget,
-      now.folded.starts(with: before.folded),
-      !typos || (before.scalars.count >= 3) == (now.scalars.count >= 3)
-    else { return false }
-    return (0..<last).allSatisfy { earlier[$0].folded == words[$0].folded }
+    changedWords(from: earlier, to: words, typos: typos) != nil
   }
 }

@@ -170,8 +170,11 @@ public final class Searcher {
       if let hopeless {
         required = max(1, min(required, hopeless))
       }
-      // Runs that found nothing for the last query find nothing for one that narrows it.
-      if filter == nil, let last = lastRelaxation, LastRun.narrows(from: last.words, to: query.words, typos: true) {
+      // Runs that found nothing for the last query (those requiring more words than its answer)
+      // find nothing for one that narrows it, whatever words it adds.
+      if filter == nil, let last = lastRelaxation, last.required < last.words.count,
+        LastRun.narrows(from: last.words, to: query.words, typos: true)
+      {
         required = min(required, last.required)
       }
     }
@@ -249,24 +252,24 @@ public final class Searcher {
   func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
     guard index.count > tieringThreshold && !exhaustiveRequested else {
       let (keys, n) = run(
-        query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
+        query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
       return (keys, n, true)
     }
     let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
     // The typo-free matches of a query that only narrows the last one's cannot fill the page when
     // those did not: go straight to the typo tier (which then narrows its own last matches).
     if mayHaveMore && filter == nil, let short = shortTypoFreeTier, short.limit == limit, short.floor == floor,
-      short.required == required, LastRun.narrows(from: short.words, to: query.words, typos: false)
+      required >= short.required, LastRun.narrows(from: short.words, to: query.words, typos: false)
     {
       shortTypoFreeTier = (query.words, required, limit, floor)
       let (all, total) = run(
-        query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
+        query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
       return (all, total, true)
     }
     shortTypoFreeTier = nil
     // Tier 0: the words without typos (and without substring matches). Typo variants are looked
     // up only when these do not fill the page.
-    let exactSources = query.words.map { sources(for: $0, typos: false) }
+    let exactSources = runSources(query, typos: false, required: required)
     let (keys, n): ([UInt64], Int)
     sampled = false
     if query.words.count == 1, let scan = scanShortPrefix(exactSources[0], limit: limit) {
@@ -280,8 +283,16 @@ public final class Searcher {
     if keys.count >= limit { return (keys, n, false) }
     if filter == nil { shortTypoFreeTier = (query.words, required, limit, floor) }
     let (all, total) = run(
-      query, query.words.map { sources(for: $0, typos: true) }, typos: true, required: required, limit: limit)
+      query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
     return (all, total, true)
+  }
+
+  /// Each word's sources for a run; with `typos`, the required words' typo variants and words
+  /// containing them too. A relaxed (optional) word counts only where it matches without typos:
+  /// typo is the first rule, so a typo on an optional word would rank its record below one without
+  /// the word at all — and the typo-free tier could then no longer decide the page.
+  func runSources(_ query: ParsedQuery, typos: Bool, required: Int) -> [[Source]] {
+    query.words.indices.map { sources(for: query.words[$0], typos: typos && $0 < required) }
   }
 
   /// The last query's words and how many were required when it found its hits (see `search`).
