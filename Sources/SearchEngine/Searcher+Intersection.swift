@@ -19,10 +19,14 @@ extension Searcher {
       // Safe: the candidates are records (< index.count); slots hold maxWords entries per record.
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
-          for r in candidates {
-            matched[Int(r)] &= ~changed
-            let base = Int(r) * ParsedQuery.maxWords
-            for w in 0..<wordCount where changed >> UInt16(w) & 1 == 1 { slots[base + w] = .max }
+          var words = changed
+          while words != 0 {
+            let w = words.trailingZeroBitCount
+            words &= words - 1
+            for r in candidates { slots[Int(r) * ParsedQuery.maxWords + w] = .max }
+          }
+          if changed != 0 {
+            for r in candidates { matched[Int(r)] &= ~changed }
           }
         }
       }
@@ -113,7 +117,8 @@ extension Searcher {
   /// typo-free run the words rule comes first (typo, then words: `RankingRule.order`), so no
   /// record matching fewer words can reach the top `limit`.
   func fewestWordsReachingPage(requiredMask: UInt16, wordCount: Int, limit: Int) -> Int {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: ParsedQuery.maxWords + 1) { byWords in
+    let filter = self.filter
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: ParsedQuery.maxWords + 1) { byWords in
       byWords.initialize(repeating: 0)
       // Safe: records are candidates (< index.count), and a record matches at most maxWords words.
       matchedWords.withUnsafeBufferPointer { matched in
