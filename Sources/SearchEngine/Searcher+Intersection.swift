@@ -82,32 +82,81 @@ extension Searcher {
     let orderedMask = self.orderedMask
     var nbHits = 0
     let columns = index.searchableColumns.count
+    let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
+    // A relaxed run with nothing to count or filter: the records that match no optional word rank
+    // as they did on the last keystroke with the same required words (see `RequiredWordsTop`).
+    let relaxedAndPlain =
+      required < wordCount && filter == nil && !countsFacets && !countsDisjunctive && !sorted && floor == nil
+    let kept =
+      relaxedAndPlain
+      ? requiredWordsTop.flatMap { top in
+        // Safe: kept keys are of records (< index.count).
+        top.fits(query, typos: typos, required: required)
+          && matchedWords.withUnsafeBufferPointer { matched in
+            top.suffices(limit: limit) { matched[$0] & optionalMask != 0 }
+          }
+          ? top : nil
+      } : nil
     // Without typos every match costs nothing and the words rule decides first: when a page of
     // records match `fewestWords` words or more, records matching fewer are counted, not ranked.
     // (Relaxed queries: thousands of records match the first words, a few match the rest.)
     let fewestWords =
-      typos || sorted || floor != nil || required == wordCount
+      typos || sorted || floor != nil || required == wordCount || kept != nil
       ? 0 : fewestWordsReachingPage(requiredMask: requiredMask, wordCount: wordCount, limit: limit)
-    // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute.
+    // Keep the keys for the next keystrokes when every record matching the required words is ranked.
+    let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
+    var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
+    // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute; the scratch holds maxWords slots.
     slots.withUnsafeBufferPointer { slots in
       matchedWords.withUnsafeBufferPointer { matched in
         index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
-          for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
-            let record = Int(r32)
-            matches.append(r32)
-            if countsDisjunctive { countDisjunctive(record) }
-            if let filter, !filter.contains(record) { continue }
-            nbHits += 1
-            if countsFacets { counter.add(record) }
-            if matched[record].nonzeroBitCount < fewestWords { continue }
-            let m = Self.summary(
-              slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
-              attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
-            topK.insert(
-              sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record))
+          withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+            for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
+              let record = Int(r32)
+              matches.append(r32)
+              if countsDisjunctive { countDisjunctive(record) }
+              if let filter, !filter.contains(record) { continue }
+              nbHits += 1
+              if countsFacets { counter.add(record) }
+              let optional = matched[record] & optionalMask
+              if kept != nil && optional == 0 { continue }
+              if matched[record].nonzeroBitCount < fewestWords { continue }
+              let row = UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...])
+              let m = Self.summary(
+                slots: row, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
+                orderedMask: orderedMask)
+              let key =
+                sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
+              topK.insert(key)
+              guard keeps else { continue }
+              if optional == 0 {
+                keeping.insert(key)
+              } else {
+                // How the record would rank had no optional word matched.
+                for w in 0..<wordCount { withoutOptional[w] = w < required ? row[w] : .max }
+                let alone = Self.summary(
+                  slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
+                  attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
+                keeping.insert(RankingRule.key(alone, record: record))
+              }
+            }
+          }
+          // The rest of the page: the best kept keys of records that match no optional word.
+          guard let kept else { return }
+          var added = 0
+          for key in kept.keys where matched[RankingRule.record(key)] & optionalMask == 0 {
+            topK.insert(key)
+            added += 1
+            if added == limit { break }
           }
         }
       }
+    }
+    // A run that found nothing is followed by a relaxed one: its keys would only replace better ones.
+    if keeps && nbHits > 0 {
+      requiredWordsTop = RequiredWordsTop(
+        words: Array(query.words[..<required]), typos: typos,
+        keys: keeping.sorted(), complete: nbHits <= keeping.capacity)
     }
     return (topK.sorted(), nbHits)
   }

@@ -74,6 +74,8 @@ public final class Searcher {
   var topK = TopK(capacity: 20)
   /// The last intersection's matches, for the next keystroke to narrow.
   var lastRun = LastRun()
+  /// The best keys of the last relaxed run's records as if no optional word matched.
+  var requiredWordsTop: RequiredWordsTop? = nil
   /// Sources of recently searched words: typing one more word reuses the earlier words' lookups,
   /// and Backspace reuses everything.
   var sourceCache: [SourceKey: [Source]] = [:]

@@ -51,6 +51,8 @@ import Testing
     "react router dom", "tabel tools", "django testing utils", "python pytest", "servce clien",
     "data date dart", "core cli zebra", "angular amazon", "testing util", "tools a b", "react zzz router",
     "util utils utility", "redux reduxx", "apple aple appl", "cli client clients",
+    // Relaxed: optional words typed after one that matches nothing.
+    "data qqqq date tools", "test xyzzy util client core", "tabel zzz py tools",
   ]
 
   /// Typing every query letter by letter, then erasing it with Backspace down to its first letter.
@@ -77,6 +79,57 @@ import Testing
       }
     }
     #expect(narrowed > 100)
+  }
+
+  /// Thousands of records match a few common words; the rare words typed after one that matches
+  /// nothing are optional, and rank the few records that have them first. Those records are the
+  /// most popular: the best of all, had they matched no optional word.
+  static let relaxedIndex: SearchIndex = {
+    var random = SeededNumbers(seed: 7)
+    let common = ["cell", "phone", "case", "cases", "charger"]
+    let rare = ["waterproof", "wallet", "battery", "bluetooth", "screen", "protector", "stand", "cable"]
+    let rows: [[String: String]] = (0..<2000).map { i in
+      var name = (0..<(2 + random.next(3))).map { _ in common[random.next(common.count)] }
+      var description = (0..<(1 + random.next(3))).map { _ in common[random.next(common.count)] }
+      var popularity = random.next(900)
+      if random.next(60) == 0 {
+        name.insert(rare[random.next(rare.count)], at: random.next(name.count))
+        popularity += 100
+      }
+      if random.next(60) == 0 {
+        description.append(rare[random.next(rare.count)])
+        popularity += 100
+      }
+      return [
+        "name": name.joined(separator: " "), "description": description.joined(separator: " "),
+        "popularity": String(popularity), "id": "r\(i)",
+      ]
+    }
+    return makeIndex(rows, searchable: ["name", "description"])
+  }()
+
+  @Test(arguments: [0, Int.max])
+  func typingRelaxedQueriesAnswersAsAFreshSearch(tieringThreshold: Int) {
+    let typing = Searcher(index: Self.relaxedIndex)
+    typing.tieringThreshold = tieringThreshold
+    for query in [
+      "cell qqq waterproof wallet", "phone case zzzz battery bluetooth stand", "charger xxxxx screen protector",
+      "case cell phone yyyy cable wallet",
+    ] {
+      for k in Array(1...query.count) + (1..<query.count).reversed() {
+        let text = String(query.prefix(k))
+        for (page, size) in [(0, 3), (0, 10), (1, 10)] {
+          let request = SearchRequest(query: text, page: page, hitsPerPage: size)
+          let fresh = Searcher(index: Self.relaxedIndex)
+          fresh.tieringThreshold = tieringThreshold
+          let expected = fresh.search(request)
+          let got = typing.search(request)
+          #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(text) page \(page) of \(size)")
+          #expect(got.hits.map(\.ranking) == expected.hits.map(\.ranking), "\(text) page \(page) of \(size)")
+          #expect(got.nbHits == expected.nbHits, "\(text) page \(page) of \(size)")
+        }
+      }
+    }
   }
 
   @Test func aFilterOrAnotherPageSizeDoesNotReuseWhatItDidNotSee() {
