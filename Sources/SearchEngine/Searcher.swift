@@ -43,12 +43,21 @@
 //    that no later (less popular) record can beat; counts of very broad words on large indexes are
 //    extrapolated from the first 20,000 postings (flagged approximate).
 //
-// 6. Narrowing (LastRun, Searcher+Intersection.swift). A keystroke that only makes the last word
-//    longer (same words before it, same typo budget) can only lose matches: the records that matched
-//    the required words last time are the candidates, the other words' slots stand, and only the
-//    last word is looked up again. For the same reason a typo-free tier that did not fill the page,
-//    or a relaxation step that found nothing, is not tried again. Any other search invalidates it
-//    (the scratch arrays' generation moves on).
+// 6. Narrowing (LastRun, Searcher+Intersection.swift). A keystroke that makes the last word longer
+//    (same typo budget), makes it whole (a space after it) or adds words can only lose matches:
+//    the records that matched the required words last time are the candidates, the unchanged
+//    words' slots stand, and only the changed words are looked up again. For the same reason a
+//    typo-free tier that did not fill the page, or a relaxation step that found nothing, is not
+//    tried again. Any other search invalidates it (the scratch arrays' generation moves on).
+//
+// 7. Relaxed queries (`removeWordsIfNoResults`). The words dropped from the end stay optional: a
+//    record that has them ranks higher (words rule), but only where they match without typos —
+//    typo is the first rule, so a typo on an optional word would otherwise rank a record below one
+//    without the word, and the typo-free tier could not decide the page. Two shortcuts follow.
+//    In a typo-free run, when a page of records match `w` words or more, records matching fewer
+//    are counted, not ranked. And a record matching no optional word ranks by the required words
+//    alone, so the best of those keys are kept (RequiredWordsTop) and the next keystrokes with the
+//    same required words rank only the records matching an optional word.
 //
 // Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
 // branches of the word's first or second letter once the dictionary has more than 10,000 terms:
