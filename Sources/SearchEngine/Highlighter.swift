@@ -4,6 +4,8 @@
 public struct Highlighter {
   public let index: SearchIndex
   public let query: ParsedQuery
+  /// The query's words with their per-token checks prepared: once per query, not per hit.
+  let words: [PreparedWord]
   /// Attributes longer than this (in bytes) get a snippet instead of being shown whole.
   public static let snippetThreshold = 80
   /// Words shown before and after the first match in a snippet.
@@ -13,6 +15,7 @@ public struct Highlighter {
   public init(index: SearchIndex, query: ParsedQuery) {
     self.index = index
     self.query = query
+    words = query.words.map(PreparedWord.init)
   }
 
   /// Highlights of every searchable attribute with a match, and a snippet of the first long one
@@ -24,7 +27,6 @@ public struct Highlighter {
     guard !query.isEmpty else { return ([], nil) }
     var highlights: [AttributeHighlight] = []
     var snippet: Snippet? = nil
-    let words = query.words.map(PreparedWord.init)
     var columns = index.searchableColumns
     if scope == .titleAndSnippet, let title = columns.firstIndex(of: index.titleColumn) {
       columns.swapAt(0, title)
@@ -100,39 +102,44 @@ public struct Highlighter {
     var tokens: [TokenLocation] = []
     var tokenizer = Tokenizer()
     var distance = BoundedDistance()
-    tokenizer.tokenize(bytes) { term, location in
-      tokens.append(location)
-      var decoded = false
-      for prepared in words {
-        let word = prepared.word
-        var foldedLength: Int? = nil  // -1: the whole word
-        let folded = word.folded
-        let common = commonPrefixLength(term, folded)
-        if common == folded.count && common == term.count {
-          foldedLength = -1
-        } else if word.isPrefix && common == folded.count {
-          foldedLength = word.scalars.count
-        } else if prepared.mayMatchWithTypos(term) {
-          prepared.decode(term, into: &distance, once: &decoded)
-          if word.isPrefix {
-            let (d, length) = distance.prefixDistance(word.scalars)
-            if d <= word.typoBudget { foldedLength = length == distance.termLength ? -1 : length }
-          } else if distance.distance(word.scalars, limit: word.typoBudget) <= word.typoBudget {
+    // The words are read in place, through the buffer: copying one out per token retained and
+    // released its arrays, which cost more than the comparisons.
+    words.withUnsafeBufferPointer { words in
+      tokenizer.tokenize(bytes) { term, location in
+        tokens.append(location)
+        var decoded = false
+        for w in words.indices {
+          var foldedLength: Int? = nil  // -1: the whole word
+          let common = commonPrefixLength(term, words[w].word.folded)
+          let letters = words[w].word.folded.count
+          if common == letters && common == term.count {
             foldedLength = -1
+          } else if words[w].word.isPrefix && common == letters {
+            foldedLength = words[w].word.scalars.count
+          } else if words[w].mayMatchWithTypos(term) {
+            words[w].decode(term, into: &distance, once: &decoded)
+            let budget = words[w].word.typoBudget
+            if words[w].word.isPrefix {
+              let (d, length) = distance.prefixDistance(words[w].word.scalars)
+              if d <= budget { foldedLength = length == distance.termLength ? -1 : length }
+            } else if distance.distance(words[w].word.scalars, limit: budget) <= budget {
+              foldedLength = -1
+            }
           }
-        }
-        if let length = foldedLength {
-          let end = length < 0 ? location.end : sourceOffset(bytes, location, foldedScalars: length)
-          ranges.append(location.start..<end)
-          break
-        }
-        if substring && word.scalars.count >= 3, let at = firstIndex(of: folded, in: term), at > 0 {
-          var startScalars = 0
-          for i in 0..<at where term[i] & 0xC0 != 0x80 { startScalars += 1 }
-          let start = sourceOffset(bytes, location, foldedScalars: startScalars)
-          let end = sourceOffset(bytes, location, foldedScalars: startScalars + word.scalars.count)
-          if start < end { ranges.append(start..<end) }
-          break
+          if let length = foldedLength {
+            let end = length < 0 ? location.end : sourceOffset(bytes, location, foldedScalars: length)
+            ranges.append(location.start..<end)
+            break
+          }
+          let scalars = words[w].word.scalars.count
+          if substring && scalars >= 3, let at = firstIndex(of: words[w].word.folded, in: term), at > 0 {
+            var startScalars = 0
+            for i in 0..<at where term[i] & 0xC0 != 0x80 { startScalars += 1 }
+            let start = sourceOffset(bytes, location, foldedScalars: startScalars)
+            let end = sourceOffset(bytes, location, foldedScalars: startScalars + scalars)
+            if start < end { ranges.append(start..<end) }
+            break
+          }
         }
       }
     }

@@ -165,7 +165,7 @@ public final class Searcher {
           makeHit(
             record: RankingRule.record($0),
             summary: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
-            query: query, highlight: nil, key: $0)
+            query: query, highlighter: nil, scope: request.highlightScope, key: $0)
         }
       }
       return withFacets(response)
@@ -197,13 +197,14 @@ public final class Searcher {
         response.exhaustiveNbHits = exhaustive
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if offset < keys.count {
+          let highlighter = request.highlight ? Highlighter(index: index, query: query) : nil
           response.hits = keys[offset..<min(limit, keys.count)].map { key in
             let record = RankingRule.record(key)
             return makeHit(
               record: record,
               summary: sortFacet == nil
                 ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
-              query: query, highlight: request.highlight ? request.highlightScope : nil, key: key)
+              query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
           }
         }
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
@@ -314,13 +315,12 @@ public final class Searcher {
   // MARK: - Hits
 
   func makeHit(
-    record: Int, summary: MatchSummary, query: ParsedQuery, highlight scope: HighlightScope?, key: UInt64? = nil
+    record: Int, summary: MatchSummary, query: ParsedQuery, highlighter: Highlighter?, scope: HighlightScope,
+    key: UInt64? = nil
   ) -> Hit {
     let best = bestMatchAttributes(record: record, wordCount: query.words.count, summary: summary)
     let (highlights, snippet) =
-      scope.map {
-        Highlighter(index: index, query: query).highlight(record: record, scope: $0, bestMatchAttributes: best)
-      } ?? ([], nil)
+      highlighter?.highlight(record: record, scope: scope, bestMatchAttributes: best) ?? ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
       highlights: highlights, snippet: snippet, key: key ?? UInt64(record), bestMatchAttributes: best)

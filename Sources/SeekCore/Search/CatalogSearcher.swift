@@ -223,11 +223,15 @@ public final class CatalogSearcher {
     var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
     for entry in page { after[entry.segment] = entry.hit.key }
+    // One highlighter per segment: it prepares the query's words once for the page.
+    let highlighters =
+      request.highlightScope != nil && !parsed.isEmpty
+      ? segments.map { Highlighter(index: $0.index, query: parsed) } : []
     let hits = page.map { entry -> SegmentHit in
       let segment = segments[entry.segment]
       var hit = entry.hit
-      if let scope = request.highlightScope, !parsed.isEmpty {
-        (hit.highlights, hit.snippet) = Highlighter(index: segment.index, query: parsed).highlight(
+      if let scope = request.highlightScope, !highlighters.isEmpty {
+        (hit.highlights, hit.snippet) = highlighters[entry.segment].highlight(
           record: hit.record, scope: scope, bestMatchAttributes: hit.bestMatchAttributes)
       }
       return SegmentHit(kind: segment.kind, index: segment.index, hit: hit)
