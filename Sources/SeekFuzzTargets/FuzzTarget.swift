@@ -68,6 +68,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   private static func query(_ text: String) {
     let catalog = sampleCatalog()
     checkInvariants(CatalogSearcher(catalog: catalog), catalog, text)
+    typeLetterByLetter(catalog.index, text)
+  }
+
+  /// Typing `text` letter by letter into one searcher, tiered as large catalogs are, must answer
+  /// every keystroke as a fresh searcher does: narrowing, the skipped tiers and relaxation steps,
+  /// and the kept keys of relaxed queries only ever save work.
+  static func typeLetterByLetter(_ index: SearchIndex, _ text: String) {
+    let typing = Searcher(index: index)
+    typing.tieringThreshold = 0
+    var prefix = ""
+    for character in text.prefix(40) {
+      prefix.append(character)
+      for (page, size) in [(0, 5), (1, 5)] {
+        let request = SearchRequest(query: prefix, page: page, hitsPerPage: size, highlight: false)
+        let fresh = Searcher(index: index)
+        fresh.tieringThreshold = 0
+        let expected = fresh.search(request)
+        let got = typing.search(request)
+        precondition(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "typing ≠ a fresh search")
+        precondition(got.nbHits == expected.nbHits, "typing counts differently")
+      }
+    }
   }
 
   /// Highlights inside their text and on character boundaries, nbHits ≥ hits, and pages (by
