@@ -55,6 +55,19 @@ import Testing
     "data qqqq date tools", "test xyzzy util client core", "tabel zzz py tools",
   ]
 
+  /// `typing` answers `request` exactly as a fresh searcher with the same tiering does.
+  static func expectFreshAnswer(_ typing: Searcher, _ request: SearchRequest) {
+    let fresh = Searcher(index: typing.index)
+    fresh.tieringThreshold = typing.tieringThreshold
+    let expected = fresh.search(request)
+    let got = typing.search(request)
+    let label = "\(request.query) page \(request.page) of \(request.hitsPerPage)"
+    #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(label)")
+    #expect(got.hits.map(\.ranking) == expected.hits.map(\.ranking), "\(label)")
+    #expect(got.nbHits == expected.nbHits, "\(label)")
+    #expect(got.droppedWords == expected.droppedWords, "\(label)")
+  }
+
   /// Typing every query letter by letter, then erasing it with Backspace down to its first letter.
   @Test(arguments: [0, Int.max])
   func typingLetterByLetterAnswersAsAFreshSearch(tieringThreshold: Int) {
@@ -65,15 +78,7 @@ import Testing
       for k in Array(1...query.count) + (1..<query.count).reversed() {
         let text = String(query.prefix(k))
         for page in [0, 1] {
-          let request = SearchRequest(query: text, page: page, hitsPerPage: 10)
-          let fresh = Searcher(index: TieringTests.index)
-          fresh.tieringThreshold = tieringThreshold
-          let expected = fresh.search(request)
-          let got = typing.search(request)
-          #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(text) page \(page)")
-          #expect(got.hits.map(\.ranking) == expected.hits.map(\.ranking), "\(text) page \(page)")
-          #expect(got.nbHits == expected.nbHits, "\(text) page \(page)")
-          #expect(got.droppedWords == expected.droppedWords, "\(text) page \(page)")
+          Self.expectFreshAnswer(typing, SearchRequest(query: text, page: page, hitsPerPage: 10))
           if typing.lastRun.matched.count > 0 { narrowed += 1 }
         }
       }
@@ -119,14 +124,7 @@ import Testing
       for k in Array(1...query.count) + (1..<query.count).reversed() {
         let text = String(query.prefix(k))
         for (page, size) in [(0, 3), (0, 10), (1, 10)] {
-          let request = SearchRequest(query: text, page: page, hitsPerPage: size)
-          let fresh = Searcher(index: Self.relaxedIndex)
-          fresh.tieringThreshold = tieringThreshold
-          let expected = fresh.search(request)
-          let got = typing.search(request)
-          #expect(got.hits.map(\.objectID) == expected.hits.map(\.objectID), "\(text) page \(page) of \(size)")
-          #expect(got.hits.map(\.ranking) == expected.hits.map(\.ranking), "\(text) page \(page) of \(size)")
-          #expect(got.nbHits == expected.nbHits, "\(text) page \(page) of \(size)")
+          Self.expectFreshAnswer(typing, SearchRequest(query: text, page: page, hitsPerPage: size))
         }
       }
     }
