@@ -30,9 +30,8 @@ extension Searcher {
           }
         }
       }
-      for word in 0..<wordCount where changed >> UInt16(word) & 1 == 1 {
-        // Required words first: an optional word is looked up only for records that have them all.
-        guard word < required else { continue }
+      // Required words first: an optional word is looked up only for records that have them all.
+      for word in 0..<required where changed >> UInt16(word) & 1 == 1 {
         accumulate(
           word: word, wordCount: wordCount, sources: wordSources[word], mode: .require,
           need: requiredMask & ~changed)
@@ -85,8 +84,7 @@ extension Searcher {
     let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
     // A relaxed run with nothing to count or filter: the records that match no optional word rank
     // as they did on the last keystroke with the same required words (see `RequiredWordsTop`).
-    let relaxedAndPlain =
-      required < wordCount && filter == nil && !countsFacets && !countsDisjunctive && !sorted && floor == nil
+    let relaxedAndPlain = required < wordCount && mayStopEarly && !sorted && floor == nil
     let kept =
       relaxedAndPlain
       ? requiredWordsTop.flatMap { top in
