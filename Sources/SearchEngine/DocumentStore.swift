@@ -117,15 +117,19 @@ public struct DocumentStore: Sendable {
 
   public func attributeIndex(_ name: String) -> Int? { attributes.firstIndex(of: name) }
 
+  /// A copy holding only these records (input positions), in that order, with their objectIDs.
+  public func subset(_ records: [Int32]) -> DocumentStore { permuted(records) }
+
   /// A copy holding only `order`'s records, in that order.
   func permuted(_ order: [Int32]) -> DocumentStore {
     var outBytes: [UInt8] = []
     var outOffsets: [UInt32] = [0]
     var idBytes: [UInt8] = []
     var idEnds: [UInt32] = []
-    outBytes.reserveCapacity(bytes.count)
+    let whole = order.count == count
+    outBytes.reserveCapacity(whole ? bytes.count : 0)
     outOffsets.reserveCapacity(order.count * attributes.count + 1)
-    idBytes.reserveCapacity(objectIDBytes.count)
+    idBytes.reserveCapacity(whole ? objectIDBytes.count : 0)
     idEnds.reserveCapacity(order.count)
     // Safe: every range read comes from the monotone offsets, within the buffers.
     bytes.withUnsafeBufferPointer { bytes in

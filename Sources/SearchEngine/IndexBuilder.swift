@@ -7,14 +7,16 @@ public enum IndexBuilder {
   /// `input` is given up: released once its records are copied into id order.
   /// `runs` fixes how many runs of records are tokenized apart (tests; by default, one per core
   /// from `parallelTokenizingFrom` records).
-  public static func build(_ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil) -> SearchIndex {
-    let searchableColumns = Array(
-      settings.searchableAttributes.compactMap { input.attributeIndex($0) }
-        .prefix(SearchIndex.maxSearchableAttributes))
-    let titleColumn =
-      input.attributeIndex(settings.titleAttribute) ?? searchableColumns.first ?? 0
-    let (order, primaryCustom, inputTitles, browse) = rankingOrder(
-      input, settings: settings, titleColumn: titleColumn)
+  /// `ranking`: the records' order, when the caller computed it already (`rankingOrder(of:settings:)`).
+  public static func build(
+    _ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil, ranking: RankingOrder? = nil
+  ) -> SearchIndex {
+    let searchableColumns = Self.searchableColumns(of: input, settings: settings)
+    let titleColumn = Self.titleColumn(of: input, settings: settings)
+    let ranking = ranking ?? rankingOrder(of: input, settings: settings)
+    let (order, primaryCustom, inputTitles, browse) = (
+      ranking.order, ranking.primaryCustomValues, ranking.foldedTitles, ranking.browse
+    )
     let documents = input.permuted(order)
     _ = consume input
     let recordCount = documents.count
@@ -107,13 +109,42 @@ public enum IndexBuilder {
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
   }
 
-  /// Input positions sorted by custom ranking, then the tie-breaks (`settings.tiebreak`), then
-  /// input order; the first custom value of each record in that order (`-infinity` when absent);
-  /// and the browse order — custom ranking, then input order, as the empty query lists records
-  /// (fzf lists its input as it came) — as internal ids, empty when it is the id order itself.
-  static func rankingOrder(
-    _ documents: DocumentStore, settings: IndexSettings, titleColumn: Int
-  ) -> (order: [Int32], primary: [Double], foldedTitles: FoldedTitles, browse: [Int32]) {
+  /// The searchable attributes' columns, most important first (names the records lack are skipped).
+  static func searchableColumns(of documents: DocumentStore, settings: IndexSettings) -> [Int] {
+    Array(
+      settings.searchableAttributes.compactMap { documents.attributeIndex($0) }
+        .prefix(SearchIndex.maxSearchableAttributes))
+  }
+
+  static func titleColumn(of documents: DocumentStore, settings: IndexSettings) -> Int {
+    documents.attributeIndex(settings.titleAttribute) ?? searchableColumns(of: documents, settings: settings).first
+      ?? 0
+  }
+
+  /// The order records take in an index: record ids are ranks, so that every tie the textual
+  /// rules leave is decided by the smaller id.
+  public struct RankingOrder: Sendable {
+    /// Input positions sorted by custom ranking, then the tie-breaks (`settings.tiebreak`), then
+    /// input order: `order[id]` is the input position of the record given id `id`.
+    public let order: [Int32]
+    /// The first custom value of each record in that order (`-infinity` when absent).
+    let primaryCustomValues: [Double]
+    let foldedTitles: FoldedTitles
+    /// The browse order — custom ranking, then input order, as the empty query lists records
+    /// (fzf lists its input as it came) — as ids, empty when it is the id order itself.
+    let browse: [Int32]
+
+    /// `ids[p]`: the id of the record at input position `p` (the inverse of `order`).
+    public func ids() -> [Int32] {
+      var ids = [Int32](repeating: 0, count: order.count)
+      for (id, input) in order.enumerated() { ids[Int(input)] = Int32(id) }
+      return ids
+    }
+  }
+
+  /// The order an index of `documents` gives its records (see `RankingOrder`).
+  public static func rankingOrder(of documents: DocumentStore, settings: IndexSettings) -> RankingOrder {
+    let titleColumn = Self.titleColumn(of: documents, settings: settings)
     let n = documents.count
     let columns = settings.customRanking.map { documents.attributeIndex($0.attribute) }
     // Normalized so that smaller sorts first; absent values last.
@@ -182,7 +213,7 @@ public enum IndexBuilder {
       if case .descending = settings.customRanking[0] { return -v }
       return v
     }
-    return (order, primary, titles, browse)
+    return RankingOrder(order: order, primaryCustomValues: primary, foldedTitles: titles, browse: browse)
   }
 
   /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else, NaN included
@@ -194,7 +225,7 @@ public enum IndexBuilder {
   }
 
   /// Every record's folded title in one buffer: record `r`'s is `bytes[ends[r - 1] ..< ends[r]]`.
-  struct FoldedTitles {
+  struct FoldedTitles: Sendable {
     var bytes: [UInt8] = []
     var ends: [Int] = []
 

@@ -52,6 +52,16 @@ public struct RecordMatcher {
   /// Distinct terms seen so far (exact up to `SearchIndex.substringMatchingUpTo + 1`).
   public var termCount: Int { termHashes.count }
 
+  /// Distinct terms seen by all of `matchers` (the runs of one scan), exact as `termCount` is.
+  public static func termCount(of matchers: [RecordMatcher]) -> Int {
+    guard var seen = matchers.first?.termHashes else { return 0 }
+    for other in matchers.dropFirst() {
+      guard seen.count <= SearchIndex.substringMatchingUpTo else { break }
+      seen.formUnion(other.termHashes)
+    }
+    return seen.count
+  }
+
   /// The last record's match in each regime (indexed by `Regime.rawValue`): which words matched
   /// (bit per word, 0 for none) and the ranking key's relevance (`RankingRule.relevance`).
   public private(set) var results = [(matched: UInt16, relevance: UInt64)](
@@ -75,22 +85,27 @@ public struct RecordMatcher {
       var tokenizer = Tokenizer.unallocated
       swap(&tokenizer, &self.tokenizer)
       defer { swap(&tokenizer, &self.tokenizer) }
-      tokenizer.tokenize(value) { term, location in
-        count += 1
-        if termHashes.count <= SearchIndex.substringMatchingUpTo {
-          var h: UInt64 = 0xCBF2_9CE4_8422_2325
-          for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-          termHashes.insert(h)
-        }
-        let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
-        var decoded = false
-        for w in 0..<wordCount {
-          let found = matches(term, for: w, decoded: &decoded)
-          for regime in Regime.allCases {
-            guard let (cost, exact) = found.best(in: regime) else { continue }
-            let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
-            let i = regime.rawValue * maxWords + w
-            if packed < slots[i] { slots[i] = packed }
+      // The words are read in place, through the buffer: copying one out per token retained and
+      // released its arrays, which cost more than the comparisons (as in `Highlighter`).
+      let words = self.words
+      words.withUnsafeBufferPointer { words in
+        tokenizer.tokenize(value) { term, location in
+          count += 1
+          if termHashes.count <= SearchIndex.substringMatchingUpTo {
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+            termHashes.insert(h)
+          }
+          let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
+          var decoded = false
+          for w in 0..<wordCount {
+            let found = matches(term, for: w, of: words, decoded: &decoded)
+            for regime in Regime.allCases {
+              guard let (cost, exact) = found.best(in: regime) else { continue }
+              let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
+              let i = regime.rawValue * maxWords + w
+              if packed < slots[i] { slots[i] = packed }
+            }
           }
         }
       }
@@ -139,40 +154,38 @@ public struct RecordMatcher {
 
   /// How term `term` matches word `w`, by kind (nothing set when it does not).
   private mutating func matches(
-    _ term: UnsafeBufferPointer<UInt8>, for w: Int, decoded: inout Bool
+    _ term: UnsafeBufferPointer<UInt8>, for w: Int, of words: UnsafeBufferPointer<Highlighter.PreparedWord>,
+    decoded: inout Bool
   ) -> TermMatch {
-    let prepared = words[w]
-    let word = prepared.word
-    let folded = word.folded
     var found = TermMatch()
-    let common = Highlighter.commonPrefixLength(term, folded)
-    if common == folded.count && common == term.count {
+    let common = Highlighter.commonPrefixLength(term, words[w].word.folded)
+    if common == words[w].word.folded.count && common == term.count {
       found.plain = (0, true)
       return found
     }
-    if word.isPrefix && common == folded.count {
+    if words[w].word.isPrefix && common == words[w].word.folded.count {
       found.plain = (0, false)
       return found
     }
-    if prepared.mayMatchWithTypos(term) {
-      prepared.decode(term, into: &distance, once: &decoded)
-      if word.isPrefix {
-        let (d, _) = distance.prefixDistance(word.scalars)
-        if d > 0 && d <= word.typoBudget {
+    if words[w].mayMatchWithTypos(term) {
+      words[w].decode(term, into: &distance, once: &decoded)
+      if words[w].word.isPrefix {
+        let (d, _) = distance.prefixDistance(words[w].word.scalars)
+        if d > 0 && d <= words[w].word.typoBudget {
           // Whole when the term itself is as close as its closest prefix (the index's walk).
-          found.typo = (UInt8(d), distance.distance(word.scalars, limit: d) == d)
+          found.typo = (UInt8(d), distance.distance(words[w].word.scalars, limit: d) == d)
         }
       } else {
-        let d = distance.distance(word.scalars, limit: word.typoBudget)
-        if d > 0 && d <= word.typoBudget { found.typo = (UInt8(d), true) }
+        let d = distance.distance(words[w].word.scalars, limit: words[w].word.typoBudget)
+        if d > 0 && d <= words[w].word.typoBudget { found.typo = (UInt8(d), true) }
       }
-      if found.typo != nil && word.typoBudget >= 2, let first = distance.firstScalar {
-        found.outsideRoots = !word.scalars.prefix(2).contains(first)
+      if found.typo != nil && words[w].word.typoBudget >= 2, let first = distance.firstScalar {
+        found.outsideRoots = !words[w].word.scalars.prefix(2).contains(first)
       }
     }
     // Safe: 1..<term.count lies within the term.
-    if word.scalars.count >= 3 && term.count > folded.count,
-      Highlighter.firstIndex(of: folded, in: UnsafeBufferPointer(rebasing: term[1...])) != nil
+    if words[w].word.scalars.count >= 3 && term.count > words[w].word.folded.count,
+      Highlighter.firstIndex(of: words[w].word.folded, in: UnsafeBufferPointer(rebasing: term[1...])) != nil
     {
       found.inside = true
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Time to first results of the real binary, as a person starting it would wait: `seek --filter`
-/// on the catalog, cold (parse + index, then the index cache is written) and warm (the cache is
-/// loaded), each in its own process, with its peak memory.
+/// on the catalog, cold (parse, a scan of the records answers, then the index is built and its
+/// cache written) and warm (the cache is loaded), each in its own process, with its peak memory.
 enum StartUp {
   static func measure(catalog: String, arguments: String, work: String) {
     let seek = FileManager.default.currentDirectoryPath + "/.build/release/seek"
@@ -32,7 +32,7 @@ enum StartUp {
       }
       if run == 0 {
         log(
-          "  start-up, cold (parse + index; the cache written after the answer): first results \(ms(first)) ms, process end \(ms(end)) ms, peak RSS \(peak) MB"
+          "  start-up, cold (parse, then a scan answers; the index built and cached after the answer): first results \(ms(first)) ms, process end \(ms(end)) ms, peak RSS \(peak) MB"
         )
       } else {
         warm.append((first, end, peak))

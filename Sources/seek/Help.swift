@@ -123,7 +123,8 @@ enum Help {
       NO_COLOR                  no colours (bold and reverse video remain)
       SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
       SEEK_STREAM_FILES_ABOVE=N a catalog file larger than N bytes (default 16 MB) without an index
-                                cache opens like a pipe: results at once, progress, cache at the end
+                                cache opens like a pipe: results at once, progress, cache at the end;
+                                --filter answers from a scan of its records, then builds the cache
 
     EXIT STATUS
       0 hits found / item accepted, 1 no match (also Enter on lines when nothing matches), 2 error (also a store write that failed),

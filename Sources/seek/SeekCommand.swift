@@ -92,9 +92,21 @@ enum SeekCommand {
         // `streamFilter`) unless its store holds created items the answer must include.
         let filterStreams =
           options.filter != nil && lines && !FileManager.default.fileExists(atPath: storePath(path, options))
+        // A large file of records without an index cache, filtered once: answered from a scan of
+        // its records, before the index (wanted only for the cache) is built.
+        var scanned: Int32? = nil
+        var scanFirst: ((PreparedCatalog) -> Void)? = nil
+        if let query = options.filter, !lines, scanFilterApplies(path, options) {
+          scanFirst = { prepared in scanned = scanFilter(prepared, query: query, options: options) }
+        }
         let loaded = try loadFile(
           path, options: options,
-          streaming: (interactive && !options.selectOne && !options.exitZero) || filterStreams)
+          streaming: (interactive && !options.selectOne && !options.exitZero) || filterStreams,
+          beforeIndexing: scanFirst)
+        if let scanned {
+          Self.finish(saving: loaded.pendingSave)
+          return scanned
+        }
         if let query = options.filter, let stream = loaded.stream {
           if stream.format == .lines, let code = streamFilter(stream.handle, query, options, noStore: true) {
             return code
@@ -186,13 +198,37 @@ enum SeekCommand {
     }
     var kept = RecordTable(attributes: ["text"])
     for line in result.lines { kept.appendRow([line.text]) }
-    let catalog = Catalog(
-      name: "stdin", path: "<stdin>", table: kept, settings: options.catalog.resolved(for: kept), given: options.catalog
-    )
+    // Ranked in the whole input's dictionary regime, not in that of the kept lines' own words.
+    var keptSettings = options.catalog.resolved(for: kept)
+    keptSettings.index.substringMatching = result.regime != .large
+    keptSettings.index.firstLettersFixed = result.regime != .small
+    let catalog = Catalog(name: "stdin", path: "<stdin>", table: kept, settings: keptSettings, given: options.catalog)
     var oneShot = options
     oneShot.noStore = true
     return FilterCommand.run(
       catalog: catalog, options: oneShot, query: query, streamed: (result.nbHits, result.droppedWords))
+  }
+
+  /// Whether `--filter` on the records file at `path` may answer from a scan (`scanFilter`) if
+  /// it has no index cache: a large file (see `streamFilesAbove`), no store with created items
+  /// the answer must include, and a request a scan answers (no filters, facets or sort).
+  static func scanFilterApplies(_ path: String, _ options: Options) -> Bool {
+    guard options.filters == nil, options.facets.isEmpty, options.sort == nil,
+      options.noStore || !FileManager.default.fileExists(atPath: storePath(path, options))
+    else { return false }
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > streamAbove
+  }
+
+  /// `--filter` answered from a scan of the records (`PreparedCatalog.scan`): the page and exact
+  /// count an exhaustive search of the index gives. nil when a scan cannot answer (the empty query).
+  static func scanFilter(_ prepared: PreparedCatalog, query: String, options: Options) -> Int32? {
+    let limit =
+      (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
+    guard let answer = prepared.scan(query, limit: limit) else { return nil }
+    for warning in prepared.warnings { Output.error("seek: warning: \(prepared.path): \(warning)") }
+    return FilterCommand.run(
+      catalog: answer.catalog, options: options, query: query, streamed: (answer.nbHits, answer.droppedWords))
   }
 
   /// Whether the input is lines (a pipe read as lines, a plain-text file) rather than records.
@@ -221,6 +257,10 @@ enum SeekCommand {
   /// records are indexed as they are read, results show at once, and the cache is written at
   /// the end (parsing and indexing 1.1M records takes about 10 s).
   static let streamFilesAbove = 16 << 20
+  /// `streamFilesAbove`, unless the environment sets another (tests).
+  static var streamAbove: Int {
+    ProcessInfo.processInfo.environment["SEEK_STREAM_FILES_ABOVE"].flatMap { Int($0) } ?? streamFilesAbove
+  }
 
   /// A catalog file as loaded: the catalog, or — large, uncached, in the app — an empty catalog to
   /// fill from `stream`, with the cache to write once it is whole.
@@ -232,7 +272,10 @@ enum SeekCommand {
     var pendingSave: (@Sendable () -> Void)? = nil
   }
 
-  static func loadFile(_ path: String, options: Options, streaming: Bool = false) throws(CatalogError) -> Loaded {
+  /// `beforeIndexing` sees the records of a cold load once parsed, before they are indexed.
+  static func loadFile(
+    _ path: String, options: Options, streaming: Bool = false, beforeIndexing: ((PreparedCatalog) -> Void)? = nil
+  ) throws(CatalogError) -> Loaded {
     var info = stat()
     if stat(path, &info) == 0 {
       switch info.st_mode & S_IFMT {
@@ -270,8 +313,6 @@ enum SeekCommand {
       // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
       IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
     }
-    let streamAbove =
-      ProcessInfo.processInfo.environment["SEEK_STREAM_FILES_ABOVE"].flatMap { Int($0) } ?? streamFilesAbove
     if streaming, Int(info.st_size) > streamAbove, let handle = FileHandle(forReadingAtPath: path) {
       let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)
       if StreamingReader.canStream(format) {
@@ -284,7 +325,7 @@ enum SeekCommand {
       try? handle.close()
     }
     let start = Date()
-    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog)
+    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog, beforeIndexing: beforeIndexing)
     guard Date().timeIntervalSince(start) > IndexCache.worthCachingAfter else { return Loaded(catalog: catalog) }
     return Loaded(catalog: catalog, pendingSave: { save(catalog) })
   }

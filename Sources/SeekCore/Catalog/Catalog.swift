@@ -31,16 +31,7 @@ public struct Catalog: Sendable {
     name: String, path: String, table: consuming RecordTable, settings: ResolvedSettings,
     given: CatalogSettings = CatalogSettings()
   ) {
-    self.name = name
-    self.path = path
-    self.settings = settings
-    self.given = given
-    self.numericAttributes = table.numericAttributes
-    self.warnings = table.warnings
-    // Records of empty objects (`[{}]`): one empty attribute to hold their title.
-    if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
-    let documents = table.documents(idAttribute: settings.objectIDAttribute)
-    self.index = IndexBuilder.build(documents, settings: settings.index)
+    self = PreparedCatalog(name: name, path: path, table: table, settings: settings, given: given).indexed()
   }
 
   /// A catalog around an index built earlier (loaded from the index cache).
@@ -84,8 +75,9 @@ public struct Catalog: Sendable {
 public enum CatalogLoader {
   /// Loads and indexes the catalog at `path`, with the settings file next to it (if any) overridden
   /// by `overrides`.
-  public static func load(path: String, overrides: CatalogSettings = CatalogSettings()) throws(CatalogError) -> Catalog
-  {
+  public static func load(
+    path: String, overrides: CatalogSettings = CatalogSettings(), beforeIndexing: ((PreparedCatalog) -> Void)? = nil
+  ) throws(CatalogError) -> Catalog {
     let bytes = try readFile(path)
     let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
     var settings = CatalogSettings()
@@ -94,13 +86,15 @@ public enum CatalogLoader {
       settings = try CatalogSettings.parse(text, path: settingsPath)
     }
     settings = settings.overridden(by: overrides)
-    return try load(bytes: bytes, path: path, settings: settings)
+    return try load(bytes: bytes, path: path, settings: settings, beforeIndexing: beforeIndexing)
   }
 
   /// Indexes catalog bytes (from a file or a pipe); `path` names them in messages.
-  public static func load(bytes: consuming [UInt8], path: String, settings: CatalogSettings) throws(CatalogError)
-    -> Catalog
-  {
+  /// `beforeIndexing` sees the records once they are parsed and ordered, before the index is built.
+  public static func load(
+    bytes: consuming [UInt8], path: String, settings: CatalogSettings,
+    beforeIndexing: ((PreparedCatalog) -> Void)? = nil
+  ) throws(CatalogError) -> Catalog {
     // Safe: the buffer is used only inside the closure, while `bytes` is alive; the table copies what it keeps.
     let table = try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
       let format = settings.format ?? CatalogFormat.fromExtension(of: path) ?? CatalogFormat.sniff(buffer)
@@ -114,10 +108,11 @@ public enum CatalogLoader {
     let (errors, warnings) = settings.unknownAttributes(in: table)
     if !errors.isEmpty { throw .invalidSettings(path: path, message: errors.joined(separator: "; ")) }
     let resolved = settings.resolved(for: table)
-    var catalog = Catalog(
+    var prepared = PreparedCatalog(
       name: catalogName(path), path: path, table: consume table, settings: resolved, given: settings)
-    catalog.warnings += warnings
-    return catalog
+    prepared.warnings += warnings
+    beforeIndexing?(prepared)
+    return (consume prepared).indexed()
   }
 
   public static func catalogName(_ path: String) -> String {

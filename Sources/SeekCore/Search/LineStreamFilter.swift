@@ -8,12 +8,10 @@ import SearchEngine
 /// input. The caller then ranks the kept lines with the engine itself (a small catalog of them),
 /// so the page shown, its highlights and its JSON are the engine's.
 public struct LineStreamFilter {
-  /// A kept line: its text, its place in the input, and what orders it.
-  public struct Kept {
+  /// A kept line: its text, its place in the input.
+  public struct Kept: Sendable {
     public var text: String
     public var index: Int
-    var relevance: UInt64
-    var tie: UInt64
   }
 
   public struct Result {
@@ -42,16 +40,10 @@ public struct LineStreamFilter {
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int
   ) -> Result {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
-    let levels = max(1, query.words.count)
     var matcher = RecordMatcher(
       query: query, searchableCount: 1,
       orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")])
-    // Per dictionary regime (see `RecordMatcher.Regime`) and relaxation level: the answer of the
-    // regime the whole input turns out to be in is kept.
-    let regimes = RecordMatcher.Regime.allCases.count
-    var heaps = [[BoundedHeap]](
-      repeating: [BoundedHeap](repeating: BoundedHeap(capacity: max(1, limit)), count: levels + 1), count: regimes)
-    var counts = [[Int]](repeating: [Int](repeating: 0, count: levels + 1), count: regimes)
+    var collector = ScanCollector<String>(wordCount: query.words.count, limit: limit)
     let byLength = settings.tiebreak.first == .length
     let reverse = settings.reverseInputOrder
     var index = 0
@@ -74,18 +66,7 @@ public struct LineStreamFilter {
       let order = UInt64(reverse ? Int(UInt32.max) - position : position)
       // The empty query lists lines in input order; ties of a query go by length first (fzf).
       let tie = byLength && !query.words.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
-      for regime in 0..<regimes {
-        let match = query.words.isEmpty ? (matched: UInt16(0), relevance: UInt64(0)) : matcher.results[regime]
-        // Level k: the first k words all matched (the engine's `required`).
-        var level = 0
-        while level < query.words.count && match.matched & (1 << UInt16(level)) != 0 { level += 1 }
-        if query.words.isEmpty { level = 1 }
-        guard level > 0 else { continue }
-        for k in 1...level {
-          counts[regime][k] += 1
-          heaps[regime][k].insert(Kept(text: text, index: position, relevance: match.relevance, tie: tie))
-        }
-      }
+      collector.add(text, position: position, tie: tie, results: matcher.results)
     }
 
     while true {
@@ -102,52 +83,11 @@ public struct LineStreamFilter {
     if !pending.isEmpty { consume(pending[...]) }
 
     // The regime of the dictionary an index of the whole input would have.
-    let regime = RecordMatcher.Regime.of(termCount: matcher.termCount).rawValue
-    // The most words all matched by some line; at least one (then none may match).
-    var chosen = min(levels, max(1, query.words.count))
-    while chosen > 1 && counts[regime][chosen] == 0 { chosen -= 1 }
-    let dropped = counts[regime][chosen] == 0 ? [] : query.words[min(chosen, query.words.count)...].map(\.text)
+    let regime = RecordMatcher.Regime.of(termCount: matcher.termCount)
+    let answer = collector.answer(in: regime)
     return Result(
-      lines: heaps[regime][chosen].items.sorted { $0.index < $1.index }, nbHits: counts[regime][chosen],
-      droppedWords: dropped, linesRead: index, longLines: longLines, regime: RecordMatcher.Regime(rawValue: regime)!)
-  }
-
-  /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.
-  struct BoundedHeap {
-    let capacity: Int
-    private(set) var items: [Kept] = []
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    @inline(__always) static func worse(_ a: Kept, _ b: Kept) -> Bool {
-      (a.relevance, a.tie) > (b.relevance, b.tie)
-    }
-
-    mutating func insert(_ item: Kept) {
-      if items.count < capacity {
-        items.append(item)
-        var i = items.count - 1
-        while i > 0 {
-          let parent = (i - 1) / 2
-          guard Self.worse(items[i], items[parent]) else { break }
-          items.swapAt(i, parent)
-          i = parent
-        }
-        return
-      }
-      guard Self.worse(items[0], item) else { return }
-      items[0] = item
-      var i = 0
-      while true {
-        let l = 2 * i + 1
-        let r = l + 1
-        var m = i
-        if l < items.count && Self.worse(items[l], items[m]) { m = l }
-        if r < items.count && Self.worse(items[r], items[m]) { m = r }
-        if m == i { break }
-        items.swapAt(i, m)
-        i = m
-      }
-    }
+      lines: answer.kept.map { Kept(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
+      droppedWords: query.words[answer.wordsKept...].map(\.text), linesRead: index, longLines: longLines,
+      regime: regime)
   }
 }

@@ -1,0 +1,128 @@
+/// The best records of a scan — records matched one at a time by `RecordMatcher`, with no index —
+/// kept as an index would rank them, with exact counts.
+///
+/// Two of the index's decisions are known only at the scan's end, so the collector keeps every
+/// answer they could lead to, and `answer` picks one:
+/// - relaxation: when no record matches every word, the index drops words from the end
+///   (Algolia's `removeWordsIfNoResults: lastWords`). A record whose first `k` words all match
+///   belongs to levels 1…k; each level keeps its own count and best `limit` records.
+/// - the dictionary regime (`RecordMatcher.Regime`): each regime keeps its own levels.
+///
+/// Memory is `limit` records per regime and level (at most 3 × 9 heaps), whatever the input.
+public struct ScanCollector<Payload> {
+  /// A kept record: what the caller keeps of it, its place in the input, and what orders it.
+  public struct Kept {
+    public var payload: Payload
+    /// The record's place in the input (the answer is in this order).
+    public var position: Int
+    /// The ranking key's relevance (`RankingRule.relevance`): smaller ranks first.
+    var relevance: UInt64
+    /// What decides between equal relevances: smaller first (an index's record id, or for lines
+    /// the length and input order).
+    var tie: UInt64
+  }
+
+  public let wordCount: Int
+  public let limit: Int
+  /// `heaps[regime * levels + level]`, level 0 unused (a record must match the first word).
+  private var heaps: [BoundedHeap]
+  private var counts: [Int]
+  private var levels: Int { wordCount + 1 }
+
+  public init(wordCount: Int, limit: Int) {
+    self.wordCount = wordCount
+    self.limit = max(1, limit)
+    let slots = RecordMatcher.Regime.allCases.count * (max(1, wordCount) + 1)
+    heaps = [BoundedHeap](repeating: BoundedHeap(capacity: max(1, limit)), count: slots)
+    counts = [Int](repeating: 0, count: slots)
+  }
+
+  /// Adds a record as `results` (a `RecordMatcher`'s, per regime) rank it. With no query words,
+  /// every record matches at level 1 with the same relevance, and `tie` alone orders them.
+  public mutating func add(
+    _ payload: Payload, position: Int, tie: UInt64, results: [(matched: UInt16, relevance: UInt64)]
+  ) {
+    let stride = max(1, wordCount) + 1
+    for regime in 0..<RecordMatcher.Regime.allCases.count {
+      var level = 1
+      var relevance: UInt64 = 0
+      if wordCount > 0 {
+        let match = results[regime]
+        // Level k: the first k words all matched (the engine's `required`).
+        level = 0
+        while level < wordCount && match.matched & (1 << UInt16(level)) != 0 { level += 1 }
+        relevance = match.relevance
+      }
+      guard level > 0 else { continue }
+      for k in 1...level {
+        counts[regime * stride + k] += 1
+        heaps[regime * stride + k].insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
+      }
+    }
+  }
+
+  /// Takes in what another collector of the same query kept (a scan cut into runs).
+  public mutating func merge(_ other: ScanCollector) {
+    for slot in heaps.indices {
+      counts[slot] += other.counts[slot]
+      for kept in other.heaps[slot].items { heaps[slot].insert(kept) }
+    }
+  }
+
+  /// The answer in `regime`: the most leading words that some record matches all of (at least one,
+  /// then possibly no record), how many records match them, and the best `limit` of those records
+  /// in input order.
+  public func answer(in regime: RecordMatcher.Regime) -> (kept: [Kept], nbHits: Int, wordsKept: Int) {
+    let stride = max(1, wordCount) + 1
+    let base = regime.rawValue * stride
+    var chosen = max(1, wordCount)
+    while chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }
+    return (
+      heaps[base + chosen].items.sorted { $0.position < $1.position }, counts[base + chosen],
+      counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
+    )
+  }
+
+  /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.
+  struct BoundedHeap {
+    let capacity: Int
+    private(set) var items: [Kept] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    @inline(__always) static func worse(_ a: Kept, _ b: Kept) -> Bool {
+      (a.relevance, a.tie) > (b.relevance, b.tie)
+    }
+
+    mutating func insert(_ item: Kept) {
+      if items.count < capacity {
+        items.append(item)
+        var i = items.count - 1
+        while i > 0 {
+          let parent = (i - 1) / 2
+          guard Self.worse(items[i], items[parent]) else { break }
+          items.swapAt(i, parent)
+          i = parent
+        }
+        return
+      }
+      guard Self.worse(items[0], item) else { return }
+      items[0] = item
+      var i = 0
+      while true {
+        let l = 2 * i + 1
+        let r = l + 1
+        var m = i
+        if l < items.count && Self.worse(items[l], items[m]) { m = l }
+        if r < items.count && Self.worse(items[r], items[m]) { m = r }
+        if m == i { break }
+        items.swapAt(i, m)
+        i = m
+      }
+    }
+  }
+}
+
+extension ScanCollector: Sendable where Payload: Sendable {}
+extension ScanCollector.Kept: Sendable where Payload: Sendable {}
+extension ScanCollector.BoundedHeap: Sendable where Payload: Sendable {}

@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+
+/// Answers one query over records that have no index yet, by matching every record in turn
+/// (`RecordMatcher`, the index's rules without an index) and keeping the best ones
+/// (`ScanCollector`).
+///
+/// This is for one-shot search of a catalog seen for the first time (`seek --filter` on an
+/// uncached file). Building the index of 1.1M records takes seconds, and the scan a fraction of
+/// that. The caller indexes the few kept records, so the page, its highlights and its JSON come
+/// from the engine itself. It builds the whole index afterwards, for the cache.
+///
+/// The answer is the one an exhaustive search of the whole index gives:
+/// - ties go by record id: the scan orders records as the index would number them
+///   (`IndexBuilder.rankingOrder`);
+/// - the dictionary regime is that of the whole catalog, and the kept records must be ranked in
+///   it (`Answer.settings`), not in the regime of their own small dictionary;
+/// - the count is exact, as is an exhaustive search's.
+public enum StoreScan {
+  public struct Answer: Sendable {
+    /// The best records' input positions, in input order.
+    public var records: [Int32]
+    /// Records that match the words kept (exact).
+    public var nbHits: Int
+    /// How many leading query words the answer keeps. The rest were dropped because no record
+    /// matched them all.
+    public var wordsKept: Int
+    /// The settings to rank the kept records with: the whole catalog's regime, fixed.
+    public var settings: IndexSettings
+  }
+
+  /// The best `limit` records for `query`, or nil when a scan cannot answer as the index does:
+  /// - the empty query lists records in browse order, which a scan does not keep;
+  /// - settings that fix words inside words off but typos on any letter match no regime.
+  /// `runs`: how many runs of records are scanned apart (tests; by default one per core for
+  /// large stores).
+  public static func answer(
+    _ query: ParsedQuery, in documents: DocumentStore, settings: IndexSettings, ranking: IndexBuilder.RankingOrder,
+    limit: Int, runs: Int? = nil
+  ) -> Answer? {
+    guard !query.words.isEmpty else { return nil }
+    let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
+    let ordered = columns.map { settings.orderedAttributes.contains(documents.attributes[$0]) }
+    let ids = ranking.ids()
+    let count = documents.count
+    let runs =
+      runs
+      ?? (count >= IndexBuilder.parallelTokenizingFrom
+        ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1)
+    let results = ResultSlots<(collector: ScanCollector<Int32>, matcher: RecordMatcher)>(count: runs)
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      var matcher = RecordMatcher(query: query, searchableCount: columns.count, orderedAttributes: ordered)
+      var collector = ScanCollector<Int32>(wordCount: query.words.count, limit: limit)
+      var values = [UnsafeBufferPointer<UInt8>](
+        repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
+      // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
+      // buffers are used only inside the closure.
+      documents.bytes.withUnsafeBufferPointer { all in
+        for record in (count * run / runs)..<(count * (run + 1) / runs) {
+          for (i, column) in columns.enumerated() {
+            values[i] = UnsafeBufferPointer(rebasing: all[documents.range(record, column)])
+          }
+          matcher.match(values)
+          collector.add(Int32(record), position: record, tie: UInt64(ids[record]), results: matcher.results)
+        }
+      }
+      results.set(run, (collector, matcher))
+    }
+    let runResults = results.values
+    var collector = runResults[0].collector
+    for other in runResults.dropFirst() { collector.merge(other.collector) }
+
+    // The regime the whole catalog's dictionary puts the index in, unless the settings fix it.
+    let natural = RecordMatcher.Regime.of(termCount: RecordMatcher.termCount(of: runResults.map(\.matcher)))
+    let substrings = settings.substringMatching ?? (natural != .large)
+    let firstLettersFixed = settings.firstLettersFixed ?? (natural != .small)
+    let regime: RecordMatcher.Regime
+    switch (substrings, firstLettersFixed) {
+    case (true, false): regime = .small
+    case (true, true): regime = .medium
+    case (false, true): regime = .large
+    case (false, false): return nil
+    }
+    var fixed = settings
+    fixed.substringMatching = substrings
+    fixed.firstLettersFixed = firstLettersFixed
+    let answer = collector.answer(in: regime)
+    return Answer(
+      records: answer.kept.map(\.payload), nbHits: answer.nbHits, wordsKept: answer.wordsKept, settings: fixed)
+  }
+}

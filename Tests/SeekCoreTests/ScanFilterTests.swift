@@ -1,0 +1,99 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// A one-shot search of a catalog seen for the first time answers from a scan of its records
+/// (`PreparedCatalog.scan`) before the index exists. Its page must be the page an exhaustive
+/// search of the whole index gives: the same records in the same order, the same highlights and
+/// ranking details, the same exact count and dropped words.
+@Suite struct ScanFilterTests {
+  static let queries = [
+    "iphone", "samsung tv", "iphnoe", "samsng", "wirless headphones", "tv", "s", "appl", "charger usb c",
+    "zzqx samsung", "apple zzqx", "cell phone accessories", "ground", "qqqqqq", "sony xeadphonse", "apple pods",
+    "samsung phones",
+  ]
+
+  /// The products catalog under its own settings and under each dictionary regime a larger
+  /// catalog would put it in (words inside words off, typos kept to first letters).
+  @Test(arguments: [nil, "medium", "large"])
+  func scannedPagesAreTheIndexsPages(regime: String?) throws {
+    var settings = try CatalogSettings.parse(
+      String(contentsOfFile: repositoryRoot + "/Data/products.settings.json", encoding: .utf8), path: "settings")
+    let bytes = try CatalogLoader.readFile(repositoryRoot + "/Data/products.json")
+    settings.format = .json
+    let all = try bytes.withUnsafeBufferPointer { try CatalogParser.parse($0, format: .json, path: "products.json") }
+    // The first 3,000 records: enough for every rule to decide, few enough for a debug build.
+    var table = RecordTable(attributes: all.attributes)
+    for record in 0..<3_000 { table.appendRow(all.row(record)) }
+    table.numericAttributes = all.numericAttributes
+    table.multiValuedAttributes = all.multiValuedAttributes
+    var resolved = settings.resolved(for: table)
+    switch regime {
+    case "medium": resolved.index.firstLettersFixed = true
+    case "large":
+      resolved.index.firstLettersFixed = true
+      resolved.index.substringMatching = false
+    default: break
+    }
+    let prepared = PreparedCatalog(name: "products", path: "products.json", table: table, settings: resolved)
+    let whole = prepared.indexed()
+    let searcher = CatalogSearcher(catalog: whole, created: [])
+    for query in Self.queries {
+      // A first page in one run, and a second page from runs merged.
+      for (page, hitsPerPage, runs) in [(0, 20, 1), (1, 7, 3)] {
+        do {
+          let limit = (page + 1) * hitsPerPage
+          let scanned = try #require(prepared.scan(query, limit: limit, runs: runs))
+          let request = CatalogSearcher.Request(
+            query: query, page: page, hitsPerPage: hitsPerPage, exhaustive: true, highlightScope: .all)
+          let expected = try searcher.search(request)
+          let got = try CatalogSearcher(catalog: scanned.catalog, created: []).search(request)
+          let context = "\(query) page \(page) of \(hitsPerPage), \(runs) runs, regime \(regime ?? "own")"
+          #expect(scanned.nbHits == expected.nbHits, "\(context)")
+          #expect(scanned.droppedWords == expected.droppedWords, "\(context)")
+          #expect(got.hits.map(\.hit.objectID) == expected.hits.map(\.hit.objectID), "\(context)")
+          #expect(got.hits.map(\.hit.ranking) == expected.hits.map(\.hit.ranking), "\(context)")
+          #expect(got.hits.map(\.hit.highlights) == expected.hits.map(\.hit.highlights), "\(context)")
+          #expect(got.hits.map(\.hit.snippet) == expected.hits.map(\.hit.snippet), "\(context)")
+        }
+      }
+    }
+  }
+
+  /// Ties the textual rules leave go by custom ranking, then name, then input order, as record ids
+  /// do in an index; duplicates keep the ids the whole catalog gives them.
+  @Test func tiesAndDuplicatesGoAsInTheIndex() throws {
+    var table = RecordTable(attributes: ["name", "popularity"])
+    for (name, popularity) in [
+      ("blue lamp", "3"), ("red lamp", "3"), ("lamp", "1"), ("blue lamp", "3"), ("lamp shade", "9"), ("Lamp", "1"),
+      ("green lamp", ""), ("blue lamp", "3"), ("lamps", "3"),
+    ] {
+      table.appendRow([name, popularity])
+    }
+    table.numericAttributes = ["popularity"]
+    let resolved = CatalogSettings().resolved(for: table)
+    let prepared = PreparedCatalog(name: "lamps", path: "lamps.csv", table: table, settings: resolved)
+    let whole = CatalogSearcher(catalog: prepared.indexed(), created: [])
+    for query in ["lamp", "blue lamp", "lam", "lmap"] {
+      for limit in 1...9 {
+        let scanned = try #require(prepared.scan(query, limit: limit))
+        let request = CatalogSearcher.Request(query: query, hitsPerPage: limit, exhaustive: true)
+        let expected = try whole.search(request).hits.map(\.hit.objectID)
+        let got = try CatalogSearcher(catalog: scanned.catalog, created: []).search(request).hits.map(\.hit.objectID)
+        #expect(got == expected, "\(query), \(limit)")
+      }
+    }
+  }
+
+  /// What a scan cannot answer as the index does is left to the index.
+  @Test func theEmptyQueryIsLeftToTheIndex() throws {
+    var table = RecordTable(attributes: ["name"])
+    table.appendRow(["one"])
+    let prepared = PreparedCatalog(
+      name: "one", path: "one.csv", table: table, settings: CatalogSettings().resolved(for: table))
+    #expect(prepared.scan("", limit: 10) == nil)
+    #expect(prepared.scan("  ", limit: 10) == nil)
+  }
+}
