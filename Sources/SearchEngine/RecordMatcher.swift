@@ -67,6 +67,30 @@ public struct RecordMatcher {
   public private(set) var results = [(matched: UInt16, relevance: UInt64)](
     repeating: (0, 0), count: Regime.allCases.count)
 
+  /// The last record's relevance in `regime` when only the first `required` words are required, as
+  /// a relaxed query ranks it: the other words count only where they match without typos (the
+  /// index looks optional words up in typo-free sources only), not by a typo or inside a word.
+  public func relevance(in regime: Regime, required: Int) -> UInt64 {
+    let wordCount = words.count
+    let base = regime.rawValue * ParsedQuery.maxWords
+    let full = results[regime.rawValue].relevance
+    guard required < wordCount,
+      (required..<wordCount).contains(where: { slots[base + $0] >> 17 != 0 && slots[base + $0] != .max })
+    else { return full }
+    let counts = wordCounts
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { relaxed in
+      for w in 0..<ParsedQuery.maxWords {
+        let slot = slots[base + w]
+        // A cost in the high bits: matched by a typo or inside a word, which an optional word is not.
+        relaxed[w] = w >= required && slot >> 17 != 0 ? .max : slot
+      }
+      let summary = Searcher.summary(
+        slots: UnsafeBufferPointer(relaxed), wordCount: wordCount,
+        attributeWordCount: { $0 < counts.count ? counts[$0] : 0 }, orderedMask: orderedMask)
+      return RankingRule.relevance(RankingRule.key(summary, record: 0))
+    }
+  }
+
   /// Matches a record, given its searchable values in order; the answer is in `results`.
   public mutating func match(_ values: [UnsafeBufferPointer<UInt8>]) {
     let wordCount = words.count

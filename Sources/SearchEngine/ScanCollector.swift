@@ -37,28 +37,38 @@ public struct ScanCollector<Payload> {
     counts = [Int](repeating: 0, count: slots)
   }
 
-  /// Adds a record as `results` (a `RecordMatcher`'s, per regime) rank it. With no query words,
-  /// every record matches at level 1 with the same relevance, and `tie` alone orders them.
+  /// Adds a record: `matched(regime)` says which query words it matches (bit per word) and
+  /// `relevance(regime, required)` ranks it when the first `required` words are required (see
+  /// `RecordMatcher`). With no query words every record matches at level 1 with the same
+  /// relevance, and `tie` alone orders them.
   public mutating func add(
-    _ payload: Payload, position: Int, tie: UInt64, results: [(matched: UInt16, relevance: UInt64)]
+    _ payload: Payload, position: Int, tie: UInt64, matched: (RecordMatcher.Regime) -> UInt16,
+    relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
     let stride = max(1, wordCount) + 1
-    for regime in 0..<RecordMatcher.Regime.allCases.count {
+    for regime in RecordMatcher.Regime.allCases {
       var level = 1
-      var relevance: UInt64 = 0
       if wordCount > 0 {
-        let match = results[regime]
+        let words = matched(regime)
         // Level k: the first k words all matched (the engine's `required`).
         level = 0
-        while level < wordCount && match.matched & (1 << UInt16(level)) != 0 { level += 1 }
-        relevance = match.relevance
+        while level < wordCount && words & (1 << UInt16(level)) != 0 { level += 1 }
       }
       guard level > 0 else { continue }
+      let slot = regime.rawValue * stride
       for k in 1...level {
-        counts[regime * stride + k] += 1
-        heaps[regime * stride + k].insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
+        counts[slot + k] += 1
+        let key = wordCount > 0 ? relevance(regime, k) : 0
+        heaps[slot + k].insert(Kept(payload: payload, position: position, relevance: key, tie: tie))
       }
     }
+  }
+
+  /// A `RecordMatcher`'s answer for its last record, as `add` takes it.
+  public mutating func add(_ payload: Payload, position: Int, tie: UInt64, matcher: RecordMatcher) {
+    add(
+      payload, position: position, tie: tie, matched: { matcher.results[$0.rawValue].matched },
+      relevance: { matcher.relevance(in: $0, required: $1) })
   }
 
   /// Takes in what another collector of the same query kept (a scan cut into runs).

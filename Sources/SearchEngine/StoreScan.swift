@@ -61,7 +61,7 @@ public enum StoreScan {
             values[i] = UnsafeBufferPointer(rebasing: all[documents.range(record, column)])
           }
           matcher.match(values)
-          collector.add(Int32(record), position: record, tie: UInt64(ids[record]), results: matcher.results)
+          collector.add(Int32(record), position: record, tie: UInt64(ids[record]), matcher: matcher)
         }
       }
       results.set(run, (collector, matcher))

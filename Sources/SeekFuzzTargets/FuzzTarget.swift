@@ -45,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   // MARK: - Query
 
   nonisolated(unsafe) private static var queryCatalog: Catalog? = nil
+  nonisolated(unsafe) private static var queryRecords: PreparedCatalog? = nil
 
   /// A small real catalog (the first records of Data/products.json), built once.
   private static func sampleCatalog() -> Catalog {
@@ -59,8 +60,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       ])
     }
     table.numericAttributes = ["popularity"]
-    let catalog = Catalog(
+    let prepared = PreparedCatalog(
       name: "sample", path: "sample", table: table, settings: CatalogSettings().resolved(for: table))
+    let catalog = prepared.indexed()
+    queryRecords = prepared
     queryCatalog = catalog
     return catalog
   }
@@ -69,6 +72,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let catalog = sampleCatalog()
     checkInvariants(CatalogSearcher(catalog: catalog), catalog, text)
     typeLetterByLetter(catalog.index, text)
+    if let records = queryRecords { scanAnswersAsTheIndex(records, catalog, text) }
+  }
+
+  /// A scan of the records (`PreparedCatalog.scan`, a cold `--filter`'s answer) must give the
+  /// page and the exact count an exhaustive search of the index gives.
+  static func scanAnswersAsTheIndex(_ records: PreparedCatalog, _ catalog: Catalog, _ text: String) {
+    for (page, size, runs) in [(0, 10, 1), (1, 4, 3)] {
+      guard let scanned = records.scan(text, limit: (page + 1) * size, runs: runs) else { continue }
+      let request = CatalogSearcher.Request(query: text, page: page, hitsPerPage: size, exhaustive: true)
+      let expected = try! CatalogSearcher(catalog: catalog).search(request)
+      let got = try! CatalogSearcher(catalog: scanned.catalog).search(request)
+      precondition(got.hits.map(\.hit.objectID) == expected.hits.map(\.hit.objectID), "a scan ≠ the index")
+      precondition(scanned.nbHits == expected.nbHits, "a scan counts differently")
+      precondition(scanned.droppedWords == expected.droppedWords, "a scan drops other words")
+    }
   }
 
   /// Typing `text` letter by letter into one searcher, tiered as large catalogs are, must answer

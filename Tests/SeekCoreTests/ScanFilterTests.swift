@@ -12,7 +12,7 @@ import Testing
   static let queries = [
     "iphone", "samsung tv", "iphnoe", "samsng", "wirless headphones", "tv", "s", "appl", "charger usb c",
     "zzqx samsung", "apple zzqx", "cell phone accessories", "ground", "qqqqqq", "sony xeadphonse", "apple pods",
-    "samsung phones",
+    "samsung phones", "iphone zzqx chargr", "samsung qqqq phnoe",
   ]
 
   /// The products catalog under its own settings and under each dictionary regime a larger

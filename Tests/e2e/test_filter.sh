@@ -54,7 +54,7 @@ expect_eq "filter: no typos on numbers (99999 does not find 19999)" "part 99999"
 gzip -dc ../shared/data/pypi-packages.tsv.gz 2>/dev/null | tail -n +2 | cut -f1 | head -6000 > "$WORK/names.txt"
 if [ -s "$WORK/names.txt" ]; then
   same=0; total=0
-  for q in req requests reqeusts "django rest" djnago "py test" pytest-m flask "aws cdk" "zzzq django" "" sci scikit-learn 0 "numpy pandas"; do
+  for q in req requests reqeusts "django rest" djnago "py test" pytest-m flask "aws cdk" "zzzq django" "flask zzzq djnago" "" sci scikit-learn 0 "numpy pandas"; do
     for flags in "--hits-per-page 15" "--page 2 --hits-per-page 7" "--json --hits-per-page 5" "--tac --hits-per-page 10"; do
       total=$((total + 1))
       a=$("$SEEK" -f "$q" $flags < "$WORK/names.txt" 2>&1)

@@ -66,7 +66,7 @@ public struct LineStreamFilter {
       let order = UInt64(reverse ? Int(UInt32.max) - position : position)
       // The empty query lists lines in input order; ties of a query go by length first (fzf).
       let tie = byLength && !query.words.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
-      collector.add(text, position: position, tie: tie, results: matcher.results)
+      collector.add(text, position: position, tie: tie, matcher: matcher)
     }
 
     while true {
