@@ -58,6 +58,11 @@
 //    are counted, not ranked. And a record matching no optional word ranks by the required words
 //    alone, so the best of those keys are kept (RequiredWordsTop) and the next keystrokes with the
 //    same required words rank only the records matching an optional word.
+// 8. Without an index (RecordMatcher, ScanCollector, StoreScan). A one-shot search of input never
+//    indexed (`seek -f` on a pipe, or on a large catalog file without a cache) matches each record
+//    by the rules above and keeps, per relaxation level and dictionary regime, the best records
+//    and an exact count; the caller indexes the few kept and ranks them with this engine. Reading
+//    1.1M records this way costs about a third of building their index.
 //
 // Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
 // branches of the word's first or second letter once the dictionary has more than 10,000 terms:
