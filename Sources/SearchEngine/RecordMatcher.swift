@@ -21,6 +21,10 @@ public struct RecordMatcher {
     /// More: no substrings; two-typo words keep their first or second letter.
     case large
 
+    /// `allCases`, built once: the synthesized property allocates a new array on every call,
+    /// which the per-term loops cannot afford.
+    @usableFromInline static let all = allCases
+
     public static func of(termCount: Int) -> Regime {
       if termCount > SearchIndex.substringMatchingUpTo { return .large }
       return termCount > Searcher.firstLettersFixedAbove ? .medium : .small
@@ -124,7 +128,7 @@ public struct RecordMatcher {
           var decoded = false
           for w in 0..<wordCount {
             let found = matches(term, for: w, of: words, decoded: &decoded)
-            for regime in Regime.allCases {
+            for regime in Regime.all {
               guard let (cost, exact) = found.best(in: regime) else { continue }
               let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
               let i = regime.rawValue * maxWords + w
@@ -136,7 +140,7 @@ public struct RecordMatcher {
       if attribute < wordCounts.count { wordCounts[attribute] = UInt8(min(count, 255)) }
     }
     let counts = wordCounts
-    for regime in Regime.allCases {
+    for regime in Regime.all {
       let base = regime.rawValue * maxWords
       if regime.rawValue > 0 && (0..<wordCount).allSatisfy({ slots[base + $0] == slots[base - maxWords + $0] }) {
         results[regime.rawValue] = results[regime.rawValue - 1]  // the same matches as the smaller regime's

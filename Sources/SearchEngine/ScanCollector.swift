@@ -16,18 +16,24 @@ public struct ScanCollector<Payload> {
     /// The record's place in the input (the answer is in this order).
     public var position: Int
     /// The ranking key's relevance (`RankingRule.relevance`): smaller ranks first.
-    var relevance: UInt64
+    @usableFromInline var relevance: UInt64
     /// What decides between equal relevances: smaller first (an index's record id, or for lines
     /// the length and input order).
-    var tie: UInt64
+    @usableFromInline var tie: UInt64
+
+    @usableFromInline init(payload: Payload, position: Int, relevance: UInt64, tie: UInt64) {
+      self.payload = payload
+      self.position = position
+      self.relevance = relevance
+      self.tie = tie
+    }
   }
 
   public let wordCount: Int
   public let limit: Int
   /// `heaps[regime * levels + level]`, level 0 unused (a record must match the first word).
-  private var heaps: [BoundedHeap]
-  private var counts: [Int]
-  private var levels: Int { wordCount + 1 }
+  @usableFromInline var heaps: [BoundedHeap]
+  @usableFromInline var counts: [Int]
 
   public init(wordCount: Int, limit: Int) {
     self.wordCount = wordCount
@@ -41,12 +47,12 @@ public struct ScanCollector<Payload> {
   /// `relevance(regime, required)` ranks it when the first `required` words are required (see
   /// `RecordMatcher`). With no query words every record matches at level 1 with the same
   /// relevance, and `tie` alone orders them.
-  public mutating func add(
+  @inlinable public mutating func add(
     _ payload: Payload, position: Int, tie: UInt64, matched: (RecordMatcher.Regime) -> UInt16,
     relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
     let stride = max(1, wordCount) + 1
-    for regime in RecordMatcher.Regime.allCases {
+    for regime in RecordMatcher.Regime.all {
       var level = 1
       if wordCount > 0 {
         let words = matched(regime)
@@ -65,7 +71,7 @@ public struct ScanCollector<Payload> {
   }
 
   /// A `RecordMatcher`'s answer for its last record, as `add` takes it.
-  public mutating func add(_ payload: Payload, position: Int, tie: UInt64, matcher: RecordMatcher) {
+  @inlinable public mutating func add(_ payload: Payload, position: Int, tie: UInt64, matcher: RecordMatcher) {
     add(
       payload, position: position, tie: tie, matched: { matcher.results[$0.rawValue].matched },
       relevance: { matcher.relevance(in: $0, required: $1) })
@@ -94,17 +100,17 @@ public struct ScanCollector<Payload> {
   }
 
   /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.
-  struct BoundedHeap {
-    let capacity: Int
-    private(set) var items: [Kept] = []
+  @usableFromInline struct BoundedHeap {
+    @usableFromInline let capacity: Int
+    @usableFromInline var items: [Kept] = []
 
     init(capacity: Int) { self.capacity = capacity }
 
-    @inline(__always) static func worse(_ a: Kept, _ b: Kept) -> Bool {
+    @inlinable @inline(__always) static func worse(_ a: Kept, _ b: Kept) -> Bool {
       (a.relevance, a.tie) > (b.relevance, b.tie)
     }
 
-    mutating func insert(_ item: Kept) {
+    @inlinable mutating func insert(_ item: Kept) {
       if items.count < capacity {
         items.append(item)
         var i = items.count - 1
