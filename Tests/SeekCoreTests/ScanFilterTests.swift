@@ -87,6 +87,37 @@ import Testing
     }
   }
 
+  /// Records as parsed from ragged input: a value longer than what is searched (a match past its
+  /// first 64 KB does not count), lists, missing values, a repaired character, numbers (no typos on
+  /// them).
+  @Test func raggedRecordsScanAsTheyIndex() throws {
+    let long = String(repeating: "filler ", count: 10_000) + "hidden lamp"
+    let lines = [
+      #"{"name": "desk lamp", "tags": ["office", "light"], "year": 2019}"#,
+      #"{"name": "lamp 2019", "tags": ["lamp"]}"#,
+      #"{"name": "floor lamp \#(long)", "year": 2020}"#,
+      #"{"name": "hidden gem", "notes": "\#(long)"}"#,
+      #"{"name": "caf\u00e9 lampe", "tags": []}"#,
+      "{\"name\": \"bad \u{FFFD} lamp\", \"year\": 2091}",
+    ]
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    let table = try bytes.withUnsafeBufferPointer {
+      try CatalogParser.parse($0, format: .jsonLines, path: "r.jsonl")
+    }
+    let prepared = PreparedCatalog(
+      name: "r", path: "r.jsonl", table: table, settings: CatalogSettings().resolved(for: table))
+    let whole = CatalogSearcher(catalog: prepared.indexed(), created: [])
+    for query in ["lamp", "hidden", "hidden lamp", "office lamp", "2019", "2091", "cafe", "lmap", "light lamp zzqx"] {
+      let scanned = try #require(prepared.scan(query, limit: 4))
+      let request = CatalogSearcher.Request(query: query, hitsPerPage: 4, exhaustive: true)
+      let expected = try whole.search(request)
+      let got = try CatalogSearcher(catalog: scanned.catalog, created: []).search(request)
+      #expect(got.hits.map(\.hit.objectID) == expected.hits.map(\.hit.objectID), "\(query)")
+      #expect(got.hits.map(\.hit.highlights) == expected.hits.map(\.hit.highlights), "\(query)")
+      #expect(scanned.nbHits == expected.nbHits && scanned.droppedWords == expected.droppedWords, "\(query)")
+    }
+  }
+
   /// What a scan cannot answer as the index does is left to the index.
   @Test func theEmptyQueryIsLeftToTheIndex() throws {
     var table = RecordTable(attributes: ["name"])
