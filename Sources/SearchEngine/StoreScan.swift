@@ -31,14 +31,21 @@ public enum StoreScan {
 
   /// The best `limit` records for `query`, or nil when a scan cannot answer as the index does:
   /// - the empty query lists records in browse order, which a scan does not keep;
-  /// - settings that fix words inside words off but typos on any letter match no regime.
+  /// - settings that fix words inside words off but typos on any letter match no regime;
+  /// - a page deep in the answer (beyond `deepestPage`): the index serves it from the same memory
+  ///   the heaps would take, and goes on serving the pages after it.
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for
   /// large stores).
+  /// The most records a scan keeps per relaxation level and regime: an eighth of the catalog (or a
+  /// thousand), so that its heaps (32 bytes a record, at most 27 of them) stay well under the
+  /// index's own size.
+  static func deepestPage(of count: Int) -> Int { max(1_000, count / 8) }
+
   public static func answer(
     _ query: ParsedQuery, in documents: DocumentStore, settings: IndexSettings, ranking: IndexBuilder.RankingOrder,
     limit: Int, runs: Int? = nil
   ) -> Answer? {
-    guard !query.words.isEmpty else { return nil }
+    guard !query.words.isEmpty, limit <= deepestPage(of: documents.count) else { return nil }
     let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
     let ordered = columns.map { settings.orderedAttributes.contains(documents.attributes[$0]) }
     let ids = ranking.ids()

@@ -119,12 +119,15 @@ import Testing
   }
 
   /// What a scan cannot answer as the index does is left to the index.
-  @Test func theEmptyQueryIsLeftToTheIndex() throws {
+  @Test func whatAScanCannotAnswerIsLeftToTheIndex() throws {
     var table = RecordTable(attributes: ["name"])
     table.appendRow(["one"])
     let prepared = PreparedCatalog(
       name: "one", path: "one.csv", table: table, settings: CatalogSettings().resolved(for: table))
     #expect(prepared.scan("", limit: 10) == nil)
     #expect(prepared.scan("  ", limit: 10) == nil)
+    // A page deep in the answer: the heaps would cost what the index does.
+    #expect(prepared.scan("one", limit: 1_000) != nil)
+    #expect(prepared.scan("one", limit: 1_001) == nil)
   }
 }

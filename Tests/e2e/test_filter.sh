@@ -105,5 +105,6 @@ ch|--page 2 --hits-per-page 5
 sony xeadphonse|--hits-per-page 6
 qqqqqq|--hits-per-page 6
 |--hits-per-page 4
+case|--page 2 --hits-per-page 1500
 CASES
 expect_eq "records --filter scanned before indexing: the same answers as the index ($total cases)" "$total" "$same"
