@@ -41,6 +41,16 @@ public struct DocumentStore: Sendable {
 
   public var count: Int { objectIDEnds.count }
 
+  /// The same values with these objectIDs: `ends` has one end per record, in `bytes`. Checked as
+  /// the public initializer checks its layout.
+  public func withObjectIDs(bytes idBytes: [UInt8], ends: [UInt32]) -> DocumentStore {
+    precondition(ends.count == count && Int(ends.last ?? 0) == idBytes.count, "one id per record")
+    precondition(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
+    return DocumentStore(
+      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: Column(idBytes),
+      objectIDEnds: Column(ends))
+  }
+
   public mutating func reserve(records: Int, bytes byteCount: Int) {
     bytes.reserveCapacity(byteCount)
     offsets.reserveCapacity(records * attributes.count + 1)

@@ -118,6 +118,22 @@ import Testing
     }
   }
 
+  /// Large tables compute their ids beside their ranking order: the same ids, duplicates numbered
+  /// in input order, as computed alone.
+  @Test func idsComputedBesideTheRankingOrderAreTheSame() {
+    var table = RecordTable(attributes: ["name", "n"])
+    for i in 0..<(PreparedCatalog.idsBesideRankingFrom + 10_000) {
+      table.appendRow(["item \(i % 50_000)", "\(i % 50_000 % 7)"])
+    }
+    table.numericAttributes = ["n"]
+    let settings = CatalogSettings().resolved(for: table)
+    let alone = table.documents(idAttribute: settings.objectIDAttribute)
+    let prepared = PreparedCatalog(name: "t", path: "t", table: table, settings: settings)
+    #expect(prepared.count == alone.count)
+    #expect((0..<alone.count).allSatisfy { prepared.documents.objectID($0) == alone.objectID($0) })
+    #expect(alone.objectID(50_000) == alone.objectID(0) + "-2")
+  }
+
   /// What a scan cannot answer as the index does is left to the index.
   @Test func whatAScanCannotAnswerIsLeftToTheIndex() throws {
     var table = RecordTable(attributes: ["name"])

@@ -28,9 +28,28 @@ public struct PreparedCatalog: Sendable {
     warnings = table.warnings
     // Records of empty objects (`[{}]`): one empty attribute to hold their title.
     if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
-    documents = table.documents(idAttribute: settings.objectIDAttribute)
-    ranking = IndexBuilder.rankingOrder(of: documents, settings: settings.index)
+    guard table.count >= Self.idsBesideRankingFrom else {
+      documents = table.documents(idAttribute: settings.objectIDAttribute)
+      ranking = IndexBuilder.rankingOrder(of: documents, settings: settings.index)
+      return
+    }
+    // The object ids (content hashes, duplicates numbered) and the ranking order need only the
+    // values, and each runs mostly on one core: computed side by side.
+    let ids = ResultSlots<(bytes: [UInt8], ends: [UInt32])>(count: 1)
+    let idsDone = DispatchGroup()
+    let idTable = table  // shares the table's buffers: neither side writes them
+    let idAttribute = settings.objectIDAttribute
+    DispatchQueue.global().async(group: idsDone) { ids.set(0, idTable.objectIDs(idAttribute: idAttribute)) }
+    let values = table.documents(objectIDs: nil)
+    ranking = IndexBuilder.rankingOrder(of: values, settings: settings.index)
+    idsDone.wait()
+    let computed = ids.values[0]
+    documents = values.withObjectIDs(bytes: computed.bytes, ends: computed.ends)
   }
+
+  /// Tables from this many records compute their ids beside their ranking order (below, the
+  /// thread costs more than it saves).
+  static let idsBesideRankingFrom = 50_000
 
   public var count: Int { documents.count }
 

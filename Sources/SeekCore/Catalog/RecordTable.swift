@@ -164,7 +164,14 @@ public struct RecordTable: Sendable {
   /// The table becomes the store: when every record has a value per attribute (tables, lines),
   /// its byte buffer is the store's as it is, moved, not copied.
   public consuming func documents(idAttribute: String?) -> DocumentStore {
-    let (idBytes, idEnds) = objectIDs(idAttribute: idAttribute)
+    let ids = objectIDs(idAttribute: idAttribute)
+    return documents(objectIDs: ids)
+  }
+
+  /// The records as a document store with the ids given (`objectIDs(idAttribute:)`'s), or with
+  /// empty ones for `nil` (to be set with `DocumentStore.withObjectIDs`).
+  consuming func documents(objectIDs ids: (bytes: [UInt8], ends: [UInt32])?) -> DocumentStore {
+    let (idBytes, idEnds) = ids ?? ([], [UInt32](repeating: 0, count: count))
     let columns = attributes.count
     let full = (0..<count).allSatisfy { rowStarts[$0 + 1] - rowStarts[$0] == columns }
     var offsets: [UInt32] = [0]
