@@ -26,8 +26,7 @@ public enum IndexBuilder {
     // catalogs are cut into contiguous runs of records tokenized on all cores, each with its own
     // interner; their sorted dictionaries are then merged into one, so the index is the same
     // whatever the number of runs.
-    let runs =
-      recordCount >= Self.parallelTokenizingFrom ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let runs = Self.parallelRuns(records: recordCount)
     var runResults: [TokenizedRun] = []
     var wordCountsAll: [UInt8] = []
     do {
@@ -243,6 +242,12 @@ public enum IndexBuilder {
   /// Catalogs of at least this many records are tokenized on all cores: below it, a run's setup
   /// and the dictionary merge cost more than they save (a 10k catalog tokenizes in ~10 ms).
   static let parallelTokenizingFrom = 50_000
+
+  /// How many runs work on `records` records apart, on all cores (at most 8): one below
+  /// `parallelTokenizingFrom` records.
+  public static func parallelRuns(records: Int) -> Int {
+    records >= parallelTokenizingFrom ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+  }
 
   /// One run's postings, with terms as ids of its own sorted dictionary.
   struct TokenizedRun {

@@ -31,15 +31,19 @@ public struct ScanCollector<Payload> {
 
   public let wordCount: Int
   public let limit: Int
-  /// `heaps[regime * levels + level]`, level 0 unused (a record must match the first word).
+  /// Heaps (and counts) per regime: level 0 unused (a record must match the first word), then
+  /// levels 1…max(1, wordCount).
+  @usableFromInline let stride: Int
+  /// `heaps[regime * stride + level]`.
   @usableFromInline var heaps: [BoundedHeap]
   @usableFromInline var counts: [Int]
 
   public init(wordCount: Int, limit: Int) {
     self.wordCount = wordCount
     self.limit = max(1, limit)
-    let slots = RecordMatcher.Regime.allCases.count * (max(1, wordCount) + 1)
-    heaps = [BoundedHeap](repeating: BoundedHeap(capacity: max(1, limit)), count: slots)
+    stride = max(1, wordCount) + 1
+    let slots = RecordMatcher.Regime.allCases.count * stride
+    heaps = [BoundedHeap](repeating: BoundedHeap(capacity: self.limit), count: slots)
     counts = [Int](repeating: 0, count: slots)
   }
 
@@ -51,7 +55,6 @@ public struct ScanCollector<Payload> {
     _ payload: Payload, position: Int, tie: UInt64, matched: (RecordMatcher.Regime) -> UInt16,
     relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
-    let stride = max(1, wordCount) + 1
     for regime in RecordMatcher.Regime.all {
       var level = 1
       if wordCount > 0 {
@@ -89,7 +92,6 @@ public struct ScanCollector<Payload> {
   /// then possibly no record), how many records match them, and the best `limit` of those records
   /// in input order.
   public func answer(in regime: RecordMatcher.Regime) -> (kept: [Kept], nbHits: Int, wordsKept: Int) {
-    let stride = max(1, wordCount) + 1
     let base = regime.rawValue * stride
     var chosen = max(1, wordCount)
     while chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }

@@ -29,6 +29,10 @@ public enum StoreScan {
     public var settings: IndexSettings
   }
 
+  /// The most records a scan keeps per relaxation level and regime: an eighth of the catalog (or a
+  /// thousand), so that its heaps (at most 27 of them) stay well under the index's own size.
+  static func deepestPage(of count: Int) -> Int { max(1_000, count / 8) }
+
   /// The best `limit` records for `query`, or nil when a scan cannot answer as the index does:
   /// - the empty query lists records in browse order, which a scan does not keep;
   /// - settings that fix words inside words off but typos on any letter match no regime;
@@ -36,11 +40,6 @@ public enum StoreScan {
   ///   the heaps would take, and goes on serving the pages after it.
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for
   /// large stores).
-  /// The most records a scan keeps per relaxation level and regime: an eighth of the catalog (or a
-  /// thousand), so that its heaps (32 bytes a record, at most 27 of them) stay well under the
-  /// index's own size.
-  static func deepestPage(of count: Int) -> Int { max(1_000, count / 8) }
-
   public static func answer(
     _ query: ParsedQuery, in documents: DocumentStore, settings: IndexSettings, ranking: IndexBuilder.RankingOrder,
     limit: Int, runs: Int? = nil
@@ -50,14 +49,11 @@ public enum StoreScan {
     let ordered = columns.map { settings.orderedAttributes.contains(documents.attributes[$0]) }
     let ids = ranking.ids()
     let count = documents.count
-    let runs =
-      runs
-      ?? (count >= IndexBuilder.parallelTokenizingFrom
-        ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1)
-    let results = ResultSlots<(collector: ScanCollector<Int32>, matcher: RecordMatcher)>(count: runs)
+    let runs = runs ?? IndexBuilder.parallelRuns(records: count)
+    let results = ResultSlots<(collector: ScanCollector<Void>, matcher: RecordMatcher)>(count: runs)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       var matcher = RecordMatcher(query: query, searchableCount: columns.count, orderedAttributes: ordered)
-      var collector = ScanCollector<Int32>(wordCount: query.words.count, limit: limit)
+      var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
       var values = [UnsafeBufferPointer<UInt8>](
         repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
       // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
@@ -68,7 +64,7 @@ public enum StoreScan {
             values[i] = UnsafeBufferPointer(rebasing: all[documents.range(record, column)])
           }
           matcher.match(values)
-          collector.add(Int32(record), position: record, tie: UInt64(ids[record]), matcher: matcher)
+          collector.add((), position: record, tie: UInt64(ids[record]), matcher: matcher)
         }
       }
       results.set(run, (collector, matcher))
@@ -93,6 +89,7 @@ public enum StoreScan {
     fixed.firstLettersFixed = firstLettersFixed
     let answer = collector.answer(in: regime)
     return Answer(
-      records: answer.kept.map(\.payload), nbHits: answer.nbHits, wordsKept: answer.wordsKept, settings: fixed)
+      records: answer.kept.map { Int32($0.position) }, nbHits: answer.nbHits, wordsKept: answer.wordsKept,
+      settings: fixed)
   }
 }

@@ -214,7 +214,7 @@ public struct RecordTable: Sendable {
       idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
     }
     // The content hashes of the records without an id, on all cores for large tables.
-    let runs = count >= 50_000 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let runs = IndexBuilder.parallelRuns(records: count)
     let hashed = ResultSlots<[UInt64]>(count: runs)
     let rows = count
     DispatchQueue.concurrentPerform(iterations: runs) { run in
