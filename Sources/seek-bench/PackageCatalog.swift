@@ -9,6 +9,9 @@ struct PackageCatalog {
   /// Names of the 15,000 most downloaded, most popular first.
   var top: [String] = []
 
+  /// The `seek` options that index the TSV as `settings` does (for the start-up runs).
+  static let startUpArguments = "--title name --searchable 'ordered(name),summary' --ranking 'desc(popularity)'"
+
   static let settings = IndexSettings(
     searchableAttributes: ["name", "summary"], titleAttribute: "name",
     customRanking: [.descending("popularity")], attributesForFaceting: ["source", "popularity"],
