@@ -40,11 +40,7 @@ extension Searcher {
         accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
       }
     } else {
-      generation &+= 1
-      if generation == 0 {
-        stamp.zeroAll()
-        generation = 1
-      }
+      advanceGeneration()
       candidates.removeAll(keepingCapacity: true)
       let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
       let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
@@ -180,6 +176,16 @@ extension Searcher {
         if atLeast >= limit { return words }
       }
       return 0
+    }
+  }
+
+  /// Moves to a new generation, so that every stamp is stale. When the counter wraps to 0 (the
+  /// value of a stamp never written) the stamps are cleared first.
+  func advanceGeneration() {
+    generation &+= 1
+    if generation == 0 {
+      stamp.zeroAll()
+      generation = 1
     }
   }
 

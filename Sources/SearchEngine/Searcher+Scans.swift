@@ -14,7 +14,7 @@ extension Searcher {
       case .prefixGroup(let level, let group) = groupSource.lists,
       sources.allSatisfy({ $0.isPrefixGroup || ($0.exact && $0.singleTerm != nil) })
     else { return nil }
-    generation &+= 1
+    advanceGeneration()
     topK.reset(capacity: limit, after: floor)
     let columns = index.searchableColumns.count
     let prefixes = index.shortPrefixes[level]
@@ -102,7 +102,7 @@ extension Searcher {
   /// One whole word (not a prefix): its postings are in record-id order, a record's postings
   /// together; the scan stops once the page cannot change. The count is of distinct records.
   func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
-    generation &+= 1
+    advanceGeneration()
     topK.reset(capacity: limit, after: floor)
     let columns = index.searchableColumns.count
     let range = index.postingRange(term)

@@ -68,6 +68,18 @@ import Testing
     #expect(got.droppedWords == expected.droppedWords, "\(label)")
   }
 
+  /// A searcher whose generation counter wraps around (once per 2^32 searches) clears its stamps
+  /// first, whether a scan or an intersection moves it: untouched stamps (0) must not look current.
+  @Test(arguments: ["r", "react", "ta", "react r", "tabel"])
+  func aWrappingGenerationAnswersAsAFreshSearcher(query: String) {
+    let wrapping = Searcher(index: TieringTests.index)
+    wrapping.tieringThreshold = 0
+    _ = wrapping.search(SearchRequest(query: "data", hitsPerPage: 10))
+    wrapping.generation = .max
+    Self.expectFreshAnswer(wrapping, SearchRequest(query: query, hitsPerPage: 10))
+    #expect(wrapping.generation < 10, "the counter wrapped")
+  }
+
   /// Typing every query letter by letter, then erasing it with Backspace down to its first letter.
   @Test(arguments: [0, Int.max])
   func typingLetterByLetterAnswersAsAFreshSearch(tieringThreshold: Int) {
