@@ -130,3 +130,31 @@ struct MemorySink: IndexSink {
     #expect(serial == parallel)
   }
 }
+
+/// The range check on ids and places: every element below the bound, at the edges of the bound
+/// and of the type, for bounds that take the two-operation path and ones that take the max.
+@Suite struct AllBelowTests {
+  func below<T: FixedWidthInteger & UnsignedInteger>(_ bound: T, _ values: [T]) -> Bool {
+    values.withUnsafeBytes { ContentChecker.allBelow(bound, $0) }
+  }
+
+  @Test func elementsAtTheEdges() {
+    for bound: UInt32 in [1, 2, 1_113_304, 1 << 31, (1 << 31) + 5, .max] {
+      #expect(below(bound, []))
+      #expect(below(bound, [0]))
+      #expect(below(bound, [0, bound - 1, bound / 2]))
+      #expect(!below(bound, [0, bound]))
+      #expect(!below(bound, [bound &+ 1 == 0 ? bound : bound &+ 1, 0]))
+      #expect(!below(bound, Array(repeating: 0, count: 9) + [.max]))
+      if bound <= 1 << 31 {
+        #expect(!below(bound, [(1 << 31) + (bound - 1)]), "wraps to below the bound, top bit set")
+        #expect(!below(bound, [1 << 31]))
+      }
+    }
+    for bound: UInt16 in [1, 3 << 12, 1 << 15, .max] {
+      #expect(below(bound, [0, bound - 1]))
+      #expect(!below(bound, [bound - 1, bound]))
+      #expect(!below(bound, [.max, 0]))
+    }
+  }
+}
