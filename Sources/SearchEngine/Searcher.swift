@@ -79,10 +79,10 @@ public final class Searcher {
   public let index: SearchIndex
 
   let stamp: ZeroedScratch<UInt32>
-  let matchedWords: ZeroedScratch<UInt16>
+  var matchedWords: [UInt16]
   /// Best match of word `w` in record `r` at `r * maxWords + w`: cost (2 bits, 3 = substring) << 17,
   /// best place (attribute << 12 | position) << 1, not-exact flag.
-  let slots: ZeroedScratch<UInt32>
+  var slots: [UInt32]
   var candidates: [UInt32] = []
   var generation: UInt32 = 0
   var topK = TopK(capacity: 20)
@@ -114,11 +114,15 @@ public final class Searcher {
     }
     orderedMask = mask
     stamp = ZeroedScratch(count: index.count)
-    // The largest scratch array (32 bytes a record) is never cleared as a whole: a record's slots
-    // and its matched words are reset the first time a search stamps it, before anything reads
-    // them, so start-up does not write 35 MB that a search mostly never looks at.
-    matchedWords = ZeroedScratch(count: index.count)
-    slots = ZeroedScratch(count: index.count * ParsedQuery.maxWords)
+    // Safe: UInt16 has no invalid bit pattern, and a record's matched words are written when a
+    // search first stamps it, before they are read (as the slots below).
+    matchedWords = [UInt16](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
+    // The largest scratch array (32 bytes a record) is left unwritten: a record's slots and its
+    // matched words are reset the first time a search stamps it, before anything reads them, so
+    // a search faults in only the pages of the records it touches, not 35 MB at start-up.
+    let slotCount = index.count * ParsedQuery.maxWords
+    // Safe: UInt32 has no invalid bit pattern, and no slot is read before it is written (see above).
+    slots = [UInt32](unsafeUninitializedCapacity: slotCount) { _, initialized in initialized = slotCount }
     candidates.reserveCapacity(min(index.count, 1 << 16))
   }
 
