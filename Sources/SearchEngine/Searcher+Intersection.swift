@@ -179,16 +179,6 @@ extension Searcher {
     }
   }
 
-  /// Moves to a new generation, so that every stamp is stale. When the counter wraps to 0 (the
-  /// value of a stamp never written) the stamps are cleared first.
-  func advanceGeneration() {
-    generation &+= 1
-    if generation == 0 {
-      stamp.zeroAll()
-      generation = 1
-    }
-  }
-
   func accumulate(word: Int, wordCount: Int, sources: [Source], mode: Mode, need: UInt16) {
     let bit: UInt16 = 1 << UInt16(word)
     let gen = generation

@@ -126,6 +126,16 @@ public final class Searcher {
     candidates.reserveCapacity(min(index.count, 1 << 16))
   }
 
+  /// Moves to a new generation (a run or a scan begins), so that every stamp is stale. When the
+  /// counter wraps to 0 (the value of a stamp never written) the stamps are cleared first.
+  func advanceGeneration() {
+    generation &+= 1
+    if generation == 0 {
+      stamp.zeroAll()
+      generation = 1
+    }
+  }
+
   // MARK: - Public
 
   public func search(_ request: SearchRequest) -> SearchResponse {

@@ -4,6 +4,13 @@ import Foundation
 /// on the catalog, cold (parse, a scan of the records answers, then the index is built and its
 /// cache written) and warm (the cache is loaded), each in its own process, with its peak memory.
 enum StartUp {
+  /// The packages written as a TSV catalog in `work`, then measured.
+  static func measure(packages: PackageCatalog, work: String) {
+    let tsv = work + "/packages.tsv"
+    packages.writeTSV(to: tsv)
+    measure(catalog: tsv, arguments: PackageCatalog.startUpArguments, work: work)
+  }
+
   static func measure(catalog: String, arguments: String, work: String) {
     let seek = FileManager.default.currentDirectoryPath + "/.build/release/seek"
     guard FileManager.default.isExecutableFile(atPath: seek) else {

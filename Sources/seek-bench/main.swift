@@ -119,9 +119,7 @@ if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map(
 
 if arguments.contains("--startup-only") {
   // The start-up measurements alone (cold, then warm from the index cache).
-  let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
-  packages.writeTSV(to: work + "/packages.tsv")
-  StartUp.measure(catalog: work + "/packages.tsv", arguments: PackageCatalog.startUpArguments, work: work)
+  StartUp.measure(packages: PackageCatalog.load(dataDirectory: shared, directory: work), work: work)
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
 }
@@ -368,9 +366,7 @@ if !arguments.contains("--data-only") {
     }
   }
 
-  let tsv = work + "/packages.tsv"
-  packages.writeTSV(to: tsv)
-  StartUp.measure(catalog: tsv, arguments: PackageCatalog.startUpArguments, work: work)
+  StartUp.measure(packages: packages, work: work)
 }
 
 if arguments.contains("--profile") {
