@@ -265,10 +265,12 @@ final class IndexerThread: @unchecked Sendable {
       pending = false
       condition.unlock()
       guard let reader else { continue }
-      let snapshot = reader.snapshot()
-      let update = indexer.update(with: snapshot.table, finished: snapshot.finished)
-      deliver(update, snapshot.table.count, snapshot.bytesRead, snapshot.finished)
-      if snapshot.finished { return }
+      let (table, finished, _, bytesRead) = reader.snapshot()
+      let records = table.count
+      // Given up: the final build frees the records once they are its document store.
+      let update = indexer.update(with: consume table, finished: finished)
+      deliver(update, records, bytesRead, finished)
+      if finished { return }
     }
   }
 }

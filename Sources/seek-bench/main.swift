@@ -9,6 +9,7 @@ import SeekTerminal
 //   3. Peers on the same keystrokes: SQLite FTS5 and fzf --filter.
 //   4. Time to first results of the real binary, cold and warm (index cache).
 // Keystroke-to-screen latency in tmux is measured by Scripts/terminal-latency.sh (`make bench`).
+ProcessMemory.returnLargeBlocksToTheSystem()  // as the app does
 let arguments = Set(CommandLine.arguments.dropFirst())
 let root = FileManager.default.currentDirectoryPath
 let shared = ProcessInfo.processInfo.environment["SEEK_SHARED_DATA"] ?? root + "/../shared/data"

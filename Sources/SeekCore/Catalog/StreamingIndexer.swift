@@ -14,14 +14,15 @@ public struct StreamingIndexer: Sendable {
 
   public init(catalog: Catalog) { self.catalog = catalog }
 
-  /// The indexes for `table` (all records read so far); nil when nothing changed.
-  public mutating func update(with table: RecordTable, finished: Bool) -> Update? {
+  /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is
+  /// given up: a rebuild turns it into the new index's document store.
+  public mutating func update(with table: consuming RecordTable, finished: Bool) -> Update? {
     let main = catalog.index.count
     if finished || main == 0 || table.count >= 2 * main {
       guard table.count != main || finished else { return nil }
-      catalog = Catalog(
-        name: catalog.name, path: catalog.path, table: table, settings: catalog.given.resolved(for: table),
-        given: catalog.given)
+      let settings = catalog.given.resolved(for: table)
+      let (name, path, given) = (catalog.name, catalog.path, catalog.given)
+      catalog = Catalog(name: name, path: path, table: table, settings: settings, given: given)
       return .rebuilt(catalog)
     }
     guard table.count > main else { return nil }

@@ -32,11 +32,16 @@ public final class StreamingReader: @unchecked Sendable {
   }
 
   /// The records read so far, whether input has ended, how many lines were skipped, and how
-  /// many bytes were read.
+  /// many bytes were read. Once input has ended, the records are handed over, not shared: the
+  /// reader keeps none, so that they are freed as soon as their taker is done with them (the
+  /// final index build turns them into its document store), and a later snapshot has none.
   public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
     lock.lock()
     defer { lock.unlock() }
-    return (table, finished, malformed, bytesRead)
+    guard finished else { return (table, finished, malformed, bytesRead) }
+    let records = table
+    table = RecordTable(attributes: table.attributes)
+    return (records, finished, malformed, bytesRead)
   }
 
   /// The formats that can be read this way.

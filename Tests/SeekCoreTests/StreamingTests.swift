@@ -1,0 +1,57 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+@Suite struct StreamingTests {
+  func lines(_ range: ClosedRange<Int>) -> RecordTable {
+    var table = RecordTable(attributes: ["text"])
+    for n in range { table.appendRow(["line \(n)"]) }
+    return table
+  }
+
+  @Test func theFinishedReaderHandsItsRecordsOverAndKeepsNone() throws {
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data("alpha\nbeta\r\n\ngamma".utf8))
+    try pipe.fileHandleForWriting.close()
+    let reader = StreamingReader(format: .lines) {}
+    let table = reader.readAll(pipe.fileHandleForReading)
+    #expect(table.rows == [["alpha"], ["beta"], ["gamma"]])
+    // The records went with the first snapshot after the end: the reader holds none of them.
+    let later = reader.snapshot()
+    #expect(later.finished)
+    #expect(later.table.count == 0)
+    #expect(later.bytesRead == 18)
+  }
+
+  @Test func theMainIndexIsRebuiltWhenRecordsDoubleAndAtTheEnd() throws {
+    let none = RecordTable(attributes: ["text"])
+    let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
+    var indexer = StreamingIndexer(catalog: empty)
+    guard case .rebuilt(let first)? = indexer.update(with: lines(1...100), finished: false) else {
+      Issue.record("the first records are indexed whole")
+      return
+    }
+    #expect(first.index.count == 100)
+    #expect(indexer.update(with: lines(1...100), finished: false) == nil)
+    guard case .tail(let tail)? = indexer.update(with: lines(1...150), finished: false) else {
+      Issue.record("fewer than twice the main index's records go to a tail")
+      return
+    }
+    #expect(tail.count == 50)
+    #expect(tail.documents.value(0, 0) == "line 101")
+    guard case .rebuilt(let doubled)? = indexer.update(with: lines(1...200), finished: false) else {
+      Issue.record("twice the records rebuild the main index")
+      return
+    }
+    #expect(doubled.index.count == 200)
+    guard case .rebuilt(let last)? = indexer.update(with: lines(1...230), finished: true) else {
+      Issue.record("the end of input rebuilds the main index with every record")
+      return
+    }
+    #expect(last.index.count == 230)
+    let hits = try CatalogSearcher(catalog: last).search(CatalogSearcher.Request(query: "line 230", hitsPerPage: 5))
+    #expect(hits.hits.first.map { last.index.documents.value($0.hit.record, 0) } == "line 230")
+  }
+}
