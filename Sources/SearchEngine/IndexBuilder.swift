@@ -9,17 +9,28 @@ public enum IndexBuilder {
   /// from `parallelTokenizingFrom` records).
   /// `ranking`: the records' order, when the caller computed it already (`rankingOrder(of:settings:)`).
   public static func build(
-    _ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil, ranking: RankingOrder? = nil
+    _ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil,
+    ranking given: consuming RankingOrder? = nil
   ) -> SearchIndex {
     let searchableColumns = Self.searchableColumns(of: input, settings: settings)
     let titleColumn = Self.titleColumn(of: input, settings: settings)
-    let ranking = ranking ?? rankingOrder(of: input, settings: settings)
-    let (order, primaryCustom, inputTitles, browse) = (
-      ranking.order, ranking.primaryCustomValues, ranking.foldedTitles, ranking.browse
-    )
-    let documents = input.permuted(order)
+    let ranking = given ?? rankingOrder(of: input, settings: settings)
+    let (primaryCustom, browse) = (ranking.primaryCustomValues, ranking.browse)
+    let documents = input.permuted(ranking.order)
     _ = consume input
     let recordCount = documents.count
+    // The key tables first: they are the last use of the folded titles and of the order, which
+    // are released before tokenizing needs the room (the builder's peak comes later).
+    var titleKeys: [UInt64] = []
+    titleKeys.reserveCapacity(recordCount)
+    for (record, original) in ranking.order.enumerated() {
+      ranking.foldedTitles.withTitle(Int(original)) { key in
+        if !key.isEmpty { titleKeys.append(HashedKeys.entry(hash: byteHash(key), record: record)) }
+      }
+    }
+    _ = consume ranking
+    let titleKeyTable = HashedKeys(packed: consume titleKeys)
+    let objectIDKeys = HashedKeys(objectIDsOf: documents)
     let attributeCount = searchableColumns.count
 
     // Tokenize every searchable value, interning terms; postings come out in record order. Large
@@ -91,19 +102,12 @@ public enum IndexBuilder {
     postingRecords = []
     postingPlaces = []
 
-    var titleKeys: [(hash: UInt64, record: UInt32)] = []
-    titleKeys.reserveCapacity(recordCount)
-    for (record, original) in order.enumerated() {
-      inputTitles.withTitle(Int(original)) { key in
-        if !key.isEmpty { titleKeys.append((byteHash(key), UInt32(record))) }
-      }
-    }
-
     return SearchIndex(
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: Column(postingStart), postingRecords: Column(records),
       postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCountsAll),
-      titleKeys: HashedKeys(titleKeys), primaryCustomValue: Column(primaryCustom), browseOrder: Column(browse),
+      titleKeys: titleKeyTable, primaryCustomValue: Column(primaryCustom), browseOrder: Column(browse),
+      objectIDKeys: objectIDKeys,
       facets: FacetIndex.build(
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
   }
@@ -126,12 +130,16 @@ public enum IndexBuilder {
     /// Input positions sorted by custom ranking, then the tie-breaks (`settings.tiebreak`), then
     /// input order: `order[id]` is the input position of the record given id `id`.
     public let order: [Int32]
-    /// The first custom value of each record in that order (`-infinity` when absent).
+    /// The first custom value of each record in that order (`-infinity` when absent); empty
+    /// without custom ranking.
     let primaryCustomValues: [Double]
     let foldedTitles: FoldedTitles
     /// The browse order — custom ranking, then input order, as the empty query lists records
     /// (fzf lists its input as it came) — as ids, empty when it is the id order itself.
     let browse: [Int32]
+
+    /// No records: what a holder keeps once it has handed its order to the builder.
+    public static let empty = RankingOrder(order: [], primaryCustomValues: [], foldedTitles: FoldedTitles(), browse: [])
 
     /// `ids[p]`: the id of the record at input position `p` (the inverse of `order`).
     public func ids() -> [Int32] {
@@ -205,13 +213,16 @@ public enum IndexBuilder {
       for (id, input) in order.enumerated() { idOfInput[Int(input)] = Int32(id) }
       browse = browseInput.map { idOfInput[Int($0)] }
     }
-    let primary: [Double] = order.map { r in
-      guard let first = keys.first else { return 0 }
-      let v = first[Int(r)]
-      if v == .infinity { return -.infinity }
-      if case .descending = settings.customRanking[0] { return -v }
-      return v
-    }
+    // No custom ranking: every record's value would be 0, so none is kept.
+    let primary: [Double] =
+      keys.first.map { first in
+        order.map { r in
+          let v = first[Int(r)]
+          if v == .infinity { return -.infinity }
+          if case .descending = settings.customRanking[0] { return -v }
+          return v
+        }
+      } ?? []
     return RankingOrder(order: order, primaryCustomValues: primary, foldedTitles: titles, browse: browse)
   }
 

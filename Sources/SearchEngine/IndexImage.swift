@@ -190,14 +190,14 @@ public struct IndexImage {
 
     let (wordCounts, _): (Column<UInt8>, _) = try r.column()
     guard wordCounts.count == records * searchable.count else { throw fail("word counts") }
-    let (titleHashes, _): (Column<UInt64>, _) = try r.column()
+    let (titleHashes, _): (Column<UInt32>, _) = try r.column()
     let (titleRecords, titleRecordsRange): (Column<UInt32>, _) = try r.column()
     let (primary, _): (Column<Double>, _) = try r.column()
-    let (idHashes, _): (Column<UInt64>, _) = try r.column()
+    let (idHashes, _): (Column<UInt32>, _) = try r.column()
     let (idRecords, idRecordsRange): (Column<UInt32>, _) = try r.column()
     let (browse, browseRange): (Column<Int32>, _) = try r.column()
     guard titleHashes.count == titleRecords.count, titleRecords.count <= records, idHashes.count == records,
-      idRecords.count == records, primary.count == records, browse.isEmpty || browse.count == records
+      idRecords.count == records, primary.isEmpty || primary.count == records, browse.isEmpty || browse.count == records
     else { throw fail("record tables") }
     checker.checks.append(ContentCheck("record keys", titleRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("record keys", idRecordsRange, .below(recordBound)))

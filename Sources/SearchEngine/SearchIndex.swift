@@ -25,7 +25,8 @@ public final class SearchIndex: Sendable {
   let titleKeys: HashedKeys
   /// `(hash of objectID, record)` sorted, to find a record by its objectID.
   let objectIDKeys: HashedKeys
-  /// The first custom-ranking value of each record, to merge hits across indexes.
+  /// The first custom-ranking value of each record, to merge hits across indexes; empty when the
+  /// index has no custom ranking (every record's value is then 0).
   let primaryCustomValue: Column<Double>
   /// The empty query's order (custom ranking, then input order) as record ids; empty when it is
   /// the id order itself. Differs when a tie-break other than input order (fzf's `length`) or
@@ -70,10 +71,7 @@ public final class SearchIndex: Sendable {
     self.primaryCustomValue = primaryCustomValue
     self.objectIDKeys =
       objectIDKeys
-      ?? HashedKeys(
-        (0..<documents.count).map { record in
-          (documents.withObjectID(record) { byteHash($0) }, UInt32(record))
-        })
+      ?? HashedKeys(objectIDsOf: documents)
     let substringMatching = Self.matchesSubstrings(settings, termCount: terms.count)
     self.substringMatching = substringMatching
     self.substrings = substrings ?? (substringMatching ? SubstringIndex.build(terms) : .empty)
@@ -101,8 +99,11 @@ public final class SearchIndex: Sendable {
     return result.sorted()
   }
 
-  /// The first custom-ranking value of a record (`-infinity` when it has none).
-  public func primaryCustomValue(_ record: Int) -> Double { primaryCustomValue[record] }
+  /// The first custom-ranking value of a record (`-infinity` when it has none, 0 without custom
+  /// ranking).
+  public func primaryCustomValue(_ record: Int) -> Double {
+    primaryCustomValue.isEmpty ? 0 : primaryCustomValue[record]
+  }
 
   /// The record with this objectID, if any.
   public func record(objectID: String) -> Int? {
@@ -132,38 +133,4 @@ struct PrefixPostings: Sendable {
   let places: Column<UInt16>
 
   var bytes: Int { groupOfTerm.byteCount + groupStart.byteCount + records.byteCount + places.byteCount }
-}
-
-/// `(hash, record)` pairs sorted by hash then record, as two columns: find the records whose key
-/// hashes to a value with a binary search (the caller compares the keys themselves).
-struct HashedKeys: Sendable {
-  let hashes: Column<UInt64>
-  let records: Column<UInt32>
-
-  init(hashes: Column<UInt64>, records: Column<UInt32>) {
-    self.hashes = hashes
-    self.records = records
-  }
-
-  init(_ pairs: consuming [(hash: UInt64, record: UInt32)]) {
-    var sorted = pairs
-    sorted.sort { ($0.hash, $0.record) < ($1.hash, $1.record) }
-    hashes = Column(sorted.map(\.hash))
-    records = Column(sorted.map(\.record))
-  }
-
-  func forEachRecord(withHash hash: UInt64, _ body: (Int) -> Void) {
-    var lo = 0
-    var hi = hashes.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if hashes[mid] < hash { lo = mid + 1 } else { hi = mid }
-    }
-    while lo < hashes.count && hashes[lo] == hash {
-      body(Int(records[lo]))
-      lo += 1
-    }
-  }
-
-  var bytes: Int { hashes.byteCount + records.byteCount }
 }

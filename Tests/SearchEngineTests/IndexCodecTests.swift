@@ -28,6 +28,20 @@ struct MemorySink: IndexSink {
     #expect(Searcher(index: index).search(SearchRequest(query: "iphone")).hits.map(\.objectID) == ["1"])
   }
 
+  @Test func roundTripsWithoutCustomRanking() throws {
+    let built = makeIndex(
+      [["name": "Crème brûlée torch"], ["name": "iPhone 15 Pro"], ["name": "iPhone 15"]], customRanking: [])
+    var sink = MemorySink()
+    try IndexCodec.encode(built, to: &sink)
+    var settings = Self.settings
+    settings.customRanking = []
+    let index = try IndexCodec.decode(sink.bytes, settings: settings)
+    #expect(index.primaryCustomValue.isEmpty)
+    #expect(Searcher(index: index).search(SearchRequest(query: "iphone")).hits.map(\.objectID) == ["2", "1"])
+    #expect(index.records(titled: "creme brulee torch").map(index.documents.objectID) == ["0"])
+    #expect(index.record(objectID: "2").map(index.documents.objectID) == "2")
+  }
+
   /// Without the cache file's checksum, the structure checks alone must keep every mutated index
   /// from crashing: each changed byte is refused, or decodes into an index that searches safely.
   @Test func aDamagedIndexIsRefusedOrSearchesSafely() throws {

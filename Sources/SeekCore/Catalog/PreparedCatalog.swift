@@ -57,11 +57,14 @@ public struct PreparedCatalog: Sendable {
   public consuming func indexed() -> Catalog {
     // Moved out, not copied: the builder releases the records once it has put them in id order,
     // so they must have no other owner (a million records' bytes would otherwise stay resident).
+    // The ranking order too: the builder drops its titles before it tokenizes.
     let records = documents
     documents = DocumentStore(attributes: [])
+    let order = ranking
+    ranking = .empty
     var catalog = Catalog(
       name: name, path: path, settings: settings, given: given, numericAttributes: numericAttributes,
-      index: IndexBuilder.build(consume records, settings: settings.index, ranking: ranking))
+      index: IndexBuilder.build(consume records, settings: settings.index, ranking: consume order))
     catalog.warnings = warnings
     return catalog
   }

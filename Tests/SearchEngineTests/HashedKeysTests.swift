@@ -1,0 +1,44 @@
+import Testing
+
+@testable import SearchEngine
+
+@Suite struct HashedKeysTests {
+  func found(_ keys: HashedKeys, _ hash: UInt64) -> [Int] {
+    var records: [Int] = []
+    keys.forEachRecord(withHash: hash) { records.append($0) }
+    return records
+  }
+
+  @Test func aLookupFindsEveryRecordWhoseHashSharesTheKeptBitsInRecordOrder() {
+    let a: UInt64 = 0x1234_5678_0000_0001
+    let sameTop: UInt64 = 0x1234_5678_FFFF_FFFF  // another key, the same top 32 bits
+    let b: UInt64 = 0x1234_5679_0000_0001
+    let keys = HashedKeys(packed: [
+      HashedKeys.entry(hash: b, record: 7), HashedKeys.entry(hash: sameTop, record: 9),
+      HashedKeys.entry(hash: a, record: 3), HashedKeys.entry(hash: a, record: 0),
+    ])
+    // The caller compares the keys themselves: a shared top half only adds a candidate.
+    #expect(found(keys, a) == [0, 3, 9])
+    #expect(found(keys, sameTop) == [0, 3, 9])
+    #expect(found(keys, b) == [7])
+    #expect(found(keys, 0x1234_5677_0000_0000).isEmpty)
+    #expect(found(HashedKeys(packed: []), a).isEmpty)
+  }
+
+  @Test func titlesAndObjectIDsAreFoundAmongManyRecords() {
+    let names = (0..<5_000).map { "item \($0)" } + ["Crème Brûlée", "item 42"]
+    for customRanking in [[], [CustomRanking.descending("popularity")]] {
+      let index = makeIndex(names.map { ["name": $0, "popularity": "1"] }, customRanking: customRanking)
+      #expect(index.records(titled: "  creme brulee ").count == 1)
+      #expect(index.records(titled: "ITEM 42").count == 2)
+      #expect(index.records(titled: "item 5000").isEmpty)
+      for record in [0, 1_234, 5_001] {
+        #expect(index.record(objectID: index.documents.objectID(record)) == record)
+      }
+      #expect(index.record(objectID: "no such id") == nil)
+      // Without custom ranking no value is kept, and every record's is 0.
+      #expect(index.primaryCustomValue(17) == (customRanking.isEmpty ? 0 : 1))
+      #expect(index.primaryCustomValue.isEmpty == customRanking.isEmpty)
+    }
+  }
+}
