@@ -397,8 +397,13 @@ public enum IndexBuilder {
         places[slot] = min(places[slot], postingPlaces[i])
       }
     }
+    var firstTerms: [UInt32] = []
+    firstTerms.reserveCapacity(groups)
+    for t in 0..<terms.count where groupOfTerm[t] != .max && (t == 0 || groupOfTerm[t - 1] != groupOfTerm[t]) {
+      firstTerms.append(UInt32(t))
+    }
     return PrefixPostings(
-      groupOfTerm: Column(groupOfTerm), groupStart: Column(groupStart), records: Column(records),
+      groupFirstTerm: Column(firstTerms), groupStart: Column(groupStart), records: Column(records),
       places: Column(places))
   }
 }

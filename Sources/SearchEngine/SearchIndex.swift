@@ -125,12 +125,27 @@ public final class SearchIndex: Sendable {
 }
 
 /// Deduplicated postings for every prefix of one length, one group per distinct prefix.
+///
+/// The terms sharing a prefix are contiguous in the sorted dictionary, so a group is known by its
+/// first term, found with a binary search over the groups (a few thousand at most for Latin
+/// text): 4 bytes a group instead of 4 bytes a term per level (36 MB on 3 million distinct lines).
 struct PrefixPostings: Sendable {
-  /// The group of each term (`UInt32.max` for terms shorter than the prefix length).
-  let groupOfTerm: Column<UInt32>
+  /// The first term of each group, ascending.
+  let groupFirstTerm: Column<UInt32>
   let groupStart: Column<UInt32>
   let records: Column<UInt32>
   let places: Column<UInt16>
 
-  var bytes: Int { groupOfTerm.byteCount + groupStart.byteCount + records.byteCount + places.byteCount }
+  /// The group whose terms start at `term` (the first term of a prefix's range); nil if none does.
+  func group(startingAt term: Int) -> Int? {
+    var lo = 0
+    var hi = groupFirstTerm.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if Int(groupFirstTerm[mid]) < term { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < groupFirstTerm.count && Int(groupFirstTerm[lo]) == term ? lo : nil
+  }
+
+  var bytes: Int { groupFirstTerm.byteCount + groupStart.byteCount + records.byteCount + places.byteCount }
 }

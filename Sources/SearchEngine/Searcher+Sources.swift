@@ -59,9 +59,10 @@ extension Searcher {
       if word.isPrefix {
         let range = terms.prefixRange(w)
         let level = word.scalars.count - 1
-        if !range.isEmpty && level < index.shortPrefixes.count {
+        if !range.isEmpty && level < index.shortPrefixes.count,
+          let group = index.shortPrefixes[level].group(startingAt: range.lowerBound)
+        {
           let prefixes = index.shortPrefixes[level]
-          let group = Int(prefixes.groupOfTerm[range.lowerBound])
           let postings = Int(prefixes.groupStart[group + 1] - prefixes.groupStart[group])
           out.append(
             Source(

@@ -42,3 +42,36 @@ import Testing
     }
   }
 }
+
+@Suite struct PrefixGroupTests {
+  /// Every one- to three-character prefix of every term finds its group from the first term of its
+  /// range, and the group holds exactly the records of the range's terms, each once.
+  @Test func eachPrefixFindsTheGroupOfItsTerms() {
+    let names = ["a", "ab", "abc", "abd", "abd x", "b", "ba", "été", "étés", "été b", "ü", "日本語", "日本", "zz", "a zz"]
+    let index = makeIndex(names.map { ["name": $0] }, customRanking: [])
+    let terms = index.terms
+    for t in 0..<terms.count {
+      let term = Array(terms.bytes[Int(terms.starts[t])..<Int(terms.starts[t + 1])])
+      let scalars = Array(String(decoding: term, as: UTF8.self).unicodeScalars)
+      for length in 1...min(3, scalars.count) {
+        let prefix = Array(String(String.UnicodeScalarView(scalars.prefix(length))).utf8)
+        let range = prefix.withUnsafeBufferPointer { terms.prefixRange($0) }
+        let groups = index.shortPrefixes[length - 1]
+        guard let group = groups.group(startingAt: range.lowerBound) else {
+          Issue.record("no group for \(String(decoding: prefix, as: UTF8.self))")
+          continue
+        }
+        var expected = Set<UInt32>()
+        for u in range { for p in index.postingRange(u) { expected.insert(index.postingRecords[p]) } }
+        let held = (Int(groups.groupStart[group])..<Int(groups.groupStart[group + 1])).map { groups.records[$0] }
+        #expect(held.count == expected.count)
+        #expect(Set(held) == expected)
+      }
+    }
+    // A term that no group starts at (inside a range, or too short for the level) finds none.
+    let abc = Array("abc".utf8).withUnsafeBufferPointer { terms.find($0) }!
+    #expect(index.shortPrefixes[0].group(startingAt: abc) == nil)
+    let a = Array("a".utf8).withUnsafeBufferPointer { terms.find($0) }!
+    #expect(index.shortPrefixes[1].group(startingAt: a) == nil)
+  }
+}
