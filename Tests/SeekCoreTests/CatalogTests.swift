@@ -124,6 +124,24 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(store.objectID(1) == store.objectID(0) + "-2")
   }
 
+  /// Among many records, every copy after the first is numbered in input order, given ids and
+  /// hashed ones alike, and all ids differ, even where a given id looks like a numbered copy.
+  @Test func duplicatesAreNumberedInInputOrderAmongManyRecords() {
+    var table = RecordTable(attributes: ["name", "sku"])
+    for copy in 0..<3 {
+      for i in 0..<7_000 { table.appendRow(["item \(i)", i % 2 == 0 ? "sku\(i)" : ""]) }
+      table.appendRow(["extra \(copy)", "sku0-2"])
+    }
+    let store = table.documents(idAttribute: "sku")
+    let ids = (0..<store.count).map(store.objectID)
+    #expect(Set(ids).count == ids.count)
+    #expect(ids[7_002] == ids[1] + "-2" && ids[14_003] == ids[1] + "-3")
+    #expect(ids[1] == RecordTable.contentID(["item 1", ""]))
+    // "sku0-2" was given before the second "sku0": that copy takes the next free number.
+    #expect(ids[0] == "sku0" && ids[7_000] == "sku0-2" && ids[7_001] == "sku0-3")
+    #expect(ids[14_001] == "sku0-2-2" && ids[14_002] == "sku0-4")
+  }
+
   /// Records read before an attribute first appeared have no value for it: the store gives them
   /// an empty one, and ids from the id attribute are kept (duplicates numbered), the others hashed.
   @Test func shortRecordsAndGivenIdsBecomeAStore() {
