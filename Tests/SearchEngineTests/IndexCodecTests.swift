@@ -102,6 +102,36 @@ struct MemorySink: IndexSink {
     }
   }
 
+  /// A value must start on a character: a document offset moved onto the second byte of "è" is
+  /// refused, at once and in chunks, where one moved onto its first byte is not.
+  @Test func aValueStartingInsideACharacterIsRefused() throws {
+    let bytes = try IndexCodecTests().encoded()
+    // Record 0 is the iPhone (the most popular): its values take 26 bytes, so record 1's name,
+    // "Crème brûlée torch", starts at 26 and its "è" takes bytes 28 and 29.
+    let pattern = [UInt32(18), 25, 26].flatMap { v in withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+    let at =
+      try #require(
+        (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }) + 8
+    func decodes(movingTo start: UInt32, chunk: Int) -> Bool {
+      var moved = bytes
+      withUnsafeBytes(of: start.littleEndian) { for k in 0..<4 { moved[at + k] = $0[k] } }
+      let memory = AlignedMemory(copying: moved)
+      guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings) else {
+        return false
+      }
+      for start in stride(from: 0, to: memory.bytes.count, by: chunk) {
+        image.check(
+          UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + chunk)]), at: start)
+      }
+      return (try? image.index()) != nil
+    }
+    for chunk in [64, 1 << 20] {
+      #expect(decodes(movingTo: 26, chunk: chunk))
+      #expect(decodes(movingTo: 28, chunk: chunk))
+      #expect(!decodes(movingTo: 29, chunk: chunk))
+    }
+  }
+
   /// A mapped index borrows its bytes: a search reads the columns in place, and they stay valid
   /// for as long as the index lives, after the bytes' other owners are gone.
   @Test func anIndexKeepsTheMemoryItBorrowsAlive() throws {
