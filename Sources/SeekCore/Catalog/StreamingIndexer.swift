@@ -21,8 +21,7 @@ public struct StreamingIndexer: Sendable {
     if finished || main == 0 || table.count >= 2 * main {
       guard table.count != main || finished else { return nil }
       let settings = catalog.given.resolved(for: table)
-      let (name, path, given) = (catalog.name, catalog.path, catalog.given)
-      catalog = Catalog(name: name, path: path, table: table, settings: settings, given: given)
+      catalog = Catalog(name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given)
       return .rebuilt(catalog)
     }
     guard table.count > main else { return nil }
