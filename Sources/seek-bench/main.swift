@@ -125,6 +125,12 @@ if arguments.contains("--startup-only") {
   exit(0)
 }
 
+if arguments.contains("--stream-phases") {
+  StreamPhases.run(work: work)
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 if arguments.contains("--growth") {
   Growth.run(PackageCatalog.load(dataDirectory: shared, directory: work))
   try? FileManager.default.removeItem(atPath: work)

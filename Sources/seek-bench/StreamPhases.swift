@@ -1,0 +1,35 @@
+import Foundation
+import SeekCore
+
+/// Where the memory of 3 million streamed lines goes, phase by phase, in this process: the lines
+/// read as a pipe's reader reads them, put in ranking order with their ids (`PreparedCatalog`),
+/// then indexed, as the app's final rebuild does. Each phase's peak is `VmHWM` reset before it
+/// (`Scripts/stream-memory.sh` measures the app itself). `seek-bench --stream-phases`.
+enum StreamPhases {
+  static func run(work: String) {
+    let input = work + "/lines.txt"
+    shell("seq 1 3000000 > '\(input)'")
+    guard let handle = FileHandle(forReadingAtPath: input) else { return }
+    log("== 3M lines, memory by phase (peak of the phase; resident after, above the start)")
+    let start = Measure.memory("VmRSS")
+    func phase(_ name: String) {
+      log(
+        "  \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) peak \(mb(Measure.memory("VmHWM"))), resident +\(mb(Measure.memory("VmRSS") - start))"
+      )
+      Measure.resetPeak()
+    }
+    Measure.resetPeak()
+    let table = StreamingReader(format: .lines) {}.readAll(handle)
+    phase("read")
+    let settings = CatalogSettings().resolved(for: table)
+    var prepared: PreparedCatalog? = PreparedCatalog(name: "lines", path: "-", table: table, settings: settings)
+    phase("prepared")
+    let catalog = prepared!.indexed()
+    prepared = nil
+    phase("indexed")
+    log(
+      "  index structures \(mb(catalog.index.indexBytes)) = \(catalog.index.indexBytes / catalog.index.count) B/record"
+    )
+    try? FileManager.default.removeItem(atPath: input)
+  }
+}
