@@ -2,9 +2,8 @@ import Foundation
 
 /// A large scratch array that starts all zero without being written: `calloc` of this size gets
 /// fresh pages from the kernel, already zero, and a page costs memory only once it is touched.
-/// A searcher's per-record stamps and the cache check's per-byte marks are read and written
-/// sparsely — a search touches the records it matches — so start-up no longer clears megabytes
-/// that most searches never look at.
+/// A searcher's per-record stamps are read and written sparsely — a search touches the records it
+/// matches — so start-up does not clear megabytes that most searches never look at.
 final class ZeroedScratch<Element: BitwiseCopyable>: @unchecked Sendable {
   // @unchecked: used by one thread at a time (a searcher's, or the check's), as its owner is.
   private let base: UnsafeMutablePointer<Element>

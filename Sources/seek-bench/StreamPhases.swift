@@ -22,10 +22,10 @@ enum StreamPhases {
     let table = StreamingReader(format: .lines) {}.readAll(handle)
     phase("read")
     let settings = CatalogSettings().resolved(for: table)
-    var prepared: PreparedCatalog? = PreparedCatalog(name: "lines", path: "-", table: table, settings: settings)
+    // Each phase's input is given up to the next, as in the app, so the builder can free it.
+    let prepared = PreparedCatalog(name: "lines", path: "-", table: consume table, settings: settings)
     phase("prepared")
-    let catalog = prepared!.indexed()
-    prepared = nil
+    let catalog = (consume prepared).indexed()
     phase("indexed")
     log(
       "  index structures \(mb(catalog.index.indexBytes)) = \(catalog.index.indexBytes / catalog.index.count) B/record"

@@ -231,22 +231,22 @@ public struct RecordTable: Sendable {
     // Slots hold the row of each distinct id (numbered copies included); at most half are used.
     var firstRows = [Int32](repeating: -1, count: slots)
     var occurrences: [Int32: Int] = [:]
+    // The slot of `id`'s first row, or the empty slot where it would go.
+    func find(_ id: [UInt8]) -> (slot: Int, first: Int32?) {
+      var slot = Int(truncatingIfNeeded: id.withUnsafeBufferPointer { byteHash($0) }) & (slots - 1)
+      while true {
+        let first = firstRows[slot]
+        if first < 0 { return (slot, nil) }
+        if storedID(Int(first)).elementsEqual(id) { return (slot, first) }
+        slot = (slot + 1) & (slots - 1)
+      }
+    }
     for row in 0..<count {
       id.removeAll(keepingCapacity: true)
       if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
         id.append(contentsOf: bytes[given])
       } else {
         Self.appendHex(contentHashes[row], to: &id)
-      }
-      // The slot of `id`'s first row, or the empty slot where it would go.
-      func find(_ id: [UInt8]) -> (slot: Int, first: Int32?) {
-        var slot = Int(truncatingIfNeeded: id.withUnsafeBufferPointer { byteHash($0) }) & (slots - 1)
-        while true {
-          let first = firstRows[slot]
-          if first < 0 { return (slot, nil) }
-          if storedID(Int(first)).elementsEqual(id) { return (slot, first) }
-          slot = (slot + 1) & (slots - 1)
-        }
       }
       var (slot, first) = find(id)
       if let first {
