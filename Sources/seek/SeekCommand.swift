@@ -293,6 +293,7 @@ enum SeekCommand {
     given = given.overridden(by: options.catalog)
     let cachePath = IndexCache.path(forStore: storePath(path, options))
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
+    let settings = given
     if let fingerprint {
       switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
       case .loaded(let cached): return Loaded(catalog: cached)
@@ -303,7 +304,10 @@ enum SeekCommand {
     let minHits = options.suggestionsMinHits
     let generate = options.suggestionsPath == nil && options.filter == nil
     @Sendable func save(_ whole: Catalog) {
-      guard let fingerprint else { return }
+      // Settled now that indexing is done: a catalog that was recent at the start loses its
+      // content hash once it no longer is (see `settled`); one changed meanwhile is not cached.
+      guard let fingerprint = fingerprint.flatMap({ IndexCache.settled($0, catalogPath: path, settings: settings) })
+      else { return }
       var catalog = whole
       // Generated suggestions go into the cache with the index (the app asks for them).
       if generate { _ = catalog.suggestions(minHits: minHits) }

@@ -179,4 +179,28 @@ import Testing
     #expect(IndexCache.matches(stored: base, current: afterTouch, catalogPath: path))
     #expect(!IndexCache.matches(stored: base + "x", current: afterTouch, catalogPath: path))
   }
+
+  /// A catalog written just before it is indexed is fingerprinted with its content; once it is no
+  /// longer recent and hashes the same, the cache is stored with the plain stat fingerprint, so
+  /// that later starts do not hash the whole file. A catalog changed meanwhile is not cached.
+  @Test func aRecentCatalogsFingerprintSettlesToItsStatOnceOld() throws {
+    let dir = temporaryDirectory()
+    let catalogPath = dir + "/c.json"
+    try Data(#"[{"name": "one"}, {"name": "two"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
+    let settings = CatalogSettings()
+    let taken = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: settings))
+    let parts = taken.components(separatedBy: " hash=")
+    #expect(parts.count == 2, "a file written just now carries its content hash")
+    let now = Date().timeIntervalSince1970
+    #expect(IndexCache.settled(taken, catalogPath: catalogPath, settings: settings, now: now) == taken)
+    let later = now + IndexCache.racyWithin + 1
+    #expect(IndexCache.settled(taken, catalogPath: catalogPath, settings: settings, now: later) == parts[0])
+    #expect(IndexCache.settled(parts[0], catalogPath: catalogPath, settings: settings, now: later) == parts[0])
+    // The same stat but other content (a write within one clock tick): not cached.
+    let otherContent = parts[0] + " hash=0"
+    #expect(IndexCache.settled(otherContent, catalogPath: catalogPath, settings: settings, now: later) == nil)
+    // The file changed after the fingerprint was taken: not cached.
+    try Data(#"[{"name": "one"}, {"name": "three"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
+    #expect(IndexCache.settled(taken, catalogPath: catalogPath, settings: settings, now: later) == nil)
+  }
 }
