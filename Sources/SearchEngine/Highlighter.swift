@@ -100,12 +100,11 @@ public struct Highlighter {
   ) -> ([Range<Int>], [TokenLocation]) {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
-    var tokenizer = Tokenizer()
     var distance = BoundedDistance()
     // The words are read in place, through the buffer: copying one out per token retained and
     // released its arrays, which cost more than the comparisons.
     words.withUnsafeBufferPointer { words in
-      tokenizer.tokenize(bytes) { term, location in
+      Tokenizer.tokenize(bytes) { term, location in
         tokens.append(location)
         var decoded = false
         for w in words.indices {

@@ -278,12 +278,11 @@ public enum IndexBuilder {
     postingTerms.reserveCapacity(records.count * 8)
     postingRecords.reserveCapacity(records.count * 8)
     postingPlaces.reserveCapacity(records.count * 8)
-    var tokenizer = Tokenizer()
     for record in records {
       for (attribute, column) in columns.enumerated() {
         var words = 0
         documents.withIndexedValue(record, column) { text in
-          tokenizer.tokenize(text) { term, location in
+          Tokenizer.tokenize(text) { term, location in
             postingTerms.append(interner.intern(term))
             postingRecords.append(UInt32(record))
             let position = UInt16(min(location.position, SearchIndex.maxPosition))

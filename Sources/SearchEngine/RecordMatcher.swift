@@ -38,7 +38,6 @@ public struct RecordMatcher {
   /// Best packed match per regime and word: `slots[regime * maxWords + word]`.
   private var slots: [UInt32]
   private var wordCounts: [UInt8]
-  private var tokenizer = Tokenizer()
   /// Hashes of the distinct terms seen, counted up to one more than the largest threshold.
   private var termHashes = Set<UInt64>()
 
@@ -109,15 +108,11 @@ public struct RecordMatcher {
         value = UnsafeBufferPointer(rebasing: value[..<end])
       }
       var count = 0
-      // On loan while the closure below uses `self`: swapped, not copied, so its buffer is reused.
-      var tokenizer = Tokenizer.unallocated
-      swap(&tokenizer, &self.tokenizer)
-      defer { swap(&tokenizer, &self.tokenizer) }
       // The words are read in place, through the buffer: copying one out per token retained and
       // released its arrays, which cost more than the comparisons (as in `Highlighter`).
       let words = self.words
       words.withUnsafeBufferPointer { words in
-        tokenizer.tokenize(value) { term, location in
+        Tokenizer.tokenize(value) { term, location in
           count += 1
           if termHashes.count <= SearchIndex.substringMatchingUpTo {
             var h: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -11,83 +11,106 @@ public struct TokenLocation: Sendable, Equatable {
 /// ideograph is a word of its own. Records and queries go through this same chain.
 ///
 ///     "Café-Crème 2go" → "cafe" (0..<5), "creme" (6..<12), "2go" (13..<16)
-public struct Tokenizer {
+public enum Tokenizer {
   /// Longer words are cut (on a character boundary) in the index; their source range stays whole.
   public static let maxTermBytes = 64
-
-  private var folded: [UInt8] = []
-
-  public init() { folded.reserveCapacity(Self.maxTermBytes + 8) }
-
-  private init(reserving: Bool) {}
-
-  /// A tokenizer that has allocated nothing (a placeholder while another is on loan).
-  static var unallocated: Tokenizer { Tokenizer(reserving: false) }
+  /// Room for a word's folded bytes: a scalar is appended while fewer than `maxTermBytes` are
+  /// there, and folds to at most a few scalars of at most 4 bytes, far less than the margin.
+  static let bufferBytes = maxTermBytes + 64
 
   /// Calls `body` with the folded bytes of each word (valid only during the call) and its location.
-  public mutating func tokenize(
+  /// The folded word is built in a buffer on the stack: an array here cost a uniqueness check per
+  /// byte and a `removeAll` per word, a tenth of the highlighting of a hit.
+  public static func tokenize(
     _ text: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>, TokenLocation) -> Void
   ) {
-    var i = 0
-    var position = 0
-    var wordStart = -1
-    folded.removeAll(keepingCapacity: true)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferBytes) { folded in
+      // Safe: every write below is at `count` after checking `count < folded.count`, and the
+      // words handed to `body` are the `count` bytes written.
+      var count = 0
+      var i = 0
+      var position = 0
+      var wordStart = -1
 
-    func flush(end: Int) {
-      if wordStart >= 0 {
-        if !folded.isEmpty {
-          // Safe: the buffer is used only inside the closure, while `folded` is alive.
-          folded.withUnsafeBufferPointer {
-            body($0, TokenLocation(start: wordStart, end: end, position: position))
-          }
-          position += 1
+      @inline(__always) func append(_ byte: UInt8) {
+        if count < folded.count {
+          folded[count] = byte
+          count += 1
         }
-        folded.removeAll(keepingCapacity: true)
-        wordStart = -1
       }
-    }
 
-    while i < text.count {
-      let byte = text[i]
-      if byte < 0x80 {
-        // ASCII, most of any text: the same classes and folding as below, without decoding.
-        if (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26 {
-          if wordStart < 0 { wordStart = i }
-          if folded.count < Self.maxTermBytes { folded.append((byte &- 0x41) < 26 ? byte + 32 : byte) }
+      func appendScalar(_ v: UInt32) {
+        if v < 0x80 {
+          append(UInt8(v))
+        } else if v < 0x800 {
+          append(UInt8(0xC0 | (v >> 6)))
+          append(UInt8(0x80 | (v & 0x3F)))
+        } else if v < 0x10000 {
+          append(UInt8(0xE0 | (v >> 12)))
+          append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+          append(UInt8(0x80 | (v & 0x3F)))
         } else {
+          append(UInt8(0xF0 | (v >> 18)))
+          append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+          append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+          append(UInt8(0x80 | (v & 0x3F)))
+        }
+      }
+
+      func flush(end: Int) {
+        if wordStart >= 0 {
+          if count > 0 {
+            body(
+              UnsafeBufferPointer(rebasing: folded[..<count]),
+              TokenLocation(start: wordStart, end: end, position: position))
+            position += 1
+          }
+          count = 0
+          wordStart = -1
+        }
+      }
+
+      while i < text.count {
+        let byte = text[i]
+        if byte < 0x80 {
+          // ASCII, most of any text: the same classes and folding as below, without decoding.
+          if (byte &- 0x30) < 10 || ((byte | 0x20) &- 0x61) < 26 {
+            if wordStart < 0 { wordStart = i }
+            if count < Self.maxTermBytes { append((byte &- 0x41) < 26 ? byte + 32 : byte) }
+          } else {
+            flush(end: i)
+          }
+          i += 1
+          continue
+        }
+        let (scalar, length) = UTF8.decode(text, at: i)
+        switch TextFolding.scalarClass(scalar) {
+        case .word:
+          if wordStart < 0 { wordStart = i }
+          if count < Self.maxTermBytes {
+            TextFolding.fold(scalar) { appendScalar($0) }
+          }
+        case .ideograph:
+          flush(end: i)
+          wordStart = i
+          TextFolding.fold(scalar) { appendScalar($0) }
+          flush(end: i + length)
+        case .separator:
           flush(end: i)
         }
-        i += 1
-        continue
+        i += length
       }
-      let (scalar, length) = UTF8.decode(text, at: i)
-      switch TextFolding.scalarClass(scalar) {
-      case .word:
-        if wordStart < 0 { wordStart = i }
-        if folded.count < Self.maxTermBytes {
-          TextFolding.fold(scalar) { UTF8.appendScalar($0, to: &folded) }
-        }
-      case .ideograph:
-        flush(end: i)
-        wordStart = i
-        TextFolding.fold(scalar) { UTF8.appendScalar($0, to: &folded) }
-        flush(end: i + length)
-      case .separator:
-        flush(end: i)
-      }
-      i += length
+      flush(end: text.count)
     }
-    flush(end: text.count)
   }
 
   /// Convenience for tests and small inputs: the folded words of `text` with their locations.
   public static func words(_ text: String) -> [(term: String, location: TokenLocation)] {
     var result: [(String, TokenLocation)] = []
-    var tokenizer = Tokenizer()
     var copy = text
     copy.withUTF8 { bytes in
-      tokenizer.tokenize(bytes) { term, location in
+      tokenize(bytes) { term, location in
         result.append((String(decoding: term, as: UTF8.self), location))
       }
     }
