@@ -101,47 +101,49 @@ extension Searcher {
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
     var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
     // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute; the scratch holds maxWords slots.
-    slots.withUnsafeBufferPointer { slots in
-      matchedWords.withUnsafeBufferPointer { matched in
-        index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
-          withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
-            for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
-              let record = Int(r32)
-              matches.append(r32)
-              if countsDisjunctive { countDisjunctive(record) }
-              if let filter, !filter.contains(record) { continue }
-              nbHits += 1
-              if countsFacets { counter.add(record) }
-              let optional = matched[record] & optionalMask
-              if kept != nil && optional == 0 { continue }
-              if matched[record].nonzeroBitCount < fewestWords { continue }
-              let row = UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...])
-              let m = Self.summary(
-                slots: row, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
-                orderedMask: orderedMask)
-              let key =
-                sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
-              topK.insert(key)
-              guard keeps else { continue }
-              if optional == 0 {
-                keeping.insert(key)
-              } else {
-                // How the record would rank had no optional word matched.
-                for w in 0..<wordCount { withoutOptional[w] = w < required ? row[w] : .max }
-                let alone = Self.summary(
-                  slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
-                  attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
-                keeping.insert(RankingRule.key(alone, record: record))
+    withCounters { counter, disjunctive in
+      slots.withUnsafeBufferPointer { slots in
+        matchedWords.withUnsafeBufferPointer { matched in
+          index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+              for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
+                let record = Int(r32)
+                matches.append(r32)
+                if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
+                if let filter, !filter.contains(record) { continue }
+                nbHits += 1
+                if countsFacets { counter.add(record) }
+                let optional = matched[record] & optionalMask
+                if kept != nil && optional == 0 { continue }
+                if matched[record].nonzeroBitCount < fewestWords { continue }
+                let row = UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...])
+                let m = Self.summary(
+                  slots: row, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
+                  orderedMask: orderedMask)
+                let key =
+                  sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
+                topK.insert(key)
+                guard keeps else { continue }
+                if optional == 0 {
+                  keeping.insert(key)
+                } else {
+                  // How the record would rank had no optional word matched.
+                  for w in 0..<wordCount { withoutOptional[w] = w < required ? row[w] : .max }
+                  let alone = Self.summary(
+                    slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
+                    attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
+                  keeping.insert(RankingRule.key(alone, record: record))
+                }
               }
             }
-          }
-          // The rest of the page: the best kept keys of records that match no optional word.
-          guard let kept else { return }
-          var added = 0
-          for key in kept.keys where matched[RankingRule.record(key)] & optionalMask == 0 {
-            topK.insert(key)
-            added += 1
-            if added == limit { break }
+            // The rest of the page: the best kept keys of records that match no optional word.
+            guard let kept else { return }
+            var added = 0
+            for key in kept.keys where matched[RankingRule.record(key)] & optionalMask == 0 {
+              topK.insert(key)
+              added += 1
+              if added == limit { break }
+            }
           }
         }
       }

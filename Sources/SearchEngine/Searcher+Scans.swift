@@ -54,19 +54,23 @@ extension Searcher {
       return (topK.sorted(), end - start)
     }
     clearCounts()
-    var n = 0
-    for p in start..<end {
-      if maySample && p - start >= Self.countingSample && pageIsSettled {
-        return (topK.sorted(), extrapolate(n, read: p - start, of: end - start))
+    let maySample = self.maySample
+    let (n, sampleRead) = withCounters { counter, disjunctive -> (Int, Int?) in
+      var n = 0
+      for p in start..<end {
+        if maySample && p - start >= Self.countingSample && pageIsSettled { return (n, p - start) }
+        let record = Int(prefixes.records[p])
+        if !disjunctive.isEmpty { Self.countDisjunctive(record, into: &disjunctive) }
+        if let filter, !filter.contains(record) { continue }
+        n += 1
+        if counter.isActive { counter.add(record) }
+        if stamp[record] == generation || pageIsSettled { continue }
+        topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
       }
-      let record = Int(prefixes.records[p])
-      if !disjunctive.isEmpty { countDisjunctive(record) }
-      if let filter, !filter.contains(record) { continue }
-      n += 1
-      if counter.isActive { counter.add(record) }
-      if stamp[record] == generation || pageIsSettled { continue }
-      topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
+      return (n, nil)
     }
+    // Extrapolated once the counters are back in place.
+    if let sampleRead { return (topK.sorted(), extrapolate(n, read: sampleRead, of: end - start)) }
     return (topK.sorted(), n)
   }
 
@@ -135,21 +139,24 @@ extension Searcher {
     var read = 0
     var total = 0
     var sampleDone = false
-    forEachRecord { record, best in
-      total += 1
-      if sampleDone { return }
-      if countEvery && maySample && read >= Self.countingSample && pageIsSettled {
-        sampleDone = true
-        return
+    let maySample = self.maySample
+    withCounters { counter, disjunctive in
+      forEachRecord { record, best in
+        total += 1
+        if sampleDone { return }
+        if countEvery && maySample && read >= Self.countingSample && pageIsSettled {
+          sampleDone = true
+          return
+        }
+        read += 1
+        if !disjunctive.isEmpty { Self.countDisjunctive(record, into: &disjunctive) }
+        if let filter, !filter.contains(record) { return }
+        distinct += 1
+        if countEvery && counter.isActive { counter.add(record) }
+        if stopped || stamp[record] == generation { return }
+        topK.insert(singleWordKey(best, exact: 0, record: record))
+        if pageIsSettled && !countEvery { stopped = true }
       }
-      read += 1
-      if !disjunctive.isEmpty { countDisjunctive(record) }
-      if let filter, !filter.contains(record) { return }
-      distinct += 1
-      if countEvery && counter.isActive { counter.add(record) }
-      if stopped || stamp[record] == generation { return }
-      topK.insert(singleWordKey(best, exact: 0, record: record))
-      if pageIsSettled && !countEvery { stopped = true }
     }
     if sampleDone { return (topK.sorted(), extrapolate(distinct, read: read, of: total)) }
     return (topK.sorted(), distinct)

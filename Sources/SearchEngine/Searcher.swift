@@ -258,9 +258,34 @@ public final class Searcher {
 
   /// Counts a hit (before the request's own filter) for each disjunctive facet it passes.
   @inline(__always) func countDisjunctive(_ record: Int) {
+    Self.countDisjunctive(record, into: &disjunctive)
+  }
+
+  /// `countDisjunctive` on counters moved out of `self` for a loop over hits (see `withCounters`).
+  @inline(__always) static func countDisjunctive(
+    _ record: Int, into disjunctive: inout [(filter: RecordFilter?, counter: FacetCounter)]
+  ) {
     for i in disjunctive.indices where disjunctive[i].filter?.contains(record) ?? true {
       disjunctive[i].counter.add(record)
     }
+  }
+
+  /// Runs `body` with the facet counters moved out of `self`, and puts them back: a loop over
+  /// thousands of hits then counts into locals, where each use of a class's property is checked
+  /// for exclusive access. Nothing `body` calls may use `self.counter` or `self.disjunctive`
+  /// (they are empty placeholders meanwhile): `extrapolate`, which scales them, runs after.
+  @inline(__always) func withCounters<R>(
+    _ body: (inout FacetCounter, inout [(filter: RecordFilter?, counter: FacetCounter)]) -> R
+  ) -> R {
+    var counter = FacetCounter()
+    var disjunctive: [(filter: RecordFilter?, counter: FacetCounter)] = []
+    swap(&counter, &self.counter)
+    swap(&disjunctive, &self.disjunctive)
+    defer {
+      swap(&counter, &self.counter)
+      swap(&disjunctive, &self.disjunctive)
+    }
+    return body(&counter, &disjunctive)
   }
 
   func clearCounts() {

@@ -165,3 +165,36 @@ import Testing
     } throws: { ($0 as? FilterError)?.message.contains("not numeric") == true }
   }
 }
+
+/// On a large index a short prefix's facet counts come from a sample and are scaled to the whole
+/// (`Searcher.countingSample`): the scaled counts, plain and disjunctive, must add up to the
+/// extrapolated hit count and keep the values' shares, not stay the sample's.
+@Suite struct SampledFacetTests {
+  @Test func sampledCountsAreScaledToEveryHit() throws {
+    let total = Searcher.countingSample + 10_000
+    let attributes = ["name", "color", "popularity"]
+    var store = DocumentStore(attributes: attributes)
+    for i in 0..<total {
+      store.append(objectID: "r\(i)", values: ["alpha \(i)", i % 4 == 0 ? "red" : "blue", String(i % 100)])
+    }
+    let index = IndexBuilder.build(
+      store,
+      settings: IndexSettings(
+        searchableAttributes: ["name"], titleAttribute: "name", customRanking: [.descending("popularity")],
+        attributesForFaceting: ["color"]))
+    #expect(index.count > Searcher.exactFacetsUpTo)
+    var request = SearchRequest(query: "a", facets: ["color"])
+    request.disjunctiveFacets = [DisjunctiveFacet(attribute: "color", filter: nil)]
+    let response = Searcher(index: index).search(request)
+    #expect(!response.exhaustiveFacetsCount, "counted on a sample")
+    #expect(response.nbHits == total)
+    #expect(response.facets.count == 2)
+    for facet in response.facets {
+      let counts = Dictionary(uniqueKeysWithValues: facet.values.map { ($0.value, $0.count) })
+      let red = try #require(counts["red"])
+      let blue = try #require(counts["blue"])
+      #expect(abs(red + blue - total) <= 2, "\(counts)")
+      #expect(abs(red - total / 4) <= total / 50, "\(counts)")
+    }
+  }
+}
