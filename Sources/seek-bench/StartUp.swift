@@ -47,7 +47,7 @@ enum StartUp {
     }
     let firsts = warm.map(\.first)
     log(
-      "  start-up, warm (index cache mapped and checked): first results \(ms(firsts.min() ?? 0))–\(ms(firsts.max() ?? 0)) ms over \(warm.count) runs, peak RSS \(warm.map(\.peakMB).max() ?? 0) MB"
+      "  start-up, warm (index cache mapped and checked): first results \(ms(firsts.min() ?? 0))–\(ms(firsts.max() ?? 0)) ms over \(warm.count) runs (in order: \(firsts.map { ms($0) }.joined(separator: ", "))), peak RSS \(warm.map(\.peakMB).max() ?? 0) MB"
     )
   }
 }

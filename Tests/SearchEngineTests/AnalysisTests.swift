@@ -12,6 +12,18 @@ import Testing
     #expect(Tokenizer.words(input).map(\.term) == [expected])
   }
 
+  /// The tokenizer folds a character in while its word has fewer than `maxTermBytes` bytes, into
+  /// a buffer with `bufferBytes - maxTermBytes` to spare: no character may fold to more.
+  @Test func noCharacterFoldsToMoreThanTheTokenizersMargin() {
+    var longest = 0
+    for v in UInt32(0x80)...0x10FFFF where Unicode.Scalar(v) != nil {
+      var bytes = 0
+      TextFolding.fold(v) { bytes += $0 < 0x80 ? 1 : $0 < 0x800 ? 2 : $0 < 0x10000 ? 3 : 4 }
+      longest = max(longest, bytes)
+    }
+    #expect(longest + 4 <= Tokenizer.bufferBytes - Tokenizer.maxTermBytes, "longest fold: \(longest) bytes")
+  }
+
   @Test func punctuationSplitsWordsAndKeepsSourceRanges() {
     let words = Tokenizer.words("Café-Crème 2go!")
     #expect(words.map(\.term) == ["cafe", "creme", "2go"])
