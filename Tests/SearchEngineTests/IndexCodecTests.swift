@@ -132,6 +132,41 @@ struct MemorySink: IndexSink {
     }
   }
 
+  /// The check of the document offsets walks the text's marked 64-byte blocks in step with the
+  /// offsets, chunk by chunk: a chunk that starts with an offset in the block where the last
+  /// chunk ended must still be checked against that block's marks.
+  @Test func anOffsetInsideACharacterIsRefusedAtTheStartOfAChunk() throws {
+    // Four values a record (name, brand, description, popularity), two bytes of text each record:
+    // the 64-byte chunks of offsets hold four records, and the fifth record's name, "èa", starts
+    // the second chunk at text byte 8, in the same text block as the fourth record's values.
+    // (Records are stored in ranking order: equal popularity, then by name.)
+    let rows = (0..<8).map { r in ["name": r < 4 ? "a" : r == 4 ? "èa" : "z", "popularity": "1"] }
+    var sink = MemorySink()
+    try IndexCodec.encode(makeIndex(rows), to: &sink)
+    let bytes = sink.bytes
+    let pattern = [UInt32(6), 7, 7, 7, 8].flatMap { v in withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+    let at =
+      try #require(
+        (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }) + 16
+    try #require(at % 64 == 0, "the fifth record's offset starts a chunk")
+    func decodes(movingTo start: UInt32, chunk: Int = 64) -> Bool {
+      var moved = bytes
+      withUnsafeBytes(of: start.littleEndian) { for k in 0..<4 { moved[at + k] = $0[k] } }
+      let memory = AlignedMemory(copying: moved)
+      guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings) else {
+        return false
+      }
+      for start in stride(from: 0, to: memory.bytes.count, by: chunk) {
+        image.check(
+          UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + chunk)]), at: start)
+      }
+      return (try? image.index()) != nil
+    }
+    #expect(decodes(movingTo: 8))
+    #expect(!decodes(movingTo: 9))
+    #expect(!decodes(movingTo: 9, chunk: 1 << 20))
+  }
+
   /// A mapped index borrows its bytes: a search reads the columns in place, and they stay valid
   /// for as long as the index lives, after the bytes' other owners are gone.
   @Test func anIndexKeepsTheMemoryItBorrowsAlive() throws {
