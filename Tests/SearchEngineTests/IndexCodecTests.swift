@@ -102,28 +102,36 @@ struct MemorySink: IndexSink {
     }
   }
 
+  /// Where the little-endian 32-bit `values` first appear in `bytes`.
+  static func position(of values: [UInt32], in bytes: [UInt8]) -> Int? {
+    let pattern = values.flatMap { v in withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+    return (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+  }
+
+  /// Whether `bytes`, with the 32-bit value at `at` set to `value`, pass the checks fed in chunks.
+  static func decodes(_ bytes: [UInt8], setting at: Int, to value: UInt32, chunk: Int) -> Bool {
+    var moved = bytes
+    withUnsafeBytes(of: value.littleEndian) { for k in 0..<4 { moved[at + k] = $0[k] } }
+    let memory = AlignedMemory(copying: moved)
+    guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings) else {
+      return false
+    }
+    for start in stride(from: 0, to: memory.bytes.count, by: chunk) {
+      image.check(
+        UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + chunk)]), at: start)
+    }
+    return (try? image.index()) != nil
+  }
+
   /// A value must start on a character: a document offset moved onto the second byte of "è" is
   /// refused, at once and in chunks, where one moved onto its first byte is not.
   @Test func aValueStartingInsideACharacterIsRefused() throws {
     let bytes = try IndexCodecTests().encoded()
     // Record 0 is the iPhone (the most popular): its values take 26 bytes, so record 1's name,
     // "Crème brûlée torch", starts at 26 and its "è" takes bytes 28 and 29.
-    let pattern = [UInt32(18), 25, 26].flatMap { v in withUnsafeBytes(of: v.littleEndian) { Array($0) } }
-    let at =
-      try #require(
-        (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }) + 8
+    let at = try #require(Self.position(of: [18, 25, 26], in: bytes)) + 8
     func decodes(movingTo start: UInt32, chunk: Int) -> Bool {
-      var moved = bytes
-      withUnsafeBytes(of: start.littleEndian) { for k in 0..<4 { moved[at + k] = $0[k] } }
-      let memory = AlignedMemory(copying: moved)
-      guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings) else {
-        return false
-      }
-      for start in stride(from: 0, to: memory.bytes.count, by: chunk) {
-        image.check(
-          UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + chunk)]), at: start)
-      }
-      return (try? image.index()) != nil
+      Self.decodes(bytes, setting: at, to: start, chunk: chunk)
     }
     for chunk in [64, 1 << 20] {
       #expect(decodes(movingTo: 26, chunk: chunk))
@@ -144,23 +152,10 @@ struct MemorySink: IndexSink {
     var sink = MemorySink()
     try IndexCodec.encode(makeIndex(rows), to: &sink)
     let bytes = sink.bytes
-    let pattern = [UInt32(6), 7, 7, 7, 8].flatMap { v in withUnsafeBytes(of: v.littleEndian) { Array($0) } }
-    let at =
-      try #require(
-        (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }) + 16
+    let at = try #require(Self.position(of: [6, 7, 7, 7, 8], in: bytes)) + 16
     try #require(at % 64 == 0, "the fifth record's offset starts a chunk")
     func decodes(movingTo start: UInt32, chunk: Int = 64) -> Bool {
-      var moved = bytes
-      withUnsafeBytes(of: start.littleEndian) { for k in 0..<4 { moved[at + k] = $0[k] } }
-      let memory = AlignedMemory(copying: moved)
-      guard var image = try? IndexImage.open(memory.bytes, owner: memory, settings: IndexCodecTests.settings) else {
-        return false
-      }
-      for start in stride(from: 0, to: memory.bytes.count, by: chunk) {
-        image.check(
-          UnsafeRawBufferPointer(rebasing: memory.bytes[start..<min(memory.bytes.count, start + chunk)]), at: start)
-      }
-      return (try? image.index()) != nil
+      Self.decodes(bytes, setting: at, to: start, chunk: chunk)
     }
     #expect(decodes(movingTo: 8))
     #expect(!decodes(movingTo: 9))
