@@ -294,13 +294,6 @@ enum SeekCommand {
     let cachePath = IndexCache.path(forStore: storePath(path, options))
     let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
     let settings = given
-    if let fingerprint {
-      switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
-      case .loaded(let cached): return Loaded(catalog: cached)
-      case .absent: break
-      case .refused(let why): Output.error("seek: note: not using the index cache (\(why)); rebuilding it")
-      }
-    }
     let minHits = options.suggestionsMinHits
     let generate = options.suggestionsPath == nil && options.filter == nil
     @Sendable func save(_ whole: Catalog) {
@@ -316,6 +309,17 @@ enum SeekCommand {
         attributes: [.posixPermissions: 0o700])
       // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
       IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
+    }
+    if let fingerprint {
+      switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
+      case .loaded(let cached, let matchedByContent):
+        var loaded = Loaded(catalog: cached)
+        // A cache stored while the catalog was recent is stored again by its stat, once.
+        if matchedByContent { loaded.pendingSave = { save(cached) } }
+        return loaded
+      case .absent: break
+      case .refused(let why): Output.error("seek: note: not using the index cache (\(why)); rebuilding it")
+      }
     }
     if streaming, Int(info.st_size) > streamAbove, let handle = FileHandle(forReadingAtPath: path) {
       let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)

@@ -203,4 +203,39 @@ import Testing
     try Data(#"[{"name": "one"}, {"name": "three"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
     #expect(IndexCache.settled(taken, catalogPath: catalogPath, settings: settings, now: later) == nil)
   }
+
+  /// A cache stored with the catalog's content hash (it was still recent) says, once loaded by a
+  /// start that no longer sees it recent, that it matched by content: the caller stores it again
+  /// by its stat. Stored so, it matches by stat alone.
+  @Test func aCacheMatchedByContentSaysSo() throws {
+    let dir = temporaryDirectory()
+    let catalogPath = dir + "/c.json"
+    try Data(#"[{"name": "one"}, {"name": "two"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
+    let settings = CatalogSettings()
+    let taken = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: settings))
+    let statOnly = taken.components(separatedBy: " hash=")[0]
+    let cachePath = dir + "/c.index"
+    IndexCache.save(try CatalogLoader.load(path: catalogPath), path: cachePath, fingerprint: taken)
+    func load(_ current: String) -> IndexCache.LoadResult {
+      IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: current, given: settings)
+    }
+    guard case .loaded(_, let byContent) = load(statOnly) else {
+      Issue.record("the cache stored with the content hash matches the unchanged catalog")
+      return
+    }
+    #expect(byContent)
+    guard case .loaded(_, let stillRecent) = load(taken) else {
+      Issue.record("the same fingerprint matches")
+      return
+    }
+    #expect(!stillRecent, "a start that sees the catalog recent has nothing to settle")
+    let loaded = try #require(load(statOnly).catalog)
+    IndexCache.save(loaded, path: cachePath, fingerprint: statOnly)
+    guard case .loaded(let again, let byContentAgain) = load(statOnly) else {
+      Issue.record("stored again by its stat, the cache matches")
+      return
+    }
+    #expect(!byContentAgain)
+    #expect(again.index.count == 2)
+  }
 }

@@ -93,3 +93,20 @@ expect_eq "large file: the index cache is written" 1 "$(ls "$XDG_DATA_HOME"/seek
 tmux_stop
 out=$("$SEEK" -f "record 59999" "$WORK/large.txt" 2>/dev/null | head -1)
 expect_eq "large file: --filter uses the cache" "record 59999" "$out"
+
+# A catalog indexed within two seconds of being written is cached with its content hash (a second
+# write in the same clock tick could leave its times as they were); the first start that no longer
+# sees it recent hashes it, and stores the cache again by the catalog's stat alone.
+seq 1 3000 | sed 's/^/fresh /' > "$WORK/fresh.txt"
+tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/fresh.txt; sleep 60"
+expect_screen "fresh file: every record" "3,000 hits" 60
+for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/fresh-*.index >/dev/null 2>&1 && break; sleep 0.1; done
+tmux_stop
+stored_with_hash=$(head -c 4096 "$XDG_DATA_HOME"/seek/fresh-*.index 2>/dev/null | grep -a -c 'hash=')
+sleep 2.1
+out=$("$SEEK" -f "fresh 2999" "$WORK/fresh.txt" 2>/dev/null | head -1)
+expect_eq "fresh file: --filter uses the cache" "fresh 2999" "$out"
+expect_eq "fresh file: the cache is stored by the catalog's stat once it is not recent (was with its hash: $stored_with_hash)" \
+  0 "$(head -c 4096 "$XDG_DATA_HOME"/seek/fresh-*.index | grep -a -c 'hash=')"
+out=$("$SEEK" -f "fresh 2998" "$WORK/fresh.txt" 2>/dev/null | head -1)
+expect_eq "fresh file: --filter uses the cache stored again" "fresh 2998" "$out"

@@ -14,13 +14,16 @@ import SearchEngine
 public enum IndexCache {
   /// What loading found.
   public enum LoadResult {
-    case loaded(Catalog)
+    /// `matchedByContent`: the cache was stored while the catalog was recent, with its content
+    /// hash, and the catalog was hashed again to match it; stored anew by its stat (the catalog is
+    /// no longer recent), the next starts need not hash it (see `settled`).
+    case loaded(Catalog, matchedByContent: Bool)
     /// No cache, or one built from another version of the catalog or settings: rebuild quietly.
     case absent
     /// A cache that cannot be trusted: rebuild, and say why.
     case refused(String)
 
-    public var catalog: Catalog? { if case .loaded(let c) = self { c } else { nil } }
+    public var catalog: Catalog? { if case .loaded(let c, _) = self { c } else { nil } }
     public var isRefused: Bool { if case .refused = self { true } else { false } }
   }
 
@@ -187,7 +190,7 @@ public enum IndexCache {
     var catalog = Catalog(
       name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
     catalog.generatedSuggestions = suggestions(meta["suggestions"])
-    return .loaded(catalog)
+    return .loaded(catalog, matchedByContent: stored != fingerprint && !fingerprint.contains(" hash="))
   }
 
   /// The encoded index starts on the codec's alignment after the header (its length and JSON).
