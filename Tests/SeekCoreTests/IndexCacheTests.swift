@@ -180,15 +180,23 @@ import Testing
     #expect(!IndexCache.matches(stored: base + "x", current: afterTouch, catalogPath: path))
   }
 
-  /// A catalog written just before it is indexed is fingerprinted with its content; once it is no
-  /// longer recent and hashes the same, the cache is stored with the plain stat fingerprint, so
-  /// that later starts do not hash the whole file. A catalog changed meanwhile is not cached.
-  @Test func aRecentCatalogsFingerprintSettlesToItsStatOnceOld() throws {
+  /// A two-record catalog written now, in a fresh directory, and its fingerprint taken at once.
+  static func catalogWrittenJustNow() throws -> (
+    dir: String, catalogPath: String, settings: CatalogSettings, fingerprint: String
+  ) {
     let dir = temporaryDirectory()
     let catalogPath = dir + "/c.json"
     try Data(#"[{"name": "one"}, {"name": "two"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
     let settings = CatalogSettings()
-    let taken = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: settings))
+    let fingerprint = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: settings))
+    return (dir, catalogPath, settings, fingerprint)
+  }
+
+  /// A catalog written just before it is indexed is fingerprinted with its content; once it is no
+  /// longer recent and hashes the same, the cache is stored with the plain stat fingerprint, so
+  /// that later starts do not hash the whole file. A catalog changed meanwhile is not cached.
+  @Test func aRecentCatalogsFingerprintSettlesToItsStatOnceOld() throws {
+    let (_, catalogPath, settings, taken) = try Self.catalogWrittenJustNow()
     let parts = taken.components(separatedBy: " hash=")
     #expect(parts.count == 2, "a file written just now carries its content hash")
     let now = Date().timeIntervalSince1970
@@ -208,11 +216,7 @@ import Testing
   /// start that no longer sees it recent, that it matched by content: the caller stores it again
   /// by its stat. Stored so, it matches by stat alone.
   @Test func aCacheMatchedByContentSaysSo() throws {
-    let dir = temporaryDirectory()
-    let catalogPath = dir + "/c.json"
-    try Data(#"[{"name": "one"}, {"name": "two"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
-    let settings = CatalogSettings()
-    let taken = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: settings))
+    let (dir, catalogPath, settings, taken) = try Self.catalogWrittenJustNow()
     let statOnly = taken.components(separatedBy: " hash=")[0]
     let cachePath = dir + "/c.index"
     IndexCache.save(try CatalogLoader.load(path: catalogPath), path: cachePath, fingerprint: taken)
