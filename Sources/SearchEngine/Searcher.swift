@@ -256,12 +256,8 @@ public final class Searcher {
   /// be counted for the facets or checked against a filter.
   var mayStopEarly: Bool { !counter.isActive && filter == nil && disjunctive.isEmpty }
 
-  /// Counts a hit (before the request's own filter) for each disjunctive facet it passes.
-  @inline(__always) func countDisjunctive(_ record: Int) {
-    Self.countDisjunctive(record, into: &disjunctive)
-  }
-
-  /// `countDisjunctive` on counters moved out of `self` for a loop over hits (see `withCounters`).
+  /// Counts a hit (before the request's own filter) for each disjunctive facet it passes, on
+  /// counters moved out of `self` for the loop over hits (see `withCounters`).
   @inline(__always) static func countDisjunctive(
     _ record: Int, into disjunctive: inout [(filter: RecordFilter?, counter: FacetCounter)]
   ) {
