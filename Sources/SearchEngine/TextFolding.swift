@@ -187,22 +187,27 @@ public enum TextFolding {
 }
 
 extension UTF8 {
-  @inline(__always) static func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+  /// Calls `byte` with each byte of scalar `v` in UTF-8 (one to four).
+  @inline(__always) static func encode(_ v: UInt32, _ byte: (UInt8) -> Void) {
     if v < 0x80 {
-      out.append(UInt8(v))
+      byte(UInt8(v))
     } else if v < 0x800 {
-      out.append(UInt8(0xC0 | (v >> 6)))
-      out.append(UInt8(0x80 | (v & 0x3F)))
+      byte(UInt8(0xC0 | (v >> 6)))
+      byte(UInt8(0x80 | (v & 0x3F)))
     } else if v < 0x10000 {
-      out.append(UInt8(0xE0 | (v >> 12)))
-      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-      out.append(UInt8(0x80 | (v & 0x3F)))
+      byte(UInt8(0xE0 | (v >> 12)))
+      byte(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      byte(UInt8(0x80 | (v & 0x3F)))
     } else {
-      out.append(UInt8(0xF0 | (v >> 18)))
-      out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-      out.append(UInt8(0x80 | (v & 0x3F)))
+      byte(UInt8(0xF0 | (v >> 18)))
+      byte(UInt8(0x80 | ((v >> 12) & 0x3F)))
+      byte(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      byte(UInt8(0x80 | (v & 0x3F)))
     }
+  }
+
+  @inline(__always) static func appendScalar(_ v: UInt32, to out: inout [UInt8]) {
+    encode(v) { out.append($0) }
   }
 
   /// Decodes the scalar starting at `i` in valid UTF-8; returns the value and its length in bytes.

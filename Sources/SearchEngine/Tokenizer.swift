@@ -40,21 +40,7 @@ public enum Tokenizer {
 
       func appendScalar(_ v: UInt32) {
         guard count + 4 <= folded.count else { return }
-        if v < 0x80 {
-          append(UInt8(v))
-        } else if v < 0x800 {
-          append(UInt8(0xC0 | (v >> 6)))
-          append(UInt8(0x80 | (v & 0x3F)))
-        } else if v < 0x10000 {
-          append(UInt8(0xE0 | (v >> 12)))
-          append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-          append(UInt8(0x80 | (v & 0x3F)))
-        } else {
-          append(UInt8(0xF0 | (v >> 18)))
-          append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-          append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-          append(UInt8(0x80 | (v & 0x3F)))
-        }
+        UTF8.encode(v, append)
       }
 
       func flush(end: Int) {
