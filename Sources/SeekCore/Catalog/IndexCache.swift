@@ -44,11 +44,20 @@ public enum IndexCache {
     guard let base = statFingerprint(catalogPath: catalogPath, settings: settings) else { return nil }
     guard base.isRecent else { return base.text }
     guard let hash = contentHash(catalogPath) else { return nil }
-    return base.text + " hash=" + hash
+    return base.text + hashMark + hash
   }
 
   /// Files changed this recently are fingerprinted with their content too.
   static let racyWithin: Double = 2
+
+  /// What separates a fingerprint's stat from the content hash that follows it, when it has one.
+  static let hashMark = " hash="
+
+  /// A fingerprint's stat (and settings) and its content hash, if it has one.
+  static func parts(_ fingerprint: String) -> (stat: String, hash: String?) {
+    guard let mark = fingerprint.range(of: hashMark) else { return (fingerprint, nil) }
+    return (String(fingerprint[..<mark.lowerBound]), String(fingerprint[mark.upperBound...]))
+  }
 
   /// The fingerprint to store once the index is built, which took a while after `fingerprint`
   /// was taken. A catalog that was recent then carries its content hash, and a cache stored with
@@ -62,14 +71,14 @@ public enum IndexCache {
     _ fingerprint: String, catalogPath: String, settings: CatalogSettings,
     now: Double = Date().timeIntervalSince1970
   ) -> String? {
-    let parts = fingerprint.components(separatedBy: " hash=")
-    guard parts.count == 2 else { return fingerprint }
+    let (stat, taken) = parts(fingerprint)
+    guard let taken else { return fingerprint }
     guard let current = statFingerprint(catalogPath: catalogPath, settings: settings, now: now),
-      current.text == parts[0]
+      current.text == stat
     else { return nil }
     guard !current.isRecent else { return fingerprint }
     guard let hash = contentHash(catalogPath) else { return fingerprint }
-    return hash == parts[1] ? current.text : nil
+    return hash == taken ? current.text : nil
   }
 
   static func statFingerprint(
@@ -88,10 +97,10 @@ public enum IndexCache {
   /// was recent when the cache was built) matches only when the content hashes the same now.
   static func matches(stored: String, current: String, catalogPath: String) -> Bool {
     if stored == current { return true }
-    let base = current.components(separatedBy: " hash=")[0]
+    let (base, currentHash) = parts(current)
     if stored == base { return true }
-    guard stored.hasPrefix(base + " hash="), !current.hasPrefix(base + " hash=") else { return false }
-    return contentHash(catalogPath).map { stored == base + " hash=" + $0 } ?? false
+    guard currentHash == nil, case (base, let storedHash?) = parts(stored) else { return false }
+    return contentHash(catalogPath) == storedHash
   }
 
   static func describe(_ s: CatalogSettings) -> String {
@@ -190,7 +199,7 @@ public enum IndexCache {
     var catalog = Catalog(
       name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
     catalog.generatedSuggestions = suggestions(meta["suggestions"])
-    return .loaded(catalog, matchedByContent: stored != fingerprint && !fingerprint.contains(" hash="))
+    return .loaded(catalog, matchedByContent: stored != fingerprint && parts(fingerprint).hash == nil)
   }
 
   /// The encoded index starts on the codec's alignment after the header (its length and JSON).
