@@ -1,4 +1,4 @@
-/// Intersecting the words' sources into candidates, with dense per-record scratch arrays.
+/// Intersecting the words' sources into candidates, each with a row of the scratch arrays.
 
 extension Searcher {
   enum Mode { case initialize, require, optional }
@@ -16,17 +16,17 @@ extension Searcher {
       // records that matched before are the candidates, the unchanged words' slots stand, and only
       // the changed words are looked up again (fzf's cache, at the level of records).
       swap(&candidates, &lastRun.matched)
-      // Safe: the candidates are records (< index.count); slots hold maxWords entries per record.
+      // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
           var words = changed
           while words != 0 {
             let w = words.trailingZeroBitCount
             words &= words - 1
-            for r in candidates { slots[Int(r) * ParsedQuery.maxWords + w] = .max }
+            for row in candidates { slots[Int(row) * ParsedQuery.maxWords + w] = .max }
           }
           if changed != 0 {
-            for r in candidates { matched[Int(r)] &= ~changed }
+            for row in candidates { matched[Int(row)] &= ~changed }
           }
         }
       }
@@ -49,13 +49,15 @@ extension Searcher {
         accumulate(
           word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
           need: processed)
+        // The first word handed out the rows: every one is a candidate.
+        if step == 0 { candidates.append(contentsOf: 0..<UInt32(rowCount)) }
         processed |= 1 << UInt16(word)
       }
       for word in required..<wordCount {
         accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
       }
     }
-    // The records that match the required words, kept for the next keystroke to narrow.
+    // The rows whose records match the required words, kept for the next keystroke to narrow.
     var matches: [UInt32] = []
     swap(&matches, &lastRun.matched)
     matches.removeAll(keepingCapacity: true)
@@ -100,49 +102,54 @@ extension Searcher {
     // Keep the keys for the next keystrokes when every record matching the required words is ranked.
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
     var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
-    // Safe: records are candidates (< index.count); slots hold maxWords entries per record, word counts one per searchable attribute; the scratch holds maxWords slots.
+    // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
     withCounters { counter, disjunctive in
       slots.withUnsafeBufferPointer { slots in
         matchedWords.withUnsafeBufferPointer { matched in
-          index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
-              for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
-                let record = Int(r32)
-                matches.append(r32)
-                if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
-                if let filter, !filter.contains(record) { continue }
-                nbHits += 1
-                if countsFacets { counter.add(record) }
-                let optional = matched[record] & optionalMask
-                if kept != nil && optional == 0 { continue }
-                if matched[record].nonzeroBitCount < fewestWords { continue }
-                let row = UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...])
-                let m = Self.summary(
-                  slots: row, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
-                  orderedMask: orderedMask)
-                let key =
-                  sorted ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
-                topK.insert(key)
-                guard keeps else { continue }
-                if optional == 0 {
-                  keeping.insert(key)
-                } else {
-                  // How the record would rank had no optional word matched.
-                  for w in 0..<wordCount { withoutOptional[w] = w < required ? row[w] : .max }
-                  let alone = Self.summary(
-                    slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
-                    attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
-                  keeping.insert(RankingRule.key(alone, record: record))
+          rowRecords.withUnsafeBufferPointer { rowRecords in
+            index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+              withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+                for row32 in candidates where matched[Int(row32)] & requiredMask == requiredMask {
+                  let row = Int(row32)
+                  let record = Int(rowRecords[row])
+                  matches.append(row32)
+                  if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
+                  if let filter, !filter.contains(record) { continue }
+                  nbHits += 1
+                  if countsFacets { counter.add(record) }
+                  let optional = matched[row] & optionalMask
+                  if kept != nil && optional == 0 { continue }
+                  if matched[row].nonzeroBitCount < fewestWords { continue }
+                  let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
+                  let m = Self.summary(
+                    slots: best, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
+                    orderedMask: orderedMask)
+                  let key =
+                    sorted
+                    ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
+                  topK.insert(key)
+                  guard keeps else { continue }
+                  if optional == 0 {
+                    keeping.insert(key)
+                  } else {
+                    // How the record would rank had no optional word matched.
+                    for w in 0..<wordCount { withoutOptional[w] = w < required ? best[w] : .max }
+                    let alone = Self.summary(
+                      slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
+                      attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
+                    keeping.insert(RankingRule.key(alone, record: record))
+                  }
                 }
               }
-            }
-            // The rest of the page: the best kept keys of records that match no optional word.
-            guard let kept else { return }
-            var added = 0
-            for key in kept.keys where matched[RankingRule.record(key)] & optionalMask == 0 {
-              topK.insert(key)
-              added += 1
-              if added == limit { break }
+              // The rest of the page: the best kept keys of records that match no optional word.
+              guard let kept else { return }
+              var added = 0
+              // A kept key's record matched the required words then and now (`fits`): a candidate.
+              for key in kept.keys where matched[row(of: RankingRule.record(key))] & optionalMask == 0 {
+                topK.insert(key)
+                added += 1
+                if added == limit { break }
+              }
             }
           }
         }
@@ -165,11 +172,11 @@ extension Searcher {
     let filter = self.filter
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: ParsedQuery.maxWords + 1) { byWords in
       byWords.initialize(repeating: 0)
-      // Safe: records are candidates (< index.count), and a record matches at most maxWords words.
+      // Safe: candidates are rows (< index.count), and a record matches at most maxWords words.
       matchedWords.withUnsafeBufferPointer { matched in
-        for r32 in candidates where matched[Int(r32)] & requiredMask == requiredMask {
-          if let filter, !filter.contains(Int(r32)) { continue }
-          byWords[matched[Int(r32)].nonzeroBitCount] += 1
+        for row in candidates where matched[Int(row)] & requiredMask == requiredMask {
+          if let filter, !filter.contains(Int(rowRecords[Int(row)])) { continue }
+          byWords[matched[Int(row)].nonzeroBitCount] += 1
         }
       }
       var atLeast = 0
@@ -183,90 +190,102 @@ extension Searcher {
 
   func accumulate(word: Int, wordCount: Int, sources: [Source], mode: Mode, need: UInt16) {
     let bit: UInt16 = 1 << UInt16(word)
-    let gen = generation
-    // Appended to once per new candidate: moved out of `self` for the call (see `run`).
-    var candidates: [UInt32] = []
-    swap(&candidates, &self.candidates)
-    defer { swap(&candidates, &self.candidates) }
+    let candidates = self.candidates
+    // A row per new candidate (`.initialize`): counted in a local, written back once.
+    var rowCount = self.rowCount
+    defer { self.rowCount = rowCount }
     let maxWords = ParsedQuery.maxWords
-    // Safe: scratch arrays hold an entry per record (maxWords per record for slots) and posting records are < index.count (validated for cached indexes).
+    // Safe: stamps are one per record and posting records are < index.count (validated for cached
+    // indexes); rows are handed out one per record, so they stay below index.count, and the row
+    // arrays hold an entry per record (maxWords per record for slots).
     stamp.withUnsafeMutableBufferPointer { stamp in
       matchedWords.withUnsafeMutableBufferPointer { matched in
-        slots.withUnsafeMutableBufferPointer { slots in
-          @inline(__always) func visit(_ r: Int, _ place: UInt16, _ packedCost: UInt32) {
-            if stamp[r] != gen {
-              guard mode == .initialize else { return }
-              stamp[r] = gen
-              matched[r] = 0
-              let base = r * maxWords
-              for w in 0..<wordCount { slots[base + w] = .max }
-              candidates.append(UInt32(r))
-            } else if matched[r] & need != need {
-              return
+        rowRecords.withUnsafeMutableBufferPointer { rowRecords in
+          slots.withUnsafeMutableBufferPointer { slots in
+            /// Records the match of word `word` at `place` in record `r`, in its row. (The row count
+            /// is a parameter, not a capture: a closure's captured variables are checked for
+            /// exclusive access at run time, on every visit.)
+            @inline(__always) func visit(_ r: Int, _ place: UInt16, _ packedCost: UInt32, _ rowCount: inout Int) {
+              let entry = stamp[r]
+              let row: Int
+              if entry == 0 {
+                guard mode == .initialize else { return }
+                row = rowCount
+                rowRecords[row] = UInt32(r)
+                rowCount += 1
+                stamp[r] = UInt32(rowCount)
+                matched[row] = 0
+                let base = row * maxWords
+                for w in 0..<wordCount { slots[base + w] = .max }
+              } else {
+                row = Int(entry) - 1
+                if matched[row] & need != need { return }
+              }
+              matched[row] |= bit
+              let i = row * maxWords + word
+              let new = packedCost | UInt32(place) << 1
+              let old = slots[i]
+              // The word's best match is its fewest-typo one, then the best placed: its place
+              // (attribute, position) is what the attribute and proximity rules see, and whether
+              // *it* is exact is what the exact rule sees. Packed so that `min` picks it.
+              if new < old { slots[i] = new }
             }
-            matched[r] |= bit
-            let i = r * maxWords + word
-            let new = packedCost | UInt32(place) << 1
-            let old = slots[i]
-            // The word's best match is its fewest-typo one, then the best placed: its place
-            // (attribute, position) is what the attribute and proximity rules see, and whether
-            // *it* is exact is what the exact rule sees. Packed so that `min` picks it.
-            if new < old { slots[i] = new }
-          }
-          for source in sources {
-            let packedCost = UInt32(source.cost) << 17 | (source.exact ? 0 : 1)
-            // Few candidates against a long sorted list: look each candidate up (binary search)
-            // instead of scanning the list.
-            // The postings lists it reads: one per term, or its prefix group's one.
-            let prefixes: PrefixPostings?
-            let lists: [Range<Int>]
-            switch source.lists {
-            case .terms(let range):
-              prefixes = nil
-              lists = [
-                index.postingRange(range.lowerBound).lowerBound..<index.postingRange(range.upperBound - 1).upperBound
-              ]
-            case .prefixGroup(let level, let group):
-              let table = index.shortPrefixes[level]
-              prefixes = table
-              lists = [Int(table.groupStart[group])..<Int(table.groupStart[group + 1])]
-            }
-            let records = prefixes?.records ?? index.postingRecords
-            let places = prefixes?.places ?? index.postingPlaces
-            let segments: Int
-            if case .terms(let range) = source.lists { segments = range.count } else { segments = 1 }
-            // Few candidates against long sorted lists: look each candidate up (binary search,
-            // per term) instead of scanning them.
-            if mode != .initialize && candidates.count * segments * 24 < source.postings {
-              // Safe: binary search within each list's range, inside the postings arrays.
-              records.withUnsafeBufferPointer { records in
-                for segment in 0..<segments {
-                  let list: Range<Int>
-                  if case .terms(let range) = source.lists {
-                    list = index.postingRange(range.lowerBound + segment)
-                  } else {
-                    list = lists[0]
-                  }
-                  for r32 in candidates where matched[Int(r32)] & need == need {
-                    var lo = list.lowerBound
-                    var hi = list.upperBound
-                    while lo < hi {
-                      let mid = (lo + hi) >> 1
-                      if records[mid] < r32 { lo = mid + 1 } else { hi = mid }
+            for source in sources {
+              let packedCost = UInt32(source.cost) << 17 | (source.exact ? 0 : 1)
+              // Few candidates against a long sorted list: look each candidate up (binary search)
+              // instead of scanning the list.
+              // The postings lists it reads: one per term, or its prefix group's one.
+              let prefixes: PrefixPostings?
+              let lists: [Range<Int>]
+              switch source.lists {
+              case .terms(let range):
+                prefixes = nil
+                lists = [
+                  index.postingRange(range.lowerBound).lowerBound..<index.postingRange(range.upperBound - 1).upperBound
+                ]
+              case .prefixGroup(let level, let group):
+                let table = index.shortPrefixes[level]
+                prefixes = table
+                lists = [Int(table.groupStart[group])..<Int(table.groupStart[group + 1])]
+              }
+              let records = prefixes?.records ?? index.postingRecords
+              let places = prefixes?.places ?? index.postingPlaces
+              let segments: Int
+              if case .terms(let range) = source.lists { segments = range.count } else { segments = 1 }
+              // Few candidates against long sorted lists: look each candidate up (binary search,
+              // per term) instead of scanning them.
+              if mode != .initialize && candidates.count * segments * 24 < source.postings {
+                // Safe: binary search within each list's range, inside the postings arrays.
+                records.withUnsafeBufferPointer { records in
+                  for segment in 0..<segments {
+                    let list: Range<Int>
+                    if case .terms(let range) = source.lists {
+                      list = index.postingRange(range.lowerBound + segment)
+                    } else {
+                      list = lists[0]
                     }
-                    while lo < list.upperBound && records[lo] == r32 {
-                      visit(Int(r32), places[lo], packedCost)
-                      lo += 1
+                    for row in candidates where matched[Int(row)] & need == need {
+                      let r32 = rowRecords[Int(row)]
+                      var lo = list.lowerBound
+                      var hi = list.upperBound
+                      while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if records[mid] < r32 { lo = mid + 1 } else { hi = mid }
+                      }
+                      while lo < list.upperBound && records[lo] == r32 {
+                        visit(Int(r32), places[lo], packedCost, &rowCount)
+                        lo += 1
+                      }
                     }
                   }
                 }
+                continue
               }
-              continue
-            }
-            // Safe: the lists come from postingStart / groupStart, within the postings arrays (validated for cached indexes).
-            records.withUnsafeBufferPointer { records in
-              places.withUnsafeBufferPointer { places in
-                for p in lists[0] { visit(Int(records[p]), places[p], packedCost) }
+              // Safe: the lists come from postingStart / groupStart, within the postings arrays (validated for cached indexes).
+              records.withUnsafeBufferPointer { records in
+                places.withUnsafeBufferPointer { places in
+                  for p in lists[0] { visit(Int(records[p]), places[p], packedCost, &rowCount) }
+                }
               }
             }
           }
@@ -279,7 +298,7 @@ extension Searcher {
 /// What the last `run` matched, so that the next keystroke can narrow it instead of intersecting
 /// every word again: typing a query letter by letter only ever removes records.
 struct LastRun {
-  /// The records that matched the required words, in candidate order.
+  /// The rows of the records that matched the required words, in candidate order.
   var matched: [UInt32] = []
   private var words: [QueryWord] = []
   private var typos = false

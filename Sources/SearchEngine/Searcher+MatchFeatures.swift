@@ -5,10 +5,12 @@ extension Searcher {
   /// A record's match summary from this search's scratch slots (for hits ordered by a sort).
   func summary(of record: Int, wordCount: Int) -> MatchSummary {
     let columns = index.searchableColumns.count
-    // Safe: record < index.count, and slots hold maxWords entries per record.
+    let row = row(of: record)
+    // Safe: the record is a candidate of the last run, whose row is below index.count; slots hold
+    // maxWords entries per row.
     return slots.withUnsafeBufferPointer { slots in
       Self.summary(
-        slots: UnsafeBufferPointer(rebasing: slots[(record * ParsedQuery.maxWords)...]), wordCount: wordCount,
+        slots: UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...]), wordCount: wordCount,
         attributeWordCount: { index.attributeWordCounts[record * columns + $0] }, orderedMask: orderedMask)
     }
   }

@@ -28,7 +28,7 @@ extension Searcher {
         let place = index.postingPlaces[p]
         let record = Int(index.postingRecords[p])
         guard place & 0xFFF == 0, index.attributeWordCounts[record * columns + Int(place >> 12)] == 1,
-          stamp[record] != generation
+          !isStamped(record)
         else { continue }
         var lo = start
         var hi = end
@@ -37,7 +37,7 @@ extension Searcher {
           if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
         }
         guard prefixes.places[lo] == place else { continue }
-        stamp[record] = generation
+        markSeen(record)
         if let filter, !filter.contains(record) { continue }
         topK.insert(singleWordKey(place, exact: 2, record: record))
       }
@@ -47,7 +47,7 @@ extension Searcher {
     if mayStopEarly {
       for p in start..<end {
         let record = Int(prefixes.records[p])
-        if stamp[record] == generation { continue }
+        if isStamped(record) { continue }
         topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
         if pageIsSettled { break }
       }
@@ -64,7 +64,7 @@ extension Searcher {
         if let filter, !filter.contains(record) { continue }
         n += 1
         if counter.isActive { counter.add(record) }
-        if stamp[record] == generation || pageIsSettled { continue }
+        if isStamped(record) || pageIsSettled { continue }
         topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
       }
       return (n, nil)
@@ -127,7 +127,7 @@ extension Searcher {
     // Records where the word is a whole attribute rank above the rest: first, then skipped.
     forEachRecord { record, best in
       if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
-        stamp[record] = generation
+        markSeen(record)
         if let filter, !filter.contains(record) { return }
         topK.insert(singleWordKey(best, exact: 2, record: record))
       }
@@ -153,7 +153,7 @@ extension Searcher {
         if let filter, !filter.contains(record) { return }
         distinct += 1
         if countEvery && counter.isActive { counter.add(record) }
-        if stopped || stamp[record] == generation { return }
+        if stopped || isStamped(record) { return }
         topK.insert(singleWordKey(best, exact: 0, record: record))
         if pageIsSettled && !countEvery { stopped = true }
       }

@@ -34,12 +34,6 @@ final class ZeroedScratch<Element: BitwiseCopyable>: @unchecked Sendable {
     }
   }
 
-  /// Zeroes every element (touching every page).
-  func zeroAll() {
-    // Safe: the allocation holds `count` elements.
-    memset(base, 0, count * MemoryLayout<Element>.stride)
-  }
-
   @inline(__always) func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
     // Safe: the buffer is the allocation, alive as long as self.
     withExtendedLifetime(self) { body(UnsafeMutableBufferPointer(start: base, count: count)) }

@@ -155,6 +155,21 @@ import Testing
     #expect(SortOrder(parsing: "price:up") == nil)
   }
 
+  /// Under a sort a hit's match features are read back from the search's scratch rows (not from
+  /// its key): they must be those the same record has without the sort.
+  @Test(arguments: ["sony pro", "gadgte mini", "apple gadget 1"])
+  func sortedHitsKeepTheirMatchFeatures(query: String) {
+    let searcher = Searcher(index: Self.index())
+    let plain = searcher.search(SearchRequest(query: query, hitsPerPage: 300))
+    let sorted = searcher.search(
+      SearchRequest(query: query, hitsPerPage: 300, sort: SortOrder(attribute: "price", descending: true)))
+    #expect(plain.nbHits > 1 && sorted.nbHits == plain.nbHits)
+    let ranking = Dictionary(uniqueKeysWithValues: plain.hits.map { ($0.objectID, $0.ranking) })
+    for hit in sorted.hits {
+      #expect(hit.ranking == ranking[hit.objectID], "\(query): \(hit.objectID)")
+    }
+  }
+
   @Test func unknownAttributesAreErrorsWithTheirColumn() throws {
     let index = Self.index()
     #expect {

@@ -68,8 +68,8 @@ import Testing
     #expect(got.droppedWords == expected.droppedWords, "\(label)")
   }
 
-  /// A searcher whose generation counter wraps around (once per 2^32 searches) clears its stamps
-  /// first, whether a scan or an intersection moves it: untouched stamps (0) must not look current.
+  /// A searcher whose generation counter wraps around (once per 2^32 searches) answers as a fresh
+  /// one, whether a scan or an intersection moves it: the last run is not taken for current.
   @Test(arguments: ["r", "react", "ta", "react r", "tabel"])
   func aWrappingGenerationAnswersAsAFreshSearcher(query: String) {
     let wrapping = Searcher(index: TieringTests.index)
