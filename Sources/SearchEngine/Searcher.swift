@@ -23,7 +23,7 @@
 //    Rows are handed out in the order records become candidates, so a search writes as many
 //    contiguous rows as it has candidates, wherever those records lie: the first search after a
 //    warm start faults in a few pages of rows, not a page per candidate of a 35 MB array indexed
-//    by record (16 ms → 6–10 ms for `requests` on 1.1M records), and the ranking loop reads its
+//    by record (16–23 → 6–12 ms for `requests` on 1.1M records), and the ranking loop reads its
 //    rows in order. Each search first clears the last one's stamps (its rows list their records)
 //    rather than keep a generation in every stamp, which would double the stamps' pages.
 //    When the candidates are more than 24 times fewer than a list's postings, each candidate
