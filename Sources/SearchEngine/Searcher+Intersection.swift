@@ -86,10 +86,11 @@ extension Searcher {
     let kept =
       relaxedAndPlain
       ? requiredWordsTop.flatMap { top in
-        // Safe: kept keys are of records (< index.count).
+        // Kept keys are of records (< index.count) that match the required words, so candidates
+        // of this run, with rows (`fits`: the same required words, with or without typos alike).
         top.fits(query, typos: typos, required: required)
           && matchedWords.withUnsafeBufferPointer { matched in
-            top.suffices(limit: limit) { matched[$0] & optionalMask != 0 }
+            top.suffices(limit: limit) { wordsMatched(byRecord: $0, matched) & optionalMask != 0 }
           }
           ? top : nil
       } : nil
@@ -145,7 +146,7 @@ extension Searcher {
               guard let kept else { return }
               var added = 0
               // A kept key's record matched the required words then and now (`fits`): a candidate.
-              for key in kept.keys where matched[row(of: RankingRule.record(key))] & optionalMask == 0 {
+              for key in kept.keys where wordsMatched(byRecord: RankingRule.record(key), matched) & optionalMask == 0 {
                 topK.insert(key)
                 added += 1
                 if added == limit { break }

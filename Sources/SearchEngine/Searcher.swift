@@ -176,6 +176,13 @@ public final class Searcher {
     Int(stamp[record]) - 1
   }
 
+  /// The query words a record matched in the last run, from `matchedWords`' storage; 0 for a
+  /// record that was not a candidate (it has no row).
+  @inline(__always) func wordsMatched(byRecord record: Int, _ matched: UnsafeBufferPointer<UInt16>) -> UInt16 {
+    let row = row(of: record)
+    return row < 0 ? 0 : matched[row]
+  }
+
   // MARK: - Public
 
   public func search(_ request: SearchRequest) -> SearchResponse {
