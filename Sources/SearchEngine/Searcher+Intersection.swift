@@ -175,9 +175,11 @@ extension Searcher {
       byWords.initialize(repeating: 0)
       // Safe: candidates are rows (< index.count), and a record matches at most maxWords words.
       matchedWords.withUnsafeBufferPointer { matched in
-        for row in candidates where matched[Int(row)] & requiredMask == requiredMask {
-          if let filter, !filter.contains(Int(rowRecords[Int(row)])) { continue }
-          byWords[matched[Int(row)].nonzeroBitCount] += 1
+        rowRecords.withUnsafeBufferPointer { rowRecords in
+          for row in candidates where matched[Int(row)] & requiredMask == requiredMask {
+            if let filter, !filter.contains(Int(rowRecords[Int(row)])) { continue }
+            byWords[matched[Int(row)].nonzeroBitCount] += 1
+          }
         }
       }
       var atLeast = 0
