@@ -146,9 +146,9 @@ public final class Searcher {
   }
 
   /// Moves to a new generation (a run or a scan begins): the last search's stamps are cleared
-  /// (`rowRecords` lists the records it stamped) and its rows given back. The clearing costs what handing out
-  /// those rows did, once more; a generation counter in each stamp would cost nothing here but
-  /// double the array a search reads at random (8 bytes a record, twice the pages to fault in).
+  /// (`rowRecords` lists the records it stamped) and its rows given back. The clearing costs what
+  /// handing out those rows did, once more; a generation counter in each stamp would cost nothing
+  /// here but double the array a search reads at random (8 bytes a record, twice the pages).
   func advanceGeneration() {
     generation &+= 1
     // Safe: the rows in use hold records < index.count.
