@@ -243,10 +243,15 @@ public final class Searcher {
       if let hopeless {
         required = max(1, min(required, hopeless))
       }
-      // Runs that found nothing for the last query (those requiring more words than its answer)
-      // find nothing for one that narrows it, whatever words it adds.
+      // The last query found nothing requiring its first `last.required + 1` words (nor any
+      // more). Whether a run finds anything depends on its required words only, so a query whose
+      // first that many words narrow those finds nothing there either, whatever follows them:
+      // typing the last word of "cell phone accessories water proof ca" changes none of the
+      // first four, which matched nothing together, and the ladder starts at three words again.
       if filter == nil, let last = lastRelaxation, last.required < last.words.count,
-        LastRun.narrows(from: last.words, to: query.words, typos: true)
+        query.words.count > last.required,
+        LastRun.narrows(
+          from: Array(last.words[...last.required]), to: Array(query.words[...last.required]), typos: true)
       {
         required = min(required, last.required)
       }

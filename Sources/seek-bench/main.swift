@@ -172,6 +172,23 @@ if let q = ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_REPEAT"] {
   }
   exit(0)
 }
+// Profiling aid: the given queries typed letter by letter, many times; the least time per prefix.
+if let q = ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_TYPE"] {
+  let queries = q.split(separator: "|").map(String.init)
+  let stream = keystrokes(queries)
+  var least = [Double](repeating: .infinity, count: stream.count)
+  for _ in 0..<400 {
+    for (i, text) in stream.enumerated() {
+      let start = Measure.now()
+      _ = dataSearcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+      least[i] = min(least[i], Double(Measure.now() - start) / 1e9)
+    }
+  }
+  log("  typed, least of 400, in all: \(ms(least.reduce(0, +))) ms")
+  if ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_TYPE_QUIET"] != nil { exit(0) }
+  log("  typed, least of 400: " + zip(stream, least).map { "\($0.0)=\(ms($0.1))" }.joined(separator: ", "))
+  exit(0)
+}
 _ = typeAll(dataCatalogSearcher, Array(dataQueries.prefix(50)))  // warm-up
 let dataSamples = typeAll(dataCatalogSearcher, dataQueries)
 log(

@@ -132,6 +132,9 @@ import Testing
     for query in [
       "cell qqq waterproof wallet", "phone case zzzz battery bluetooth stand", "charger xxxxx screen protector",
       "case cell phone yyyy cable wallet",
+      // Every word matches, but the first ones never together: the last word's typo budget and
+      // substring matching change as it is typed (4 and 8 letters, 3), the first words do not.
+      "waterproof wallet phone chargers", "battery bluetooth cell cases", "stand cable screen protector",
     ] {
       for k in Array(1...query.count) + (1..<query.count).reversed() {
         let text = String(query.prefix(k))
