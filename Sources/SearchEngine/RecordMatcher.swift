@@ -87,9 +87,11 @@ public struct RecordMatcher {
         // A cost in the high bits: matched by a typo or inside a word, which an optional word is not.
         relaxed[w] = w >= required && slot >> 17 != 0 ? .max : slot
       }
-      let summary = Searcher.summary(
-        slots: UnsafeBufferPointer(relaxed), wordCount: wordCount,
-        attributeWordCount: { $0 < counts.count ? counts[$0] : 0 }, orderedMask: orderedMask)
+      let summary = counts.withUnsafeBufferPointer { counts in
+        Searcher.summary(
+          slots: UnsafeBufferPointer(relaxed), wordCount: wordCount, attributeWordCounts: counts,
+          orderedMask: orderedMask)
+      }
       return RankingRule.relevance(RankingRule.key(summary, record: 0))
     }
   }
@@ -149,9 +151,11 @@ public struct RecordMatcher {
       }
       // Safe: the regime's slots are maxWords entries from `base`, and the summary reads wordCount of them.
       let summary = slots.withUnsafeBufferPointer { slots in
-        Searcher.summary(
-          slots: UnsafeBufferPointer(rebasing: slots[base..<(base + maxWords)]), wordCount: wordCount,
-          attributeWordCount: { $0 < counts.count ? counts[$0] : 0 }, orderedMask: orderedMask)
+        counts.withUnsafeBufferPointer { counts in
+          Searcher.summary(
+            slots: UnsafeBufferPointer(rebasing: slots[base..<(base + maxWords)]), wordCount: wordCount,
+            attributeWordCounts: counts, orderedMask: orderedMask)
+        }
       }
       results[regime.rawValue] = (matched, RankingRule.relevance(RankingRule.key(summary, record: 0)))
     }

@@ -10,12 +10,27 @@ extension Searcher {
   ) -> ([UInt64], Int) {
     let wordCount = query.words.count
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
+    let sorted = sortFacet != nil
+    // The one word looked up again when a run narrows the last one and may reuse its keys.
+    var reusedWord = -1
     if let changed = lastRun.changedWords(to: query, typos: typos, required: required, generation: generation) {
       // Every word's matches are among the last run's (the last word grew, a word became whole
       // once a space followed it, or words were added), and at least as many are required: the
       // records that matched before are the candidates, the unchanged words' slots stand, and only
       // the changed words are looked up again (fzf's cache, at the level of records).
       swap(&candidates, &lastRun.matched)
+      // A row's key is the same as last time when its slots are: with as many words and one word
+      // looked up again, compare that word's slot (typing a word's next letter seldom moves its
+      // best match, so most candidates skip the ranking rules).
+      if !sorted && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount) {
+        reusedWord = changed.trailingZeroBitCount
+        // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
+        slots.withUnsafeBufferPointer { slots in
+          previousSlots.withUnsafeMutableBufferPointer { previous in
+            for row in candidates { previous[Int(row)] = slots[Int(row) * ParsedQuery.maxWords + reusedWord] }
+          }
+        }
+      }
       // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
@@ -60,10 +75,16 @@ extension Searcher {
     // The rows whose records match the required words, kept for the next keystroke to narrow.
     var matches: [UInt32] = []
     swap(&matches, &lastRun.matched)
-    matches.removeAll(keepingCapacity: true)
+    // Written through a buffer, one entry per candidate at most, and cut to length after the loop:
+    // an append per candidate checked the array's uniqueness and capacity every time.
+    if matches.count < candidates.count {
+      matches.append(contentsOf: repeatElement(0, count: candidates.count - matches.count))
+    }
+    var matchCount = 0
     defer {
+      matches.removeLast(matches.count - matchCount)
       swap(&matches, &lastRun.matched)
-      lastRun.record(query: query, typos: typos, required: required, generation: generation)
+      lastRun.record(query: query, typos: typos, required: required, generation: generation, keyed: !sorted)
     }
     topK.reset(capacity: limit, after: floor)
     clearCounts()
@@ -75,7 +96,6 @@ extension Searcher {
     let filter = self.filter
     let countsFacets = counter.isActive
     let countsDisjunctive = !disjunctive.isEmpty
-    let sorted = sortFacet != nil
     let orderedMask = self.orderedMask
     var nbHits = 0
     let columns = index.searchableColumns.count
@@ -104,52 +124,80 @@ extension Searcher {
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
     var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
     // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
+    // The largest key the heap keeps once full: most candidates compare with it and go no further.
+    var worst = UInt64.max
     withCounters { counter, disjunctive in
-      slots.withUnsafeBufferPointer { slots in
-        matchedWords.withUnsafeBufferPointer { matched in
-          rowRecords.withUnsafeBufferPointer { rowRecords in
-            index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
-              withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
-                for row32 in candidates where matched[Int(row32)] & requiredMask == requiredMask {
-                  let row = Int(row32)
-                  let record = Int(rowRecords[row])
-                  matches.append(row32)
-                  if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
-                  if let filter, !filter.contains(record) { continue }
-                  nbHits += 1
-                  if countsFacets { counter.add(record) }
-                  let optional = matched[row] & optionalMask
-                  if kept != nil && optional == 0 { continue }
-                  if matched[row].nonzeroBitCount < fewestWords { continue }
-                  let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
-                  let m = Self.summary(
-                    slots: best, wordCount: wordCount, attributeWordCount: { wordCounts[record * columns + $0] },
-                    orderedMask: orderedMask)
-                  let key =
-                    sorted
-                    ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
-                  topK.insert(key)
-                  guard keeps else { continue }
-                  if optional == 0 {
-                    keeping.insert(key)
-                  } else {
-                    // How the record would rank had no optional word matched.
-                    for w in 0..<wordCount { withoutOptional[w] = w < required ? best[w] : .max }
-                    let alone = Self.summary(
-                      slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
-                      attributeWordCount: { wordCounts[record * columns + $0] }, orderedMask: orderedMask)
-                    keeping.insert(RankingRule.key(alone, record: record))
+      matches.withUnsafeMutableBufferPointer { matches in
+        rowKeys.withUnsafeMutableBufferPointer { rowKeys in
+          previousSlots.withUnsafeBufferPointer { previousSlots in
+            slots.withUnsafeBufferPointer { slots in
+              matchedWords.withUnsafeBufferPointer { matched in
+                rowRecords.withUnsafeBufferPointer { rowRecords in
+                  index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+                      for row32 in candidates where matched[Int(row32)] & requiredMask == requiredMask {
+                        let row = Int(row32)
+                        let record = Int(rowRecords[row])
+                        matches[matchCount] = row32
+                        matchCount &+= 1
+                        if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
+                        // A matched row that is not ranked keeps no key (`.max`) for the next run.
+                        if let filter, !filter.contains(record) {
+                          rowKeys[row] = .max
+                          continue
+                        }
+                        nbHits += 1
+                        if countsFacets { counter.add(record) }
+                        let optional = matched[row] & optionalMask
+                        if (kept != nil && optional == 0) || matched[row].nonzeroBitCount < fewestWords {
+                          rowKeys[row] = .max
+                          continue
+                        }
+                        let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
+                        var key = reusedWord >= 0 && best[reusedWord] == previousSlots[row] ? rowKeys[row] : .max
+                        if key == .max {
+                          let m = Self.summary(
+                            slots: best, wordCount: wordCount,
+                            attributeWordCounts: UnsafeBufferPointer(
+                              rebasing: wordCounts[(record * columns)..<(record * columns + columns)]),
+                            orderedMask: orderedMask)
+                          key =
+                            sorted
+                            ? sortKey(record: record, typos: m.typos, words: m.words)
+                            : RankingRule.key(m, record: record)
+                          rowKeys[row] = key
+                        }
+                        if key < worst {
+                          topK.insert(key)
+                          if topK.isFull { worst = topK.maximum }
+                        }
+                        guard keeps else { continue }
+                        if optional == 0 {
+                          keeping.insert(key)
+                        } else {
+                          // How the record would rank had no optional word matched.
+                          for w in 0..<wordCount { withoutOptional[w] = w < required ? best[w] : .max }
+                          let alone = Self.summary(
+                            slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
+                            attributeWordCounts: UnsafeBufferPointer(
+                              rebasing: wordCounts[(record * columns)..<(record * columns + columns)]),
+                            orderedMask: orderedMask)
+                          keeping.insert(RankingRule.key(alone, record: record))
+                        }
+                      }
+                    }
+                    // The rest of the page: the best kept keys of records that match no optional word.
+                    guard let kept else { return }
+                    var added = 0
+                    // A kept key's record matched the required words then and now (`fits`): a candidate.
+                    for key in kept.keys
+                    where wordsMatched(byRecord: RankingRule.record(key), matched) & optionalMask == 0 {
+                      topK.insert(key)
+                      added += 1
+                      if added == limit { break }
+                    }
                   }
                 }
-              }
-              // The rest of the page: the best kept keys of records that match no optional word.
-              guard let kept else { return }
-              var added = 0
-              // A kept key's record matched the required words then and now (`fits`): a candidate.
-              for key in kept.keys where wordsMatched(byRecord: RankingRule.record(key), matched) & optionalMask == 0 {
-                topK.insert(key)
-                added += 1
-                if added == limit { break }
               }
             }
           }
@@ -308,12 +356,21 @@ struct LastRun {
   private var required = 0
   /// The searcher's generation the slots and stamps were written in; any later search changes it.
   private var generation: UInt32 = 0
+  /// Whether `rowKeys` hold the ranking keys of the matched rows (`.max` for those it did not rank).
+  private var keyed = false
 
-  mutating func record(query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) {
+  mutating func record(query: ParsedQuery, typos: Bool, required: Int, generation: UInt32, keyed: Bool) {
     words = query.words
     self.typos = typos
     self.required = required
     self.generation = generation
+    self.keyed = keyed
+  }
+
+  /// Whether a run of `wordCount` words that narrows this one may take a row's key from `rowKeys`
+  /// when its slots are unchanged: the keys are ranking keys (not a sort's) of as many words.
+  func keysReusable(wordCount: Int) -> Bool {
+    keyed && words.count == wordCount
   }
 
   /// The words of `query` to look up again (a bit per word) when its matches are among the last
@@ -336,15 +393,17 @@ struct LastRun {
   /// letters). It matches a subset when it was the last word, being typed (a prefix), and now
   /// starts with it under the same typo budget — longer, or whole once a space followed it: its
   /// prefix, typo and substring matches are then among the shorter prefix's (substrings are looked
-  /// up from three letters on, so the shorter word must already have had them). Added words only
+  /// up from three letters on, so the shorter word must already have had them). Without `typos`
+  /// the budget and substrings play no part, so a word reaching 4 or 8 letters (one typo more)
+  /// still narrows: the typo-free tier of "accessor" narrows that of "accesso". Added words only
   /// remove matches.
   static func changedWords(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> UInt16? {
     guard !earlier.isEmpty, words.count >= earlier.count else { return nil }
     var changed: UInt16 = 0
     for (i, (before, now)) in zip(earlier, words).enumerated() {
       if before.folded == now.folded && before.isPrefix == now.isPrefix { continue }
-      guard before.isPrefix, now.typoBudget == before.typoBudget, now.folded.starts(with: before.folded),
-        !typos || (before.scalars.count >= 3) == (now.scalars.count >= 3)
+      guard before.isPrefix, now.folded.starts(with: before.folded),
+        !typos || (now.typoBudget == before.typoBudget && (before.scalars.count >= 3) == (now.scalars.count >= 3))
       else { return nil }
       changed |= 1 << UInt16(i)
     }

@@ -57,6 +57,10 @@
 //    words' slots stand, and only the changed words are looked up again. For the same reason a
 //    typo-free tier that did not fill the page, or a relaxation step that found nothing, is not
 //    tried again. Any other search invalidates it (the scratch arrays' generation moves on).
+//    A typo-free run ignores the typo budget here (it looks no typo up), so a word reaching 4 or
+//    8 letters still narrows. When one word is looked up again, a row whose slot for it did not
+//    change keeps last keystroke's key (`rowKeys`): typing the next letter of "accessories" moves
+//    few best matches, and 7,000 candidates skip the ranking rules.
 //
 // 7. Relaxed queries (`removeWordsIfNoResults`). The words dropped from the end stay optional: a
 //    record that has them ranks higher (words rule), but only where they match without typos —
@@ -97,6 +101,12 @@ public final class Searcher {
   var slots: [UInt32]
   /// Per row: its record. The rows in use are the first `rowCount`.
   var rowRecords: [UInt32]
+  /// Per row: the ranking key the last run gave its record, or `.max` when it ranked none (see
+  /// `LastRun.keysReusable`).
+  var rowKeys: [UInt64]
+  /// Per row: the slot the one word a narrowing run looks up again had in the last run; where the
+  /// new slot equals it, every slot does, and so does the key.
+  var previousSlots: [UInt32]
   var rowCount = 0
   /// The rows the current run considers: every row of a fresh run, the last run's matches when
   /// it narrows them.
@@ -142,6 +152,10 @@ public final class Searcher {
     slots = [UInt32](unsafeUninitializedCapacity: slotCount) { _, initialized in initialized = slotCount }
     // Safe: UInt32 has no invalid bit pattern, and only the first `rowCount` rows are read.
     rowRecords = [UInt32](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
+    // Safe: no bit pattern is invalid, and a row's key and previous slot are read only in a run
+    // that narrows the last one, which wrote them for every row it kept (`LastRun.keysReusable`).
+    rowKeys = [UInt64](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
+    previousSlots = [UInt32](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
     candidates.reserveCapacity(min(index.count, 1 << 16))
   }
 

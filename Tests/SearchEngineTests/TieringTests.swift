@@ -145,6 +145,27 @@ import Testing
     }
   }
 
+  /// Optional words whose prefixes several rare words share ("wa": wallet, waterproof), typed
+  /// with the page size changing from keystroke to keystroke: a record counted but not ranked on
+  /// one keystroke (too few words for the page) may be ranked on the next, and must not take a
+  /// key made before its words changed.
+  @Test(arguments: [0, Int.max])
+  func pageSizesChangingWhileTypingAnswerAsAFreshSearch(tieringThreshold: Int) {
+    let typing = Searcher(index: Self.relaxedIndex)
+    typing.tieringThreshold = tieringThreshold
+    var random = SeededNumbers(seed: 11)
+    for query in [
+      "cell qqqq waterproof", "phone zzzz wallet stand", "case xxxx screen stand", "charger yyyy bluetooth battery",
+      "cell phone qqqq wa st sc bl", "phone cell case zzzz waterproof wallet",
+    ] {
+      for k in 1...query.count {
+        let size = [1, 2, 3, 5, 10, 20][random.next(6)]
+        Self.expectFreshAnswer(
+          typing, SearchRequest(query: String(query.prefix(k)), page: random.next(2), hitsPerPage: size))
+      }
+    }
+  }
+
   @Test func aFilterOrAnotherPageSizeDoesNotReuseWhatItDidNotSee() {
     let typing = Searcher(index: TieringTests.index)
     typing.tieringThreshold = 0
