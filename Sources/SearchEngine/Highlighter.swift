@@ -43,8 +43,11 @@ public struct Highlighter {
       {
         continue
       }
+      // Token locations are only needed to cut a snippet from a long attribute.
       let (ranges, tokens) = index.documents.withIndexedValue(record, column) {
-        Self.matches(in: $0, words: words, substring: index.substringMatching)
+        Self.matches(
+          in: $0, words: words, substring: index.substringMatching,
+          locatingTokens: column != index.titleColumn && $0.count > Self.snippetThreshold)
       }
       guard !ranges.isEmpty else { continue }
       let value = index.documents.indexedValue(record, column)
@@ -95,8 +98,10 @@ public struct Highlighter {
     return copy.withUTF8 { matches(in: $0, words: words, substring: substring) }
   }
 
+  /// With `locatingTokens` false the locations come back empty (a short attribute needs no
+  /// snippet, and a hit's title is highlighted on every keystroke).
   static func matches(
-    in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool
+    in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool, locatingTokens: Bool = true
   ) -> ([Range<Int>], [TokenLocation]) {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
@@ -105,7 +110,7 @@ public struct Highlighter {
     // released its arrays, which cost more than the comparisons.
     words.withUnsafeBufferPointer { words in
       Tokenizer.tokenize(bytes) { term, location in
-        tokens.append(location)
+        if locatingTokens { tokens.append(location) }
         var decoded = false
         for w in words.indices {
           var foldedLength: Int? = nil  // -1: the whole word
