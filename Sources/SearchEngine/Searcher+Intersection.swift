@@ -80,9 +80,9 @@ extension Searcher {
     if matches.count < candidates.count {
       matches.append(contentsOf: repeatElement(0, count: candidates.count - matches.count))
     }
-    var matchCount = 0
+    var matchesWritten = 0
     defer {
-      matches.removeLast(matches.count - matchCount)
+      matches.removeLast(matches.count - matchesWritten)
       swap(&matches, &lastRun.matched)
       lastRun.record(query: query, typos: typos, required: required, generation: generation, keyed: !sorted)
     }
@@ -97,7 +97,7 @@ extension Searcher {
     let countsFacets = counter.isActive
     let countsDisjunctive = !disjunctive.isEmpty
     let orderedMask = self.orderedMask
-    var nbHits = 0
+    var hitsCounted = 0
     let columns = index.searchableColumns.count
     let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
     // A relaxed run with nothing to count or filter: the records that match no optional word rank
@@ -124,8 +124,6 @@ extension Searcher {
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
     var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
     // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
-    // The largest key the heap keeps once full: most candidates compare with it and go no further.
-    var worst = UInt64.max
     withCounters { counter, disjunctive in
       matches.withUnsafeMutableBufferPointer { matches in
         rowKeys.withUnsafeMutableBufferPointer { rowKeys in
@@ -135,6 +133,17 @@ extension Searcher {
                 rowRecords.withUnsafeBufferPointer { rowRecords in
                   index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
                     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+                      // The loop's counters are the closure's own (registers), written back once:
+                      // the captured ones were incremented in memory on every candidate.
+                      var matchCount = 0
+                      var nbHits = 0
+                      // The largest key the heap keeps once full: most candidates compare with it and go
+                      // no further.
+                      var worst = UInt64.max
+                      defer {
+                        matchesWritten = matchCount
+                        hitsCounted = nbHits
+                      }
                       for row32 in candidates where matched[Int(row32)] & requiredMask == requiredMask {
                         let row = Int(row32)
                         let record = Int(rowRecords[row])
@@ -205,6 +214,7 @@ extension Searcher {
       }
     }
     // A run that found nothing is followed by a relaxed one: its keys would only replace better ones.
+    let nbHits = hitsCounted
     if keeps && nbHits > 0 {
       requiredWordsTop = RequiredWordsTop(
         words: Array(query.words[..<required]), typos: typos,
