@@ -7,6 +7,9 @@ tmux_type "switch lite"
 expect_screen "store: results" "Switch Lite"
 tmux_keys Enter
 expect_screen "store: submitted" "+ Create"
+# The create row showed before the submit too: wait for the submitted results to select their
+# first hit, or a Down typed before they arrive starts from the top (the create row).
+expect_screen "store: submitted, first hit selected" "Space check"
 tmux_keys Down
 sleep 0.2
 tmux_keys Space
