@@ -22,6 +22,20 @@ func keystrokes(_ queries: [String]) -> [String] {
   queries.flatMap { q in (1...max(1, q.count)).map { String(q.prefix($0)) } }
 }
 
+/// The least time of each keystroke over `passes` passes of the engine alone (top 20, with the
+/// highlights a list shows): a noisy machine's stalls rarely hit the same keystroke twice.
+func leastTimes(_ searcher: Searcher, _ stream: [String], passes: Int) -> [Double] {
+  var least = [Double](repeating: .infinity, count: stream.count)
+  for _ in 0..<passes {
+    for (i, text) in stream.enumerated() {
+      let start = Measure.now()
+      _ = searcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
+      least[i] = min(least[i], Double(Measure.now() - start) / 1e9)
+    }
+  }
+  return least
+}
+
 /// Types every query letter by letter into the one search path the app and `--filter` use.
 func typeAll(_ searcher: CatalogSearcher, _ queries: [String]) -> Samples {
   var samples = Samples()
@@ -176,14 +190,7 @@ if let q = ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_REPEAT"] {
 if let q = ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_TYPE"] {
   let queries = q.split(separator: "|").map(String.init)
   let stream = keystrokes(queries)
-  var least = [Double](repeating: .infinity, count: stream.count)
-  for _ in 0..<400 {
-    for (i, text) in stream.enumerated() {
-      let start = Measure.now()
-      _ = dataSearcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
-      least[i] = min(least[i], Double(Measure.now() - start) / 1e9)
-    }
-  }
+  let least = leastTimes(dataSearcher, stream, passes: 400)
   log("  typed, least of 400, in all: \(ms(least.reduce(0, +))) ms")
   if ProcessInfo.processInfo.environment["SEEK_BENCH_DATA_TYPE_QUIET"] != nil { exit(0) }
   log("  typed, least of 400: " + zip(stream, least).map { "\($0.0)=\(ms($0.1))" }.joined(separator: ", "))
@@ -451,14 +458,7 @@ if arguments.contains("--data-profile") {
   // The least of five passes per keystroke: a noisy machine's stalls rarely hit the same keystroke
   // twice, so this compares builds on a busy day where single passes differ by half.
   let stream = keystrokes(dataQueries)
-  var least = [Double](repeating: .infinity, count: stream.count)
-  for _ in 0..<5 {
-    for (i, text) in stream.enumerated() {
-      let start = Measure.now()
-      _ = dataSearcher.search(SearchRequest(query: text, hitsPerPage: 20, highlightScope: .titleAndSnippet))
-      least[i] = min(least[i], Double(Measure.now() - start) / 1e9)
-    }
-  }
+  let least = leastTimes(dataSearcher, stream, passes: 5)
   var leastSamples = Samples()
   for t in least { leastSamples.add(t) }
   log("  the engine alone, least of 5 passes per keystroke: \(leastSamples.summary())")
