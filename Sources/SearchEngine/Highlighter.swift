@@ -43,17 +43,18 @@ public struct Highlighter {
       {
         continue
       }
-      // Token locations are only needed to cut a snippet from a long attribute.
-      let (ranges, tokens) = index.documents.withIndexedValue(record, column) {
-        Self.matches(
-          in: $0, words: words, substring: index.substringMatching,
-          locatingTokens: column != index.titleColumn && $0.count > Self.snippetThreshold)
+      // Token locations are only needed to cut a snippet from a long attribute (not the title).
+      let (ranges, tokens, long) = index.documents.withIndexedValue(record, column) {
+        let long = column != index.titleColumn && $0.count > Self.snippetThreshold
+        let (ranges, tokens) = Self.matches(
+          in: $0, words: words, substring: index.substringMatching, locatingTokens: long)
+        return (ranges, tokens, long)
       }
       guard !ranges.isEmpty else { continue }
       let value = index.documents.indexedValue(record, column)
       let name = index.documents.attributes[column]
       highlights.append(AttributeHighlight(attribute: name, value: value, ranges: ranges))
-      if snippet == nil && column != index.titleColumn && value.utf8.count > Self.snippetThreshold {
+      if snippet == nil && long {
         snippet = Self.snippet(attribute: name, value: value, ranges: ranges, tokens: tokens)
       }
     }

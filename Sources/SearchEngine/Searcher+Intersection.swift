@@ -24,24 +24,24 @@ extension Searcher {
       // best match, so most candidates skip the ranking rules).
       if !sorted && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount) {
         reusedWord = changed.trailingZeroBitCount
-        // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
-        slots.withUnsafeBufferPointer { slots in
-          previousSlots.withUnsafeMutableBufferPointer { previous in
-            for row in candidates { previous[Int(row)] = slots[Int(row) * ParsedQuery.maxWords + reusedWord] }
-          }
-        }
       }
       // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
       matchedWords.withUnsafeMutableBufferPointer { matched in
         slots.withUnsafeMutableBufferPointer { slots in
-          var words = changed
-          while words != 0 {
-            let w = words.trailingZeroBitCount
-            words &= words - 1
-            for row in candidates { slots[Int(row) * ParsedQuery.maxWords + w] = .max }
-          }
-          if changed != 0 {
-            for row in candidates { matched[Int(row)] &= ~changed }
+          previousSlots.withUnsafeMutableBufferPointer { previous in
+            var words = changed
+            while words != 0 {
+              let w = words.trailingZeroBitCount
+              words &= words - 1
+              for row in candidates {
+                let i = Int(row) * ParsedQuery.maxWords + w
+                if w == reusedWord { previous[Int(row)] = slots[i] }
+                slots[i] = .max
+              }
+            }
+            if changed != 0 {
+              for row in candidates { matched[Int(row)] &= ~changed }
+            }
           }
         }
       }
@@ -163,12 +163,12 @@ extension Searcher {
                           continue
                         }
                         let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
+                        let recordWordCounts = UnsafeBufferPointer(
+                          rebasing: wordCounts[(record * columns)..<(record * columns + columns)])
                         var key = reusedWord >= 0 && best[reusedWord] == previousSlots[row] ? rowKeys[row] : .max
                         if key == .max {
                           let m = Self.summary(
-                            slots: best, wordCount: wordCount,
-                            attributeWordCounts: UnsafeBufferPointer(
-                              rebasing: wordCounts[(record * columns)..<(record * columns + columns)]),
+                            slots: best, wordCount: wordCount, attributeWordCounts: recordWordCounts,
                             orderedMask: orderedMask)
                           key =
                             sorted
@@ -188,9 +188,7 @@ extension Searcher {
                           for w in 0..<wordCount { withoutOptional[w] = w < required ? best[w] : .max }
                           let alone = Self.summary(
                             slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
-                            attributeWordCounts: UnsafeBufferPointer(
-                              rebasing: wordCounts[(record * columns)..<(record * columns + columns)]),
-                            orderedMask: orderedMask)
+                            attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
                           keeping.insert(RankingRule.key(alone, record: record))
                         }
                       }
@@ -388,7 +386,7 @@ struct LastRun {
   /// same tier, and at least as many words are required (see `changedWords(from:to:typos:)`).
   func changedWords(to query: ParsedQuery, typos: Bool, required: Int, generation: UInt32) -> UInt16? {
     guard generation == self.generation, typos == self.typos, required >= self.required,
-      var changed = Self.changedWords(from: words, to: query.words, typos: typos)
+      var changed = Self.changedWords(from: words[...], to: query.words[...], typos: typos)
     else { return nil }
     // A word required now but optional then was looked up without typos (see `runSources`).
     if typos {
@@ -407,7 +405,9 @@ struct LastRun {
   /// the budget and substrings play no part, so a word reaching 4 or 8 letters (one typo more)
   /// still narrows: the typo-free tier of "accessor" narrows that of "accesso". Added words only
   /// remove matches.
-  static func changedWords(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> UInt16? {
+  static func changedWords(
+    from earlier: ArraySlice<QueryWord>, to words: ArraySlice<QueryWord>, typos: Bool
+  ) -> UInt16? {
     guard !earlier.isEmpty, words.count >= earlier.count else { return nil }
     var changed: UInt16 = 0
     for (i, (before, now)) in zip(earlier, words).enumerated() {
@@ -422,7 +422,7 @@ struct LastRun {
   }
 
   /// Whether the matches of `words` are among those of `earlier` (see `changedWords`).
-  static func narrows(from earlier: [QueryWord], to words: [QueryWord], typos: Bool) -> Bool {
+  static func narrows(from earlier: ArraySlice<QueryWord>, to words: ArraySlice<QueryWord>, typos: Bool) -> Bool {
     changedWords(from: earlier, to: words, typos: typos) != nil
   }
 }

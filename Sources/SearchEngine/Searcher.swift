@@ -264,8 +264,7 @@ public final class Searcher {
       // first four, which matched nothing together, and the ladder starts at three words again.
       if filter == nil, let last = lastRelaxation, last.required < last.words.count,
         query.words.count > last.required,
-        LastRun.narrows(
-          from: Array(last.words[...last.required]), to: Array(query.words[...last.required]), typos: true)
+        LastRun.narrows(from: last.words[...last.required], to: query.words[...last.required], typos: true)
       {
         required = min(required, last.required)
       }
@@ -373,7 +372,7 @@ public final class Searcher {
     // The typo-free matches of a query that only narrows the last one's cannot fill the page when
     // those did not: go straight to the typo tier (which then narrows its own last matches).
     if mayHaveMore && filter == nil, let short = shortTypoFreeTier, short.limit == limit, short.floor == floor,
-      required >= short.required, LastRun.narrows(from: short.words, to: query.words, typos: false)
+      required >= short.required, LastRun.narrows(from: short.words[...], to: query.words[...], typos: false)
     {
       shortTypoFreeTier = (query.words, required, limit, floor)
       let (all, total) = run(
