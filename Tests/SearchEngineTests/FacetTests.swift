@@ -32,6 +32,13 @@ import Testing
     ("price:1 TO x", 12, "needs numbers"),
     ("brand:\"open", 7, "never closed"),
     ("brand:a brand:b", 9, "expected AND, OR"),
+    // Nesting past the limit is refused where it goes too deep, never a stack overflow.
+    (String(repeating: "NOT ", count: 5000) + "brand:Apple", 4 * 64 + 1, "more than 64 levels"),
+    (String(repeating: "(", count: 25000) + "brand:Apple", 65, "more than 64 levels"),
+    (
+      String(repeating: "NOT (", count: 40) + "brand:Apple" + String(repeating: ")", count: 40), 1 + 32 * 5,
+      "levels deep"
+    ),
   ])
   func mistakesSayWhere(input: String, column: Int, message: String) {
     #expect {
@@ -41,6 +48,11 @@ import Testing
       return e.column == column && e.message.contains(message)
     }
   }
+}
+
+@Test func filtersNestedUpToTheLimitParse() throws {
+  let expression = try FilterExpression.parse(String(repeating: "NOT ", count: 63) + "(brand:Apple)")
+  #expect(expression.attributes == ["brand"])
 }
 
 @Suite struct FacetTests {

@@ -90,9 +90,16 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A recursive-descent parser over the filter's characters.
+///
+/// Each `NOT` and each `(` nests one level of recursion here, in the evaluation and in the
+/// expression's own teardown; a filter nested deeper than `maxDepth` is refused with the column
+/// where it went too deep, so that no text can exhaust the stack. Algolia's documented filters
+/// never nest more than a few levels; 64 is far past any written by hand.
 struct FilterParser {
+  static let maxDepth = 64
   private let characters: [Character]
   private var at = 0
+  private var depth = 0
 
   init(_ text: String) { characters = Array(text) }
 
@@ -143,8 +150,22 @@ struct FilterParser {
   }
 
   private mutating func parseNot() throws(FilterError) -> FilterExpression {
-    if keyword("NOT") { return .not(try parseNot()) }
+    skipSpaces()
+    let column = at
+    if keyword("NOT") { return .not(try nested(at: column) { (p) throws(FilterError) in try p.parseNot() }) }
     return try parsePrimary()
+  }
+
+  /// Parses one level deeper, or refuses a filter nested past `maxDepth`.
+  private mutating func nested(
+    at column: Int, _ parse: (inout FilterParser) throws(FilterError) -> FilterExpression
+  ) throws(FilterError) -> FilterExpression {
+    guard depth < Self.maxDepth else {
+      throw error("the filter nests NOT and parentheses more than \(Self.maxDepth) levels deep", at: column)
+    }
+    depth += 1
+    defer { depth -= 1 }
+    return try parse(&self)
   }
 
   private mutating func parsePrimary() throws(FilterError) -> FilterExpression {
@@ -153,7 +174,7 @@ struct FilterParser {
     if characters[at] == "(" {
       let open = at
       at += 1
-      let inner = try parseOr()
+      let inner = try nested(at: open) { (p) throws(FilterError) in try p.parseOr() }
       skipSpaces()
       guard at < characters.count, characters[at] == ")" else { throw error("'(' is never closed", at: open) }
       at += 1
