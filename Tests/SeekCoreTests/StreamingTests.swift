@@ -25,6 +25,23 @@ import Testing
     #expect(later.bytesRead == 18)
   }
 
+  /// A line longer than a read is searched for its newline once, not once per read: the bytes
+  /// examined never exceed the bytes fed, whatever the shape of the lines.
+  @Test(arguments: [3, 4096, 65_536])
+  func linesAreCutInOnePass(chunkSize: Int) {
+    let long = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 18)
+    let input = Array("a\n".utf8) + long + Array("\nb\n\nc".utf8)
+    var splitter = LineSplitter()
+    var lines: [[UInt8]] = []
+    for start in stride(from: 0, to: input.count, by: chunkSize) {
+      splitter.feed(Data(input[start..<min(input.count, start + chunkSize)])) { lines.append(Array($0)) }
+      #expect(splitter.pendingCount <= long.count + chunkSize)
+    }
+    splitter.finish { lines.append(Array($0)) }
+    #expect(lines == [Array("a".utf8), long, Array("b".utf8), [], Array("c".utf8)])
+    #expect(splitter.examinedBytes <= input.count)
+  }
+
   @Test func theMainIndexIsRebuiltWhenRecordsDoubleAndAtTheEnd() throws {
     let none = RecordTable(attributes: ["text"])
     let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))

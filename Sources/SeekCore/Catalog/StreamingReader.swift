@@ -56,7 +56,7 @@ public final class StreamingReader: @unchecked Sendable {
   }
 
   private func read(_ handle: FileHandle) {
-    var pending: [UInt8] = []
+    var splitter = LineSplitter()
     var lastBatch = Date()
     var batch: [[(String, String)]] = []
     var rows: [[String]] = []
@@ -125,13 +125,7 @@ public final class StreamingReader: @unchecked Sendable {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
       batchBytes += chunk.count
-      pending.append(contentsOf: chunk)
-      var start = pending.startIndex
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        parse(pending[start..<newline])
-        start = newline + 1
-      }
-      pending.removeSubrange(..<start)
+      splitter.feed(chunk, parse)
       // Hand over a batch every `interval`, and whenever the pipe has nothing more for now.
       if Date().timeIntervalSince(lastBatch) >= Self.interval
         || (chunk.count < 65_536 && (!batch.isEmpty || !rows.isEmpty))
@@ -139,7 +133,7 @@ public final class StreamingReader: @unchecked Sendable {
         flush(final: false)
       }
     }
-    if !pending.isEmpty { parse(pending[...]) }
+    splitter.finish(parse)
     flush(final: true)
   }
 }

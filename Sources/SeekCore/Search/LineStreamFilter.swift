@@ -48,7 +48,7 @@ public struct LineStreamFilter {
     let reverse = settings.reverseInputOrder
     var index = 0
     var longLines = 0
-    var pending: [UInt8] = []
+    var splitter = LineSplitter()
 
     func consume(_ line: ArraySlice<UInt8>) {
       var end = line.endIndex
@@ -72,15 +72,9 @@ public struct LineStreamFilter {
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
-      pending.append(contentsOf: chunk)
-      var start = pending.startIndex
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        consume(pending[start..<newline])
-        start = newline + 1
-      }
-      pending.removeSubrange(..<start)
+      splitter.feed(chunk, consume)
     }
-    if !pending.isEmpty { consume(pending[...]) }
+    splitter.finish(consume)
 
     // The regime of the dictionary an index of the whole input would have.
     let regime = RecordMatcher.Regime.of(termCount: matcher.termCount)
