@@ -10,7 +10,7 @@ import SeekTerminal
 public enum FuzzTarget: String, CaseIterable, Sendable {
   case json
   case jsonLines = "jsonl"
-  case csv, tsv, lines, settings, suggestions, query, keys, codec
+  case csv, tsv, lines, settings, suggestions, query, keys, codec, filters
 
   public func run(_ data: [UInt8]) {
     switch self {
@@ -27,6 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .query: Self.query(String(decoding: data, as: UTF8.self))
     case .keys: Self.keys(data)
     case .codec: Self.codec(data)
+    case .filters: Self.filters(data)
     }
   }
 
@@ -145,11 +146,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   // MARK: - Keys
 
   /// Bytes from a terminal → keys → events → the reducer: never a trap, the cursor in the query.
+  /// The first byte chooses how the rest is cut into reads (1 to 256 bytes, varying): the keys
+  /// must be the same whatever the cuts, pastes and escape sequences included.
   private static func keys(_ data: [UInt8]) {
-    let (keys, rest) = KeyParser.parse(data, final: false)
-    precondition(rest.count <= data.count)
-    let (all, none) = KeyParser.parse(data, final: true)
-    precondition(none.isEmpty && all.count >= keys.count)
+    guard let seed = data.first else { return }
+    let bytes = Array(data.dropFirst())
+    var whole = KeyDecoder()
+    let all = whole.decode(bytes: bytes, final: true)
+    var cut = KeyDecoder()
+    var pieces: [Key] = []
+    var start = 0
+    var size = Int(seed) + 1
+    while start < bytes.count {
+      let end = min(bytes.count, start + size)
+      pieces += cut.decode(bytes: Array(bytes[start..<end]), final: end == bytes.count)
+      start = end
+      size = (size * 7 + 3) % 256 + 1
+    }
+    if bytes.isEmpty { pieces = cut.decode(bytes: [], final: true) }
+    precondition(pieces == all, "keys depend on how the input was cut into reads")
     var state = SearchState()
     _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 40, rows: 10)))
     _ = SearchReducer.reduce(
@@ -164,6 +179,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       _ = SearchReducer.reduce(&state, event)
       precondition(state.cursor >= 0 && state.cursor <= state.query.count, "cursor outside the query")
       precondition(!state.query.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")
+    }
+  }
+
+  // MARK: - Filters
+
+  /// Any text as `--filters`: parsed, or refused with a column inside the text; never a trap, and
+  /// what parses prints back to an equal expression and evaluates on a catalog.
+  private static func filters(_ data: [UInt8]) {
+    let text = String(decoding: data, as: UTF8.self)
+    do {
+      let expression = try FilterExpression.parse(text)
+      let reparsed = try FilterExpression.parse(expression.text)
+      precondition(reparsed.text == expression.text, "printed filter parses differently")
+      let index = sampleCatalog().index
+      _ = try? index.facets.evaluate(expression, recordCount: index.count)
+    } catch {
+      precondition(error.column >= 1 && error.column <= text.count + 1, "column outside the filter")
     }
   }
 

@@ -11,6 +11,8 @@ final class CursesDriver {
   let inputDescriptor: Int32
   private let colors: Bool
   private var ended = false
+  private var decoder = KeyDecoder()
+  static let maxKeysPerRead = 1 << 16
 
   enum Failure: Error, CustomStringConvertible {
     case noTerminal(String)
@@ -65,7 +67,9 @@ final class CursesDriver {
   /// Keys available now (without waiting).
   func readKeys() -> [Key] {
     var keys: [Key] = []
-    while true {
+    // At most `maxKeysPerRead` now: the run loop looks at signals between calls, so a flood of
+    // input (a huge paste) never keeps Ctrl-C or SIGTERM waiting.
+    while keys.count < Self.maxKeysPerRead {
       var ch: wint_t = 0
       let kind = wget_wch(seek_stdscr(), &ch)
       if kind == ERR { break }
@@ -92,7 +96,7 @@ final class CursesDriver {
         keys.append(.character(scalar))
       }
     }
-    return KeyParser.decodeEscapes(keys)
+    return decoder.decode(keys: keys, final: true)
   }
 
   /// The last frame painted: rows that did not change are not sent to curses again.

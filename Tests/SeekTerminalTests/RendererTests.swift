@@ -252,11 +252,44 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   @Test func pastedTextIsText() {
     let bytes = "a\u{1B}[200~two\rlines\u{1B}[201~b"
     let expected: [Key] = [.character("a"), .paste("two\rlines"), .character("b")]
-    #expect(KeyParser.parse(Array(bytes.utf8), final: true).0 == expected)
-    #expect(KeyParser.decodeEscapes(bytes.unicodeScalars.map { Key.character($0) }) == expected)
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(bytes: Array(bytes.utf8), final: true) == expected)
+    #expect(decoder.decode(keys: bytes.unicodeScalars.map { Key.character($0) }, final: true) == expected)
     #expect(KeyMap.event(for: .paste("two\rlines")) == .inserted("two lines"))
-    let (waiting, rest) = KeyParser.parse(Array("\u{1B}[200~par".utf8), final: false)
-    #expect(waiting.isEmpty && rest == Array("\u{1B}[200~par".utf8))
+  }
+
+  /// A paste cut into reads anywhere (inside its markers too) is still one paste: none of its
+  /// line breaks presses Enter, whatever the read sizes.
+  @Test(arguments: [1, 2, 3, 5, 7, 64, 4096])
+  func pastesSpanningReadsNeverPressEnter(readSize: Int) {
+    let pasted = String(repeating: "7\n", count: 2000)
+    let bytes = Array(("x\u{1B}[200~" + pasted + "\u{1B}[201~y\u{1B}[A").utf8)
+    let expected: [Key] = [.character("x"), .paste(pasted), .character("y"), .function(KeyMap.Code.up)]
+    var byBytes = KeyDecoder()
+    var byKeys = KeyDecoder()
+    var fromBytes: [Key] = []
+    var fromKeys: [Key] = []
+    for start in stride(from: 0, to: bytes.count, by: readSize) {
+      let read = Array(bytes[start..<min(bytes.count, start + readSize)])
+      fromBytes += byBytes.decode(bytes: read, final: false)
+      fromKeys += byKeys.decode(keys: read.map { Key.character(Unicode.Scalar($0)) }, final: false)
+    }
+    #expect(fromBytes == expected)
+    #expect(fromKeys == expected)
+    #expect(!byBytes.isPasting && !byKeys.isPasting)
+  }
+
+  /// A paste past the bound is kept up to it; memory stays bounded, and it still ends.
+  @Test func pastesAreBounded() {
+    var decoder = KeyDecoder()
+    var keys = decoder.decode(bytes: Array("\u{1B}[200~".utf8), final: false)
+    let chunk = [UInt8](repeating: UInt8(ascii: "z"), count: 1 << 16)
+    for _ in 0..<40 { keys += decoder.decode(bytes: chunk, final: false) }
+    keys += decoder.decode(bytes: Array("\u{1B}[201~q".utf8), final: true)
+    #expect(keys.count == 2)
+    guard case .paste(let text) = keys.first else { return #expect(Bool(false)) }
+    #expect(text.utf8.count == KeyDecoder.maxPasteBytes)
+    #expect(keys.last == .character("q"))
   }
 
   @Test func unknownSequencesAreDroppedWhole() {
