@@ -35,6 +35,9 @@ public final class TerminalApp {
     public var height: String?
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
+    /// Refinements and sort to start with (`--filters`, `--sort`): shown as chips, searched as if
+    /// chosen in the pane.
+    public var refine = Refine()
     /// The details pane: its placement, and the `--preview` command if any (open at start then,
     /// unless `hidden`).
     public var details = DetailsState()
@@ -74,6 +77,7 @@ public final class TerminalApp {
     self.configuration = configuration
     state.checked = checked
     state.picking = configuration.picking
+    state.refine = configuration.refine
     state.details = configuration.details
   }
 
@@ -88,7 +92,7 @@ public final class TerminalApp {
 
     // --select-1 / --exit-0 decide before any screen is drawn, as fzf does.
     if configuration.selectOne || configuration.exitZero {
-      let first = service.results(query: configuration.initialQuery, page: 0)
+      let first = service.results(query: configuration.initialQuery, page: 0, refine: configuration.refine)
       if configuration.exitZero && first.nbHits == 0 { return .quit(status: 1) }
       if configuration.selectOne && first.nbHits == 1, let only = first.hits.first {
         return .accepted(objectIDs: [only.objectID], query: configuration.initialQuery)
@@ -168,6 +172,7 @@ public final class TerminalApp {
       if !keys.isEmpty {
         let readAt = LatencyTrace.now()
         for key in keys {
+          if ExitSignals.pending != nil { break }  // acted on at the top of the loop
           if key == .character("\u{1A}") {  // Ctrl-Z: suspend, as a full-screen program should
             driver.suspend()
             dirty = true

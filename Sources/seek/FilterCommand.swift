@@ -22,16 +22,8 @@ enum FilterCommand {
     let created = (try? store?.createdItems()) ?? []
     let checked = Set(((try? store?.checkedItems()) ?? []).map(\.objectID))
     let searcher = CatalogSearcher(catalog: catalog, created: created)
-    if let sort = options.sort, catalog.index.facets.numericFacet(sort.attribute) == nil {
-      Output.error(
-        "seek: --sort: '\(sort.attribute)' is not a numeric facet (numeric facets: \(catalog.index.facets.numeric.map(\.attribute).joined(separator: ", ")))"
-      )
-      return 2
-    }
-    if let unknown = options.facets.first(where: { $0 != "*" && !catalog.index.facets.attributes.contains($0) }) {
-      Output.error(
-        "seek: --facets: '\(unknown)' is not a facet (facets: \(catalog.index.facets.attributes.joined(separator: ", ")))"
-      )
+    if let refusal = refusal(of: options, catalog: catalog) {
+      Output.error("seek: \(refusal)")
       return 2
     }
     var response: CatalogSearcher.Response
@@ -96,6 +88,27 @@ enum FilterCommand {
       at = r.upperBound
     }
     return out + SafeText.sanitized(String(decoding: bytes[at...], as: UTF8.self))
+  }
+
+  /// Why the catalog cannot answer the request's `--sort`, `--facets` or `--filters` (nil when it
+  /// can): the app and `--filter` refuse the same requests with the same words.
+  static func refusal(of options: Options, catalog: Catalog) -> String? {
+    let facets = catalog.index.facets
+    if let sort = options.sort, facets.numericFacet(sort.attribute) == nil {
+      return
+        "--sort: '\(sort.attribute)' is not a numeric facet (numeric facets: \(facets.numeric.map(\.attribute).joined(separator: ", ")))"
+    }
+    if let unknown = options.facets.first(where: { $0 != "*" && !facets.attributes.contains($0) }) {
+      return "--facets: '\(unknown)' is not a facet (facets: \(facets.attributes.joined(separator: ", ")))"
+    }
+    if let filters = options.filters {
+      do {
+        _ = try facets.evaluate(filters, recordCount: catalog.index.count)
+      } catch {
+        return Options.ParseError.invalidFilter(text: options.filtersText ?? "", error: error).description
+      }
+    }
+    return nil
   }
 
   static func json(_ response: CatalogSearcher.Response, catalog: Catalog, checked: Set<String>) -> JSONValue {

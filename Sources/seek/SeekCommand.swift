@@ -386,6 +386,11 @@ enum SeekCommand {
         picking: picking)
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
+      if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {
+        Output.error("seek: \(refusal)")
+        return 2
+      }
+      configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
       configuration.details.placement = options.previewWindow
       configuration.details.command = options.preview
       configuration.details.open = options.preview != nil && !options.previewWindow.hidden

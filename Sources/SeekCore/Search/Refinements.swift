@@ -29,13 +29,17 @@ public struct Refinements: Sendable, Equatable {
   /// In the order they were added.
   public var facets: [FacetValue] = []
   public var numeric: [Numeric] = []
+  /// A filter given whole (`--filters`, in Algolia's syntax): AND'ed with the rest, one chip,
+  /// cleared with the others.
+  public var filter: FilterExpression? = nil
 
-  public init(facets: [FacetValue] = [], numeric: [Numeric] = []) {
+  public init(facets: [FacetValue] = [], numeric: [Numeric] = [], filter: FilterExpression? = nil) {
     self.facets = facets
     self.numeric = numeric
+    self.filter = filter
   }
 
-  public var isEmpty: Bool { facets.isEmpty && numeric.isEmpty }
+  public var isEmpty: Bool { facets.isEmpty && numeric.isEmpty && filter == nil }
 
   /// Adds the value, or removes it when it is refined already (folded comparison).
   public mutating func toggle(_ attribute: String, _ value: String) {
@@ -62,7 +66,7 @@ public struct Refinements: Sendable, Equatable {
   /// The refinements as one filter; `excluding` leaves one attribute's values out (its own counts
   /// then show what choosing another value would give: disjunctive faceting).
   public func expression(excluding: String? = nil) -> FilterExpression? {
-    var clauses: [FilterExpression] = []
+    var clauses: [FilterExpression] = filter.map { [$0] } ?? []
     for attribute in facetAttributes where attribute != excluding {
       let values = facets.filter { $0.attribute == attribute }.map {
         FilterExpression.facet(attribute: attribute, value: $0.value, column: 1)
@@ -77,7 +81,7 @@ public struct Refinements: Sendable, Equatable {
 
   /// Each refinement as a chip's text: `brand: Apple`, `price < 500`.
   public var chips: [String] {
-    facets.map { "\($0.attribute): \($0.value)" }
+    (filter.map { [$0.text] } ?? []) + facets.map { "\($0.attribute): \($0.value)" }
       + numeric.map {
         "\($0.attribute) \($0.comparison.rawValue) \(FilterExpression.numberText($0.value))"
       }
