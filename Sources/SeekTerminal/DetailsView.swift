@@ -1,3 +1,4 @@
+import Foundation
 import SeekCore
 
 /// The details pane's text, as lines of styled pieces, wrapped to a width: the record (each
@@ -97,7 +98,20 @@ enum DetailsView {
     return Renderer.grouped(Int(v))
   }
 
-  static func previewLines(_ output: PreviewOutput, width: Int, wrap wraps: Bool) -> [Line] {
+  /// The preview's lines at `width`. Wrapping is linear in the output, and done once per output
+  /// and width: every frame draws from the lines of the last call when nothing changed (a 512 KB
+  /// preview no longer costs its wrapping on every cursor key).
+  static func previewLines(
+    _ output: PreviewOutput, width: Int, wrap wraps: Bool, memo: PreviewLinesMemo = .shared
+  ) -> [Line] {
+    let key = PreviewLinesMemo.Key(output: output, width: width, wraps: wraps)
+    if let lines = memo.lines(for: key) { return lines }
+    let lines = wrappedPreview(output, width: width, wrap: wraps)
+    memo.remember(lines, for: key)
+    return lines
+  }
+
+  static func wrappedPreview(_ output: PreviewOutput, width: Int, wrap wraps: Bool) -> [Line] {
     var out: [Line] = []
     for runs in output.lines {
       var line: Line = []
@@ -105,30 +119,31 @@ enum DetailsView {
       for run in runs {
         let piece = Piece(text: run.text, style: style(run.style))
         let w = DisplayWidth.of(run.text)
-        if wraps && used + w > width {
-          // Split the run at the width, as many times as it takes.
-          var rest = Array(run.text)
-          while !rest.isEmpty {
-            var take = 0
-            var cells = 0
-            while take < rest.count && cells + DisplayWidth.of(rest[take]) <= width - used {
-              cells += DisplayWidth.of(rest[take])
-              take += 1
-            }
-            if take == 0 && used == 0 { take = 1 }  // a character wider than the pane
-            if take > 0 { line.append(Piece(text: String(rest[..<take]), style: piece.style)) }
-            rest.removeFirst(take)
-            if !rest.isEmpty {
-              out.append(line)
-              line = []
-              used = 0
-            } else {
-              used += cells
-            }
-          }
-        } else {
+        guard wraps && used + w > width else {
           line.append(piece)
           used += w
+          continue
+        }
+        // Split the run at the width, as many times as it takes: one pass over its characters.
+        let characters = Array(run.text)
+        var start = 0
+        while start < characters.count {
+          var end = start
+          var cells = 0
+          while end < characters.count && cells + DisplayWidth.of(characters[end]) <= width - used {
+            cells += DisplayWidth.of(characters[end])
+            end += 1
+          }
+          if end == start && used == 0 { end += 1 }  // a character wider than the pane
+          if end > start { line.append(Piece(text: String(characters[start..<end]), style: piece.style)) }
+          start = end
+          if start < characters.count {
+            out.append(line)
+            line = []
+            used = 0
+          } else {
+            used += cells
+          }
         }
       }
       out.append(line)
@@ -188,5 +203,34 @@ enum DetailsView {
       }
     }
     return out.isEmpty ? [(0, "")] : out
+  }
+}
+
+/// The last preview wrapped, for the next frame. Comparing outputs is cheap when they are the same
+/// value (arrays and strings compare their storage first), which is the case between frames.
+final class PreviewLinesMemo: @unchecked Sendable {
+  struct Key: Equatable {
+    var output: PreviewOutput
+    var width: Int
+    var wraps: Bool
+  }
+
+  static let shared = PreviewLinesMemo()
+  private let lock = NSLock()
+  private var last: (key: Key, lines: [DetailsView.Line])? = nil
+  /// How many times a preview was wrapped (tested: once per output and width).
+  private(set) var wrapCount = 0
+
+  func lines(for key: Key) -> [DetailsView.Line]? {
+    lock.lock()
+    defer { lock.unlock() }
+    return last?.key == key ? last?.lines : nil
+  }
+
+  func remember(_ lines: [DetailsView.Line], for key: Key) {
+    lock.lock()
+    last = (key, lines)
+    wrapCount += 1
+    lock.unlock()
   }
 }

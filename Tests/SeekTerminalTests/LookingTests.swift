@@ -46,6 +46,21 @@ import Testing
     #expect(AnsiText.parse(Array("a\u{9B}b\u{202E}c".utf8))[0].map(\.text).joined() == "abc")
   }
 
+  /// A long line is wrapped in one pass, once per output and width, not on every frame.
+  @Test func aWrappedPreviewIsWrappedOncePerOutput() {
+    let long = String(repeating: "0123456789", count: 20_000)
+    let output = PreviewOutput(lines: [[StyledRun(long)], [StyledRun("end")]], exitStatus: 0)
+    let memo = PreviewLinesMemo()
+    let lines = DetailsView.previewLines(output, width: 50, wrap: true, memo: memo)
+    #expect(lines.count == 200_000 / 50 + 1)
+    #expect(lines.dropLast().allSatisfy { $0.map(\.text).joined().count == 50 })
+    #expect(lines.last?.map(\.text).joined() == "end")
+    for _ in 0..<3 { _ = DetailsView.previewLines(output, width: 50, wrap: true, memo: memo) }
+    #expect(memo.wrapCount == 1)
+    _ = DetailsView.previewLines(output, width: 40, wrap: true, memo: memo)
+    #expect(memo.wrapCount == 2)
+  }
+
   @Test func previewWindowSyntax() {
     #expect(DetailsPlacement.parse("right:60%")?.position == .right)
     #expect(DetailsPlacement.parse("right:60%")?.percent == 60)
