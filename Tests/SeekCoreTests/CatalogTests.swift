@@ -1,3 +1,4 @@
+import Foundation
 import SearchEngine
 import Testing
 
@@ -23,6 +24,25 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(table.attributes == ["name", "price", "brand"])
     #expect(table.rows == [["A", "3"], ["B", "4.5", "X"]])
     #expect(table.numericAttributes == ["price"])
+  }
+
+  /// A CSV column that `Double()` reads as numbers may hold what JSON cannot write bare: such
+  /// values come out quoted, real numbers bare, and the whole is valid JSON.
+  @Test func onlyJSONNumbersAreWrittenBare() throws {
+    let odd = ["nan(abc_1)", "-inf", "0x10", "+5", ".5", "5.", "007", "infinity", "1e5", "-0.25", "0", "12"]
+    let table = try parse(
+      "name,n\n" + odd.enumerated().map { "r\($0.offset),\($0.element)" }.joined(separator: "\n"), .csv)
+    #expect(table.numericAttributes == ["n"])
+    let catalog = Catalog(name: "c", path: "c", table: table, settings: CatalogSettings().resolved(for: table))
+    let bare = ["1e5", "-0.25", "0", "12"]
+    for record in 0..<odd.count {
+      let json = catalog.json(record: record).serialized
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      let row = try #require((object["name"] as? String).flatMap { Int($0.dropFirst()) })
+      let text = odd[row]
+      #expect(json.hasSuffix(bare.contains(text) ? ":\(text)}" : ":\"\(text)\"}"), "\(json)")
+    }
+    #expect(JSONValue.number("nan").serialized == "\"nan\"")
   }
 
   @Test func jsonLinesSkipBlankLines() throws {

@@ -59,7 +59,8 @@ public struct Catalog: Sendable {
     }
     for (column, name) in documents.attributes.enumerated() {
       let value = documents.value(record, column)
-      if numericAttributes.contains(name), !value.isEmpty, Double(value) != nil {
+      // A number as the record wrote it, when JSON can carry it as one; otherwise its text.
+      if numericAttributes.contains(name), JSONValue.isStrictNumber(value) {
         members.append((name, .number(value)))
       } else {
         members.append((name, .string(value)))

@@ -21,6 +21,31 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// Whether `text` is a number in JSON's grammar (RFC 8259: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
+  /// `Double()` accepts more (`nan(x)`, `-inf`, `0x10`, `+5`, `.5`, `5.`, `007`, `infinity`),
+  /// none of which may be written bare in JSON.
+  public static func isStrictNumber(_ text: String) -> Bool {
+    var bytes = text.utf8[...]
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    guard let first = bytes.first, first >= 0x30 && first <= 0x39 else { return false }
+    if first == 0x30 { bytes = bytes.dropFirst() } else { _ = digits() }
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
+  }
+
   public subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
     return nil
@@ -50,7 +75,8 @@ public enum JSONValue: Sendable, Equatable {
     switch self {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
-    case .number(let n): out += n
+    // Only JSON's own number grammar is written bare: whatever else reached `.number` is quoted.
+    case .number(let n): if JSONValue.isStrictNumber(n) { out += n } else { JSONValue.writeString(n, to: &out) }
     case .string(let s): JSONValue.writeString(s, to: &out)
     case .array(let items):
       out += "["
