@@ -243,3 +243,26 @@ import Testing
     #expect(again.index.count == 2)
   }
 }
+
+/// A mapped cache changed under the app (`cp`, `rsync --inplace`, `truncate` onto it) keeps the
+/// bytes that were checked: no SIGBUS past a new end, no unchecked bytes read.
+@Suite struct MappedFileTests {
+  @Test func aFileChangedWhileMappedKeepsItsBytes() throws {
+    let path = NSTemporaryDirectory() + "seek-mapped-\(getpid()).bin"
+    defer { unlink(path) }
+    let original = (0..<(5 * 4096)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(original)))
+    let fd = open(path, O_RDONLY)
+    #expect(fd >= 0)
+    let mapping = try #require(MappedFile(fd: fd, size: original.count))
+    close(fd)
+    // As `cp` onto it: opened for writing and truncated, then other bytes, shorter.
+    let writer = open(path, O_WRONLY | O_TRUNC)
+    #expect(writer >= 0)
+    let other = [UInt8](repeating: 0xEE, count: 100)
+    #expect(other.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == 100)
+    close(writer)
+    #expect(mapping.isPrivate)
+    #expect(Array(mapping.bytes) == original)
+  }
+}

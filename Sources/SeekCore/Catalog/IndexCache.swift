@@ -529,22 +529,3 @@ struct FileSink: IndexSink {
     }
   }
 }
-
-/// A whole file mapped read-only, unmapped with the last column that borrows from it. Seek writes
-/// caches to a fresh file and renames it into place, so a mapped file is never truncated under a
-/// reader by Seek itself (the file is this user's alone, mode 0600).
-final class MappedFile: @unchecked Sendable {
-  // @unchecked: the mapping is read-only and never changes while mapped.
-  let bytes: UnsafeRawBufferPointer
-
-  init?(fd: Int32, size: Int) {
-    guard size > 0 else { return nil }
-    let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
-    guard let address, address != MAP_FAILED else { return nil }
-    bytes = UnsafeRawBufferPointer(start: address, count: size)
-    // Random access: no read-ahead of pages a search will not look at.
-    madvise(address, size, MADV_RANDOM)
-  }
-
-  deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
-}

@@ -1,4 +1,4 @@
-import CMalloc
+import CSystem
 
 /// How the process's allocator hands memory back.
 ///
