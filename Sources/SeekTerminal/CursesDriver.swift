@@ -178,7 +178,7 @@ final class CursesDriver {
     endwin()
     fputs(KeyParser.disableBracketedPaste, output)
     fflush(output)
-    raise(SIGTSTP)  // stopped here until `fg`
+    ExitSignals.stopAsAJob()  // stopped here until `fg`
     fputs(KeyParser.enableBracketedPaste, output)
     fflush(output)
     clearok(seek_stdscr(), true)

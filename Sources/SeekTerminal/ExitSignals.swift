@@ -22,6 +22,7 @@ enum ExitSignals {
         writeFD = fds[1]
       }
     }
+    installSuspendHandler()
     for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
       signal(sig) { sig in
         if ExitSignals.received != 0 {
@@ -38,4 +39,38 @@ enum ExitSignals {
 
   /// The signal received, if any.
   static var pending: Int32? { received == 0 ? nil : received }
+
+  // MARK: - Suspension
+
+  nonisolated(unsafe) private static var suspendRequested: sig_atomic_t = 0
+
+  /// SIGTSTP from outside (`kill -TSTP`, a job-control stop) suspends the way Ctrl-Z does: the
+  /// handler only asks, and the run loop restores the terminal before the process stops, then
+  /// takes it back on `fg` (stopped by the default action, a raw terminal would stay raw for the
+  /// shell, and the shell's cooked one would swallow Seek's keys after `fg`).
+  private static func installSuspendHandler() {
+    signal(SIGTSTP) { _ in
+      ExitSignals.suspendRequested = 1
+      var byte = UInt8(truncatingIfNeeded: SIGTSTP)
+      _ = write(ExitSignals.writeFD, &byte, 1)  // async-signal-safe
+    }
+  }
+
+  /// Whether a suspension was asked for since the last call.
+  static func takeSuspendRequest() -> Bool {
+    guard suspendRequested != 0 else { return false }
+    suspendRequested = 0
+    // Emptied, so that the run loop's poll sleeps again (an exit signal's byte makes no
+    // difference: `pending` is looked at first).
+    var bytes = [UInt8](repeating: 0, count: 16)
+    while read(pipeFDs[0], &bytes, bytes.count) > 0 {}
+    return true
+  }
+
+  /// Stops the process as a shell job (the default action of SIGTSTP), back here on `fg`.
+  static func stopAsAJob() {
+    signal(SIGTSTP, SIG_DFL)
+    raise(SIGTSTP)
+    installSuspendHandler()
+  }
 }

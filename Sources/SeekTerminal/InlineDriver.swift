@@ -208,12 +208,25 @@ final class InlineDriver: TerminalDriver {
     close(fd)
   }
 
+  /// Leaves the shell's screen as `end` does (rows cleared, mouse and paste modes off, settings
+  /// restored), stops, and on `fg` makes room again below the shell's new lines.
   func suspend() {
     var attributes = termios()
     tcgetattr(fd, &attributes)
+    var out = ""
+    if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
+    out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste + (regionTop != nil ? KeyParser.disableMouse : "")
+    write(out)
     Self.restore()
-    raise(SIGTSTP)  // stopped here until `fg`
+    ExitSignals.stopAsAJob()  // stopped here until `fg`
     tcsetattr(fd, TCSANOW, &attributes)
+    cursorRow = 0
+    height = Self.height(heightSpec, rows: terminalSize().rows)
+    write(
+      KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
+        + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
+    regionTop = askCursorRow()
+    if regionTop != nil { write(KeyParser.enableMouse) }
   }
 
   /// Restores the terminal's settings (also from a signal handler).

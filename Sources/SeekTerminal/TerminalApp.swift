@@ -159,6 +159,10 @@ public final class TerminalApp {
     ]
     while outcome == nil {
       if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
+      if ExitSignals.takeSuspendRequest() {
+        driver.suspend()
+        dirty = true
+      }
       for answer in runtime.takeEvents() {
         if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
           appliedRevision = revision

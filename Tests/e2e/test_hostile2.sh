@@ -59,3 +59,49 @@ expect_eq "app --filters: an unknown facet is refused before the screen (exit 2)
 printf 'name,n\na,nan(abc_1)\nb,-inf\nc,0x10\nd,+5\ne,.5\nf,5.\ng,007\nh,infinity\ni,1e5\n' > "$H2/n.csv"
 out=$("$SEEK" --no-store -f '' --json --hits-per-page 100 "$H2/n.csv" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(" ".join(repr(h["n"]) for h in sorted(d["hits"], key=lambda h: h["name"])))' 2>&1)
 expect_eq "--json: odd numbers quoted, real ones bare" "'nan(abc_1)' '-inf' '0x10' '+5' '.5' '5.' '007' 'infinity' 100000.0" "$out"
+
+# Suspend in --height: Ctrl-Z, and SIGTSTP from outside, leave the shell's terminal as it was
+# (rows cleared, mouse reporting off, cooked), and `fg` gives Seek its keys back.
+tmux_start 80 24 "env -i PATH=$PATH HOME=$HOME TERM=screen LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME PS1='sh$ ' bash --norc --noprofile"
+expect_screen "suspend: a shell" "sh$"
+tmux_type "seq 1 100 | sh -c 'echo \$\$ > $H2/seek.pid; exec $SEEK --height 10 --no-store'"
+tmux_keys Enter
+expect_screen "suspend: --height started" "100 hits"
+tmux_keys C-z
+expect_screen "suspend: Ctrl-Z stops it as a job" "Stopped"
+expect_screen_gone "suspend: its rows are cleared" "100 hits"
+expect_eq "suspend: mouse reporting is off for the shell" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{mouse_any_flag}')"
+tmux_type "fg"
+tmux_keys Enter
+expect_screen "suspend: fg draws it again" "100 hits"
+tmux_type "77"
+expect_screen "suspend: after fg, keys reach it" "> 77"
+kill -TSTP "$(cat "$H2/seek.pid")"
+expect_screen "suspend: SIGTSTP from outside stops it too" "Stopped"
+expect_screen_gone "suspend: SIGTSTP clears its rows" "> 77"
+tmux_type "fg"
+tmux_keys Enter
+expect_screen "suspend: fg after SIGTSTP draws it again" "> 77"
+tmux_keys BSpace BSpace
+tmux_type "42"
+expect_screen "suspend: after SIGTSTP and fg, keys reach it (raw again)" "> 42"
+tmux_keys Enter
+expect_screen_gone "suspend: accepts as usual" "> 42"
+expect_eq "suspend: the accepted line is printed" "42" "$(screen | grep -x '42')"
+tmux_stop
+# The same in full screen.
+tmux_start 80 24 "env -i PATH=$PATH HOME=$HOME TERM=screen LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME PS1='sh$ ' bash --norc --noprofile"
+expect_screen "suspend full screen: a shell" "sh$"
+tmux_type "seq 1 100 | sh -c 'echo \$\$ > $H2/seek.pid; exec $SEEK --no-store'"
+tmux_keys Enter
+expect_screen "suspend full screen: started" "100 hits"
+kill -TSTP "$(cat "$H2/seek.pid")"
+expect_screen "suspend full screen: SIGTSTP stops it" "Stopped"
+tmux_type "fg"
+tmux_keys Enter
+expect_screen "suspend full screen: fg draws it again" "100 hits"
+tmux_type "42"
+expect_screen "suspend full screen: keys reach it after fg" "> 42"
+tmux_keys Enter
+expect_eq "suspend full screen: the accepted line is printed" "42" "$(for _ in $(seq 1 100); do screen | grep -x '42' && break; sleep 0.05; done)"
+tmux_stop
