@@ -36,6 +36,8 @@ final class CursesDriver {
     self.output = output
     self.screen = screen
     self.inputDescriptor = fileno(input)
+    Self.terminalDescriptor = fileno(output)
+    Self.modesOff = Array((KeyParser.disableBracketedPaste + KeyParser.disableMouse).utf8)
     set_term(screen)
     raw()
     noecho()
@@ -186,5 +188,14 @@ final class CursesDriver {
   }
 
   /// For a signal handler: restore the terminal (the process leaves right after).
-  static func restoreFromSignal() { endwin() }
+  static func restoreFromSignal() {
+    endwin()
+    // Mouse and paste modes off, written straight to the terminal: bytes made before, no
+    // allocation here (a crash inside malloc must not deadlock in its handler).
+    _ = modesOff.withUnsafeBufferPointer { write(terminalDescriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// The terminal's descriptor and what turns its modes off, for `restoreFromSignal`.
+  nonisolated(unsafe) static var terminalDescriptor: Int32 = -1
+  nonisolated(unsafe) static var modesOff: [UInt8] = []
 }

@@ -23,6 +23,7 @@ enum ExitSignals {
       }
     }
     installSuspendHandler()
+    installFatalHandlers()
     for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
       signal(sig) { sig in
         if ExitSignals.received != 0 {
@@ -39,6 +40,38 @@ enum ExitSignals {
 
   /// The signal received, if any.
   static var pending: Int32? { received == 0 ? nil : received }
+
+  // MARK: - Crashes
+
+  /// The handlers that were there before (Swift's backtracer, or the default action).
+  nonisolated(unsafe) private static var previousFatal: [sigaction] = Array(repeating: sigaction(), count: 32)
+  private static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// A crash (a trap, a bad access) still leaves the terminal usable: the handler restores it
+  /// (raw mode, alternate screen, mouse and paste modes off), puts the previous handler back
+  /// and lets the signal take its course (the fault happens again on return, or is raised again),
+  /// so the backtrace and the exit status are the ones the crash would have given.
+  private static func installFatalHandlers() {
+    for sig in fatalSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_sigaction = { sig, info, _ in
+        ExitSignals.emergencyRestore?()
+        var previous = ExitSignals.previousFatal[Int(sig)]
+        sigaction(sig, &previous, nil)
+        // A fault raised by an instruction happens again on return; one sent by a process
+        // (kill, abort) is raised again, then with the default action in case the previous
+        // handler returns (Swift's backtracer does, expecting the fault to recur).
+        if (info?.pointee.si_code ?? 0) <= 0 || sig == SIGABRT || sig == SIGTRAP {
+          raise(sig)
+          signal(sig, SIG_DFL)
+          raise(sig)
+        }
+      }
+      action.sa_flags = SA_SIGINFO
+      sigemptyset(&action.sa_mask)
+      sigaction(sig, &action, &previousFatal[Int(sig)])
+    }
+  }
 
   // MARK: - Suspension
 

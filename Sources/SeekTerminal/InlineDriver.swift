@@ -34,6 +34,7 @@ final class InlineDriver: TerminalDriver {
     tcgetattr(fd, &attributes)
     Self.original = attributes
     Self.descriptor = fd
+    Self.modesOff = Array(("\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste + KeyParser.disableMouse).utf8)
     cfmakeraw(&attributes)
     attributes.c_cc.6 = 0  // VMIN (index 6 on Linux): reads return what is there
     attributes.c_cc.5 = 0  // VTIME (index 5)
@@ -234,4 +235,14 @@ final class InlineDriver: TerminalDriver {
     guard descriptor >= 0 else { return }
     tcsetattr(descriptor, TCSANOW, &original)
   }
+
+  /// For a signal handler: settings restored, mouse and paste modes off, the cursor shown.
+  static func restoreFromSignal() {
+    guard descriptor >= 0 else { return }
+    // Bytes made before: no allocation in a handler.
+    _ = modesOff.withUnsafeBufferPointer { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+    restore()
+  }
+
+  nonisolated(unsafe) static var modesOff: [UInt8] = []
 }

@@ -103,7 +103,7 @@ public final class TerminalApp {
     let signals: Int32
     if let height = configuration.height {
       driver = try InlineDriver(height: height, colors: configuration.colors)
-      signals = ExitSignals.install { InlineDriver.restore() }
+      signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
     } else {
       driver = try CursesDriver(colors: configuration.colors)
       signals = ExitSignals.install { CursesDriver.restoreFromSignal() }

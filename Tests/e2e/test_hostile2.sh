@@ -105,3 +105,16 @@ expect_screen "suspend full screen: keys reach it after fg" "> 42"
 tmux_keys Enter
 expect_eq "suspend full screen: the accepted line is printed" "42" "$(for _ in $(seq 1 100); do screen | grep -x '42' && break; sleep 0.05; done)"
 tmux_stop
+
+# A crash leaves the terminal usable: the alternate screen left, mouse reporting off.
+tmux_start 80 24 "env -i PATH=$PATH HOME=$HOME TERM=screen LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME PS1='sh$ ' bash --norc --noprofile"
+expect_screen "crash: a shell" "sh$"
+tmux_type "seq 1 100 | sh -c 'echo \$\$ > $H2/seek.pid; exec env SWIFT_BACKTRACE=interactive=no $SEEK --no-store 2>$H2/crash.err'; echo EXIT=\$?"
+tmux_keys Enter
+expect_screen "crash: started" "100 hits"
+expect_eq "crash: the app is in the alternate screen" 1 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
+kill -SEGV "$(cat "$H2/seek.pid")"
+expect_screen "crash: it dies of the signal" "EXIT=139"
+expect_eq "crash: the alternate screen is left" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
+expect_eq "crash: mouse reporting is off" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{mouse_any_flag}')"
+tmux_stop
