@@ -3,7 +3,7 @@ import SeekCore
 
 /// What bare `seek` lists when no catalog is named and standard input is a terminal, as fzf does:
 /// the files under the current directory (hidden files and directories skipped, links not
-/// followed), or the lines `SEEK_DEFAULT_COMMAND` prints. Either streams into a pipe that Seek
+/// followed: `FileWalker`), or the lines `SEEK_DEFAULT_COMMAND` prints. Either streams into a pipe that Seek
 /// reads like piped input, so the first lines show before the walk ends.
 final class DefaultSource: @unchecked Sendable {
   let handle: FileHandle
@@ -46,28 +46,46 @@ final class DefaultSource: @unchecked Sendable {
     child?.terminate()
   }
 
-  /// Relative paths of regular files, depth first; hidden entries (".git") are skipped.
+  /// Relative paths of regular files and links, depth first (`FileWalker`).
   private func walk(into writer: FileHandle) {
-    guard let walker = FileManager.default.enumerator(atPath: ".") else { return }
+    var walker = FileWalker()
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 16)
-    while let path = walker.nextObject() as? String {
-      if stopped.isSet { return }
-      let name = (path as NSString).lastPathComponent
-      let type = walker.fileAttributes?[.type] as? FileAttributeType
-      if name.hasPrefix(".") {
-        if type == .typeDirectory { walker.skipDescendants() }
-        continue
-      }
-      guard type == .typeRegular || type == .typeSymbolicLink else { continue }
-      buffer += Array(path.utf8)
+    var failed = false
+    walker.walk(".") { path in
+      if stopped.isSet { return false }
+      buffer += path
       buffer.append(0x0A)
       if buffer.count >= 1 << 15 {
-        guard (try? writer.write(contentsOf: buffer)) != nil else { return }
+        failed = (try? writer.write(contentsOf: buffer)) == nil
         buffer.removeAll(keepingCapacity: true)
       }
+      return !failed
     }
-    if !buffer.isEmpty { try? writer.write(contentsOf: buffer) }
+    if !buffer.isEmpty && !failed { try? writer.write(contentsOf: buffer) }
+    skipped.add(walker.skippedNames)
+  }
+
+  /// Names left out of the walk because they are not UTF-8 (said on exit).
+  var skippedNames: Int { skipped.value }
+  private let skipped = Counter()
+}
+
+/// A count written by one thread, read by another.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func add(_ n: Int) {
+    lock.lock()
+    count += n
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
   }
 }
 

@@ -33,7 +33,14 @@ enum SeekCommand {
         return 2
       }
     }
-    defer { defaultSource?.stop() }
+    defer {
+      defaultSource?.stop()
+      if let skipped = defaultSource?.skippedNames, skipped > 0 {
+        Output.error(
+          "seek: \(skipped) file name\(skipped == 1 ? " was" : "s were") left out: not valid UTF-8, so not shown or printed as they are"
+        )
+      }
+    }
     let input = defaultSource?.handle ?? FileHandle.standardInput
     // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
     let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
