@@ -51,7 +51,13 @@ enum FilterCommand {
       }
       Output.write(text)
       var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
-      if response.nbPages > 0 { summary += " (page \(response.page + 1) of \(response.nbPages))" }
+      // The page asked for, not the engine's clamped one (a page past the last says so).
+      if response.nbPages > 0 {
+        summary +=
+          options.page < response.nbPages
+          ? " (page \(options.page + 1) of \(response.nbPages))"
+          : " (page \(options.page + 1) is past the last, \(response.nbPages))"
+      }
       if !response.droppedWords.isEmpty {
         summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
       }

@@ -98,6 +98,27 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
     #expect(fileBytes(path) == bytes)
   }
 
+  /// A link planted where SQLite keeps its journal, or a folder given as the store: said as it
+  /// is, not as a read-only store, and nothing is written.
+  @Test func plantedJournalLinksAndFoldersAreSaidAsTheyAre() throws {
+    let dir = temporaryDirectory()
+    let path = dir + "/s.sqlite"
+    symlink(dir + "/elsewhere", path + "-wal")
+    #expect {
+      try SQLiteItemStore(path: path)
+    } throws: { error in
+      guard case .cannotOpen(_, let detail) = error as? StoreError else { return false }
+      return detail.contains("-wal is a symbolic link")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir + "/elsewhere"))
+    #expect {
+      try SQLiteItemStore(path: dir)
+    } throws: { error in
+      guard case .cannotOpen(_, let detail) = error as? StoreError else { return false }
+      return detail.contains("it is a folder")
+    }
+  }
+
   @Test func unwritableStoreIsAClearError() throws {
     guard getuid() != 0 else {
       // root writes anyway; check the read-only folder case through a read-only file system path.

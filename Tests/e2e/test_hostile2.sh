@@ -118,3 +118,7 @@ expect_screen "crash: it dies of the signal" "EXIT=139"
 expect_eq "crash: the alternate screen is left" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
 expect_eq "crash: mouse reporting is off" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{mouse_any_flag}')"
 tmux_stop
+
+# A page far past the last says so, with the page asked for.
+err=$("$SEEK" --no-store -f samsung --page 9223372036854775807 Data/products.json 2>&1 >/dev/null)
+expect_contains "page: the page asked for, past the last" "$err" "page 9223372036854775807 is past the last"

@@ -48,6 +48,16 @@ public final class SQLiteItemStore: ItemStore {
     if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
       throw .cannotOpen(path: path, detail: "it is a symbolic link, which Seek does not follow; left untouched")
     }
+    if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+      throw .cannotOpen(path: path, detail: "it is a folder; --store takes a file (such as \(path)/list.sqlite)")
+    }
+    // SQLite's own files beside it: a link there is refused by SQLite too, but would be reported
+    // as a read-only store.
+    for suffix in ["-wal", "-shm", "-journal"]
+    where lstat(path + suffix, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+      throw .cannotOpen(
+        path: path, detail: "\(path + suffix) is a symbolic link, which Seek does not follow; left untouched")
+    }
     if !FileManager.default.fileExists(atPath: path) {
       let fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
       if fd < 0 && errno != EEXIST {
