@@ -135,11 +135,19 @@ public final class TerminalApp {
       // Reader thread → (batches) → indexer thread → (new indexes) → search lane → event.
       let total = configuration.inputBytes
       let onIndexed = configuration.onInputIndexed
-      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, bytes, finished in
+      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, bytes, finished, limited in
         let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
         runtime.runOnSearchLane { service in
           if let update { service.apply(.streamed(update)) }
           return .catalogChanged(records: records, finished: finished, percent: percent)
+        }
+        if limited {
+          let megabytes = ProcessMemory.inputLimitBytes() >> 20
+          runtime.runOnSearchLane { _ in
+            .failed(
+              "input not read past \(Renderer.grouped(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
+            )
+          }
         }
         if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
@@ -248,11 +256,12 @@ final class IndexerThread: @unchecked Sendable {
   private let condition = NSCondition()
   private var pending = false
   private var indexer: StreamingIndexer
-  /// Called with the new index (if any), the records and bytes read, and whether input ended.
-  private let deliver: (StreamingIndexer.Update?, Int, Int, Bool) -> Void
+  /// Called with the new index (if any), the records and bytes read, whether input ended, and
+  /// whether reading stopped at the memory limit.
+  private let deliver: (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void
   var reader: StreamingReader?
 
-  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool) -> Void) {
+  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void) {
     self.indexer = StreamingIndexer(catalog: catalog)
     self.deliver = deliver
     let thread = Thread { [unowned self] in self.loop() }
@@ -278,7 +287,7 @@ final class IndexerThread: @unchecked Sendable {
       let records = table.count
       // Given up: the final build frees the records once they are its document store.
       let update = indexer.update(with: consume table, finished: finished)
-      deliver(update, records, bytesRead, finished)
+      deliver(update, records, bytesRead, finished, finished && reader.stoppedAtMemoryLimit)
       if finished { return }
     }
   }

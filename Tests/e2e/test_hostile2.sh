@@ -122,3 +122,13 @@ tmux_stop
 # A page far past the last says so, with the page asked for.
 err=$("$SEEK" --no-store -f samsung --page 9223372036854775807 Data/products.json 2>&1 >/dev/null)
 expect_contains "page: the page asked for, past the last" "$err" "page 9223372036854775807 is past the last"
+
+# Endless input: reading stops at the memory limit (here 1 MB: at the first batch), what was read
+# stays searchable, and the status line says why the count stopped.
+tmux_start 140 10 "yes | env LANG=C.UTF-8 SEEK_MEMORY_LIMIT_MB=1 $SEEK --no-store; echo EXIT=\$?; sleep 30"
+expect_screen "endless input: stopped at the memory limit, said on the status line" "the memory limit (1 MB" 60
+tmux_type "y"
+expect_screen "endless input: still searchable" "> y"
+tmux_keys C-c
+expect_screen "endless input: quits as usual" "EXIT=130"
+tmux_stop

@@ -10,6 +10,9 @@ public final class StreamingReader: @unchecked Sendable {
   private var finished = false
   private var malformed = 0
   private var bytesRead = 0
+  private var stoppedAtLimit = false
+  /// Resident memory past which reading stops (`ProcessMemory.inputLimitBytes`).
+  private let memoryLimit: Int
   private let format: CatalogFormat
   /// TSV: the header's attributes (nil until read), and which columns hold only numbers so far.
   private var header: [String]? = nil
@@ -18,8 +21,12 @@ public final class StreamingReader: @unchecked Sendable {
   private let onBatch: @Sendable () -> Void
   public static let interval = 0.1
 
-  public init(format: CatalogFormat, onBatch: @escaping @Sendable () -> Void) {
+  public init(
+    format: CatalogFormat, memoryLimit: Int = ProcessMemory.inputLimitBytes(),
+    onBatch: @escaping @Sendable () -> Void
+  ) {
     self.format = format
+    self.memoryLimit = memoryLimit
     self.table = RecordTable(attributes: format == .lines ? ["text"] : [])
     self.onBatch = onBatch
   }
@@ -42,6 +49,14 @@ public final class StreamingReader: @unchecked Sendable {
     let records = table
     table = RecordTable(attributes: table.attributes)
     return (records, finished, malformed, bytesRead)
+  }
+
+  /// Whether reading stopped before the input ended, at the memory limit (endless input such as
+  /// `yes`): the records read so far are the catalog.
+  public var stoppedAtMemoryLimit: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stoppedAtLimit
   }
 
   /// The formats that can be read this way.
@@ -131,8 +146,16 @@ public final class StreamingReader: @unchecked Sendable {
         || (chunk.count < 65_536 && (!batch.isEmpty || !rows.isEmpty))
       {
         flush(final: false)
+        // Looked at once a batch (at most every `interval`): reading /proc costs microseconds.
+        if let resident = ProcessMemory.residentBytes(), resident > memoryLimit {
+          lock.lock()
+          stoppedAtLimit = true
+          lock.unlock()
+          break
+        }
       }
     }
+    if stoppedAtMemoryLimit { splitter.dropPending() }  // a line cut where reading stopped
     splitter.finish(parse)
     flush(final: true)
   }

@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 
 /// How the process's allocator hands memory back.
 ///
@@ -17,5 +18,23 @@ public enum ProcessMemory {
   /// Sets the allocator's policy; call once at start-up, before large allocations.
   public static func returnLargeBlocksToTheSystem() {
     _ = mallopt(M_MMAP_THRESHOLD, mappedFromBytes)
+  }
+
+  /// The process's resident memory now (from /proc/self/statm), or nil where it cannot be read.
+  public static func residentBytes() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// How much endless input may take before Seek stops reading it: `SEEK_MEMORY_LIMIT_MB`, or half
+  /// of the machine's memory. Reading stops there (what was read stays searchable, and the status
+  /// line says so); the index built from it then takes its own share, within the other half.
+  public static func inputLimitBytes(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    if let text = environment["SEEK_MEMORY_LIMIT_MB"], let megabytes = Int(text), megabytes > 0 {
+      return megabytes.multipliedReportingOverflow(by: 1 << 20).overflow ? Int.max : megabytes << 20
+    }
+    return Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)))
   }
 }
