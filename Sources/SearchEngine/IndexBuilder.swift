@@ -24,6 +24,7 @@ public enum IndexBuilder {
     var titleKeys: [UInt64] = []
     titleKeys.reserveCapacity(recordCount)
     for (record, original) in ranking.order.enumerated() {
+      if !ranking.foldedTitles.cut.isEmpty && ranking.foldedTitles.cut.contains(original) { continue }
       ranking.foldedTitles.withTitle(Int(original)) { key in
         if !key.isEmpty { titleKeys.append(HashedKeys.entry(hash: byteHash(key), record: record)) }
       }
@@ -171,7 +172,12 @@ public enum IndexBuilder {
     var lengths = [Int32](repeating: 0, count: settings.tiebreak.contains(.length) ? n : 0)
     for r in 0..<n {
       let start = titles.bytes.count
-      documents.withValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &titles.bytes) }
+      // Titles are folded on their searched part only (a title past `maxIndexedValueBytes` sorts by
+      // its start and is never equal to a query): a 128 MB line is not folded whole.
+      documents.withIndexedValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &titles.bytes) }
+      if documents.withValue(r, titleColumn, { $0.count }) > DocumentStore.maxIndexedValueBytes {
+        titles.cut.insert(Int32(r))
+      }
       titles.ends.append(titles.bytes.count)
       var p: UInt64 = 0
       for i in 0..<8 { p = p << 8 | UInt64(start + i < titles.bytes.count ? titles.bytes[start + i] : 0) }
@@ -238,6 +244,8 @@ public enum IndexBuilder {
   struct FoldedTitles: Sendable {
     var bytes: [UInt8] = []
     var ends: [Int] = []
+    /// Records whose title was folded on its start only.
+    var cut: Set<Int32> = []
 
     func withTitle<R>(_ r: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
       let range = (r == 0 ? 0 : ends[r - 1])..<ends[r]

@@ -15,9 +15,25 @@ public enum SafeText {
   }
 
   public static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
+    guard mayBeUnsafe(text) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars { out.append(shown(scalar)) }
     return String(out)
+  }
+
+  /// Whether `text` may hold an unsafe scalar, from its UTF-8 bytes alone: false means none is
+  /// there. A byte below 0x20 or 0x7F is one; C1 controls start with 0xC2, the overrides and
+  /// isolates with 0xE2 and the byte-order mark with 0xEF, so text without those lead bytes (all
+  /// ASCII, most of Latin and CJK) is cleared at memchr's pace instead of a scalar at a time.
+  static func mayBeUnsafe(_ text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF {
+        // A lead byte that may start an unsafe scalar: decide by scalars from here.
+        if byte >= 0xC2 { return text.unicodeScalars.contains { isUnsafe($0.value) } }
+        return true
+      }
+      return false
+    }
   }
 }
