@@ -36,6 +36,7 @@ expect_contains "--checked --json: created flag" "$json" '"_created":true'
 
 # Next run: the created item is searchable and still checked.
 out=$("$SEEK" --store "$STORE" --filter "grandma" Data/products.json 2>/dev/null)
+expect_contains "next run: the created item is found by --filter" "$out" "Grandma's cookbook"
 rm -f "$WORK/exit.txt"
 tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
 expect_screen "store: next run shows the checks" "2 checked"

@@ -82,7 +82,8 @@ tmux_keys C-c
 sleep 0.5
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "ui: Ctrl-C exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
-expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F '10,000 hits' || true)"
+expect_eq "ui: Ctrl-C restores the terminal (the alternate screen left)" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
+expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F 'MacBook Air' || true)"
 tmux_stop
 
 # Enter on a result accepts: the selection goes to standard output, the UI to /dev/tty.
