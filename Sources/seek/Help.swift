@@ -33,7 +33,8 @@ enum Help {
           --tac                 reverse input order (the last line first)
 
     SEARCH
-      -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error
+      -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error;
+                                lines: every match (as fzf), records and --json: one page
           --page N              page of --filter results (from 1; default 1)
           --hits-per-page N     hits per page (default 20)
           --json                JSON output (--filter: the response; on accept: records as JSON Lines)

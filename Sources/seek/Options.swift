@@ -7,6 +7,9 @@ struct Options: Equatable {
   var filter: String?
   var page = 0
   var hitsPerPage = 20
+  /// Whether `--page` or `--hits-per-page` was given: without them, `--filter` on lines prints
+  /// every match (fzf's `--filter`).
+  var pagingGiven = false
   var json = false
   var help = false
   var version = false
@@ -101,8 +104,12 @@ struct Options: Equatable {
       case "-h", "--help": o.help = true
       case "--version": o.version = true
       case "-f", "--filter": o.filter = try value(flag, inline: inline)
-      case "--page": o.page = try number(flag, try value(flag, inline: inline), min: 1) - 1
-      case "--hits-per-page": o.hitsPerPage = try number(flag, try value(flag, inline: inline), min: 1)
+      case "--page":
+        o.page = try number(flag, try value(flag, inline: inline), min: 1) - 1
+        o.pagingGiven = true
+      case "--hits-per-page":
+        o.hitsPerPage = try number(flag, try value(flag, inline: inline), min: 1)
+        o.pagingGiven = true
       case "--json": o.json = true
       case "--searchable": o.catalog.searchableAttributes = list(try value(flag, inline: inline))
       case "--title": o.catalog.titleAttribute = try value(flag, inline: inline)

@@ -50,6 +50,10 @@ enum SeekCommand {
     // Lines are fzf's world (Enter accepts, ties by length then input order); records are
     // InstantSearch's (see `Picking`).
     let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
+    if lines && options.filter != nil && !options.json && !options.pagingGiven {
+      // fzf's --filter prints every match; a page is asked for with --page or --hits-per-page.
+      options.hitsPerPage = SearchRequest.maxHitsPerPage
+    }
     if lines {
       // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
       if options.catalog.searchableAttributes == nil { options.catalog.searchableAttributes = ["ordered(text)"] }

@@ -108,3 +108,11 @@ qqqqqq|--hits-per-page 6
 case|--page 2 --hits-per-page 1500
 CASES
 expect_eq "records --filter scanned before indexing: the same answers as the index ($total cases)" "$total" "$same"
+
+# On lines, --filter prints every match, as fzf's does; --hits-per-page and --page still page.
+lines=$(for i in $(seq 1 150); do echo "src/module$i/File$i.swift"; echo "docs/page$i.md"; done)
+expect_eq "lines --filter: every match printed (pipe)" 150 "$(printf '%s\n' "$lines" | "$SEEK" -f swift 2>/dev/null | wc -l)"
+printf '%s\n' "$lines" > "$WORK/paths.txt"
+expect_eq "lines --filter: every match printed (file)" 150 "$("$SEEK" --no-store -f swift "$WORK/paths.txt" 2>/dev/null | wc -l)"
+expect_eq "lines --filter: --hits-per-page still pages" 7 "$(printf '%s\n' "$lines" | "$SEEK" -f swift --hits-per-page 7 2>/dev/null | wc -l)"
+expect_eq "lines --filter --json: one page" 20 "$(printf '%s\n' "$lines" | "$SEEK" -f swift --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["hits"]))')"
