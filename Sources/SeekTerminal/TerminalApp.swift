@@ -105,8 +105,14 @@ public final class TerminalApp {
       driver = try InlineDriver(height: height, colors: configuration.colors)
       signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
     } else {
-      driver = try CursesDriver(colors: configuration.colors)
-      signals = ExitSignals.install { CursesDriver.restoreFromSignal() }
+      do {
+        driver = try CursesDriver(colors: configuration.colors)
+        signals = ExitSignals.install { CursesDriver.restoreFromSignal() }
+      } catch CursesDriver.Failure.unknownTerminalType {
+        // No terminfo for this terminal: plain ANSI in the whole window, as fzf does.
+        driver = try InlineDriver(height: "100%", colors: false)
+        signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
+      }
     }
     let runtime = EffectRuntime(service: service, writer: writer)
     let outcome = loop(driver: driver, runtime: runtime, signals: signals)

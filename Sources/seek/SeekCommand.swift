@@ -46,7 +46,12 @@ enum SeekCommand {
     let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
     let dumbTerminal = environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty
     let storeCommand = options.checked || options.uncheckAll || options.deleteCreated != nil
-    let interactive = options.filter == nil && !storeCommand && !dumbTerminal
+    let interactive = options.filter == nil && !storeCommand
+    if dumbTerminal && options.height == nil {
+      // No terminfo to lean on: drawn with plain ANSI sequences in the whole window, as fzf does
+      // (the inline driver), never printed and exited on its own.
+      options.height = "100%"
+    }
     // Lines are fzf's world (Enter accepts, ties by length then input order); records are
     // InstantSearch's (see `Picking`).
     let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
@@ -59,9 +64,9 @@ enum SeekCommand {
       if options.catalog.searchableAttributes == nil { options.catalog.searchableAttributes = ["ordered(text)"] }
       if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
     }
-    if interactive && !localeIsUTF8() {
+    if interactive && !TerminalLocale.useUTF8() {
       Output.error(
-        "seek: warning: the locale (LANG=\(environment["LANG"] ?? "")) is not UTF-8: non-ASCII text may not be typed or shown correctly"
+        "seek: warning: no UTF-8 locale (LANG=\(environment["LANG"] ?? ""), and C.UTF-8 is missing): non-ASCII text may not be typed or shown correctly"
       )
     }
     var streamFormat: CatalogFormat? = nil
@@ -149,14 +154,6 @@ enum SeekCommand {
     }
     if storeCommand {
       let code = StoreCommands.run(catalog: catalog, options: options)
-      Self.finish(saving: pendingSave)
-      return code
-    }
-    if dumbTerminal {
-      Output.error(
-        "seek: this terminal (TERM=\(environment["TERM"] ?? "")) cannot draw the interface; printing --filter results for the query instead"
-      )
-      let code = FilterCommand.run(catalog: catalog, options: options, query: options.query)
       Self.finish(saving: pendingSave)
       return code
     }
@@ -357,13 +354,6 @@ enum SeekCommand {
     return head.withUnsafeBufferPointer { CatalogFormat.sniff($0) }
   }
 
-  static func localeIsUTF8() -> Bool {
-    setlocale(LC_ALL, "")
-    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-    let name = String(cString: codeset).uppercased()
-    return name == "UTF-8" || name == "UTF8"
-  }
-
   static func interactive(
     catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
@@ -392,7 +382,8 @@ enum SeekCommand {
         generatingSuggestions: options.suggestionsPath == nil ? options.suggestionsMinHits : nil,
         recent: initial.recent)
       var configuration = TerminalApp.Configuration(
-        colors: Output.colorAllowed, initialQuery: options.query, tracePath: environment["SEEK_TRACE"],
+        colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
+        tracePath: environment["SEEK_TRACE"],
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
         picking: picking)
       configuration.inputBytes = inputBytes

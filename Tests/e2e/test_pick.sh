@@ -53,9 +53,18 @@ expect_eq "ties: --tac" "3 2 1" "$(seq 1 3 | "$SEEK" -f "" --tac 2>/dev/null | t
 "$SEEK" -f x --tiebreak size </dev/null >/dev/null 2>&1
 expect_eq "ties: a bad --tiebreak exits 2" 2 "$?"
 
-# TERM=dumb reads the pipe.
-out=$(printf 'bin\nboot\netc\n' | TERM=dumb "$SEEK" --query bo 2>/dev/null)
-expect_eq "TERM=dumb: the pipe's matching line" "boot" "$out"
+# TERM=dumb (or a terminal with no terminfo) draws with plain ANSI and waits, as fzf does: nothing
+# is accepted on its own.
+for term in dumb no-such-terminal; do
+  rm -f "$P/exit.txt" "$P/out.txt"
+  tmux_start 80 12 "printf 'bin\nboot\netc\n' | env TERM=$term LANG=C.UTF-8 $SEEK --query bo > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+  expect_screen "TERM=$term: draws the list and waits" "1 hit "
+  expect_eq "TERM=$term: nothing accepted on its own" "" "$(cat "$P/out.txt" 2>/dev/null)"
+  tmux_keys Enter
+  for _ in $(seq 1 100); do [ -s "$P/exit.txt" ] && break; sleep 0.05; done
+  expect_eq "TERM=$term: Enter accepts the matching line" "boot" "$(cat "$P/out.txt" 2>/dev/null)"
+  tmux_stop
+done
 
 # Bare seek (stdin a terminal): the files under the current directory; SEEK_DEFAULT_COMMAND overrides.
 mkdir -p "$P/tree/src/.git" && touch "$P/tree/src/main.swift" "$P/tree/README.md" "$P/tree/src/.git/HEAD"
@@ -145,4 +154,18 @@ expect_screen "mouse --height: a click selects the row" "Enter accept"
 tmux_keys -l "$(printf '\033[<0;5;%sM\033[<0;5;%sM' "$row" "$row")"
 wait_exit_file "$P/exit.txt"
 expect_eq "mouse --height: a double click accepts it" "second line" "$(cat "$P/out.txt")"
+tmux_stop
+
+# Without a UTF-8 locale, Seek still draws and reads UTF-8 (C.UTF-8 for the character type).
+printf 'café au lait\n日本語のテキスト\nplain\n' > "$P/utf8.txt"
+rm -f "$P/exit.txt"
+tmux_start 80 12 "env -u LANG -u LC_ALL -u LC_CTYPE $SEEK --no-store $P/utf8.txt 2>$P/err.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "no UTF-8 locale: accents drawn" "café au lait"
+expect_screen "no UTF-8 locale: CJK drawn" "日本語のテキスト"
+tmux_type "café"
+expect_screen "no UTF-8 locale: typed accents arrive" "> café"
+tmux_keys Enter
+for _ in $(seq 1 100); do [ -s "$P/exit.txt" ] && break; sleep 0.05; done
+expect_eq "no UTF-8 locale: the accepted line is printed as it is" "café au lait" "$(cat "$P/out.txt" 2>/dev/null)"
+expect_eq "no UTF-8 locale: no warning needed" "" "$(cat "$P/err.txt" 2>/dev/null)"
 tmux_stop
