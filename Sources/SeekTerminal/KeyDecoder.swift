@@ -29,10 +29,13 @@ public struct KeyDecoder {
   /// sequence (a lone Esc is the Esc key).
   public mutating func decode(bytes: [UInt8], final: Bool) -> [Key] {
     var keys: [Key] = []
-    for piece in bytePastes.split(bytes, final: final) {
+    let pieces = bytePastes.split(bytes, final: final)
+    for (index, piece) in pieces.enumerated() {
       switch piece {
       case .typed(let typed):
-        let (parsed, rest) = KeyParser.parse(unfinished + typed, final: final)
+        // Typed bytes a paste follows are complete: the paste's marker ended them.
+        let followedByPaste = index < pieces.count - 1 || bytePastes.isPasting
+        let (parsed, rest) = KeyParser.parse(unfinished + typed, final: final || followedByPaste)
         keys += parsed
         unfinished = rest
       case .pasted(let pasted):

@@ -15,9 +15,14 @@ import Testing
     ("NOT (brand:a OR brand:b)", "NOT (brand:a OR brand:b)"),
     ("brand:'Crème brûlée'", "brand:\"Crème brûlée\""),
     ("brand:and", "brand:and"),
+    // A backslash in a bare value is kept when printed in quotes (found by the fuzzer).
+    (#"brand:A\ple"#, #"brand:"A\\ple""#),
+    (#"brand:"say \"hi\"""#, #"brand:"say \"hi\"""#),
   ])
   func parsesAndPrints(input: String, printed: String) throws {
-    #expect(try FilterExpression.parse(input).text == printed)
+    let expression = try FilterExpression.parse(input)
+    #expect(expression.text == printed)
+    #expect(try FilterExpression.parse(expression.text).text == printed)
   }
 
   @Test(arguments: [

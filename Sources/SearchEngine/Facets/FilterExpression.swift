@@ -47,7 +47,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
   public var text: String {
     func quoted(_ v: String) -> String {
       v.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !v.isEmpty
-        ? v : "\"" + v.replacingAll("\"", with: "\\\"") + "\""
+        ? v : "\"" + v.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
     let number = Self.numberText
     switch self {
