@@ -131,6 +131,27 @@ import Testing
     }
   }
 
+  /// After a submit selects the first hit, Space types (`samsung`, Enter, ` tv`), as every other
+  /// key does; once the user moves onto a row, Space checks it.
+  @Test func spaceAfterASubmitTypesASpace() {
+    var state = started().state
+    _ = SearchReducer.reduce(&state, .inserted("tv"))
+    _ = SearchReducer.reduce(&state, .enterPressed)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("tv", 0, ["t1", "t2"])))
+    #expect(state.focus == .results && state.selectedBySubmit)
+    let typed = SearchReducer.reduce(&state, .spacePressed)
+    #expect(state.query == "tv " && state.focus == .query && !state.selectedBySubmit)
+    #expect(typed.contains(.searchResults(query: "tv ", page: 0, revision: state.resultsRevision)))
+    #expect(!state.checked.contains("t1"))
+    // Moved onto a row by the user: Space checks it, the query stays.
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("tv ", 0, ["t1", "t2"])))
+    _ = SearchReducer.reduce(&state, .movedDown)
+    while state.focus != .results { _ = SearchReducer.reduce(&state, .movedDown) }
+    let checked = SearchReducer.reduce(&state, .spacePressed)
+    #expect(state.query == "tv ")
+    #expect(checked.count == 1 && !checked.contains { if case .searchResults = $0 { true } else { false } })
+  }
+
   @Test func aStaleResponseIsIgnored() {
     var store = started()
     store.edit(.inserted("ip"), to: "ip", revision: 2)

@@ -227,7 +227,7 @@ public enum SearchReducer {
       }
 
     case .spacePressed:
-      guard state.focus == .results else {
+      guard state.focus == .results, !state.selectedBySubmit else {
         // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
         if RefinementsReducer.absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         return reduce(&state, .inserted(" "))
@@ -299,6 +299,7 @@ public enum SearchReducer {
           if let first = results.firstItemRow {
             state.focus = .results
             state.selection = first
+            state.selectedBySubmit = true
           } else {
             state.focus = .query  // nothing to select: the create row is taken only by moving onto it
           }
@@ -445,6 +446,7 @@ public enum SearchReducer {
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
   static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
+    state.selectedBySubmit = false
     state.suggestionsVisible = true
     state.didSubmitSuggestion = false
     state.highlightedSuggestion = nil
@@ -500,6 +502,7 @@ public enum SearchReducer {
   }
 
   private static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
+    state.selectedBySubmit = false
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
   }

@@ -32,6 +32,9 @@ public struct SearchState: Sendable, Equatable {
   public var suggestionsVisible = true
   public var didSubmitSuggestion = false
   public var focus = Focus.query
+  /// The selection is the first hit a submit put the focus on, not a row the user moved to:
+  /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
+  public var selectedBySubmit = false
   public var results = ResultsState()
   /// Selected row of `rows` when focus is on the results.
   public var selection = 0
