@@ -179,16 +179,18 @@ final class InlineDriver: TerminalDriver {
       if n <= 0 { break }
       pending += buffer[0..<n]
     }
-    // A lone Esc: wait briefly for the rest of a sequence before deciding.
-    if pending.last == 0x1B {
-      var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      if poll(&p, 1, 25) > 0 {
-        let n = read(fd, &buffer, buffer.count)
-        if n > 0 { pending += buffer[0..<n] }
-      }
-    }
-    let parsed = decoder.decode(bytes: pending, final: true)
+    var parsed = decoder.decode(bytes: pending, final: false)
     pending = []
+    // An unfinished sequence (a lone Esc, half a marker): wait briefly for the rest, then decide.
+    while decoder.isWaiting {
+      var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let n = poll(&p, 1, 25) > 0 ? read(fd, &buffer, buffer.count) : 0
+      guard n > 0 else {
+        parsed += decoder.decode(bytes: [], final: true)
+        break
+      }
+      parsed += decoder.decode(bytes: Array(buffer[0..<n]), final: false)
+    }
     // Clicks come in terminal coordinates: made relative to the region, or dropped outside it.
     let inRegion = parsed.compactMap { key -> Key? in
       guard case .click(let column, let row) = key else { return key }

@@ -25,11 +25,15 @@ public struct KeyDecoder {
   /// Whether a paste has started and not yet ended.
   public var isPasting: Bool { bytePastes.isPasting || keyPastes.isPasting }
 
-  /// Raw bytes (the inline driver). `final`: no more bytes are coming for an unfinished
-  /// sequence (a lone Esc is the Esc key).
+  /// Whether bytes are held for the next read (an unfinished sequence, or what may be the start
+  /// of a paste marker): the driver waits briefly for more, then decodes with `final`.
+  public var isWaiting: Bool { !unfinished.isEmpty || bytePastes.isHolding }
+
+  /// Raw bytes (the inline driver). `final`: nothing more came within the wait, so an unfinished
+  /// sequence is decided now (a lone Esc is the Esc key) and nothing is held.
   public mutating func decode(bytes: [UInt8], final: Bool) -> [Key] {
     var keys: [Key] = []
-    let pieces = bytePastes.split(bytes, final: final)
+    let pieces = bytePastes.split(bytes, holdingAtLeast: final ? Int.max : 1)
     for (index, piece) in pieces.enumerated() {
       switch piece {
       case .typed(let typed):
@@ -48,10 +52,11 @@ public struct KeyDecoder {
   }
 
   /// Keys as curses decoded them (sequences its terminfo lacks come as their characters).
-  /// `final` as for bytes.
+  /// `final`: curses has already waited for the rest of an escape sequence, so a lone Esc is the
+  /// Esc key; a longer start of a paste marker (`ESC [`, …) is still held for the next read.
   public mutating func decode(keys input: [Key], final: Bool) -> [Key] {
     var keys: [Key] = []
-    for piece in keyPastes.split(input, final: final) {
+    for piece in keyPastes.split(input, holdingAtLeast: final ? 2 : 1) {
       switch piece {
       case .typed(let typed): keys += KeyParser.decodeEscapes(typed)
       case .pasted(let pasted):
@@ -93,9 +98,11 @@ struct PasteSplitter<Element: Equatable> {
 
   var isPasting: Bool { pasted != nil }
 
-  /// `final`: nothing more is coming soon, so a lone first element of the start marker (Esc) is
-  /// a key of its own, not held back.
-  mutating func split(_ input: [Element], final: Bool) -> [Piece] {
+  var isHolding: Bool { !held.isEmpty }
+
+  /// `minimum`: the shortest start of a paste marker held back at the end of the input for the
+  /// next call (`Int.max`: none, the input has ended).
+  mutating func split(_ input: [Element], holdingAtLeast minimum: Int) -> [Piece] {
     let all = held + input
     held = []
     var pieces: [Piece] = []
@@ -120,7 +127,7 @@ struct PasteSplitter<Element: Equatable> {
         at = open + start.count
         continue
       }
-      let waiting = Self.markerPrefix(of: start, endingAt: all, from: at, minimum: final ? 2 : 1)
+      let waiting = Self.markerPrefix(of: start, endingAt: all, from: at, minimum: minimum)
       if all.count - waiting > at { pieces.append(.typed(Array(all[at..<(all.count - waiting)]))) }
       held = Array(all.suffix(waiting))
       return pieces

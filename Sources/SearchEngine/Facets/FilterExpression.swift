@@ -73,7 +73,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
     }
   }
 
-  /// Parses `text`; a mistake is a `FilterError` with its column (1-based, in characters).
+  /// Parses `text`; a mistake is a `FilterError` with its column (1-based, in Unicode scalars).
   public static func parse(_ text: String) throws(FilterError) -> FilterExpression {
     var parser = FilterParser(text)
     return try parser.parse()
@@ -89,7 +89,9 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { "column \(column): \(message)" }
 }
 
-/// A recursive-descent parser over the filter's characters.
+/// A recursive-descent parser over the filter's Unicode scalars. Scalars, not characters: a
+/// combining mark after a quote or a colon would otherwise join it into one grapheme and hide the
+/// delimiter (`"` + U+07FD is one `Character`), so that a printed filter would not parse back.
 ///
 /// Each `NOT` and each `(` nests one level of recursion here, in the evaluation and in the
 /// expression's own teardown; a filter nested deeper than `maxDepth` is refused with the column
@@ -97,11 +99,11 @@ public struct FilterError: Error, Sendable, Equatable, CustomStringConvertible {
 /// never nest more than a few levels; 64 is far past any written by hand.
 struct FilterParser {
   static let maxDepth = 64
-  private let characters: [Character]
+  private let characters: [Unicode.Scalar]
   private var at = 0
   private var depth = 0
 
-  init(_ text: String) { characters = Array(text) }
+  init(_ text: String) { characters = Array(text.unicodeScalars) }
 
   mutating func parse() throws(FilterError) -> FilterExpression {
     skipSpaces()
@@ -119,18 +121,20 @@ struct FilterParser {
   }
 
   private mutating func skipSpaces() {
-    while at < characters.count && characters[at].isWhitespace { at += 1 }
+    while at < characters.count && characters[at].properties.isWhitespace { at += 1 }
   }
 
   /// Whether the upper-case keyword is next (as a whole word); consumes it if so.
   private mutating func keyword(_ word: String) -> Bool {
     skipSpaces()
-    let letters = Array(word)
+    let letters = Array(word.unicodeScalars)
     guard at + letters.count <= characters.count, Array(characters[at..<(at + letters.count)]) == letters else {
       return false
     }
     let end = at + letters.count
-    if end < characters.count && !characters[end].isWhitespace && characters[end] != "(" && characters[end] != ")" {
+    if end < characters.count && !characters[end].properties.isWhitespace && characters[end] != "("
+      && characters[end] != ")"
+    {
       return false
     }
     at = end
@@ -202,8 +206,8 @@ struct FilterParser {
       return .facet(attribute: attribute, value: value, column: column + 1)
     }
     var op = ""
-    while at < characters.count && "<>=!".contains(characters[at]) {
-      op.append(characters[at])
+    while at < characters.count && "<>=!".unicodeScalars.contains(characters[at]) {
+      op.unicodeScalars.append(characters[at])
       at += 1
     }
     guard let comparison = FilterExpression.Comparison(rawValue: op) else {
@@ -235,7 +239,7 @@ struct FilterParser {
       var out = ""
       while at < characters.count && characters[at] != quote {
         if characters[at] == "\\" && at + 1 < characters.count { at += 1 }
-        out.append(characters[at])
+        out.unicodeScalars.append(characters[at])
         at += 1
       }
       guard at < characters.count else { throw error("a quote is never closed", at: open) }
@@ -245,8 +249,8 @@ struct FilterParser {
     var out = ""
     while at < characters.count {
       let c = characters[at]
-      if c.isWhitespace || c == "(" || c == ")" || c == ":" || "<>=!".contains(c) { break }
-      out.append(c)
+      if c.properties.isWhitespace || c == "(" || c == ")" || c == ":" || "<>=!".unicodeScalars.contains(c) { break }
+      out.unicodeScalars.append(c)
       at += 1
     }
     guard !out.isEmpty else { throw error("expected \(what)") }
