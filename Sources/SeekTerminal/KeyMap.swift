@@ -58,7 +58,7 @@ public enum KeyMap {
       case "b", "B": return .cursorMoved(.wordLeft)
       case "f", "F": return .cursorMoved(.wordRight)
       case "d", "D": return .deletedWordForward
-      case "\u{7F}", "\u{08}": return .deletedWordBackward
+      case "\u{7F}", "\u{08}": return .deletedWordPartBackward
       default: return nil
       }
     case .paste(let text):
@@ -99,7 +99,8 @@ public enum KeyMap {
       case 0x01: return .cursorMoved(.home)  // Ctrl-A
       case 0x02: return .cursorMoved(.left)  // Ctrl-B
       case 0x03: return .interrupted  // Ctrl-C
-      case 0x04: return .deletedForward  // Ctrl-D
+      case 0x04: return .deletedForwardOrQuit  // Ctrl-D: quits on an empty query
+      case 0x19: return .yanked  // Ctrl-Y
       case 0x05: return .cursorMoved(.end)  // Ctrl-E
       case 0x06: return .cursorMoved(.right)  // Ctrl-F
       case 0x08, 0x7F: return .deletedBackward  // Ctrl-H, DEL

@@ -90,24 +90,28 @@ enum Help {
 
     KEYS
       typing, Backspace, Delete, Left/Right, Home/End, Ctrl-A/Ctrl-E   edit the query
-      Alt-b/Alt-f, Ctrl-Left/Right   move a word         Ctrl-W, Alt-Backspace   delete a word back
-      Alt-d                     delete a word forward    Ctrl-U / Ctrl-K   delete to the start / end
+      Alt-b/Alt-f, Ctrl-Left/Right   move a word         Ctrl-W   delete back to a space
+      Alt-Backspace             delete a word back       Alt-d   delete a word forward
+      Ctrl-U / Ctrl-K           delete to the start / end          Ctrl-Y   paste what they deleted
+      Ctrl-D                    delete under the cursor; on an empty query, quit (status 130)
       Up/Down, Ctrl-P/Ctrl-N    move through suggestions, then results
       PageUp/PageDown           move a page of results
-      Tab                       complete the query with the highlighted (or top) suggestion
+      Tab                       complete the query with the highlighted (or top) suggestion;
+                                on a result: check or uncheck it and move down (fzf's toggle+down)
       Enter                     on a suggestion: submit that suggestion (refined to its category,
                                 when it has one); in the query: accept the top line (lines) or
                                 submit the query and select its first hit (records); on a result:
                                 accept (print the items checked in this run, or the selected one);
                                 on the create row: create the item
-      Space                     on a result: check or uncheck it (on the create row: create the item)
+      Space                     on a result you moved to: check or uncheck it (on the create row:
+                                create the item); after a submit, typed into the query
       Delete                    on a created item: delete it (catalog records cannot be deleted)
       F5, Ctrl-/                show or hide the details pane: every attribute of the selected hit
                                 and why it ranks where it does (or the --preview output)
       Shift-Up/Shift-Down       scroll the details pane
       mouse                     click selects a row, double click accepts it, wheel scrolls
-      Esc                       on a result: back to the query; in the query: close suggestions,
-                                else clear the query, else quit (status 130)
+      Esc                       lines: quit (status 130); records: on a result, back to the query;
+                                in the query: close suggestions, else clear the query, else quit
       Ctrl-C                    quit (status 130)        Ctrl-Z   suspend (fg resumes)
       F2                        open the refinement pane (facet values with their counts for the
                                 query; Up/Down move, Space refines or un-refines, Esc back);

@@ -143,6 +143,14 @@ import Testing
     #expect(state.query == "tv " && state.focus == .query && !state.selectedBySubmit)
     #expect(typed.contains(.searchResults(query: "tv ", page: 0, revision: state.resultsRevision)))
     #expect(!state.checked.contains("t1"))
+    // Tab on the hit a submit selected checks it (fzf's toggle+down).
+    var tabbed = started().state
+    _ = SearchReducer.reduce(&tabbed, .inserted("tv"))
+    _ = SearchReducer.reduce(&tabbed, .enterPressed)
+    _ = SearchReducer.reduce(&tabbed, .resultsArrived(revision: tabbed.resultsRevision, page("tv", 0, ["t1", "t2"])))
+    let toggled = SearchReducer.reduce(&tabbed, .tabPressed)
+    #expect(toggled.contains(.setChecked(objectID: "t1", title: "t1", checked: true)))
+    #expect(tabbed.query == "tv")
     // Moved onto a row by the user: Space checks it, the query stays.
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("tv ", 0, ["t1", "t2"])))
     _ = SearchReducer.reduce(&state, .movedDown)
@@ -150,6 +158,36 @@ import Testing
     let checked = SearchReducer.reduce(&state, .spacePressed)
     #expect(state.query == "tv ")
     #expect(checked.count == 1 && !checked.contains { if case .searchResults = $0 { true } else { false } })
+  }
+
+  /// readline's kills and yank, fzf's Ctrl-D and Esc for lines.
+  @Test func killsYankAndTheWaysOutOfLines() {
+    var state = started().state
+    _ = SearchReducer.reduce(&state, .inserted("foo bar foo-bar"))
+    _ = SearchReducer.reduce(&state, .deletedWordPartBackward)
+    #expect(state.query == "foo bar foo-")
+    _ = SearchReducer.reduce(&state, .deletedWordBackward)
+    #expect(state.query == "foo bar ")
+    #expect(state.killed == "foo-")
+    _ = SearchReducer.reduce(&state, .deletedToStart)
+    #expect(state.query == "" && state.killed == "foo bar ")
+    _ = SearchReducer.reduce(&state, .yanked)
+    _ = SearchReducer.reduce(&state, .yanked)
+    #expect(state.query == "foo bar foo bar " && state.cursor == 16)
+    // Ctrl-D deletes under the cursor; on an empty query it quits.
+    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
+    #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit).contains(.quit(status: 130)) == false)
+    #expect(state.query == "oo bar foo bar ")
+    _ = SearchReducer.reduce(&state, .cleared)
+    #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit) == [.quit(status: 130)])
+    // Lines: one Esc quits, whatever is typed or shown; records clear first.
+    var lines = started().state
+    lines.picking = Picking.defaults(lines: true)
+    _ = SearchReducer.reduce(&lines, .inserted("x"))
+    #expect(SearchReducer.reduce(&lines, .escapePressed) == [.quit(status: 130)])
+    var records = started().state
+    _ = SearchReducer.reduce(&records, .inserted("x"))
+    #expect(SearchReducer.reduce(&records, .escapePressed) != [.quit(status: 130)])
   }
 
   @Test func aStaleResponseIsIgnored() {

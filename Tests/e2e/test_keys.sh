@@ -78,3 +78,29 @@ expect_screen "paste: two pasted lines become one query" "> sony head"
 expect_not_contains "paste: not submitted" "$(screen)" "EXIT="
 tmux_keys C-c
 tmux_stop
+
+# Lines, as fzf: one Esc quits; Ctrl-D quits on an empty query; Ctrl-Y pastes back what Ctrl-U
+# took; Alt-Backspace stops at punctuation.
+for key in Escape C-d; do
+  rm -f "$WORK/exit.txt"
+  tmux_start 80 12 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 $SEEK --no-store; echo EXIT=\$? > $WORK/exit.txt; sleep 30"
+  expect_screen "lines $key: started" "2 hits"
+  tmux_keys "$key"
+  for _ in $(seq 1 100); do [ -s "$WORK/exit.txt" ] && break; sleep 0.05; done
+  expect_eq "lines: one $key quits (130)" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
+  tmux_stop
+done
+tmux_start 80 12 "printf 'foo bar foo-bar\n' | env LANG=C.UTF-8 $SEEK --no-store; sleep 30"
+expect_screen "lines keys: started" "1 hit"
+tmux_type "foo bar foo-bar"
+expect_screen "lines keys: typed" "> foo bar foo-bar"
+tmux_keys M-BSpace
+for _ in $(seq 1 100); do [ "$(screen | sed -n 1p)" == "> foo bar foo-" ] && break; sleep 0.05; done
+expect_eq "lines keys: Alt-Backspace stops at the dash" "> foo bar foo-" "$(screen | sed -n 1p)"
+tmux_keys C-u
+expect_screen_gone "lines keys: Ctrl-U clears" "> foo"
+tmux_keys C-y
+for _ in $(seq 1 100); do [ "$(screen | sed -n 1p)" == "> foo bar foo-" ] && break; sleep 0.05; done
+expect_eq "lines keys: Ctrl-Y pastes it back" "> foo bar foo-" "$(screen | sed -n 1p)"
+tmux_keys C-c
+tmux_stop

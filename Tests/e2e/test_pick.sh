@@ -94,7 +94,8 @@ expect_screen "records: started" "3 hits"
 tmux_type "desk"
 tmux_keys Enter
 expect_screen "records: Enter submits and selects a hit" "Enter accept"
-tmux_keys Space
+# Space after a submit types (the query is still being written); Tab checks the selected hit.
+tmux_keys Tab
 expect_screen "records: checked" "[x] Green Desk"
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"

@@ -9,9 +9,17 @@ public enum SearchEvent: Sendable, Equatable {
   case inserted(String)
   case deletedBackward
   case deletedForward
+  /// Ctrl-D: the character under the cursor, or quit on an empty query (fzf's delete-char/eof).
+  case deletedForwardOrQuit
+  /// Ctrl-W: back to the previous space (readline's unix-word-rubout).
   case deletedWordBackward
+  /// Alt-Backspace: back to the start of a word of letters and digits (backward-kill-word:
+  /// `foo-bar` loses `bar`, not the dash).
+  case deletedWordPartBackward
   /// Alt-d: the word after the cursor.
   case deletedWordForward
+  /// Ctrl-Y: the text the last kill took (Ctrl-U, Ctrl-K, Ctrl-W, Alt-d, Alt-Backspace) again.
+  case yanked
   /// Ctrl-U: from the start of the line to the cursor; Ctrl-K: from the cursor to the end.
   case deletedToStart
   case deletedToEnd
@@ -132,7 +140,8 @@ extension SearchEvent {
   /// What the person did (keys, mouse, resizing is not), as opposed to what was answered.
   public var isInput: Bool {
     switch self {
-    case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordForward, .deletedToStart,
+    case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
+      .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,

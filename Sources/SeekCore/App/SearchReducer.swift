@@ -83,17 +83,26 @@ public enum SearchReducer {
       state.query = String(characters)
       return queryEdited(&state)
 
-    case .deletedWordBackward:
-      var characters = Array(state.query)
-      var start = min(state.cursor, characters.count)
-      guard start > 0 else { return focusQuery(&state) }
-      let end = start
-      while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-      characters.removeSubrange(start..<end)
-      state.query = String(characters)
-      state.cursor = start
-      return queryEdited(&state)
+    case .deletedForwardOrQuit:
+      guard state.focus == .query && state.query.isEmpty else { return reduceEvent(&state, .deletedForward) }
+      return [.quit(status: 130)]
+
+    case .deletedWordBackward, .deletedWordPartBackward:
+      let characters = Array(state.query)
+      let end = min(state.cursor, characters.count)
+      guard end > 0 else { return focusQuery(&state) }
+      var start = end
+      if event == .deletedWordPartBackward {
+        start = QueryEditing.wordStart(before: end, in: characters)
+      } else {
+        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      }
+      return kill(&state, start..<end)
+
+    case .yanked:
+      guard !state.killed.isEmpty else { return [] }
+      return reduceEvent(&state, .inserted(state.killed))
 
     case .cleared:
       guard !state.query.isEmpty else { return focusQuery(&state) }
@@ -119,7 +128,7 @@ public enum SearchReducer {
       return []
 
     case .deletedWordForward, .deletedToStart, .deletedToEnd:
-      var characters = Array(state.query)
+      let characters = Array(state.query)
       let at = min(state.cursor, characters.count)
       let range: Range<Int>
       switch event {
@@ -128,10 +137,7 @@ public enum SearchReducer {
       default: range = at..<characters.count
       }
       guard !range.isEmpty else { return focusQuery(&state) }
-      characters.removeSubrange(range)
-      state.query = String(characters)
-      state.cursor = range.lowerBound
-      return queryEdited(&state)
+      return kill(&state, range)
 
     case .movedDown:
       switch state.focus {
@@ -188,6 +194,13 @@ public enum SearchReducer {
       state.selection = max(0, state.selection + lines * wheelStep)
       return selectionMoved(&state)
 
+    case .tabPressed where state.focus == .results:
+      // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
+      // checks a hit a submit selected, where Space types.
+      let effects = toggleSelectedRow(state)
+      state.selection += 1
+      return effects + selectionMoved(&state)
+
     case .tabPressed:
       let shown = state.shownSuggestions
       guard !shown.isEmpty else { return [] }
@@ -232,12 +245,10 @@ public enum SearchReducer {
         if RefinementsReducer.absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         return reduce(&state, .inserted(" "))
       }
-      switch selectedRow(state) {
-      case .create(let title): return [.createItem(title: title)]
-      case .item(let hit):
-        return [.setChecked(objectID: hit.objectID, title: hit.title, checked: !state.checked.contains(hit.objectID))]
-      case nil: return []
-      }
+      return toggleSelectedRow(state)
+
+    case .escapePressed where state.picking.escapeQuits:
+      return [.quit(status: 130)]
 
     case .escapePressed:
       // On a result, Esc returns to the query first (as fzf users expect), changing nothing else.
@@ -444,6 +455,26 @@ public enum SearchReducer {
   }
 
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
+  /// Checks or unchecks the selected hit, or creates the item of the create row.
+  private static func toggleSelectedRow(_ state: SearchState) -> [SearchEffect] {
+    switch selectedRow(state) {
+    case .create(let title): return [.createItem(title: title)]
+    case .item(let hit):
+      return [.setChecked(objectID: hit.objectID, title: hit.title, checked: !state.checked.contains(hit.objectID))]
+    case nil: return []
+    }
+  }
+
+  /// Removes `range` of the query's characters, keeping them for Ctrl-Y.
+  private static func kill(_ state: inout SearchState, _ range: Range<Int>) -> [SearchEffect] {
+    var characters = Array(state.query)
+    state.killed = String(characters[range])
+    characters.removeSubrange(range)
+    state.query = String(characters)
+    state.cursor = range.lowerBound
+    return queryEdited(&state)
+  }
+
   static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
     state.selectedBySubmit = false

@@ -35,6 +35,8 @@ public struct SearchState: Sendable, Equatable {
   /// The selection is the first hit a submit put the focus on, not a row the user moved to:
   /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
   public var selectedBySubmit = false
+  /// What the last kill took from the query (readline's kill ring, one entry deep): Ctrl-Y yanks it.
+  public var killed = ""
   public var results = ResultsState()
   /// Selected row of `rows` when focus is on the results.
   public var selection = 0
@@ -83,15 +85,21 @@ public struct SearchState: Sendable, Equatable {
 public struct Picking: Sendable, Equatable {
   public var enterAccepts: Bool
   public var offersCreate: Bool
+  /// One Esc quits (fzf's abort); otherwise Esc leaves a result, closes the suggestions, clears
+  /// the query, and only then quits (InstantSearch's search box).
+  public var escapeQuits: Bool
 
-  public init(enterAccepts: Bool = false, offersCreate: Bool = true) {
+  public init(enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false) {
     self.enterAccepts = enterAccepts
     self.offersCreate = offersCreate
+    self.escapeQuits = escapeQuits
   }
 
   /// The default for a kind of input.
   public static func defaults(lines: Bool) -> Picking {
-    lines ? Picking(enterAccepts: true, offersCreate: false) : Picking(enterAccepts: false, offersCreate: true)
+    lines
+      ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true)
+      : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false)
   }
 }
 
