@@ -195,7 +195,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       let index = sampleCatalog().index
       _ = try? index.facets.evaluate(expression, recordCount: index.count)
     } catch {
-      precondition(error.column >= 1 && error.column <= text.count + 1, "column outside the filter")
+      precondition(error.column >= 1 && error.column <= text.unicodeScalars.count + 1, "column outside the filter")
     }
   }
 

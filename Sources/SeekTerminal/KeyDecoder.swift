@@ -122,7 +122,9 @@ struct PasteSplitter<Element: Equatable> {
         return pieces
       }
       if let open = Self.find(start, in: all, from: at) {
-        if open > at { pieces.append(.typed(Array(all[at..<open]))) }
+        // Always a typed piece before a paste, empty or not: it ends what was typed before
+        // (an Esc held from the last read is decided here).
+        pieces.append(.typed(Array(all[at..<open])))
         pasted = []
         at = open + start.count
         continue
