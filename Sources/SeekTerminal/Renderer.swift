@@ -14,6 +14,7 @@ public enum Renderer {
   public static let prompt = "> "
   static let checkedBox = "[x] "
   static let uncheckedBox = "[ ] "
+  static let pointer = "> "
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   public static func render(_ state: SearchState, context: RenderContext = RenderContext()) -> ScreenBuffer {
@@ -131,9 +132,15 @@ public enum Renderer {
         x = buffer.write(title, column: x, row: row, style: [.accent, .bold], limit: width - 1)
         buffer.write("\u{201D}", column: x, row: row, style: [.accent], limit: width)
       case .item(let hit):
-        let box = state.checked.contains(hit.objectID) ? checkedBox : uncheckedBox
-        var x = buffer.write(
-          box, column: 0, row: row, style: state.checked.contains(hit.objectID) ? [.accent, .bold] : [], limit: width)
+        // A check box on every row of the smart list; fzf's pointer on a plain list.
+        let checked = state.checked.contains(hit.objectID)
+        // In the query, Enter accepts the top line: the pointer is on it.
+        let current =
+          selected
+          || (state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
+            && index == results.firstItemRow)
+        let box = state.picking.marks ? (checked ? checkedBox : uncheckedBox) : (current ? pointer : "  ")
+        var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
         let (title, ranges) = Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x)
@@ -270,12 +277,17 @@ public enum Renderer {
     let hints: String
     switch state.focus {
     case .results:
-      hints = "Space check · Enter accept · \(state.details.open ? "F5 hide details" : "F5 details") · Esc back"
+      let check = state.picking.marks ? "Space check · " : ""
+      hints =
+        check + "Enter accept · \(state.details.open ? "F5 hide details" : "F5 details") · "
+        + (state.picking.escapeQuits ? "Esc quit" : "Esc back")
     case .refinements: hints = "↑↓ move · Space refine · F4 clear · Esc back"
     case .query:
       let esc =
-        state.suggestionsVisible && !state.suggestions.isEmpty
-        ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
+        state.picking.escapeQuits
+        ? "Esc quit"
+        : state.suggestionsVisible && !state.suggestions.isEmpty
+          ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
       hints =
         "↑↓ select · Tab complete · Enter \(state.picking.enterAccepts ? "accept" : "submit") · F2 refine · " + esc
     }

@@ -27,7 +27,9 @@ enum Help {
     accepts it, and a "create" row offers to add what is not there.
           --enter accept|submit what Enter in the query does (default: accept for lines, submit
                                 for records)
-          --create              offer the create row for lines too
+          --create              offer the create row for lines too (check boxes on)
+      -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
+                                most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:
                                 length,index for lines; name for records); input order decides last
           --tac                 reverse input order (the last line first)
@@ -61,6 +63,8 @@ enum Help {
     SUGGESTIONS AND STORE
           --suggestions FILE    query suggestions (Algolia suggestion records, or {query, popularity}
                                 JSON Lines); default: generated from the catalog's brands and categories
+          --suggest             lines: show suggestions too (generated from the lines); lines are a
+                                plain list without it
           --suggestions-min-hits N
                                 hits a submitted query needs to be learned as a suggestion (default 5)
           --suggestions-exclude W,...

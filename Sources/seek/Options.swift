@@ -15,6 +15,8 @@ struct Options: Equatable {
   var version = false
   var catalog = CatalogSettings()
   var suggestionsPath: String?
+  /// `--suggest`: suggestions for lines too (records always have them), generated from the lines.
+  var suggest = false
   var suggestionsMinHits = 5
   var suggestionsExclude: [String] = []
   var storePath: String?
@@ -36,6 +38,9 @@ struct Options: Equatable {
   var enterAccepts: Bool?
   /// `--create`: offer the create row for lines too.
   var create = false
+  /// `-m`, `--multi[=N]`: rows carry check boxes (fzf's marks), at most N of them.
+  var multi = false
+  var multiMax: Int? = nil
   /// `--delete-created TITLE`: deletes a created item (for scripts).
   var deleteCreated: String?
   /// `--preview CMD` and `--preview-window SPEC`.
@@ -148,6 +153,7 @@ struct Options: Equatable {
         }
         o.catalog.format = format
       case "--suggestions": o.suggestionsPath = try value(flag, inline: inline)
+      case "--suggest": o.suggest = true
       case "--suggestions-min-hits":
         o.suggestionsMinHits = try number(flag, try value(flag, inline: inline), min: 0)
       case "--suggestions-exclude": o.suggestionsExclude = list(try value(flag, inline: inline))
@@ -167,6 +173,9 @@ struct Options: Equatable {
         }
         o.enterAccepts = text == "accept"
       case "--create": o.create = true
+      case "-m", "--multi":
+        o.multi = true
+        if let inline { o.multiMax = try number(flag, inline, min: 1) }
       case "--preview": o.preview = try value(flag, inline: inline)
       case "--preview-window":
         let text = try value(flag, inline: inline)

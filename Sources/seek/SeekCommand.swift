@@ -160,13 +160,16 @@ enum SeekCommand {
     var picking = Picking.defaults(lines: lines)
     if let accepts = options.enterAccepts { picking.enterAccepts = accepts }
     if options.create { picking.offersCreate = true }
+    // Check boxes on lines only when asked for: fzf's -m marks, or the create row's list.
+    if options.multi || options.create { picking.marks = true }
+    picking.maxMarks = options.multiMax
     // The cache is written beside the UI, and waited for when it ends.
     let saving = DispatchGroup()
     if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
     let code = Self.interactive(
       catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
       inputBytes: fileBytes, writeCache: writeCache, picking: picking,
-      piped: fromPipe)
+      piped: fromPipe, lines: lines)
     saving.wait()
     return code
   }
@@ -357,14 +360,17 @@ enum SeekCommand {
   static func interactive(
     catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
-    piped: Bool
+    piped: Bool, lines: Bool
   ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
       var catalog = startCatalog
+      // Lines are a plain list, as in fzf: suggestions only when asked for (--suggest, or a file
+      // given with --suggestions).
+      let suggests = options.suggestionsPath != nil || options.suggest || !lines
       let suggestions =
         try options.suggestionsPath.map(SuggestionsFile.load)
-        ?? catalog.suggestions(minHits: options.suggestionsMinHits)
+        ?? (suggests ? catalog.suggestions(minHits: options.suggestionsMinHits) : [])
       // Piped input is a list of the moment: its checks and created items are not kept from one
       // run to the next (nor mixed with another pipe's) unless a store is named.
       let store =
@@ -377,10 +383,10 @@ enum SeekCommand {
         clock: { Date().timeIntervalSince1970 })
       let initial = try writer.initialState()
       let service = SearchService(
-        catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
+        catalog: catalog, suggestions: suggestions, created: initial.created, learned: suggests ? initial.learned : [],
         hitsPerPage: options.hitsPerPage,
-        generatingSuggestions: options.suggestionsPath == nil ? options.suggestionsMinHits : nil,
-        recent: initial.recent)
+        generatingSuggestions: options.suggestionsPath == nil && suggests ? options.suggestionsMinHits : nil,
+        recent: suggests ? initial.recent : [])
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],

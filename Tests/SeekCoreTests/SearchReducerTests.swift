@@ -190,6 +190,29 @@ import Testing
     #expect(SearchReducer.reduce(&records, .escapePressed) != [.quit(status: 130)])
   }
 
+  /// Lines are a plain list unless marks are asked for (-m): Space types, Tab only moves; with
+  /// marks, Tab checks and moves down, up to --multi=N.
+  @Test func plainListsAndMarks() {
+    var plain = started().state
+    plain.picking = Picking.defaults(lines: true)
+    plain.suggestions = []
+    _ = SearchReducer.reduce(&plain, .movedDown)
+    #expect(plain.focus == .results)
+    let tab = SearchReducer.reduce(&plain, .tabPressed)
+    #expect(!tab.contains { if case .setChecked = $0 { true } else { false } })
+    #expect(plain.selection == 1)
+    _ = SearchReducer.reduce(&plain, .spacePressed)
+    #expect(plain.query == " " && plain.focus == .query)
+    var marked = started().state
+    marked.picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: true, maxMarks: 1)
+    marked.suggestions = []
+    _ = SearchReducer.reduce(&marked, .movedDown)
+    #expect(SearchReducer.reduce(&marked, .tabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
+    _ = SearchReducer.reduce(&marked, .checkSaved(objectID: "a", checked: true))
+    #expect(SearchReducer.reduce(&marked, .tabPressed).isEmpty)
+    #expect(marked.message == "at most 1 marked (--multi=1)")
+  }
+
   @Test func aStaleResponseIsIgnored() {
     var store = started()
     store.edit(.inserted("ip"), to: "ip", revision: 2)

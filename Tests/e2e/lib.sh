@@ -55,6 +55,9 @@ expect_screen_gone() {
   if wait_gone "$2" "${3:-10}"; then pass "$1"; else fail "$1" "screen still shows: $2"$'\n'"$(screen)"; fi
 }
 
+# wait_exit_file FILE: polls until the file an app's exit status is written to is not empty.
+wait_exit_file() { for _ in $(seq 1 60); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
+
 summary() {
   echo
   if [ "$FAILED" -gt 0 ]; then printf 'failed: %s\n' "${FAILURES[@]}"; fi

@@ -1,6 +1,5 @@
 # Looking before picking: the details pane (record and ranking reasons) and --preview.
 L="$WORK/look"; mkdir -p "$L"
-wait_exit_file() { for _ in $(seq 1 60); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
 
 # Details pane: F5 on a hit shows its description and why it ranks where it does.
 tmux_start 120 30 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; sleep 60"

@@ -170,3 +170,29 @@ for _ in $(seq 1 100); do [ -s "$P/exit.txt" ] && break; sleep 0.05; done
 expect_eq "no UTF-8 locale: the accepted line is printed as it is" "café au lait" "$(cat "$P/out.txt" 2>/dev/null)"
 expect_eq "no UTF-8 locale: no warning needed" "" "$(cat "$P/err.txt" 2>/dev/null)"
 tmux_stop
+
+# Lines are a plain list, as fzf's: no check boxes, no suggestions, Down goes into the lines,
+# Space types; -m gives check boxes (Tab checks and moves down) and accept prints the checked.
+printf 'tests/fuzz/corpus/a.json\ntests/fuzz/corpus/b.json\nsrc/main.swift\n' > "$P/plain.txt"
+rm -f "$P/exit.txt" "$P/out.txt"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "plain list: started" "3 hits"
+expect_eq "plain list: no check boxes" "" "$(screen | grep -F '[ ]' || true)"
+expect_eq "plain list: no suggestions (the lines come right after the query)" "tests/fuzz/corpus/a.json" "$(screen | sed -n 2p | sed 's/^> //; s/^  //')"
+tmux_keys Down
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "plain list: Down then Enter accepts the second line" "tests/fuzz/corpus/b.json" "$(cat "$P/out.txt")"
+tmux_stop
+rm -f "$P/exit.txt" "$P/out.txt"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store -m $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "-m: check boxes" "[ ] src/main.swift"
+tmux_keys Tab
+expect_screen "-m: Tab checks the top line" "[x] tests/fuzz/corpus/a.json"
+tmux_keys Down
+tmux_keys Tab
+expect_screen "-m: and moves down" "[x] src/main.swift"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "-m: accept prints the checked lines" "tests/fuzz/corpus/a.json src/main.swift" "$(tr '\n' ' ' < "$P/out.txt" | sed 's/ $//')"
+tmux_stop

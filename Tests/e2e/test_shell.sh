@@ -40,7 +40,7 @@ tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\
 expect_screen "stream: first records shown before input ends" "alpha one" 3
 expect_screen "stream: spinner and count while reading" "2 indexed"
 tmux_type "gamma"
-expect_screen "stream: later records found when they arrive" "[ ] gamma three" 8
+expect_screen "stream: later records found when they arrive" "> gamma three" 8
 expect_screen_gone "stream: spinner gone at end of input" " indexed ·" 5
 tmux_keys Enter
 sleep 0.3

@@ -36,7 +36,7 @@ tmux_stop
 
 # Package names (no brand or category): the pane is not empty.
 printf 'react-native-maps\nreact-native-svg\nreact-native-fs\nreact-dom\nreact-router\nreact-native-screens\nreact-native-reanimated\n' > "$G/pkgs.txt"
-tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store --suggestions-min-hits 3 $G/pkgs.txt; sleep 60"
+tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store --suggest --suggestions-min-hits 3 $G/pkgs.txt; sleep 60"
 expect_screen "generated from names: started" "7 hits"
 tmux_type "rea"
 expect_screen "generated from names: react native" "react native"

@@ -147,6 +147,10 @@ public enum SearchReducer {
           state.highlightedSuggestion = h + 1
         } else if state.highlightedSuggestion == nil && shown > 0 {
           state.highlightedSuggestion = 0
+        } else if state.picking.enterAccepts && shown == 0, let first = state.results.firstItemRow {
+          // Enter in the query accepts the top line: it is the current row already (fzf's
+          // pointer), so Down moves past it.
+          return enterResults(&state, at: min(first + 1, state.results.rowCount - 1))
         } else {
           return enterResults(&state, at: 0)
         }
@@ -194,10 +198,18 @@ public enum SearchReducer {
       state.selection = max(0, state.selection + lines * wheelStep)
       return selectionMoved(&state)
 
+    case .tabPressed
+    where state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
+      && state.results.firstItemRow != nil:
+      // The top line is the current row (fzf's pointer): Tab acts on it as on a result.
+      state.focus = .results
+      state.selection = state.results.firstItemRow!
+      return reduceEvent(&state, .tabPressed)
+
     case .tabPressed where state.focus == .results:
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.
-      let effects = toggleSelectedRow(state)
+      let effects = state.picking.marks ? toggleSelectedRow(&state) : []
       state.selection += 1
       return effects + selectionMoved(&state)
 
@@ -240,12 +252,12 @@ public enum SearchReducer {
       }
 
     case .spacePressed:
-      guard state.focus == .results, !state.selectedBySubmit else {
+      guard state.focus == .results, !state.selectedBySubmit, state.picking.marks else {
         // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
         if RefinementsReducer.absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         return reduce(&state, .inserted(" "))
       }
-      return toggleSelectedRow(state)
+      return toggleSelectedRow(&state)
 
     case .escapePressed where state.picking.escapeQuits:
       return [.quit(status: 130)]
@@ -456,11 +468,17 @@ public enum SearchReducer {
 
   /// Every edit searches both searchers, reopens the suggestions and resets the highlight.
   /// Checks or unchecks the selected hit, or creates the item of the create row.
-  private static func toggleSelectedRow(_ state: SearchState) -> [SearchEffect] {
+  /// Checks beyond `--multi=N` are refused with a message.
+  private static func toggleSelectedRow(_ state: inout SearchState) -> [SearchEffect] {
     switch selectedRow(state) {
     case .create(let title): return [.createItem(title: title)]
     case .item(let hit):
-      return [.setChecked(objectID: hit.objectID, title: hit.title, checked: !state.checked.contains(hit.objectID))]
+      let checking = !state.checked.contains(hit.objectID)
+      if checking, let most = state.picking.maxMarks, state.checkedThisRun.count >= most {
+        state.message = "at most \(most) marked (--multi=\(most))"
+        return []
+      }
+      return [.setChecked(objectID: hit.objectID, title: hit.title, checked: checking)]
     case nil: return []
     }
   }

@@ -88,18 +88,28 @@ public struct Picking: Sendable, Equatable {
   /// One Esc quits (fzf's abort); otherwise Esc leaves a result, closes the suggestions, clears
   /// the query, and only then quits (InstantSearch's search box).
   public var escapeQuits: Bool
+  /// Rows carry check boxes (the smart list; fzf's marks with `-m`). Without them the list is
+  /// fzf's plain one: Space types a space, Tab only moves down.
+  public var marks: Bool
+  /// At most this many rows checked in one run (`--multi=N`); nil: no limit.
+  public var maxMarks: Int?
 
-  public init(enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false) {
+  public init(
+    enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false, marks: Bool = true,
+    maxMarks: Int? = nil
+  ) {
     self.enterAccepts = enterAccepts
     self.offersCreate = offersCreate
     self.escapeQuits = escapeQuits
+    self.marks = marks
+    self.maxMarks = maxMarks
   }
 
   /// The default for a kind of input.
   public static func defaults(lines: Bool) -> Picking {
     lines
-      ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true)
-      : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false)
+      ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: false)
+      : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false, marks: true)
   }
 }
 
