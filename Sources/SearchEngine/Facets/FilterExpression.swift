@@ -45,9 +45,20 @@ public indirect enum FilterExpression: Sendable, Equatable {
 
   /// Algolia's syntax for this expression (values quoted when needed).
   public var text: String {
+    // By scalars, as the parser reads: a combining mark after a backslash must not hide it.
     func quoted(_ v: String) -> String {
-      v.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !v.isEmpty
-        ? v : "\"" + v.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+      let bare = v.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0)
+      }
+      if bare && !v.isEmpty { return v }
+      var out = String.UnicodeScalarView()
+      out.append("\"")
+      for scalar in v.unicodeScalars {
+        if scalar == "\\" || scalar == "\"" { out.append("\\") }
+        out.append(scalar)
+      }
+      out.append("\"")
+      return String(out)
     }
     let number = Self.numberText
     switch self {
@@ -255,11 +266,5 @@ struct FilterParser {
     }
     guard !out.isEmpty else { throw error("expected \(what)") }
     return out
-  }
-}
-
-extension String {
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
