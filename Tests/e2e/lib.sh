@@ -19,16 +19,45 @@ expect_not_contains() {
 
 # --- tmux ------------------------------------------------------------------------------------
 TMUX_SOCKET=""
+# Every app started in tmux writes a line to $TRACE (SEEK_TRACE) once the frame showing a key it
+# read is painted: keys_settled and type_settled wait for those lines instead of sleeping.
+TRACE=""
 tmux_start() { # width height command...
   TMUX_SOCKET="seek-e2e-$$-$RANDOM"
+  TRACE="$WORK/trace-$TMUX_SOCKET.txt"
+  : > "$TRACE"
   local w=$1 h=$2; shift 2
-  tmux -L "$TMUX_SOCKET" -f /dev/null new-session -d -x "$w" -y "$h" "$@"
+  SEEK_TRACE="$TRACE" tmux -L "$TMUX_SOCKET" -f /dev/null new-session -d -x "$w" -y "$h" "$@"
   tmux -L "$TMUX_SOCKET" set-option -g status off >/dev/null 2>&1 || true
 }
 tmux_keys() { tmux -L "$TMUX_SOCKET" send-keys "$@"; }
 tmux_type() { tmux -L "$TMUX_SOCKET" send-keys -l "$1"; }
 screen() { tmux -L "$TMUX_SOCKET" capture-pane -p "$@" 2>/dev/null; }
 tmux_stop() { tmux -L "$TMUX_SOCKET" kill-server >/dev/null 2>&1 || true; }
+
+# keys_settled KEY...: sends the keys, then waits until the app has painted a frame for each
+# (a key that ends the app or that no event answers never settles: use tmux_keys for those).
+keys_settled() {
+  local before
+  before=$(wc -l < "$TRACE")
+  tmux_keys "$@"
+  wait_trace $((before + $#)) "$*"
+}
+# type_settled TEXT: types it, then waits until a frame was painted for every character.
+type_settled() {
+  local before
+  before=$(wc -l < "$TRACE")
+  tmux_type "$1"
+  wait_trace $((before + ${#1})) "$1"
+}
+wait_trace() { # lines what
+  local deadline=$(( $(date +%s%N) + 10 * 1000000000 ))
+  while [ "$(date +%s%N)" -lt "$deadline" ]; do
+    [ "$(wc -l < "$TRACE")" -ge "$1" ] && return 0
+    sleep 0.05
+  done
+  fail "keys never settled: $2" "$(screen)"
+}
 
 # wait_for TEXT [seconds]: polls every 50 ms until the screen shows TEXT.
 wait_for() {

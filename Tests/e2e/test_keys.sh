@@ -8,35 +8,29 @@ tmux_keys M-BSpace
 for _ in $(seq 1 100); do [[ "$(screen | sed -n 1p)" != *series* ]] && break; sleep 0.05; done
 expect_not_contains "keys: Alt-Backspace deletes one word back" "$(screen | sed -n 1p)" "series"
 expect_contains "keys: ... and only one" "$(screen | sed -n 1p)" "> apple watch"
-tmux_keys M-b
-sleep 0.2
+keys_settled M-b
 tmux_type "X"
 expect_screen "keys: Alt-b moves a word left" "> apple Xwatch"
 tmux_keys C-u
 expect_screen "keys: Ctrl-U deletes to the start of the line" "> watch"
 tmux_keys C-a C-k
 expect_screen_gone "keys: Ctrl-K deletes to the end" "> watch"
-tmux_keys M-f
-sleep 0.3
+keys_settled M-f
 expect_screen "keys: Alt-f on an empty query does not quit" "10,000 hits"
 tmux_type "dune"
-tmux_keys Home
-sleep 0.2
+keys_settled Home
 tmux_type "x"
 expect_screen "keys: Home (\\e[1~ in tmux) moves to the start, not text" "> xdune"
 expect_not_contains "keys: no sequence typed as text" "$(screen | sed -n 1p)" "[1~"
 tmux_keys C-e C-u
 tmux_type "sony"
 expect_screen "keys: results" "Sony"
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down
-sleep 0.2
+keys_settled Enter
+keys_settled Down
 expect_screen "keys: on a result" "Esc back"
 tmux_keys Escape
 expect_screen "keys: Esc on a result returns to the query" "Enter submit"
 expect_contains "keys: ... keeping the query" "$(screen | sed -n 1p)" "> sony"
-sleep 0.2
 tmux_type "a"
 expect_screen "keys: typing goes to the query" "> sonya"
 tmux_keys C-c
@@ -55,8 +49,8 @@ tmux_keys C-c
 tmux_stop
 
 # Ctrl-Z suspends (the shell gets its terminal back), fg redraws.
-tmux_start 80 20 "env -i HOME=$HOME PATH=$PATH TERM=screen LANG=C.UTF-8 bash --norc -i"
-sleep 0.3
+tmux_start 80 20 "env -i HOME=$HOME PATH=$PATH TERM=screen LANG=C.UTF-8 PS1='sh$ ' bash --norc -i"
+expect_screen "keys: a shell for Ctrl-Z" "sh$"
 tmux_type "$SEEK --no-store Data/products.json"
 tmux_keys Enter
 expect_screen "ctrl-z: started" "10,000 hits"

@@ -47,8 +47,7 @@ expect_screen "slow preview: started" "50 hits"
 expect_screen "slow preview: running" "running"
 tmux_type "item 4"
 expect_screen "slow preview: typing is not held up" "11 hits" 3
-tmux_keys Down Down
-sleep 0.5
+keys_settled Down Down
 tmux_keys C-c
 wait_exit_file "$L/exit.txt"
 expect_eq "slow preview: exit 130" "EXIT=130" "$(cat "$L/exit.txt")"

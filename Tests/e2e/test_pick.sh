@@ -20,8 +20,7 @@ tmux_start 80 20 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg
 expect_screen "lines --create: started" "2 hits"
 tmux_type "pyth"
 expect_screen "lines --create: create row" "Create “pyth”"
-tmux_keys Down
-sleep 0.2
+keys_settled Down
 tmux_keys Space
 expect_screen "lines --create: created and checked" "[x] pyth"
 tmux_keys Enter
@@ -117,10 +116,8 @@ rm -f "$P/exit.txt"
 tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
 expect_screen "delete: started" "3 hits"
 tmux_type "Shelf"
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down
-sleep 0.2
+keys_settled Enter
+keys_settled Down
 tmux_keys Space
 expect_screen "delete: created" "[x] Shelf"
 tmux_keys DC

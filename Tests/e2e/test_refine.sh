@@ -27,23 +27,18 @@ tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $SUGGESTIONS 
 expect_screen "refine: started" "hits"
 tmux_type "iphone"
 expect_screen "refine: the suggestion with its category" "iphone  in Cell Phones"
-tmux_keys Down
-sleep 0.2
-tmux_keys Enter
+keys_settled Down
+keys_settled Enter
 expect_screen "refine: the category chip" "category: Cell Phones ×"
-sleep 0.3
 results=$(screen | sed -n '3,20p' | cut -c1-95 | grep -F '[ ]')
 expect_not_contains "refine: only Cell Phones results" "$(printf '%s\n' "$results" | grep -v 'Cell Phones')" "[ ]"
 # The pane: F2, move to a brand, Space.
-tmux_keys F2
-sleep 0.3
-tmux_keys Down
-sleep 0.2
+keys_settled F2
+keys_settled Down
 tmux_keys Space
 expect_screen "refine: the pane refines a brand (chip)" "brand: "
 expect_screen "refine: the refined brand is checked in the pane" "│ [x] "
-tmux_keys Escape
-sleep 0.2
+keys_settled Escape
 tmux_keys F4
 expect_screen_gone "refine: F4 clears every refinement" "F4 clear refinements"
 # A price range typed in the query.

@@ -42,11 +42,7 @@ expect_screen "stream: spinner and count while reading" "2 indexed"
 tmux_type "gamma"
 expect_screen "stream: later records found when they arrive" "> gamma three" 8
 expect_screen_gone "stream: spinner gone at end of input" " indexed ·" 5
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down
-sleep 0.2
-tmux_keys Enter
+tmux_keys Enter  # lines: Enter accepts the top line
 for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "stream: Enter accepts (exit 0)" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_eq "stream: the accepted line on stdout" "gamma three" "$(cat "$WORK/out.txt")"
@@ -69,10 +65,8 @@ expect_eq "--height: the prompt below them" ">" "$(screen | sed -n 3p | tr -d ' 
 expect_eq "--height: the status on the 8th line of the UI" "1" "$(screen | sed -n 10p | grep -c 'hits')"
 tmux_type "xbox"
 expect_screen "--height: typing works" "Xbox"
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down
-sleep 0.2
+keys_settled Enter
+keys_settled Down
 tmux_keys Enter
 expect_screen "--height: exits" "after-seek"
 expect_eq "--height: earlier lines still there after exit" "earlier-line-two" "$(screen | sed -n 2p)"
@@ -102,7 +96,8 @@ expect_screen "fresh file: every record" "3,000 hits" 60
 for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/fresh-*.index >/dev/null 2>&1 && break; sleep 0.1; done
 tmux_stop
 stored_with_hash=$(head -c 4096 "$XDG_DATA_HOME"/seek/fresh-*.index 2>/dev/null | grep -a -c 'hash=')
-sleep 2.1
+# The catalog is "recent" (hashed) for 2 s after its last change: wait until it no longer is.
+while [ $(( $(date +%s) - $(stat -c %Z "$WORK/fresh.txt") )) -le 2 ]; do sleep 0.1; done
 out=$("$SEEK" -f "fresh 2999" "$WORK/fresh.txt" 2>/dev/null | head -1)
 expect_eq "fresh file: --filter uses the cache" "fresh 2999" "$out"
 expect_eq "fresh file: the cache is stored by the catalog's stat once it is not recent (was with its hash: $stored_with_hash)" \

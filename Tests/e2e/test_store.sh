@@ -10,17 +10,14 @@ expect_screen "store: submitted" "+ Create"
 # The create row showed before the submit too: wait for the submitted results to select their
 # first hit, or a Down typed before they arrive starts from the top (the create row).
 expect_screen "store: submitted, first hit selected" "Space check"
-tmux_keys Down
-sleep 0.2
+keys_settled Down
 tmux_keys Space
 expect_screen "store: checked" "[x]"
 tmux_keys C-u
 tmux_type "Grandma's cookbook"
 expect_screen "store: create row" "Create “Grandma's cookbook”"
-tmux_keys Enter Down
-sleep 0.3
-tmux_keys Home
-sleep 0.2
+keys_settled Enter Down
+keys_settled Home
 tmux_keys Space
 expect_screen "store: created item shown checked" "[x] Grandma's cookbook"
 tmux_keys C-c

@@ -15,16 +15,14 @@ wait_exit() { for _ in $(seq 1 ${1:-200}); do [ -s "$WORK/exit.txt" ] && return 
 lost=0; wrong=0
 for i in $(seq 1 20); do
   start_app "$TSTORE" Data/products.json
-  wait_for "hits" 10 || true
+  wait_for "hits" 10 || fail "bursts: run $i never started" "$(screen)"
   tmux_type "samsung"
-  wait_for "Samsung -" 10 || true
-  tmux_keys Enter
-  sleep 0.3
+  wait_for "Samsung -" 10 || fail "bursts: run $i never found samsung" "$(screen)"
+  keys_settled Enter
   downs=(); for _ in $(seq 1 "$i"); do downs+=(Down); done
-  tmux_keys "${downs[@]}"
-  sleep 0.3
+  keys_settled "${downs[@]}"
   tmux_keys Space Enter
-  wait_exit || true
+  wait_exit || fail "bursts: run $i never exited after Enter" "$(screen)"
   tmux_stop
   printed=$(cat "$WORK/out.txt")
   checked=$("$SEEK" --store "$TSTORE" --checked Data/products.json)
@@ -41,15 +39,12 @@ start_app "$TSTORE" Data/products.json
 expect_screen "sigterm pending: started" "hits"
 tmux_type "samsung"
 wait_for "Samsung -" 10 || true
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down
-sleep 0.3
+keys_settled Enter
+keys_settled Down
 "$STRESS" --hold-lock "$TSTORE" 1.5 > "$WORK/lock.txt" &
 holder=$!
 for _ in $(seq 1 100); do grep -q locked "$WORK/lock.txt" 2>/dev/null && break; sleep 0.02; done
-tmux_keys Space
-sleep 0.3
+keys_settled Space
 kill -TERM "$(cat "$WORK/app.pid")"
 wait_exit 200 || true
 wait "$holder"
@@ -63,10 +58,8 @@ start_app "$TSTORE" Data/products.json
 expect_screen "created: started" "hits"
 tmux_type "Zorblax"
 expect_screen "created: create row" "Create “Zorblax”"
-tmux_keys Enter
-sleep 0.3
-tmux_keys Down  # the create row is taken only by moving onto it
-sleep 0.2
+keys_settled Enter
+keys_settled Down  # the create row is taken only by moving onto it
 tmux_keys Space
 expect_screen "created: shown checked" "[x] Zorblax"
 tmux_keys C-c

@@ -17,8 +17,7 @@ tmux_type "amsu"
 expect_screen "ui: each keystroke updates the results" "Samsung -"
 expect_contains "ui: query shown" "$(line 1)" "> samsu"
 
-tmux_keys Down
-sleep 0.2
+keys_settled Down
 tmux_keys Tab
 expect_screen "ui: Tab completes the query" "> samsung"
 expect_contains "ui: Tab does not submit (suggestions still shown)" "$(line 2)" "samsung"
@@ -26,11 +25,9 @@ expect_contains "ui: Tab does not submit (suggestions still shown)" "$(line 2)" 
 tmux_keys C-u
 tmux_type "cookt"
 expect_screen "ui: suggestion for a prefix" "  cooktops"
-tmux_keys Down
-sleep 0.2
-tmux_keys Enter
+keys_settled Down
+keys_settled Enter
 expect_screen "ui: Enter on a suggestion replaces the query" "> cooktops"
-sleep 0.3
 expect_not_contains "ui: Enter on a suggestion hides the suggestions" "$(screen)" "  cooktops  in"
 expect_screen "ui: Enter on a suggestion lists its results" "Cooktop"
 expect_screen "ui: the suggestion's category refines (a chip)" "category: Appliances > Ranges, Cooktops & Ovens > Cooktops ×"
@@ -43,8 +40,7 @@ expect_screen_gone "ui: F4 clears the refinements" "category: Appliances"
 tmux_keys C-u
 tmux_type "nintendo switch"
 expect_screen "ui: typed query results" "Nintendo - Switch"
-tmux_keys Enter
-sleep 0.3
+keys_settled Enter
 expect_not_contains "ui: Enter submits the typed query (suggestions hidden)" "$(line 2)" "  nintendo"
 
 tmux_keys C-u
@@ -57,10 +53,8 @@ expect_screen "ui: moving near the end loads the second page" "40 shown"
 tmux_keys PageDown PageDown
 expect_screen "ui: scrolling loads the third page" "60 shown"
 
-tmux_keys Home
-sleep 0.2
-tmux_keys Down
-sleep 0.2
+keys_settled Home
+keys_settled Down
 tmux_keys Space
 expect_screen "ui: Space checks a result" "[x]"
 expect_screen "ui: the status line counts checks" "1 checked"
@@ -71,7 +65,6 @@ expect_screen "ui: create row for an unknown name" "Create “zzunicorn”"
 expect_screen "ui: No results found" "No results found"
 
 tmux -L "$TMUX_SOCKET" resize-window -x 20 -y 5
-sleep 0.5
 expect_screen "ui: tiny 20x5 terminal still draws" "> zzunicorn"
 tmux -L "$TMUX_SOCKET" resize-window -x 100 -y 30
 tmux_keys C-u
@@ -79,7 +72,6 @@ tmux_type "macbook air"
 expect_screen "ui: back to 100x30, still searching" "MacBook Air"
 
 tmux_keys C-c
-sleep 0.5
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "ui: Ctrl-C exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_eq "ui: Ctrl-C restores the terminal (the alternate screen left)" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
@@ -94,8 +86,7 @@ tmux_type "playstation 5 digital"
 expect_screen "accept: results" "PlayStation 5"
 tmux_keys Enter
 expect_screen "accept: submitted (create row on top)" "+ Create"
-tmux_keys Down
-sleep 0.2
+keys_settled Down
 tmux_keys Enter
 for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "accept: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
@@ -109,9 +100,7 @@ start_ui "$WORK/evil.jsonl"
 expect_screen "escape: record shown" "evil ?]0;pwned? title ?[31mred"
 title=$(tmux -L "$TMUX_SOCKET" display-message -p '#{pane_title}')
 expect_not_contains "escape: the window title was not changed" "$title" "pwned"
-tmux_keys Escape
-sleep 0.2
-tmux_keys Escape
+tmux_keys Escape  # no suggestions for these two records: one Esc on the empty query quits
 for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
 expect_eq "escape: Esc on an empty query exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
