@@ -38,7 +38,7 @@ expect_eq "bursts: what accept printed is in the store" 0 "$wrong"
 start_app "$TSTORE" Data/products.json
 expect_screen "sigterm pending: started" "hits"
 tmux_type "samsung"
-wait_for "Samsung -" 10 || true
+wait_for "Samsung -" 10 || fail "sigterm pending: samsung never found" "$(screen)"
 keys_settled Enter
 keys_settled Down
 "$STRESS" --hold-lock "$TSTORE" 1.5 > "$WORK/lock.txt" &
@@ -46,7 +46,7 @@ holder=$!
 for _ in $(seq 1 100); do grep -q locked "$WORK/lock.txt" 2>/dev/null && break; sleep 0.02; done
 keys_settled Space
 kill -TERM "$(cat "$WORK/app.pid")"
-wait_exit 200 || true
+wait_exit 200 || fail "sigterm pending: never exited" "$(screen)"
 wait "$holder"
 expect_eq "sigterm pending: exit 143" 143 "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
@@ -63,7 +63,7 @@ keys_settled Down  # the create row is taken only by moving onto it
 tmux_keys Space
 expect_screen "created: shown checked" "[x] Zorblax"
 tmux_keys C-c
-wait_exit || true
+wait_exit || fail "Ctrl-C: never exited" "$(screen)"
 tmux_stop
 out=$("$SEEK" --store "$TSTORE" --filter zorblax Data/products.json 2>/dev/null); code=$?
 expect_eq "created: --filter finds it (exit 0)" 0 "$code"
@@ -82,7 +82,7 @@ expect_screen "other process: the earlier checks are shown" "checked"
 "$SEEK" --store "$TSTORE" --uncheck-all Data/products.json >/dev/null
 expect_screen_gone "other process: --uncheck-all clears the running app's checks" "checked" 5
 tmux_keys C-c
-wait_exit || true
+wait_exit || fail "Ctrl-C: never exited" "$(screen)"
 tmux_stop
 
 # 5. --filter on a million lines: pages 1..nbPages hold every hit once.
