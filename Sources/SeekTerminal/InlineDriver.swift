@@ -40,15 +40,21 @@ final class InlineDriver: TerminalDriver {
     attributes.c_cc.5 = 0  // VTIME (index 5)
     tcsetattr(fd, TCSANOW, &attributes)
     height = 1
-    height = Self.height(spec, rows: terminalSize().rows)
-    // Make room: move down (scrolling if needed) and back up to the region's first line.
+    takeRegion()
+    signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
+  }
+
+  /// Makes room below the cursor (moving down, scrolling if needed, and back up to the region's
+  /// first line), finds where the region is, and turns paste and mouse reporting on.
+  private func takeRegion() {
+    cursorRow = 0
+    height = Self.height(heightSpec, rows: terminalSize().rows)
     write(
       KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
         + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
     regionTop = askCursorRow()
     // Clicks and the wheel as SGR mouse reports, once we know where the region is.
     if regionTop != nil { write(KeyParser.enableMouse) }
-    signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
   }
 
   /// The cursor's row (0-based) from a Device Status Report, waiting at most 200 ms; bytes that
@@ -223,13 +229,7 @@ final class InlineDriver: TerminalDriver {
     Self.restore()
     ExitSignals.stopAsAJob()  // stopped here until `fg`
     tcsetattr(fd, TCSANOW, &attributes)
-    cursorRow = 0
-    height = Self.height(heightSpec, rows: terminalSize().rows)
-    write(
-      KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
-        + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
-    regionTop = askCursorRow()
-    if regionTop != nil { write(KeyParser.enableMouse) }
+    takeRegion()
   }
 
   /// Restores the terminal's settings (also from a signal handler).
