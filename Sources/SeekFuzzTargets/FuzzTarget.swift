@@ -178,6 +178,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       guard let event = KeyMap.event(for: key) else { continue }
       _ = SearchReducer.reduce(&state, event)
       precondition(state.cursor >= 0 && state.cursor <= state.query.count, "cursor outside the query")
+      precondition(state.query.count <= SearchState.maxQueryCharacters, "the query past its bound")
       precondition(!state.query.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")
     }
   }

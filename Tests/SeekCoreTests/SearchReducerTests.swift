@@ -213,6 +213,20 @@ import Testing
     #expect(marked.message == "at most 1 marked (--multi=1)")
   }
 
+  /// Yanking a kill of the whole query doubles it: the query stays within its bound, however
+  /// often (the fuzzer's 245 keys took 99 s before).
+  @Test func theQueryIsBounded() {
+    var state = started().state
+    _ = SearchReducer.reduce(&state, .inserted("ab"))
+    for _ in 0..<40 {
+      _ = SearchReducer.reduce(&state, .deletedToStart)
+      _ = SearchReducer.reduce(&state, .yanked)
+      _ = SearchReducer.reduce(&state, .yanked)
+    }
+    #expect(state.query.count == SearchState.maxQueryCharacters)
+    #expect(state.message == "a query is at most 4096 characters")
+  }
+
   @Test func aStaleResponseIsIgnored() {
     var store = started()
     store.edit(.inserted("ip"), to: "ip", revision: 2)

@@ -40,7 +40,12 @@ public enum SearchReducer {
       return loadMoreIfNeeded(&state)
 
     case .inserted(let text):
-      let clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
+      let room = SearchState.maxQueryCharacters - state.query.count
+      var clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
+      if clean.count > room {
+        clean = String(clean.prefix(max(0, room)))
+        state.message = "a query is at most \(SearchState.maxQueryCharacters) characters"
+      }
       guard !clean.isEmpty else { return [] }
       let characters = Array(state.query)
       let at = min(state.cursor, characters.count)

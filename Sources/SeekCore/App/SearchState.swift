@@ -37,6 +37,10 @@ public struct SearchState: Sendable, Equatable {
   public var selectedBySubmit = false
   /// What the last kill took from the query (readline's kill ring, one entry deep): Ctrl-Y yanks it.
   public var killed = ""
+  /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
+  /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
+  /// whole query again and again doubles it on every turn).
+  public static let maxQueryCharacters = 4096
   public var results = ResultsState()
   /// Selected row of `rows` when focus is on the results.
   public var selection = 0
