@@ -196,18 +196,20 @@ import Testing
     var plain = started().state
     plain.picking = Picking.defaults(lines: true)
     plain.suggestions = []
+    // The top line is current while typing (fzf's pointer): Down moves past it.
     _ = SearchReducer.reduce(&plain, .movedDown)
-    #expect(plain.focus == .results)
+    #expect(plain.focus == .results && plain.selection == 1)
     let tab = SearchReducer.reduce(&plain, .tabPressed)
     #expect(!tab.contains { if case .setChecked = $0 { true } else { false } })
-    #expect(plain.selection == 1)
+    #expect(plain.selection == 2)
     _ = SearchReducer.reduce(&plain, .spacePressed)
     #expect(plain.query == " " && plain.focus == .query)
     var marked = started().state
     marked.picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: true, maxMarks: 1)
     marked.suggestions = []
-    _ = SearchReducer.reduce(&marked, .movedDown)
+    // Tab in the query acts on the top line, then moves down.
     #expect(SearchReducer.reduce(&marked, .tabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
+    #expect(marked.focus == .results && marked.selection == 1)
     _ = SearchReducer.reduce(&marked, .checkSaved(objectID: "a", checked: true))
     #expect(SearchReducer.reduce(&marked, .tabPressed).isEmpty)
     #expect(marked.message == "at most 1 marked (--multi=1)")
