@@ -229,6 +229,13 @@ import Testing
     #expect(state.message == "a query is at most 4096 characters")
   }
 
+  /// A submitted query logged after the empty query's suggestions were answered: they are asked
+  /// for again, so the recent search shows without waiting for a key.
+  @Test func aLoggedQueryRefreshesTheSuggestions() {
+    var store = started()
+    store.send(.queryLogged, effects: [.searchSuggestions(query: "", revision: 2)]) { $0.suggestionsRevision = 2 }
+  }
+
   @Test func aStaleResponseIsIgnored() {
     var store = started()
     store.edit(.inserted("ip"), to: "ip", revision: 2)

@@ -21,34 +21,35 @@ expect_not_contains() {
 TMUX_SOCKET=""
 # Every app started in tmux writes a line to $TRACE (SEEK_TRACE) once the frame showing a key it
 # read is painted: keys_settled and type_settled wait for those lines instead of sleeping.
+# SENT counts the keys sent to it since it started (each key, typed character and resize is one
+# line once painted), so that a wait covers the keys sent before it too.
 TRACE=""
+SENT=0
 tmux_start() { # width height command...
   TMUX_SOCKET="seek-e2e-$$-$RANDOM"
   TRACE="$WORK/trace-$TMUX_SOCKET.txt"
   : > "$TRACE"
+  SENT=0
   local w=$1 h=$2; shift 2
   SEEK_TRACE="$TRACE" tmux -L "$TMUX_SOCKET" -f /dev/null new-session -d -x "$w" -y "$h" "$@"
   tmux -L "$TMUX_SOCKET" set-option -g status off >/dev/null 2>&1 || true
 }
-tmux_keys() { tmux -L "$TMUX_SOCKET" send-keys "$@"; }
-tmux_type() { tmux -L "$TMUX_SOCKET" send-keys -l "$1"; }
+tmux_keys() { SENT=$((SENT + $#)); tmux -L "$TMUX_SOCKET" send-keys "$@"; }
+tmux_type() { SENT=$((SENT + ${#1})); tmux -L "$TMUX_SOCKET" send-keys -l "$1"; }
+tmux_resize() { SENT=$((SENT + 1)); tmux -L "$TMUX_SOCKET" resize-window -x "$1" -y "$2"; }
 screen() { tmux -L "$TMUX_SOCKET" capture-pane -p "$@" 2>/dev/null; }
 tmux_stop() { tmux -L "$TMUX_SOCKET" kill-server >/dev/null 2>&1 || true; }
 
 # keys_settled KEY...: sends the keys, then waits until the app has painted a frame for each
 # (a key that ends the app or that no event answers never settles: use tmux_keys for those).
 keys_settled() {
-  local before
-  before=$(wc -l < "$TRACE")
   tmux_keys "$@"
-  wait_trace $((before + $#)) "$*"
+  wait_trace "$SENT" "$*"
 }
 # type_settled TEXT: types it, then waits until a frame was painted for every character.
 type_settled() {
-  local before
-  before=$(wc -l < "$TRACE")
   tmux_type "$1"
-  wait_trace $((before + ${#1})) "$1"
+  wait_trace "$SENT" "$1"
 }
 wait_trace() { # lines what
   local deadline=$(( $(date +%s%N) + 10 * 1000000000 ))

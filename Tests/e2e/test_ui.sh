@@ -1,6 +1,6 @@
 # The interactive app in a real terminal (tmux), screen by screen, as in the query-suggestions guide.
 start_ui() { # extra args...  (the app's pid goes to $WORK/ui.pid: tests end it by pid, never by name)
-  rm -f "$WORK/ui.pid"
+  rm -f "$WORK/ui.pid" "$WORK/exit.txt"
   tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/ui.pid; exec env LANG=C.UTF-8 $SEEK $*' > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
   for _ in $(seq 1 100); do [ -s "$WORK/ui.pid" ] && break; sleep 0.05; done
 }
@@ -64,9 +64,9 @@ tmux_type "zzunicorn"
 expect_screen "ui: create row for an unknown name" "Create “zzunicorn”"
 expect_screen "ui: No results found" "No results found"
 
-tmux -L "$TMUX_SOCKET" resize-window -x 20 -y 5
+tmux_resize 20 5
 expect_screen "ui: tiny 20x5 terminal still draws" "> zzunicorn"
-tmux -L "$TMUX_SOCKET" resize-window -x 100 -y 30
+tmux_resize 100 30
 tmux_keys C-u
 tmux_type "macbook air"
 expect_screen "ui: back to 100x30, still searching" "MacBook Air"

@@ -63,6 +63,8 @@ public enum SearchEvent: Sendable, Equatable {
   case itemDeleted(objectID: String)
   /// A recent search was removed from the query log (and from the suggestions searched).
   case queryForgotten
+  /// A submitted query is in the log: the recent searches (and learned suggestions) changed.
+  case queryLogged
   /// Every store write asked for before `flushWrites` has been answered.
   case writesFlushed
   /// Another process changed the store: the checks it now holds (oldest first), and whether the
@@ -149,7 +151,7 @@ extension SearchEvent {
       return true
     case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .detailsArrived, .previewArrived,
       .checkSaved, .itemCreated,
-      .itemDeleted, .queryForgotten, .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
+      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
       return false
     }
   }

@@ -379,7 +379,9 @@ public enum SearchReducer {
         .searchResults(query: state.results.query, page: 0, refine: state.refine, revision: state.resultsRevision)
       ]
 
-    case .queryForgotten:
+    case .queryForgotten, .queryLogged:
+      // The recent searches changed: the suggestions on screen are asked for again (a log written
+      // after the empty query's suggestions were answered left the new search out until a key).
       state.suggestionsRevision += 1
       return [.searchSuggestions(query: state.query, revision: state.suggestionsRevision)]
 

@@ -80,6 +80,7 @@ public final class StoreWriter {
         try store.logQuery(entry)
         answer.updates.append(.learned(try learned()))
         answer.updates.append(.recent(try recent()))
+        answer.events.append(.queryLogged)
       case .effect(.flushWrites):
         answer = try refresh()
         answer.events.append(.writesFlushed)
