@@ -5,8 +5,13 @@ import SeekCore
 public struct RenderContext: Sendable, Equatable {
   /// Frame of the spinner shown while input streams in.
   public var spinnerFrame: Int
+  /// What stands before the query (`--prompt`, fzf's; controls shown as `?`).
+  public var prompt: String
 
-  public init(spinnerFrame: Int = 0) { self.spinnerFrame = spinnerFrame }
+  public init(spinnerFrame: Int = 0, prompt: String = Renderer.prompt) {
+    self.spinnerFrame = spinnerFrame
+    self.prompt = SafeText.sanitized(prompt)
+  }
 }
 
 /// `render(state) -> ScreenBuffer`: a pure function of the state, testable without a terminal.
@@ -22,7 +27,7 @@ public enum Renderer {
     let height = state.screen.rows
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
-    drawQuery(state, into: &buffer)
+    drawQuery(state, prompt: context.prompt, into: &buffer)
     drawChips(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
     drawResults(state, into: &buffer)
@@ -34,9 +39,10 @@ public enum Renderer {
 
   // MARK: - Query line
 
-  static func drawQuery(_ state: SearchState, into buffer: inout ScreenBuffer) {
+  static func drawQuery(_ state: SearchState, prompt: String, into buffer: inout ScreenBuffer) {
     let width = buffer.size.columns
-    let x = buffer.write(prompt, column: 0, row: 0, style: [.prompt, .bold])
+    // The prompt leaves at least half the line to the query.
+    let x = buffer.write(prompt, column: 0, row: 0, style: [.prompt, .bold], limit: max(2, width / 2))
     // Scroll the query horizontally so that the cursor stays visible.
     let characters = Array(state.query)
     let cursor = min(state.cursor, characters.count)

@@ -35,6 +35,8 @@ public final class TerminalApp {
     public var height: String?
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
+    /// `--prompt`: what stands before the query.
+    public var prompt = Renderer.prompt
     /// Refinements and sort to start with (`--filters`, `--sort`): shown as chips, searched as if
     /// chosen in the pane.
     public var refine = Refine()
@@ -222,7 +224,8 @@ public final class TerminalApp {
       }
       if dirty {
         let paintStart = LatencyTrace.now()
-        driver.paint(Renderer.render(state, context: RenderContext(spinnerFrame: spinner)))
+        driver.paint(
+          Renderer.render(state, context: RenderContext(spinnerFrame: spinner, prompt: configuration.prompt)))
         trace?.frameFlushed(
           revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
           frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)

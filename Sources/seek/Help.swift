@@ -28,6 +28,7 @@ enum Help {
           --enter accept|submit what Enter in the query does (default: accept for lines, submit
                                 for records)
           --create              offer the create row for lines too (check boxes on)
+          --prompt STR          what stands before the query (default "> ")
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

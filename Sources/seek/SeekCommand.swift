@@ -392,6 +392,7 @@ enum SeekCommand {
         tracePath: environment["SEEK_TRACE"],
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
         picking: picking)
+      if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {

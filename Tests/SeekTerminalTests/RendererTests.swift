@@ -82,6 +82,16 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(text.contains("+ Create “mac”\n  No results found"))
   }
 
+  /// `--prompt`: drawn before the query, its controls shown as `?`, never more than half the line.
+  @Test func promptsAreTheUsers() {
+    let custom = Renderer.render(state(columns: 40, rows: 5), context: RenderContext(prompt: "files\u{1B}[31m❯ "))
+    #expect(custom.text.hasPrefix("files?[31m❯ mac"))
+    let long = Renderer.render(
+      state(columns: 20, rows: 5), context: RenderContext(prompt: String(repeating: "p", count: 30)))
+    #expect(long.text.hasPrefix("pppppppppp"))
+    #expect(long.text.split(separator: "\n").first.map { $0.contains("m") } == true)
+  }
+
   @Test func tinyTerminalsDoNotCrash() {
     let small = Renderer.render(state(columns: 20, rows: 5)).text
     #expect(small.split(separator: "\n", omittingEmptySubsequences: false).count == 5)

@@ -193,3 +193,11 @@ tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "-m: accept prints the checked lines" "tests/fuzz/corpus/a.json src/main.swift" "$(tr '\n' ' ' < "$P/out.txt" | sed 's/ $//')"
 tmux_stop
+
+# --prompt, as fzf's.
+tmux_start 80 8 "printf 'one\ntwo\n' | env LANG=C.UTF-8 $SEEK --no-store --prompt 'pick: '; sleep 30"
+expect_screen "--prompt: drawn before the query" "pick:"
+tmux_type "tw"
+expect_eq "--prompt: the query follows it" "pick: tw" "$(for _ in $(seq 1 100); do l=$(screen | sed -n 1p); [ "$l" == "pick: tw" ] && break; sleep 0.05; done; echo "$l")"
+tmux_keys C-c
+tmux_stop
