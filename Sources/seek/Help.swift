@@ -29,6 +29,7 @@ enum Help {
                                 for records)
           --create              offer the create row for lines too (check boxes on)
           --prompt STR          what stands before the query (default "> ")
+          --cycle               Down past the last result goes to the first, Up above it to the last
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

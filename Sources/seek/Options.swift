@@ -40,6 +40,8 @@ struct Options: Equatable {
   var create = false
   /// `-m`, `--multi[=N]`: rows carry check boxes (fzf's marks), at most N of them.
   var multi = false
+  /// `--cycle` (fzf's).
+  var cycle = false
   /// `--prompt STR` (fzf's).
   var prompt: String? = nil
   var multiMax: Int? = nil
@@ -176,6 +178,7 @@ struct Options: Equatable {
         o.enterAccepts = text == "accept"
       case "--create": o.create = true
       case "--prompt": o.prompt = try value(flag, inline: inline)
+      case "--cycle": o.cycle = true
       case "-m", "--multi":
         o.multi = true
         if let inline { o.multiMax = try number(flag, inline, min: 1) }

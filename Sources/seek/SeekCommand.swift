@@ -163,6 +163,7 @@ enum SeekCommand {
     // Check boxes on lines only when asked for: fzf's -m marks, or the create row's list.
     if options.multi || options.create { picking.marks = true }
     picking.maxMarks = options.multiMax
+    picking.cycles = options.cycle
     // The cache is written beside the UI, and waited for when it ends.
     let saving = DispatchGroup()
     if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }

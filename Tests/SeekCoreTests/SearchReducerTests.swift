@@ -236,6 +236,26 @@ import Testing
     store.send(.queryLogged, effects: [.searchSuggestions(query: "", revision: 2)]) { $0.suggestionsRevision = 2 }
   }
 
+  /// --cycle: the list wraps at both ends once every page is loaded; without it, it stops.
+  @Test func cyclingWrapsAtBothEnds() {
+    var state = started().state
+    state.suggestions = []
+    state.picking.cycles = true
+    _ = SearchReducer.reduce(&state, .movedUp)
+    #expect(state.focus == .results && state.selection == 2)
+    _ = SearchReducer.reduce(&state, .movedDown)
+    #expect(state.selection == 0)
+    _ = SearchReducer.reduce(&state, .movedUp)
+    #expect(state.selection == 2)
+    var plain = started().state
+    plain.suggestions = []
+    _ = SearchReducer.reduce(&plain, .movedDown)
+    _ = SearchReducer.reduce(&plain, .movedDown)
+    _ = SearchReducer.reduce(&plain, .movedDown)
+    _ = SearchReducer.reduce(&plain, .movedDown)
+    #expect(plain.selection == 2)
+  }
+
   @Test func aStaleResponseIsIgnored() {
     var store = started()
     store.edit(.inserted("ip"), to: "ip", revision: 2)

@@ -201,3 +201,13 @@ tmux_type "tw"
 expect_eq "--prompt: the query follows it" "pick: tw" "$(for _ in $(seq 1 100); do l=$(screen | sed -n 1p); [ "$l" == "pick: tw" ] && break; sleep 0.05; done; echo "$l")"
 tmux_keys C-c
 tmux_stop
+
+# --cycle, as fzf's: Up from the top line goes to the last one.
+rm -f "$P/exit.txt" "$P/out.txt"
+tmux_start 80 8 "printf 'one\ntwo\nthree\n' | env LANG=C.UTF-8 $SEEK --no-store --cycle > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 30"
+expect_screen "--cycle: started" "3 hits"
+keys_settled Up
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--cycle: Up from the top accepts the last line" "three" "$(cat "$P/out.txt")"
+tmux_stop

@@ -161,11 +161,18 @@ public enum SearchReducer {
         }
         return []
       case .results:
-        state.selection += 1
+        let atTheEnd = state.selection + 1 >= state.results.rowCount && !state.results.hasMorePages
+        state.selection = atTheEnd && state.picking.cycles ? 0 : state.selection + 1
         return selectionMoved(&state)
       case .refinements:
         return []  // RefinementsReducer's
       }
+
+    case .movedUp
+    where state.picking.cycles && state.results.rowCount > 0 && !state.results.hasMorePages
+      && (state.focus == .results ? state.selection == 0 : state.focus == .query && state.shownSuggestions.isEmpty):
+      // --cycle: above the first row is the last one.
+      return enterResults(&state, at: state.results.rowCount - 1)
 
     case .movedUp:
       switch state.focus {

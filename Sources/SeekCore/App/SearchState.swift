@@ -97,6 +97,9 @@ public struct Picking: Sendable, Equatable {
   public var marks: Bool
   /// At most this many rows checked in one run (`--multi=N`); nil: no limit.
   public var maxMarks: Int?
+  /// `--cycle`: Down past the last row (once every page is loaded) goes to the first, Up above
+  /// the first to the last, as fzf's.
+  public var cycles = false
 
   public init(
     enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false, marks: Bool = true,
