@@ -1,0 +1,95 @@
+/// Matches texts against one `ExtendedQuery` with fzf's rules and scores: every group must
+/// match; a group's score is that of its first matching term; the text's score is their sum.
+/// Holds the scratch it reads texts into, so matching allocates nothing: one per thread.
+public struct ExtendedMatcher {
+  public let query: ExtendedQuery
+  private var text = FuzzyText()
+  private let scratch = FuzzyScratch()
+  /// Matched character positions of one term (fzf reports them for highlighting only).
+  private var positions: [Int32]
+
+  public init(_ query: ExtendedQuery) {
+    self.query = query
+    let longest = query.groups.joined().map(\.chars.count).max() ?? 0
+    positions = [Int32](repeating: 0, count: longest)
+  }
+
+  /// The score of valid UTF-8 `bytes`, or nil when they do not match.
+  public mutating func score(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    match(bytes, ranges: nil)
+  }
+
+  /// Where the query matched `bytes` (byte ranges, ascending, merged), or nil when it does not.
+  public mutating func matchedRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    var ranges: [Range<Int>] = []
+    guard match(bytes, ranges: &ranges) != nil else { return nil }
+    ranges.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = []
+    for range in ranges {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+
+  private mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, ranges: UnsafeMutablePointer<[Range<Int>]>?)
+    -> Int?
+  {
+    // A required term that is not even a subsequence of the raw bytes rules the text out before
+    // it is decoded: most texts stop here.
+    for group in query.groups where group.count == 1 && !group[0].inverse {
+      let fits = group[0].chars.withUnsafeBufferPointer {
+        FuzzyText.containsSubsequence($0, in: bytes, caseSensitive: query.caseSensitive)
+      }
+      if !fits { return nil }
+    }
+    text.load(bytes, caseSensitive: query.caseSensitive)
+    var total = 0
+    for group in query.groups {
+      var groupScore: Int? = nil
+      for term in group {
+        let wantsPositions = ranges != nil && !term.inverse
+        let score = positions.withUnsafeMutableBufferPointer { positions in
+          term.chars.withUnsafeBufferPointer { pattern in
+            Self.score(
+              term.kind, text, pattern, scratch: scratch, positions: wantsPositions ? positions.baseAddress : nil)
+          }
+        }
+        if term.inverse {
+          if score == nil {
+            groupScore = 0
+            break
+          }
+          continue
+        }
+        guard let score else { continue }
+        groupScore = score
+        if let ranges {
+          for p in positions.prefix(term.chars.count) {
+            ranges.pointee.append(Int(text.byteStarts[Int(p)])..<Int(text.byteEnds[Int(p)]))
+          }
+        }
+        break
+      }
+      guard let groupScore else { return nil }
+      total += groupScore
+    }
+    return total
+  }
+
+  private static func score(
+    _ kind: ExtendedQuery.Kind, _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch,
+    positions: UnsafeMutablePointer<Int32>?
+  ) -> Int? {
+    switch kind {
+    case .fuzzy: return FuzzyScorer.fuzzy(text, pattern, scratch: scratch, positions: positions)
+    case .exact: return FuzzyScorer.exact(text, pattern, positions: positions)
+    case .prefix: return FuzzyScorer.prefix(text, pattern, positions: positions)
+    case .suffix: return FuzzyScorer.suffix(text, pattern, positions: positions)
+    case .equal: return FuzzyScorer.equal(text, pattern, positions: positions)
+    }
+  }
+}

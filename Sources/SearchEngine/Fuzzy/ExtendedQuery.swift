@@ -1,0 +1,156 @@
+/// How a query's terms match, as fzf's flags set it.
+public struct MatchOptions: Sendable, Equatable {
+  public enum CaseMatching: Sendable, Equatable {
+    /// Case matters when the query has a capital letter (fzf's default).
+    case smart
+    /// Never (`-i`).
+    case ignore
+    /// Always (`+i`).
+    case respect
+  }
+
+  /// Plain terms match as subsequences (fzf's default); false: as substrings (`-e`/`--exact`), and
+  /// the word tiers are not followed by a fuzzy one.
+  public var fuzzy: Bool
+  public var caseMatching: CaseMatching
+
+  public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart) {
+    self.fuzzy = fuzzy
+    self.caseMatching = caseMatching
+  }
+}
+
+/// A query in fzf's extended-search syntax: white-space separated terms, all required, each
+/// - `abc` fuzzy (a subsequence; with `-e`, a substring),
+/// - `'abc` a substring (with `-e`, fuzzy), `^abc` at the start, `abc$` at the end, `^abc$` the
+///   whole text,
+/// - `!abc` must not occur as a substring (`!^abc`, `!abc$`, `!'abc` as fzf has them),
+/// - `a | b` either term (an OR group), `\ ` a space inside a term.
+///
+/// A query of plain terms only (`isPlain`) is answered by the word tiers first and by the fuzzy
+/// tier below them; any operator hands the whole query to fzf's rules (see `Searcher+Fuzzy`).
+public struct ExtendedQuery: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal }
+
+  public struct Term: Sendable, Equatable {
+    public var kind: Kind
+    /// The term must not match (fzf's `!`).
+    public var inverse: Bool
+    /// The term as typed, without its operators.
+    public var text: String
+    /// Its characters as compared: folded unless the query respects case.
+    var chars: [UInt32]
+  }
+
+  /// All groups must match; a group matches when one of its terms does.
+  public private(set) var groups: [[Term]] = []
+  public let caseSensitive: Bool
+  /// No operator anywhere: every term is a plain one of the default kind.
+  public let isPlain: Bool
+  public let options: MatchOptions
+
+  public init(_ query: String, options: MatchOptions = MatchOptions()) {
+    self.options = options
+    switch options.caseMatching {
+    case .smart: caseSensitive = query.unicodeScalars.contains { $0.properties.isUppercase }
+    case .ignore: caseSensitive = false
+    case .respect: caseSensitive = true
+    }
+    let plainKind: Kind = options.fuzzy ? .fuzzy : .exact
+    var joinNext = false
+    var plain = true
+    for token in Self.tokens(query) {
+      if token == "|" && !groups.isEmpty {
+        joinNext = true
+        plain = false
+        continue
+      }
+      guard let term = Self.term(token, plainKind: plainKind, caseSensitive: caseSensitive) else { continue }
+      if term.kind != plainKind || term.inverse || term.text != token { plain = false }
+      if joinNext {
+        groups[groups.count - 1].append(term)
+      } else {
+        groups.append([term])
+      }
+      joinNext = false
+    }
+    isPlain = plain
+  }
+
+  public var isEmpty: Bool { groups.isEmpty }
+
+  /// The terms, split at unescaped spaces (`\ ` is a space inside a term).
+  static func tokens(_ query: String) -> [String] {
+    var tokens: [String] = []
+    var current = ""
+    var escaped = false
+    for c in query {
+      if escaped {
+        if c != " " { current.append("\\") }
+        current.append(c)
+        escaped = false
+      } else if c == "\\" {
+        escaped = true
+      } else if c == " " {
+        if !current.isEmpty { tokens.append(current) }
+        current = ""
+      } else {
+        current.append(c)
+      }
+    }
+    if escaped { current.append("\\") }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
+  }
+
+  /// One term's operators, read as fzf reads them.
+  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool) -> Term? {
+    var text = Substring(token)
+    var kind = plainKind
+    var inverse = false
+    if text.hasPrefix("!") && text.count > 1 {
+      inverse = true
+      kind = .exact
+      text = text.dropFirst()
+    }
+    if text != "$" && text.hasSuffix("$") && !text.hasSuffix("\\$") {
+      kind = .suffix
+      text = text.dropLast()
+    }
+    if text.hasPrefix("'") && text.count > 1 {
+      // `'` makes a plain term exact, or (with `-e`, or after `!`) fuzzy.
+      kind = plainKind == .fuzzy && !inverse ? .exact : .fuzzy
+      text = text.dropFirst()
+    } else if text.hasPrefix("^") && text.count > 1 {
+      kind = kind == .suffix ? .equal : .prefix
+      text = text.dropFirst()
+    }
+    guard !text.isEmpty else { return nil }
+    var chars: [UInt32] = []
+    for scalar in text.unicodeScalars {
+      if caseSensitive {
+        chars.append(scalar.value)
+      } else {
+        TextFolding.fold(scalar.value) { chars.append($0) }
+      }
+    }
+    guard !chars.isEmpty else { return nil }
+    return Term(kind: kind, inverse: inverse, text: String(text), chars: chars)
+  }
+
+  /// Whether every text matching `other` matches this query too, so that `other` can be answered
+  /// from this query's matches (typing on): each group here is one term that `other`'s group at
+  /// the same place extends (same kind, its text continued), and `other` may add groups.
+  public func isNarrowed(by other: ExtendedQuery) -> Bool {
+    guard caseSensitive == other.caseSensitive, options == other.options, other.groups.count >= groups.count else {
+      return false
+    }
+    for (mine, theirs) in zip(groups, other.groups) {
+      guard mine.count == 1, theirs.count == 1, let a = mine.first, let b = theirs.first,
+        !a.inverse, !b.inverse, a.kind == b.kind, a.kind == .fuzzy || a.kind == .exact || a.kind == .prefix,
+        b.chars.starts(with: a.chars)
+      else { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,144 @@
+/// One text as the fuzzy scorer reads it: its characters (folded unless case matters), each
+/// one's fzf class, and the bytes it came from (for highlighting). Reused from text to text: the
+/// arrays grow to the longest text seen and are never shrunk, so scoring allocates nothing.
+struct FuzzyText {
+  private(set) var chars: [UInt32] = []
+  private(set) var classes: [UInt8] = []
+  /// Character `i` came from bytes `byteStarts[i] ..< byteEnds[i]` of the text.
+  private(set) var byteStarts: [Int32] = []
+  private(set) var byteEnds: [Int32] = []
+  private(set) var count = 0
+
+  /// Reads valid UTF-8 `bytes`.
+  mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool) {
+    count = 0
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b < 0x80 {
+        let v = UInt32(b)
+        let folded = !caseSensitive && (v &- 0x41) < 26 ? v + 32 : v
+        append(folded, FuzzyCharClass.of(v), i, i + 1)
+        i += 1
+        continue
+      }
+      let (v, length) = UTF8.decode(bytes, at: i)
+      let characterClass = FuzzyCharClass.of(v)
+      if caseSensitive {
+        append(v, characterClass, i, i + length)
+      } else {
+        TextFolding.fold(v) { append($0, characterClass, i, i + length) }
+      }
+      i += length
+    }
+  }
+
+  @inline(__always) private mutating func append(_ v: UInt32, _ c: FuzzyCharClass, _ start: Int, _ end: Int) {
+    if count == chars.count {
+      chars.append(v)
+      classes.append(c.rawValue)
+      byteStarts.append(Int32(start))
+      byteEnds.append(Int32(end))
+    } else {
+      chars[count] = v
+      classes[count] = c.rawValue
+      byteStarts[count] = Int32(start)
+      byteEnds[count] = Int32(end)
+    }
+    count += 1
+  }
+
+  /// Whether `pattern` may match `bytes` as a subsequence, read straight from the bytes (no
+  /// decoding of ASCII): the cheap test every text passes before it is loaded and scored.
+  static func containsSubsequence(
+    _ pattern: UnsafeBufferPointer<UInt32>, in bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
+  ) -> Bool {
+    var p = 0
+    guard p < pattern.count else { return true }
+    var want = pattern[0]
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b < 0x80 {
+        let v = UInt32(b)
+        if (!caseSensitive && (v &- 0x41) < 26 ? v + 32 : v) == want {
+          p += 1
+          if p == pattern.count { return true }
+          want = pattern[p]
+        }
+        i += 1
+        continue
+      }
+      let (v, length) = UTF8.decode(bytes, at: i)
+      i += length
+      if caseSensitive {
+        if v == want {
+          p += 1
+          if p == pattern.count { return true }
+          want = pattern[p]
+        }
+        continue
+      }
+      var done = false
+      TextFolding.fold(v) { folded in
+        guard !done, folded == want else { return }
+        p += 1
+        if p == pattern.count { done = true } else { want = pattern[p] }
+      }
+      if done { return true }
+    }
+    return false
+  }
+}
+
+/// The tables `FuzzyScorer.align` fills, kept from text to text (grown, never shrunk): a class,
+/// so that one matcher's scorer can write them while it reads its text.
+final class FuzzyScratch {
+  /// Alignments of more cells than this (span × term) are scored by v1 instead (see the notes in
+  /// FuzzyScorer.swift): 65,536 cells is a 21,000-character span for a 3-letter term, about
+  /// 0.2 ms, and 786 KB of tables.
+  static let maxCells = 1 << 16
+
+  private(set) var best: UnsafeMutablePointer<Int32>
+  private(set) var runBonus: UnsafeMutablePointer<Int32>
+  private(set) var from: UnsafeMutablePointer<Int32>
+  private var bonusRow: UnsafeMutablePointer<Int32>
+  private var capacity: Int
+  private var bonusCapacity: Int
+
+  init() {
+    capacity = 256
+    bonusCapacity = 256
+    best = .allocate(capacity: capacity)
+    runBonus = .allocate(capacity: capacity)
+    from = .allocate(capacity: capacity)
+    bonusRow = .allocate(capacity: bonusCapacity)
+  }
+
+  deinit {
+    best.deallocate()
+    runBonus.deallocate()
+    from.deallocate()
+    bonusRow.deallocate()
+  }
+
+  /// Makes the tables hold at least `cells` entries each (their contents are left undefined).
+  func prepare(cells: Int) {
+    guard cells > capacity else { return }
+    capacity = max(cells, capacity * 2)
+    for table in [best, runBonus, from] { table.deallocate() }
+    best = .allocate(capacity: capacity)
+    runBonus = .allocate(capacity: capacity)
+    from = .allocate(capacity: capacity)
+  }
+
+  /// A row of `width` entries for the bonuses of a span.
+  func bonuses(_ width: Int) -> UnsafeMutablePointer<Int32> {
+    if width > bonusCapacity {
+      bonusRow.deallocate()
+      bonusCapacity = max(width, bonusCapacity * 2)
+      bonusRow = .allocate(capacity: bonusCapacity)
+    }
+    return bonusRow
+  }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import SearchEngine
+
+@Suite struct FuzzyMatchingTests {
+  func score(_ query: String, _ text: String, options: MatchOptions = MatchOptions()) -> Int? {
+    var matcher = ExtendedMatcher(ExtendedQuery(query, options: options))
+    var copy = text
+    return copy.withUTF8 { matcher.score($0) }
+  }
+
+  func ranges(_ query: String, _ text: String) -> [Range<Int>]? {
+    var matcher = ExtendedMatcher(ExtendedQuery(query))
+    var copy = text
+    return copy.withUTF8 { matcher.matchedRanges($0) }
+  }
+
+  /// fzf's own example (algo_test.go): `oBZ` in `fooBarbaz1` is matched at o·B…z (2..<9):
+  /// three matches, a camelCase hump, a gap of four.
+  @Test func scoresAsFzfDoes() {
+    let s = FuzzyScorer.self
+    #expect(score("obz", "fooBarbaz1") == s.match * 3 + s.bonusCamel123 + s.gapStart + s.gapExtension * 3)
+    #expect(ranges("obz", "fooBarbaz1") == [2..<4, 8..<9])
+    // Case matters once the query has a capital letter (smart case).
+    #expect(score("oBZ", "fooBarbaz1") == nil)
+    #expect(score("oBz", "fooBarbaz1") != nil)
+    #expect(score("oBZ", "fooBarbaz1", options: MatchOptions(caseMatching: .ignore)) != nil)
+  }
+
+  @Test func findsInitialsOfPathParts() {
+    #expect(ranges("scb", "src/components/Button.tsx") == [0..<1, 4..<5, 15..<16])
+    #expect(score("scb", "src/components/Link.tsx") == nil)
+    // Word starts beat letters inside words.
+    #expect(score("scb", "src/components/Button.tsx")! > score("scb", "sauce/cobble.tsx")!)
+    // The best alignment, not the first: `c`omponents (a word start) rather than the `c` of `src`.
+    #expect(score("scb", "src/components/Button.tsx") == 36 - 5 + 25 - 12 + 25)
+  }
+
+  @Test func tighterMatchesScoreHigher() {
+    #expect(score("react", "react") == score("react", "reacton"))  // the length breaks this tie
+    #expect(score("react", "react-dom")! > score("react", "r-e-a-c-t")!)
+    #expect(score("99", "99")! > score("99", "9019")!)
+  }
+
+  @Test func foldsCaseAndDiacritics() {
+    #expect(score("cafe", "Café au lait") != nil)
+    #expect(score("strasse", "Straße") != nil)
+    #expect(ranges("ca", "Café") == [0..<2])
+    #expect(ranges("fe", "Café") == [2..<5])
+  }
+
+  @Test func parsesFzfSyntax() {
+    let q = ExtendedQuery("^src 'comp .tsx$ !test | !spec \\ x")
+    #expect(!q.isPlain)
+    #expect(q.groups.map { $0.map(\.kind) } == [[.prefix], [.exact], [.suffix], [.exact, .exact], [.fuzzy]])
+    #expect(q.groups[3].map(\.inverse) == [true, true])
+    #expect(q.groups[4][0].text == " x")
+    #expect(ExtendedQuery("foo bar").isPlain)
+    #expect(ExtendedQuery("^foo$").groups[0][0].kind == .equal)
+    // With -e, plain terms are substrings and `'` makes one fuzzy.
+    let exact = ExtendedQuery("foo 'bar", options: MatchOptions(fuzzy: false))
+    #expect(exact.groups.map { $0[0].kind } == [.exact, .fuzzy])
+  }
+
+  @Test func matchesFzfSyntax() {
+    #expect(score("^src", "src/a.swift") != nil)
+    #expect(score("^src", "lib/src.swift") == nil)
+    #expect(score(".swift$", "src/a.swift") != nil)
+    #expect(score(".swift$", "src/a.swift.orig") == nil)
+    #expect(score("'comp", "components") != nil)
+    #expect(score("'cmp", "components") == nil)
+    #expect(score("cmp", "components") != nil)
+    #expect(score("!foo", "bar") == 0)
+    #expect(score("!foo", "a foo b") == nil)
+    #expect(score("!^foo", "foo bar") == nil)
+    #expect(score("!^foo", "bar foo") != nil)
+    #expect(score("readme | license", "LICENSE") != nil)
+    #expect(score("readme | license", "Makefile") == nil)
+    #expect(score("^a.txt$", "a.txt") != nil)
+    #expect(score("^a.txt$", "a.txt.bak") == nil)
+    #expect(score("a\\ b", "a b") != nil)
+    #expect(score("a\\ b", "ab") == nil)
+  }
+
+  @Test func narrowsOnlyWhenEveryMatchStays() {
+    let options = MatchOptions()
+    func narrows(_ a: String, _ b: String) -> Bool {
+      ExtendedQuery(a, options: options).isNarrowed(by: ExtendedQuery(b, options: options))
+    }
+    #expect(narrows("sc", "scb"))
+    #expect(narrows("sc", "sc b"))
+    #expect(narrows("^sr", "^src"))
+    #expect(!narrows("sc", "s"))
+    #expect(!narrows("!a", "!ab"))
+    #expect(!narrows("b$", "ab$"))
+    #expect(!narrows("sc", "Sc"))
+  }
+}
