@@ -12,18 +12,38 @@ public struct Highlighter {
   public static let snippetWordsBefore = 4
   public static let snippetWordsAfter = 10
 
-  public init(index: SearchIndex, query: ParsedQuery) {
+  /// The query as fzf reads it, for the hits of the fuzzy tier.
+  public let extended: ExtendedQuery?
+
+  public init(index: SearchIndex, query: ParsedQuery, extended: ExtendedQuery? = nil) {
     self.index = index
     self.query = query
+    self.extended = extended
     words = query.words.map(PreparedWord.init)
+  }
+
+  /// Where a hit of the fuzzy tier matched: fzf's positions in its title.
+  func fuzzyHighlights(record: Int) -> [AttributeHighlight] {
+    guard let extended else { return [] }
+    var matcher = ExtendedMatcher(extended)
+    let column = index.titleColumn
+    guard let ranges = index.documents.withIndexedValue(record, column, { matcher.matchedRanges($0) }),
+      !ranges.isEmpty
+    else { return [] }
+    return [
+      AttributeHighlight(
+        attribute: index.documents.attributes[column], value: index.documents.indexedValue(record, column),
+        ranges: ranges)
+    ]
   }
 
   /// Highlights of every searchable attribute with a match, and a snippet of the first long one
   /// (other than the title) where the match is. With `.titleAndSnippet` and `bestMatchAttributes`
   /// (bits in searchable order, from the hit), only those attributes are looked through for a snippet.
   public func highlight(
-    record: Int, scope: HighlightScope = .all, bestMatchAttributes: UInt32? = nil
+    record: Int, scope: HighlightScope = .all, bestMatchAttributes: UInt32? = nil, fuzzy: Bool = false
   ) -> ([AttributeHighlight], Snippet?) {
+    if fuzzy { return (fuzzyHighlights(record: record), nil) }
     guard !query.isEmpty else { return ([], nil) }
     var highlights: [AttributeHighlight] = []
     var snippet: Snippet? = nil

@@ -11,6 +11,8 @@ public struct MatchSummary: Sendable, Equatable {
   public var position: Int
   /// Words matched exactly (whole word, no typo); `words + 1` when an attribute equals the query.
   public var exact: Int
+  /// For a hit of the fuzzy tier (below every word match): its fzf score, higher first.
+  public var fuzzyScore: Int? = nil
 }
 
 /// The textual ranking criteria, applied as successive tie-breaks in the order of `RankingRule.order`
@@ -76,9 +78,31 @@ public enum RankingRule: String, Sendable, CaseIterable {
     return key << recordBits | UInt64(record)
   }
 
+  /// The fuzzy tier's keys: the typo rule's field all ones (a word match has at most 24 typos, 3
+  /// for each of 8 words), so they rank below every word match; the rules' other 30 bits hold
+  /// the fzf score, higher first, and the record id breaks ties as everywhere.
+  static let fuzzyBand: UInt64 = 0x1F
+  static let fuzzyScoreBits: UInt64 = 30
+  static let fuzzyScoreOffset = 1 << 29
+
+  @inline(__always) static func fuzzyKey(score: Int, record: Int) -> UInt64 {
+    let top = (UInt64(1) << fuzzyScoreBits) - 1
+    let shifted = UInt64(min(max(score + fuzzyScoreOffset, 0), Int(top)))
+    return (fuzzyBand << fuzzyScoreBits | (top - shifted)) << recordBits | UInt64(record)
+  }
+
+  @inline(__always) public static func isFuzzy(_ key: UInt64) -> Bool {
+    key >> (fuzzyScoreBits + recordBits) == fuzzyBand
+  }
+
   /// The summary a key was made from (every rule's value can be read back).
   static func summary(of key: UInt64) -> MatchSummary {
     var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
+    if isFuzzy(key) {
+      let top = (UInt64(1) << fuzzyScoreBits) - 1
+      m.fuzzyScore = Int(top - (key >> recordBits & top)) - fuzzyScoreOffset
+      return m
+    }
     var rest = key >> recordBits
     for rule in order.reversed() {
       let value = rest & ((1 << rule.bitWidth) - 1)

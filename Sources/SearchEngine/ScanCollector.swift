@@ -93,12 +93,19 @@ public struct ScanCollector<Payload> {
   /// in input order.
   public func answer(in regime: RecordMatcher.Regime) -> (kept: [Kept], nbHits: Int, wordsKept: Int) {
     let base = regime.rawValue * stride
-    var chosen = max(1, wordCount)
-    while chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }
+    let chosen = level(in: regime)
     return (
       heaps[base + chosen].items.sorted { $0.position < $1.position }, counts[base + chosen],
       counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
     )
+  }
+
+  /// How many leading words the answer in `regime` requires (the engine's `required`).
+  public func level(in regime: RecordMatcher.Regime) -> Int {
+    let base = regime.rawValue * stride
+    var chosen = max(1, wordCount)
+    while chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }
+    return chosen
   }
 
   /// The best `capacity` entries by (relevance, tie): a max-heap whose top is the worst kept.

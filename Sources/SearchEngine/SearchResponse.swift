@@ -28,6 +28,8 @@ public struct SearchRequest: Sendable, Equatable {
   /// Facets counted in the same pass under filters of their own (InstantSearch's disjunctive
   /// faceting: a refined attribute's counts ignore its own refinements): attribute and filter.
   public var disjunctiveFacets: [DisjunctiveFacet] = []
+  /// How terms match (fzf's `-e`, `-i`, `+i`): the fuzzy tier, extended syntax, case.
+  public var matching = MatchOptions()
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24

@@ -8,6 +8,7 @@ extension Searcher {
   func run(
     _ query: ParsedQuery, _ wordSources: [[Source]], typos: Bool, required: Int, limit: Int
   ) -> ([UInt64], Int) {
+    lastEvaluationStamped = true
     let wordCount = query.words.count
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
     let sorted = sortFacet != nil

@@ -7,6 +7,7 @@ extension Searcher {
   /// change — a handful of entries instead of half the catalog. `nil` when the sources are not of
   /// that shape.
   func scanShortPrefix(_ sources: [Source], limit: Int) -> ([UInt64], Int)? {
+    lastEvaluationStamped = false
     if sources.count == 1, let only = sources.first, only.exact, let term = only.singleTerm {
       return scanSingleTerm(term, limit: limit)
     }

@@ -131,6 +131,13 @@ public final class Searcher {
   static let sourceCacheSize = 64
   /// Bit `a` set: the word's position in searchable attribute `a` ranks (`ordered(attribute)`).
   let orderedMask: UInt32
+  /// The fuzzy tier's matcher, its top keys, and the records the last tier matched (see
+  /// Searcher+Fuzzy.swift).
+  var fuzzyMatchers: [ExtendedMatcher] = []
+  var fuzzyLast: (query: ExtendedQuery, records: [UInt32])? = nil
+  /// Whether the last evaluation was a `run`, whose rows say which records matched which words
+  /// (a scan's rows do not).
+  var lastEvaluationStamped = false
 
   public init(index: SearchIndex) {
     self.index = index
@@ -225,6 +232,7 @@ public final class Searcher {
       disjunctive[i].counter.reset(index: index, attributes: [facet.attribute])
     }
     var response = SearchResponse.empty(request)
+    let extended = ExtendedQuery(request.query, options: request.matching)
     func withFacets(_ response: SearchResponse) -> SearchResponse {
       guard counter.isActive || !disjunctive.isEmpty else { return response }
       var out = response
@@ -233,6 +241,25 @@ public final class Searcher {
         + disjunctive.flatMap { $0.counter.results(maxValuesPerFacet: request.maxValuesPerFacet) }
       out.exhaustiveFacetsCount = response.exhaustiveNbHits
       return out
+    }
+    func hits(_ keys: [UInt64], highlighting: Bool) -> [Hit] {
+      guard offset < keys.count else { return [] }
+      let highlighter = highlighting ? Highlighter(index: index, query: query, extended: extended) : nil
+      return keys[offset..<min(limit, keys.count)].map { key in
+        let record = RankingRule.record(key)
+        return makeHit(
+          record: record,
+          summary: sortFacet == nil || RankingRule.isFuzzy(key)
+            ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
+          query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
+      }
+    }
+    // A query with fzf's operators, or of terms that are no words (`-->`), follows fzf's rules alone.
+    if !extended.isEmpty && (!extended.isPlain || query.isEmpty) {
+      let (keys, n) = fuzzyTier(extended, limit: limit, excludingWordHitsOf: nil)
+      response.nbHits = n
+      response.hits = hits(keys, highlighting: request.highlight)
+      return withFacets(response)
     }
     if query.isEmpty {
       let keys = browse(limit: limit, nbHits: &response.nbHits)
@@ -271,22 +298,26 @@ public final class Searcher {
     }
     defer { lastRelaxation = request.removeWordsIfNoResults && filter == nil ? (query.words, required) : nil }
     while true {
-      let (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
+      var (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
       if nbHits > 0 || !request.removeWordsIfNoResults || required == 1 {
+        response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
+        if request.matching.fuzzyTier && fuzzyTierRuns(found: keys.count, limit: limit) {
+          // The tier leaves out the records the answering run matched: a scan marks none, so the
+          // run is made (it found fewer than a page: cheap).
+          if !lastEvaluationStamped {
+            _ = run(
+              query, runSources(query, typos: false, required: required), typos: false, required: required, limit: 1)
+          }
+          let (fuzzyKeys, fuzzyCount) = fuzzyTier(
+            extended, limit: limit, excludingWordHitsOf: UInt16(1 << required) - 1)
+          keys += fuzzyKeys.prefix(max(0, limit - keys.count))
+          nbHits += fuzzyCount
+        } else if request.matching.fuzzyTier && sortFacet == nil {
+          exhaustive = false
+        }
         response.nbHits = nbHits
         response.exhaustiveNbHits = exhaustive
-        response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
-        if offset < keys.count {
-          let highlighter = request.highlight ? Highlighter(index: index, query: query) : nil
-          response.hits = keys[offset..<min(limit, keys.count)].map { key in
-            let record = RankingRule.record(key)
-            return makeHit(
-              record: record,
-              summary: sortFacet == nil
-                ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
-              query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
-          }
-        }
+        response.hits = hits(keys, highlighting: request.highlight)
         response.typoCorrected = response.hits.contains { $0.ranking.typos > 0 }
         return withFacets(response)
       }
@@ -421,7 +452,8 @@ public final class Searcher {
   ) -> Hit {
     let best = bestMatchAttributes(record: record, wordCount: query.words.count, summary: summary)
     let (highlights, snippet) =
-      highlighter?.highlight(record: record, scope: scope, bestMatchAttributes: best) ?? ([], nil)
+      highlighter?.highlight(
+        record: record, scope: scope, bestMatchAttributes: best, fuzzy: summary.fuzzyScore != nil) ?? ([], nil)
     return Hit(
       record: record, objectID: index.documents.objectID(record), ranking: summary,
       highlights: highlights, snippet: snippet, key: key ?? UInt64(record), bestMatchAttributes: best)
@@ -431,6 +463,9 @@ public final class Searcher {
   /// answered by `run`, whose slots still hold the hits' matches; one word's best match is the
   /// summary's attribute (the scans fill no slots).
   func bestMatchAttributes(record: Int, wordCount: Int, summary: MatchSummary) -> UInt32 {
+    if summary.fuzzyScore != nil {
+      return index.searchableColumns.firstIndex(of: index.titleColumn).map { 1 << UInt32($0) } ?? 0
+    }
     guard wordCount > 1 else { return wordCount == 1 ? 1 << UInt32(summary.attribute) : 0 }
     let row = row(of: record)
     var mask: UInt32 = 0

@@ -38,22 +38,29 @@ public enum StoreScan {
   /// - settings that fix words inside words off but typos on any letter match no regime;
   /// - a page deep in the answer (beyond `deepestPage`): the index serves it from the same memory
   ///   the heaps would take, and goes on serving the pages after it.
+  /// - a query with fzf's operators (`ExtendedQuery.isPlain` false), which the index answers by
+  ///   its fuzzy tier alone.
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for
   /// large stores).
   public static func answer(
-    _ query: ParsedQuery, in documents: DocumentStore, settings: IndexSettings, ranking: IndexBuilder.RankingOrder,
-    limit: Int, runs: Int? = nil
+    _ query: ParsedQuery, extended: ExtendedQuery, in documents: DocumentStore, settings: IndexSettings,
+    ranking: IndexBuilder.RankingOrder, limit: Int, runs: Int? = nil
   ) -> Answer? {
-    guard !query.words.isEmpty, limit <= deepestPage(of: documents.count) else { return nil }
+    guard !query.words.isEmpty, extended.isPlain, limit <= deepestPage(of: documents.count) else { return nil }
+    let title = IndexBuilder.titleColumn(of: documents, settings: settings)
+    let withTier = extended.options.fuzzyTier
     let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
     let ordered = columns.map { settings.orderedAttributes.contains(documents.attributes[$0]) }
     let ids = ranking.ids()
     let count = documents.count
     let runs = runs ?? IndexBuilder.parallelRuns(records: count)
-    let results = ResultSlots<(collector: ScanCollector<Void>, matcher: RecordMatcher)>(count: runs)
+    let results = ResultSlots<
+      (collector: ScanCollector<Void>, matcher: RecordMatcher, fuzzy: FuzzyCollector<Void>)
+    >(count: runs)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       var matcher = RecordMatcher(query: query, searchableCount: columns.count, orderedAttributes: ordered)
       var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
+      var fuzzy = FuzzyCollector<Void>(query: extended, wordCount: query.words.count, limit: limit)
       var values = [UnsafeBufferPointer<UInt8>](
         repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
       // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
@@ -65,13 +72,22 @@ public enum StoreScan {
           }
           matcher.match(values)
           collector.add((), position: record, tie: UInt64(ids[record]), matcher: matcher)
+          if withTier {
+            documents.withIndexedValue(record, title) {
+              fuzzy.add((), position: record, tie: UInt64(ids[record]), title: $0, words: matcher)
+            }
+          }
         }
       }
-      results.set(run, (collector, matcher))
+      results.set(run, (collector, matcher, fuzzy))
     }
     let runResults = results.values
     var collector = runResults[0].collector
-    for other in runResults.dropFirst() { collector.merge(other.collector) }
+    var fuzzy = runResults[0].fuzzy
+    for other in runResults.dropFirst() {
+      collector.merge(other.collector)
+      fuzzy.merge(other.fuzzy)
+    }
 
     // The regime the whole catalog's dictionary puts the index in, unless the settings fix it.
     let natural = RecordMatcher.Regime.of(termCount: RecordMatcher.termCount(of: runResults.map(\.matcher)))
@@ -88,8 +104,12 @@ public enum StoreScan {
     fixed.substringMatching = substrings
     fixed.firstLettersFixed = firstLettersFixed
     let answer = collector.answer(in: regime)
+    // The fuzzy tier's records too (the engine leaves out those that are word hits), once each.
+    let tier = fuzzy.answer(in: regime, level: collector.level(in: regime))
+    var records = answer.kept.map { Int32($0.position) }
+    records += tier.kept.map { Int32($0.position) }
+    records = Array(Set(records)).sorted()
     return Answer(
-      records: answer.kept.map { Int32($0.position) }, nbHits: answer.nbHits, wordsKept: answer.wordsKept,
-      settings: fixed)
+      records: records, nbHits: answer.nbHits + tier.nbHits, wordsKept: answer.wordsKept, settings: fixed)
   }
 }

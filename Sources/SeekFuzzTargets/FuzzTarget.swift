@@ -71,17 +71,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   private static func query(_ text: String) {
     let catalog = sampleCatalog()
-    checkInvariants(CatalogSearcher(catalog: catalog), catalog, text)
-    typeLetterByLetter(catalog.index, text)
-    if let records = queryRecords { scanAnswersAsTheIndex(records, catalog, text) }
+    // Records as records (no fuzzy tier), and with the fuzzy tier that lines have.
+    for matching in [MatchOptions(), MatchOptions(fuzzyTier: true)] {
+      checkInvariants(CatalogSearcher(catalog: catalog), catalog, text, matching: matching)
+      typeLetterByLetter(catalog.index, text, matching: matching)
+      if let records = queryRecords { scanAnswersAsTheIndex(records, catalog, text, matching: matching) }
+    }
   }
 
   /// A scan of the records (`PreparedCatalog.scan`, a cold `--filter`'s answer) must give the
   /// page and the exact count an exhaustive search of the index gives.
-  static func scanAnswersAsTheIndex(_ records: PreparedCatalog, _ catalog: Catalog, _ text: String) {
+  static func scanAnswersAsTheIndex(
+    _ records: PreparedCatalog, _ catalog: Catalog, _ text: String, matching: MatchOptions
+  ) {
     for (page, size, runs) in [(0, 10, 1), (1, 4, 3)] {
-      guard let scanned = records.scan(text, limit: (page + 1) * size, runs: runs) else { continue }
-      let request = CatalogSearcher.Request(query: text, page: page, hitsPerPage: size, exhaustive: true)
+      guard let scanned = records.scan(text, limit: (page + 1) * size, runs: runs, matching: matching) else {
+        continue
+      }
+      let request = CatalogSearcher.Request(
+        query: text, page: page, hitsPerPage: size, exhaustive: true, matching: matching)
       let expected = try! CatalogSearcher(catalog: catalog).search(request)
       let got = try! CatalogSearcher(catalog: scanned.catalog).search(request)
       precondition(got.hits.map(\.hit.objectID) == expected.hits.map(\.hit.objectID), "a scan ≠ the index")
@@ -93,14 +101,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Typing `text` letter by letter into one searcher, tiered as large catalogs are, must answer
   /// every keystroke as a fresh searcher does: narrowing, the skipped tiers and relaxation steps,
   /// and the kept keys of relaxed queries only ever save work.
-  static func typeLetterByLetter(_ index: SearchIndex, _ text: String) {
+  static func typeLetterByLetter(_ index: SearchIndex, _ text: String, matching: MatchOptions) {
     let typing = Searcher(index: index)
     typing.tieringThreshold = 0
     var prefix = ""
     for character in text.prefix(40) {
       prefix.append(character)
       for (page, size) in [(0, 5), (1, 5)] {
-        let request = SearchRequest(query: prefix, page: page, hitsPerPage: size, highlight: false)
+        var request = SearchRequest(query: prefix, page: page, hitsPerPage: size, highlight: false)
+        request.matching = matching
         let fresh = Searcher(index: index)
         fresh.tieringThreshold = 0
         let expected = fresh.search(request)
@@ -113,14 +122,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// Highlights inside their text and on character boundaries, nbHits ≥ hits, and pages (by
   /// offset and by cursor) that never repeat a hit and hold every hit once.
-  static func checkInvariants(_ searcher: CatalogSearcher, _ catalog: Catalog, _ query: String) {
+  static func checkInvariants(
+    _ searcher: CatalogSearcher, _ catalog: Catalog, _ query: String, matching: MatchOptions = MatchOptions()
+  ) {
     var seen = Set<String>()
     var cursor: CatalogSearcher.Cursor? = nil
     var total = 0
     for page in 0..<4 {
-      let byOffset = try! searcher.search(.init(query: query, page: page, hitsPerPage: 7, exhaustive: true))
+      let byOffset = try! searcher.search(
+        .init(query: query, page: page, hitsPerPage: 7, exhaustive: true, matching: matching))
       let byCursor = try! searcher.search(
-        .init(query: query, page: page, hitsPerPage: 7, cursor: cursor, exhaustive: true))
+        .init(query: query, page: page, hitsPerPage: 7, cursor: cursor, exhaustive: true, matching: matching))
       cursor = byCursor.next
       precondition(byOffset.hits.map(\.hit.objectID) == byCursor.hits.map(\.hit.objectID), "cursor ≠ offset paging")
       precondition(byOffset.nbHits >= byOffset.hits.count, "nbHits below the hits")

@@ -151,6 +151,13 @@ if arguments.contains("--growth") {
   exit(0)
 }
 
+if arguments.contains("--fuzzy-only") {
+  let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
+  FuzzyTier.measure(packages, popular: packages.top, work: work)
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 if arguments.contains("--scale-only") {
   // The 10k and 100k samples alone (for profiling the small-catalog tail).
   let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
@@ -309,6 +316,7 @@ if !arguments.contains("--data-only") {
   var all = Samples()
   for v in exact.values + typo.values { all.add(v) }
   log("  all keystrokes: \(all.summary())")
+  FuzzyTier.measure(packages, popular: packages.top, work: work)
 
   // Relevance: is the package in the top 20 once its name is typed, and how early does it get there?
   func objectIDs(_ query: String) -> [String] {

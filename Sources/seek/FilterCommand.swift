@@ -31,7 +31,8 @@ enum FilterCommand {
       response = try searcher.search(
         CatalogSearcher.Request(
           query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
-          filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort))
+          filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
+          matching: options.matching))
     } catch {
       Output.error(
         "seek: \(Options.ParseError.invalidFilter(text: options.filtersText ?? "", error: error).description)")

@@ -50,6 +50,8 @@ struct Options: Equatable {
   /// `--preview CMD` and `--preview-window SPEC`.
   var preview: String?
   var previewWindow = DetailsPlacement()
+  /// `-e`/`--exact`, `-i`, `+i` (fzf's); the fuzzy tier is set by the kind of input (lines).
+  var matching = MatchOptions()
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
@@ -91,7 +93,21 @@ struct Options: Equatable {
     }
     var positionalOnly = false
     while i < arguments.count {
-      let argument = arguments[i]
+      var argument = arguments[i]
+      // fzf's `+i` (respect case).
+      if !positionalOnly && argument == "+i" {
+        o.matching.caseMatching = .respect
+        i += 1
+        continue
+      }
+      // A value attached to a short option, as fzf takes it: `-fQUERY`, `-q55`.
+      var attached: String? = nil
+      if !positionalOnly, argument.count > 2, !argument.hasPrefix("--"), argument.hasPrefix("-"),
+        Self.shortOptionsWithValues.contains(String(argument.prefix(2)))
+      {
+        attached = String(argument.dropFirst(2))
+        argument = String(argument.prefix(2))
+      }
       if positionalOnly || !argument.hasPrefix("-") || argument == "-" {
         guard o.catalogPath == nil else { throw .extraArgument(argument) }
         o.catalogPath = argument
@@ -104,7 +120,7 @@ struct Options: Equatable {
         continue
       }
       var flag = argument
-      var inline: String? = nil
+      var inline: String? = attached
       if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
         flag = String(argument[..<eq])
         inline = String(argument[argument.index(after: eq)...])
@@ -198,6 +214,10 @@ struct Options: Equatable {
         }
         o.catalog.tiebreak = list
       case "--tac": o.catalog.reverseInputOrder = true
+      case "-e", "--exact": o.matching.fuzzy = false
+      case "-i", "--ignore-case": o.matching.caseMatching = .ignore
+      case "--no-ignore-case": o.matching.caseMatching = .respect
+      case "--smart-case": o.matching.caseMatching = .smart
       case "--height":
         let text = try value(flag, inline: inline)
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
@@ -211,6 +231,9 @@ struct Options: Equatable {
     }
     return o
   }
+
+  /// Short options that take a value, which may be attached (`-fQUERY`).
+  static let shortOptionsWithValues: Set<String> = ["-f", "-q"]
 
   /// Splits an option string the way a shell would for simple cases: spaces separate, single and
   /// double quotes group, backslash escapes (for `SEEK_DEFAULT_OPTS`).

@@ -59,6 +59,8 @@ enum SeekCommand {
       // fzf's --filter prints every match; a page is asked for with --page or --hits-per-page.
       options.hitsPerPage = SearchRequest.maxHitsPerPage
     }
+    // Below the word tiers, lines are matched as fzf matches them (see Searcher+Fuzzy.swift).
+    options.matching.fuzzyTier = lines
     if lines {
       // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
       if options.catalog.searchableAttributes == nil { options.catalog.searchableAttributes = ["ordered(text)"] }
@@ -204,7 +206,8 @@ enum SeekCommand {
     guard LineStreamFilter.supports(settings.index) else { return nil }
     let limit =
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
-    let result = LineStreamFilter.run(input, query: query, settings: settings.index, limit: limit)
+    let result = LineStreamFilter.run(
+      input, query: query, settings: settings.index, limit: limit, matching: options.matching)
     if let warning = RecordTable.longValuesWarning(result.longLines) {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
@@ -237,7 +240,7 @@ enum SeekCommand {
   static func scanFilter(_ prepared: PreparedCatalog, query: String, options: Options) -> Int32? {
     let limit =
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
-    guard let answer = prepared.scan(query, limit: limit) else { return nil }
+    guard let answer = prepared.scan(query, limit: limit, matching: options.matching) else { return nil }
     for warning in prepared.warnings { Output.error("seek: warning: \(prepared.path): \(warning)") }
     return FilterCommand.run(
       catalog: answer.catalog, options: options, query: query, streamed: (answer.nbHits, answer.droppedWords))
@@ -388,6 +391,7 @@ enum SeekCommand {
         hitsPerPage: options.hitsPerPage,
         generatingSuggestions: options.suggestionsPath == nil && suggests ? options.suggestionsMinHits : nil,
         recent: suggests ? initial.recent : [])
+      service.matching = options.matching
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],

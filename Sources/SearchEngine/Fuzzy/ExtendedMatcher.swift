@@ -1,17 +1,45 @@
 /// Matches texts against one `ExtendedQuery` with fzf's rules and scores: every group must
 /// match; a group's score is that of its first matching term; the text's score is their sum.
 /// Holds the scratch it reads texts into, so matching allocates nothing: one per thread.
-public struct ExtendedMatcher {
+public struct ExtendedMatcher: Sendable {
   public let query: ExtendedQuery
   private var text = FuzzyText()
   private let scratch = FuzzyScratch()
   /// Matched character positions of one term (fzf reports them for highlighting only).
   private var positions: [Int32]
+  /// The characters of the required terms (groups of one term, not inverse), one after another,
+  /// and where each ends: tested on the raw bytes before a text is decoded.
+  private let required: [UInt32]
+  private let requiredEnds: [Int]
 
   public init(_ query: ExtendedQuery) {
     self.query = query
     let longest = query.groups.joined().map(\.chars.count).max() ?? 0
     positions = [Int32](repeating: 0, count: longest)
+    var required: [UInt32] = []
+    var ends: [Int] = []
+    for group in query.groups where group.count == 1 && !group[0].inverse {
+      required += group[0].chars
+      ends.append(required.count)
+    }
+    self.required = required
+    requiredEnds = ends
+  }
+
+  /// Whether every required term is a subsequence of the raw bytes (see `match`).
+  @inline(__always) private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Safe: the ends are ascending and end at `required.count`.
+    required.withUnsafeBufferPointer { all in
+      requiredEnds.withUnsafeBufferPointer { ends in
+        var start = 0
+        for end in ends {
+          let pattern = UnsafeBufferPointer(rebasing: all[start..<end])
+          if !FuzzyText.containsSubsequence(pattern, in: bytes, caseSensitive: query.caseSensitive) { return false }
+          start = end
+        }
+        return true
+      }
+    }
   }
 
   /// The score of valid UTF-8 `bytes`, or nil when they do not match.
@@ -40,12 +68,7 @@ public struct ExtendedMatcher {
   {
     // A required term that is not even a subsequence of the raw bytes rules the text out before
     // it is decoded: most texts stop here.
-    for group in query.groups where group.count == 1 && !group[0].inverse {
-      let fits = group[0].chars.withUnsafeBufferPointer {
-        FuzzyText.containsSubsequence($0, in: bytes, caseSensitive: query.caseSensitive)
-      }
-      if !fits { return nil }
-    }
+    guard mayMatch(bytes) else { return nil }
     text.load(bytes, caseSensitive: query.caseSensitive)
     var total = 0
     for group in query.groups {

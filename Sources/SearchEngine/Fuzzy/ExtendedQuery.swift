@@ -13,10 +13,15 @@ public struct MatchOptions: Sendable, Equatable {
   /// the word tiers are not followed by a fuzzy one.
   public var fuzzy: Bool
   public var caseMatching: CaseMatching
+  /// Plain queries are followed, below the word tiers, by the fuzzy tier (see
+  /// Searcher+Fuzzy.swift): on for lines, as fzf users expect; off for records, whose counts and
+  /// pages stay Algolia's. Queries with fzf's operators follow fzf's rules either way.
+  public var fuzzyTier: Bool
 
-  public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart) {
+  public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart, fuzzyTier: Bool = false) {
     self.fuzzy = fuzzy
     self.caseMatching = caseMatching
+    self.fuzzyTier = fuzzyTier
   }
 }
 

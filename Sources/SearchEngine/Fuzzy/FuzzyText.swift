@@ -1,7 +1,7 @@
 /// One text as the fuzzy scorer reads it: its characters (folded unless case matters), each
 /// one's fzf class, and the bytes it came from (for highlighting). Reused from text to text: the
 /// arrays grow to the longest text seen and are never shrunk, so scoring allocates nothing.
-struct FuzzyText {
+struct FuzzyText: Sendable {
   private(set) var chars: [UInt32] = []
   private(set) var classes: [UInt8] = []
   /// Character `i` came from bytes `byteStarts[i] ..< byteEnds[i]` of the text.
@@ -57,6 +57,26 @@ struct FuzzyText {
     guard p < pattern.count else { return true }
     var want = pattern[0]
     var i = 0
+    // Most texts and terms are ASCII: compare bytes with case folded by one OR, until the first
+    // byte that is not ASCII. The OR also pairs a few non-letters (`-` with CR): a test that may
+    // say yes wrongly, never no, which the scorer then settles.
+    if !caseSensitive {
+      var wanted = UInt8(truncatingIfNeeded: want) | 0x20
+      while i < bytes.count {
+        let b = bytes[i]
+        if b >= 0x80 { break }
+        if b | 0x20 == wanted {
+          // The wanted character matched as written only if it is ASCII.
+          if want < 0x80 {
+            p += 1
+            if p == pattern.count { return true }
+            want = pattern[p]
+            wanted = UInt8(truncatingIfNeeded: want) | 0x20
+          }
+        }
+        i += 1
+      }
+    }
     while i < bytes.count {
       let b = bytes[i]
       if b < 0x80 {
@@ -92,8 +112,10 @@ struct FuzzyText {
 }
 
 /// The tables `FuzzyScorer.align` fills, kept from text to text (grown, never shrunk): a class,
-/// so that one matcher's scorer can write them while it reads its text.
-final class FuzzyScratch {
+/// so that one matcher's scorer can write them while it reads its text. Unchecked Sendable: each
+/// belongs to one `ExtendedMatcher`, which one thread uses at a time (a matcher handed to another
+/// thread takes its tables along, and is not used where it was).
+final class FuzzyScratch: @unchecked Sendable {
   /// Alignments of more cells than this (span × term) are scored by v1 instead (see the notes in
   /// FuzzyScorer.swift): 65,536 cells is a 21,000-character span for a 3-letter term, about
   /// 0.2 ms, and 786 KB of tables.

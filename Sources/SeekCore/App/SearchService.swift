@@ -16,6 +16,8 @@ public final class SearchService {
   public let searcher: CatalogSearcher
   public private(set) var suggestions: SuggestionsIndex
   public var hitsPerPage: Int
+  /// How terms match (fzf's `-e`, `-i`, `+i`, and the fuzzy tier for lines).
+  public var matching = MatchOptions()
   /// Suggestions given (file or generated), before any learned ones are added.
   private var baseSuggestions: [Suggestion]
   private var learned: [Suggestion] = []
@@ -132,7 +134,7 @@ public final class SearchService {
           query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
           highlightScope: .titleAndSnippet, refinements: refine.refinements,
           facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
-          sort: refine.sort))
+          sort: refine.sort, matching: matching))
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
       failed.error = "refinement: \(error)"

@@ -82,11 +82,13 @@ public struct PreparedCatalog: Sendable {
   /// The best `limit` records for `text`, found by matching every record (`StoreScan`); nil when a
   /// scan cannot answer as the index does (the empty query, for one).
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for large catalogs).
-  public func scan(_ text: String, limit: Int, runs: Int? = nil) -> ScanAnswer? {
+  public func scan(_ text: String, limit: Int, runs: Int? = nil, matching: MatchOptions = MatchOptions()) -> ScanAnswer?
+  {
     let query = ParsedQuery(text, typoTolerance: settings.index.typoTolerance)
     guard
       let answer = StoreScan.answer(
-        query, in: documents, settings: settings.index, ranking: ranking, limit: limit, runs: runs)
+        query, extended: ExtendedQuery(text, options: matching), in: documents, settings: settings.index,
+        ranking: ranking, limit: limit, runs: runs)
     else { return nil }
     var kept = settings
     kept.index = answer.settings

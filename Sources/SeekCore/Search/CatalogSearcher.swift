@@ -56,13 +56,17 @@ public final class CatalogSearcher {
     public var facets: [String]
     public var maxValuesPerFacet: Int
     public var sort: SortOrder?
+    /// How terms match (fzf's `-e`, `-i`, `+i`).
+    public var matching: MatchOptions
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
       highlightScope: HighlightScope? = .all, filters: FilterExpression? = nil,
       refinements: Refinements = Refinements(),
-      facets: [String] = [], maxValuesPerFacet: Int = 10, sort: SortOrder? = nil
+      facets: [String] = [], maxValuesPerFacet: Int = 10, sort: SortOrder? = nil,
+      matching: MatchOptions = MatchOptions()
     ) {
+      self.matching = matching
       self.filters = filters
       self.refinements = refinements
       self.facets = facets
@@ -186,6 +190,7 @@ public final class CatalogSearcher {
         query: request.query, hitsPerPage: perSegment, highlight: false, after: after,
         exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
+      segmentRequest.matching = request.matching
       segmentRequest.disjunctiveFacets = without.map {
         DisjunctiveFacet(attribute: $0.attribute, filter: $0.filters[i])
       }
@@ -196,7 +201,8 @@ public final class CatalogSearcher {
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
     let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
-    let browsing = request.sort == nil && parsed.isEmpty
+    let extended = ExtendedQuery(request.query, options: request.matching)
+    let browsing = request.sort == nil && parsed.isEmpty && extended.isEmpty
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0
@@ -225,14 +231,15 @@ public final class CatalogSearcher {
     for entry in page { after[entry.segment] = entry.hit.key }
     // One highlighter per segment: it prepares the query's words once for the page.
     let highlighters =
-      request.highlightScope != nil && !parsed.isEmpty
-      ? segments.map { Highlighter(index: $0.index, query: parsed) } : []
+      request.highlightScope != nil && !extended.isEmpty
+      ? segments.map { Highlighter(index: $0.index, query: parsed, extended: extended) } : []
     let hits = page.map { entry -> SegmentHit in
       let segment = segments[entry.segment]
       var hit = entry.hit
       if let scope = request.highlightScope, !highlighters.isEmpty {
         (hit.highlights, hit.snippet) = highlighters[entry.segment].highlight(
-          record: hit.record, scope: scope, bestMatchAttributes: hit.bestMatchAttributes)
+          record: hit.record, scope: scope, bestMatchAttributes: hit.bestMatchAttributes,
+          fuzzy: hit.ranking.fuzzyScore != nil)
       }
       return SegmentHit(kind: segment.kind, index: segment.index, hit: hit)
     }

@@ -37,9 +37,16 @@ public struct LineStreamFilter {
 
   /// Reads `handle` to its end.
   public static func run(
-    _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int
+    _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
+    matching: MatchOptions = MatchOptions()
   ) -> Result {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
+    // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
+    let extended = ExtendedQuery(text, options: matching)
+    let fzfRulesAlone = !extended.isEmpty && (!extended.isPlain || query.isEmpty)
+    var fuzzy =
+      extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
+      ? nil : FuzzyCollector<String>(query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit)
     var matcher = RecordMatcher(
       query: query, searchableCount: 1,
       orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")])
@@ -59,14 +66,25 @@ public struct LineStreamFilter {
       if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
       // The text as the index would keep it (invalid UTF-8 replaced).
       var text = String(decoding: line[line.startIndex..<end], as: UTF8.self)
-      if !query.words.isEmpty {
-        // Safe: the buffer is used only inside the closure, while `text` is alive.
-        text.withUTF8 { matcher.match([$0]) }
-      }
       let order = UInt64(reverse ? Int(UInt32.max) - position : position)
       // The empty query lists lines in input order; ties of a query go by length first (fzf).
-      let tie = byLength && !query.words.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
-      collector.add(text, position: position, tie: tie, matcher: matcher)
+      let tie = byLength && !extended.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
+      // Safe: the buffers are used only inside the closures, while `text` is alive.
+      if !fzfRulesAlone {
+        if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
+        collector.add(text, position: position, tie: tie, matcher: matcher)
+      }
+      if fuzzy != nil {
+        let searched = min(text.utf8.count, DocumentStore.maxIndexedValueBytes)
+        let payload = text
+        text.withUTF8 { bytes in
+          var end = searched
+          while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+          fuzzy!.add(
+            payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]),
+            words: fzfRulesAlone || query.words.isEmpty ? nil : matcher)
+        }
+      }
     }
 
     while true {
@@ -78,10 +96,36 @@ public struct LineStreamFilter {
 
     // The regime of the dictionary an index of the whole input would have.
     let regime = RecordMatcher.Regime.of(termCount: matcher.termCount)
+    if fzfRulesAlone, let fuzzy {
+      let answer = fuzzy.answer(in: regime, level: 0)
+      return Result(
+        lines: answer.kept.map { Kept(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
+        droppedWords: [], linesRead: index, longLines: longLines, regime: regime)
+    }
     let answer = collector.answer(in: regime)
+    var lines = answer.kept.map { Kept(text: $0.payload, index: $0.position) }
+    var nbHits = answer.nbHits
+    if let fuzzy {
+      let tier = fuzzy.answer(in: regime, level: collector.level(in: regime))
+      nbHits += tier.nbHits
+      // Both tiers' lines, once each, in input order: the engine ranks them again.
+      var merged: [Kept] = []
+      merged.reserveCapacity(lines.count + tier.kept.count)
+      var i = 0
+      for kept in tier.kept {
+        while i < lines.count && lines[i].index < kept.position {
+          merged.append(lines[i])
+          i += 1
+        }
+        if i < lines.count && lines[i].index == kept.position { continue }
+        merged.append(Kept(text: kept.payload, index: kept.position))
+      }
+      merged += lines[i...]
+      lines = merged
+    }
     return Result(
-      lines: answer.kept.map { Kept(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
-      droppedWords: query.words[answer.wordsKept...].map(\.text), linesRead: index, longLines: longLines,
-      regime: regime)
+      lines: lines, nbHits: nbHits,
+      droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
+      linesRead: index, longLines: longLines, regime: regime)
   }
 }

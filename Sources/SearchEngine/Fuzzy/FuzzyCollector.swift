@@ -1,0 +1,65 @@
+/// The fuzzy tier of a scan (records matched one at a time, with no index; see `ScanCollector`):
+/// the best `limit` records by fzf's score, and the counts the tier's nbHits is made of.
+///
+/// The index's tier leaves out the records that are word hits at the relaxation level that
+/// answered, which a scan knows only at its end. So each record matching the terms is counted
+/// once, and once more per level (and regime) at which it is also a word hit: the tier's count at
+/// the level chosen is the difference. The heap keeps the best `limit` by score, word hits
+/// included: fewer than `limit` of them can be on the page when the tier is seen at all (the
+/// word tiers fill it otherwise), so the best `limit` always hold the tier's part of the page.
+public struct FuzzyCollector<Payload> {
+  public typealias Kept = ScanCollector<Payload>.Kept
+
+  public let wordCount: Int
+  private var matcher: ExtendedMatcher
+  private var heap: ScanCollector<Payload>.BoundedHeap
+  /// Records matching the terms.
+  public private(set) var total = 0
+  /// `alsoWordHits[regime * stride + level]`: of those, word hits when `level` words are required.
+  private var alsoWordHits: [Int]
+  private let stride: Int
+
+  /// `wordCount` 0: the query follows fzf's rules alone (no word tiers to leave out).
+  public init(query: ExtendedQuery, wordCount: Int, limit: Int) {
+    self.wordCount = wordCount
+    matcher = ExtendedMatcher(query)
+    heap = .init(capacity: max(1, limit))
+    stride = wordCount + 1
+    alsoWordHits = [Int](repeating: 0, count: RecordMatcher.Regime.allCases.count * stride)
+  }
+
+  /// Adds a record by its title's valid UTF-8; `words` has matched the same record (nil with no
+  /// word tiers).
+  public mutating func add(
+    _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: RecordMatcher?
+  ) {
+    guard let score = matcher.score(title) else { return }
+    total += 1
+    let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, record: 0))
+    heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
+    guard let words, wordCount > 0 else { return }
+    for regime in RecordMatcher.Regime.all {
+      let matched = words.results[regime.rawValue].matched
+      var level = 0
+      while level < wordCount && matched & (1 << UInt16(level)) != 0 { level += 1 }
+      guard level > 0 else { continue }
+      for k in 1...level { alsoWordHits[regime.rawValue * stride + k] += 1 }
+    }
+  }
+
+  /// Takes in what another collector of the same query kept (a scan cut into runs).
+  public mutating func merge(_ other: FuzzyCollector) {
+    total += other.total
+    for i in alsoWordHits.indices { alsoWordHits[i] += other.alsoWordHits[i] }
+    for kept in other.heap.items { heap.insert(kept) }
+  }
+
+  /// The kept records (input order), and the tier's count when the word tiers answered in
+  /// `regime` requiring `level` words (level 0: no word tiers).
+  public func answer(in regime: RecordMatcher.Regime, level: Int) -> (kept: [Kept], nbHits: Int) {
+    let words = level > 0 && level <= wordCount ? alsoWordHits[regime.rawValue * stride + level] : 0
+    return (heap.items.sorted { $0.position < $1.position }, total - words)
+  }
+}
+
+extension FuzzyCollector: Sendable where Payload: Sendable {}
