@@ -91,9 +91,12 @@ public struct ScanCollector<Payload> {
   /// The answer in `regime`: the most leading words that some record matches all of (at least one,
   /// then possibly no record), how many records match them, and the best `limit` of those records
   /// in input order.
-  public func answer(in regime: RecordMatcher.Regime) -> (kept: [Kept], nbHits: Int, wordsKept: Int) {
+  /// `relaxing` false: every word stays required (lines with the fuzzy tier).
+  public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> (
+    kept: [Kept], nbHits: Int, wordsKept: Int
+  ) {
     let base = regime.rawValue * stride
-    let chosen = level(in: regime)
+    let chosen = level(in: regime, relaxing: relaxing)
     return (
       heaps[base + chosen].items.sorted { $0.position < $1.position }, counts[base + chosen],
       counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
@@ -101,10 +104,10 @@ public struct ScanCollector<Payload> {
   }
 
   /// How many leading words the answer in `regime` requires (the engine's `required`).
-  public func level(in regime: RecordMatcher.Regime) -> Int {
+  public func level(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> Int {
     let base = regime.rawValue * stride
     var chosen = max(1, wordCount)
-    while chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }
+    while relaxing && chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }
     return chosen
   }
 

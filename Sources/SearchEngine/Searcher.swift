@@ -255,7 +255,7 @@ public final class Searcher {
       }
     }
     // A query with fzf's operators, or of terms that are no words (`-->`), follows fzf's rules alone.
-    if !extended.isEmpty && (!extended.isPlain || query.isEmpty) {
+    if extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty) {
       let (keys, n) = fuzzyTier(extended, limit: limit, excludingWordHitsOf: nil)
       response.nbHits = n
       response.hits = hits(keys, highlighting: request.highlight)
@@ -274,7 +274,10 @@ public final class Searcher {
       return withFacets(response)
     }
     var required = query.words.count
-    if request.removeWordsIfNoResults {
+    // With the fuzzy tier (lines), every term is required, as fzf has it: what the words do not
+    // find together, the tier may.
+    let relaxes = request.removeWordsIfNoResults && !request.matching.fuzzyTier
+    if relaxes {
       // A word that matches no term at all (not even with typos) makes every run that requires
       // it empty: start the relaxation just before it instead of trying those runs.
       // (Typo variants are looked up only for a word that matches nothing without them.)
@@ -296,10 +299,10 @@ public final class Searcher {
         required = min(required, last.required)
       }
     }
-    defer { lastRelaxation = request.removeWordsIfNoResults && filter == nil ? (query.words, required) : nil }
+    defer { lastRelaxation = relaxes && filter == nil ? (query.words, required) : nil }
     while true {
       var (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
-      if nbHits > 0 || !request.removeWordsIfNoResults || required == 1 {
+      if nbHits > 0 || !relaxes || required == 1 {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if request.matching.fuzzyTier && fuzzyTierRuns(found: keys.count, limit: limit) {
           // The tier leaves out the records the answering run matched: a scan marks none, so the

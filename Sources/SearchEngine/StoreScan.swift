@@ -46,7 +46,9 @@ public enum StoreScan {
     _ query: ParsedQuery, extended: ExtendedQuery, in documents: DocumentStore, settings: IndexSettings,
     ranking: IndexBuilder.RankingOrder, limit: Int, runs: Int? = nil
   ) -> Answer? {
-    guard !query.words.isEmpty, extended.isPlain, limit <= deepestPage(of: documents.count) else { return nil }
+    guard !query.words.isEmpty, !extended.followsFzfRulesAlone, limit <= deepestPage(of: documents.count) else {
+      return nil
+    }
     let title = IndexBuilder.titleColumn(of: documents, settings: settings)
     let withTier = extended.options.fuzzyTier
     let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
@@ -103,9 +105,9 @@ public enum StoreScan {
     var fixed = settings
     fixed.substringMatching = substrings
     fixed.firstLettersFixed = firstLettersFixed
-    let answer = collector.answer(in: regime)
+    let answer = collector.answer(in: regime, relaxing: !withTier)
     // The fuzzy tier's records too (the engine leaves out those that are word hits), once each.
-    let tier = fuzzy.answer(in: regime, level: collector.level(in: regime))
+    let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !withTier))
     var records = answer.kept.map { Int32($0.position) }
     records += tier.kept.map { Int32($0.position) }
     records = Array(Set(records)).sorted()

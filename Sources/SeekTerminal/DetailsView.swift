@@ -88,6 +88,7 @@ enum DetailsView {
     case .attribute:
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute
     case .exact: return m.exact > ranking.wordCount ? "whole attribute" : "\(m.exact) of \(ranking.wordCount)"
+    case .fuzzy: return m.fuzzyScore.map { "fzf score \($0), below every word match" } ?? "word match"
     case .custom(let i, _): return i < ranking.custom.count ? ranking.custom[i].value.map(number) ?? "none" : "none"
     }
   }

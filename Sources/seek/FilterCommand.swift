@@ -164,11 +164,12 @@ enum FilterCommand {
       members.append(
         (
           "_rankingInfo",
-          .object([
-            ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
-            ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
-            ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")), ("custom", .object(custom)),
-          ])
+          .object(
+            [
+              ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
+              ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
+              ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")), ("custom", .object(custom)),
+            ] + (r.fuzzyScore.map { [("fuzzyScore", JSONValue.number("\($0)"))] } ?? []))
         ))
       return .object(members)
     }

@@ -3,7 +3,10 @@ import Testing
 @testable import SearchEngine
 
 @Suite struct FuzzyMatchingTests {
-  func score(_ query: String, _ text: String, options: MatchOptions = MatchOptions()) -> Int? {
+  /// As lines are matched (smart case applies there).
+  static let lines = MatchOptions(fuzzyTier: true)
+
+  func score(_ query: String, _ text: String, options: MatchOptions = lines) -> Int? {
     var matcher = ExtendedMatcher(ExtendedQuery(query, options: options))
     var copy = text
     return copy.withUTF8 { matcher.score($0) }
@@ -24,7 +27,10 @@ import Testing
     // Case matters once the query has a capital letter (smart case).
     #expect(score("oBZ", "fooBarbaz1") == nil)
     #expect(score("oBz", "fooBarbaz1") != nil)
-    #expect(score("oBZ", "fooBarbaz1", options: MatchOptions(caseMatching: .ignore)) != nil)
+    #expect(score("oBZ", "fooBarbaz1", options: MatchOptions(caseMatching: .ignore, fuzzyTier: true)) != nil)
+    // Records keep a case-blind search unless asked.
+    #expect(score("oBZ", "fooBarbaz1", options: MatchOptions()) != nil)
+    #expect(score("oBZ", "fooBarbaz1", options: MatchOptions(caseMatching: .respect)) == nil)
   }
 
   @Test func findsInitialsOfPathParts() {
@@ -83,7 +89,7 @@ import Testing
   }
 
   @Test func narrowsOnlyWhenEveryMatchStays() {
-    let options = MatchOptions()
+    let options = Self.lines
     func narrows(_ a: String, _ b: String) -> Bool {
       ExtendedQuery(a, options: options).isNarrowed(by: ExtendedQuery(b, options: options))
     }

@@ -52,12 +52,16 @@ public struct ExtendedQuery: Sendable, Equatable {
   public let caseSensitive: Bool
   /// No operator anywhere: every term is a plain one of the default kind.
   public let isPlain: Bool
+  /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, or one
+  /// that respects case (the word index folds it).
+  public var followsFzfRulesAlone: Bool { !isEmpty && (!isPlain || caseSensitive) }
   public let options: MatchOptions
 
   public init(_ query: String, options: MatchOptions = MatchOptions()) {
     self.options = options
     switch options.caseMatching {
-    case .smart: caseSensitive = query.unicodeScalars.contains { $0.properties.isUppercase }
+    // Smart case is fzf's, for lines: records keep Algolia's case-blind search unless asked (`+i`).
+    case .smart: caseSensitive = options.fuzzyTier && query.unicodeScalars.contains { $0.properties.isUppercase }
     case .ignore: caseSensitive = false
     case .respect: caseSensitive = true
     }

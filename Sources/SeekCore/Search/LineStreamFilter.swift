@@ -43,7 +43,7 @@ public struct LineStreamFilter {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
     // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
     let extended = ExtendedQuery(text, options: matching)
-    let fzfRulesAlone = !extended.isEmpty && (!extended.isPlain || query.isEmpty)
+    let fzfRulesAlone = extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty)
     var fuzzy =
       extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
       ? nil : FuzzyCollector<String>(query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit)
@@ -102,11 +102,11 @@ public struct LineStreamFilter {
         lines: answer.kept.map { Kept(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
         droppedWords: [], linesRead: index, longLines: longLines, regime: regime)
     }
-    let answer = collector.answer(in: regime)
+    let answer = collector.answer(in: regime, relaxing: !matching.fuzzyTier)
     var lines = answer.kept.map { Kept(text: $0.payload, index: $0.position) }
     var nbHits = answer.nbHits
     if let fuzzy {
-      let tier = fuzzy.answer(in: regime, level: collector.level(in: regime))
+      let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !matching.fuzzyTier))
       nbHits += tier.nbHits
       // Both tiers' lines, once each, in input order: the engine ranks them again.
       var merged: [Kept] = []

@@ -12,6 +12,8 @@ public struct RankingDetails: Sendable, Equatable {
     case proximity
     case attribute
     case exact
+    /// A hit of the fuzzy tier (lines): fzf's score, below every word match.
+    case fuzzy
     /// The custom ranking rule at this index.
     case custom(Int, CustomRanking)
 
@@ -24,6 +26,7 @@ public struct RankingDetails: Sendable, Equatable {
       case .proximity: return "proximity"
       case .attribute: return "attribute"
       case .exact: return "exact"
+      case .fuzzy: return "fuzzy"
       case .custom(_, let rule): return rule.description
       }
     }
@@ -69,7 +72,8 @@ public struct RankingDetails: Sendable, Equatable {
 
   /// The criteria, in the order they decide.
   public var criteria: [Criterion] {
-    (sort.map { [.sort($0)] } ?? []) + (browsing ? [] : [.typo, .words, .proximity, .attribute, .exact])
+    (sort.map { [.sort($0)] } ?? [])
+      + (browsing ? [] : match.fuzzyScore != nil ? [.fuzzy] : [.typo, .words, .proximity, .attribute, .exact])
       + custom.enumerated().map { .custom($0.offset, $0.element.rule) }
   }
 
@@ -82,6 +86,7 @@ public struct RankingDetails: Sendable, Equatable {
     case .proximity: return Double(match.proximity)
     case .attribute: return Double(match.attribute * 4096 + match.position)
     case .exact: return Double(-match.exact)
+    case .fuzzy: return match.fuzzyScore.map { Double(-$0) } ?? -Double.greatestFiniteMagnitude
     case .custom(let i, let rule):
       guard i < custom.count, let v = custom[i].value else { return nil }
       if case .descending = rule { return -v }
@@ -92,6 +97,8 @@ public struct RankingDetails: Sendable, Equatable {
   /// The criterion that ranks `self` below `above` (the first that differs), or nil when every
   /// criterion ties and a tie-break (name, length, input order) decided.
   public func decidingCriterion(below above: RankingDetails) -> Criterion? {
+    // The fuzzy tier ranks below every word match, whatever the rules say of either.
+    if match.fuzzyScore != nil && above.match.fuzzyScore == nil && !above.browsing { return .fuzzy }
     let theirs = above.criteria
     for criterion in criteria where theirs.contains(criterion) {
       let a = cost(of: criterion)

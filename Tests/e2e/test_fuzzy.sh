@@ -1,0 +1,55 @@
+# Lines as fzf users type them: the fuzzy tier, fzf's extended syntax, -e, +i, -fQUERY.
+P="$WORK/fuzzy"; mkdir -p "$P"
+printf 'src/components/Button.tsx\nsrc/components/Link.tsx\nREADME.md\nscrubber.txt\nLICENSE\nMakefile\n' > "$P/paths.txt"
+
+out=$("$SEEK" -f scb < "$P/paths.txt" 2>/dev/null); code=$?
+expect_eq "fuzzy: initials find a path (exit 0)" 0 "$code"
+expect_contains "fuzzy: scb → src/components/Button.tsx" "$out" "src/components/Button.tsx"
+expect_not_contains "fuzzy: Link has no b" "$out" "Link.tsx"
+expect_eq "fuzzy: -e turns the tier off" "" "$("$SEEK" -e -f scb < "$P/paths.txt" 2>/dev/null)"
+expect_eq "fuzzy: -fQUERY, the value attached" "$out" "$("$SEEK" -fscb < "$P/paths.txt" 2>/dev/null)"
+
+# fzf's count for `99` in 1..100000 (every line with two nines in order), and the same lines
+# whether the numbers come through a pipe (matched as read) or from a file (indexed).
+seq 1 100000 > "$P/numbers.txt"
+expect_eq "fuzzy: seq 1 100000 | seek -f 99 lists fzf's 8,146 lines" 8146 "$(seq 1 100000 | "$SEEK" -f 99 2>/dev/null | wc -l)"
+for q in 99 "9 1" 4242 "^12 5\$" "!1 !2 !3 99"; do
+  piped=$("$SEEK" -f "$q" < "$P/numbers.txt" 2>&1 | md5sum)
+  filed=$("$SEEK" -f "$q" "$P/numbers.txt" 2>&1 | md5sum)
+  expect_eq "fuzzy: '$q' piped = indexed" "$filed" "$piped"
+  piped=$("$SEEK" -f "$q" --json --hits-per-page 7 --page 2 < "$P/numbers.txt" 2>&1 | sed 's/"processingTimeMS":[0-9]*//' | md5sum)
+  filed=$("$SEEK" -f "$q" --json --hits-per-page 7 --page 2 "$P/numbers.txt" 2>&1 | sed 's/"processingTimeMS":[0-9]*//' | md5sum)
+  expect_eq "fuzzy: '$q' page 2 as JSON, piped = indexed" "$filed" "$piped"
+done
+
+# fzf's extended syntax.
+expect_eq "extended: ^prefix .suffix\$" "src/components/Button.tsx
+src/components/Link.tsx" "$("$SEEK" -f '^src .tsx$' < "$P/paths.txt" 2>/dev/null | sort)"
+expect_eq "extended: !negation lists what lacks it" "LICENSE
+Makefile
+README.md" "$("$SEEK" -f '!src !scr' < "$P/paths.txt" 2>/dev/null | sort)"
+expect_eq "extended: a | b" "LICENSE
+README.md" "$("$SEEK" -f 'readme | license' < "$P/paths.txt" 2>/dev/null | sort)"
+expect_eq "extended: 'exact is a substring" "" "$("$SEEK" -f "'scb" < "$P/paths.txt" 2>/dev/null)"
+expect_eq "smart case: a capital letter respects case" "Makefile" "$("$SEEK" -f 'Ma' < "$P/paths.txt" 2>/dev/null)"
+expect_eq "+i: case respected" "" "$("$SEEK" +i -f 'makefile' < "$P/paths.txt" 2>/dev/null)"
+out=$("$SEEK" -f scb --json < "$P/paths.txt" 2>/dev/null)
+expect_contains "fuzzy: fzf's positions highlighted" "$out" '<em>s</em>rc/<em>c</em>omponents/<em>B</em>utton.tsx'
+expect_contains "fuzzy: the score in _rankingInfo" "$out" '"fuzzyScore":'
+if command -v fzf >/dev/null; then
+  expect_eq "extended: the same lines as fzf for ^src .tsx\$ !Link" \
+    "$(fzf -f '^src .tsx$ !Link' < "$P/paths.txt" | sort)" "$("$SEEK" -f '^src .tsx$ !Link' < "$P/paths.txt" 2>/dev/null | sort)"
+  expect_eq "fuzzy: as many lines as fzf for 1 2 3" \
+    "$(fzf -f '1 2 3' < "$P/numbers.txt" | wc -l)" "$("$SEEK" -f '1 2 3' < "$P/numbers.txt" 2>/dev/null | wc -l)"
+fi
+
+# In the app: initials typed, the path shown with its matched letters, Enter prints it.
+rm -f "$P/exit.txt"
+tmux_start 80 12 "env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK < $P/paths.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "fuzzy app: started" "6 hits"
+type_settled "cobut"
+expect_screen "fuzzy app: initials find the path" "src/components/Button.tsx"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "fuzzy app: Enter prints the fuzzy hit" "src/components/Button.tsx" "$(head -1 "$P/out.txt")"
+tmux_stop
