@@ -42,6 +42,14 @@ enum Help {
           --page N              page of --filter results (from 1; default 1)
           --hits-per-page N     hits per page (default 20)
           --json                JSON output (--filter: the response; on accept: records as JSON Lines)
+      -e, --exact               plain terms match as substrings, and lines get no fuzzy matches
+      -i, --ignore-case         case never matters
+      +i, --no-ignore-case      case always matters (default: on lines, a capital letter makes it
+                                matter; records ignore case)
+          --smart-case          the default, back after -i or +i
+    Words first (whole, prefix, typos), then for lines fzf's fuzzy matches (a subsequence, scored
+    as fzf does). fzf's syntax: 'exact ^prefix suffix$ ^whole$ !not a|b, "\\ " for a space; such a
+    query is answered by fzf's rules alone.
 
     REFINE
           --filters EXPR        Algolia filters: brand:Apple, category:"Cell Phones", price < 500,

@@ -46,7 +46,7 @@ tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store --preview 'echo \$\$ >> $L/
 expect_screen "slow preview: started" "50 hits"
 expect_screen "slow preview: running" "running"
 tmux_type "item 4"
-expect_screen "slow preview: typing is not held up" "11 hits" 3
+expect_screen "slow preview: typing is not held up" "14 hits" 3
 keys_settled Down Down
 tmux_keys C-c
 wait_exit_file "$L/exit.txt"
