@@ -254,8 +254,10 @@ public final class Searcher {
           query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
       }
     }
-    // A query with fzf's operators, or of terms that are no words (`-->`), follows fzf's rules alone.
-    if extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty) {
+    // A query with fzf's operators follows fzf's rules alone; so, on lines, does one of terms that
+    // are no words (`-->`, `@`). Records browse for those, as before (an `@` typed at the start
+    // of `@types/node` must not read a million titles).
+    if extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty && request.matching.fuzzyTier) {
       let (keys, n) = fuzzyTier(extended, limit: limit, excludingWordHitsOf: nil)
       response.nbHits = n
       response.hits = hits(keys, highlighting: request.highlight)

@@ -26,7 +26,7 @@ final class CursesDriver {
     }
   }
 
-  init(colors wantColors: Bool) throws {
+  init(colors wantColors: Bool, mouse: Bool = true) throws {
     TerminalLocale.useUTF8()
     guard let input = fopen("/dev/tty", "r"), let output = fopen("/dev/tty", "w") else {
       throw Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
@@ -49,8 +49,10 @@ final class CursesDriver {
     keypad(seek_stdscr(), true)
     nodelay(seek_stdscr(), true)
     set_escdelay(25)
-    mousemask(seek_wheel_mask(), nil)
-    mouseinterval(0)
+    if mouse {
+      mousemask(seek_wheel_mask(), nil)
+      mouseinterval(0)
+    }
     fputs(KeyParser.enableBracketedPaste, output)
     fflush(output)
     var colorsOn = false

@@ -8,6 +8,8 @@ final class InlineDriver: TerminalDriver {
   private let fd: Int32
   private let heightSpec: String
   private let colors: Bool
+  /// Whether clicks and the wheel are reported (`--no-mouse` leaves them to the terminal).
+  private let mouse: Bool
   private var height: Int
   private var pending: [UInt8] = []
   private var decoder = KeyDecoder()
@@ -23,13 +25,14 @@ final class InlineDriver: TerminalDriver {
   nonisolated(unsafe) static var descriptor: Int32 = -1
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
-  init(height spec: String, colors: Bool) throws {
+  init(height spec: String, colors: Bool, mouse: Bool = true) throws {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw CursesDriver.Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
     }
     heightSpec = spec
     self.colors = colors
+    self.mouse = mouse
     var attributes = termios()
     tcgetattr(fd, &attributes)
     Self.original = attributes
@@ -54,7 +57,7 @@ final class InlineDriver: TerminalDriver {
         + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
     regionTop = askCursorRow()
     // Clicks and the wheel as SGR mouse reports, once we know where the region is.
-    if regionTop != nil { write(KeyParser.enableMouse) }
+    if regionTop != nil && mouse { write(KeyParser.enableMouse) }
   }
 
   /// The cursor's row (0-based) from a Device Status Report, waiting at most 200 ms; bytes that

@@ -33,6 +33,8 @@ public final class TerminalApp {
     public var onInputIndexed: (@Sendable (Catalog) -> Void)? = nil
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
+    /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
+    public var mouse = true
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -104,15 +106,15 @@ public final class TerminalApp {
     let driver: TerminalDriver
     let signals: Int32
     if let height = configuration.height {
-      driver = try InlineDriver(height: height, colors: configuration.colors)
+      driver = try InlineDriver(height: height, colors: configuration.colors, mouse: configuration.mouse)
       signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
     } else {
       do {
-        driver = try CursesDriver(colors: configuration.colors)
+        driver = try CursesDriver(colors: configuration.colors, mouse: configuration.mouse)
         signals = ExitSignals.install { CursesDriver.restoreFromSignal() }
       } catch CursesDriver.Failure.unknownTerminalType {
         // No terminfo for this terminal: plain ANSI in the whole window, as fzf does.
-        driver = try InlineDriver(height: "100%", colors: false)
+        driver = try InlineDriver(height: "100%", colors: false, mouse: configuration.mouse)
         signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
       }
     }

@@ -30,6 +30,9 @@ enum Help {
           --create              offer the create row for lines too (check boxes on)
           --prompt STR          what stands before the query (default "> ")
           --cycle               Down past the last result goes to the first, Up above it to the last
+          --no-mouse            leave clicks and the wheel to the terminal (to select text)
+          --reverse, --layout reverse
+                                accepted for fzf's scripts: Seek always draws the query on top
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

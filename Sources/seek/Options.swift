@@ -52,6 +52,8 @@ struct Options: Equatable {
   var previewWindow = DetailsPlacement()
   /// `-e`/`--exact`, `-i`, `+i` (fzf's); the fuzzy tier is set by the kind of input (lines).
   var matching = MatchOptions()
+  /// `--no-mouse` (fzf's).
+  var noMouse = false
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
@@ -215,6 +217,15 @@ struct Options: Equatable {
         o.catalog.tiebreak = list
       case "--tac": o.catalog.reverseInputOrder = true
       case "-e", "--exact": o.matching.fuzzy = false
+      case "--no-mouse": o.noMouse = true
+      // Seek draws fzf's `reverse` layout (the query on top, the list below it).
+      case "--reverse": break
+      case "--layout":
+        let text = try value(flag, inline: inline)
+        guard text == "reverse" else {
+          throw .invalidValue(
+            flag: flag, value: text, expected: "reverse (Seek draws the query on top, fzf's reverse layout)")
+        }
       case "-i", "--ignore-case": o.matching.caseMatching = .ignore
       case "--no-ignore-case": o.matching.caseMatching = .respect
       case "--smart-case": o.matching.caseMatching = .smart

@@ -398,6 +398,7 @@ enum SeekCommand {
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
         picking: picking)
       if let prompt = options.prompt { configuration.prompt = prompt }
+      configuration.mouse = !options.noMouse
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {

@@ -53,3 +53,9 @@ tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "fuzzy app: Enter prints the fuzzy hit" "src/components/Button.tsx" "$(head -1 "$P/out.txt")"
 tmux_stop
+
+# fzf's layout flags: the query is on top (fzf's reverse), said plainly for the other layouts.
+expect_eq "--reverse is accepted" "README.md" "$("$SEEK" --reverse --no-mouse -f readme < "$P/paths.txt" 2>/dev/null)"
+err=$("$SEEK" --layout default -f x < "$P/paths.txt" 2>&1); code=$?
+expect_eq "--layout default: exit 2" 2 "$code"
+expect_contains "--layout default: says what Seek draws" "$err" "fzf's reverse layout"

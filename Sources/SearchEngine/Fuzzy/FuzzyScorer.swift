@@ -204,7 +204,7 @@ public enum FuzzyScorer {
     let best = scratch.best
     let runBonus = scratch.runBonus
     let from = scratch.from
-    var bonuses = scratch.bonuses(width)
+    let bonuses = scratch.bonuses(width)
     for c in 0..<width {
       let i = start + c
       let previous = i > 0 ? text.classes[i - 1] : FuzzyCharClass.white.rawValue

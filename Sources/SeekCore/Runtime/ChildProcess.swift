@@ -1,6 +1,6 @@
 import Foundation
 
-/// `sh -c COMMAND` in a process group of its own, with its output on pipes, so that it and
+/// `$SHELL -c COMMAND` (fzf's choice; `/bin/sh` without one) in a process group of its own, with its output on pipes, so that it and
 /// everything it starts can be ended together (`kill(-group)`); Foundation's `Process` ends only
 /// the shell. Standard input is /dev/null: the terminal belongs to Seek.
 public final class ChildProcess: @unchecked Sendable {
@@ -14,7 +14,15 @@ public final class ChildProcess: @unchecked Sendable {
     public var description: String
   }
 
-  /// Starts `sh -c command`; `captureErrors: false` sends its standard error to /dev/null.
+  /// The shell commands run with: `$SHELL` when it names an executable, as fzf does, else `/bin/sh`.
+  static let shell: String = {
+    if let shell = ProcessInfo.processInfo.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
+      return shell
+    }
+    return "/bin/sh"
+  }()
+
+  /// Starts `$SHELL -c command`; `captureErrors: false` sends its standard error to /dev/null.
   public init(command: String, captureErrors: Bool) throws(SpawnError) {
     var out: [Int32] = [-1, -1]
     var err: [Int32] = [-1, -1]
@@ -46,15 +54,16 @@ public final class ChildProcess: @unchecked Sendable {
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
     var child: pid_t = 0
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
+    let shell = Self.shell
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
     defer { for p in argv { free(p) } }
-    let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+    let status = posix_spawn(&child, shell, &actions, &attributes, argv, environ)
     close(out[1])
     if captureErrors { close(err[1]) }
     guard status == 0 else {
       close(out[0])
       if captureErrors { close(err[0]) }
-      throw SpawnError(description: "could not start sh: \(String(cString: strerror(status)))")
+      throw SpawnError(description: "could not start \(shell): \(String(cString: strerror(status)))")
     }
     pid = child
     output = out[0]

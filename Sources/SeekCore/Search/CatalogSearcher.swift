@@ -202,7 +202,9 @@ public final class CatalogSearcher {
     // k-way merge of the ranked lists (k ≤ 3).
     let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
     let extended = ExtendedQuery(request.query, options: request.matching)
-    let browsing = request.sort == nil && parsed.isEmpty && extended.isEmpty
+    let browsing =
+      request.sort == nil && parsed.isEmpty && !extended.followsFzfRulesAlone
+      && (extended.isEmpty || !request.matching.fuzzyTier)
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0
