@@ -74,7 +74,9 @@ public struct ScanCollector<Payload> {
   }
 
   /// A `RecordMatcher`'s answer for its last record, as `add` takes it.
-  @inlinable public mutating func add(_ payload: Payload, position: Int, tie: UInt64, matcher: RecordMatcher) {
+  @inlinable public mutating func add(
+    _ payload: Payload, position: Int, tie: UInt64, matcher: borrowing RecordMatcher
+  ) {
     add(
       payload, position: position, tie: tie, matched: { matcher.results[$0.rawValue].matched },
       relevance: { matcher.relevance(in: $0, required: $1) })

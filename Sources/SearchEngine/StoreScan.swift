@@ -75,8 +75,9 @@ public enum StoreScan {
           matcher.match(values)
           collector.add((), position: record, tie: UInt64(ids[record]), matcher: matcher)
           if withTier {
+            let words = FuzzyCollector<Void>.wordsMatched(matcher)
             documents.withIndexedValue(record, title) {
-              fuzzy.add((), position: record, tie: UInt64(ids[record]), title: $0, words: matcher)
+              fuzzy.add((), position: record, tie: UInt64(ids[record]), title: $0, words: words)
             }
           }
         }

@@ -28,10 +28,17 @@ public struct FuzzyCollector<Payload> {
     alsoWordHits = [Int](repeating: 0, count: RecordMatcher.Regime.allCases.count * stride)
   }
 
-  /// Adds a record by its title's valid UTF-8; `words` has matched the same record (nil with no
-  /// word tiers).
+  /// The query words a `RecordMatcher` found in its last record, per regime: what `add` needs of
+  /// it (a copy of the matcher would retain each of its arrays, a third of a pipe's reading).
+  public typealias WordsMatched = (small: UInt16, medium: UInt16, large: UInt16)
+
+  public static func wordsMatched(_ matcher: borrowing RecordMatcher) -> WordsMatched {
+    (matcher.results[0].matched, matcher.results[1].matched, matcher.results[2].matched)
+  }
+
+  /// Adds a record by its title's valid UTF-8, with the words it matched (nil with no word tiers).
   public mutating func add(
-    _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: RecordMatcher?
+    _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: WordsMatched?
   ) {
     guard let score = matcher.score(title) else { return }
     total += 1
@@ -39,7 +46,7 @@ public struct FuzzyCollector<Payload> {
     heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
     guard let words, wordCount > 0 else { return }
     for regime in RecordMatcher.Regime.all {
-      let matched = words.results[regime.rawValue].matched
+      let matched = regime == .small ? words.small : regime == .medium ? words.medium : words.large
       var level = 0
       while level < wordCount && matched & (1 << UInt16(level)) != 0 { level += 1 }
       guard level > 0 else { continue }

@@ -47,52 +47,22 @@ public struct LineStreamFilter {
     var fuzzy =
       extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
       ? nil : FuzzyCollector<String>(query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit)
-    var matcher = RecordMatcher(
-      query: query, searchableCount: 1,
-      orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")])
-    var collector = ScanCollector<String>(wordCount: query.words.count, limit: limit)
-    let byLength = settings.tiebreak.first == .length
-    let reverse = settings.reverseInputOrder
-    var index = 0
-    var longLines = 0
+    var reading = Reading(
+      query: query, extended: extended, fzfRulesAlone: fzfRulesAlone, fuzzy: fuzzy,
+      matcher: RecordMatcher(
+        query: query, searchableCount: 1,
+        orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")]),
+      collector: ScanCollector<String>(wordCount: query.words.count, limit: limit),
+      byLength: settings.tiebreak.first == .length, reverse: settings.reverseInputOrder)
     var splitter = LineSplitter()
-
-    func consume(_ line: ArraySlice<UInt8>) {
-      var end = line.endIndex
-      if end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
-      guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
-      let position = index
-      index += 1
-      if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
-      // The text as the index would keep it (invalid UTF-8 replaced).
-      var text = String(decoding: line[line.startIndex..<end], as: UTF8.self)
-      let order = UInt64(reverse ? Int(UInt32.max) - position : position)
-      // The empty query lists lines in input order; ties of a query go by length first (fzf).
-      let tie = byLength && !extended.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
-      // Safe: the buffers are used only inside the closures, while `text` is alive.
-      if !fzfRulesAlone {
-        if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
-        collector.add(text, position: position, tie: tie, matcher: matcher)
-      }
-      if fuzzy != nil {
-        let searched = min(text.utf8.count, DocumentStore.maxIndexedValueBytes)
-        let payload = text
-        text.withUTF8 { bytes in
-          var end = searched
-          while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-          fuzzy!.add(
-            payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]),
-            words: fzfRulesAlone || query.words.isEmpty ? nil : matcher)
-        }
-      }
-    }
-
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
-      splitter.feed(chunk, consume)
+      splitter.feed(chunk) { reading.consume($0) }
     }
-    splitter.finish(consume)
+    splitter.finish { reading.consume($0) }
+    let (matcher, collector, index, longLines) = (reading.matcher, reading.collector, reading.index, reading.longLines)
+    fuzzy = reading.fuzzy
 
     // The regime of the dictionary an index of the whole input would have.
     let regime = RecordMatcher.Regime.of(termCount: matcher.termCount)
@@ -127,5 +97,63 @@ public struct LineStreamFilter {
       lines: lines, nbHits: nbHits,
       droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
       linesRead: index, longLines: longLines, regime: regime)
+  }
+
+  /// The state of one read: a struct whose method takes each line, so that the matcher is used in
+  /// place (captured by closures, it was copied for every line, each of its arrays retained).
+  private struct Reading {
+    let query: ParsedQuery
+    let extended: ExtendedQuery
+    let fzfRulesAlone: Bool
+    var fuzzy: FuzzyCollector<String>?
+    var matcher: RecordMatcher
+    var collector: ScanCollector<String>
+    let byLength: Bool
+    let reverse: Bool
+    var index = 0
+    var longLines = 0
+
+    init(
+      query: ParsedQuery, extended: ExtendedQuery, fzfRulesAlone: Bool, fuzzy: FuzzyCollector<String>?,
+      matcher: RecordMatcher, collector: ScanCollector<String>, byLength: Bool, reverse: Bool
+    ) {
+      self.query = query
+      self.extended = extended
+      self.fzfRulesAlone = fzfRulesAlone
+      self.fuzzy = fuzzy
+      self.matcher = matcher
+      self.collector = collector
+      self.byLength = byLength
+      self.reverse = reverse
+    }
+
+    mutating func consume(_ line: ArraySlice<UInt8>) {
+      var end = line.endIndex
+      if end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
+      guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
+      let position = index
+      index += 1
+      if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
+      // The text as the index would keep it (invalid UTF-8 replaced).
+      var text = String(decoding: line[line.startIndex..<end], as: UTF8.self)
+      let order = UInt64(reverse ? Int(UInt32.max) - position : position)
+      // The empty query lists lines in input order; ties of a query go by length first (fzf).
+      let tie = byLength && !extended.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
+      // Safe: the buffers are used only inside the closures, while `text` is alive.
+      if !fzfRulesAlone {
+        if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
+        collector.add(text, position: position, tie: tie, matcher: matcher)
+      }
+      guard fuzzy != nil else { return }
+      let searched = min(text.utf8.count, DocumentStore.maxIndexedValueBytes)
+      let payload = text
+      let words = fzfRulesAlone || query.words.isEmpty ? nil : FuzzyCollector<String>.wordsMatched(matcher)
+      text.withUTF8 { bytes in
+        var end = searched
+        while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        fuzzy!.add(
+          payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]), words: words)
+      }
+    }
   }
 }
