@@ -35,6 +35,8 @@ public final class TerminalApp {
     public var height: String?
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
     public var mouse = true
+    /// What ends a line of the input (`--read0`: NUL).
+    public var inputDelimiter: UInt8 = 0x0A
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -161,7 +163,9 @@ public final class TerminalApp {
         }
         if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
-      let reader = StreamingReader(format: input.format) { [indexer] in indexer.request() }
+      let reader = StreamingReader(format: input.format, delimiter: configuration.inputDelimiter) {
+        [indexer] in indexer.request()
+      }
       indexer.reader = reader
       state.streamedRecords = 0
       reader.start(reading: input.handle)

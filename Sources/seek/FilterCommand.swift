@@ -48,7 +48,12 @@ enum FilterCommand {
       let bold = Output.stdoutIsTerminal && Output.colorAllowed
       var text = ""
       for found in response.hits {
-        text += line(for: found, field: options.field, bold: bold) + "\n"
+        // NUL-ended items (`--print0`) go to a program as they are (a file name may hold a
+        // newline); to a terminal, and as lines, never raw.
+        text +=
+          (options.print0 && !Output.stdoutIsTerminal
+            ? rawValue(of: found, field: options.field) : line(for: found, field: options.field, bold: bold))
+          + options.outputTerminator
       }
       Output.write(text)
       var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
@@ -80,6 +85,11 @@ enum FilterCommand {
   }
 
   /// The hit's title (or `field`), made safe; matched ranges in bold when `bold`.
+  static func rawValue(of found: CatalogSearcher.SegmentHit, field: String?) -> String {
+    let documents = found.index.documents
+    return documents.value(found.hit.record, field.flatMap { documents.attributeIndex($0) } ?? found.index.titleColumn)
+  }
+
   static func line(for found: CatalogSearcher.SegmentHit, field: String?, bold: Bool) -> String {
     let documents = found.index.documents
     let column = field.flatMap { documents.attributeIndex($0) } ?? found.index.titleColumn

@@ -54,6 +54,11 @@ struct Options: Equatable {
   var matching = MatchOptions()
   /// `--no-mouse` (fzf's).
   var noMouse = false
+  /// `--read0`, `--print0` (fzf's): items end with NUL, not a newline, read and printed.
+  var read0 = false
+  var print0 = false
+  var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
+  var outputTerminator: String { print0 ? "\0" : "\n" }
 
   enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownFlag(String)
@@ -218,6 +223,8 @@ struct Options: Equatable {
       case "--tac": o.catalog.reverseInputOrder = true
       case "-e", "--exact": o.matching.fuzzy = false
       case "--no-mouse": o.noMouse = true
+      case "--read0": o.read0 = true
+      case "--print0": o.print0 = true
       // Seek draws fzf's `reverse` layout (the query on top, the list below it).
       case "--reverse": break
       case "--layout":

@@ -94,7 +94,7 @@ enum SeekCommand {
         } else if let query = options.filter, format == .lines, let code = streamFilter(input, query, options) {
           return code
         } else if format == .lines || format == .jsonLines {
-          let table = StreamingReader(format: format) {}.readAll(input)
+          let table = StreamingReader(format: format, delimiter: options.inputDelimiter) {}.readAll(input)
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
             given: options.catalog)
@@ -207,7 +207,8 @@ enum SeekCommand {
     let limit =
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
     let result = LineStreamFilter.run(
-      input, query: query, settings: settings.index, limit: limit, matching: options.matching)
+      input, query: query, settings: settings.index, limit: limit, matching: options.matching,
+      delimiter: options.inputDelimiter)
     if let warning = RecordTable.longValuesWarning(result.longLines) {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
@@ -399,6 +400,7 @@ enum SeekCommand {
         picking: picking)
       if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.mouse = !options.noMouse
+      configuration.inputDelimiter = options.inputDelimiter
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {
@@ -452,7 +454,8 @@ enum SeekCommand {
   /// no longer in the catalog is printed with the title the store kept.
   static func printAccepted(_ ids: [String], query: String, store: ItemStore, service: SearchService, options: Options)
   {
-    var out = options.printQuery ? query + "\n" : ""
+    let end = options.outputTerminator
+    var out = options.printQuery ? query + end : ""
     let kept = (try? store.checkedItems()) ?? []
     for id in ids {
       let keptTitle = kept.first { $0.objectID == id }?.title
@@ -462,12 +465,12 @@ enum SeekCommand {
             JSONValue.object([("objectID", .string(id)), ("title", .string($0))])
           })
         {
-          out += json.serialized + "\n"
+          out += json.serialized + end
         }
       } else if let field = options.field {
-        if let value = service.value(objectID: id, attribute: field) ?? keptTitle { out += value + "\n" }
+        if let value = service.value(objectID: id, attribute: field) ?? keptTitle { out += value + end }
       } else if let title = service.title(objectID: id) ?? keptTitle {
-        out += title + "\n"
+        out += title + end
       }
     }
     // To a pipe the records go as they are; to a terminal, never raw (no escape sequences).

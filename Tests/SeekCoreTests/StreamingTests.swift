@@ -42,6 +42,23 @@ import Testing
     #expect(splitter.examinedBytes <= input.count)
   }
 
+  /// `--read0`: items end with NUL; a newline or a carriage return inside one is kept.
+  @Test func nulEndedItemsKeepTheirNewlines() {
+    var splitter = LineSplitter(delimiter: 0)
+    var items: [String] = []
+    splitter.feed(Data("a b\0two\nlines\0cr\r\0la".utf8)) { items.append(String(decoding: $0, as: UTF8.self)) }
+    splitter.feed(Data("st".utf8)) { items.append(String(decoding: $0, as: UTF8.self)) }
+    splitter.finish { items.append(String(decoding: $0, as: UTF8.self)) }
+    #expect(items == ["a b", "two\nlines", "cr\r", "last"])
+    #expect(!splitter.dropsCarriageReturn && LineSplitter().dropsCarriageReturn)
+    let reader = StreamingReader(format: .lines, delimiter: 0) {}
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data("x\ny\0z\0".utf8))
+    try? pipe.fileHandleForWriting.close()
+    let table = reader.readAll(pipe.fileHandleForReading)
+    #expect(table.count == 2 && table.row(0) == ["x\ny"])
+  }
+
   @Test func theMainIndexIsRebuiltWhenRecordsDoubleAndAtTheEnd() throws {
     let none = RecordTable(attributes: ["text"])
     let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))

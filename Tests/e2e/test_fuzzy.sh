@@ -59,3 +59,19 @@ expect_eq "--reverse is accepted" "README.md" "$("$SEEK" --reverse --no-mouse -f
 err=$("$SEEK" --layout default -f x < "$P/paths.txt" 2>&1); code=$?
 expect_eq "--layout default: exit 2" 2 "$code"
 expect_contains "--layout default: says what Seek draws" "$err" "fzf's reverse layout"
+
+# --read0 / --print0: items end with NUL, a newline inside one is kept (find -print0 | … | xargs -0).
+mkdir -p "$P/r0" && touch "$P/r0/sp ace.txt" "$P/r0/new
+line.txt" "$P/r0/plain.md"
+out=$(cd "$P/r0" && find . -type f -print0 | "$SEEK" --read0 --print0 -f txt 2>/dev/null | xargs -0 -n1 printf '<%s>')
+expect_eq "--read0 --print0: two files, the newline in one kept" "<./sp ace.txt><./new
+line.txt>" "$out"
+expect_eq "--print0 ends -f's lines with NUL" "x" "$(printf 'x\ny\n' | "$SEEK" --print0 -f x 2>/dev/null | tr '\0' '\n')"
+rm -f "$P/exit.txt"
+tmux_start 80 12 "cd $P/r0 && find . -type f -print0 | env LANG=C.UTF-8 $SEEK --read0 --print0 > $P/out0; echo EXIT=\$? > $P/exit.txt; sleep 60"
+expect_screen "--read0 app: started" "3 hits"
+type_settled "plain"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--read0 app: the pick printed NUL-ended" "./plain.md|" "$(tr '\0' '|' < "$P/out0")"
+tmux_stop

@@ -9,11 +9,17 @@ import Foundation
 /// The pending bytes are compacted only after lines were cut from them, so a long line is never
 /// moved while it grows (beyond the array's own amortised doubling).
 public struct LineSplitter {
+  /// What ends a line: a newline, or NUL (`--read0`).
+  public let delimiter: UInt8
   private var pending: [UInt8] = []
   /// How many bytes at the start of `pending` are known to hold no newline.
   private var scanned = 0
 
-  public init() {}
+  public init(delimiter: UInt8 = 0x0A) { self.delimiter = delimiter }
+
+  /// Whether a carriage return before the delimiter is dropped (CRLF text); not for NUL-ended
+  /// items, which are taken as they are.
+  public var dropsCarriageReturn: Bool { delimiter == 0x0A }
 
   /// Bytes of an unfinished line held back.
   public var pendingCount: Int { pending.count }
@@ -25,7 +31,7 @@ public struct LineSplitter {
     pending.append(contentsOf: chunk)
     var start = 0
     var from = scanned
-    while let newline = pending[from...].firstIndex(of: 0x0A) {
+    while let newline = pending[from...].firstIndex(of: delimiter) {
       examinedBytes += newline + 1 - from
       line(pending[start..<newline])
       start = newline + 1

@@ -21,11 +21,15 @@ public final class StreamingReader: @unchecked Sendable {
   private let onBatch: @Sendable () -> Void
   public static let interval = 0.1
 
+  /// What ends a line (`--read0`: NUL).
+  private let delimiter: UInt8
+
   public init(
-    format: CatalogFormat, memoryLimit: Int = ProcessMemory.inputLimitBytes(),
+    format: CatalogFormat, memoryLimit: Int = ProcessMemory.inputLimitBytes(), delimiter: UInt8 = 0x0A,
     onBatch: @escaping @Sendable () -> Void
   ) {
     self.format = format
+    self.delimiter = delimiter
     self.memoryLimit = memoryLimit
     self.table = RecordTable(attributes: format == .lines ? ["text"] : [])
     self.onBatch = onBatch
@@ -71,7 +75,9 @@ public final class StreamingReader: @unchecked Sendable {
   }
 
   private func read(_ handle: FileHandle) {
-    var splitter = LineSplitter()
+    var splitter = LineSplitter(delimiter: delimiter)
+    // Read here, not from `splitter` inside `parse`: the splitter is being mutated while it calls it.
+    let dropsCarriageReturn = splitter.dropsCarriageReturn
     var lastBatch = Date()
     var batch: [[(String, String)]] = []
     var rows: [[String]] = []
@@ -100,7 +106,7 @@ public final class StreamingReader: @unchecked Sendable {
     }
     func parse(_ line: ArraySlice<UInt8>) {
       var end = line.endIndex
-      if end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
+      if dropsCarriageReturn && end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
       let bytes = line[line.startIndex..<end]
       if bytes.isEmpty { return }
       if format == .lines {

@@ -38,7 +38,7 @@ public struct LineStreamFilter {
   /// Reads `handle` to its end.
   public static func run(
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
-    matching: MatchOptions = MatchOptions()
+    matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A
   ) -> Result {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
     // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
@@ -54,7 +54,8 @@ public struct LineStreamFilter {
         orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")]),
       collector: ScanCollector<String>(wordCount: query.words.count, limit: limit),
       byLength: settings.tiebreak.first == .length, reverse: settings.reverseInputOrder)
-    var splitter = LineSplitter()
+    var splitter = LineSplitter(delimiter: delimiter)
+    reading.dropsCarriageReturn = splitter.dropsCarriageReturn
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
@@ -112,6 +113,7 @@ public struct LineStreamFilter {
     let reverse: Bool
     var index = 0
     var longLines = 0
+    var dropsCarriageReturn = true
 
     init(
       query: ParsedQuery, extended: ExtendedQuery, fzfRulesAlone: Bool, fuzzy: FuzzyCollector<String>?,
@@ -129,7 +131,7 @@ public struct LineStreamFilter {
 
     mutating func consume(_ line: ArraySlice<UInt8>) {
       var end = line.endIndex
-      if end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
+      if dropsCarriageReturn && end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
       guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
       let position = index
       index += 1
