@@ -45,7 +45,7 @@ fi
 
 # In the app: initials typed, the path shown with its matched letters, Enter prints it.
 rm -f "$P/exit.txt"
-tmux_start 80 12 "env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK < $P/paths.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 12 "env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK < $P/paths.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "fuzzy app: started" "6 hits"
 type_settled "cobut"
 expect_screen "fuzzy app: initials find the path" "src/components/Button.tsx"
@@ -68,7 +68,7 @@ expect_eq "--read0 --print0: two files, the newline in one kept" "<./sp ace.txt>
 line.txt>" "$out"
 expect_eq "--print0 ends -f's lines with NUL" "x" "$(printf 'x\ny\n' | "$SEEK" --print0 -f x 2>/dev/null | tr '\0' '\n')"
 rm -f "$P/exit.txt"
-tmux_start 80 12 "cd $P/r0 && find . -type f -print0 | env LANG=C.UTF-8 $SEEK --read0 --print0 > $P/out0; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 12 "cd $P/r0 && find . -type f -print0 | env LANG=C.UTF-8 $SEEK --read0 --print0 > $P/out0; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "--read0 app: started" "3 hits"
 type_settled "plain"
 tmux_keys Enter

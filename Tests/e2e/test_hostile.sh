@@ -18,7 +18,7 @@ printf '[{"query":"widget","popularity":1e400},{"query":"Widget","popularity":9e
 expect_eq "numbers: a page far past the last is empty (exit 1), not a crash" 1 "$?"
 out=$("$SEEK" --no-store --filter widget "$H/p.csv" --hits-per-page 9223372036854775807 2>/dev/null)
 expect_eq "numbers: --hits-per-page 9223372036854775807" "widget" "$out"
-tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $H/s.json --height 9223372036854775807% $H/p.csv; echo EXIT=\$?; sleep 30"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $H/s.json --height 9223372036854775807% $H/p.csv; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "numbers: the app starts on 1e300 and nan prices and a 1e400 popularity" "widget"
 tmux_keys C-c
 expect_screen "numbers: and quits normally" "EXIT=130"

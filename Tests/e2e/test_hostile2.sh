@@ -5,7 +5,7 @@ H2="$WORK/hostile2"; mkdir -p "$H2"
 # A 100 KB bracketed paste of lines arrives in many reads: it is inserted as text, never Enter.
 seq 1 100 > "$H2/hundred.txt"
 python3 -c "print('7\n' * 50000, end='')" > "$H2/paste.txt"
-tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store $H2/hundred.txt; echo EXIT=\$?; sleep 30"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store $H2/hundred.txt; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "paste: started" "100 hits"
 tmux -L "$TMUX_SOCKET" load-buffer -b big "$H2/paste.txt"
 tmux -L "$TMUX_SOCKET" paste-buffer -p -b big
@@ -21,7 +21,7 @@ seq 1 60000 | sed 's/^/record /' > "$H2/big.txt"
 SEEK_STREAM_FILES_ABOVE=1000 "$SEEK" --store "$H2/big.sqlite" -f "record 1" "$H2/big.txt" > /dev/null 2>&1
 for _ in $(seq 1 100); do [ -s "$H2/big.index" ] && break; sleep 0.1; done
 expect_eq "cache: written" "yes" "$([ -s "$H2/big.index" ] && echo yes || echo no)"
-tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --store $H2/big.sqlite $H2/big.txt; echo EXIT=\$?; sleep 30"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --store $H2/big.sqlite $H2/big.txt; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "cache: the app starts on it" "60,000 hits"
 # truncate(1) opens without blocking: the first try breaks the lease and is told to retry.
 for _ in $(seq 1 50); do truncate -s 4096 "$H2/big.index" 2>/dev/null && break; sleep 0.1; done
@@ -44,7 +44,7 @@ err=$("$SEEK" --no-store -f x --filters "$(python3 -c "print('('*25000+'brand:Ap
 expect_eq "filters: 25,000 parentheses refused (exit 2)" 2 "$code"
 
 # --filters and --sort given to the app start it refined and sorted, as --filter answers.
-tmux_start 120 20 "env LANG=C.UTF-8 SEEK_DEFAULT_OPTS='--filters brand:Apple' $SEEK --no-store --sort price:asc Data/products.json; echo EXIT=\$?; sleep 30"
+tmux_start 120 20 "env LANG=C.UTF-8 SEEK_DEFAULT_OPTS='--filters brand:Apple' $SEEK --no-store --sort price:asc Data/products.json; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "app --filters: the count is the filtered one" "924 hits"
 expect_screen "app --filters: shown as a chip" "brand:Apple ×"
 expect_screen "app --sort: shown" "sorted by price:asc"
@@ -125,7 +125,7 @@ expect_contains "page: the page asked for, past the last" "$err" "page 922337203
 
 # Endless input: reading stops at the memory limit (here 1 MB: at the first batch), what was read
 # stays searchable, and the status line says why the count stopped.
-tmux_start 140 10 "yes | env LANG=C.UTF-8 SEEK_MEMORY_LIMIT_MB=1 $SEEK --no-store; echo EXIT=\$?; sleep 30"
+tmux_start 140 10 "yes | env LANG=C.UTF-8 SEEK_MEMORY_LIMIT_MB=1 $SEEK --no-store; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "endless input: stopped at the memory limit, said on the status line" "the memory limit (1 MB" 60
 tmux_type "y"
 expect_screen "endless input: still searchable" "> y"

@@ -1,5 +1,5 @@
 # Keys a person can live in: readline's Alt and Ctrl keys, sequences terminals send, focus.
-tmux_start 100 24 "env LANG=C.UTF-8 TERM=xterm-256color $SEEK --no-store Data/products.json; echo EXIT=\$?; sleep 30"
+tmux_start 100 24 "env LANG=C.UTF-8 TERM=xterm-256color $SEEK --no-store Data/products.json; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "keys: started" "10,000 hits"
 tmux_type "apple watch series"
 expect_screen "keys: typed" "> apple watch series"
@@ -42,7 +42,7 @@ printf 'plain %s\n' 1 2 3 4 5 6 7 8 9 10 > "$WORK/pizza.txt"; printf 'Friday \36
 out=$("$SEEK" --no-store -f "🍕" "$WORK/pizza.txt" 2>/dev/null)
 expect_eq "symbols: 🍕 finds the one line with it" "Friday 🍕 night" "$out"
 printf 'family 👨‍👩‍👧 tail end\nthumbs 👍🏽 after\n' > "$WORK/emoji.txt"
-tmux_start 60 10 "env LANG=C.UTF-8 $SEEK --no-store $WORK/emoji.txt; sleep 30"
+tmux_start 60 10 "env LANG=C.UTF-8 $SEEK --no-store $WORK/emoji.txt; exec tail -f /dev/null"
 expect_screen "emoji: a ZWJ family leaves the text after it intact" " tail end"
 expect_screen "emoji: a skin-toned emoji too" " after"
 tmux_keys C-c
@@ -63,7 +63,7 @@ tmux_keys C-c
 tmux_stop
 
 # Bracketed paste: pasted lines are text, never Enter.
-tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; echo EXIT=\$?; sleep 30"
+tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "paste: started" "10,000 hits"
 printf 'sony\nhead' > "$WORK/paste.txt"
 tmux -L "$TMUX_SOCKET" load-buffer "$WORK/paste.txt"
@@ -77,14 +77,14 @@ tmux_stop
 # took; Alt-Backspace stops at punctuation.
 for key in Escape C-d; do
   rm -f "$WORK/exit.txt"
-  tmux_start 80 12 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 $SEEK --no-store; echo EXIT=\$? > $WORK/exit.txt; sleep 30"
+  tmux_start 80 12 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 $SEEK --no-store; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
   expect_screen "lines $key: started" "2 hits"
   tmux_keys "$key"
   for _ in $(seq 1 100); do [ -s "$WORK/exit.txt" ] && break; sleep 0.05; done
   expect_eq "lines: one $key quits (130)" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
   tmux_stop
 done
-tmux_start 80 12 "printf 'foo bar foo-bar\n' | env LANG=C.UTF-8 $SEEK --no-store; sleep 30"
+tmux_start 80 12 "printf 'foo bar foo-bar\n' | env LANG=C.UTF-8 $SEEK --no-store; exec tail -f /dev/null"
 expect_screen "lines keys: started" "1 hit"
 tmux_type "foo bar foo-bar"
 expect_screen "lines keys: typed" "> foo bar foo-bar"

@@ -1,10 +1,9 @@
 # Picking as fzf users expect on lines, as InstantSearch users expect on records (issue "Pick and look").
 P="$WORK/pick"; mkdir -p "$P"
-wait_exit_file() { for _ in $(seq 1 60); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
 
 # Lines: `bet` + one Enter prints `beta`, exit 0; nothing is created.
 rm -f "$P/exit.txt"
-tmux_start 80 20 "printf 'alpha\nbeta\ngamma\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "printf 'alpha\nbeta\ngamma\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "lines: started" "3 hits"
 tmux_type "bet"
 tmux_keys Enter
@@ -16,7 +15,7 @@ expect_eq "lines: a pipe keeps no store" "" "$(ls "$P/xdg/seek" 2>/dev/null)"
 
 # Lines with --create: an item made in one pipe is not seen by the next one.
 rm -f "$P/exit.txt"
-tmux_start 80 20 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --create > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --create > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "lines --create: started" "2 hits"
 tmux_type "pyth"
 expect_screen "lines --create: create row" "Create “pyth”"
@@ -28,7 +27,7 @@ wait_exit_file "$P/exit.txt"
 expect_eq "lines --create: accept prints the created item" "pyth" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt"
-tmux_start 80 20 "seq 1 10 | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "seq 1 10 | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "second pipe: started" "10 hits"
 tmux_type "pyth"
 expect_screen "second pipe: nothing of the first pipe" "No results"
@@ -56,7 +55,7 @@ expect_eq "ties: a bad --tiebreak exits 2" 2 "$?"
 # is accepted on its own.
 for term in dumb no-such-terminal; do
   rm -f "$P/exit.txt" "$P/out.txt"
-  tmux_start 80 12 "printf 'bin\nboot\netc\n' | env TERM=$term LANG=C.UTF-8 $SEEK --query bo > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+  tmux_start 80 12 "printf 'bin\nboot\netc\n' | env TERM=$term LANG=C.UTF-8 $SEEK --query bo > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
   expect_screen "TERM=$term: draws the list and waits" "1 hit "
   expect_eq "TERM=$term: nothing accepted on its own" "" "$(cat "$P/out.txt" 2>/dev/null)"
   tmux_keys Enter
@@ -68,7 +67,7 @@ done
 # Bare seek (stdin a terminal): the files under the current directory; SEEK_DEFAULT_COMMAND overrides.
 mkdir -p "$P/tree/src/.git" && touch "$P/tree/src/main.swift" "$P/tree/README.md" "$P/tree/src/.git/HEAD"
 rm -f "$P/exit.txt"
-tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "bare seek: lists the files" "src/main.swift"
 if screen | grep -qF "HEAD"; then fail "bare seek: hidden directories skipped"; else pass "bare seek: hidden directories skipped"; fi
 tmux_type "main"
@@ -77,7 +76,7 @@ wait_exit_file "$P/exit.txt"
 expect_eq "bare seek: Enter prints the path" "src/main.swift" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt"
-tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo from-command' $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo from-command' $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "SEEK_DEFAULT_COMMAND: its lines" "from-command"
 tmux_keys Enter
 wait_exit_file "$P/exit.txt"
@@ -88,7 +87,7 @@ tmux_stop
 PSTORE="$P/records.sqlite"
 printf '[{"name":"Red Lamp","popularity":3},{"name":"Blue Lamp","popularity":2},{"name":"Green Desk","popularity":1}]' > "$P/shop.json"
 rm -f "$P/exit.txt"
-tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "records: started" "3 hits"
 tmux_type "desk"
 tmux_keys Enter
@@ -100,7 +99,7 @@ tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
 rm -f "$P/exit.txt"
-tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "records, next run: the old check is shown" "[x] Green Desk"
 tmux_type "blue"
 tmux_keys Enter
@@ -113,7 +112,7 @@ expect_contains "records: --checked still lists the old check" "$("$SEEK" --stor
 
 # Deleting a created item: Delete on it, or --delete-created.
 rm -f "$P/exit.txt"
-tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "delete: started" "3 hits"
 tmux_type "Shelf"
 keys_settled Enter
@@ -133,7 +132,7 @@ expect_eq "--delete-created: unknown item exits 1" 1 "$code"
 # (SGR mouse reports, ESC [ < button ; column ; row M, as terminals send them once asked.)
 printf 'first line\nsecond line\nthird line\n' > "$P/three.txt"
 rm -f "$P/exit.txt"
-tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "mouse: started" "3 hits"
 row=$(screen | grep -n "third line" | cut -d: -f1)
 click=$(printf '\033[<0;5;%sM' "$row")
@@ -144,7 +143,7 @@ wait_exit_file "$P/exit.txt"
 expect_eq "mouse: a double click accepts it" "third line" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt"
-tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store --height 6 $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 100 12 "env LANG=C.UTF-8 $SEEK --no-store --height 6 $P/three.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "mouse --height: started" "3 hits"
 row=$(screen | grep -n "second line" | cut -d: -f1)
 tmux_keys -l "$(printf '\033[<0;5;%sM' "$row")"
@@ -157,7 +156,7 @@ tmux_stop
 # Without a UTF-8 locale, Seek still draws and reads UTF-8 (C.UTF-8 for the character type).
 printf 'café au lait\n日本語のテキスト\nplain\n' > "$P/utf8.txt"
 rm -f "$P/exit.txt"
-tmux_start 80 12 "env -u LANG -u LC_ALL -u LC_CTYPE $SEEK --no-store $P/utf8.txt 2>$P/err.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 12 "env -u LANG -u LC_ALL -u LC_CTYPE $SEEK --no-store $P/utf8.txt 2>$P/err.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "no UTF-8 locale: accents drawn" "café au lait"
 expect_screen "no UTF-8 locale: CJK drawn" "日本語のテキスト"
 tmux_type "café"
@@ -172,7 +171,7 @@ tmux_stop
 # Space types; -m gives check boxes (Tab checks and moves down) and accept prints the checked.
 printf 'tests/fuzz/corpus/a.json\ntests/fuzz/corpus/b.json\nsrc/main.swift\n' > "$P/plain.txt"
 rm -f "$P/exit.txt" "$P/out.txt"
-tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "plain list: started" "3 hits"
 expect_eq "plain list: no check boxes" "" "$(screen | grep -F '[ ]' || true)"
 expect_eq "plain list: no suggestions (the lines come right after the query)" "tests/fuzz/corpus/a.json" "$(screen | sed -n 2p | sed 's/^> //; s/^  //')"
@@ -182,7 +181,7 @@ wait_exit_file "$P/exit.txt"
 expect_eq "plain list: Down then Enter accepts the second line" "tests/fuzz/corpus/b.json" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt" "$P/out.txt"
-tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store -m $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 60"
+tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --no-store -m $P/plain.txt > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "-m: check boxes" "[ ] src/main.swift"
 tmux_keys Tab
 expect_screen "-m: Tab checks the top line" "[x] tests/fuzz/corpus/a.json"
@@ -195,7 +194,7 @@ expect_eq "-m: accept prints the checked lines" "tests/fuzz/corpus/a.json src/ma
 tmux_stop
 
 # --prompt, as fzf's.
-tmux_start 80 8 "printf 'one\ntwo\n' | env LANG=C.UTF-8 $SEEK --no-store --prompt 'pick: '; sleep 30"
+tmux_start 80 8 "printf 'one\ntwo\n' | env LANG=C.UTF-8 $SEEK --no-store --prompt 'pick: '; exec tail -f /dev/null"
 expect_screen "--prompt: drawn before the query" "pick:"
 tmux_type "tw"
 expect_eq "--prompt: the query follows it" "pick: tw" "$(for _ in $(seq 1 100); do l=$(screen | sed -n 1p); [ "$l" == "pick: tw" ] && break; sleep 0.05; done; echo "$l")"
@@ -204,7 +203,7 @@ tmux_stop
 
 # --cycle, as fzf's: Up from the top line goes to the last one.
 rm -f "$P/exit.txt" "$P/out.txt"
-tmux_start 80 8 "printf 'one\ntwo\nthree\n' | env LANG=C.UTF-8 $SEEK --no-store --cycle > $P/out.txt; echo EXIT=\$? > $P/exit.txt; sleep 30"
+tmux_start 80 8 "printf 'one\ntwo\nthree\n' | env LANG=C.UTF-8 $SEEK --no-store --cycle > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "--cycle: started" "3 hits"
 keys_settled Up
 tmux_keys Enter

@@ -23,7 +23,7 @@ n_sub=$("$SEEK" --no-store -f "" Data/products.json --filters 'category:"Cell Ph
 expect_eq "hierarchy: an upper level holds its lower levels" "yes" "$([ "${n_all:-0}" -gt "${n_sub:-0}" ] && [ "${n_sub:-0}" -gt 0 ] && echo yes || echo no)"
 
 # App: "iphone in Cell Phones" → only Cell Phones results, shown as a chip.
-tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $SUGGESTIONS Data/products.json; sleep 30"
+tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $SUGGESTIONS Data/products.json; exec tail -f /dev/null"
 expect_screen "refine: started" "hits"
 tmux_type "iphone"
 expect_screen "refine: the suggestion with its category" "iphone  in Cell Phones"
@@ -57,7 +57,7 @@ tmux_keys C-c
 tmux_stop
 
 # Narrow screens: the pane opens in the results' place.
-tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; sleep 30"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; exec tail -f /dev/null"
 expect_screen "narrow: started" "hits"
 tmux_keys F2
 expect_screen "narrow: F2 opens the pane" "brand"

@@ -36,7 +36,7 @@ expect_contains "TERM=dumb: --filter output" "$out" "Switch Lite"
 
 # A pipe that feeds slowly: the UI is usable before input ends, and shows the count growing.
 rm -f "$WORK/exit.txt"
-tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
 expect_screen "stream: first records shown before input ends" "alpha one" 3
 expect_screen "stream: spinner and count while reading" "2 indexed"
 tmux_type "gamma"
@@ -58,7 +58,7 @@ expect_eq "bash completion completes flags" "--select-1" "$out"
 
 # --height: drawn inline below the prompt; the shell's earlier lines stay on screen.
 rm -f "$WORK/exit.txt"
-tmux_start 90 24 "printf 'earlier-line-one\nearlier-line-two\n'; env LANG=C.UTF-8 $SEEK --no-store --height 8 Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; echo after-seek; sleep 60"
+tmux_start 90 24 "printf 'earlier-line-one\nearlier-line-two\n'; env LANG=C.UTF-8 $SEEK --no-store --height 8 Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; echo after-seek; exec tail -f /dev/null"
 expect_screen "--height: the UI is drawn" "10,000 hits"
 expect_eq "--height: earlier lines kept" "earlier-line-one" "$(screen | sed -n 1p)"
 expect_eq "--height: the prompt below them" ">" "$(screen | sed -n 3p | tr -d ' ')"
@@ -78,7 +78,7 @@ tmux_stop
 # progress, and writes its index cache once whole; the next start uses the cache.
 seq 1 60000 | sed 's/^/record /' > "$WORK/large.txt"
 rm -f "$WORK/exit.txt"
-tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/large.txt; sleep 60"
+tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/large.txt; exec tail -f /dev/null"
 expect_screen "large file: indexed while read, with the share read" "indexed ("
 expect_screen "large file: every record in the end" "60,000 hits" 60
 for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/large-*.index >/dev/null 2>&1 && break; sleep 0.2; done
@@ -91,7 +91,7 @@ expect_eq "large file: --filter uses the cache" "record 59999" "$out"
 # write in the same clock tick could leave its times as they were); the first start that no longer
 # sees it recent hashes it, and stores the cache again by the catalog's stat alone.
 seq 1 3000 | sed 's/^/fresh /' > "$WORK/fresh.txt"
-tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/fresh.txt; sleep 60"
+tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/fresh.txt; exec tail -f /dev/null"
 expect_screen "fresh file: every record" "3,000 hits" 60
 for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/fresh-*.index >/dev/null 2>&1 && break; sleep 0.1; done
 tmux_stop

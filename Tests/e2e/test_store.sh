@@ -1,7 +1,7 @@
 # The store: checks and created items survive the process; --checked and --uncheck-all.
 STORE="$WORK/e2e-store.sqlite"
 rm -f "$WORK/exit.txt"
-tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
 expect_screen "store: started" "10,000 hits"
 tmux_type "switch lite"
 expect_screen "store: results" "Switch Lite"
@@ -35,7 +35,7 @@ expect_contains "--checked --json: created flag" "$json" '"_created":true'
 out=$("$SEEK" --store "$STORE" --filter "grandma" Data/products.json 2>/dev/null)
 expect_contains "next run: the created item is found by --filter" "$out" "Grandma's cookbook"
 rm -f "$WORK/exit.txt"
-tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $STORE Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
 expect_screen "store: next run shows the checks" "2 checked"
 tmux_type "grandma"
 expect_screen "store: created item found in the next run" "[x] Grandma's cookbook"

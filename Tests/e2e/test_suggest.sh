@@ -2,7 +2,7 @@
 G="$WORK/suggest"; mkdir -p "$G"
 GSTORE="$G/store.sqlite"
 
-tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $GSTORE Data/products.json; sleep 60"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $GSTORE Data/products.json; exec tail -f /dev/null"
 expect_screen "generated: started" "10,000 hits"
 tmux_type "macb"
 expect_screen "generated: macb offers macbook air" "macbook air"
@@ -27,7 +27,7 @@ tmux_keys C-c
 tmux_stop
 
 # Removed from the log: the next run does not offer it either.
-tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $GSTORE Data/products.json; sleep 60"
+tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $GSTORE Data/products.json; exec tail -f /dev/null"
 expect_screen "recent, next run: started" "10,000 hits"
 # The empty query's suggestions have arrived (the row under the query is one of them).
 for _ in $(seq 1 200); do [ -n "$(screen | sed -n 2p | tr -d ' ')" ] && break; sleep 0.05; done
@@ -37,7 +37,7 @@ tmux_stop
 
 # Package names (no brand or category): the pane is not empty.
 printf 'react-native-maps\nreact-native-svg\nreact-native-fs\nreact-dom\nreact-router\nreact-native-screens\nreact-native-reanimated\n' > "$G/pkgs.txt"
-tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store --suggest --suggestions-min-hits 3 $G/pkgs.txt; sleep 60"
+tmux_start 100 20 "env LANG=C.UTF-8 $SEEK --no-store --suggest --suggestions-min-hits 3 $G/pkgs.txt; exec tail -f /dev/null"
 expect_screen "generated from names: started" "7 hits"
 tmux_type "rea"
 expect_screen "generated from names: react native" "react native"

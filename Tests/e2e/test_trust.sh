@@ -5,7 +5,7 @@ TSTORE="$WORK/trust.sqlite"
 start_app() {
   local store=$1; shift
   rm -f "$WORK/exit.txt" "$WORK/app.pid"
-  tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/app.pid; exec env LANG=C.UTF-8 $SEEK --store $store $*' > $WORK/out.txt; echo \$? > $WORK/exit.txt; sleep 60"
+  tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/app.pid; exec env LANG=C.UTF-8 $SEEK --store $store $*' > $WORK/out.txt; echo \$? > $WORK/exit.txt; exec tail -f /dev/null"
   for _ in $(seq 1 100); do [ -s "$WORK/app.pid" ] && break; sleep 0.05; done
 }
 wait_exit() { for _ in $(seq 1 ${1:-200}); do [ -s "$WORK/exit.txt" ] && return 0; sleep 0.05; done; return 1; }

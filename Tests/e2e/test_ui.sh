@@ -1,7 +1,7 @@
 # The interactive app in a real terminal (tmux), screen by screen, as in the query-suggestions guide.
 start_ui() { # extra args...  (the app's pid goes to $WORK/ui.pid: tests end it by pid, never by name)
   rm -f "$WORK/ui.pid" "$WORK/exit.txt"
-  tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/ui.pid; exec env LANG=C.UTF-8 $SEEK $*' > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; sleep 60"
+  tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/ui.pid; exec env LANG=C.UTF-8 $SEEK $*' > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
   for _ in $(seq 1 100); do [ -s "$WORK/ui.pid" ] && break; sleep 0.05; done
 }
 line() { screen | sed -n "$1p"; }
