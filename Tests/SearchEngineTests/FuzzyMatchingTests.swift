@@ -88,6 +88,20 @@ import Testing
     #expect(score("a\\ b", "ab") == nil)
   }
 
+  /// The examples of fzf's README, "Search syntax": each token's meaning, and the OR example.
+  @Test func fzfReadmeExamples() {
+    let items = ["core/main.go", "core/util.rb", "core/app.py", "core/notes.txt", "lib/core.go", "music/song.mp3"]
+    func matching(_ query: String) -> [String] { items.filter { score(query, $0) != nil } }
+    #expect(matching("sbtrkt").isEmpty)
+    #expect(matching("'wild").isEmpty)
+    #expect(matching("^music") == ["music/song.mp3"])
+    #expect(matching(".mp3$") == ["music/song.mp3"])
+    #expect(matching("!fire").count == items.count)
+    #expect(matching("!^music").count == items.count - 1)
+    #expect(matching("!.mp3$").count == items.count - 1)
+    #expect(matching("^core go$ | rb$ | py$") == ["core/main.go", "core/util.rb", "core/app.py"])
+  }
+
   @Test func narrowsOnlyWhenEveryMatchStays() {
     let options = Self.lines
     func narrows(_ a: String, _ b: String) -> Bool {
