@@ -29,6 +29,7 @@ public enum Renderer {
     guard width > 0, height > 0 else { return buffer }
     drawQuery(state, prompt: context.prompt, into: &buffer)
     drawChips(state, into: &buffer)
+    drawHeader(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
     drawResults(state, into: &buffer)
     drawPane(state, into: &buffer)
@@ -59,6 +60,17 @@ public enum Renderer {
     buffer.cursor = state.focus == .query ? (min(cursorColumn, width - 1), 0) : nil
   }
 
+  // MARK: - Header
+
+  /// `--header`'s lines, under the query and the chips; text from the command line, shown safely.
+  static func drawHeader(_ state: SearchState, into buffer: inout ScreenBuffer) {
+    let top = 1 + Layout.chipLines(state)
+    for i in 0..<Layout.headerLines(state) {
+      buffer.write(
+        SafeText.sanitized(state.header[i]), column: 0, row: top + i, style: [.detail], limit: buffer.size.columns)
+    }
+  }
+
   // MARK: - Refinement chips
 
   /// `brand: Apple × · price < 500 × · sorted by price:desc`, with the key that clears them.
@@ -86,7 +98,7 @@ public enum Renderer {
     let lines = Layout.suggestionLines(state)
     let width = buffer.size.columns
     let shown = state.shownSuggestions
-    let first = 1 + Layout.chipLines(state)
+    let first = Layout.suggestionsTop(state)
     for i in 0..<lines {
       let row = first + i
       let hit = shown[i]

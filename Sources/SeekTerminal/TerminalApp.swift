@@ -37,6 +37,8 @@ public final class TerminalApp {
     public var mouse = true
     /// What ends a line of the input (`--read0`: NUL).
     public var inputDelimiter: UInt8 = 0x0A
+    /// `--header` (fzf's): lines shown under the query.
+    public var header: [String] = []
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -170,6 +172,7 @@ public final class TerminalApp {
       state.streamedRecords = 0
       reader.start(reading: input.handle)
     }
+    state.header = configuration.header
     send(.started(driver.size))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0

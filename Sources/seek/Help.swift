@@ -32,6 +32,7 @@ enum Help {
           --cycle               Down past the last result goes to the first, Up above it to the last
           --no-mouse            leave clicks and the wheel to the terminal (to select text)
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
+          --header STR          lines shown under the query (\n separates them); never searched
           --reverse, --layout reverse
                                 accepted for fzf's scripts: Seek always draws the query on top
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at

@@ -57,6 +57,8 @@ struct Options: Equatable {
   /// `--read0`, `--print0` (fzf's): items end with NUL, not a newline, read and printed.
   var read0 = false
   var print0 = false
+  /// `--header STR` (fzf's): shown under the query, one line per line of STR.
+  var header: String? = nil
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
   var outputTerminator: String { print0 ? "\0" : "\n" }
 
@@ -224,6 +226,7 @@ struct Options: Equatable {
       case "-e", "--exact": o.matching.fuzzy = false
       case "--no-mouse": o.noMouse = true
       case "--read0": o.read0 = true
+      case "--header": o.header = try value(flag, inline: inline)
       case "--print0": o.print0 = true
       // Seek draws fzf's `reverse` layout (the query on top, the list below it).
       case "--reverse": break

@@ -401,6 +401,9 @@ enum SeekCommand {
       if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
+      if let header = options.header {
+        configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      }
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {

@@ -75,3 +75,15 @@ tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "--read0 app: the pick printed NUL-ended" "./plain.md|" "$(tr '\0' '|' < "$P/out0")"
 tmux_stop
+
+# --header: lines under the query, never searched nor printed.
+rm -f "$P/exit.txt"
+tmux_start 60 10 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --header 'Pick one
+(Enter prints it)' > $P/outh; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--header: shown" "Pick one"
+expect_eq "--header: under the query, one line a line" "Pick one|(Enter prints it)" "$(screen | sed -n '2p;3p' | paste -sd'|')"
+type_settled "bet"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--header: the pick is printed, not the header" "beta" "$(cat "$P/outh")"
+tmux_stop

@@ -1,6 +1,7 @@
 /// Where the panes go on the screen, shared by the reducer (page sizes, scrolling) and the
 /// renderer, so both agree. Top to bottom: the query line, the refinement chips (when there are
-/// refinements), the suggestions pane (when shown), the results pane, the status line. The
+/// refinements), the header (`--header`), the suggestions pane (when shown), the results pane,
+/// the status line. The
 /// refinement pane sits right of the results on wide screens, and in their place on narrow ones
 /// when opened.
 public enum Layout {
@@ -14,17 +15,30 @@ public enum Layout {
     state.refine.refinements.isEmpty && state.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
   }
 
+  /// The header's lines: all of them while the results keep at least as many lines, room
+  /// permitting.
+  public static func headerLines(_ state: SearchState) -> Int {
+    guard !state.header.isEmpty else { return 0 }
+    let room = max(0, state.screen.rows - 2 - chipLines(state))
+    return min(state.header.count, room / 2)
+  }
+
+  /// First line of the suggestions pane (below the query, the chips and the header).
+  public static func suggestionsTop(_ state: SearchState) -> Int {
+    1 + chipLines(state) + headerLines(state)
+  }
+
   /// Lines given to the suggestions pane: at most 8, and never more than the results get (on a
   /// 30×8 screen, 2 and 3). On the empty query they give way once the user scrolls the results.
   public static func suggestionLines(_ state: SearchState) -> Int {
     if state.focus == .results && state.scrollOffset > 0 && state.query.isEmpty { return 0 }
-    let room = max(0, state.screen.rows - 2 - chipLines(state))
+    let room = max(0, state.screen.rows - 1 - suggestionsTop(state))
     return min(state.shownSuggestions.count, maxSuggestionLines, room / 2)
   }
 
   /// First line of the results pane.
   public static func resultsTop(_ state: SearchState) -> Int {
-    min(state.screen.rows, 1 + chipLines(state) + suggestionLines(state))
+    min(state.screen.rows, suggestionsTop(state) + suggestionLines(state))
   }
 
   /// Lines of the results pane (the status line takes the last line when there is room for it),

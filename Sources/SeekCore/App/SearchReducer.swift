@@ -443,7 +443,7 @@ public enum SearchReducer {
   /// highlights it (a double click submits it); a click on the query line returns to the query.
   private static func clicked(_ state: inout SearchState, column: Int, row: Int, double: Bool) -> [SearchEffect] {
     if row == 0 { return focusQuery(&state) }
-    let suggestionsTop = 1 + Layout.chipLines(state)
+    let suggestionsTop = Layout.suggestionsTop(state)
     let suggestionIndex = row - suggestionsTop
     if suggestionIndex >= 0 && suggestionIndex < Layout.suggestionLines(state) {
       state.focus = .query

@@ -69,6 +69,8 @@ public struct SearchState: Sendable, Equatable {
   public var screen = ScreenSize(columns: 80, rows: 24)
   /// A short message for the status line (e.g. a store error).
   public var message: String? = nil
+  /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
+  public var header: [String] = []
   /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
   public var streamedRecords: Int? = nil
   /// How much of a file being read is read, in percent (nil for a pipe).
