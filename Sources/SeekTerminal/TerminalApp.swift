@@ -39,6 +39,8 @@ public final class TerminalApp {
     public var inputDelimiter: UInt8 = 0x0A
     /// `--header` (fzf's): lines shown under the query.
     public var header: [String] = []
+    /// `--header-lines N` (fzf's): the input's first N lines join the header.
+    public var headerLines = 0
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -165,8 +167,17 @@ public final class TerminalApp {
         }
         if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
-      let reader = StreamingReader(format: input.format, delimiter: configuration.inputDelimiter) {
-        [indexer] in indexer.request()
+      let reader = StreamingReader(
+        format: input.format, delimiter: configuration.inputDelimiter, headerLines: configuration.headerLines
+      ) { [indexer] in indexer.request() }
+      if configuration.headerLines > 0 {
+        // The header is handed to the state machine once it is whole (or the input ended).
+        let wanted = configuration.headerLines
+        indexer.onHeader = { [runtime, weak reader] finished in
+          guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
+          runtime.runOnSearchLane { _ in .headerRead(lines) }
+          return true
+        }
       }
       indexer.reader = reader
       state.streamedRecords = 0
@@ -278,6 +289,9 @@ final class IndexerThread: @unchecked Sendable {
   /// whether reading stopped at the memory limit.
   private let deliver: (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void
   var reader: StreamingReader?
+  /// Called on each batch until it returns true (`--header-lines`: the header is whole, or the
+  /// input ended), with whether input ended. Set before the reader starts.
+  var onHeader: ((Bool) -> Bool)?
 
   init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void) {
     self.indexer = StreamingIndexer(catalog: catalog)
@@ -302,6 +316,7 @@ final class IndexerThread: @unchecked Sendable {
       condition.unlock()
       guard let reader else { continue }
       let (table, finished, _, bytesRead) = reader.snapshot()
+      if let onHeader, onHeader(finished) { self.onHeader = nil }
       let records = table.count
       // Given up: the final build frees the records once they are its document store.
       let update = indexer.update(with: consume table, finished: finished)

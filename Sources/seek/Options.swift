@@ -59,6 +59,8 @@ struct Options: Equatable {
   var print0 = false
   /// `--header STR` (fzf's): shown under the query, one line per line of STR.
   var header: String? = nil
+  /// `--header-lines N` (fzf's): the first N lines of piped input are a header.
+  var headerLines = 0
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
   var outputTerminator: String { print0 ? "\0" : "\n" }
 
@@ -227,6 +229,7 @@ struct Options: Equatable {
       case "--no-mouse": o.noMouse = true
       case "--read0": o.read0 = true
       case "--header": o.header = try value(flag, inline: inline)
+      case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--print0": o.print0 = true
       // Seek draws fzf's `reverse` layout (the query on top, the list below it).
       case "--reverse": break

@@ -55,6 +55,10 @@ enum SeekCommand {
     // Lines are fzf's world (Enter accepts, ties by length then input order); records are
     // InstantSearch's (see `Picking`).
     let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
+    if options.headerLines > 0 && !(fromPipe && lines) {
+      Output.error("seek: --header-lines takes the first lines of lines read from a pipe (as fzf's)")
+      return 2
+    }
     if lines && options.filter != nil && !options.json && !options.pagingGiven {
       // fzf's --filter prints every match; a page is asked for with --page or --hits-per-page.
       options.hitsPerPage = SearchRequest.maxHitsPerPage
@@ -94,7 +98,13 @@ enum SeekCommand {
         } else if let query = options.filter, format == .lines, let code = streamFilter(input, query, options) {
           return code
         } else if format == .lines || format == .jsonLines {
-          let table = StreamingReader(format: format, delimiter: options.inputDelimiter) {}.readAll(input)
+          let reader = StreamingReader(
+            format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines
+          ) {}
+          let table = reader.readAll(input)
+          if !reader.headerRead.isEmpty {
+            options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
+          }
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
             given: options.catalog)
@@ -208,7 +218,7 @@ enum SeekCommand {
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
     let result = LineStreamFilter.run(
       input, query: query, settings: settings.index, limit: limit, matching: options.matching,
-      delimiter: options.inputDelimiter)
+      delimiter: options.inputDelimiter, headerLines: options.headerLines)
     if let warning = RecordTable.longValuesWarning(result.longLines) {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
@@ -401,6 +411,7 @@ enum SeekCommand {
       if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
+      configuration.headerLines = options.headerLines
       if let header = options.header {
         configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }

@@ -87,3 +87,16 @@ tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "--header: the pick is printed, not the header" "beta" "$(cat "$P/outh")"
 tmux_stop
+
+# --header-lines: the first piped lines are the header (fzf's `ps -ef | fzf --header-lines 1`).
+expect_eq "--header-lines: -f leaves the header out" "1 init" "$(printf 'PID CMD\n1 init\n2 bash\n' | "$SEEK" --header-lines 1 -f 1 2>/dev/null)"
+rm -f "$P/exit.txt"
+tmux_start 60 10 "printf 'PID CMD\n1 init\n2 bash\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --header-lines 1 > $P/outhl; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--header-lines: two hits, the header apart" "2 hits"
+expect_eq "--header-lines: the header under the query" "PID CMD" "$(screen | sed -n 2p)"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--header-lines: Enter prints the first line after the header" "1 init" "$(cat "$P/outhl")"
+tmux_stop
+"$SEEK" --header-lines 1 -f x "$P/paths.txt" >/dev/null 2>&1
+expect_eq "--header-lines on a file: exit 2" 2 "$?"

@@ -75,6 +75,8 @@ public enum SearchEvent: Sendable, Equatable {
   /// Records streamed in from a pipe (or a large file) have been indexed; `percent` of the input
   /// read, when its size is known.
   case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)
+  /// The first lines of the input are a header (`--header-lines`): shown under the query.
+  case headerRead([String])
   case failed(String)
 
   public enum CursorMove: Sendable, Equatable { case left, right, home, end, wordLeft, wordRight }
@@ -151,7 +153,8 @@ extension SearchEvent {
       return true
     case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .detailsArrived, .previewArrived,
       .checkSaved, .itemCreated,
-      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .failed:
+      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .headerRead,
+      .failed:
       return false
     }
   }

@@ -408,6 +408,10 @@ public enum SearchReducer {
     case .tick:
       return state.pendingAccept == nil ? [.refreshFromStore] : []
 
+    case .headerRead(let lines):
+      state.header += lines
+      return []
+
     case .catalogChanged(let records, let finished, let percent):
       state.streamedRecords = finished ? nil : records
       state.streamedPercent = finished ? nil : percent

@@ -23,13 +23,17 @@ public final class StreamingReader: @unchecked Sendable {
 
   /// What ends a line (`--read0`: NUL).
   private let delimiter: UInt8
+  /// `--header-lines N` (fzf's): the first N lines are a header, shown and never searched.
+  private let headerLineCount: Int
+  private var headerLines: [String] = []
 
   public init(
     format: CatalogFormat, memoryLimit: Int = ProcessMemory.inputLimitBytes(), delimiter: UInt8 = 0x0A,
-    onBatch: @escaping @Sendable () -> Void
+    headerLines: Int = 0, onBatch: @escaping @Sendable () -> Void
   ) {
     self.format = format
     self.delimiter = delimiter
+    self.headerLineCount = format == .lines ? headerLines : 0
     self.memoryLimit = memoryLimit
     self.table = RecordTable(attributes: format == .lines ? ["text"] : [])
     self.onBatch = onBatch
@@ -68,6 +72,13 @@ public final class StreamingReader: @unchecked Sendable {
     format == .lines || format == .jsonLines || format == .tsv
   }
 
+  /// The header lines read so far (`--header-lines`).
+  public var headerRead: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return headerLines
+  }
+
   /// Reads everything (for --filter, --select-1, --exit-0) and returns the table.
   public func readAll(_ handle: FileHandle) -> RecordTable {
     read(handle)
@@ -83,6 +94,7 @@ public final class StreamingReader: @unchecked Sendable {
     var rows: [[String]] = []
     var batchMalformed = 0
     var batchBytes = 0
+    var headerTaken = 0
     func flush(final: Bool) {
       lock.lock()
       for row in batch {
@@ -110,6 +122,13 @@ public final class StreamingReader: @unchecked Sendable {
       let bytes = line[line.startIndex..<end]
       if bytes.isEmpty { return }
       if format == .lines {
+        if headerTaken < headerLineCount {
+          headerTaken += 1
+          lock.lock()
+          headerLines.append(String(decoding: bytes, as: UTF8.self))
+          lock.unlock()
+          return
+        }
         batch.append([("text", String(decoding: bytes, as: UTF8.self))])
         return
       }

@@ -38,7 +38,7 @@ public struct LineStreamFilter {
   /// Reads `handle` to its end.
   public static func run(
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
-    matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A
+    matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A, headerLines: Int = 0
   ) -> Result {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
     // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
@@ -56,6 +56,7 @@ public struct LineStreamFilter {
       byLength: settings.tiebreak.first == .length, reverse: settings.reverseInputOrder)
     var splitter = LineSplitter(delimiter: delimiter)
     reading.dropsCarriageReturn = splitter.dropsCarriageReturn
+    reading.headerLinesLeft = headerLines
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
@@ -114,6 +115,8 @@ public struct LineStreamFilter {
     var index = 0
     var longLines = 0
     var dropsCarriageReturn = true
+    /// `--header-lines`: lines still to leave out (a header is never searched nor printed).
+    var headerLinesLeft = 0
 
     init(
       query: ParsedQuery, extended: ExtendedQuery, fzfRulesAlone: Bool, fuzzy: FuzzyCollector<String>?,
@@ -133,6 +136,10 @@ public struct LineStreamFilter {
       var end = line.endIndex
       if dropsCarriageReturn && end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
       guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
+      if headerLinesLeft > 0 {
+        headerLinesLeft -= 1
+        return
+      }
       let position = index
       index += 1
       if end - line.startIndex > DocumentStore.maxIndexedValueBytes { longLines += 1 }
