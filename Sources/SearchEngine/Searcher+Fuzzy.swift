@@ -55,7 +55,7 @@ extension Searcher {
       parts = slots.values
       fuzzyMatchers = matchers.values
     }
-    var top = TopK(capacity: limit)
+    var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)
     top.reset(capacity: limit, after: floor)
     var matches: [UInt32] = []
     matches.reserveCapacity(parts.reduce(0) { $0 + $1.matches.count })
@@ -104,7 +104,7 @@ struct FuzzyTierReader: @unchecked Sendable {
   let matchedWords: [UInt16]
 
   func read(_ previous: [UInt32]?, _ range: Range<Int>, matcher: inout ExtendedMatcher) -> Part {
-    var top = TopK(capacity: limit)
+    var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)
     top.reset(capacity: limit, after: floor)
     var matches: [UInt32] = []
     var count = 0

@@ -76,6 +76,11 @@
 //    and an exact count; the caller indexes the few kept and ranks them with this engine. Reading
 //    1.1M records this way costs about a third of building their index.
 //
+// 9. Below the words (Searcher+Fuzzy.swift). For lines, records whose text holds the query's
+//    terms as fzf matches them (a subsequence, scored by fzf's rules: FuzzyScorer.swift) follow
+//    every word match, in a band of ranking keys of their own; a query with fzf's operators
+//    (`^src`, `!test`, `a | b`) is answered by those rules alone. Records keep the word tiers only.
+//
 // Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
 // branches of the word's first or second letter once the dictionary has more than 10,000 terms:
 // the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
