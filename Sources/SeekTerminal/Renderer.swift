@@ -34,7 +34,7 @@ public enum Renderer {
     drawResults(state, into: &buffer)
     drawPane(state, into: &buffer)
     drawDetails(state, into: &buffer)
-    if height >= 3 { drawStatus(state, context: context, into: &buffer) }
+    if Layout.statusLines(state) > 0 { drawStatus(state, context: context, into: &buffer) }
     return buffer
   }
 

@@ -41,6 +41,8 @@ public final class TerminalApp {
     public var header: [String] = []
     /// `--header-lines N` (fzf's): the input's first N lines join the header.
     public var headerLines = 0
+    /// `--info=hidden` (fzf's): no status line, but for a message.
+    public var infoHidden = false
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -184,6 +186,7 @@ public final class TerminalApp {
       reader.start(reading: input.handle)
     }
     state.header = configuration.header
+    state.infoHidden = configuration.infoHidden
     send(.started(driver.size))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0

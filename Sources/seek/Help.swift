@@ -34,6 +34,8 @@ enum Help {
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
           --header STR          lines shown under the query (\n separates them); never searched
           --header-lines N      the first N piped lines are a header, never searched nor printed
+          --info STYLE          hidden (or --no-info): no status line but for messages; fzf's
+                                default, inline, right: accepted, the count stays on the status line
           --reverse, --layout reverse
                                 accepted for fzf's scripts: Seek always draws the query on top
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at

@@ -61,6 +61,9 @@ struct Options: Equatable {
   var header: String? = nil
   /// `--header-lines N` (fzf's): the first N lines of piped input are a header.
   var headerLines = 0
+  /// `--info=hidden`, `--no-info` (fzf's): no status line but for messages. fzf's other styles are
+  /// accepted: the count stays on the status line.
+  var infoHidden = false
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
   var outputTerminator: String { print0 ? "\0" : "\n" }
 
@@ -230,6 +233,14 @@ struct Options: Equatable {
       case "--read0": o.read0 = true
       case "--header": o.header = try value(flag, inline: inline)
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
+      case "--no-info": o.infoHidden = true
+      case "--info":
+        let text = try value(flag, inline: inline)
+        let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+        guard ["default", "right", "inline", "inline-right", "hidden"].contains(style) else {
+          throw .invalidValue(flag: flag, value: text, expected: "default, inline, inline-right, right or hidden")
+        }
+        o.infoHidden = style == "hidden"
       case "--print0": o.print0 = true
       // Seek draws fzf's `reverse` layout (the query on top, the list below it).
       case "--reverse": break

@@ -412,6 +412,7 @@ enum SeekCommand {
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
       configuration.headerLines = options.headerLines
+      configuration.infoHidden = options.infoHidden
       if let header = options.header {
         configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }

@@ -100,3 +100,16 @@ expect_eq "--header-lines: Enter prints the first line after the header" "1 init
 tmux_stop
 "$SEEK" --header-lines 1 -f x "$P/paths.txt" >/dev/null 2>&1
 expect_eq "--header-lines on a file: exit 2" 2 "$?"
+
+# --info: hidden leaves the last line to the list (and to messages); fzf's other styles are accepted.
+rm -f "$P/exit.txt"
+tmux_start 60 6 "printf 'a1\na2\na3\na4\na5\na6\na7\n' | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --info=hidden > $P/outi; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--info=hidden: started" "a5"
+expect_screen_gone "--info=hidden: no count" "hits"
+expect_eq "--info=hidden: the last line holds a row" "  a5" "$(screen | sed -n 6p | sed 's/ *$//')"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+expect_eq "--info=inline is accepted" "a1" "$(printf 'a1\nb\n' | "$SEEK" --info=inline -f a1 2>/dev/null)"
+"$SEEK" --info=sideways -f x < "$P/paths.txt" >/dev/null 2>&1
+expect_eq "--info with an unknown style: exit 2" 2 "$?"

@@ -49,10 +49,15 @@ public enum Layout {
     return area
   }
 
+  /// The status line (the last line): when there is room for it, and unless `--info=hidden`
+  /// leaves it to messages.
+  public static func statusLines(_ state: SearchState) -> Int {
+    state.screen.rows >= 3 && (!state.infoHidden || state.message != nil) ? 1 : 0
+  }
+
   /// Lines between the suggestions and the status line.
   static func resultsAreaHeight(_ state: SearchState) -> Int {
-    let statusLines = state.screen.rows >= 3 ? 1 : 0
-    return max(0, state.screen.rows - resultsTop(state) - statusLines)
+    max(0, state.screen.rows - resultsTop(state) - statusLines(state))
   }
 
   /// Screens at least this wide show the details pane beside the results (unless placed below).

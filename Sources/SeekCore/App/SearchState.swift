@@ -71,6 +71,8 @@ public struct SearchState: Sendable, Equatable {
   public var message: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
+  /// `--info=hidden` (fzf's): no status line, but for a message.
+  public var infoHidden = false
   /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
   public var streamedRecords: Int? = nil
   /// How much of a file being read is read, in percent (nil for a pipe).
