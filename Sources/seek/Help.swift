@@ -34,6 +34,7 @@ enum Help {
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
           --header STR          lines shown under the query (\n separates them); never searched
           --header-lines N      the first N piped lines are a header, never searched nor printed
+          --sync                read the whole input before the interface starts
           --info STYLE          hidden (or --no-info): no status line but for messages; fzf's
                                 default, inline, right: accepted, the count stays on the status line
           --reverse, --layout reverse

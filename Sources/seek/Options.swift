@@ -64,6 +64,8 @@ struct Options: Equatable {
   /// `--info=hidden`, `--no-info` (fzf's): no status line but for messages. fzf's other styles are
   /// accepted: the count stays on the status line.
   var infoHidden = false
+  /// `--sync` (fzf's): the whole input is read before the interface starts.
+  var sync = false
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
   var outputTerminator: String { print0 ? "\0" : "\n" }
 
@@ -234,6 +236,7 @@ struct Options: Equatable {
       case "--header": o.header = try value(flag, inline: inline)
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--no-info": o.infoHidden = true
+      case "--sync": o.sync = true
       case "--info":
         let text = try value(flag, inline: inline)
         let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text

@@ -88,7 +88,8 @@ enum SeekCommand {
         let format = options.catalog.format ?? .lines
         // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
         let streams =
-          interactive && !options.selectOne && !options.exitZero && (format == .lines || format == .jsonLines)
+          interactive && !options.selectOne && !options.exitZero && !options.sync
+          && (format == .lines || format == .jsonLines)
         if streams {
           streamFormat = format
           let empty = RecordTable(attributes: format == .lines ? ["text"] : [])

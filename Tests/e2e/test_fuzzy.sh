@@ -113,3 +113,13 @@ tmux_stop
 expect_eq "--info=inline is accepted" "a1" "$(printf 'a1\nb\n' | "$SEEK" --info=inline -f a1 2>/dev/null)"
 "$SEEK" --info=sideways -f x < "$P/paths.txt" >/dev/null 2>&1
 expect_eq "--info with an unknown style: exit 2" 2 "$?"
+
+# --sync: the input is read whole before the first frame (never "indexed" on the status line).
+rm -f "$P/exit.txt"
+tmux_start 60 8 "(printf 'one\n'; sleep 1; printf 'two\n') | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --sync > $P/outs; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+# The first screen with the status line on it (the first frame) already counts both lines.
+wait_for " hit"
+expect_contains "--sync: the first frame counts every line" "$(screen | tail -1)" "2 hits"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
