@@ -259,10 +259,7 @@ public final class Searcher {
           query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
       }
     }
-    // A query with fzf's operators follows fzf's rules alone; so, on lines, does one of terms that
-    // are no words (`-->`, `@`). Records browse for those, as before (an `@` typed at the start
-    // of `@types/node` must not read a million titles).
-    if extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty && request.matching.fuzzyTier) {
+    if extended.answeredByFzfRulesAlone(wordless: query.isEmpty) {
       let (keys, n) = fuzzyTier(extended, limit: limit, excludingWordHitsOf: nil)
       response.nbHits = n
       response.hits = hits(keys, highlighting: request.highlight)

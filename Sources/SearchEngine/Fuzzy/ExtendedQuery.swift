@@ -55,6 +55,14 @@ public struct ExtendedQuery: Sendable, Equatable {
   /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, or one
   /// that respects case (the word index folds it).
   public var followsFzfRulesAlone: Bool { !isEmpty && (!isPlain || caseSensitive) }
+
+  /// Whether the search is fzf's alone, for a query whose words (`ParsedQuery`) are `wordless`:
+  /// as above, and on lines (the fuzzy tier on) a query of terms that are no words (`-->`, `@`).
+  /// Records browse for those (an `@` typed at the start of `@types/node` must not read a
+  /// million titles). The one rule the index, the pipe filter and the merge of segments follow.
+  public func answeredByFzfRulesAlone(wordless: Bool) -> Bool {
+    followsFzfRulesAlone || (!isEmpty && wordless && options.fuzzyTier)
+  }
   public let options: MatchOptions
 
   public init(_ query: String, options: MatchOptions = MatchOptions()) {

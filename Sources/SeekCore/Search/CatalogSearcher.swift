@@ -203,8 +203,7 @@ public final class CatalogSearcher {
     let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing =
-      request.sort == nil && parsed.isEmpty && !extended.followsFzfRulesAlone
-      && (extended.isEmpty || !request.matching.fuzzyTier)
+      request.sort == nil && parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0

@@ -43,7 +43,7 @@ public struct LineStreamFilter {
     let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
     // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
     let extended = ExtendedQuery(text, options: matching)
-    let fzfRulesAlone = extended.followsFzfRulesAlone || (!extended.isEmpty && query.isEmpty && matching.fuzzyTier)
+    let fzfRulesAlone = extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
     var fuzzy =
       extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
       ? nil : FuzzyCollector<String>(query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit)
