@@ -14,6 +14,13 @@ public struct Highlighter {
 
   /// The query as fzf reads it, for the hits of the fuzzy tier.
   public let extended: ExtendedQuery?
+  /// Its matcher, made at the first fuzzy hit and kept for the page's others (a matcher holds
+  /// scratch tables: one per page, not one per hit).
+  private let fuzzyMatcher = MatcherBox()
+
+  private final class MatcherBox {
+    var matcher: ExtendedMatcher?
+  }
 
   public init(index: SearchIndex, query: ParsedQuery, extended: ExtendedQuery? = nil) {
     self.index = index
@@ -25,11 +32,11 @@ public struct Highlighter {
   /// Where a hit of the fuzzy tier matched: fzf's positions in its title.
   func fuzzyHighlights(record: Int) -> [AttributeHighlight] {
     guard let extended else { return [] }
-    var matcher = ExtendedMatcher(extended)
+    var matcher = fuzzyMatcher.matcher ?? ExtendedMatcher(extended)
     let column = index.titleColumn
-    guard let ranges = index.documents.withIndexedValue(record, column, { matcher.matchedRanges($0) }),
-      !ranges.isEmpty
-    else { return [] }
+    let found = index.documents.withIndexedValue(record, column) { matcher.matchedRanges($0) }
+    fuzzyMatcher.matcher = matcher
+    guard let ranges = found, !ranges.isEmpty else { return [] }
     return [
       AttributeHighlight(
         attribute: index.documents.attributes[column], value: index.documents.indexedValue(record, column),
