@@ -52,32 +52,23 @@ type_settled() {
   wait_trace "$SENT" "$1"
 }
 wait_trace() { # lines what
-  local deadline=$(( $(date +%s%N) + 10 * 1000000000 ))
-  while [ "$(date +%s%N)" -lt "$deadline" ]; do
-    [ "$(wc -l < "$TRACE")" -ge "$1" ] && return 0
+  wait_until 10 trace_has "$1" || fail "keys never settled: $2" "$(screen)"
+}
+trace_has() { [ "$(wc -l < "$TRACE")" -ge "$1" ]; }
+# wait_until SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds (a condition on screen or
+# on disk), at most SECONDS; the one place the tests pause.
+wait_until() {
+  local deadline=$(( $(date +%s%N) + $1 * 1000000000 )); shift
+  until "$@"; do
+    [ "$(date +%s%N)" -lt "$deadline" ] || return 1
     sleep 0.05
   done
-  fail "keys never settled: $2" "$(screen)"
 }
-
-# wait_for TEXT [seconds]: polls every 50 ms until the screen shows TEXT.
-wait_for() {
-  local deadline=$(( $(date +%s%N) + ${2:-10} * 1000000000 ))
-  while [ "$(date +%s%N)" -lt "$deadline" ]; do
-    if screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.05
-  done
-  return 1
-}
-# wait_gone TEXT [seconds]
-wait_gone() {
-  local deadline=$(( $(date +%s%N) + ${2:-10} * 1000000000 ))
-  while [ "$(date +%s%N)" -lt "$deadline" ]; do
-    if ! screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.05
-  done
-  return 1
-}
+# wait_for TEXT [seconds]: until the screen shows TEXT; wait_gone TEXT [seconds]: until it does not.
+screen_shows() { screen | grep -qF -- "$1"; }
+screen_lacks() { ! screen_shows "$1"; }
+wait_for() { wait_until "${2:-10}" screen_shows "$1"; }
+wait_gone() { wait_until "${2:-10}" screen_lacks "$1"; }
 expect_screen() { # name text
   if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1" "screen never showed: $2"$'\n'"$(screen)"; fi
 }
@@ -86,7 +77,7 @@ expect_screen_gone() {
 }
 
 # wait_exit_file FILE: polls until the file an app's exit status is written to is not empty.
-wait_exit_file() { for _ in $(seq 1 60); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
+wait_exit_file() { wait_until 10 test -s "$1"; }
 
 summary() {
   echo

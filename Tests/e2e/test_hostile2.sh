@@ -19,7 +19,7 @@ tmux_stop
 seq 1 60000 | sed 's/^/record /' > "$H2/big.txt"
 "$SEEK" --store "$H2/big.sqlite" -f x "$H2/big.txt" > /dev/null 2>&1
 SEEK_STREAM_FILES_ABOVE=1000 "$SEEK" --store "$H2/big.sqlite" -f "record 1" "$H2/big.txt" > /dev/null 2>&1
-for _ in $(seq 1 100); do [ -s "$H2/big.index" ] && break; sleep 0.1; done
+wait_exit_file "$H2/big.index"
 expect_eq "cache: written" "yes" "$([ -s "$H2/big.index" ] && echo yes || echo no)"
 tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --store $H2/big.sqlite $H2/big.txt; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "cache: the app starts on it" "60,000 hits"

@@ -80,7 +80,7 @@ for key in Escape C-d; do
   tmux_start 80 12 "printf 'alpha\nbeta\n' | env LANG=C.UTF-8 $SEEK --no-store; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
   expect_screen "lines $key: started" "2 hits"
   tmux_keys "$key"
-  for _ in $(seq 1 100); do [ -s "$WORK/exit.txt" ] && break; sleep 0.05; done
+  wait_exit_file "$WORK/exit.txt"
   expect_eq "lines: one $key quits (130)" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
   tmux_stop
 done

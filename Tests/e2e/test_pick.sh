@@ -59,7 +59,7 @@ for term in dumb no-such-terminal; do
   expect_screen "TERM=$term: draws the list and waits" "1 hit "
   expect_eq "TERM=$term: nothing accepted on its own" "" "$(cat "$P/out.txt" 2>/dev/null)"
   tmux_keys Enter
-  for _ in $(seq 1 100); do [ -s "$P/exit.txt" ] && break; sleep 0.05; done
+  wait_exit_file "$P/exit.txt"
   expect_eq "TERM=$term: Enter accepts the matching line" "boot" "$(cat "$P/out.txt" 2>/dev/null)"
   tmux_stop
 done
@@ -162,7 +162,7 @@ expect_screen "no UTF-8 locale: CJK drawn" "日本語のテキスト"
 tmux_type "café"
 expect_screen "no UTF-8 locale: typed accents arrive" "> café"
 tmux_keys Enter
-for _ in $(seq 1 100); do [ -s "$P/exit.txt" ] && break; sleep 0.05; done
+wait_exit_file "$P/exit.txt"
 expect_eq "no UTF-8 locale: the accepted line is printed as it is" "café au lait" "$(cat "$P/out.txt" 2>/dev/null)"
 expect_eq "no UTF-8 locale: no warning needed" "" "$(cat "$P/err.txt" 2>/dev/null)"
 tmux_stop

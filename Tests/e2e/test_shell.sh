@@ -43,7 +43,7 @@ tmux_type "gamma"
 expect_screen "stream: later records found when they arrive" "> gamma three" 8
 expect_screen_gone "stream: spinner gone at end of input" " indexed ·" 5
 tmux_keys Enter  # lines: Enter accepts the top line
-for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 expect_eq "stream: Enter accepts (exit 0)" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_eq "stream: the accepted line on stdout" "gamma three" "$(cat "$WORK/out.txt")"
 tmux_stop

@@ -21,7 +21,7 @@ keys_settled Home
 tmux_keys Space
 expect_screen "store: created item shown checked" "[x] Grandma's cookbook"
 tmux_keys C-c
-for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 tmux_stop
 
 out=$("$SEEK" --store "$STORE" --checked Data/products.json); code=$?

@@ -6,9 +6,9 @@ start_app() {
   local store=$1; shift
   rm -f "$WORK/exit.txt" "$WORK/app.pid"
   tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/app.pid; exec env LANG=C.UTF-8 $SEEK --store $store $*' > $WORK/out.txt; echo \$? > $WORK/exit.txt; exec tail -f /dev/null"
-  for _ in $(seq 1 100); do [ -s "$WORK/app.pid" ] && break; sleep 0.05; done
+  wait_exit_file "$WORK/app.pid"
 }
-wait_exit() { for _ in $(seq 1 ${1:-200}); do [ -s "$WORK/exit.txt" ] && return 0; sleep 0.05; done; return 1; }
+wait_exit() { wait_until $(( ${1:-200} / 20 + 1 )) test -s "$WORK/exit.txt"; }
 
 # 1. Space and Enter in one burst, 20 times, each on another result: every check is in the store
 #    and what was printed is what the store holds.

@@ -2,7 +2,7 @@
 start_ui() { # extra args...  (the app's pid goes to $WORK/ui.pid: tests end it by pid, never by name)
   rm -f "$WORK/ui.pid" "$WORK/exit.txt"
   tmux_start 100 30 "sh -c 'echo \$\$ > $WORK/ui.pid; exec env LANG=C.UTF-8 $SEEK $*' > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
-  for _ in $(seq 1 100); do [ -s "$WORK/ui.pid" ] && break; sleep 0.05; done
+  wait_exit_file "$WORK/ui.pid"
 }
 line() { screen | sed -n "$1p"; }
 
@@ -72,7 +72,7 @@ tmux_type "macbook air"
 expect_screen "ui: back to 100x30, still searching" "MacBook Air"
 
 tmux_keys C-c
-for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 expect_eq "ui: Ctrl-C exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_eq "ui: Ctrl-C restores the terminal (the alternate screen left)" 0 "$(tmux -L "$TMUX_SOCKET" display -p '#{alternate_on}')"
 expect_eq "ui: Ctrl-C restores the terminal (no UI left)" "" "$(screen | grep -F 'MacBook Air' || true)"
@@ -88,7 +88,7 @@ tmux_keys Enter
 expect_screen "accept: submitted (create row on top)" "+ Create"
 keys_settled Down
 tmux_keys Enter
-for _ in $(seq 1 50); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 expect_eq "accept: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_contains "accept: the selected title on stdout" "$(cat "$WORK/out.txt")" "PlayStation 5"
 tmux_stop
@@ -101,7 +101,7 @@ expect_screen "escape: record shown" "evil ?]0;pwned? title ?[31mred"
 title=$(tmux -L "$TMUX_SOCKET" display-message -p '#{pane_title}')
 expect_not_contains "escape: the window title was not changed" "$title" "pwned"
 tmux_keys Escape  # no suggestions for these two records: one Esc on the empty query quits
-for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 expect_eq "escape: Esc on an empty query exits 130" "EXIT=130" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
 
@@ -110,6 +110,6 @@ rm -f "$WORK/exit.txt"
 start_ui Data/products.json
 expect_screen "sigterm: started" "10,000 hits"
 kill -TERM "$(cat "$WORK/ui.pid")" 2>/dev/null || true
-for _ in $(seq 1 40); do [ -s "$WORK/exit.txt" ] && break; sleep 0.1; done
+wait_exit_file "$WORK/exit.txt"
 expect_eq "sigterm: exit 143" "EXIT=143" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 tmux_stop
