@@ -68,6 +68,9 @@ wait_until() {
 screen_shows() { screen | grep -qF -- "$1"; }
 screen_lacks() { ! screen_shows "$1"; }
 wait_for() { wait_until "${2:-10}" screen_shows "$1"; }
+# first_line_is TEXT, screen_line_is TEXT: conditions for wait_until.
+first_line_is() { [ "$(screen | sed -n 1p)" == "$1" ]; }
+screen_line_is() { screen | grep -qx -- "$1"; }
 wait_gone() { wait_until "${2:-10}" screen_lacks "$1"; }
 expect_screen() { # name text
   if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1" "screen never showed: $2"$'\n'"$(screen)"; fi

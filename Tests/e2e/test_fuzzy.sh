@@ -115,6 +115,8 @@ expect_eq "--info=inline is accepted" "a1" "$(printf 'a1\nb\n' | "$SEEK" --info=
 expect_eq "--info with an unknown style: exit 2" 2 "$?"
 
 # --sync: the input is read whole before the first frame (never "indexed" on the status line).
+# The producer's one-second pause is the input under test (a slow pipe), not a wait of the test:
+# without --sync a frame counting one line is drawn during it.
 rm -f "$P/exit.txt"
 tmux_start 60 8 "(printf 'one\n'; sleep 1; printf 'two\n') | env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --sync > $P/outs; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 # The first screen with the status line on it (the first frame) already counts both lines.

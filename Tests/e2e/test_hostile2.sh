@@ -24,7 +24,7 @@ expect_eq "cache: written" "yes" "$([ -s "$H2/big.index" ] && echo yes || echo n
 tmux_start 80 12 "env LANG=C.UTF-8 $SEEK --store $H2/big.sqlite $H2/big.txt; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "cache: the app starts on it" "60,000 hits"
 # truncate(1) opens without blocking: the first try breaks the lease and is told to retry.
-for _ in $(seq 1 50); do truncate -s 4096 "$H2/big.index" 2>/dev/null && break; sleep 0.1; done
+wait_until 5 truncate -s 4096 "$H2/big.index" 2>/dev/null
 expect_eq "cache: truncated" 4096 "$(stat -c %s "$H2/big.index")"
 tmux_type "record 4242"
 expect_screen "cache: truncated under the app, searches go on" "record 42421"
@@ -103,7 +103,8 @@ expect_screen "suspend full screen: fg draws it again" "100 hits"
 tmux_type "42"
 expect_screen "suspend full screen: keys reach it after fg" "> 42"
 tmux_keys Enter
-expect_eq "suspend full screen: the accepted line is printed" "42" "$(for _ in $(seq 1 100); do screen | grep -x '42' && break; sleep 0.05; done)"
+wait_until 5 screen_line_is 42
+expect_eq "suspend full screen: the accepted line is printed" "42" "$(screen | grep -x '42')"
 tmux_stop
 
 # A crash leaves the terminal usable: the alternate screen left, mouse reporting off.

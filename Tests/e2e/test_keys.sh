@@ -5,7 +5,8 @@ tmux_type "apple watch series"
 expect_screen "keys: typed" "> apple watch series"
 tmux_keys M-BSpace
 # The query line showed "> apple watch" before the key was read too: wait for the word to go.
-for _ in $(seq 1 100); do [[ "$(screen | sed -n 1p)" != *series* ]] && break; sleep 0.05; done
+first_line_lacks() { [[ "$(screen | sed -n 1p)" != *"$1"* ]]; }
+wait_until 5 first_line_lacks series
 expect_not_contains "keys: Alt-Backspace deletes one word back" "$(screen | sed -n 1p)" "series"
 expect_contains "keys: ... and only one" "$(screen | sed -n 1p)" "> apple watch"
 keys_settled M-b
@@ -89,13 +90,13 @@ expect_screen "lines keys: started" "1 hit"
 tmux_type "foo bar foo-bar"
 expect_screen "lines keys: typed" "> foo bar foo-bar"
 tmux_keys M-BSpace
-for _ in $(seq 1 100); do [ "$(screen | sed -n 1p)" == "> foo bar foo-" ] && break; sleep 0.05; done
+wait_until 5 first_line_is "> foo bar foo-"
 expect_eq "lines keys: Alt-Backspace stops at the dash" "> foo bar foo-" "$(screen | sed -n 1p)"
 tmux_keys C-u
-for _ in $(seq 1 100); do [ "$(screen | sed -n 1p)" == ">" ] && break; sleep 0.05; done
+wait_until 5 first_line_is ">"
 expect_eq "lines keys: Ctrl-U clears" ">" "$(screen | sed -n 1p)"
 tmux_keys C-y
-for _ in $(seq 1 100); do [ "$(screen | sed -n 1p)" == "> foo bar foo-" ] && break; sleep 0.05; done
+wait_until 5 first_line_is "> foo bar foo-"
 expect_eq "lines keys: Ctrl-Y pastes it back" "> foo bar foo-" "$(screen | sed -n 1p)"
 tmux_keys C-c
 tmux_stop

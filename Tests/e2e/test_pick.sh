@@ -197,7 +197,8 @@ tmux_stop
 tmux_start 80 8 "printf 'one\ntwo\n' | env LANG=C.UTF-8 $SEEK --no-store --prompt 'pick: '; exec tail -f /dev/null"
 expect_screen "--prompt: drawn before the query" "pick:"
 tmux_type "tw"
-expect_eq "--prompt: the query follows it" "pick: tw" "$(for _ in $(seq 1 100); do l=$(screen | sed -n 1p); [ "$l" == "pick: tw" ] && break; sleep 0.05; done; echo "$l")"
+wait_until 5 first_line_is "pick: tw"
+expect_eq "--prompt: the query follows it" "pick: tw" "$(screen | sed -n 1p)"
 tmux_keys C-c
 tmux_stop
 

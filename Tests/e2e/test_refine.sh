@@ -48,7 +48,8 @@ expect_screen "refine: price<100 typed becomes a chip" "price < 100 ×"
 tmux_type "tv"
 # The pane's price range row (under its "price" header) ends below 100 once refined.
 range_max() { screen | grep -A1 -E '│ price *$' | grep -oE '– [0-9.]+' | head -1 | tr -dc '0-9.'; }
-for _ in $(seq 1 100); do m=$(range_max); [ -n "$m" ] && awk "BEGIN{exit !($m < 100)}" && break; sleep 0.05; done
+range_below_100() { local m; m=$(range_max); [ -n "$m" ] && awk "BEGIN{exit !($m < 100)}"; }
+wait_until 5 range_below_100
 expect_eq "refine: the pane's range follows the refinement" "below 100" "$(m=$(range_max); [ -n "$m" ] && awk "BEGIN{exit !($m < 100)}" && echo "below 100" || echo "max $m")"
 expect_not_contains "refine: the token left the query" "$(screen | sed -n 1p)" "price<100"
 tmux_keys F3

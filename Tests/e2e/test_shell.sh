@@ -35,11 +35,14 @@ out=$(TERM=dumb "$SEEK" --no-store --filter switch "$WORK/small.json" 2>&1 </dev
 expect_contains "TERM=dumb: --filter output" "$out" "Switch Lite"
 
 # A pipe that feeds slowly: the UI is usable before input ends, and shows the count growing.
-rm -f "$WORK/exit.txt"
-tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; sleep 4; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
+rm -f "$WORK/exit.txt" "$WORK/more"
+mkfifo "$WORK/more"  # the producer writes its last line when the test says so
+tmux_start 80 20 "(printf 'alpha one\nbeta two\n'; cat $WORK/more; printf 'gamma three\n') | env LANG=C.UTF-8 $SEEK --no-store > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
 expect_screen "stream: first records shown before input ends" "alpha one" 3
 expect_screen "stream: spinner and count while reading" "2 indexed"
 tmux_type "gamma"
+expect_screen "stream: a record not read yet is not found" "No results"
+printf '' > "$WORK/more"
 expect_screen "stream: later records found when they arrive" "> gamma three" 8
 expect_screen_gone "stream: spinner gone at end of input" " indexed ·" 5
 tmux_keys Enter  # lines: Enter accepts the top line
@@ -81,7 +84,8 @@ rm -f "$WORK/exit.txt"
 tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/large.txt; exec tail -f /dev/null"
 expect_screen "large file: indexed while read, with the share read" "indexed ("
 expect_screen "large file: every record in the end" "60,000 hits" 60
-for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/large-*.index >/dev/null 2>&1 && break; sleep 0.2; done
+index_written() { ls "$XDG_DATA_HOME"/seek/"$1"-*.index >/dev/null 2>&1; }
+wait_until 20 index_written large
 expect_eq "large file: the index cache is written" 1 "$(ls "$XDG_DATA_HOME"/seek/large-*.index 2>/dev/null | wc -l)"
 tmux_stop
 out=$("$SEEK" -f "record 59999" "$WORK/large.txt" 2>/dev/null | head -1)
@@ -93,11 +97,12 @@ expect_eq "large file: --filter uses the cache" "record 59999" "$out"
 seq 1 3000 | sed 's/^/fresh /' > "$WORK/fresh.txt"
 tmux_start 100 12 "env LANG=C.UTF-8 SEEK_STREAM_FILES_ABOVE=1000 $SEEK $WORK/fresh.txt; exec tail -f /dev/null"
 expect_screen "fresh file: every record" "3,000 hits" 60
-for _ in $(seq 1 100); do ls "$XDG_DATA_HOME"/seek/fresh-*.index >/dev/null 2>&1 && break; sleep 0.1; done
+wait_until 10 index_written fresh
 tmux_stop
 stored_with_hash=$(head -c 4096 "$XDG_DATA_HOME"/seek/fresh-*.index 2>/dev/null | grep -a -c 'hash=')
 # The catalog is "recent" (hashed) for 2 s after its last change: wait until it no longer is.
-while [ $(( $(date +%s) - $(stat -c %Z "$WORK/fresh.txt") )) -le 2 ]; do sleep 0.1; done
+not_recent() { [ $(( $(date +%s) - $(stat -c %Z "$1") )) -gt 2 ]; }
+wait_until 10 not_recent "$WORK/fresh.txt"
 out=$("$SEEK" -f "fresh 2999" "$WORK/fresh.txt" 2>/dev/null | head -1)
 expect_eq "fresh file: --filter uses the cache" "fresh 2999" "$out"
 expect_eq "fresh file: the cache is stored by the catalog's stat once it is not recent (was with its hash: $stored_with_hash)" \

@@ -30,7 +30,8 @@ tmux_stop
 tmux_start 100 30 "env LANG=C.UTF-8 $SEEK --store $GSTORE Data/products.json; exec tail -f /dev/null"
 expect_screen "recent, next run: started" "10,000 hits"
 # The empty query's suggestions have arrived (the row under the query is one of them).
-for _ in $(seq 1 200); do [ -n "$(screen | sed -n 2p | tr -d ' ')" ] && break; sleep 0.05; done
+second_line_filled() { [ -n "$(screen | sed -n 2p | tr -d ' ')" ]; }
+wait_until 10 second_line_filled
 if screen | grep -qF "↺ zelda"; then fail "recent, next run: forgotten for good"; else pass "recent, next run: forgotten for good"; fi
 tmux_keys C-c
 tmux_stop

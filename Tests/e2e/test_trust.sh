@@ -43,7 +43,7 @@ keys_settled Enter
 keys_settled Down
 "$STRESS" --hold-lock "$TSTORE" 1.5 > "$WORK/lock.txt" &
 holder=$!
-for _ in $(seq 1 100); do grep -q locked "$WORK/lock.txt" 2>/dev/null && break; sleep 0.02; done
+wait_until 2 grep -q locked "$WORK/lock.txt" 2>/dev/null
 keys_settled Space
 kill -TERM "$(cat "$WORK/app.pid")"
 wait_exit 200 || fail "sigterm pending: never exited" "$(screen)"
