@@ -13,7 +13,8 @@ expect_contains "ui: popular suggestions listed" "$(line 2)" "in "
 
 tmux_type "s"
 expect_screen "ui: one letter updates the suggestions" "  samsung"
-tmux_type "amsu"
+# Wait for every letter's frame: "Samsung -" is among the results of "s" already.
+type_settled "amsu"
 expect_screen "ui: each keystroke updates the results" "Samsung -"
 expect_contains "ui: query shown" "$(line 1)" "> samsu"
 
