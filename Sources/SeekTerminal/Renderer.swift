@@ -28,6 +28,7 @@ public enum Renderer {
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
     drawQuery(state, prompt: context.prompt, into: &buffer)
+    if case .inline(let right) = state.info { drawInlineInfo(state, right: right, context: context, into: &buffer) }
     drawChips(state, into: &buffer)
     drawHeader(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
@@ -60,11 +61,28 @@ public enum Renderer {
     buffer.cursor = state.focus == .query ? (min(cursorColumn, width - 1), 0) : nil
   }
 
+  /// `--info=inline` (fzf's): the count after the query (or at the line's end), `< 1,234`, when
+  /// the line has room for it beside what is typed.
+  static func drawInlineInfo(
+    _ state: SearchState, right: Bool, context: RenderContext, into buffer: inout ScreenBuffer
+  ) {
+    let r = state.results
+    var info = "< \(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits))"
+    if let loading = state.streamedRecords {
+      info = "\(spinner[context.spinnerFrame % spinner.count]) \(info) of \(grouped(loading))"
+    }
+    let width = buffer.size.columns
+    let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.query) + 2
+    let infoWidth = DisplayWidth.of(info)
+    guard used + infoWidth <= width else { return }
+    buffer.write(info, column: right ? width - infoWidth : used, row: 0, style: [.dim])
+  }
+
   // MARK: - Header
 
   /// `--header`'s lines, under the query and the chips; text from the command line, shown safely.
   static func drawHeader(_ state: SearchState, into buffer: inout ScreenBuffer) {
-    let top = 1 + Layout.chipLines(state)
+    let top = Layout.headerTop(state)
     for i in 0..<Layout.headerLines(state) {
       buffer.write(
         SafeText.sanitized(state.header[i]), column: 0, row: top + i, style: [.detail], limit: buffer.size.columns)
@@ -77,18 +95,19 @@ public enum Renderer {
   static func drawChips(_ state: SearchState, into buffer: inout ScreenBuffer) {
     guard Layout.chipLines(state) > 0 else { return }
     let width = buffer.size.columns
+    let row = Layout.chipsRow(state)
     var x = 0
     for chip in state.refine.refinements.chips {
       guard x + 4 < width else { break }
-      x = buffer.write(chip + " ×", column: x, row: 1, style: [.accent], limit: width)
-      x = buffer.write("  ", column: x, row: 1)
+      x = buffer.write(chip + " ×", column: x, row: row, style: [.accent], limit: width)
+      x = buffer.write("  ", column: x, row: row)
     }
     if let sort = state.refine.sort, x + 4 < width {
-      x = buffer.write("sorted by \(sort)", column: x, row: 1, style: [.detail], limit: width)
+      x = buffer.write("sorted by \(sort)", column: x, row: row, style: [.detail], limit: width)
     }
     let hint = state.refine.refinements.isEmpty ? "F3 sort" : "F4 clear refinements"
     if x + 2 + DisplayWidth.of(hint) <= width {
-      buffer.write(hint, column: width - DisplayWidth.of(hint), row: 1, style: [.dim])
+      buffer.write(hint, column: width - DisplayWidth.of(hint), row: row, style: [.dim])
     }
   }
 
@@ -274,7 +293,7 @@ public enum Renderer {
   // MARK: - Status line
 
   static func drawStatus(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
-    let row = buffer.size.rows - 1
+    let row = Layout.statusRow(state)
     let r = state.results
     var parts: [String] = []
     if let loading = state.streamedRecords {

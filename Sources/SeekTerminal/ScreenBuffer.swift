@@ -130,6 +130,20 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
   }
 
+  /// Reverses the order of `rows` within `columns` (each row's cells kept in order): how a frame
+  /// drawn from the query down is turned over for a prompt at the bottom (`ListLayout`).
+  public mutating func mirrorRows(_ rows: Range<Int>, columns: Range<Int>) {
+    let rows = rows.clamped(to: 0..<size.rows)
+    let columns = columns.clamped(to: 0..<size.columns)
+    var top = rows.lowerBound
+    var bottom = rows.upperBound - 1
+    while top < bottom {
+      for x in columns { cells.swapAt(top * size.columns + x, bottom * size.columns + x) }
+      top += 1
+      bottom -= 1
+    }
+  }
+
   /// The frame as plain text, one line per row, trailing spaces trimmed (for snapshot tests).
   public var text: String {
     (0..<size.rows).map { row in

@@ -41,8 +41,10 @@ public final class TerminalApp {
     public var header: [String] = []
     /// `--header-lines N` (fzf's): the input's first N lines join the header.
     public var headerLines = 0
-    /// `--info=hidden` (fzf's): no status line, but for a message.
-    public var infoHidden = false
+    /// `--info` (fzf's): the status line, the count on the query line, or neither.
+    public var info = InfoStyle.line
+    /// `--layout` (fzf's): where the prompt goes and which way the list grows.
+    public var layout = ListLayout.reverse
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -186,7 +188,8 @@ public final class TerminalApp {
       reader.start(reading: input.handle)
     }
     state.header = configuration.header
-    state.infoHidden = configuration.infoHidden
+    state.info = configuration.info
+    state.statusFollowsQuery = configuration.layout.promptAtBottom
     send(.started(driver.size))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0
@@ -221,8 +224,9 @@ public final class TerminalApp {
             dirty = true
             continue
           }
-          guard var event = KeyMap.event(for: key) else { continue }
-          if case .clicked(let column, let row, _) = event {
+          guard var event = KeyMap.event(for: key).map(configuration.layout.oriented) else { continue }
+          if case .clicked(let column, let screenRow, _) = event {
+            let row = configuration.layout.logicalRow(screenRow, column: column, state)
             // A second click on the same row soon after the first is a double click.
             let now = Date().timeIntervalSince1970
             let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
@@ -247,8 +251,8 @@ public final class TerminalApp {
       }
       if dirty {
         let paintStart = LatencyTrace.now()
-        driver.paint(
-          Renderer.render(state, context: RenderContext(spinnerFrame: spinner, prompt: configuration.prompt)))
+        let frame = Renderer.render(state, context: RenderContext(spinnerFrame: spinner, prompt: configuration.prompt))
+        driver.paint(configuration.layout.arrange(frame, for: state))
         trace?.frameFlushed(
           revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
           frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)

@@ -35,10 +35,12 @@ enum Help {
           --header STR          lines shown under the query (\n separates them); never searched
           --header-lines N      the first N piped lines are a header, never searched nor printed
           --sync                read the whole input before the interface starts
-          --info STYLE          hidden (or --no-info): no status line but for messages; fzf's
-                                default, inline, right: accepted, the count stays on the status line
-          --reverse, --layout reverse
-                                accepted for fzf's scripts: Seek always draws the query on top
+          --info STYLE          default (a status line), inline / inline-right (the count on the
+                                query's line), hidden (or --no-info): no status line but for messages
+          --layout L            reverse (Seek's default: the query on top, the list under it),
+                                default (fzf's: the query at the bottom, the list growing up from
+                                it; Up and Down follow the screen), reverse-list (the query at the
+                                bottom, the list read from the top); --reverse is reverse
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

@@ -1,5 +1,6 @@
 import SearchEngine
 import SeekCore
+import SeekTerminal
 
 /// Everything the command line can say. Parsed by `Options.parse`, which knows every flag.
 struct Options: Equatable {
@@ -61,9 +62,10 @@ struct Options: Equatable {
   var header: String? = nil
   /// `--header-lines N` (fzf's): the first N lines of piped input are a header.
   var headerLines = 0
-  /// `--info=hidden`, `--no-info` (fzf's): no status line but for messages. fzf's other styles are
-  /// accepted: the count stays on the status line.
-  var infoHidden = false
+  /// `--info STYLE`, `--no-info` (fzf's).
+  var info = InfoStyle.line
+  /// `--layout`, `--reverse` (fzf's); Seek's default is fzf's `reverse`.
+  var layout = ListLayout.reverse
   /// `--sync` (fzf's): the whole input is read before the interface starts.
   var sync = false
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
@@ -235,24 +237,28 @@ struct Options: Equatable {
       case "--read0": o.read0 = true
       case "--header": o.header = try value(flag, inline: inline)
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
-      case "--no-info": o.infoHidden = true
+      case "--no-info": o.info = .hidden
       case "--sync": o.sync = true
       case "--info":
         let text = try value(flag, inline: inline)
         let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
-        guard ["default", "right", "inline", "inline-right", "hidden"].contains(style) else {
+        switch style {
+        case "default", "right": o.info = .line
+        case "inline": o.info = .inline(right: false)
+        case "inline-right": o.info = .inline(right: true)
+        case "hidden": o.info = .hidden
+        default:
           throw .invalidValue(flag: flag, value: text, expected: "default, inline, inline-right, right or hidden")
         }
-        o.infoHidden = style == "hidden"
       case "--print0": o.print0 = true
-      // Seek draws fzf's `reverse` layout (the query on top, the list below it).
-      case "--reverse": break
+      case "--reverse": o.layout = .reverse
+      case "--no-reverse": o.layout = .bottomUp
       case "--layout":
         let text = try value(flag, inline: inline)
-        guard text == "reverse" else {
-          throw .invalidValue(
-            flag: flag, value: text, expected: "reverse (Seek draws the query on top, fzf's reverse layout)")
+        guard let layout = ListLayout(rawValue: text) else {
+          throw .invalidValue(flag: flag, value: text, expected: "default, reverse or reverse-list")
         }
+        o.layout = layout
       case "-i", "--ignore-case": o.matching.caseMatching = .ignore
       case "--no-ignore-case": o.matching.caseMatching = .respect
       case "--smart-case": o.matching.caseMatching = .smart

@@ -413,7 +413,8 @@ enum SeekCommand {
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
       configuration.headerLines = options.headerLines
-      configuration.infoHidden = options.infoHidden
+      configuration.info = options.info
+      configuration.layout = options.layout
       if let header = options.header {
         configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }

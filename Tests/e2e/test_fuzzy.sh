@@ -54,11 +54,11 @@ wait_exit_file "$P/exit.txt"
 expect_eq "fuzzy app: Enter prints the fuzzy hit" "src/components/Button.tsx" "$(head -1 "$P/out.txt")"
 tmux_stop
 
-# fzf's layout flags: the query is on top (fzf's reverse), said plainly for the other layouts.
+# fzf's layout flags (drawn in test_layout.sh).
 expect_eq "--reverse is accepted" "README.md" "$("$SEEK" --reverse --no-mouse -f readme < "$P/paths.txt" 2>/dev/null)"
-err=$("$SEEK" --layout default -f x < "$P/paths.txt" 2>&1); code=$?
-expect_eq "--layout default: exit 2" 2 "$code"
-expect_contains "--layout default: says what Seek draws" "$err" "fzf's reverse layout"
+err=$("$SEEK" --layout sideways -f x < "$P/paths.txt" 2>&1); code=$?
+expect_eq "--layout sideways: exit 2" 2 "$code"
+expect_contains "--layout sideways: says what there is" "$err" "default, reverse or reverse-list"
 
 # --read0 / --print0: items end with NUL, a newline inside one is kept (find -print0 | … | xargs -0).
 mkdir -p "$P/r0" && touch "$P/r0/sp ace.txt" "$P/r0/new

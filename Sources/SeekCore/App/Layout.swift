@@ -1,9 +1,10 @@
 /// Where the panes go on the screen, shared by the reducer (page sizes, scrolling) and the
 /// renderer, so both agree. Top to bottom: the query line, the refinement chips (when there are
 /// refinements), the header (`--header`), the suggestions pane (when shown), the results pane,
-/// the status line. The
-/// refinement pane sits right of the results on wide screens, and in their place on narrow ones
-/// when opened.
+/// the status line (or, with `statusFollowsQuery`, the status line second). The refinement pane
+/// sits right of the results on wide screens, and in their place on narrow ones when opened.
+/// These are logical rows, counted from the query: the terminal turns them upside down for
+/// fzf's default layout (the prompt at the bottom).
 public enum Layout {
   public static let maxSuggestionLines = 8
   /// Screens at least this wide show the refinement pane beside the results, this wide.
@@ -13,6 +14,21 @@ public enum Layout {
   /// The chips line: shown when something refines or sorts the results, room permitting.
   public static func chipLines(_ state: SearchState) -> Int {
     state.refine.refinements.isEmpty && state.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
+  }
+
+  /// The status line's row.
+  public static func statusRow(_ state: SearchState) -> Int {
+    state.statusFollowsQuery ? 1 : state.screen.rows - 1
+  }
+
+  /// The chips line's row: under the query, and under the status line when it follows the query.
+  public static func chipsRow(_ state: SearchState) -> Int {
+    1 + (state.statusFollowsQuery ? statusLines(state) : 0)
+  }
+
+  /// The header's first row.
+  public static func headerTop(_ state: SearchState) -> Int {
+    chipsRow(state) + chipLines(state)
   }
 
   /// The header's lines: all of them while the results keep at least as many lines, room
@@ -25,14 +41,14 @@ public enum Layout {
 
   /// First line of the suggestions pane (below the query, the chips and the header).
   public static func suggestionsTop(_ state: SearchState) -> Int {
-    1 + chipLines(state) + headerLines(state)
+    headerTop(state) + headerLines(state)
   }
 
   /// Lines given to the suggestions pane: at most 8, and never more than the results get (on a
   /// 30×8 screen, 2 and 3). On the empty query they give way once the user scrolls the results.
   public static func suggestionLines(_ state: SearchState) -> Int {
     if state.focus == .results && state.scrollOffset > 0 && state.query.isEmpty { return 0 }
-    let room = max(0, state.screen.rows - 1 - suggestionsTop(state))
+    let room = max(0, state.screen.rows - suggestionsTop(state) - (state.statusFollowsQuery ? 0 : 1))
     return min(state.shownSuggestions.count, maxSuggestionLines, room / 2)
   }
 
@@ -49,15 +65,15 @@ public enum Layout {
     return area
   }
 
-  /// The status line (the last line): when there is room for it, and unless `--info=hidden`
-  /// leaves it to messages.
+  /// The status line: when there is room for it, and unless `--info=hidden` or `inline` leaves
+  /// it to messages.
   public static func statusLines(_ state: SearchState) -> Int {
-    state.screen.rows >= 3 && (!state.infoHidden || state.message != nil) ? 1 : 0
+    state.screen.rows >= 3 && (state.info == .line || state.message != nil) ? 1 : 0
   }
 
-  /// Lines between the suggestions and the status line.
-  static func resultsAreaHeight(_ state: SearchState) -> Int {
-    max(0, state.screen.rows - resultsTop(state) - statusLines(state))
+  /// Lines between the suggestions and the status line (or the screen's end).
+  public static func resultsAreaHeight(_ state: SearchState) -> Int {
+    max(0, state.screen.rows - resultsTop(state) - (state.statusFollowsQuery ? 0 : statusLines(state)))
   }
 
   /// Screens at least this wide show the details pane beside the results (unless placed below).

@@ -71,8 +71,11 @@ public struct SearchState: Sendable, Equatable {
   public var message: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
-  /// `--info=hidden` (fzf's): no status line, but for a message.
-  public var infoHidden = false
+  /// Where the count and the hints go (fzf's `--info`).
+  public var info = InfoStyle.line
+  /// The status line follows the query line (fzf's info line above a prompt at the bottom) rather
+  /// than closing the screen. Set by the terminal for layouts that put the prompt at the bottom.
+  public var statusFollowsQuery = false
   /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
   public var streamedRecords: Int? = nil
   /// How much of a file being read is read, in percent (nil for a pipe).
@@ -122,6 +125,17 @@ public struct Picking: Sendable, Equatable {
       ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: false)
       : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false, marks: true)
   }
+}
+
+/// fzf's `--info` styles.
+public enum InfoStyle: Sendable, Equatable {
+  /// A status line of its own: counts, timing, messages and key hints.
+  case line
+  /// The count on the query line, after the query (`--info=inline`) or at the line's end
+  /// (`inline-right`); messages still get a line.
+  case inline(right: Bool)
+  /// No status line but for a message (`--info=hidden`, `--no-info`).
+  case hidden
 }
 
 public struct ScreenSize: Sendable, Equatable {

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// fzf's `--layout` and `--info` styles: the frame turned over for a prompt at the bottom, text
+/// blocks kept upright, and clicks mapped back to the rows the state machine knows.
+@Suite struct ListLayoutTests {
+  func lines(_ layout: ListLayout, _ configure: (inout SearchState) -> Void = { _ in }) -> (SearchState, ScreenBuffer) {
+    var s = state(rows: 9)
+    s.suggestions = []
+    s.header = ["H1", "H2"]
+    s.statusFollowsQuery = layout.promptAtBottom
+    configure(&s)
+    return (s, layout.arrange(Renderer.render(s), for: s))
+  }
+
+  @Test func defaultLayoutPutsThePromptAtTheBottomAndTheListGrowingUp() {
+    let (_, buffer) = lines(.bottomUp)
+    #expect(
+      buffer.text == """
+
+
+        [ ] Mac mini M2  Apple
+        [ ] Apple MacBook Air 13"  Apple  $999.00
+        + Create “mac”
+        H1
+        H2
+        2 hits · 0.42 ms
+        > mac
+        """)
+    #expect(buffer.cursor?.row == 8)
+  }
+
+  @Test func reverseListReadsTheListFromTheTop() {
+    let (_, buffer) = lines(.reverseList)
+    #expect(
+      buffer.text == """
+        H1
+        H2
+        + Create “mac”
+        [ ] Apple MacBook Air 13"  Apple  $999.00
+        [ ] Mac mini M2  Apple
+
+
+        2 hits · 0.42 ms
+        > mac
+        """)
+  }
+
+  @Test func reverseIsTheFrameAsDrawn() {
+    var s = state(rows: 9)
+    s.suggestions = []
+    #expect(ListLayout.reverse.arrange(Renderer.render(s), for: s) == Renderer.render(s))
+  }
+
+  /// A click on a row selects the hit drawn there, whatever the layout.
+  @Test(arguments: ListLayout.allCases)
+  func clicksMapBackToTheRowDrawnThere(layout: ListLayout) {
+    let (s, buffer) = lines(layout)
+    let plain = Renderer.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
+    let shown = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+    for row in 0..<s.screen.rows where !shown[row].isEmpty {
+      let logical = layout.logicalRow(row, column: 0, s)
+      #expect(plain[logical] == shown[row], "row \(row) of \(layout)")
+    }
+  }
+
+  @Test func upAndDownSwapOnlyWhenTheListGrowsUp() {
+    #expect(ListLayout.bottomUp.oriented(.movedUp) == .movedDown)
+    #expect(ListLayout.bottomUp.oriented(.pagedDown) == .pagedUp)
+    #expect(ListLayout.bottomUp.oriented(.scrolled(lines: 1)) == .scrolled(lines: -1))
+    #expect(ListLayout.reverseList.oriented(.movedUp) == .movedUp)
+    #expect(ListLayout.reverse.oriented(.movedDown) == .movedDown)
+  }
+
+  @Test func inlineInfoFollowsTheQueryAndLeavesTheStatusLine() {
+    var s = state(rows: 9)
+    s.info = .inline(right: false)
+    let text = Renderer.render(s).text
+    #expect(text.hasPrefix("> mac  < 2\n"))
+    #expect(!text.contains("0.42 ms"))
+    s.info = .inline(right: true)
+    #expect(Renderer.render(s).text.split(separator: "\n")[0].hasSuffix("< 2"))
+    #expect(Layout.statusLines(s) == 0)
+  }
+}
