@@ -37,6 +37,7 @@ public enum KeyMap {
     public static let wordLeft: Int32 = 0x1_0001
     public static let wordRight: Int32 = 0x1_0002
     /// KEY_F(n) is KEY_F0 + n.
+    public static func f(_ n: Int32) -> Int32 { 0o410 + n }
     public static let f2: Int32 = 0o410 + 2
     public static let f3: Int32 = 0o410 + 3
     public static let f4: Int32 = 0o410 + 4

@@ -128,6 +128,7 @@ public enum KeyParser {
     case UInt8(ascii: "C") where parameters == "[": return .function(KeyMap.Code.f3)
     case UInt8(ascii: "D") where parameters == "[": return .function(KeyMap.Code.f4)
     case UInt8(ascii: "E") where parameters == "[": return .function(KeyMap.Code.f5)
+    case UInt8(ascii: "A") where parameters == "[": return .function(KeyMap.Code.f(1))
     case _ where parameters == "[": return nil
     case UInt8(ascii: "A"): return .function(modifier == 2 ? KeyMap.Code.shiftUp : KeyMap.Code.up)
     case UInt8(ascii: "B"): return .function(modifier == 2 ? KeyMap.Code.shiftDown : KeyMap.Code.down)
@@ -136,6 +137,7 @@ public enum KeyParser {
     case UInt8(ascii: "H"): return .function(KeyMap.Code.home)
     case UInt8(ascii: "F"): return .function(KeyMap.Code.end)
     case UInt8(ascii: "Z"): return .function(KeyMap.Code.backTab)
+    case UInt8(ascii: "P"): return .function(KeyMap.Code.f(1))  // SS3 P (xterm F1)
     case UInt8(ascii: "Q"): return .function(KeyMap.Code.f2)  // SS3 Q (xterm F2)
     case UInt8(ascii: "R"): return .function(KeyMap.Code.f3)
     case UInt8(ascii: "S"): return .function(KeyMap.Code.f4)
@@ -149,7 +151,16 @@ public enum KeyParser {
       case "12": return .function(KeyMap.Code.f2)  // CSI 12~ (rxvt, Linux console style F2)
       case "13": return .function(KeyMap.Code.f3)
       case "14": return .function(KeyMap.Code.f4)
+      case "11": return .function(KeyMap.Code.f(1))
       case "15": return .function(KeyMap.Code.f5)
+      // F6–F12: CSI 17~ … 24~, with gaps (22 and 16 are not keys).
+      case "17": return .function(KeyMap.Code.f(6))
+      case "18": return .function(KeyMap.Code.f(7))
+      case "19": return .function(KeyMap.Code.f(8))
+      case "20": return .function(KeyMap.Code.f(9))
+      case "21": return .function(KeyMap.Code.f(10))
+      case "23": return .function(KeyMap.Code.f(11))
+      case "24": return .function(KeyMap.Code.f(12))
       default: return nil
       }
     default: return nil

@@ -14,8 +14,9 @@ import SeekCore
 /// the terminal, then lets the runtime finish the pending store writes before the process exits.
 public final class TerminalApp {
   public enum Outcome: Equatable {
-    /// Enter on a result: the objectIDs to print, and the query.
-    case accepted(objectIDs: [String], query: String)
+    /// Enter on a result: the objectIDs to print, the query, and the `--expect` key pressed
+    /// (nil: Enter).
+    case accepted(objectIDs: [String], query: String, key: String? = nil)
     case quit(status: Int32)
   }
 
@@ -45,6 +46,10 @@ public final class TerminalApp {
     public var info = InfoStyle.line
     /// `--layout` (fzf's): where the prompt goes and which way the list grows.
     public var layout = ListLayout.reverse
+    /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
+    public var history: [String]? = nil
+    /// `--expect` (fzf's): keys that accept, each with the name it was given.
+    public var expect: [KeyName.NamedKey] = []
     /// What Enter does and whether the create row is offered.
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
@@ -140,7 +145,7 @@ public final class TerminalApp {
     func send(_ event: SearchEvent) {
       for effect in SearchReducer.reduce(&state, event) {
         switch effect {
-        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query)
+        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
         case .quit(let status): outcome = .quit(status: status)
         default: runtime.run(effect)
         }
@@ -189,6 +194,7 @@ public final class TerminalApp {
     }
     state.header = configuration.header
     state.info = configuration.info
+    if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
     send(.started(driver.size))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
@@ -219,12 +225,16 @@ public final class TerminalApp {
         let readAt = LatencyTrace.now()
         for key in keys {
           if ExitSignals.pending != nil { break }  // acted on at the top of the loop
+          if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
+            send(.acceptKeyPressed(expected.name))
+            continue
+          }
           if key == .character("\u{1A}") {  // Ctrl-Z: suspend, as a full-screen program should
             driver.suspend()
             dirty = true
             continue
           }
-          guard var event = KeyMap.event(for: key).map(configuration.layout.oriented) else { continue }
+          guard var event = event(for: key) else { continue }
           if case .clicked(let column, let screenRow, _) = event {
             let row = configuration.layout.logicalRow(screenRow, column: column, state)
             // A second click on the same row soon after the first is a double click.
@@ -279,6 +289,16 @@ public final class TerminalApp {
       }
     }
     return outcome ?? .quit(status: 0)
+  }
+
+  /// The event of a key: Ctrl-P and Ctrl-N walk the history when there is one (fzf's
+  /// previous-history and next-history), and vertical moves follow the layout.
+  private func event(for key: Key) -> SearchEvent? {
+    if configuration.history != nil {
+      if key == .character("\u{10}") { return .historyMoved(older: true) }
+      if key == .character("\u{0E}") { return .historyMoved(older: false) }
+    }
+    return KeyMap.event(for: key).map(configuration.layout.oriented)
   }
 
   /// How often an idle app looks for other processes' writes to the store.

@@ -41,6 +41,10 @@ enum Help {
                                 default (fzf's: the query at the bottom, the list growing up from
                                 it; Up and Down follow the screen), reverse-list (the query at the
                                 bottom, the list read from the top); --reverse is reverse
+          --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the
+                                key is printed first (an empty line for Enter)
+          --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of
+                                moving; an accepted query is added (--history-size N, default 1000)
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

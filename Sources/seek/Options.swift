@@ -66,6 +66,11 @@ struct Options: Equatable {
   var info = InfoStyle.line
   /// `--layout`, `--reverse` (fzf's); Seek's default is fzf's `reverse`.
   var layout = ListLayout.reverse
+  /// `--history FILE`, `--history-size N` (fzf's).
+  var historyPath: String? = nil
+  var historySize = HistoryFile.defaultLimit
+  /// `--expect KEYS` (fzf's): keys that accept, their name printed before the items.
+  var expect: [KeyName.NamedKey] = []
   /// `--sync` (fzf's): the whole input is read before the interface starts.
   var sync = false
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
@@ -239,6 +244,16 @@ struct Options: Equatable {
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--no-info": o.info = .hidden
       case "--sync": o.sync = true
+      case "--history": o.historyPath = try value(flag, inline: inline)
+      case "--no-history": o.historyPath = nil
+      case "--history-size": o.historySize = try number(flag, try value(flag, inline: inline), min: 1)
+      case "--expect":
+        let text = try value(flag, inline: inline)
+        switch KeyName.parseList(text) {
+        case .success(let keys): o.expect += keys
+        case .failure(let unknown):
+          throw .invalidValue(flag: flag, value: unknown.name, expected: "a key name such as ctrl-x, alt-x, f1, tab")
+        }
       case "--info":
         let text = try value(flag, inline: inline)
         let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text

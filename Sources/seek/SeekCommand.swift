@@ -415,6 +415,9 @@ enum SeekCommand {
       configuration.headerLines = options.headerLines
       configuration.info = options.info
       configuration.layout = options.layout
+      configuration.expect = options.expect
+      let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
+      if let history { configuration.history = try history.load() }
       if let header = options.header {
         configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       }
@@ -441,8 +444,9 @@ enum SeekCommand {
       switch outcome {
       case .quit(let status):
         return report.isClean ? status : 2
-      case .accepted(let ids, let query):
-        printAccepted(ids, query: query, store: store, service: service, options: options)
+      case .accepted(let ids, let query, let key):
+        printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
+        do { try history?.append(query) } catch { Output.error("seek: \(error)") }
         return report.isClean ? 0 : 2
       }
     } catch {
@@ -469,10 +473,13 @@ enum SeekCommand {
 
   /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json. An item
   /// no longer in the catalog is printed with the title the store kept.
-  static func printAccepted(_ ids: [String], query: String, store: ItemStore, service: SearchService, options: Options)
-  {
+  static func printAccepted(
+    _ ids: [String], query: String, key: String?, store: ItemStore, service: SearchService, options: Options
+  ) {
     let end = options.outputTerminator
     var out = options.printQuery ? query + end : ""
+    // fzf's --expect: the key that accepted (an empty line for Enter) before the items.
+    if !options.expect.isEmpty { out += (key ?? "") + end }
     let kept = (try? store.checkedItems()) ?? []
     for id in ids {
       let keptTitle = kept.first { $0.objectID == id }?.title

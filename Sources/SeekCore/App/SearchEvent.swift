@@ -25,6 +25,8 @@ public enum SearchEvent: Sendable, Equatable {
   case deletedToEnd
   case cleared
   case cursorMoved(CursorMove)
+  /// `--history`: the query becomes the entry before (older) or after the one shown.
+  case historyMoved(older: Bool)
   // Moving.
   case movedUp
   case movedDown
@@ -39,6 +41,8 @@ public enum SearchEvent: Sendable, Equatable {
   /// Toggles the check of the selected result; a space in the query.
   case spacePressed
   case escapePressed
+  /// A key of `--expect` (fzf's): accept as Enter does, the key's name printed first.
+  case acceptKeyPressed(String)
   case interrupted
   // Refining.
   case refinementToggled(attribute: String, value: String)
@@ -146,8 +150,9 @@ extension SearchEvent {
     switch self {
     case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
       .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedToStart,
-      .deletedToEnd, .cleared, .cursorMoved, .movedUp,
+      .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
+      .acceptKeyPressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
       .clicked:
       return true

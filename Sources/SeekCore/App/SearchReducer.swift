@@ -233,6 +233,21 @@ public enum SearchReducer {
       state.cursor = chosen.count
       return queryEdited(&state)
 
+    case .historyMoved(let older):
+      guard let query = state.history.step(older: older, current: state.query) else { return [] }
+      state.query = query
+      state.cursor = query.count
+      return queryEdited(&state)
+
+    case .acceptKeyPressed(let name):
+      state.acceptKey = name
+      if state.focus == .results, case .item(let hit)? = selectedRow(state) { return accept(&state, hit.objectID) }
+      guard state.results.query == state.query, !state.results.isPending else {
+        state.acceptTopOnArrival = true
+        return []
+      }
+      return acceptTop(&state)
+
     case .enterPressed:
       switch state.focus {
       case .query:

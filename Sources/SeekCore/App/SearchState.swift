@@ -35,6 +35,8 @@ public struct SearchState: Sendable, Equatable {
   /// The selection is the first hit a submit put the focus on, not a row the user moved to:
   /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
   public var selectedBySubmit = false
+  /// `--history`: earlier queries, walked with Ctrl-P and Ctrl-N.
+  public var history = QueryHistory()
   /// What the last kill took from the query (readline's kill ring, one entry deep): Ctrl-Y yanks it.
   public var killed = ""
   /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
@@ -54,6 +56,8 @@ public struct SearchState: Sendable, Equatable {
   /// Enter was pressed on this item: the app leaves once every write asked for before it is
   /// answered, printing what the store then holds. Keys are ignored meanwhile.
   public var pendingAccept: String? = nil
+  /// The `--expect` key the pending accept was asked with (nil: Enter or a click).
+  public var acceptKey: String? = nil
   /// The details pane (the record, or `--preview`).
   public var details = DetailsState()
   /// What Enter does and whether a create row is offered: one rule per kind of input.

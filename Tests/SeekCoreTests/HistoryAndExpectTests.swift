@@ -1,0 +1,59 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// fzf's `--history` (Ctrl-P / Ctrl-N walk earlier queries; accepted queries are appended) and
+/// `--expect` (a key that accepts, named in the output).
+@Suite struct HistoryAndExpectTests {
+  @Test func walkingTheHistoryGivesTheDraftBackPastTheNewest() {
+    var history = QueryHistory(entries: ["old1", "old2"])
+    #expect(history.step(older: false, current: "typed") == nil)  // nothing newer than the draft
+    #expect(history.step(older: true, current: "typed") == "old2")
+    #expect(history.step(older: true, current: "old2") == "old1")
+    #expect(history.step(older: true, current: "old1") == nil)  // the oldest stays
+    #expect(history.step(older: false, current: "old1") == "old2")
+    #expect(history.step(older: false, current: "old2") == "typed")
+    #expect(history.position == nil)
+    var empty = QueryHistory()
+    #expect(empty.step(older: true, current: "x") == nil)
+  }
+
+  @Test func aHistoryStepSearchesTheQueryItShows() {
+    var state = SearchState()
+    state.history = QueryHistory(entries: ["beta"])
+    let effects = SearchReducer.reduce(&state, .historyMoved(older: true))
+    #expect(state.query == "beta" && state.cursor == 4)
+    #expect(effects.contains(.searchResults(query: "beta", page: 0, refine: Refine(), revision: 1)))
+  }
+
+  @Test func theFileKeepsTheNewestLinesWithoutRepeatingTheLast() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seek-history-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = HistoryFile(path: folder.appendingPathComponent("h").path, limit: 3)
+    #expect(try file.load() == [])
+    for query in ["a", "b", "b", "", "c", "d"] { try file.append(query) }
+    #expect(try file.load() == ["b", "c", "d"])
+    #expect(try String(contentsOfFile: file.path, encoding: .utf8) == "b\nc\nd\n")
+    // Lines that are not UTF-8 are left out, never shown.
+    try Data([0x78, 0x0A, 0xFF, 0xFE, 0x0A, 0x79, 0x0A]).write(to: URL(fileURLWithPath: file.path))
+    #expect(try file.load() == ["x", "y"])
+    #expect(throws: HistoryFile.Failure.self) { try HistoryFile(path: "/nonexistent-seek/h").load() }
+  }
+
+  @Test func anExpectedKeyAcceptsTheTopLineAndIsRemembered() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .inserted("b"))
+    let revision = state.resultsRevision
+    // Before the answer: taken when it arrives, as Enter is.
+    #expect(SearchReducer.reduce(&state, .acceptKeyPressed("ctrl-v")) == [])
+    #expect(state.acceptKey == "ctrl-v")
+    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
+    #expect(effects == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
+  }
+}
