@@ -29,11 +29,11 @@ public struct Highlighter {
     words = query.words.map(PreparedWord.init)
   }
 
-  /// Where a hit of the fuzzy tier matched: fzf's positions in its title.
+  /// Where a hit of the fuzzy tier matched: fzf's positions in its searched text.
   func fuzzyHighlights(record: Int) -> [AttributeHighlight] {
     guard let extended else { return [] }
     var matcher = fuzzyMatcher.matcher ?? ExtendedMatcher(extended)
-    let column = index.titleColumn
+    let column = index.fuzzyColumn
     let found = index.documents.withIndexedValue(record, column) { matcher.matchedRanges($0) }
     fuzzyMatcher.matcher = matcher
     guard let ranges = found, !ranges.isEmpty else { return [] }

@@ -10,6 +10,9 @@ public final class SearchIndex: Sendable {
   /// Store column of each searchable attribute, in searchable order.
   public let searchableColumns: [Int]
   public let titleColumn: Int
+  /// The attribute fzf's matching reads (the fuzzy tier): the first searchable one — a line's
+  /// text, or the fields `--nth` names when the line shows more than is searched.
+  public var fuzzyColumn: Int { searchableColumns.first ?? titleColumn }
   public let terms: TermDictionary
   /// Postings of term `t`: `postingRecords/postingPlaces[postingStart[t] ..< postingStart[t + 1]]`,
   /// sorted by record. A place packs the searchable attribute (high 4 bits) and word position.

@@ -1,8 +1,9 @@
 // The fuzzy tier
 // ==============
 //
-// Below every word match, the records whose title (a line's text) matches the query's terms as
-// fzf matches them (FuzzyScorer.swift): `scb` → `src/components/Button.tsx`, `99` → `9019`. Their
+// Below every word match, the records whose searched text (a line, or the fields `--nth` names)
+// matches the query's terms as fzf matches them (FuzzyScorer.swift): `scb` →
+// `src/components/Button.tsx`, `99` → `9019`. Their
 // keys sit in a band of their own (`RankingRule.fuzzyKey`), ordered by fzf's score, then by the
 // record id, whose order for lines is fzf's tie-break (length, then input order). A record that
 // is a word match is never listed again in the tier.
@@ -38,7 +39,7 @@ extension Searcher {
       fuzzyMatchers = (0..<runs).map { _ in ExtendedMatcher(query) }
     }
     let reader = FuzzyTierReader(
-      documents: index.documents, column: index.titleColumn, filter: filter, floor: floor, limit: limit,
+      documents: index.documents, column: index.fuzzyColumn, filter: filter, floor: floor, limit: limit,
       wordHits: requiredMask ?? 0, stamps: stamp, matchedWords: matchedWords)
     var parts: [FuzzyTierReader.Part] = []
     if runs == 1 {

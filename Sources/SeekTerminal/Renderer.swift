@@ -181,7 +181,11 @@ public enum Renderer {
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
         let (title, ranges) = Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x)
-        x = buffer.write(title, column: x, row: row, limit: width, styleAt: styler(ranges, style: [.bold, .match]))
+        // `--ansi`: the line's colours, under the matches' (when the line fits as it is).
+        let matched = styler(ranges, style: [.bold, .match])
+        let colored =
+          title == hit.title && !hit.titleColors.isEmpty ? colorStyler(hit.titleColors, under: matched) : nil
+        x = buffer.write(title, column: x, row: row, limit: width, styleAt: colored ?? matched)
         var extras = hit.details
         if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
         for (i, detail) in extras.enumerated() where x + 3 < width {
@@ -365,6 +369,17 @@ public enum Renderer {
       return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
     return "\(Int(ms.rounded())) ms"
+  }
+
+  /// A style lookup for a line's own colours (`--ansi`), the matches' style over them.
+  static func colorStyler(
+    _ colors: [(range: Range<Int>, style: TextStyle)], under matched: ((Int) -> CellStyle?)?
+  ) -> (Int) -> CellStyle? {
+    { offset in
+      let own = colors.first { $0.range.contains(offset) }.map { DetailsView.style($0.style) }
+      guard let match = matched?(offset) else { return own }
+      return (own ?? []).union(match)
+    }
   }
 
   /// A style lookup for UTF-8 offsets inside matched ranges.

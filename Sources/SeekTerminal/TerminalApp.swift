@@ -46,6 +46,8 @@ public final class TerminalApp {
     public var info = InfoStyle.line
     /// `--layout` (fzf's): where the prompt goes and which way the list grows.
     public var layout = ListLayout.reverse
+    /// What a line read becomes (`--ansi`, `--nth`, `--with-nth`).
+    public var lineShape = LineShape()
     /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
     public var history: [String]? = nil
     /// `--expect` (fzf's): keys that accept, each with the name it was given.
@@ -177,7 +179,8 @@ public final class TerminalApp {
         if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
       let reader = StreamingReader(
-        format: input.format, delimiter: configuration.inputDelimiter, headerLines: configuration.headerLines
+        format: input.format, delimiter: configuration.inputDelimiter, headerLines: configuration.headerLines,
+        shape: configuration.lineShape
       ) { [indexer] in indexer.request() }
       if configuration.headerLines > 0 {
         // The header is handed to the state machine once it is whole (or the input ended).

@@ -48,10 +48,10 @@ enum FilterCommand {
       let bold = Output.stdoutIsTerminal && Output.colorAllowed
       var text = ""
       for found in response.hits {
-        // NUL-ended items (`--print0`) go to a program as they are (a file name may hold a
-        // newline); to a terminal, and as lines, never raw.
+        // NUL-ended items (`--print0`) and `--ansi` lines (their colours) go to a program as
+        // they are (a file name may hold a newline); to a terminal, and as lines, never raw.
         text +=
-          (options.print0 && !Output.stdoutIsTerminal
+          ((options.print0 || options.lineShape.ansi) && !Output.stdoutIsTerminal
             ? rawValue(of: found, field: options.field) : line(for: found, field: options.field, bold: bold))
           + options.outputTerminator
       }

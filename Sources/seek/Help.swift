@@ -45,6 +45,13 @@ enum Help {
                                 key is printed first (an empty line for Enter)
           --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of
                                 moving; an accepted query is added (--history-size N, default 1000)
+          --ansi                lines: colour sequences shown as colours, never searched, kept in
+                                what is printed ({} and {1} in commands without them)
+      -d, --delimiter STR       what ends a field (a string, or a regular expression such as
+                                '[:/]'); default: AWK's fields (blanks)
+      -n, --nth N[,..]          lines: search only these fields (1, -1, 2.., ..3, 1..-2)
+          --with-nth N[,..]     lines: show (and search) only these fields; the line is printed
+                                whole; {1}, {-1}, {2..} in --preview are the line's fields
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:

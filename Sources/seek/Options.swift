@@ -66,6 +66,8 @@ struct Options: Equatable {
   var info = InfoStyle.line
   /// `--layout`, `--reverse` (fzf's); Seek's default is fzf's `reverse`.
   var layout = ListLayout.reverse
+  /// `--ansi`, `-d`, `-n/--nth`, `--with-nth` (fzf's): what a line becomes.
+  var lineShape = LineShape()
   /// `--history FILE`, `--history-size N` (fzf's).
   var historyPath: String? = nil
   var historySize = HistoryFile.defaultLimit
@@ -244,6 +246,22 @@ struct Options: Equatable {
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--no-info": o.info = .hidden
       case "--sync": o.sync = true
+      case "--ansi": o.lineShape.ansi = true
+      case "--no-ansi": o.lineShape.ansi = false
+      case "-d", "--delimiter":
+        let text = try value(flag, inline: inline)
+        guard !text.isEmpty else {
+          throw .invalidValue(flag: flag, value: text, expected: "a string or a regular expression")
+        }
+        // fzf's `-d '\t'`: a tab, written as the shell passes it.
+        o.lineShape.delimiter = text == "\\t" ? "\t" : text
+      case "-n", "--nth", "--with-nth":
+        let text = try value(flag, inline: inline)
+        guard let ranges = FieldRange.parseList(text) else {
+          throw .invalidValue(
+            flag: flag, value: text, expected: "field indexes such as 1, -1, 2.., ..3, 1..-2, comma-separated")
+        }
+        if flag == "--with-nth" { o.lineShape.withNth = ranges } else { o.lineShape.nth = ranges }
       case "--history": o.historyPath = try value(flag, inline: inline)
       case "--no-history": o.historyPath = nil
       case "--history-size": o.historySize = try number(flag, try value(flag, inline: inline), min: 1)
@@ -292,7 +310,7 @@ struct Options: Equatable {
   }
 
   /// Short options that take a value, which may be attached (`-fQUERY`).
-  static let shortOptionsWithValues: Set<String> = ["-f", "-q"]
+  static let shortOptionsWithValues: Set<String> = ["-f", "-q", "-d", "-n"]
 
   /// Splits an option string the way a shell would for simple cases: spaces separate, single and
   /// double quotes group, backslash escapes (for `SEEK_DEFAULT_OPTS`).

@@ -41,9 +41,9 @@ enum SeekCommand {
         )
       }
     }
-    let input = defaultSource?.handle ?? FileHandle.standardInput
+    var input = defaultSource?.handle ?? FileHandle.standardInput
     // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
-    let fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
+    var fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
     let dumbTerminal = environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty
     let storeCommand = options.checked || options.uncheckAll || options.deleteCreated != nil
     let interactive = options.filter == nil && !storeCommand
@@ -55,6 +55,26 @@ enum SeekCommand {
     // Lines are fzf's world (Enter accepts, ties by length then input order); records are
     // InstantSearch's (see `Picking`).
     let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
+    let shape = options.lineShape
+    if !shape.isPlain {
+      guard lines else {
+        Output.error(
+          "seek: --ansi, --nth and --with-nth shape lines; \(options.catalogPath ?? "the input") holds records")
+        return 2
+      }
+      // A shaped file of lines is read as a pipe is (no index cache: the cache keeps records as
+      // read, not as shaped), and its accepted lines are printed as read.
+      if !fromPipe, let path = options.catalogPath {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+          Output.error("seek: cannot open \(path)")
+          return 2
+        }
+        input = handle
+        fromPipe = true
+      }
+      if options.field == nil { options.field = LineShape.lineAttribute }
+      options.catalog.titleAttribute = LineShape.shownAttribute
+    }
     if options.headerLines > 0 && !(fromPipe && lines) {
       Output.error("seek: --header-lines takes the first lines of lines read from a pipe (as fzf's)")
       return 2
@@ -67,7 +87,9 @@ enum SeekCommand {
     options.matching.fuzzyTier = lines
     if lines {
       // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
-      if options.catalog.searchableAttributes == nil { options.catalog.searchableAttributes = ["ordered(text)"] }
+      if options.catalog.searchableAttributes == nil {
+        options.catalog.searchableAttributes = ["ordered(\(shape.searchedAttribute))"]
+      }
       if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
     }
     if interactive && !TerminalLocale.useUTF8() {
@@ -92,7 +114,7 @@ enum SeekCommand {
           && (format == .lines || format == .jsonLines)
         if streams {
           streamFormat = format
-          let empty = RecordTable(attributes: format == .lines ? ["text"] : [])
+          let empty = RecordTable(attributes: format == .lines ? shape.attributes : [])
           catalog = Catalog(
             name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
             given: options.catalog)
@@ -100,7 +122,7 @@ enum SeekCommand {
           return code
         } else if format == .lines || format == .jsonLines {
           let reader = StreamingReader(
-            format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines
+            format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: shape
           ) {}
           let table = reader.readAll(input)
           if !reader.headerRead.isEmpty {
@@ -208,7 +230,8 @@ enum SeekCommand {
   /// store's created items, ties by name).
   /// `noStore`: the caller made sure no store holds created items for this input.
   static func streamFilter(_ input: FileHandle, _ query: String, _ options: Options, noStore: Bool = false) -> Int32? {
-    guard options.filters == nil, options.facets.isEmpty, options.sort == nil, options.storePath == nil || noStore
+    guard options.lineShape.isPlain, options.filters == nil, options.facets.isEmpty, options.sort == nil,
+      options.storePath == nil || noStore
     else {
       return nil
     }
@@ -404,6 +427,7 @@ enum SeekCommand {
         generatingSuggestions: options.suggestionsPath == nil && suggests ? options.suggestionsMinHits : nil,
         recent: suggests ? initial.recent : [])
       service.matching = options.matching
+      service.lineShape = options.lineShape
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],
@@ -416,6 +440,7 @@ enum SeekCommand {
       configuration.info = options.info
       configuration.layout = options.layout
       configuration.expect = options.expect
+      configuration.lineShape = options.lineShape
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }
       if let header = options.header {

@@ -68,3 +68,34 @@ expect_eq "--history: the query appended" "bet|alp|delt" "$(paste -sd'|' "$P/his
 tmux_stop
 "$SEEK" --history /nonexistent-seek/h < "$P/words.txt" >/dev/null 2>&1
 expect_eq "--history in a missing folder: exit 2" 2 "$?"
+
+# -d / --nth / --with-nth: fields as fzf cuts them; the same lines as fzf where it is installed.
+printf 'src/main.rs:10:fn main\nsrc/lib.rs:3:use std\nREADME.md:1:# main title\n' > "$P/grep.txt"
+expect_eq "--nth 1 -d: searches the file names only" "src/main.rs:10:fn main" "$("$SEEK" -d: --nth 1 -f main < "$P/grep.txt" 2>/dev/null)"
+expect_eq "-n3 -d: (attached values)" "README.md:1:# main title|src/main.rs:10:fn main" "$("$SEEK" -d: -n3 -f main < "$P/grep.txt" 2>/dev/null | sort | paste -sd'|')"
+expect_eq "--with-nth: searched as shown, printed as read" "src/main.rs:10:fn main" "$("$SEEK" -d: --with-nth 2.. -f 10 < "$P/grep.txt" 2>/dev/null)"
+expect_eq "--with-nth: the file name is not searched" "" "$("$SEEK" -d: --with-nth 3 -e -f rs < "$P/grep.txt" 2>/dev/null)"
+expect_eq "--nth on a file of lines" "src/lib.rs:3:use std" "$("$SEEK" -d: --nth 1 -f lib "$P/grep.txt" 2>/dev/null)"
+"$SEEK" --nth 0 -f x < "$P/grep.txt" >/dev/null 2>&1
+expect_eq "--nth 0: exit 2" 2 "$?"
+if command -v fzf >/dev/null; then
+  for args in "-d: --nth 1 -f main" "-d: --nth 2.. -f main" "-d: --with-nth 2.. -f 10" "--nth -1 -f std" "-d [:/] --nth 2 -f main"; do
+    # shellcheck disable=SC2086
+    expect_eq "fields: the same lines as fzf $args" "$(fzf $args < "$P/grep.txt" | sort)" "$("$SEEK" $args < "$P/grep.txt" 2>/dev/null | sort)"
+  done
+fi
+
+# --ansi: colours shown, never searched, kept in what is printed; placeholders without them.
+printf '\033[31mred\033[0m apple\n\033[1;34mblue\033[0m sky\n' > "$P/ansi.txt"
+expect_eq "--ansi: the escape is not searched" "" "$("$SEEK" --ansi -e -f 31m < "$P/ansi.txt" 2>/dev/null)"
+expect_eq "--ansi: the line printed with its colours" "$(sed -n 2p "$P/ansi.txt")" "$("$SEEK" --ansi -f sky < "$P/ansi.txt" 2>/dev/null)"
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --ansi --preview 'echo [{}] [{-1}]' < $P/ansi.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--ansi app: the lines without their escapes" "blue sky"
+expect_screen_gone "--ansi app: no escape shown as text" "[31m"
+expect_screen "--ansi app: {} and {-1} without colours" "[red apple] [apple]"
+expect_contains "--ansi app: red drawn red" "$(screen -e | grep -a 'apple' | head -1)" $'\033[31mred'
+tmux_keys Down Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--ansi app: the pick printed with its colours" "$(sed -n 2p "$P/ansi.txt")" "$(cat "$P/out")"
+tmux_stop

@@ -2,6 +2,13 @@ import SearchEngine
 
 /// A catalog hit as the UI shows it: plain values, no engine internals.
 public struct ResultHit: Sendable, Equatable {
+  public static func == (a: ResultHit, b: ResultHit) -> Bool {
+    a.objectID == b.objectID && a.title == b.title && a.titleRanges == b.titleRanges && a.details == b.details
+      && a.snippet == b.snippet && a.snippetRanges == b.snippetRanges && a.typos == b.typos
+      && a.isCreated == b.isCreated && a.ranking == b.ranking
+      && a.titleColors.elementsEqual(b.titleColors) { $0.range == $1.range && $0.style == $1.style }
+  }
+
   public var objectID: String
   public var title: String
   /// Matched ranges of `title` (UTF-8 offsets).
@@ -14,6 +21,8 @@ public struct ResultHit: Sendable, Equatable {
   public var typos: Int
   /// Made from the create row (kept in the store, not in the catalog): it can be deleted.
   public var isCreated: Bool
+  /// `--ansi`: the line's own colours, by UTF-8 range of `title`.
+  public var titleColors: [(range: Range<Int>, style: TextStyle)] = []
   /// Why it ranks where it does (the details pane compares it with the hit above).
   public var ranking: RankingDetails? = nil
 

@@ -18,6 +18,9 @@ public final class SearchService {
   public var hitsPerPage: Int
   /// How terms match (fzf's `-e`, `-i`, `+i`, and the fuzzy tier for lines).
   public var matching = MatchOptions()
+  /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
+  /// `{}` and `{1}` in commands are the line as read and its fields.
+  public var lineShape = LineShape()
   /// Suggestions given (file or generated), before any learned ones are added.
   private var baseSuggestions: [Suggestion]
   private var learned: [Suggestion] = []
@@ -197,10 +200,26 @@ public final class SearchService {
         return value
       }
     }
-    return ResultHit(
-      objectID: documents.objectID(record), title: documents.indexedValue(record, index.titleColumn),
+    let title = documents.indexedValue(record, index.titleColumn)
+    if titleRanges.isEmpty, let fields = highlights.first(where: { $0.attribute == LineShape.fieldsAttribute }) {
+      titleRanges = Self.ranges(fields.ranges, of: fields.value, placedIn: title)
+    }
+    var hit = ResultHit(
+      objectID: documents.objectID(record), title: title,
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
       typos: typos, isCreated: kind == .created)
+    if lineShape.ansi && lineShape.withNth.isEmpty, let column = documents.attributeIndex(LineShape.lineAttribute) {
+      hit.titleColors = AnsiText.colors(documents.value(record, column))
+    }
+    return hit
+  }
+
+  /// `--nth`: ranges matched in the searched fields, where those fields stand in the shown line
+  /// (none when they are not one piece of it, as `--nth 1,3`).
+  static func ranges(_ ranges: [Range<Int>], of fields: String, placedIn title: String) -> [Range<Int>] {
+    guard !fields.isEmpty, let found = title.range(of: fields) else { return [] }
+    let shift = title.utf8.distance(from: title.startIndex, to: found.lowerBound)
+    return ranges.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
   }
 
   // MARK: - Details and preview
@@ -237,9 +256,19 @@ public final class SearchService {
       }
       let name = String(rest[rest.index(after: open)..<close])
       let value: String?
+      // The line as read, for shaped lines (`--ansi`, `--with-nth`): what was piped in.
+      let line = found.map { f in
+        f.index.documents.value(
+          f.record, f.index.documents.attributeIndex(LineShape.lineAttribute) ?? f.index.titleColumn)
+      }
+      // Without its colour sequences (`--ansi`), as fzf fills placeholders.
+      let text = lineShape.ansi ? AnsiText.stripped(line ?? "") : line ?? ""
       switch name {
-      case "": value = found.map { $0.index.documents.value($0.record, $0.index.titleColumn) } ?? ""
+      case "": value = text
       case "q": value = query
+      case _ where FieldRange(parsing: name) != nil:
+        // fzf's field placeholders: `{1}`, `{-1}`, `{2..}` of the line, with `--delimiter`.
+        value = lineShape.field(FieldRange(parsing: name)!, of: text)
       default:
         value = found.flatMap { f in
           f.index.documents.attributeIndex(name).map { f.index.documents.value(f.record, $0) }

@@ -26,16 +26,19 @@ public final class StreamingReader: @unchecked Sendable {
   /// `--header-lines N` (fzf's): the first N lines are a header, shown and never searched.
   private let headerLineCount: Int
   private var headerLines: [String] = []
+  /// What a line becomes (`--ansi`, `--with-nth`, `--nth`).
+  private let shape: LineShape
 
   public init(
     format: CatalogFormat, memoryLimit: Int = ProcessMemory.inputLimitBytes(), delimiter: UInt8 = 0x0A,
-    headerLines: Int = 0, onBatch: @escaping @Sendable () -> Void
+    headerLines: Int = 0, shape: LineShape = LineShape(), onBatch: @escaping @Sendable () -> Void
   ) {
     self.format = format
+    self.shape = shape
     self.delimiter = delimiter
     self.headerLineCount = format == .lines ? headerLines : 0
     self.memoryLimit = memoryLimit
-    self.table = RecordTable(attributes: format == .lines ? ["text"] : [])
+    self.table = RecordTable(attributes: format == .lines ? shape.attributes : [])
     self.onBatch = onBatch
   }
 
@@ -98,7 +101,7 @@ public final class StreamingReader: @unchecked Sendable {
     func flush(final: Bool) {
       lock.lock()
       for row in batch {
-        if format == .lines { table.appendRow([row[0].1]) } else { table.append(row) }
+        if format == .lines { table.appendRow(shape.values(of: row[0].1)) } else { table.append(row) }
       }
       if format == .tsv, let header {
         if table.attributes.isEmpty { table = RecordTable(attributes: header) }

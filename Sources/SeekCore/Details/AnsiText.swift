@@ -4,7 +4,9 @@
 public enum AnsiText {
   public static let maxLines = 2_000
 
-  public static func parse(_ bytes: [UInt8], maxLines: Int = maxLines) -> [[StyledRun]] {
+  /// `expandingTabs: false` keeps tabs as they are (a line of `--ansi` input, whose fields a tab
+  /// may delimit).
+  public static func parse(_ bytes: [UInt8], maxLines: Int = maxLines, expandingTabs: Bool = true) -> [[StyledRun]] {
     var lines: [[StyledRun]] = []
     var runs: [StyledRun] = []
     var text = String.UnicodeScalarView()
@@ -28,6 +30,9 @@ public enum AnsiText {
       switch v {
       case 0x0A:
         newLine()
+      case 0x09 where !expandingTabs:
+        text.append(scalars[i - 1])
+        column += 1
       case 0x09:
         let spaces = 8 - column % 8
         text.append(contentsOf: String(repeating: " ", count: spaces).unicodeScalars)
@@ -127,5 +132,27 @@ public enum AnsiText {
   static func basic(red: Int, green: Int, blue: Int) -> UInt8 {
     let bits = (red > 127 ? 1 : 0) | (green > 127 ? 2 : 0) | (blue > 127 ? 4 : 0)
     return UInt8(bits)
+  }
+}
+
+extension AnsiText {
+  /// A line without its escape sequences (`--ansi`): what is searched and shown. Lines without
+  /// an escape are returned as they are, without a copy.
+  public static func stripped(_ line: String) -> String {
+    guard line.utf8.contains(0x1B) else { return line }
+    return parse(Array(line.utf8), maxLines: 1, expandingTabs: false).first.map { $0.map(\.text).joined() } ?? ""
+  }
+
+  /// The colours of a line (`--ansi`), as UTF-8 ranges of the stripped line.
+  public static func colors(_ line: String) -> [(range: Range<Int>, style: TextStyle)] {
+    guard line.utf8.contains(0x1B) else { return [] }
+    var out: [(range: Range<Int>, style: TextStyle)] = []
+    var offset = 0
+    for run in parse(Array(line.utf8), maxLines: 1, expandingTabs: false).first ?? [] {
+      let length = run.text.utf8.count
+      if run.style != TextStyle() { out.append((offset..<offset + length, run.style)) }
+      offset += length
+    }
+    return out
   }
 }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// fzf's `--ansi`, `-d/--delimiter`, `-n/--nth` and `--with-nth`: what a line read becomes.
+///
+/// A plain line is one attribute, `text`: searched, shown and printed. A shaped line keeps the
+/// line as read in `line` (printed on accept, `{}` in commands) and shows `text`: the line with
+/// its colour sequences taken out (`--ansi`) and only the fields `--with-nth` names. `--nth`
+/// limits the search to some fields of `text`, kept in `fields` (searched; their matches are
+/// highlighted in `text`, where they lie).
+///
+/// Fields are fzf's: without a delimiter, AWK's (a run of non-blanks and the blanks after it,
+/// blanks before the first field dropped); with one, what precedes each delimiter, the
+/// delimiter included. A delimiter is a literal string unless it has a regular expression's
+/// special characters (`[:/]`, `\s+`), as fzf takes a regular expression.
+public struct LineShape: Sendable, Equatable {
+  public var ansi = false
+  public var delimiter: String? = nil
+  public var nth: [FieldRange] = []
+  public var withNth: [FieldRange] = []
+
+  public init(ansi: Bool = false, delimiter: String? = nil, nth: [FieldRange] = [], withNth: [FieldRange] = []) {
+    self.ansi = ansi
+    self.delimiter = delimiter
+    self.nth = nth
+    self.withNth = withNth
+  }
+
+  /// Nothing to do: the line is its own record.
+  public var isPlain: Bool { !ansi && nth.isEmpty && withNth.isEmpty }
+
+  public static let shownAttribute = "text"
+  public static let lineAttribute = "line"
+  public static let fieldsAttribute = "fields"
+
+  /// The record's attributes, in the order `values(of:)` gives them.
+  public var attributes: [String] {
+    if isPlain { return [Self.shownAttribute] }
+    return [Self.shownAttribute, Self.lineAttribute] + (nth.isEmpty ? [] : [Self.fieldsAttribute])
+  }
+
+  /// The attribute searched.
+  public var searchedAttribute: String { nth.isEmpty ? Self.shownAttribute : Self.fieldsAttribute }
+
+  /// The record of one line: shown text, the line, and the searched fields (see `attributes`).
+  public func values(of line: String) -> [String] {
+    if isPlain { return [line] }
+    var shown = ansi ? AnsiText.stripped(line) : line
+    if !withNth.isEmpty { shown = select(withNth, from: shown) }
+    guard !nth.isEmpty else { return [shown, line] }
+    return [shown, line, select(nth, from: shown)]
+  }
+
+  /// The fields of `text` (each with its delimiter or trailing blanks).
+  public func fields(of text: String) -> [Substring] {
+    guard let delimiter, !delimiter.isEmpty else { return Self.awkFields(text) }
+    if let pattern = regex {
+      let whole = NSRange(text.startIndex..., in: text)
+      var out: [Substring] = []
+      var start = text.startIndex
+      for match in pattern.matches(in: text, range: whole) where match.range.length > 0 {
+        guard let range = Range(match.range, in: text) else { continue }
+        out.append(text[start..<range.upperBound])
+        start = range.upperBound
+      }
+      if start < text.endIndex { out.append(text[start...]) }
+      return out
+    }
+    var out: [Substring] = []
+    var rest = text[...]
+    while let range = rest.range(of: delimiter) {
+      out.append(rest[..<range.upperBound])
+      rest = rest[range.upperBound...]
+    }
+    if !rest.isEmpty { out.append(rest) }
+    return out
+  }
+
+  /// The fields `ranges` name, joined as they stand in the text, the last one's delimiter (or
+  /// trailing blanks) removed.
+  public func select(_ ranges: [FieldRange], from text: String) -> String {
+    let all = fields(of: text)
+    var out = ""
+    for range in ranges {
+      for field in range.resolve(count: all.count).map({ all[$0] }) { out += field }
+    }
+    return trimmedField(Substring(out))
+  }
+
+  /// One field as a placeholder gives it (`{2}`): without its delimiter and surrounding blanks.
+  public func field(_ range: FieldRange, of text: String) -> String {
+    let all = fields(of: text)
+    return range.resolve(count: all.count).map { trimmedField(all[$0]) }.joined(separator: " ")
+  }
+
+  func trimmedField(_ field: Substring) -> String {
+    var value = field
+    if let delimiter, !delimiter.isEmpty, regex == nil, value.hasSuffix(delimiter) {
+      value = value.dropLast(delimiter.count)
+    } else if let pattern = regex {
+      let text = String(value)
+      if let match = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).last,
+        let range = Range(match.range, in: text), range.upperBound == text.endIndex
+      {
+        value = Substring(text[..<range.lowerBound])
+      }
+    }
+    return String(value).trimming(" \t")
+  }
+
+  /// AWK's fields: a run of non-blanks and the blanks after it; blanks before the first dropped.
+  static func awkFields(_ text: String) -> [Substring] {
+    var out: [Substring] = []
+    var start: String.Index? = nil
+    var inBlanks = false
+    var i = text.startIndex
+    while i < text.endIndex {
+      let blank = text[i] == " " || text[i] == "\t"
+      if let s = start {
+        if !blank && inBlanks {
+          out.append(text[s..<i])
+          start = i
+          inBlanks = false
+        } else if blank {
+          inBlanks = true
+        }
+      } else if !blank {
+        start = i
+      }
+      i = text.index(after: i)
+    }
+    if let s = start { out.append(text[s...]) }
+    return out
+  }
+
+  /// The delimiter as a regular expression, when it has a regular expression's special characters.
+  var regex: NSRegularExpression? {
+    guard let delimiter, delimiter.contains(where: { "[]()*+?{}|^$\\.".contains($0) }) else { return nil }
+    return try? NSRegularExpression(pattern: delimiter)
+  }
+}
+
+/// fzf's field index expressions: `2`, `-1` (the last), `2..`, `..3`, `1..-2`, `..` (all).
+public struct FieldRange: Sendable, Equatable {
+  /// 1-based; negative from the end; nil: open.
+  public var from: Int?
+  public var to: Int?
+
+  public init(from: Int?, to: Int?) {
+    self.from = from
+    self.to = to
+  }
+
+  /// Parses one expression; nil when it is not one (0 is not a field).
+  public init?(parsing text: String) {
+    func bound(_ s: Substring) -> Int?? {
+      if s.isEmpty { return .some(nil) }
+      guard let n = Int(s), n != 0 else { return nil }
+      return .some(n)
+    }
+    if let dots = text.range(of: "..") {
+      guard let a = bound(text[..<dots.lowerBound]), let b = bound(text[dots.upperBound...]) else { return nil }
+      self.init(from: a, to: b)
+    } else {
+      guard let n = Int(text), n != 0 else { return nil }
+      self.init(from: n, to: n)
+    }
+  }
+
+  /// A comma-separated list (`1,3..`); nil when one is not valid.
+  public static func parseList(_ text: String) -> [FieldRange]? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { FieldRange(parsing: String($0)) }
+    guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.compactMap { $0 }
+  }
+
+  /// The 0-based indexes of `count` fields this names, in order.
+  public func resolve(count: Int) -> [Int] {
+    func index(_ n: Int) -> Int { n > 0 ? n - 1 : count + n }
+    let first = max(0, from.map(index) ?? 0)
+    let last = min(count - 1, to.map(index) ?? count - 1)
+    return first <= last ? Array(first...last) : []
+  }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SeekCore
+
+/// fzf's `--ansi`, `-d`, `--nth` and `--with-nth`: fields as fzf cuts them, and what a line
+/// becomes (shown, printed, searched).
+@Suite struct LineShapeTests {
+  @Test func awkFieldsKeepTheirTrailingBlanksAndDropLeadingOnes() {
+    #expect(LineShape().fields(of: "  foo  bar baz ") == ["foo  ", "bar ", "baz "])
+    #expect(LineShape().fields(of: "") == [])
+  }
+
+  @Test func aDelimiterEndsEachField() {
+    let shape = LineShape(delimiter: ":")
+    #expect(shape.fields(of: "a:b::c") == ["a:", "b:", ":", "c"])
+    // With regular expression characters, a regular expression (fzf's).
+    #expect(LineShape(delimiter: "[:/]").fields(of: "src/main.rs:10") == ["src/", "main.rs:", "10"])
+    #expect(LineShape(delimiter: "\t").fields(of: "a\tb") == ["a\t", "b"])
+  }
+
+  @Test(arguments: [
+    ("1", [0]), ("-1", [3]), ("2..", [1, 2, 3]), ("..2", [0, 1]), ("2..-2", [1, 2]), ("..", [0, 1, 2, 3]),
+    ("9", []), ("-9", []),
+  ])
+  func rangesNameFields(expression: String, indexes: [Int]) {
+    #expect(FieldRange(parsing: expression)?.resolve(count: 4) == indexes)
+  }
+
+  @Test func invalidRangesAreRefused() {
+    for bad in ["0", "a", "1..b", "", "1,,2"] { #expect(FieldRange.parseList(bad) == nil, "\(bad)") }
+    #expect(FieldRange.parseList("1,3..")?.count == 2)
+  }
+
+  @Test func withNthShowsSomeFieldsAndKeepsTheLineToPrint() {
+    let shape = LineShape(delimiter: ":", withNth: [FieldRange(parsing: "2..")!])
+    #expect(shape.attributes == ["text", "line"])
+    #expect(shape.values(of: "src/main.rs:10:fn main") == ["10:fn main", "src/main.rs:10:fn main"])
+  }
+
+  @Test func nthSearchesSomeFieldsAndShowsTheLine() {
+    let shape = LineShape(delimiter: ":", nth: [FieldRange(parsing: "1")!])
+    #expect(shape.searchedAttribute == "fields")
+    #expect(
+      shape.values(of: "src/main.rs:10:fn main") == ["src/main.rs:10:fn main", "src/main.rs:10:fn main", "src/main.rs"])
+  }
+
+  @Test func ansiColoursAreShownNotSearchedAndTheLineIsKept() {
+    let line = "\u{1B}[31mred\u{1B}[0m apple\tpie"
+    let shape = LineShape(ansi: true)
+    #expect(shape.values(of: line) == ["red apple\tpie", line])
+    let colors = AnsiText.colors(line)
+    #expect(colors.count == 1 && colors[0].range == 0..<3 && colors[0].style.color == 1)
+    #expect(AnsiText.stripped("plain") == "plain")
+  }
+
+  @Test func placeholdersGiveFieldsWithoutTheirDelimiters() {
+    let shape = LineShape(delimiter: ":")
+    #expect(shape.field(FieldRange(parsing: "1")!, of: "src/main.rs:10:fn main") == "src/main.rs")
+    #expect(shape.field(FieldRange(parsing: "-1")!, of: "src/main.rs:10:fn main") == "fn main")
+    #expect(LineShape().field(FieldRange(parsing: "2")!, of: "  a   b  c") == "b")
+  }
+
+  @Test func matchesInTheFieldsAreDrawnWhereTheyStandInTheLine() {
+    #expect(SearchService.ranges([0..<2], of: "main.rs", placedIn: "src/main.rs:10") == [4..<6])
+    #expect(SearchService.ranges([0..<1], of: "a b", placedIn: "a:x:b") == [])
+  }
+}
