@@ -8,9 +8,16 @@ public struct RenderContext: Sendable, Equatable {
   /// What stands before the query (`--prompt`, fzf's; controls shown as `?`).
   public var prompt: String
 
-  public init(spinnerFrame: Int = 0, prompt: String = Renderer.prompt) {
+  /// What marks the current line of a plain list (`--pointer`, fzf's), and a checked line
+  /// instead of Seek's boxes (`--marker`); each followed by a space.
+  public var pointer: String
+  public var marker: String?
+
+  public init(spinnerFrame: Int = 0, prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.spinnerFrame = spinnerFrame
     self.prompt = SafeText.sanitized(prompt)
+    self.pointer = SafeText.sanitized(pointer)
+    self.marker = marker.map(SafeText.sanitized)
   }
 }
 
@@ -19,7 +26,6 @@ public enum Renderer {
   public static let prompt = "> "
   static let checkedBox = "[x] "
   static let uncheckedBox = "[ ] "
-  static let pointer = "> "
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   public static func render(_ state: SearchState, context: RenderContext = RenderContext()) -> ScreenBuffer {
@@ -32,7 +38,7 @@ public enum Renderer {
     drawChips(state, into: &buffer)
     drawHeader(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
-    drawResults(state, into: &buffer)
+    drawResults(state, context: context, into: &buffer)
     drawPane(state, into: &buffer)
     drawDetails(state, into: &buffer)
     if Layout.statusLines(state) > 0 { drawStatus(state, context: context, into: &buffer) }
@@ -149,7 +155,7 @@ public enum Renderer {
 
   // MARK: - Results
 
-  static func drawResults(_ state: SearchState, into buffer: inout ScreenBuffer) {
+  static func drawResults(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
     let top = Layout.resultsTop(state)
     let height = Layout.resultsHeight(state)
     guard height > 0 else { return }
@@ -176,7 +182,8 @@ public enum Renderer {
           selected
           || (state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
             && index == results.firstItemRow)
-        let box = state.picking.marks ? (checked ? checkedBox : uncheckedBox) : (current ? pointer : "  ")
+        let box =
+          state.picking.marks ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
@@ -269,15 +276,18 @@ public enum Renderer {
   static func drawDetails(_ state: SearchState, into buffer: inout ScreenBuffer) {
     guard let frame = Layout.detailsFrame(state) else { return }
     let label = state.details.command == nil ? " details " : " preview "
-    if frame.placedBelow {
-      let row = frame.row - 1
+    if frame.placedBelow || frame.placedAbove {
+      let row = frame.placedBelow ? frame.row - 1 : frame.row + frame.height
       buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])
       buffer.write(label, column: 2, row: row, style: [.dim])
     } else {
       for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
     }
     let lines = DetailsView.lines(state, width: frame.width)
-    let first = min(state.details.scroll, max(0, lines.count - 1))
+    // `follow`: the end of the output, until the pane is scrolled.
+    let first =
+      state.details.placement.follow && state.details.command != nil && state.details.scroll == 0
+      ? max(0, lines.count - frame.height) : min(state.details.scroll, max(0, lines.count - 1))
     for (i, line) in lines.dropFirst(first).prefix(frame.height).enumerated() {
       var x = frame.column
       let limit = frame.column + frame.width
@@ -369,6 +379,17 @@ public enum Renderer {
       return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
     return "\(Int(ms.rounded())) ms"
+  }
+
+  /// A row's check: Seek's box, or `--marker` (blank when unchecked).
+  static func mark(_ checked: Bool, _ marker: String?) -> String {
+    guard let marker else { return checked ? checkedBox : uncheckedBox }
+    return gutter(checked ? marker : nil, marker)
+  }
+
+  /// `shown` and a space, or as many blanks when nil: the list's text starts in one column.
+  static func gutter(_ shown: String?, _ widest: String) -> String {
+    shown.map { $0 + " " } ?? String(repeating: " ", count: DisplayWidth.of(widest) + 1)
   }
 
   /// A style lookup for a line's own colours (`--ansi`), the matches' style over them.

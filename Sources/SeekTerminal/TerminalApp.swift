@@ -56,6 +56,9 @@ public final class TerminalApp {
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
     public var prompt = Renderer.prompt
+    /// `--pointer`, `--marker` (fzf's).
+    public var pointer = ">"
+    public var marker: String? = nil
     /// Refinements and sort to start with (`--filters`, `--sort`): shown as chips, searched as if
     /// chosen in the pane.
     public var refine = Refine()
@@ -264,7 +267,10 @@ public final class TerminalApp {
       }
       if dirty {
         let paintStart = LatencyTrace.now()
-        let frame = Renderer.render(state, context: RenderContext(spinnerFrame: spinner, prompt: configuration.prompt))
+        let context = RenderContext(
+          spinnerFrame: spinner, prompt: configuration.prompt, pointer: configuration.pointer,
+          marker: configuration.marker)
+        let frame = Renderer.render(state, context: context)
         driver.paint(configuration.layout.arrange(frame, for: state))
         trace?.frameFlushed(
           revision: appliedRevision, engineMilliseconds: appliedMilliseconds,

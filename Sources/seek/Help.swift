@@ -29,6 +29,9 @@ enum Help {
                                 for records)
           --create              offer the create row for lines too (check boxes on)
           --prompt STR          what stands before the query (default "> ")
+          --pointer STR, --marker STR
+                                what marks the current line (default ">") and a checked one
+                                (default: Seek's [x] boxes), at most two columns each
           --cycle               Down past the last result goes to the first, Up above it to the last
           --no-mouse            leave clicks and the wheel to the terminal (to select text)
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
@@ -107,11 +110,14 @@ enum Help {
           --no-store            keep checks in memory only
 
     LOOK
-          --preview CMD         show CMD's output for the selected hit (run with sh -c): {} is its
-                                title (or line), {q} the query, {attribute} an attribute, each
-                                shell-quoted; SGR colours kept, every other escape removed
-          --preview-window SPEC right|bottom, N% (10–90), hidden, wrap, e.g. right:60% or
-                                bottom:40%,wrap (default: beside the results from 100 columns)
+          --preview CMD         show CMD's output for the selected hit (run with $SHELL -c): {} is
+                                its title (or line), {q} the query, {attribute} an attribute, {1},
+                                {-1}, {2..} the line's fields, each shell-quoted; SGR colours
+                                kept, every other escape removed
+          --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,
+                                follow (show the end), +N (from line N); fzf's border styles
+                                accepted; e.g. right:60% or up:40%,follow (default: beside the
+                                results from 100 columns)
 
     INTERACTIVE
       -q, --query TEXT          start with this query
@@ -120,7 +126,7 @@ enum Help {
       -1, --select-1            accept at once when there is exactly one hit
       -0, --exit-0              exit at once (status 1) when there is no hit
           --height N[%]         draw inline below the prompt, N lines (or N% of the terminal),
-                                leaving the lines above on screen
+                                leaving the lines above on screen (fzf's ~N is taken as N)
       -h, --help                this help
           --version             the version
 
@@ -160,7 +166,7 @@ enum Help {
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
       SEEK_DEFAULT_COMMAND      what bare seek lists instead of the files under the current
-                                directory (run with sh -c), e.g. 'git ls-files'
+                                directory (run with $SHELL -c), e.g. 'git ls-files'
       NO_COLOR                  no colours (bold and reverse video remain)
       SEEK_TRACE=FILE           append keystroke-to-screen latencies (microseconds) to FILE
       SEEK_STREAM_FILES_ABOVE=N a catalog file larger than N bytes (default 16 MB) without an index

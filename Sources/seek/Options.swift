@@ -45,6 +45,9 @@ struct Options: Equatable {
   var cycle = false
   /// `--prompt STR` (fzf's).
   var prompt: String? = nil
+  /// `--pointer STR`, `--marker STR` (fzf's).
+  var pointer = ">"
+  var marker: String? = nil
   var multiMax: Int? = nil
   /// `--delete-created TITLE`: deletes a created item (for scripts).
   var deleteCreated: String?
@@ -219,6 +222,12 @@ struct Options: Equatable {
         o.enterAccepts = text == "accept"
       case "--create": o.create = true
       case "--prompt": o.prompt = try value(flag, inline: inline)
+      case "--pointer", "--marker":
+        let text = try value(flag, inline: inline)
+        guard DisplayWidth.of(text) <= 2 else {
+          throw .invalidValue(flag: flag, value: text, expected: "at most two columns, e.g. '▶'")
+        }
+        if flag == "--pointer" { o.pointer = text } else { o.marker = text }
       case "--cycle": o.cycle = true
       case "-m", "--multi":
         o.multi = true
@@ -228,7 +237,8 @@ struct Options: Equatable {
         let text = try value(flag, inline: inline)
         guard let placement = DetailsPlacement.parse(text) else {
           throw .invalidValue(
-            flag: flag, value: text, expected: "right, bottom, N% (10–90), hidden, wrap, e.g. right:50%")
+            flag: flag, value: text,
+            expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
         }
         o.previewWindow = placement
       case "--delete-created": o.deleteCreated = try value(flag, inline: inline)
@@ -297,11 +307,13 @@ struct Options: Equatable {
       case "--smart-case": o.matching.caseMatching = .smart
       case "--height":
         let text = try value(flag, inline: inline)
-        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        // fzf's `~N`: at most N lines (Seek takes N).
+        let size = text.hasPrefix("~") ? String(text.dropFirst()) : text
+        let digits = size.hasSuffix("%") ? String(size.dropLast()) : size
         guard let n = Int(digits), n > 0 else {
           throw .invalidValue(flag: flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
         }
-        o.height = text
+        o.height = size
       default: throw .unknownFlag(flag)
       }
       i += 1

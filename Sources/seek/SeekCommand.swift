@@ -434,6 +434,8 @@ enum SeekCommand {
         selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
         picking: picking)
       if let prompt = options.prompt { configuration.prompt = prompt }
+      configuration.pointer = options.pointer
+      configuration.marker = options.marker
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
       configuration.headerLines = options.headerLines

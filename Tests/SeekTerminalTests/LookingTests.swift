@@ -68,6 +68,40 @@ import Testing
     #expect(DetailsPlacement.parse("hidden")?.hidden == true)
     #expect(DetailsPlacement.parse("sideways") == nil)
     #expect(DetailsPlacement.parse("right:5%") == nil)
+    // fzf's other forms.
+    let up = DetailsPlacement.parse("up,60%,border-rounded,follow,+12,wrap-word")
+    #expect(up?.position == .top && up?.percent == 60 && up?.follow == true && up?.wrap == true)
+    #expect(up?.initialScroll == 11)
+    #expect(DetailsPlacement.parse("+x") == nil)
+  }
+
+  @Test func aPreviewUpSitsAboveTheResultsAndFollowShowsTheEnd() {
+    var s = state(rows: 12)
+    s.suggestions = []
+    s.details.open = true
+    s.details.command = "seq 1 100"
+    s.details.placement = DetailsPlacement.parse("up:50%,follow")!
+    s.details.preview = PreviewOutput(
+      lines: (1...100).map { [StyledRun("\($0)")] }, exitStatus: 0)
+    let frame = Layout.detailsFrame(s)!
+    #expect(frame.placedAbove && frame.row == 1)
+    #expect(Layout.resultsTop(s) == frame.row + frame.height + 1)
+    let lines = Renderer.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[frame.row + frame.height - 1] == "100")
+    #expect(lines[frame.row + frame.height].hasPrefix("── preview"))
+    #expect(lines[Layout.resultsTop(s)].contains("Create"))
+  }
+
+  @Test func theMarkerReplacesTheBoxesAndThePointerMarksTheCurrentLine() {
+    var s = state()
+    s.suggestions = []
+    s.checked = ["2"]
+    let text = Renderer.render(s, context: RenderContext(marker: "*")).text
+    #expect(text.contains("  Apple MacBook Air") && text.contains("* Mac mini M2"))
+    s.picking = .defaults(lines: true)
+    s.results.query = "mac"
+    let plain = Renderer.render(s, context: RenderContext(pointer: "▶")).text
+    #expect(plain.contains("▶ Apple MacBook Air"))
   }
 
   @Test func theDecidingCriterionIsTheFirstThatDiffers() {

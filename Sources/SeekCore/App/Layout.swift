@@ -52,16 +52,25 @@ public enum Layout {
     return min(state.shownSuggestions.count, maxSuggestionLines, room / 2)
   }
 
-  /// First line of the results pane.
-  public static func resultsTop(_ state: SearchState) -> Int {
+  /// First line of the area the results share with a details pane above or below them.
+  public static func resultsAreaTop(_ state: SearchState) -> Int {
     min(state.screen.rows, suggestionsTop(state) + suggestionLines(state))
   }
 
+  /// First line of the results pane (under the details pane when it is placed on top).
+  public static func resultsTop(_ state: SearchState) -> Int {
+    let top = resultsAreaTop(state)
+    if let frame = detailsFrame(state), frame.placedAbove { return min(state.screen.rows, top + frame.height + 1) }
+    return top
+  }
+
   /// Lines of the results pane (the status line takes the last line when there is room for it),
-  /// less the details pane when it sits below them.
+  /// less the details pane when it sits above or below them.
   public static func resultsHeight(_ state: SearchState) -> Int {
     let area = resultsAreaHeight(state)
-    if let frame = detailsFrame(state), frame.placedBelow { return max(0, area - frame.height - 1) }
+    if let frame = detailsFrame(state), frame.placedBelow || frame.placedAbove {
+      return max(0, area - frame.height - 1)
+    }
     return area
   }
 
@@ -73,7 +82,7 @@ public enum Layout {
 
   /// Lines between the suggestions and the status line (or the screen's end).
   public static func resultsAreaHeight(_ state: SearchState) -> Int {
-    max(0, state.screen.rows - resultsTop(state) - (state.statusFollowsQuery ? 0 : statusLines(state)))
+    max(0, state.screen.rows - resultsAreaTop(state) - (state.statusFollowsQuery ? 0 : statusLines(state)))
   }
 
   /// Screens at least this wide show the details pane beside the results (unless placed below).
@@ -87,6 +96,10 @@ public enum Layout {
     public var height: Int
     /// Below the results (a border line above it) rather than beside them (a border left of it).
     public var placedBelow: Bool
+    /// Above the results (`--preview-window up`; a border line under it).
+    public var placedAbove = false
+    /// Beside the results, on their right.
+    public var isBeside: Bool { !placedBelow && !placedAbove }
   }
 
   /// The details pane: beside the results on a wide screen (or when asked), below them otherwise;
@@ -95,7 +108,7 @@ public enum Layout {
     let details = state.details
     guard details.open else { return nil }
     let columns = state.screen.columns
-    let top = resultsTop(state)
+    let top = resultsAreaTop(state)
     let area = resultsAreaHeight(state)
     let placement = details.placement
     let beside =
@@ -108,6 +121,9 @@ public enum Layout {
     }
     guard area >= 6 else { return nil }
     let height = max(2, area * (placement.percent ?? 40) / 100)
+    if placement.position == .top {
+      return Frame(column: 0, row: top, width: columns, height: height, placedBelow: false, placedAbove: true)
+    }
     return Frame(column: 0, row: top + area - height, width: columns, height: height, placedBelow: true)
   }
 
@@ -116,7 +132,7 @@ public enum Layout {
   public static func paneWidth(_ state: SearchState) -> Int {
     let wide = state.screen.columns >= widePaneColumns
     if wide {
-      if let frame = detailsFrame(state), !frame.placedBelow { return 0 }
+      if let frame = detailsFrame(state), frame.isBeside { return 0 }
       return state.facetAttributes.isEmpty && state.numericFacets.isEmpty ? 0 : paneColumns
     }
     return state.paneOpen ? state.screen.columns : 0
@@ -125,7 +141,7 @@ public enum Layout {
   /// Columns left for the results.
   public static func resultsWidth(_ state: SearchState) -> Int {
     var width = state.screen.columns - paneWidth(state)
-    if let frame = detailsFrame(state), !frame.placedBelow { width = frame.column - 2 }
+    if let frame = detailsFrame(state), frame.isBeside { width = frame.column - 2 }
     return max(0, width)
   }
 }

@@ -48,7 +48,7 @@ public enum DetailsReducer {
     let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: state.results.query) }
     guard key != state.details.shownFor else { return [] }
     state.details.shownFor = key
-    state.details.scroll = 0
+    state.details.scroll = state.details.placement.initialScroll
     state.details.revision += 1
     state.details.record = nil
     state.details.preview = nil

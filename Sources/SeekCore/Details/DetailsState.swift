@@ -25,18 +25,23 @@ public struct DetailsState: Sendable, Equatable {
 
 /// `--preview-window right:50%|bottom:40%|hidden[,wrap]`.
 public struct DetailsPlacement: Sendable, Equatable {
-  public enum Position: String, Sendable { case auto, right, bottom }
+  public enum Position: String, Sendable { case auto, right, bottom, top }
   public var position = Position.auto
   /// Share of the results area, in percent; nil = the default of the position.
   public var percent: Int? = nil
   public var hidden = false
   /// Wrap long lines of a preview (records are always wrapped).
   public var wrap = false
+  /// `follow` (fzf's): the end of the output is shown, as `tail -f` shows a growing file.
+  public var follow = false
+  /// `+N` (fzf's): the output is shown from its line N (1-based), e.g. a match's line.
+  public var startLine: Int? = nil
 
   public init() {}
 
-  /// Parses fzf's syntax: comma-separated `right`, `bottom`, `N%` (after a colon or alone),
-  /// `hidden`, `wrap`. Nil for anything else.
+  /// Parses fzf's syntax: comma- or colon-separated `right`, `bottom`/`down`, `up`/`top`, `N%`,
+  /// `hidden`, `wrap` (`wrap-word`), `follow`, `+N`; fzf's border styles (`border-rounded`,
+  /// `noborder`, …) are accepted, Seek drawing its one separator line. Nil for anything else.
   public static func parse(_ text: String) -> DetailsPlacement? {
     var out = DetailsPlacement()
     for part in text.split(separator: ",") {
@@ -45,9 +50,18 @@ public struct DetailsPlacement: Sendable, Equatable {
         switch word {
         case "right": out.position = .right
         case "bottom", "down": out.position = .bottom
+        case "up", "top": out.position = .top
         case "hidden": out.hidden = true
-        case "wrap": out.wrap = true
+        case "nohidden": out.hidden = false
+        case "wrap", "wrap-word": out.wrap = true
         case "nowrap": out.wrap = false
+        case "follow": out.follow = true
+        case "nofollow": out.follow = false
+        case "border", "noborder", "sharp", "rounded", "cycle", "nocycle": break
+        case _ where word.hasPrefix("border-"): break
+        case _ where word.hasPrefix("+"):
+          guard let n = Int(word.dropFirst()), n >= 0 else { return nil }
+          out.startLine = n
         default:
           guard word.hasSuffix("%"), let n = Int(word.dropLast()), n >= 10, n <= 90 else { return nil }
           out.percent = n
@@ -56,6 +70,9 @@ public struct DetailsPlacement: Sendable, Equatable {
     }
     return out
   }
+
+  /// The first line shown when output arrives (0-based).
+  public var initialScroll: Int { max(0, (startLine ?? 1) - 1) }
 }
 
 /// A record as the details pane shows it.
