@@ -9,7 +9,7 @@ _seek() {
     -f|--filter|-q|--query|--page|--hits-per-page|--searchable|--title|--ranking|--id-field|--display|--filters|--facets|--sort|--facets-attributes|--field|--height|--suggestions-min-hits|--suggestions-exclude|--prompt) return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "--filter --filters --facets --sort --facets-attributes --page --hits-per-page --json --searchable --title --ranking --id-field --display --format --suggestions --suggest --multi --prompt --cycle --suggestions-min-hits --suggestions-exclude --store --no-store --checked --uncheck-all --query --print-query --field --select-1 --exit-0 --height --enter --create --tiebreak --tac --exact --no-mouse --read0 --print0 --header --header-lines --info --no-info --sync --reverse --layout --ignore-case --no-ignore-case --smart-case --delete-created --preview --preview-window --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "--filter --filters --facets --sort --facets-attributes --page --hits-per-page --json --searchable --title --ranking --id-field --display --format --suggestions --suggest --multi --prompt --cycle --suggestions-min-hits --suggestions-exclude --store --no-store --checked --uncheck-all --query --print-query --field --select-1 --exit-0 --height --enter --create --tiebreak --tac --exact --no-mouse --read0 --print0 --header --header-lines --info --no-info --sync --reverse --layout --ansi --delimiter --nth --with-nth --expect --history --history-size --pointer --marker --ignore-case --no-ignore-case --smart-case --delete-created --preview --preview-window --help --version" -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi
