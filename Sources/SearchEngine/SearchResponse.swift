@@ -30,6 +30,9 @@ public struct SearchRequest: Sendable, Equatable {
   public var disjunctiveFacets: [DisjunctiveFacet] = []
   /// How terms match (fzf's `-e`, `-i`, `+i`): the fuzzy tier, extended syntax, case.
   public var matching = MatchOptions()
+  /// fzf's `--no-sort`: every match, in record-id order (input order, when the tie-break is the
+  /// index alone) instead of ranked; `after` is then a record id.
+  public var inputOrder = false
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24

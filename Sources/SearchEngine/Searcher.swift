@@ -216,15 +216,17 @@ public final class Searcher {
     // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
     // top `offset + limit`, of which the last `hitsPerPage` are the page.
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0
-    let limit = offset + request.hitsPerPage
-    floor = request.after
+    // In input order (fzf's --no-sort) every match is collected, ranked, and the page then taken
+    // by record id (`inputOrderedPage`); the empty query browses in record order already.
+    let limit = request.inputOrder ? max(1, index.count) : offset + request.hitsPerPage
+    floor = request.inputOrder ? nil : request.after
     filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
     sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) }
     sortDescending = request.sort?.descending ?? false
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
     // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
     exhaustiveRequested =
-      request.exhaustive || sortFacet != nil
+      request.exhaustive || sortFacet != nil || request.inputOrder
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
     counter.reset(index: index, attributes: request.facets)
     // One counter per disjunctive facet, kept from the last search (same position, same layout).
@@ -247,7 +249,10 @@ public final class Searcher {
       out.exhaustiveFacetsCount = response.exhaustiveNbHits
       return out
     }
-    func hits(_ keys: [UInt64], highlighting: Bool) -> [Hit] {
+    func hits(_ ranked: [UInt64], highlighting: Bool) -> [Hit] {
+      let keys = request.inputOrder ? inputOrderedPage(ranked, request) : ranked
+      let offset = request.inputOrder ? 0 : offset
+      let limit = request.inputOrder ? keys.count : limit
       guard offset < keys.count else { return [] }
       let highlighter = highlighting ? Highlighter(index: index, query: query, extended: extended) : nil
       return keys[offset..<min(limit, keys.count)].map { key in
@@ -256,7 +261,8 @@ public final class Searcher {
           record: record,
           summary: sortFacet == nil || RankingRule.isFuzzy(key)
             ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
-          query: query, highlighter: highlighter, scope: request.highlightScope, key: key)
+          query: query, highlighter: highlighter, scope: request.highlightScope,
+          key: request.inputOrder ? UInt64(record) : key)
       }
     }
     if extended.answeredByFzfRulesAlone(wordless: query.isEmpty) {
@@ -266,7 +272,8 @@ public final class Searcher {
       return withFacets(response)
     }
     if query.isEmpty {
-      let keys = browse(limit: limit, nbHits: &response.nbHits)
+      if request.inputOrder { floor = request.after }
+      let keys = browse(limit: offset + request.hitsPerPage, nbHits: &response.nbHits)
       if offset < keys.count {
         response.hits = keys[offset..<min(limit, keys.count)].map {
           makeHit(
@@ -452,6 +459,23 @@ public final class Searcher {
   var shortTypoFreeTier: (words: [QueryWord], required: Int, limit: Int, floor: UInt64?)? = nil
 
   // MARK: - Hits
+
+  /// fzf's `--no-sort`: of every match (ranked keys), the request's page in record-id order —
+  /// the `hitsPerPage` smallest ids after the cursor (or past the page's offset), each keeping
+  /// its ranked key for its summary. O(matches · log page), plus one pass to find their keys.
+  func inputOrderedPage(_ ranked: [UInt64], _ request: SearchRequest) -> [UInt64] {
+    let skip = request.after == nil ? request.page * request.hitsPerPage : 0
+    var ids = TopK(capacity: 0)
+    ids.reset(capacity: skip + request.hitsPerPage, after: request.after)
+    for key in ranked { ids.insert(UInt64(RankingRule.record(key))) }
+    let page = ids.sorted().dropFirst(skip)
+    guard !page.isEmpty else { return [] }
+    var position: [Int: Int] = [:]
+    for (i, id) in page.enumerated() { position[Int(id)] = i }
+    var keys = [UInt64](repeating: 0, count: page.count)
+    for key in ranked { if let i = position[RankingRule.record(key)] { keys[i] = key } }
+    return keys
+  }
 
   func makeHit(
     record: Int, summary: MatchSummary, query: ParsedQuery, highlighter: Highlighter?, scope: HighlightScope,

@@ -130,6 +130,15 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
   }
 
+  /// Copies `other`'s cells with its top-left cell at (column, row), clipped to this buffer.
+  public mutating func place(_ other: ScreenBuffer, column: Int, row: Int) {
+    for y in 0..<other.size.rows where row + y >= 0 && row + y < size.rows {
+      for x in 0..<other.size.columns where column + x >= 0 && column + x < size.columns {
+        cells[(row + y) * size.columns + column + x] = other.cells[y * other.size.columns + x]
+      }
+    }
+  }
+
   /// Reverses the order of `rows` within `columns` (each row's cells kept in order): how a frame
   /// drawn from the query down is turned over for a prompt at the bottom (`ListLayout`).
   public mutating func mirrorRows(_ rows: Range<Int>, columns: Range<Int>) {

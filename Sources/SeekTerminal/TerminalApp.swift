@@ -56,6 +56,8 @@ public final class TerminalApp {
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
     public var prompt = Renderer.prompt
+    /// `--border` (fzf's): lines around the finder.
+    public var border = Border.none
     /// `--pointer`, `--marker` (fzf's).
     public var pointer = ">"
     public var marker: String? = nil
@@ -202,7 +204,8 @@ public final class TerminalApp {
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
-    send(.started(driver.size))
+    screen = driver.size
+    send(.started(border.inner(screen)))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0
     var dirty = true
@@ -241,8 +244,11 @@ public final class TerminalApp {
             continue
           }
           guard var event = event(for: key) else { continue }
-          if case .clicked(let column, let screenRow, _) = event {
-            let row = configuration.layout.logicalRow(screenRow, column: column, state)
+          if case .clicked(let screenColumn, let screenRow, _) = event {
+            // Clicks on the border do nothing; inside it, the cell as the state machine has it.
+            guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen)
+            else { continue }
+            let row = configuration.layout.logicalRow(innerRow, column: column, state)
             // A second click on the same row soon after the first is a double click.
             let now = Date().timeIntervalSince1970
             let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
@@ -271,7 +277,7 @@ public final class TerminalApp {
           spinnerFrame: spinner, prompt: configuration.prompt, pointer: configuration.pointer,
           marker: configuration.marker)
         let frame = Renderer.render(state, context: context)
-        driver.paint(configuration.layout.arrange(frame, for: state))
+        driver.paint(border.frame(configuration.layout.arrange(frame, for: state), screen: screen))
         trace?.frameFlushed(
           revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
           frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
@@ -307,8 +313,16 @@ public final class TerminalApp {
       if key == .character("\u{10}") { return .historyMoved(older: true) }
       if key == .character("\u{0E}") { return .historyMoved(older: false) }
     }
+    if case .resize(let columns, let rows) = key {
+      screen = ScreenSize(columns: columns, rows: rows)
+      return .resized(border.inner(screen))
+    }
     return KeyMap.event(for: key).map(configuration.layout.oriented)
   }
+
+  /// The terminal's size (the state has it less the border).
+  private var screen = ScreenSize(columns: 0, rows: 0)
+  private var border: Border { configuration.border }
 
   /// How often an idle app looks for other processes' writes to the store.
   static let idleMilliseconds: Int32 = 500

@@ -28,11 +28,12 @@ enum FilterCommand {
     }
     var response: CatalogSearcher.Response
     do {
-      response = try searcher.search(
-        CatalogSearcher.Request(
-          query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
-          filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
-          matching: options.matching))
+      var request = CatalogSearcher.Request(
+        query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
+        filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
+        matching: options.matching)
+      request.inputOrder = options.noSort
+      response = try searcher.search(request)
     } catch {
       Output.error(
         "seek: \(Options.ParseError.invalidFilter(text: options.filtersText ?? "", error: error).description)")

@@ -60,6 +60,9 @@ enum Help {
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:
                                 length,index for lines; name for records); input order decides last
           --tac                 reverse input order (the last line first)
+      +s, --no-sort             every match in input order, not ranked (fzf's)
+          --border[=STYLE]      lines around the finder: rounded (alone), sharp, bold, double,
+                                horizontal, vertical, top, bottom, left, right, none
 
     SEARCH
       -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error;

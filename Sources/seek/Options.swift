@@ -45,6 +45,8 @@ struct Options: Equatable {
   var cycle = false
   /// `--prompt STR` (fzf's).
   var prompt: String? = nil
+  /// `--border[=STYLE]` (fzf's).
+  var border = Border.none
   /// `--pointer STR`, `--marker STR` (fzf's).
   var pointer = ">"
   var marker: String? = nil
@@ -71,6 +73,8 @@ struct Options: Equatable {
   var layout = ListLayout.reverse
   /// `--ansi`, `-d`, `-n/--nth`, `--with-nth` (fzf's): what a line becomes.
   var lineShape = LineShape()
+  /// `+s`, `--no-sort` (fzf's): matches in input order, not ranked.
+  var noSort = false
   /// `--history FILE`, `--history-size N` (fzf's).
   var historyPath: String? = nil
   var historySize = HistoryFile.defaultLimit
@@ -125,6 +129,12 @@ struct Options: Equatable {
       // fzf's `+i` (respect case).
       if !positionalOnly && argument == "+i" {
         o.matching.caseMatching = .respect
+        i += 1
+        continue
+      }
+      // fzf's `+s` (no sort).
+      if !positionalOnly && argument == "+s" {
+        o.noSort = true
         i += 1
         continue
       }
@@ -222,6 +232,19 @@ struct Options: Equatable {
         o.enterAccepts = text == "accept"
       case "--create": o.create = true
       case "--prompt": o.prompt = try value(flag, inline: inline)
+      case "--border":
+        // fzf's optional value: only attached (`--border=sharp`); alone, rounded.
+        guard let text = inline else {
+          o.border = .rounded
+          break
+        }
+        guard let style = Border(rawValue: text) else {
+          throw .invalidValue(
+            flag: flag, value: text,
+            expected: Border.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        o.border = style
+      case "--no-border": o.border = .none
       case "--pointer", "--marker":
         let text = try value(flag, inline: inline)
         guard DisplayWidth.of(text) <= 2 else {
@@ -256,6 +279,7 @@ struct Options: Equatable {
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--no-info": o.info = .hidden
       case "--sync": o.sync = true
+      case "--no-sort": o.noSort = true
       case "--ansi": o.lineShape.ansi = true
       case "--no-ansi": o.lineShape.ansi = false
       case "-d", "--delimiter":

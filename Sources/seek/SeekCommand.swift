@@ -91,6 +91,8 @@ enum SeekCommand {
         options.catalog.searchableAttributes = ["ordered(\(shape.searchedAttribute))"]
       }
       if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
+      // fzf's --no-sort: record ids in input order (they follow the tie-break), the page in id order.
+      if options.noSort { options.catalog.tiebreak = [.index] }
     }
     if interactive && !TerminalLocale.useUTF8() {
       Output.error(
@@ -230,7 +232,9 @@ enum SeekCommand {
   /// store's created items, ties by name).
   /// `noStore`: the caller made sure no store holds created items for this input.
   static func streamFilter(_ input: FileHandle, _ query: String, _ options: Options, noStore: Bool = false) -> Int32? {
-    guard options.lineShape.isPlain, options.filters == nil, options.facets.isEmpty, options.sort == nil,
+    // In input order a page is not among the best lines a stream filter keeps (every match is).
+    guard options.lineShape.isPlain, !(options.noSort && options.pagingGiven), options.filters == nil,
+      options.facets.isEmpty, options.sort == nil,
       options.storePath == nil || noStore
     else {
       return nil
@@ -428,6 +432,7 @@ enum SeekCommand {
         recent: suggests ? initial.recent : [])
       service.matching = options.matching
       service.lineShape = options.lineShape
+      service.inputOrder = options.noSort
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],
@@ -435,6 +440,7 @@ enum SeekCommand {
         picking: picking)
       if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.pointer = options.pointer
+      configuration.border = options.border
       configuration.marker = options.marker
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter

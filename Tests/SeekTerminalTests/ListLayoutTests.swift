@@ -84,4 +84,23 @@ import Testing
     #expect(Renderer.render(s).text.split(separator: "\n")[0].hasSuffix("< 2"))
     #expect(Layout.statusLines(s) == 0)
   }
+
+  @Test func aBorderFramesTheFinderAndClicksLandInside() {
+    let screen = ScreenSize(columns: 30, rows: 8)
+    let inner = Border.rounded.inner(screen)
+    #expect(inner == ScreenSize(columns: 26, rows: 6))
+    var s = state(columns: inner.columns, rows: inner.rows)
+    s.suggestions = []
+    let framed = Border.rounded.frame(Renderer.render(s), screen: screen)
+    let lines = framed.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(String(lines[0]) == "╭" + String(repeating: "─", count: 28) + "╮")
+    #expect(lines[1].hasPrefix("│ > mac") && lines[1].hasSuffix("│"))
+    #expect(String(lines[7]) == "╰" + String(repeating: "─", count: 28) + "╯")
+    #expect(framed.cursor?.column == 2 + 5 && framed.cursor?.row == 1)
+    #expect(Border.rounded.inside(column: 2, row: 1, screen: screen)! == (0, 0))
+    #expect(Border.rounded.inside(column: 0, row: 3, screen: screen) == nil)
+    #expect(Border.horizontal.inner(screen) == ScreenSize(columns: 30, rows: 6))
+    // Too small for a border: none is drawn.
+    #expect(Border.rounded.inner(ScreenSize(columns: 6, rows: 3)) == ScreenSize(columns: 6, rows: 3))
+  }
 }

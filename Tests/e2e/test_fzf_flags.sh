@@ -99,3 +99,36 @@ tmux_keys Down Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "--ansi app: the pick printed with its colours" "$(sed -n 2p "$P/ansi.txt")" "$(cat "$P/out")"
 tmux_stop
+
+# +s / --no-sort: every match in input order, as fzf lists it; pages in that order too.
+# (fzf 0.38's answer.)
+expect_eq "+s: input order, as fzf's" "12 102 112 120 121 122 123 124 125 126 127 128 129 132 142 152 162 172 182 192 212" \
+  "$(seq 1 300 | "$SEEK" -f 12 +s 2>/dev/null | paste -sd' ')"
+expect_eq "--no-sort: page 2 of 5 in input order" "19 21 31 41 51" \
+  "$(seq 1 100 | "$SEEK" --no-sort -f 1 --hits-per-page 5 --page 3 2>/dev/null | paste -sd' ')"
+rm -f "$P/exit.txt"
+tmux_start 40 30 "seq 1 300 | env LANG=C.UTF-8 $SEEK +s > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "+s app: started" "300 hits"
+type_settled "2"
+expect_eq "+s app: the first lines in input order" "> 2|  12|  20" "$(screen | sed -n '2,4p' | sed 's/ *$//' | paste -sd'|')"
+# 28 rows show more than the first page: the second is loaded, and continues the input order
+# (the 20th match is 102, the 21st 112).
+wait_for "40 shown"
+expect_eq "+s app: the second page continues the input order" "  102|  112|  120" \
+  "$(screen | sed -n '21,23p' | sed 's/ *$//' | paste -sd'|')"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+
+# --border: the finder inside a frame; a click lands on the row drawn.
+rm -f "$P/exit.txt"
+tmux_start 40 8 "env LANG=C.UTF-8 $SEEK --border < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--border: started" "4 hits"
+expect_eq "--border: a rounded frame" "╭|╰" "$(screen | sed -n '1p;8p' | cut -c1-3 | sed 's/─*$//' | paste -sd'|')"
+expect_eq "--border: the query inside it" "│ >" "$(screen | sed -n 2p | cut -c1-5 | sed 's/ *$//')"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--border: Enter prints the top line" "alpha" "$(cat "$P/out")"
+tmux_stop
+"$SEEK" --border=wavy -f a < "$P/words.txt" >/dev/null 2>&1
+expect_eq "--border=wavy: exit 2" 2 "$?"

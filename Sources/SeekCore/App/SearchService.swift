@@ -18,6 +18,8 @@ public final class SearchService {
   public var hitsPerPage: Int
   /// How terms match (fzf's `-e`, `-i`, `+i`, and the fuzzy tier for lines).
   public var matching = MatchOptions()
+  /// fzf's `--no-sort`: hits in input order.
+  public var inputOrder = false
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
@@ -132,12 +134,13 @@ public final class SearchService {
     let start = ContinuousClock.now
     let response: CatalogSearcher.Response
     do {
-      response = try searcher.search(
-        CatalogSearcher.Request(
-          query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
-          highlightScope: .titleAndSnippet, refinements: refine.refinements,
-          facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
-          sort: refine.sort, matching: matching))
+      var request = CatalogSearcher.Request(
+        query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
+        highlightScope: .titleAndSnippet, refinements: refine.refinements,
+        facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
+        sort: refine.sort, matching: matching)
+      request.inputOrder = inputOrder
+      response = try searcher.search(request)
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
       failed.error = "refinement: \(error)"

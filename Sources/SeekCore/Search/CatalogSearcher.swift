@@ -58,6 +58,8 @@ public final class CatalogSearcher {
     public var sort: SortOrder?
     /// How terms match (fzf's `-e`, `-i`, `+i`).
     public var matching: MatchOptions
+    /// fzf's `--no-sort`: every match in input order (see `SearchRequest.inputOrder`).
+    public var inputOrder = false
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
@@ -191,6 +193,7 @@ public final class CatalogSearcher {
         exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.matching = request.matching
+      segmentRequest.inputOrder = request.inputOrder
       segmentRequest.disjunctiveFacets = without.map {
         DisjunctiveFacet(attribute: $0.attribute, filter: $0.filters[i])
       }
@@ -203,7 +206,8 @@ public final class CatalogSearcher {
     let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing =
-      request.sort == nil && parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
+      request.sort == nil
+      && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
     let skip = cursor == nil ? offset : 0

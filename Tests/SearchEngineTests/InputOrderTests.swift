@@ -1,0 +1,51 @@
+import Testing
+
+@testable import SearchEngine
+
+/// fzf's `--no-sort` (`SearchRequest.inputOrder`): every match — word and fuzzy — in record-id
+/// order, paged by offset or after a record id, with each hit's own ranking kept.
+@Suite struct InputOrderTests {
+  func numbers(_ count: Int) -> SearchIndex {
+    var store = DocumentStore(attributes: ["text"])
+    for i in 1...count { store.append(objectID: String(i), values: [String(i)]) }
+    return IndexBuilder.build(
+      store, settings: IndexSettings(searchableAttributes: ["text"], orderedAttributes: ["text"], tiebreak: [.index]))
+  }
+
+  func request(_ query: String, page: Int = 0, hitsPerPage: Int, after: UInt64? = nil) -> SearchRequest {
+    var request = SearchRequest(query: query, page: page, hitsPerPage: hitsPerPage, after: after)
+    request.matching = MatchOptions(fuzzyTier: true)
+    request.inputOrder = true
+    return request
+  }
+
+  @Test func everyMatchComesInInputOrder() {
+    let index = numbers(300)
+    let searcher = Searcher(index: index)
+    var ranked = SearchRequest(query: "12", hitsPerPage: 1000)
+    ranked.matching = MatchOptions(fuzzyTier: true)
+    let expected = searcher.search(ranked).hits.map(\.record).sorted()
+    let found = searcher.search(request("12", hitsPerPage: 1000))
+    #expect(found.hits.map(\.record) == expected)
+    #expect(found.nbHits == expected.count && expected.count > 20)
+    // Word hits and fuzzy hits (`102`, `1x2`) interleave, each with its own ranking.
+    #expect(
+      found.hits.contains { $0.ranking.fuzzyScore != nil } && found.hits.contains { $0.ranking.fuzzyScore == nil })
+  }
+
+  @Test func pagesByOffsetAndByCursorAgree() {
+    let index = numbers(300)
+    let searcher = Searcher(index: index)
+    let all = searcher.search(request("1", hitsPerPage: 1000)).hits.map(\.record)
+    var byCursor: [Int] = []
+    var after: UInt64? = nil
+    var byOffset: [Int] = []
+    for page in 0..<20 {
+      let next = searcher.search(request("1", hitsPerPage: 7, after: after)).hits
+      byCursor += next.map(\.record)
+      after = next.last?.key
+      byOffset += searcher.search(request("1", page: page, hitsPerPage: 7)).hits.map(\.record)
+    }
+    #expect(byCursor == all && byOffset == all)
+  }
+}
