@@ -81,6 +81,14 @@
 //    every word match, in a band of ranking keys of their own; a query with fzf's operators
 //    (`^src`, `!test`, `a | b`) is answered by those rules alone. Records keep the word tiers only.
 //
+// 10. Input order (`SearchRequest.inputOrder`, fzf's `--no-sort`). Every match is found and
+//    ranked as above (with every tier: the request is exhaustive), then the page is the smallest
+//    record ids after the cursor (`inputOrderedPage`: a heap of a page's size over the matches);
+//    record ids are input order when the tie-break is the index alone, which `seek +s` sets. The
+//    price is that no early stop applies: a keystroke costs what `--filter` costs (fzf pays the
+//    same), where ranked pages stop at the first tier that fills them. The empty query browses
+//    in id order already and pages as it always does.
+//
 // Thresholds and what they cost. Typo walks of two-typo words (8 letters or more) enter only the
 // branches of the word's first or second letter once the dictionary has more than 10,000 terms:
 // the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
