@@ -32,6 +32,8 @@ public final class TerminalApp {
     /// whole catalog once it is indexed (write the index cache), on the indexer's thread.
     public var inputBytes: Int? = nil
     public var onInputIndexed: (@Sendable (Catalog) -> Void)? = nil
+    /// Once the input has ended: why it may be incomplete (fzf's `[Command failed: CMD]`), if so.
+    public var inputFailure: (@Sendable () -> String?)? = nil
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
@@ -167,6 +169,7 @@ public final class TerminalApp {
       // Reader thread → (batches) → indexer thread → (new indexes) → search lane → event.
       let total = configuration.inputBytes
       let onIndexed = configuration.onInputIndexed
+      let inputFailure = configuration.inputFailure
       let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, bytes, finished, limited in
         let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
         runtime.runOnSearchLane { service in
@@ -181,6 +184,7 @@ public final class TerminalApp {
             )
           }
         }
+        if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .failed(failure) } }
         if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
       }
       let reader = StreamingReader(

@@ -9,11 +9,15 @@ final class DefaultSource: @unchecked Sendable {
   let handle: FileHandle
   /// The command, in a process group of its own (ended whole by `stop`).
   private let child: ChildProcess?
+  private let command: String?
   private let stopped = Atomic()
+  /// The child is waited for from the indexer's thread and ended from the main one.
+  private let childLock = NSLock()
 
-  private init(handle: FileHandle, child: ChildProcess?) {
+  private init(handle: FileHandle, child: ChildProcess?, command: String? = nil) {
     self.handle = handle
     self.child = child
+    self.command = command
   }
 
   struct StartError: Error, CustomStringConvertible {
@@ -25,7 +29,8 @@ final class DefaultSource: @unchecked Sendable {
       // Its standard error goes to /dev/null: it would draw over the screen.
       do {
         let child = try ChildProcess(command: command, captureErrors: false)
-        return DefaultSource(handle: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), child: child)
+        return DefaultSource(
+          handle: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), child: child, command: command)
       } catch {
         throw StartError(description: "SEEK_DEFAULT_COMMAND could not be started: \(error)")
       }
@@ -43,7 +48,23 @@ final class DefaultSource: @unchecked Sendable {
   /// Ends the command (or the walk): nothing it started outlives Seek.
   func stop() {
     stopped.set()
+    childLock.lock()
     child?.terminate()
+    childLock.unlock()
+  }
+
+  /// fzf's `[Command failed: CMD]`, once the command's output has ended: what to say when it
+  /// exited with a failure (it is given a second to exit after closing its output).
+  func commandFailure() -> String? {
+    guard let child, let command else { return nil }
+    for _ in 0..<100 where !stopped.isSet {
+      childLock.lock()
+      let status = child.waitNoHang()
+      childLock.unlock()
+      if let status { return status == 0 ? nil : "[Command failed: \(command)]" }
+      usleep(10_000)
+    }
+    return nil
   }
 
   /// Relative paths of regular files and links, depth first (`FileWalker`).

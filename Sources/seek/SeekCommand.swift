@@ -204,10 +204,12 @@ enum SeekCommand {
     // The cache is written beside the UI, and waited for when it ends.
     let saving = DispatchGroup()
     if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
+    var inputFailure: (@Sendable () -> String?)? = nil
+    if let source = defaultSource { inputFailure = { source.commandFailure() } }
     let code = Self.interactive(
       catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
       inputBytes: fileBytes, writeCache: writeCache, picking: picking,
-      piped: fromPipe, lines: lines)
+      piped: fromPipe, lines: lines, inputFailure: inputFailure)
     saving.wait()
     return code
   }
@@ -403,7 +405,7 @@ enum SeekCommand {
   static func interactive(
     catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
-    piped: Bool, lines: Bool
+    piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil
   ) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     do {
@@ -456,6 +458,7 @@ enum SeekCommand {
       }
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
+      configuration.inputFailure = inputFailure
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {
         Output.error("seek: \(refusal)")
         return 2

@@ -132,3 +132,12 @@ expect_eq "--border: Enter prints the top line" "alpha" "$(cat "$P/out")"
 tmux_stop
 "$SEEK" --border=wavy -f a < "$P/words.txt" >/dev/null 2>&1
 expect_eq "--border=wavy: exit 2" 2 "$?"
+
+# A default command that fails says so, as fzf's [Command failed: CMD].
+rm -f "$P/exit.txt"
+tmux_start 70 6 "cd $P && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo one; exit 3' $SEEK > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "failing default command: its lines shown" "1 hit"
+expect_screen "failing default command: said on the status line" "[Command failed: echo one; exit 3]"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
