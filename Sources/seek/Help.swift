@@ -118,9 +118,10 @@ enum Help {
                                 {-1}, {2..} the line's fields, each shell-quoted; SGR colours
                                 kept, every other escape removed
           --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,
-                                follow (show the end), +N (from line N); fzf's border styles
-                                accepted; e.g. right:60% or up:40%,follow (default: beside the
-                                results from 100 columns)
+                                follow (show the end), +N or +{2} (from line N, or the line a
+                                field names; -5 less, -/2 centred); fzf's border styles accepted;
+                                e.g. right:60% or up:40%,+{2}-/2 (default: beside the results
+                                from 100 columns)
 
     INTERACTIVE
       -q, --query TEXT          start with this query

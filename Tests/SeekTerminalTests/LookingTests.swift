@@ -71,8 +71,15 @@ import Testing
     // fzf's other forms.
     let up = DetailsPlacement.parse("up,60%,border-rounded,follow,+12,wrap-word")
     #expect(up?.position == .top && up?.percent == 60 && up?.follow == true && up?.wrap == true)
-    #expect(up?.initialScroll == 11)
+    #expect(up?.offset == PreviewOffset(base: .line(12)))
     #expect(DetailsPlacement.parse("+x") == nil)
+    // fzf's offsets: a field of the line (grep -n's line number), less lines, or centred.
+    let field = DetailsPlacement.parse("+{2}-/2")?.offset
+    #expect(field == PreviewOffset(base: .field(FieldRange(from: 2, to: 2)), centered: true))
+    #expect(field?.firstLine(base: 50, height: 10) == 44)
+    #expect(DetailsPlacement.parse("+{2}-5")?.offset?.firstLine(base: 50, height: 10) == 44)
+    #expect(DetailsPlacement.parse("+3")?.offset?.firstLine(base: 3, height: 10) == 2)
+    #expect(DetailsPlacement.parse("+{2}-x") == nil)
   }
 
   @Test func aPreviewUpSitsAboveTheResultsAndFollowShowsTheEnd() {

@@ -141,3 +141,16 @@ expect_screen "failing default command: said on the status line" "[Command faile
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# --preview-window +{2}-/2: the preview shown around the line a field names (grep -n's).
+rm -f "$P/exit.txt"
+tmux_start 40 14 "printf 'a.txt:30:x\nb.txt:70:y\n' | env LANG=C.UTF-8 $SEEK -d: --preview 'seq 1 100' --preview-window 'up:50%,+{2}-/2' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "preview offset: started" "2 hits"
+wait_until 10 screen_line_is "30"
+expect_eq "preview offset: line 30 in the middle of the pane" "27|28|29|30|31" "$(screen | sed -n '2,6p' | sed 's/ *$//' | paste -sd'|')"
+tmux_keys Down
+wait_until 10 screen_line_is "70"
+expect_screen "preview offset: the next line's field moves it" "68"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop

@@ -283,6 +283,18 @@ public final class SearchService {
     return out + rest
   }
 
+  /// `--preview-window +{2}`: the number in that field of the hit's line (nil without one).
+  public var previewOffset: PreviewOffset? = nil
+
+  public func previewBaseLine(objectID: String) -> Int? {
+    guard let offset = previewOffset, case .field(let range) = offset.base,
+      let (_, index, record) = searcher.lookup(objectID: objectID)
+    else { return nil }
+    let documents = index.documents
+    let line = documents.value(record, documents.attributeIndex(LineShape.lineAttribute) ?? index.titleColumn)
+    return Int(lineShape.field(range, of: lineShape.ansi ? AnsiText.stripped(line) : line))
+  }
+
   /// `it's` → `'it'\''s'`: one shell word whatever it holds.
   static func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -28,6 +28,17 @@ public enum DetailsReducer {
     case .previewArrived(let revision, let output):
       guard revision == state.details.revision else { return [] }
       state.details.preview = output
+      // `--preview-window +N`: shown from that line.
+      if let offset = state.details.placement.offset {
+        let base: Int?
+        switch offset.base {
+        case .line(let n): base = n
+        case .field: base = output.baseLine
+        }
+        if let base {
+          state.details.scroll = offset.firstLine(base: base, height: Layout.detailsFrame(state)?.height ?? 0)
+        }
+      }
       return []
     default:
       return nil
@@ -48,7 +59,7 @@ public enum DetailsReducer {
     let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: state.results.query) }
     guard key != state.details.shownFor else { return [] }
     state.details.shownFor = key
-    state.details.scroll = state.details.placement.initialScroll
+    state.details.scroll = 0
     state.details.revision += 1
     state.details.record = nil
     state.details.preview = nil

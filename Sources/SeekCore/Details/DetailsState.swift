@@ -34,8 +34,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   public var wrap = false
   /// `follow` (fzf's): the end of the output is shown, as `tail -f` shows a growing file.
   public var follow = false
-  /// `+N` (fzf's): the output is shown from its line N (1-based), e.g. a match's line.
-  public var startLine: Int? = nil
+  /// `+N`, `+{2}`, `+{2}-5`, `+{2}-/2` (fzf's): the output is shown from a line — a number, or
+  /// a field of the line (a match's line number from `grep -n`), less some lines, or centred.
+  public var offset: PreviewOffset? = nil
 
   public init() {}
 
@@ -60,8 +61,8 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "border", "noborder", "sharp", "rounded", "cycle", "nocycle": break
         case _ where word.hasPrefix("border-"): break
         case _ where word.hasPrefix("+"):
-          guard let n = Int(word.dropFirst()), n >= 0 else { return nil }
-          out.startLine = n
+          guard let offset = PreviewOffset(parsing: String(word.dropFirst())) else { return nil }
+          out.offset = offset
         default:
           guard word.hasSuffix("%"), let n = Int(word.dropLast()), n >= 10, n <= 90 else { return nil }
           out.percent = n
@@ -71,8 +72,58 @@ public struct DetailsPlacement: Sendable, Equatable {
     return out
   }
 
-  /// The first line shown when output arrives (0-based).
-  public var initialScroll: Int { max(0, (startLine ?? 1) - 1) }
+}
+
+/// fzf's preview offset: `123`, `{2}`, `{2}-5`, `{2}-/2`, `123-/2` (what follows the `+`).
+public struct PreviewOffset: Sendable, Equatable {
+  public enum Base: Sendable, Equatable {
+    case line(Int)
+    /// A field of the current line (`--delimiter`'s), read as a number.
+    case field(FieldRange)
+  }
+  public var base: Base
+  /// Lines shown above the base line.
+  public var minus = 0
+  /// `-/2`: the base line in the middle of the pane.
+  public var centered = false
+
+  public init(base: Base, minus: Int = 0, centered: Bool = false) {
+    self.base = base
+    self.minus = minus
+    self.centered = centered
+  }
+
+  public init?(parsing text: String) {
+    var rest = Substring(text)
+    if rest.hasPrefix("{") {
+      guard let close = rest.firstIndex(of: "}"),
+        let range = FieldRange(parsing: String(rest.dropFirst().prefix(upTo: close)))
+      else { return nil }
+      base = .field(range)
+      rest = rest[rest.index(after: close)...]
+    } else {
+      let digits = rest.prefix { $0.isNumber }
+      guard let n = Int(digits) else { return nil }
+      base = .line(n)
+      rest = rest.dropFirst(digits.count)
+    }
+    while !rest.isEmpty {
+      if rest.hasPrefix("-/2") {
+        centered = true
+        rest = rest.dropFirst(3)
+      } else if rest.hasPrefix("-"), let n = Int(rest.dropFirst().prefix { $0.isNumber }) {
+        minus += n
+        rest = rest.dropFirst(1 + String(n).count)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// The first line shown (0-based) for a base line number (1-based) in a pane this high.
+  public func firstLine(base line: Int, height: Int) -> Int {
+    max(0, line - 1 - minus - (centered ? height / 2 : 0))
+  }
 }
 
 /// A record as the details pane shows it.
@@ -108,6 +159,8 @@ public struct PreviewOutput: Sendable, Equatable {
   public var exitStatus: Int32?
   /// The command was ended (selection changed, took too long, or printed too much).
   public var note: String?
+  /// `--preview-window +{2}`: the line number the offset counts from, for this hit.
+  public var baseLine: Int? = nil
 
   public init(lines: [[StyledRun]] = [], errorLines: [String] = [], exitStatus: Int32? = nil, note: String? = nil) {
     self.lines = lines

@@ -212,7 +212,8 @@ public final class EffectRuntime: @unchecked Sendable {
       case .effect(.runPreview(let template, let objectID, let query, let revision)):
         // Placeholders are filled here, where the catalog lives; the command runs on its own thread.
         preview.run(
-          command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision)
+          command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision,
+          baseLine: service.previewBaseLine(objectID: objectID))
       case .effect(let effect):
         if let event = service.perform(effect) { post([event]) }
       case .update(let update):

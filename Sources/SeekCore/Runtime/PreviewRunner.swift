@@ -11,7 +11,7 @@ public final class PreviewRunner: @unchecked Sendable {
 
   private let deliver: @Sendable (SearchEvent) -> Void
   private let lock = NSCondition()
-  private var pending: (command: String, revision: Int)? = nil
+  private var pending: (command: String, revision: Int, baseLine: Int?)? = nil
   private var stopping = false
   private var started = false
   private var finished = false
@@ -21,11 +21,12 @@ public final class PreviewRunner: @unchecked Sendable {
   public init(deliver: @escaping @Sendable (SearchEvent) -> Void) { self.deliver = deliver }
 
   /// Asks for `command`'s output for `revision`, ending whatever runs for an older one.
-  public func run(command: String, revision: Int) {
+  /// `baseLine` is handed back with the output (`--preview-window +{2}`).
+  public func run(command: String, revision: Int, baseLine: Int? = nil) {
     lock.lock()
     defer { lock.unlock() }
     guard !stopping else { return }
-    pending = (command, revision)
+    pending = (command, revision, baseLine)
     if !started {
       started = true
       let thread = Thread { [self] in loop() }
@@ -66,7 +67,8 @@ public final class PreviewRunner: @unchecked Sendable {
       }
       pending = nil
       lock.unlock()
-      if let output = execute(job.command) {
+      if var output = execute(job.command) {
+        output.baseLine = job.baseLine
         deliver(.previewArrived(revision: job.revision, output))
       }
     }
