@@ -14,8 +14,20 @@
 public enum Elision {
   public static let mark = "…"
 
+  /// What gives way when a title is too wide.
+  public enum Keep: Sendable, Equatable {
+    /// The matches, the end, the start (above).
+    case matchesAndEnds
+    /// The start: the end gives way (fzf's `--no-hscroll`).
+    case start
+    /// The end: the start gives way (fzf's `--keep-right`).
+    case end
+  }
+
   /// `title` fitted into `room` cells, and its matched `ranges` (UTF-8 offsets) in the result.
-  public static func fit(_ title: String, ranges: [Range<Int>], room: Int) -> (String, [Range<Int>]) {
+  public static func fit(
+    _ title: String, ranges: [Range<Int>], room: Int, keeping strategy: Keep = .matchesAndEnds
+  ) -> (String, [Range<Int>]) {
     guard room > 0 else { return ("", []) }
     // Most rows fit: nothing is allocated for them (this runs for every row of every frame).
     if DisplayWidth.of(title) <= room { return (title, ranges) }
@@ -47,6 +59,12 @@ public enum Elision {
       keep[i] = true
       cost = next
       return true
+    }
+    if strategy != .matchesAndEnds {
+      for k in strategy == .start ? Array(0..<n) : Array((0..<n).reversed()) {
+        guard add(k) else { break }
+      }
+      return text(characters, keep: keep, matched: matched)
     }
     // 1. Matched words, whole, earliest first; a word that does not fit is skipped.
     var i = 0
@@ -83,7 +101,12 @@ public enum Elision {
     for k in stride(from: n - 1, through: 0, by: -1) where !keep[k] {
       guard add(k) else { break }
     }
+    return text(characters, keep: keep, matched: matched)
+  }
 
+  /// The kept characters, a `…` for each run dropped, and the matched ranges among them.
+  private static func text(_ characters: [Character], keep: [Bool], matched: [Bool]) -> (String, [Range<Int>]) {
+    let n = characters.count
     var out = ""
     var outRanges: [Range<Int>] = []
     var written = 0

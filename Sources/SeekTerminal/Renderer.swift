@@ -12,6 +12,8 @@ public struct RenderContext: Sendable, Equatable {
   /// instead of Seek's boxes (`--marker`); each followed by a space.
   public var pointer: String
   public var marker: String?
+  /// What gives way in a row too long for the screen (`--keep-right`, `--no-hscroll`).
+  public var overflow = Elision.Keep.matchesAndEnds
 
   public init(spinnerFrame: Int = 0, prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.spinnerFrame = spinnerFrame
@@ -187,7 +189,8 @@ public enum Renderer {
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
-        let (title, ranges) = Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x)
+        let (title, ranges) = Elision.fit(
+          hit.title, ranges: hit.titleRanges, room: width - x, keeping: context.overflow)
         // `--ansi`: the line's colours, under the matches' (when the line fits as it is).
         let matched = styler(ranges, style: [.bold, .match])
         let colored =

@@ -58,6 +58,8 @@ public final class TerminalApp {
     public var picking = Picking()
     /// `--prompt`: what stands before the query.
     public var prompt = Renderer.prompt
+    /// `--keep-right`, `--no-hscroll` (fzf's): what gives way in a row too long for the screen.
+    public var overflow = Elision.Keep.matchesAndEnds
     /// `--border` (fzf's): lines around the finder.
     public var border = Border.none
     /// `--pointer`, `--marker` (fzf's).
@@ -277,9 +279,10 @@ public final class TerminalApp {
       }
       if dirty {
         let paintStart = LatencyTrace.now()
-        let context = RenderContext(
+        var context = RenderContext(
           spinnerFrame: spinner, prompt: configuration.prompt, pointer: configuration.pointer,
           marker: configuration.marker)
+        context.overflow = configuration.overflow
         let frame = Renderer.render(state, context: context)
         driver.paint(border.frame(configuration.layout.arrange(frame, for: state), screen: screen))
         trace?.frameFlushed(

@@ -61,6 +61,9 @@ enum Help {
                                 length,index for lines; name for records); input order decides last
           --tac                 reverse input order (the last line first)
       +s, --no-sort             every match in input order, not ranked (fzf's)
+          --keep-right, --no-hscroll
+                                a line too long for the screen loses its start, or its end
+                                (default: its middle, never the matched words)
           --border[=STYLE]      lines around the finder: rounded (alone), sharp, bold, double,
                                 horizontal, vertical, top, bottom, left, right, none
 

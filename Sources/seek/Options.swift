@@ -45,6 +45,8 @@ struct Options: Equatable {
   var cycle = false
   /// `--prompt STR` (fzf's).
   var prompt: String? = nil
+  /// `--keep-right`, `--no-hscroll` (fzf's).
+  var overflow = Elision.Keep.matchesAndEnds
   /// `--border[=STYLE]` (fzf's).
   var border = Border.none
   /// `--pointer STR`, `--marker STR` (fzf's).
@@ -245,6 +247,9 @@ struct Options: Equatable {
         }
         o.border = style
       case "--no-border": o.border = .none
+      case "--keep-right": o.overflow = .end
+      case "--no-hscroll": o.overflow = .start
+      case "--hscroll": o.overflow = .matchesAndEnds
       case "--pointer", "--marker":
         let text = try value(flag, inline: inline)
         guard DisplayWidth.of(text) <= 2 else {

@@ -444,6 +444,7 @@ enum SeekCommand {
       if let prompt = options.prompt { configuration.prompt = prompt }
       configuration.pointer = options.pointer
       configuration.border = options.border
+      configuration.overflow = options.overflow
       configuration.marker = options.marker
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter

@@ -25,6 +25,16 @@ import Testing
     #expect(DisplayWidth.of(text) <= room)
   }
 
+  @Test func keepRightAndNoHScrollGiveWayAtOneEnd() {
+    let path = "src/components/forms/inputs/TextField.tsx"
+    let (right, rightRanges) = Elision.fit(path, ranges: [0..<3, 28..<32], room: 20, keeping: .end)
+    #expect(right == "…nputs/TextField.tsx")
+    #expect(rightRanges.map { String(decoding: Array(right.utf8)[$0], as: UTF8.self) } == ["Text"])
+    let (left, _) = Elision.fit(path, ranges: [28..<32], room: 20, keeping: .start)
+    #expect(left == "src/components/form…")
+    #expect(DisplayWidth.of(right) <= 20 && DisplayWidth.of(left) <= 20)
+  }
+
   @Test func elisionKeepsTheMatchRangesOnTheMatchedWords() {
     let title = "Sony - WH-1000XM5 Wireless Noise Canceling Headphones - Black"
     let (text, ranges) = Elision.fit(title, ranges: [0..<4, 43..<47], room: 30)
