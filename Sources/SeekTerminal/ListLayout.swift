@@ -19,37 +19,63 @@ public enum ListLayout: String, Sendable, CaseIterable {
   /// Whether the status line follows the query (fzf's info line, above a prompt at the bottom).
   public var promptAtBottom: Bool { self != .reverse }
 
-  /// The frame as the screen shows it.
-  public func arrange(_ buffer: ScreenBuffer, for state: SearchState) -> ScreenBuffer {
-    guard self != .reverse else { return buffer }
-    var out = buffer
-    let rows = buffer.size.rows
-    out.mirrorRows(0..<rows, columns: 0..<buffer.size.columns)
-    for block in uprightBlocks(state) {
-      out.mirrorRows((rows - block.rows.upperBound)..<(rows - block.rows.lowerBound), columns: block.columns)
+  /// The frame as the screen shows it. `headerFirst` (fzf's `--header-first`): the header
+  /// before the query line — above it on top, below it at the bottom.
+  public func arrange(_ buffer: ScreenBuffer, for state: SearchState, headerFirst: Bool = false) -> ScreenBuffer {
+    guard self != .reverse || (headerFirst && Layout.headerLines(state) > 0) else { return buffer }
+    var out = ScreenBuffer(columns: buffer.size.columns, rows: buffer.size.rows)
+    for row in 0..<buffer.size.rows {
+      for column in 0..<buffer.size.columns {
+        out.setCell(buffer[column, row], column: column, row: screenRow(row, column: column, state, headerFirst))
+      }
     }
-    if let cursor = buffer.cursor { out.cursor = (cursor.column, screenRow(cursor.row, column: cursor.column, state)) }
+    if let cursor = buffer.cursor {
+      out.cursor = (cursor.column, screenRow(cursor.row, column: cursor.column, state, headerFirst))
+    }
     return out
   }
 
   /// The logical row of a cell the screen shows at `row` (a click).
-  public func logicalRow(_ row: Int, column: Int, _ state: SearchState) -> Int {
-    guard self != .reverse else { return row }
-    let rows = state.screen.rows
-    for block in uprightBlocks(state) where block.columns.contains(column) {
-      let top = rows - block.rows.upperBound
-      if (top..<(rows - block.rows.lowerBound)).contains(row) { return block.rows.lowerBound + row - top }
+  public func logicalRow(_ row: Int, column: Int, _ state: SearchState, headerFirst: Bool = false) -> Int {
+    var r = row
+    if self != .reverse {
+      let rows = state.screen.rows
+      r = rows - 1 - row
+      for block in uprightBlocks(state, headerFirst) where block.columns.contains(column) {
+        let top = rows - block.rows.upperBound
+        if (top..<(rows - block.rows.lowerBound)).contains(row) {
+          r = block.rows.lowerBound + row - top
+          break
+        }
+      }
     }
-    return rows - 1 - row
+    return headerFirst ? Self.headerMovedBack(r, state) : r
   }
 
   /// Where logical `row` is drawn on the screen.
-  func screenRow(_ row: Int, column: Int, _ state: SearchState) -> Int {
+  func screenRow(_ row: Int, column: Int, _ state: SearchState, _ headerFirst: Bool = false) -> Int {
+    let r = headerFirst ? Self.headerMovedFirst(row, state) : row
+    guard self != .reverse else { return r }
     let rows = state.screen.rows
-    for block in uprightBlocks(state) where block.columns.contains(column) && block.rows.contains(row) {
-      return rows - block.rows.upperBound + row - block.rows.lowerBound
+    for block in uprightBlocks(state, headerFirst) where block.columns.contains(column) && block.rows.contains(r) {
+      return rows - block.rows.upperBound + r - block.rows.lowerBound
     }
-    return rows - 1 - row
+    return rows - 1 - r
+  }
+
+  /// `--header-first`: the header's rows move before the query's (and the rows between).
+  static func headerMovedFirst(_ row: Int, _ state: SearchState) -> Int {
+    let top = Layout.headerTop(state)
+    let count = Layout.headerLines(state)
+    if row >= top && row < top + count { return row - top }
+    return row < top ? row + count : row
+  }
+
+  static func headerMovedBack(_ row: Int, _ state: SearchState) -> Int {
+    let top = Layout.headerTop(state)
+    let count = Layout.headerLines(state)
+    if row < count { return top + row }
+    return row < top + count ? row - count : row
   }
 
   /// Up and Down (keys, Page keys, the wheel) as the list is drawn: swapped when it grows upward.
@@ -65,12 +91,19 @@ public enum ListLayout: String, Sendable, CaseIterable {
     }
   }
 
-  /// Logical blocks kept upright once the frame is turned over.
-  func uprightBlocks(_ state: SearchState) -> [(rows: Range<Int>, columns: Range<Int>)] {
+  /// Blocks kept upright once the frame is turned over (in rows after `--header-first` moved
+  /// the header).
+  func uprightBlocks(_ state: SearchState, _ headerFirst: Bool = false) -> [(rows: Range<Int>, columns: Range<Int>)] {
     let all = 0..<state.screen.columns
-    let resultsEnd = Layout.resultsTop(state) + Layout.resultsAreaHeight(state)
-    if self == .reverseList { return [(Layout.headerTop(state)..<resultsEnd, all)] }
-    var blocks = [(rows: Layout.headerTop(state)..<Layout.suggestionsTop(state), columns: all)]
+    let resultsEnd = Layout.resultsAreaTop(state) + Layout.resultsAreaHeight(state)
+    let header =
+      headerFirst ? 0..<Layout.headerLines(state) : Layout.headerTop(state)..<Layout.suggestionsTop(state)
+    if self == .reverseList {
+      return headerFirst
+        ? [(header, all), (Layout.suggestionsTop(state)..<resultsEnd, all)]
+        : [(Layout.headerTop(state)..<resultsEnd, all)]
+    }
+    var blocks = [(rows: header, columns: all)]
     if let frame = Layout.detailsFrame(state) {
       blocks.append((frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
     }

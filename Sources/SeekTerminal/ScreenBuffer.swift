@@ -130,6 +130,12 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
   }
 
+  /// Sets one cell (nothing outside the buffer).
+  public mutating func setCell(_ cell: Cell, column: Int, row: Int) {
+    guard column >= 0, column < size.columns, row >= 0, row < size.rows else { return }
+    cells[row * size.columns + column] = cell
+  }
+
   /// Copies `other`'s cells with its top-left cell at (column, row), clipped to this buffer.
   public mutating func place(_ other: ScreenBuffer, column: Int, row: Int) {
     for y in 0..<other.size.rows where row + y >= 0 && row + y < size.rows {

@@ -52,6 +52,8 @@ public final class TerminalApp {
     public var lineShape = LineShape()
     /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
     public var history: [String]? = nil
+    /// `--header-first` (fzf's): the header before the query line.
+    public var headerFirst = false
     /// `--expect` (fzf's): keys that accept, each with the name it was given.
     public var expect: [KeyName.NamedKey] = []
     /// What Enter does and whether the create row is offered.
@@ -254,7 +256,8 @@ public final class TerminalApp {
             // Clicks on the border do nothing; inside it, the cell as the state machine has it.
             guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen)
             else { continue }
-            let row = configuration.layout.logicalRow(innerRow, column: column, state)
+            let row = configuration.layout.logicalRow(
+              innerRow, column: column, state, headerFirst: configuration.headerFirst)
             // A second click on the same row soon after the first is a double click.
             let now = Date().timeIntervalSince1970
             let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
@@ -284,7 +287,8 @@ public final class TerminalApp {
           marker: configuration.marker)
         context.overflow = configuration.overflow
         let frame = Renderer.render(state, context: context)
-        driver.paint(border.frame(configuration.layout.arrange(frame, for: state), screen: screen))
+        let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
+        driver.paint(border.frame(arranged, screen: screen))
         trace?.frameFlushed(
           revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
           frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)

@@ -37,6 +37,8 @@ enum Help {
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
           --header STR          lines shown under the query (\n separates them); never searched
           --header-lines N      the first N piped lines are a header, never searched nor printed
+          --header-first        the header before the query line (above it, or below it at the
+                                bottom)
           --sync                read the whole input before the interface starts
           --info STYLE          default (a status line), inline / inline-right (the count on the
                                 query's line), hidden (or --no-info): no status line but for messages

@@ -67,6 +67,8 @@ struct Options: Equatable {
   var print0 = false
   /// `--header STR` (fzf's): shown under the query, one line per line of STR.
   var header: String? = nil
+  /// `--header-first` (fzf's): the header before the query line.
+  var headerFirst = false
   /// `--header-lines N` (fzf's): the first N lines of piped input are a header.
   var headerLines = 0
   /// `--info STYLE`, `--no-info` (fzf's).
@@ -281,6 +283,7 @@ struct Options: Equatable {
       case "--no-mouse": o.noMouse = true
       case "--read0": o.read0 = true
       case "--header": o.header = try value(flag, inline: inline)
+      case "--header-first": o.headerFirst = true
       case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
       case "--no-info": o.info = .hidden
       case "--sync": o.sync = true

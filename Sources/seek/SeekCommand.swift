@@ -452,6 +452,7 @@ enum SeekCommand {
       configuration.info = options.info
       configuration.layout = options.layout
       configuration.expect = options.expect
+      configuration.headerFirst = options.headerFirst
       configuration.lineShape = options.lineShape
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }

@@ -55,15 +55,30 @@ import Testing
   }
 
   /// A click on a row selects the hit drawn there, whatever the layout.
-  @Test(arguments: ListLayout.allCases)
-  func clicksMapBackToTheRowDrawnThere(layout: ListLayout) {
-    let (s, buffer) = lines(layout)
+  @Test(arguments: ListLayout.allCases, [false, true])
+  func clicksMapBackToTheRowDrawnThere(layout: ListLayout, headerFirst: Bool) {
+    var (s, _) = lines(layout)
+    s.details.open = true
+    s.details.placement.position = .top
+    s.screen.rows = 16
+    let buffer = layout.arrange(Renderer.render(s), for: s, headerFirst: headerFirst)
     let plain = Renderer.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
     let shown = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
-    for row in 0..<s.screen.rows where !shown[row].isEmpty {
-      let logical = layout.logicalRow(row, column: 0, s)
+    var seen = Set<Int>()
+    for row in 0..<s.screen.rows {
+      let logical = layout.logicalRow(row, column: 0, s, headerFirst: headerFirst)
       #expect(plain[logical] == shown[row], "row \(row) of \(layout)")
+      seen.insert(logical)
     }
+    #expect(seen.count == s.screen.rows)  // one to one
+  }
+
+  @Test func headerFirstPutsTheHeaderBeforeTheQueryLine() {
+    let (s, _) = lines(.reverse)
+    let top = ListLayout.reverse.arrange(Renderer.render(s), for: s, headerFirst: true).text
+    #expect(top.hasPrefix("H1\nH2\n> mac"))
+    let bottom = ListLayout.bottomUp.arrange(Renderer.render(s), for: s, headerFirst: true).text
+    #expect(bottom.hasSuffix("> mac\nH1\nH2"))
   }
 
   @Test func upAndDownSwapOnlyWhenTheListGrowsUp() {

@@ -154,3 +154,12 @@ expect_screen "preview offset: the next line's field moves it" "68"
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# --header-first: the header above the query line (below it when the query is at the bottom).
+rm -f "$P/exit.txt"
+tmux_start 40 8 "env LANG=C.UTF-8 $SEEK --header 'Pick one' --header-first < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--header-first: started" "4 hits"
+expect_eq "--header-first: the header, then the query" "Pick one|>" "$(screen | sed -n '1,2p' | sed 's/ *$//' | paste -sd'|')"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
