@@ -59,6 +59,15 @@ public enum Tiebreak: String, Sendable, Equatable, CaseIterable {
   case index
   /// Titles in alphabetical order (folded: case and diacritics ignored).
   case name
+  /// fzf's per-match criteria, for the fuzzy tier (`FuzzyTie`): the match starting earlier in the
+  /// text, ending nearer its end, or lying in a shorter chunk (run of non-blanks) first. They rank
+  /// before the per-record criteria above, whatever their place in the list.
+  case begin
+  case end
+  case chunk
+
+  /// Decided by where the query matched, not by the record alone.
+  public var isPerMatch: Bool { self == .begin || self == .end || self == .chunk }
 
   /// Parses `length,index` (fzf's syntax); nil for an unknown criterion or a repeated one.
   public static func parseList(_ text: String) -> [Tiebreak]? {

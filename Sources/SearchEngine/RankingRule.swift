@@ -79,20 +79,24 @@ public enum RankingRule: String, Sendable, CaseIterable {
   }
 
   /// The fuzzy tier's keys: the typo rule's field all ones (a word match has at most 24 typos, 3
-  /// for each of 8 words), so they rank below every word match; the rules' other 30 bits hold
-  /// the fzf score, higher first, and the record id breaks ties as everywhere.
+  /// for each of 8 words), so they rank below every word match; of the rules' other 30 bits, 20
+  /// hold the fzf score, higher first (a score is about 16 a matched character: a 20,000-letter
+  /// query would be needed to overflow them), and 10 fzf's per-match tie-break (`FuzzyTie`, 0
+  /// without one); the record id breaks the remaining ties as everywhere.
   static let fuzzyBand: UInt64 = 0x1F
-  static let fuzzyScoreBits: UInt64 = 30
-  static let fuzzyScoreOffset = 1 << 29
+  static let fuzzyScoreBits: UInt64 = 20
+  static let fuzzyTieBits: UInt64 = 10
+  static let fuzzyScoreOffset = 1 << 19
 
-  @inline(__always) static func fuzzyKey(score: Int, record: Int) -> UInt64 {
+  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int) -> UInt64 {
     let top = (UInt64(1) << fuzzyScoreBits) - 1
     let shifted = UInt64(min(max(score + fuzzyScoreOffset, 0), Int(top)))
-    return (fuzzyBand << fuzzyScoreBits | (top - shifted)) << recordBits | UInt64(record)
+    let tieValue = UInt64(min(max(tie, 0), (1 << Int(fuzzyTieBits)) - 1))
+    return ((fuzzyBand << fuzzyScoreBits | (top - shifted)) << fuzzyTieBits | tieValue) << recordBits | UInt64(record)
   }
 
   @inline(__always) public static func isFuzzy(_ key: UInt64) -> Bool {
-    key >> (fuzzyScoreBits + recordBits) == fuzzyBand
+    key >> (fuzzyScoreBits + fuzzyTieBits + recordBits) == fuzzyBand
   }
 
   /// The summary a key was made from (every rule's value can be read back).
@@ -100,7 +104,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
     var m = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0)
     if isFuzzy(key) {
       let top = (UInt64(1) << fuzzyScoreBits) - 1
-      m.fuzzyScore = Int(top - (key >> recordBits & top)) - fuzzyScoreOffset
+      m.fuzzyScore = Int(top - (key >> (recordBits + fuzzyTieBits) & top)) - fuzzyScoreOffset
       return m
     }
     var rest = key >> recordBits

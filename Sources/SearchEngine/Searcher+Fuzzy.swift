@@ -4,8 +4,10 @@
 // Below every word match, the records whose searched text (a line, or the fields `--nth` names)
 // matches the query's terms as fzf matches them (FuzzyScorer.swift): `scb` →
 // `src/components/Button.tsx`, `99` → `9019`. Their
-// keys sit in a band of their own (`RankingRule.fuzzyKey`), ordered by fzf's score, then by the
-// record id, whose order for lines is fzf's tie-break (length, then input order). A record that
+// keys sit in a band of their own (`RankingRule.fuzzyKey`), ordered by fzf's score, then by fzf's
+// per-match tie-break when one is asked for (`--tiebreak begin|end|chunk`, `FuzzyTie.swift`: it
+// needs the match's place, so matches are aligned in full only then), then by the record id,
+// whose order for lines is fzf's other tie-breaks (length, then input order). A record that
 // is a word match is never listed again in the tier.
 //
 // A query with fzf's operators (`^src`, `.tsx$`, `'exact`, `!not`, `a | b`) is answered by the
@@ -39,7 +41,9 @@ extension Searcher {
       fuzzyMatchers = (0..<runs).map { _ in ExtendedMatcher(query) }
     }
     let reader = FuzzyTierReader(
-      documents: index.documents, column: index.fuzzyColumn, filter: filter, floor: floor, limit: limit,
+      documents: index.documents, column: index.fuzzyColumn,
+      tiebreak: index.settings.tiebreak.first(where: \.isPerMatch),
+      filter: filter, floor: floor, limit: limit,
       wordHits: requiredMask ?? 0, stamps: stamp, matchedWords: matchedWords)
     var parts: [FuzzyTierReader.Part] = []
     if runs == 1 {
@@ -95,6 +99,8 @@ struct FuzzyTierReader: @unchecked Sendable {
 
   let documents: DocumentStore
   let column: Int
+  /// fzf's per-match tie-break, if any (`FuzzyTie`).
+  let tiebreak: Tiebreak?
   let filter: RecordFilter?
   let floor: UInt64?
   let limit: Int
@@ -125,12 +131,14 @@ struct FuzzyTierReader: @unchecked Sendable {
                 end = start + DocumentStore.maxIndexedValueBytes
                 while end > start && all[end] & 0xC0 == 0x80 { end -= 1 }
               }
-              guard let score = matcher.score(UnsafeBufferPointer(rebasing: all[start..<end])) else { return }
+              guard
+                let (score, tie) = matcher.scoreAndTie(UnsafeBufferPointer(rebasing: all[start..<end]), by: tiebreak)
+              else { return }
               matches.append(UInt32(record))
               if let filter, !filter.contains(record) { return }
               if mask != 0, stamps[record] != 0, words[Int(stamps[record]) - 1] & mask == mask { return }
               count += 1
-              top.insert(RankingRule.fuzzyKey(score: score, record: record))
+              top.insert(RankingRule.fuzzyKey(score: score, tie: tie, record: record))
             }
             if let previous {
               for i in range { consider(Int(previous[i])) }

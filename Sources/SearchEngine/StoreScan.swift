@@ -62,7 +62,9 @@ public enum StoreScan {
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       var matcher = RecordMatcher(query: query, searchableCount: columns.count, orderedAttributes: ordered)
       var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
-      var fuzzy = FuzzyCollector<Void>(query: extended, wordCount: query.words.count, limit: limit)
+      var fuzzy = FuzzyCollector<Void>(
+        query: extended, wordCount: query.words.count, limit: limit,
+        tiebreak: settings.tiebreak.first(where: \.isPerMatch))
       var values = [UnsafeBufferPointer<UInt8>](
         repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
       // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the

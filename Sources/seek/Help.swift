@@ -60,7 +60,8 @@ enum Help {
       -m, --multi[=N]           lines: check boxes (fzf's marks; Tab toggles and moves down), at
                                 most N; accept prints the checked lines
           --tiebreak LIST       order of equally relevant hits: length, index, name (default:
-                                length,index for lines; name for records); input order decides last
+                                length,index for lines; name for records); begin, end, chunk
+                                (where a fuzzy match lies, before the others); input order last
           --tac                 reverse input order (the last line first)
       +s, --no-sort             every match in input order, not ranked (fzf's)
           --keep-right, --no-hscroll

@@ -275,7 +275,8 @@ struct Options: Equatable {
       case "--tiebreak":
         let text = try value(flag, inline: inline)
         guard let list = Tiebreak.parseList(text) else {
-          throw .invalidValue(flag: flag, value: text, expected: "a list of length, index and name, e.g. length,index")
+          throw .invalidValue(
+            flag: flag, value: text, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
         }
         o.catalog.tiebreak = list
       case "--tac": o.catalog.reverseInputOrder = true

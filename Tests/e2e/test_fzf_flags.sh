@@ -163,3 +163,15 @@ expect_eq "--header-first: the header, then the query" "Pick one|>" "$(screen | 
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# --tiebreak begin, chunk: equal scores ordered by where the match lies, as fzf orders them.
+find Sources Tests Docs -type f | sort > "$P/files.txt"
+for tb in begin chunk begin,length; do
+  expect_eq "--tiebreak $tb: refused no more" 0 "$("$SEEK" --tiebreak $tb -f "'s" < "$P/files.txt" >/dev/null 2>&1; echo $?)"
+  if command -v fzf >/dev/null; then
+    for q in "'test" "'swift" "'seek"; do
+      expect_eq "--tiebreak $tb: fzf's order for $q" "$(fzf -f "$q" --tiebreak $tb < "$P/files.txt" | head -40)" \
+        "$("$SEEK" -f "$q" --tiebreak $tb < "$P/files.txt" 2>/dev/null | head -40)"
+    done
+  fi
+done

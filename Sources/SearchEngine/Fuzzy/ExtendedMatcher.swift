@@ -47,6 +47,17 @@ public struct ExtendedMatcher: Sendable {
     match(bytes, ranges: nil)
   }
 
+  /// The score of valid UTF-8 `bytes` and, with a per-match tie-break, its value (`FuzzyTie`);
+  /// nil when they do not match. The tie-break needs the match's place: found only when asked.
+  @inline(__always) public mutating func scoreAndTie(_ bytes: UnsafeBufferPointer<UInt8>, by tiebreak: Tiebreak?)
+    -> (Int, Int)?
+  {
+    guard let tiebreak else { return match(bytes, ranges: nil).map { ($0, 0) } }
+    var ranges: [Range<Int>] = []
+    guard let score = match(bytes, ranges: &ranges) else { return nil }
+    return (score, FuzzyTie.value(tiebreak, text: bytes, matched: ranges))
+  }
+
   /// Where the query matched `bytes` (byte ranges, ascending, merged), or nil when it does not.
   public mutating func matchedRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
     var ranges: [Range<Int>] = []

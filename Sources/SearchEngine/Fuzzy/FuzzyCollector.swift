@@ -19,9 +19,13 @@ public struct FuzzyCollector<Payload> {
   private var alsoWordHits: [Int]
   private let stride: Int
 
+  /// fzf's per-match tie-break (`--tiebreak begin|end|chunk`), if any.
+  private let tiebreak: Tiebreak?
+
   /// `wordCount` 0: the query follows fzf's rules alone (no word tiers to leave out).
-  public init(query: ExtendedQuery, wordCount: Int, limit: Int) {
+  public init(query: ExtendedQuery, wordCount: Int, limit: Int, tiebreak: Tiebreak? = nil) {
     self.wordCount = wordCount
+    self.tiebreak = tiebreak
     matcher = ExtendedMatcher(query)
     heap = .init(capacity: max(1, limit))
     stride = wordCount + 1
@@ -40,9 +44,9 @@ public struct FuzzyCollector<Payload> {
   public mutating func add(
     _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: WordsMatched?
   ) {
-    guard let score = matcher.score(title) else { return }
+    guard let (score, matchTie) = matcher.scoreAndTie(title, by: tiebreak) else { return }
     total += 1
-    let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, record: 0))
+    let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, tie: matchTie, record: 0))
     heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
     guard let words, wordCount > 0 else { return }
     for regime in RecordMatcher.Regime.all {

@@ -46,14 +46,17 @@ public struct LineStreamFilter {
     let fzfRulesAlone = extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
     var fuzzy =
       extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
-      ? nil : FuzzyCollector<String>(query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit)
+      ? nil
+      : FuzzyCollector<String>(
+        query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit,
+        tiebreak: settings.tiebreak.first(where: \.isPerMatch))
     var reading = Reading(
       query: query, extended: extended, fzfRulesAlone: fzfRulesAlone, fuzzy: fuzzy,
       matcher: RecordMatcher(
         query: query, searchableCount: 1,
         orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")]),
       collector: ScanCollector<String>(wordCount: query.words.count, limit: limit),
-      byLength: settings.tiebreak.first == .length, reverse: settings.reverseInputOrder)
+      byLength: settings.tiebreak.first { !$0.isPerMatch } == .length, reverse: settings.reverseInputOrder)
     var splitter = LineSplitter(delimiter: delimiter)
     reading.dropsCarriageReturn = splitter.dropsCarriageReturn
     reading.headerLinesLeft = headerLines

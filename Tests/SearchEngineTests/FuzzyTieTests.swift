@@ -1,0 +1,49 @@
+import Testing
+
+@testable import SearchEngine
+
+/// fzf's per-match tie-breaks in the fuzzy tier: equal scores ordered by where the match lies.
+@Suite struct FuzzyTieTests {
+  func ordered(_ lines: [String], _ query: String, _ tiebreak: [Tiebreak]) -> [String] {
+    var store = DocumentStore(attributes: ["text"])
+    for (i, line) in lines.enumerated() { store.append(objectID: String(i), values: [line]) }
+    let index = IndexBuilder.build(
+      store, settings: IndexSettings(searchableAttributes: ["text"], orderedAttributes: ["text"], tiebreak: tiebreak))
+    var request = SearchRequest(query: query, hitsPerPage: 50)
+    request.matching = MatchOptions(fuzzyTier: true)
+    return Searcher(index: index).search(request).hits.map { index.documents.value($0.record, 0) }
+  }
+
+  @Test func beginPutsTheEarlierMatchFirst() {
+    // fzf's `'src` (an exact term: fzf's rules alone) scores these alike.
+    let lines = ["test/x/src/a", "q/src/b/xyz", "aa/src/b"]
+    #expect(ordered(lines, "'src", [.begin, .index]) == ["q/src/b/xyz", "aa/src/b", "test/x/src/a"])
+    #expect(ordered(lines, "'src", [.index]) == lines)
+  }
+
+  @Test func endPutsTheMatchNearerTheEndFirst() {
+    let lines = ["/a/python.html", "/a/python.vim"]
+    #expect(ordered(lines, "'py", [.end, .index]) == ["/a/python.vim", "/a/python.html"])
+  }
+
+  @Test func chunkPutsTheShorterRunOfNonBlanksFirst() {
+    let lines = ["fix: parsing of headers", "fix: parse x"]
+    #expect(ordered(lines, "'pars", [.chunk, .index]) == ["fix: parse x", "fix: parsing of headers"])
+  }
+
+  /// `seek -f` on a pipe keeps lines by the same keys: relevance (score, then the tie-break),
+  /// then input order.
+  @Test func aScanOrdersAsTheIndexDoes() {
+    let lines = ["test/x/src/a", "  src/b/xyz", "a/src/b", "zz src zz", "src"]
+    let extended = ExtendedQuery("'src", options: MatchOptions(fuzzyTier: true))
+    var collector = FuzzyCollector<Int>(query: extended, wordCount: 0, limit: 10, tiebreak: .begin)
+    for (i, line) in lines.enumerated() {
+      var text = line
+      text.withUTF8 { collector.add(i, position: i, tie: UInt64(i), title: $0, words: nil) }
+    }
+    let scanned = collector.answer(in: .small, level: 0).kept
+      .sorted { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
+      .map { lines[$0.payload] }
+    #expect(scanned == ordered(lines, "'src", [.begin, .index]))
+  }
+}
