@@ -82,7 +82,7 @@ public enum KeyMap {
       case Code.pageUp: return .pagedUp
       case Code.pageDown: return .pagedDown
       case Code.enter: return .enterPressed
-      case Code.backTab: return .movedUp
+      case Code.backTab: return .backTabPressed
       case Code.wordLeft: return .cursorMoved(.wordLeft)
       case Code.wordRight: return .cursorMoved(.wordRight)
       // Refining: function keys, so that no editing key is taken.

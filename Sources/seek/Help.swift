@@ -150,6 +150,7 @@ enum Help {
       PageUp/PageDown           move a page of results
       Tab                       complete the query with the highlighted (or top) suggestion;
                                 on a result: check or uncheck it and move down (fzf's toggle+down)
+      Shift-Tab                 with check boxes: check or uncheck and move up (fzf's toggle+up)
       Enter                     on a suggestion: submit that suggestion (refined to its category,
                                 when it has one); in the query: accept the top line (lines) or
                                 submit the query and select its first hit (records); on a result:

@@ -56,4 +56,28 @@ import Testing
     #expect(effects == [.flushWrites])
     #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
   }
+
+  /// Shift-Tab with marks (`-m`) is fzf's toggle+up: the row's check, then the row above; on the
+  /// top line (the current one while typing) it checks it and stays.
+  @Test func shiftTabChecksAndMovesUp() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.picking.marks = true
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b", "c"])))
+    #expect(
+      SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
+    #expect(state.focus == .results && state.selection == 0)
+    state.selection = 2
+    #expect(
+      SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "c", title: "c", checked: true)))
+    #expect(state.selection == 1)
+    // Without marks it only moves up.
+    state.picking.marks = false
+    #expect(
+      SearchReducer.reduce(&state, .backTabPressed).allSatisfy {
+        if case .setChecked = $0 { return false } else { return true }
+      })
+    #expect(state.selection == 0)
+  }
 }

@@ -36,6 +36,8 @@ public enum SearchEvent: Sendable, Equatable {
   // Acting.
   /// completeSuggestion: the query becomes the highlighted (or top) suggestion, nothing submitted.
   case tabPressed
+  /// Shift-Tab: fzf's toggle+up (with marks), else up.
+  case backTabPressed
   /// submitSuggestion / submitSearch, or accept on a result.
   case enterPressed
   /// Toggles the check of the selected result; a space in the query.
@@ -151,7 +153,8 @@ extension SearchEvent {
     case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
       .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
-      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .enterPressed, .spacePressed, .escapePressed,
+      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .spacePressed,
+      .escapePressed,
       .acceptKeyPressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
       .clicked:

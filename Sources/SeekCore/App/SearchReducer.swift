@@ -218,6 +218,17 @@ public enum SearchReducer {
       state.selection = state.results.firstItemRow!
       return reduceEvent(&state, .tabPressed)
 
+    case .backTabPressed where state.picking.marks && (state.focus == .results || onTopLine(state)):
+      // fzf's toggle+up: the row's check, then the row above (the top line stays).
+      if state.focus == .query { state.selection = state.results.firstItemRow! }
+      state.focus = .results
+      let effects = toggleSelectedRow(&state)
+      guard state.selection > (state.results.firstItemRow ?? 0) else { return effects + selectionMoved(&state) }
+      return effects + reduceEvent(&state, .movedUp)
+
+    case .backTabPressed:
+      return reduceEvent(&state, .movedUp)
+
     case .tabPressed where state.focus == .results:
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.
@@ -452,6 +463,12 @@ public enum SearchReducer {
       state.shownSuggestions[h].isRecent
     else { return nil }
     return h
+  }
+
+  /// In the query of a plain list, the top line is the current one (fzf's pointer).
+  private static func onTopLine(_ state: SearchState) -> Bool {
+    state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
+      && state.results.firstItemRow != nil
   }
 
   private static func selectedRow(_ state: SearchState) -> ResultRow? {
