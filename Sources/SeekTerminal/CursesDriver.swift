@@ -182,11 +182,13 @@ final class CursesDriver {
     fclose(output)
   }
 
-  func suspend() {
+  func suspend() { handOver { ExitSignals.stopAsAJob() } }  // stopped there until `fg`
+
+  func handOver(_ body: () -> Void) {
     endwin()
     fputs(KeyParser.disableBracketedPaste, output)
     fflush(output)
-    ExitSignals.stopAsAJob()  // stopped here until `fg`
+    body()
     fputs(KeyParser.enableBracketedPaste, output)
     fflush(output)
     clearok(seek_stdscr(), true)

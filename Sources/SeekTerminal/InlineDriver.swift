@@ -222,7 +222,9 @@ final class InlineDriver: TerminalDriver {
 
   /// Leaves the shell's screen as `end` does (rows cleared, mouse and paste modes off, settings
   /// restored), stops, and on `fg` makes room again below the shell's new lines.
-  func suspend() {
+  func suspend() { handOver { ExitSignals.stopAsAJob() } }  // stopped there until `fg`
+
+  func handOver(_ body: () -> Void) {
     var attributes = termios()
     tcgetattr(fd, &attributes)
     var out = ""
@@ -230,7 +232,7 @@ final class InlineDriver: TerminalDriver {
     out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste + (regionTop != nil ? KeyParser.disableMouse : "")
     write(out)
     Self.restore()
-    ExitSignals.stopAsAJob()  // stopped here until `fg`
+    body()
     tcsetattr(fd, TCSANOW, &attributes)
     takeRegion()
   }

@@ -53,6 +53,11 @@ public enum KeyName {
   public struct NamedKey: Sendable, Equatable {
     public var name: String
     public var keys: [Key]
+
+    public init(name: String, keys: [Key]) {
+      self.name = name
+      self.keys = keys
+    }
   }
 
   private static func single(_ text: Substring) -> Unicode.Scalar? {

@@ -18,6 +18,10 @@ public final class TerminalApp {
     /// (nil: Enter).
     case accepted(objectIDs: [String], query: String, key: String? = nil)
     case quit(status: Int32)
+    /// fzf's `print-query`: print the query, status 0.
+    case queryPrinted(String)
+    /// fzf's `become`: run this command in Seek's place (the terminal restored, writes done).
+    case become(String)
   }
 
   public struct Configuration {
@@ -52,6 +56,9 @@ public final class TerminalApp {
     public var lineShape = LineShape()
     /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
     public var history: [String]? = nil
+    /// `--bind` (fzf's): keys and the actions they do (tried before Seek's own keys), and events'.
+    public var keyBindings: [(keys: [Key], actions: [BindAction])] = []
+    public var eventBindings: [BindEvent: [BindAction]] = [:]
     /// `--header-first` (fzf's): the header before the query line.
     public var headerFirst = false
     /// `--expect` (fzf's): keys that accept, each with the name it was given.
@@ -156,10 +163,26 @@ public final class TerminalApp {
   private func loop(driver: TerminalDriver, runtime: EffectRuntime, signals: Int32) -> Outcome {
     var outcome: Outcome? = nil
     func send(_ event: SearchEvent) {
-      for effect in SearchReducer.reduce(&state, event) {
+      for effect in SearchReducer.reduce(&state, event) where outcome == nil {
         switch effect {
         case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
         case .quit(let status): outcome = .quit(status: status)
+        case .printQuery(let query): outcome = .queryPrinted(query)
+        case .runCommand(let template, let current, let marked, let query, let mode):
+          // Placeholders are filled on the search lane, where the catalog lives.
+          let command =
+            runtime.answerOnSearchLane { service in
+              service.boundCommand(template: template, current: current, marked: marked, query: query)
+            } ?? ""
+          switch mode {
+          case .become: outcome = .become(command)
+          case .foreground:
+            driver.handOver { _ = CommandRunner.runOnTerminal(command) }
+            send(.commandFinished)
+          case .silent:
+            _ = CommandRunner.runSilently(command)
+            send(.commandFinished)
+          }
         default: runtime.run(effect)
         }
       }
@@ -209,6 +232,7 @@ public final class TerminalApp {
       reader.start(reading: input.handle)
     }
     state.header = configuration.header
+    state.eventBindings = configuration.eventBindings
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
@@ -242,6 +266,10 @@ public final class TerminalApp {
         let readAt = LatencyTrace.now()
         for key in keys {
           if ExitSignals.pending != nil { break }  // acted on at the top of the loop
+          if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }) {
+            send(.actionsTriggered(bound.actions))
+            continue
+          }
           if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
             send(.acceptKeyPressed(expected.name))
             continue
@@ -283,7 +311,7 @@ public final class TerminalApp {
       if dirty {
         let paintStart = LatencyTrace.now()
         var context = RenderContext(
-          spinnerFrame: spinner, prompt: configuration.prompt, pointer: configuration.pointer,
+          spinnerFrame: spinner, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
           marker: configuration.marker)
         context.overflow = configuration.overflow
         let frame = Renderer.render(state, context: context)

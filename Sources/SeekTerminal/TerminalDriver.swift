@@ -14,6 +14,9 @@ protocol TerminalDriver: AnyObject {
   /// Ctrl-Z: restores the terminal, stops the process (as a shell's job), and takes the terminal
   /// back when it continues (`fg`); the next paint redraws everything.
   func suspend()
+  /// Restores the terminal, runs `body` (a command that uses the terminal), and takes the
+  /// terminal back; the next paint redraws everything.
+  func handOver(_ body: () -> Void)
 }
 
 extension CursesDriver: TerminalDriver {}

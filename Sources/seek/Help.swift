@@ -46,6 +46,15 @@ enum Help {
                                 default (fzf's: the query at the bottom, the list growing up from
                                 it; Up and Down follow the screen), reverse-list (the query at the
                                 bottom, the list read from the top); --reverse is reverse
+          --bind KEY:ACTION[+ACTION],...
+                                fzf's bindings: KEY a key name or an event (start, change, result,
+                                one, zero, load, focus, backward-eof); ACTION accept,
+                                accept-non-empty, abort, up, down, first, last, page-up, page-down,
+                                toggle, toggle+down, select-all, deselect-all, toggle-all,
+                                clear-query, change-query(..), put(..), change-prompt(..),
+                                change-header(..), toggle-preview, preview-up, preview-down,
+                                print-query, execute(cmd), execute-silent(cmd), become(cmd),
+                                ignore; {} {+} {q} {1} {attr} in commands, shell-quoted
           --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the
                                 key is printed first (an empty line for Enter)
           --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of

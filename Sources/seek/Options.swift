@@ -82,6 +82,13 @@ struct Options: Equatable {
   /// `--history FILE`, `--history-size N` (fzf's).
   var historyPath: String? = nil
   var historySize = HistoryFile.defaultLimit
+  /// `--bind` (fzf's): keys' actions, and events'. A later binding of a key wins.
+  var keyBindings: [KeyBinding] = []
+  var eventBindings: [BindEvent: [BindAction]] = [:]
+  struct KeyBinding: Equatable {
+    var key: KeyName.NamedKey
+    var actions: [BindAction]
+  }
   /// `--expect KEYS` (fzf's): keys that accept, their name printed before the items.
   var expect: [KeyName.NamedKey] = []
   /// `--sync` (fzf's): the whole input is read before the interface starts.
@@ -308,6 +315,23 @@ struct Options: Equatable {
       case "--history": o.historyPath = try value(flag, inline: inline)
       case "--no-history": o.historyPath = nil
       case "--history-size": o.historySize = try number(flag, try value(flag, inline: inline), min: 1)
+      case "--bind":
+        let text = try value(flag, inline: inline)
+        let bindings: [BindSpec.Binding]
+        do { bindings = try BindSpec.parse(text) } catch {
+          throw .invalidValue(flag: flag, value: text, expected: "KEY:ACTION[+ACTION], as fzf's (\(error))")
+        }
+        for binding in bindings {
+          if let event = BindEvent(rawValue: binding.trigger) {
+            o.eventBindings[event] = binding.actions
+          } else if let keys = KeyName.keys(binding.trigger) {
+            o.keyBindings.append(KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: binding.actions))
+          } else {
+            throw .invalidValue(
+              flag: flag, value: binding.trigger,
+              expected: "a key (ctrl-x, alt-x, f1, enter, …) or an event (start, change, …)")
+          }
+        }
       case "--expect":
         let text = try value(flag, inline: inline)
         switch KeyName.parseList(text) {

@@ -453,6 +453,8 @@ enum SeekCommand {
       configuration.layout = options.layout
       configuration.expect = options.expect
       configuration.headerFirst = options.headerFirst
+      configuration.keyBindings = options.keyBindings.map { ($0.key.keys, $0.actions) }
+      configuration.eventBindings = options.eventBindings
       configuration.lineShape = options.lineShape
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }
@@ -483,6 +485,13 @@ enum SeekCommand {
       switch outcome {
       case .quit(let status):
         return report.isClean ? status : 2
+      case .queryPrinted(let query):
+        Output.write(query + options.outputTerminator)
+        return report.isClean ? 0 : 2
+      case .become(let command):
+        // fzf's become: the command takes Seek's place (its output where Seek's went).
+        guard report.isClean else { return 2 }
+        Self.become(command)
       case .accepted(let ids, let query, let key):
         printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
         do { try history?.append(query) } catch { Output.error("seek: \(error)") }
@@ -492,6 +501,15 @@ enum SeekCommand {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  /// Replaces this process with `$SHELL -c command`; returns (exit 127) only if that fails.
+  static func become(_ command: String) -> Never {
+    let shell = ChildProcess.shell
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
+    execv(shell, argv)
+    Output.error("seek: become: cannot run \(shell): \(String(cString: strerror(errno)))")
+    exit(127)
   }
 
   static func openStore(catalog: Catalog, options: Options) throws -> ItemStore {

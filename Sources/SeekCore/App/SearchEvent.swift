@@ -45,6 +45,19 @@ public enum SearchEvent: Sendable, Equatable {
   case escapePressed
   /// A key of `--expect` (fzf's): accept as Enter does, the key's name printed first.
   case acceptKeyPressed(String)
+  /// A `--bind` key's actions (`ActionsReducer`).
+  case actionsTriggered([BindAction])
+  /// A bound command (`execute`, `execute-silent`) has ended: the actions after it follow.
+  case commandFinished
+  /// fzf's `first` and `last`: the first or last row loaded.
+  case movedToFirst
+  case movedToLast
+  /// fzf's `toggle`: the current row's check (the top line while typing in a plain list).
+  case toggled
+  /// fzf's `select-all`, `deselect-all`, `toggle-all`, over the rows loaded.
+  case allToggled(AllToggle)
+  /// fzf's `change-query`: the query becomes this text.
+  case queryReplaced(String)
   case interrupted
   // Refining.
   case refinementToggled(attribute: String, value: String)
@@ -113,7 +126,25 @@ public enum SearchEffect: Sendable, Equatable {
   /// Leave with status 0, printing these items (objectIDs).
   case accept(objectIDs: [String])
   case quit(status: Int32)
+  /// `--bind`'s `execute`, `execute-silent`, `become`: the template is filled for the current
+  /// item (`{}`), the items checked in this run or else the current one (`{+}`), and the query.
+  case runCommand(template: String, current: String?, marked: [String], query: String, mode: CommandMode)
+  /// fzf's `print-query`: leave with status 0, printing the query.
+  case printQuery(String)
 }
+
+/// How a bound command runs.
+public enum CommandMode: Sendable, Equatable {
+  /// The terminal handed over until it ends (fzf's `execute`).
+  case foreground
+  /// In the background, its output dropped (`execute-silent`).
+  case silent
+  /// In Seek's place, once every write is done (`become`).
+  case become
+}
+
+/// fzf's `select-all`, `deselect-all`, `toggle-all`.
+public enum AllToggle: Sendable, Equatable { case select, deselect, toggle }
 
 /// What narrows and orders a results search besides its words.
 public struct Refine: Sendable, Equatable {
@@ -141,7 +172,7 @@ extension SearchEffect {
     case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery:
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore: return .write
-    case .accept, .quit: return .app
+    case .accept, .quit, .runCommand, .printQuery: return .app
     }
   }
 }
@@ -153,13 +184,16 @@ extension SearchEvent {
     case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
       .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
-      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .spacePressed,
+      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .actionsTriggered,
+      .movedToFirst, .movedToLast,
+      .toggled, .allToggled, .queryReplaced, .spacePressed,
       .escapePressed,
       .acceptKeyPressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
       .clicked:
       return true
-    case .started, .resized, .interrupted, .resultsArrived, .suggestionsArrived, .detailsArrived, .previewArrived,
+    case .started, .resized, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived, .detailsArrived,
+      .previewArrived,
       .checkSaved, .itemCreated,
       .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .headerRead,
       .failed:

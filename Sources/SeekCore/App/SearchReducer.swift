@@ -8,6 +8,15 @@ public enum SearchReducer {
   public static let wheelStep = 3
 
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
+    guard !state.eventBindings.isEmpty else { return reduceOnce(&state, event) }
+    let before = ActionsReducer.Snapshot(state)
+    let effects = reduceOnce(&state, event)
+    // `--bind` on events: what this event set off (never what their own actions set off).
+    return effects + ActionsReducer.eventsTriggered(&state, by: event, since: before)
+  }
+
+  /// One event, without the event bindings it may set off.
+  static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
     // The details pane follows the hit the user is on, whatever moved it.
     if state.pendingAccept == nil { effects += DetailsReducer.sync(&state) }
@@ -17,7 +26,9 @@ public enum SearchReducer {
   static func reduceEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     // Accepting: the pending writes (or the results to take the top of) are being finished; keys
     // after Enter do nothing.
-    if (state.pendingAccept != nil || state.acceptTopOnArrival) && event.isInput { return [] }
+    if (state.pendingAccept != nil || state.acceptTopOnArrival || state.pendingCommand != nil) && event.isInput {
+      return []
+    }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput { state.selectFirstHitOnArrival = false }
     // Concerns with reducers of their own.
@@ -252,12 +263,39 @@ public enum SearchReducer {
 
     case .acceptKeyPressed(let name):
       state.acceptKey = name
-      if state.focus == .results, case .item(let hit)? = selectedRow(state) { return accept(&state, hit.objectID) }
-      guard state.results.query == state.query, !state.results.isPending else {
-        state.acceptTopOnArrival = true
-        return []
+      return acceptCurrent(&state)
+
+    case .actionsTriggered(let actions):
+      return ActionsReducer.perform(&state, actions)
+
+    case .commandFinished:
+      let then = state.afterCommand
+      state.afterCommand = []
+      return ActionsReducer.perform(&state, then)
+
+    case .movedToFirst:
+      guard let first = state.results.firstItemRow else { return [] }
+      return enterResults(&state, at: first)
+
+    case .movedToLast:
+      guard state.results.rowCount > 0 else { return [] }
+      return enterResults(&state, at: state.results.rowCount - 1)
+
+    case .toggled:
+      guard state.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
+      if state.focus == .query {
+        state.focus = .results
+        state.selection = state.results.firstItemRow!
       }
-      return acceptTop(&state)
+      return toggleSelectedRow(&state)
+
+    case .allToggled(let how):
+      return toggleAll(&state, how)
+
+    case .queryReplaced(let text):
+      state.query = String(text.prefix(SearchState.maxQueryCharacters))
+      state.cursor = state.query.count
+      return queryEdited(&state)
 
     case .enterPressed:
       switch state.focus {
@@ -419,6 +457,18 @@ public enum SearchReducer {
       return [.searchSuggestions(query: state.query, revision: state.suggestionsRevision)]
 
     case .writesFlushed:
+      if let pending = state.pendingCommand {
+        // A bound command once the checks before it are saved: `{+}` is what the store holds.
+        state.pendingCommand = nil
+        state.afterCommand = pending.then
+        let current = DetailsReducer.currentHit(state)?.objectID
+        let marked = state.checkedThisRun.filter(state.checked.contains)
+        return [
+          .runCommand(
+            template: pending.template, current: current,
+            marked: marked.isEmpty ? current.map { [$0] } ?? [] : marked, query: state.query, mode: pending.mode)
+        ]
+      }
       guard let highlighted = state.pendingAccept else { return [] }
       let held = state.checkedThisRun.filter(state.checked.contains)
       return [.accept(objectIDs: held.isEmpty ? [highlighted] : held)]
@@ -465,8 +515,44 @@ public enum SearchReducer {
     return h
   }
 
+  /// fzf's accept: the row the user is on, or the top line from the query (once the query's
+  /// results are in).
+  static func acceptCurrent(_ state: inout SearchState) -> [SearchEffect] {
+    if state.focus == .results, case .item(let hit)? = selectedRow(state) { return accept(&state, hit.objectID) }
+    guard state.results.query == state.query, !state.results.isPending else {
+      state.acceptTopOnArrival = true
+      return []
+    }
+    return acceptTop(&state)
+  }
+
+  /// fzf's select-all, deselect-all and toggle-all, over the item rows loaded (within `--multi=N`).
+  private static func toggleAll(_ state: inout SearchState, _ how: AllToggle) -> [SearchEffect] {
+    guard state.picking.marks else { return [] }
+    var effects: [SearchEffect] = []
+    var marked = state.checkedThisRun.count
+    for index in 0..<state.results.rowCount {
+      guard case .item(let hit)? = state.results.row(at: index) else { continue }
+      let checked = state.checked.contains(hit.objectID)
+      let wanted = how == .select ? true : how == .deselect ? false : !checked
+      guard wanted != checked else { continue }
+      if wanted, let most = state.picking.maxMarks, marked >= most { continue }
+      marked += wanted ? 1 : 0
+      effects.append(.setChecked(objectID: hit.objectID, title: hit.title, checked: wanted))
+    }
+    return effects
+  }
+
+  /// A bound command for the current row (`{}`) and the items checked in this run, or else the
+  /// current row (`{+}`): run once the writes asked for before it are done (as accept waits), so
+  /// that a check made just before is among the marks. Keys wait meanwhile.
+  static func command(_ template: String, _ mode: CommandMode, _ state: inout SearchState) -> [SearchEffect] {
+    state.pendingCommand = PendingCommand(template: template, mode: mode)
+    return [.flushWrites]
+  }
+
   /// In the query of a plain list, the top line is the current one (fzf's pointer).
-  private static func onTopLine(_ state: SearchState) -> Bool {
+  static func onTopLine(_ state: SearchState) -> Bool {
     state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
       && state.results.firstItemRow != nil
   }

@@ -244,10 +244,24 @@ public final class SearchService {
     return RecordDetails(objectID: objectID, fields: fields)
   }
 
+  /// A `--bind` command filled as `previewCommand` fills a preview, and `{+}`: the marked items
+  /// (or the current one), each shell-quoted, separated by spaces.
+  public func boundCommand(template: String, current: String?, marked: [String], query: String) -> String {
+    previewCommand(template: template, objectID: current ?? "", query: query, marked: marked)
+  }
+
+  /// The line as read (without colours) or the title, for `{}` and `{+}`.
+  func lineText(objectID: String) -> String? {
+    guard let (_, index, record) = searcher.lookup(objectID: objectID) else { return nil }
+    let documents = index.documents
+    let line = documents.value(record, documents.attributeIndex(LineShape.lineAttribute) ?? index.titleColumn)
+    return lineShape.ansi ? AnsiText.stripped(line) : line
+  }
+
   /// A `--preview` template filled for the item, as fzf fills it: `{}` the title (or line), `{q}`
   /// the query, `{attribute}` that attribute's value — each shell-quoted, so no value can break
   /// out of its word. An unknown `{name}` is left as it is.
-  public func previewCommand(template: String, objectID: String, query: String) -> String {
+  public func previewCommand(template: String, objectID: String, query: String, marked: [String]? = nil) -> String {
     let found = searcher.lookup(objectID: objectID)
     var out = ""
     var rest = Substring(template)
@@ -277,7 +291,12 @@ public final class SearchService {
           f.index.documents.attributeIndex(name).map { f.index.documents.value(f.record, $0) }
         }
       }
-      out += value.map(Self.shellQuoted) ?? String(rest[open...close])
+      if name == "+", let marked {
+        // fzf's `{+}`: every marked item, one shell word each.
+        out += marked.map { Self.shellQuoted(lineText(objectID: $0) ?? "") }.joined(separator: " ")
+      } else {
+        out += value.map(Self.shellQuoted) ?? String(rest[open...close])
+      }
       rest = rest[rest.index(after: close)...]
     }
     return out + rest

@@ -58,6 +58,10 @@ public struct SearchState: Sendable, Equatable {
   public var pendingAccept: String? = nil
   /// The `--expect` key the pending accept was asked with (nil: Enter or a click).
   public var acceptKey: String? = nil
+  /// A `--bind` command waiting for the writes before it (`execute`, `become`).
+  public var pendingCommand: PendingCommand? = nil
+  /// The actions to do once the command running ends.
+  public var afterCommand: [BindAction] = []
   /// The details pane (the record, or `--preview`).
   public var details = DetailsState()
   /// What Enter does and whether a create row is offered: one rule per kind of input.
@@ -75,6 +79,10 @@ public struct SearchState: Sendable, Equatable {
   public var message: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
+  /// `--bind` on events (fzf's `start`, `change`, `one`, …): their actions.
+  public var eventBindings: [BindEvent: [BindAction]] = [:]
+  /// fzf's `change-prompt`: the prompt in place of the one given at start.
+  public var prompt: String? = nil
   /// Where the count and the hints go (fzf's `--info`).
   public var info = InfoStyle.line
   /// The status line follows the query line (fzf's info line above a prompt at the bottom) rather
@@ -129,6 +137,14 @@ public struct Picking: Sendable, Equatable {
       ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: false)
       : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false, marks: true)
   }
+}
+
+/// A bound command asked for, run once the writes before it are done.
+public struct PendingCommand: Sendable, Equatable {
+  public var template: String
+  public var mode: CommandMode
+  /// The actions bound after it, done once it has ended.
+  public var then: [BindAction] = []
 }
 
 /// fzf's `--info` styles.

@@ -15,7 +15,7 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// The shell commands run with: `$SHELL` when it names an executable, as fzf does, else `/bin/sh`.
-  static let shell: String = {
+  public static let shell: String = {
     if let shell = ProcessInfo.processInfo.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
       return shell
     }

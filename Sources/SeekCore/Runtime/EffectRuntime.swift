@@ -126,6 +126,24 @@ public final class EffectRuntime: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// `work`'s answer, computed on the search lane after what is queued there (the catalog's
+  /// owner): the caller waits. nil when the runtime is stopping.
+  public func answerOnSearchLane<T: Sendable>(_ work: @escaping @Sendable (SearchService) -> T) -> T? {
+    let answer = AnswerBox<T>()
+    lock.lock()
+    let accepted = !stopping
+    if accepted {
+      searchQueue.append(
+        .work { service in
+          answer.set(work(service))
+          return nil
+        })
+    }
+    lock.broadcast()
+    lock.unlock()
+    return accepted ? answer.wait() : nil
+  }
+
   // MARK: - Out
 
   /// Events that have arrived since the last call, in the order they were answered.
@@ -255,5 +273,25 @@ public final class EffectRuntime: @unchecked Sendable {
       lock.unlock()
       post(answer.events)
     }
+  }
+}
+
+/// One answer handed from a lane to the thread that waits for it.
+private final class AnswerBox<T: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: T? = nil
+
+  func set(_ v: T) {
+    condition.lock()
+    value = v
+    condition.signal()
+    condition.unlock()
+  }
+
+  func wait() -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    while value == nil { condition.wait() }
+    return value!
   }
 }

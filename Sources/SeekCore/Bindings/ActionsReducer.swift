@@ -1,0 +1,108 @@
+/// fzf's `--bind`: actions reduced into the state machine's own events and effects, one after
+/// the other (`toggle+down`, `select-all+accept`); and the events (`start`, `change`, `one`, …)
+/// that set off the actions bound to them. Actions never set off events in turn: `change:
+/// change-query(x)` changes the query once.
+public enum ActionsReducer {
+  static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
+    var effects: [SearchEffect] = []
+    for (i, action) in actions.enumerated() {
+      effects += perform(&state, action)
+      // A command waits for the writes before it, then runs: the actions after it follow when it
+      // has ended (`execute(vim {})+abort`), through `commandFinished`.
+      if state.pendingCommand != nil {
+        state.pendingCommand?.then = Array(actions[(i + 1)...])
+        break
+      }
+      // Leaving (accept, abort, become, print-query): what follows is not done.
+      if effects.contains(where: \.leaves) || state.pendingAccept != nil || state.acceptTopOnArrival { break }
+    }
+    return effects
+  }
+
+  static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    func event(_ e: SearchEvent) -> [SearchEffect] { SearchReducer.reduceOnce(&state, e) }
+    switch action {
+    case .accept: return SearchReducer.acceptCurrent(&state)
+    case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : SearchReducer.acceptCurrent(&state)
+    case .abort: return [.quit(status: 130)]
+    case .up: return event(.movedUp)
+    case .down: return event(.movedDown)
+    case .first: return event(.movedToFirst)
+    case .last: return event(.movedToLast)
+    case .pageUp: return event(.pagedUp)
+    case .pageDown: return event(.pagedDown)
+    case .toggle: return event(.toggled)
+    case .toggleDown: return event(.toggled) + event(.movedDown)
+    case .toggleUp: return event(.toggled) + event(.movedUp)
+    case .selectAll: return event(.allToggled(.select))
+    case .deselectAll: return event(.allToggled(.deselect))
+    case .toggleAll: return event(.allToggled(.toggle))
+    case .clearQuery: return state.query.isEmpty ? [] : event(.queryReplaced(""))
+    case .changeQuery(let text): return event(.queryReplaced(text))
+    case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
+    case .changePrompt(let text):
+      state.prompt = text
+      return []
+    case .changeHeader(let text):
+      state.header = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      return []
+    case .togglePreview: return event(.detailsToggled)
+    case .previewUp: return event(.detailsScrolled(lines: -1))
+    case .previewDown: return event(.detailsScrolled(lines: 1))
+    case .printQuery: return [.printQuery(state.query)]
+    case .execute(let template): return SearchReducer.command(template, .foreground, &state)
+    case .executeSilent(let template): return SearchReducer.command(template, .silent, &state)
+    case .become(let template): return SearchReducer.command(template, .become, &state)
+    case .ignore: return []
+    }
+  }
+
+  /// What the events bound to look at, taken before an event is reduced.
+  struct Snapshot {
+    let query: String
+    let current: String?
+    let records: Int?
+
+    init(_ state: SearchState) {
+      query = state.query
+      current = DetailsReducer.currentHit(state)?.objectID
+      records = state.streamedRecords
+    }
+  }
+
+  /// The bound events `event` set off, in fzf's order, and their actions' effects.
+  static func eventsTriggered(
+    _ state: inout SearchState, by event: SearchEvent, since before: Snapshot
+  ) -> [SearchEffect] {
+    var fired: [BindEvent] = []
+    switch event {
+    case .started: fired.append(.start)
+    case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
+    case .resultsArrived(let revision, let page) where revision == state.resultsRevision && page.page == 0:
+      fired.append(.result)
+      if page.nbHits == 0 { fired.append(.zero) }
+      if page.nbHits == 1 { fired.append(.one) }
+    case .catalogChanged(_, let finished, _) where finished && before.records != nil: fired.append(.load)
+    default: break
+    }
+    if state.query != before.query { fired.append(.change) }
+    if DetailsReducer.currentHit(state)?.objectID != before.current { fired.append(.focus) }
+    var effects: [SearchEffect] = []
+    for name in fired {
+      guard let actions = state.eventBindings[name] else { continue }
+      effects += perform(&state, actions)
+    }
+    return effects
+  }
+}
+
+extension SearchEffect {
+  /// Whether the app leaves (or asks to) on this effect.
+  var leaves: Bool {
+    switch self {
+    case .accept, .quit, .printQuery: return true
+    case .runCommand(_, _, _, _, let mode): return mode == .become
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// fzf's `--bind` actions: what a key or an event does. Each is reduced by `ActionsReducer` into
+/// the state machine's own events and effects; none performs anything itself.
+public enum BindAction: Sendable, Equatable {
+  case accept
+  /// Accept only when something matches.
+  case acceptNonEmpty
+  case abort
+  case up, down, first, last, pageUp, pageDown
+  /// The current row's check (fzf's mark); with a move after it.
+  case toggle, toggleDown, toggleUp
+  case selectAll, deselectAll, toggleAll
+  case clearQuery
+  case changeQuery(String)
+  /// Types the text at the cursor.
+  case put(String)
+  case changePrompt(String)
+  case changeHeader(String)
+  case togglePreview
+  case previewUp, previewDown
+  /// Prints the query and exits 0 (fzf's `print-query`).
+  case printQuery
+  /// A command, its placeholders filled for the current row: the terminal handed over until it
+  /// ends (`execute`), run in the background with its output dropped (`execute-silent`), or run
+  /// in Seek's place once every write is done (`become`).
+  case execute(String)
+  case executeSilent(String)
+  case become(String)
+  case ignore
+
+  /// The action named `name` (fzf's spelling), with its argument if it takes one; nil for an
+  /// unknown name or a missing or unwanted argument.
+  public static func named(_ name: String, argument: String?) -> BindAction? {
+    if let argument {
+      switch name {
+      case "change-query": return .changeQuery(argument)
+      case "put": return .put(argument)
+      case "change-prompt": return .changePrompt(argument)
+      case "change-header": return .changeHeader(argument)
+      case "execute": return .execute(argument)
+      case "execute-silent": return .executeSilent(argument)
+      case "become": return .become(argument)
+      default: return nil
+      }
+    }
+    return plain[name]
+  }
+
+  static let plain: [String: BindAction] = [
+    "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .abort,
+    "up": .up, "down": .down, "first": .first, "top": .first, "last": .last,
+    "page-up": .pageUp, "page-down": .pageDown,
+    "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleDown,
+    "toggle-in": .toggleUp,
+    "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
+    "clear-query": .clearQuery, "toggle-preview": .togglePreview,
+    "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
+  ]
+
+  /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
+  public static let notYet: Set<String> = [
+    "reload", "reload-sync", "transform", "preview", "change-preview-window", "refresh-preview",
+    "enable-search", "disable-search", "unbind", "rebind", "jump", "jump-accept",
+  ]
+}
+
+/// fzf's events a binding may name instead of a key.
+public enum BindEvent: String, Sendable, CaseIterable {
+  /// Once, when the finder starts.
+  case start
+  /// The query changed.
+  case change
+  /// The results of the current query arrived (`result`), and there is exactly one (`one`) or
+  /// none (`zero`).
+  case result, one, zero
+  /// Piped input is all read and indexed.
+  case load
+  /// The current row changed.
+  case focus
+  /// Backspace on an empty query.
+  case backwardEOF = "backward-eof"
+}

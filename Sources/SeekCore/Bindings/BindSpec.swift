@@ -1,0 +1,85 @@
+/// Parses fzf's `--bind` text: `KEY:ACTION[+ACTION…][,KEY:…]`. An action's argument is written
+/// `name(…)`, or with `[…]`, `{…}`, `<…>`, or between two of `~!@#$%^&*;/|`, so that it may hold
+/// commas and pluses; `name:…` takes the rest of the text. Keys are left as names for the caller
+/// (the terminal knows keys; `BindEvent` names events).
+public enum BindSpec {
+  public struct Binding: Sendable, Equatable {
+    public var trigger: String
+    public var actions: [BindAction]
+  }
+
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  public static func parse(_ text: String) throws(Failure) -> [Binding] {
+    let chars = Array(text)
+    var i = 0
+    var out: [Binding] = []
+    while i < chars.count {
+      // The trigger: up to the first ':' (a key named ':' or ',' is written first).
+      var trigger = ""
+      if chars[i] == ":" || chars[i] == "," {
+        trigger = String(chars[i])
+        i += 1
+      }
+      while i < chars.count && chars[i] != ":" {
+        trigger.append(chars[i])
+        i += 1
+      }
+      guard i < chars.count, !trigger.isEmpty else { throw Failure(message: "'\(text)': expected KEY:ACTION") }
+      i += 1  // ':'
+      var actions: [BindAction] = []
+      while true {
+        var name = ""
+        while i < chars.count && (chars[i].isLetter || chars[i] == "-") {
+          name.append(chars[i])
+          i += 1
+        }
+        guard !name.isEmpty else { throw Failure(message: "'\(text)': an action is missing after '\(trigger):'") }
+        var argument: String? = nil
+        if i < chars.count, chars[i] == ":" {
+          argument = String(chars[(i + 1)...])
+          i = chars.count
+        } else if i < chars.count, let close = closing(chars[i]) {
+          var j = i + 1
+          while j < chars.count && chars[j] != close { j += 1 }
+          guard j < chars.count else { throw Failure(message: "'\(text)': '\(chars[i])' of \(name) is not closed") }
+          argument = String(chars[(i + 1)..<j])
+          i = j + 1
+        }
+        guard let action = BindAction.named(name, argument: argument) else {
+          if BindAction.notYet.contains(name) {
+            throw Failure(message: "'\(name)': fzf's action is not in Seek yet")
+          }
+          throw Failure(message: "'\(name)\(argument.map { "(\($0))" } ?? "")': unknown action (see seek --help)")
+        }
+        actions.append(action)
+        if i < chars.count && chars[i] == "+" {
+          i += 1
+          continue
+        }
+        break
+      }
+      out.append(Binding(trigger: trigger, actions: actions))
+      if i < chars.count {
+        guard chars[i] == "," else { throw Failure(message: "'\(text)': unexpected '\(chars[i])'") }
+        i += 1
+      }
+    }
+    return out
+  }
+
+  /// The character that closes an argument opened by `c`, if `c` opens one.
+  static func closing(_ c: Character) -> Character? {
+    switch c {
+    case "(": return ")"
+    case "[": return "]"
+    case "{": return "}"
+    case "<": return ">"
+    case "~", "!", "@", "#", "$", "%", "^", "&", "*", ";", "/", "|": return c
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// fzf's `--bind`: the spec as fzf writes it, and actions and events reduced by the state machine.
+@Suite struct BindingsTests {
+  @Test func specsParseAsFzfWritesThem() throws {
+    let bindings = try BindSpec.parse("ctrl-a:select-all+accept,ctrl-o:execute(vim {} +{2}),alt-x:execute-silent[a,b]")
+    #expect(bindings.map(\.trigger) == ["ctrl-a", "ctrl-o", "alt-x"])
+    #expect(bindings[0].actions == [.selectAll, .accept])
+    #expect(bindings[1].actions == [.execute("vim {} +{2}")])
+    #expect(bindings[2].actions == [.executeSilent("a,b")])
+    // `name:` takes the rest, commas and all.
+    #expect(try BindSpec.parse("enter:become:vim {+}, x").first?.actions == [.become("vim {+}, x")])
+    #expect(try BindSpec.parse("start:change-prompt~> ~").first?.actions == [.changePrompt("> ")])
+    #expect(try BindSpec.parse("change:first").first?.trigger == "change")
+  }
+
+  @Test(arguments: ["ctrl-a", "ctrl-a:", "ctrl-a:warp", "ctrl-a:execute(vim", "ctrl-a:up;down"])
+  func badSpecsAreRefused(spec: String) {
+    #expect(throws: BindSpec.Failure.self) { try BindSpec.parse(spec) }
+  }
+
+  @Test func fzfActionsSeekLacksAreNamed() {
+    #expect(throws: BindSpec.Failure(message: "'reload': fzf's action is not in Seek yet")) {
+      try BindSpec.parse("change:reload(rg {q})")
+    }
+  }
+
+  func listed(_ ids: [String], marks: Bool = true) -> SearchState {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.picking.marks = marks
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids)))
+    return state
+  }
+
+  @Test func selectAllChecksEveryLoadedRowWithinTheLimit() {
+    var state = listed(["a", "b", "c"])
+    state.checked = ["b"]
+    state.picking.maxMarks = 1
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.selectAll]))
+    #expect(effects == [.setChecked(objectID: "a", title: "a", checked: true)])
+    state.checked = ["a", "b"]
+    // Unchecking leaves room under the limit (checks of earlier runs do not count).
+    #expect(
+      SearchReducer.reduce(&state, .actionsTriggered([.toggleAll])) == [
+        .setChecked(objectID: "a", title: "a", checked: false), .setChecked(objectID: "b", title: "b", checked: false),
+        .setChecked(objectID: "c", title: "c", checked: true),
+      ])
+  }
+
+  @Test func actionsRunInOrderAndStopAtALeaving() {
+    var state = listed(["a", "b", "c"])
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.down, .down, .abort, .up]))
+    #expect(effects.last == .quit(status: 130))
+    #expect(state.selection == 2)  // from the top line (the current one), two down; no `up` after abort
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.printQuery])) == [.printQuery("")])
+  }
+
+  /// A command waits for the writes before it (a check just made is among `{+}`), keys wait
+  /// with it, and the actions after it follow once it has ended.
+  @Test func commandsRunAfterTheWritesWithTheCurrentAndTheMarkedItems() {
+    var state = listed(["a", "b", "c"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.execute("x {} {+}"), .first])) == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .movedUp) == [])  // waits
+    #expect(
+      SearchReducer.reduce(&state, .writesFlushed) == [
+        .runCommand(template: "x {} {+}", current: "c", marked: ["c"], query: "", mode: .foreground)
+      ])
+    _ = SearchReducer.reduce(&state, .commandFinished)
+    #expect(state.selection == 0)  // `first`, after the command
+    state.checked = ["a", "b"]
+    state.checkedThisRun = ["a", "b"]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.become("y")]))
+    #expect(
+      SearchReducer.reduce(&state, .writesFlushed) == [
+        .runCommand(template: "y", current: "a", marked: ["a", "b"], query: "", mode: .become)
+      ])
+  }
+
+  @Test func eventsSetOffTheirActionsButActionsSetOffNoEvents() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.eventBindings = [.start: [.changePrompt("S> ")], .change: [.changeQuery("fixed")], .one: [.accept]]
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    #expect(state.prompt == "S> ")
+    // Typing changes the query: `change` replaces it once (its own change sets nothing off).
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    #expect(state.query == "fixed")
+    // One result for the current query: `one:accept` takes it.
+    let effects = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page("fixed", 0, ["z"])))
+    #expect(effects.contains(.flushWrites) && state.pendingAccept == "z")
+  }
+}

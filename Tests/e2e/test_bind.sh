@@ -1,0 +1,86 @@
+# fzf's --bind: keys and events doing fzf's actions, commands with placeholders, become.
+P="$WORK/bind"; mkdir -p "$P"
+printf 'alpha\nbeta\ngamma\n' > "$P/words.txt"
+
+# execute-silent with {+}: the marked lines, one shell word each; the finder stays.
+rm -f "$P/exit.txt" "$P/marked"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK -m --bind 'ctrl-o:execute-silent(printf \"%s|\" {+} > $P/marked)' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind: started" "3 hits"
+tmux_keys Tab Tab C-o
+wait_until 10 test -s "$P/marked"
+expect_eq "bind: execute-silent gets {+}, the marked lines" "alpha|beta|" "$(cat "$P/marked")"
+expect_screen "bind: the finder is still there" "3 hits"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+
+# execute hands the terminal over (a command reading it) and takes it back.
+rm -f "$P/exit.txt" "$P/typed"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-o:execute(printf \"say: \"; read -r line; echo \"\$line\" {} > $P/typed)' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind execute: started" "3 hits"
+tmux_keys C-o
+wait_for "say:"
+tmux_type "hello"
+tmux_keys Enter
+wait_until 10 test -s "$P/typed"
+expect_eq "bind execute: the command read the terminal, {} the current line" "hello alpha" "$(cat "$P/typed")"
+expect_screen "bind execute: the finder drawn again" "3 hits"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "bind execute: Enter still accepts" "alpha" "$(cat "$P/out")"
+tmux_stop
+
+# become: the command takes Seek's place, its output where Seek's went.
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'enter:become(echo BECAME {} {q})' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind become: started" "3 hits"
+type_settled "gam"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "bind become: its output is Seek's" "BECAME gamma gam" "$(cat "$P/out")"
+expect_eq "bind become: its status is Seek's" "EXIT=0" "$(cat "$P/exit.txt")"
+tmux_stop
+
+# print-query, abort, and events: start, one:accept (fzf's select-1 idiom), change.
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-q:print-query,start:change-prompt(S> )' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+wait_until 10 first_line_is "S>"
+expect_eq "bind start: change-prompt at start" "S>" "$(screen | sed -n 1p | sed 's/ *$//')"
+type_settled "xy"
+tmux_keys C-q
+wait_exit_file "$P/exit.txt"
+expect_eq "bind print-query: the query printed, exit 0" "xy|EXIT=0" "$(cat "$P/out" "$P/exit.txt" | paste -sd'|')"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'one:accept' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind one: started" "3 hits"
+tmux_type "bet"
+wait_exit_file "$P/exit.txt"
+expect_eq "bind one:accept: the only match taken as typed" "beta" "$(cat "$P/out")"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-x:abort' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind abort: started" "3 hits"
+tmux_keys C-x
+wait_exit_file "$P/exit.txt"
+expect_eq "bind abort: exit 130" "EXIT=130" "$(cat "$P/exit.txt")"
+tmux_stop
+
+# On records: an attribute's placeholder.
+printf '[{"name":"Galaxy S23","brand":"Samsung"},{"name":"iPhone 15","brand":"Apple"}]' > "$P/phones.json"
+rm -f "$P/exit.txt" "$P/brand"
+tmux_start 60 10 "env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --bind 'ctrl-o:execute-silent(echo {brand} > $P/brand)' $P/phones.json > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind records: started" "2 hits"
+type_settled "iphone"
+tmux_keys C-o
+wait_until 10 test -s "$P/brand"
+expect_eq "bind records: {brand} of the current record" "Apple" "$(cat "$P/brand")"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+
+err=$("$SEEK" --bind 'ctrl-a:warp' -f a < "$P/words.txt" 2>&1); code=$?
+expect_eq "bind: an unknown action, exit 2" 2 "$code"
+expect_contains "bind: says which" "$err" "'warp': unknown action"
+err=$("$SEEK" --bind 'change:reload(ls)' -f a < "$P/words.txt" 2>&1)
+expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'reload': fzf's action is not in Seek yet"
