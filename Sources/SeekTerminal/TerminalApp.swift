@@ -155,6 +155,7 @@ public final class TerminalApp {
     }
     let runtime = EffectRuntime(service: service, writer: writer)
     let outcome = loop(driver: driver, runtime: runtime, signals: signals)
+    reloadChild?.terminate()
     driver.end()
     shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
     return outcome
@@ -182,6 +183,7 @@ public final class TerminalApp {
           case .silent:
             _ = CommandRunner.runSilently(command)
             send(.commandFinished)
+          case .reload: reload(command, runtime: runtime)
           }
         default: runtime.run(effect)
         }
@@ -193,43 +195,8 @@ public final class TerminalApp {
     var appliedMilliseconds = 0.0
 
     if let input = configuration.input {
-      // Reader thread → (batches) → indexer thread → (new indexes) → search lane → event.
-      let total = configuration.inputBytes
-      let onIndexed = configuration.onInputIndexed
-      let inputFailure = configuration.inputFailure
-      let indexer = IndexerThread(catalog: service.catalog) { [runtime] update, records, bytes, finished, limited in
-        let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
-        runtime.runOnSearchLane { service in
-          if let update { service.apply(.streamed(update)) }
-          return .catalogChanged(records: records, finished: finished, percent: percent)
-        }
-        if limited {
-          let megabytes = ProcessMemory.inputLimitBytes() >> 20
-          runtime.runOnSearchLane { _ in
-            .failed(
-              "input not read past \(Renderer.grouped(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
-            )
-          }
-        }
-        if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .failed(failure) } }
-        if finished, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
-      }
-      let reader = StreamingReader(
-        format: input.format, delimiter: configuration.inputDelimiter, headerLines: configuration.headerLines,
-        shape: configuration.lineShape
-      ) { [indexer] in indexer.request() }
-      if configuration.headerLines > 0 {
-        // The header is handed to the state machine once it is whole (or the input ended).
-        let wanted = configuration.headerLines
-        indexer.onHeader = { [runtime, weak reader] finished in
-          guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
-          runtime.runOnSearchLane { _ in .headerRead(lines) }
-          return true
-        }
-      }
-      indexer.reader = reader
+      feed(input.handle, format: input.format, into: service.catalog, runtime: runtime, generation: 0)
       state.streamedRecords = 0
-      reader.start(reading: input.handle)
     }
     state.header = configuration.header
     state.eventBindings = configuration.eventBindings
@@ -345,6 +312,87 @@ public final class TerminalApp {
     return outcome ?? .quit(status: 0)
   }
 
+  /// Streams records from `handle` into the search lane's catalog: reader thread → (batches) →
+  /// indexer thread → (new indexes) → search lane → `.catalogChanged`. What a feed delivers after
+  /// a newer one started (`reload`) is dropped.
+  private func feed(
+    _ handle: FileHandle, format: CatalogFormat, into catalog: Catalog, runtime: EffectRuntime, generation: Int
+  ) {
+    let total = configuration.inputBytes
+    let onIndexed = configuration.onInputIndexed
+    let inputFailure = generation == 0 ? configuration.inputFailure : nil
+    let current = feedGeneration
+    let indexer = IndexerThread(catalog: catalog) { [runtime] update, records, bytes, finished, limited in
+      let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
+      runtime.runOnSearchLane { service in
+        guard current.value == generation else { return nil }
+        if let update { service.apply(.streamed(update)) }
+        return .catalogChanged(records: records, finished: finished, percent: percent)
+      }
+      guard current.value == generation else { return }
+      if limited {
+        let megabytes = ProcessMemory.inputLimitBytes() >> 20
+        runtime.runOnSearchLane { _ in
+          .failed(
+            "input not read past \(Renderer.grouped(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
+          )
+        }
+      }
+      if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .failed(failure) } }
+      if finished, generation == 0, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
+    }
+    let reader = StreamingReader(
+      format: format, delimiter: configuration.inputDelimiter,
+      headerLines: generation == 0 ? configuration.headerLines : 0,
+      shape: configuration.lineShape
+    ) { [indexer] in indexer.request() }
+    if configuration.headerLines > 0 && generation == 0 {
+      // The header is handed to the state machine once it is whole (or the input ended).
+      let wanted = configuration.headerLines
+      indexer.onHeader = { [runtime, weak reader] finished in
+        guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
+        runtime.runOnSearchLane { _ in .headerRead(lines) }
+        return true
+      }
+    }
+    indexer.reader = reader
+    reader.start(reading: handle)
+  }
+
+  /// fzf's `reload`: the list replaced by the command's output, streamed as piped input is. The
+  /// command running for an earlier reload is ended first (latest wins, as searches).
+  private func reload(_ command: String, runtime: EffectRuntime) {
+    feedGeneration.increment()
+    reloadChild?.terminate()
+    reloadChild = nil
+    let child: ChildProcess
+    do { child = try ChildProcess(command: command, captureErrors: false) } catch {
+      state.message = "reload: \(error)"
+      return
+    }
+    reloadChild = child
+    let given = service.catalog.given
+    let empty = RecordTable(attributes: configuration.lineShape.attributes)
+    let catalog = Catalog(
+      name: service.catalog.name, path: service.catalog.path, table: empty, settings: given.resolved(for: empty),
+      given: given)
+    let generation = feedGeneration.value
+    let current = feedGeneration
+    runtime.runOnSearchLane { service in
+      guard current.value == generation else { return nil }
+      service.apply(.streamed(.rebuilt(catalog)))
+      return .catalogChanged(records: 0, finished: false, percent: nil)
+    }
+    feed(
+      FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines, into: catalog,
+      runtime: runtime, generation: generation)
+  }
+
+  /// Which feed's deliveries count (0: the input; each reload, the next).
+  private let feedGeneration = Generation()
+  /// The command of the last reload, ended when the next starts and when Seek leaves.
+  private var reloadChild: ChildProcess? = nil
+
   /// The event of a key: Ctrl-P and Ctrl-N walk the history when there is one (fzf's
   /// previous-history and next-history), and vertical moves follow the layout.
   private func event(for key: Key) -> SearchEvent? {
@@ -412,5 +460,23 @@ final class IndexerThread: @unchecked Sendable {
       deliver(update, records, bytesRead, finished, finished && reader.stoppedAtMemoryLimit)
       if finished { return }
     }
+  }
+}
+
+/// A counter read from other threads (which feed is current).
+final class Generation: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current = 0
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  func increment() {
+    lock.lock()
+    current += 1
+    lock.unlock()
   }
 }

@@ -54,7 +54,9 @@ enum Help {
                                 clear-query, change-query(..), put(..), change-prompt(..),
                                 change-header(..), toggle-preview, preview-up, preview-down,
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
-                                ignore; {} {+} {q} {1} {attr} in commands, shell-quoted
+                                reload(cmd), ignore; {} {+} {q} {1} {attr} in commands, quoted
+          --disabled            the query searches nothing: a reload bound to change does
+                                (fzf's ripgrep launcher)
           --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the
                                 key is printed first (an empty line for Enter)
           --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of

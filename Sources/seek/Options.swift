@@ -77,6 +77,8 @@ struct Options: Equatable {
   var layout = ListLayout.reverse
   /// `--ansi`, `-d`, `-n/--nth`, `--with-nth` (fzf's): what a line becomes.
   var lineShape = LineShape()
+  /// `--disabled`, `--phony` (fzf's): the query searches nothing (a bound `reload` does).
+  var searchDisabled = false
   /// `+s`, `--no-sort` (fzf's): matches in input order, not ranked.
   var noSort = false
   /// `--history FILE`, `--history-size N` (fzf's).
@@ -296,6 +298,8 @@ struct Options: Equatable {
       case "--no-info": o.info = .hidden
       case "--sync": o.sync = true
       case "--no-sort": o.noSort = true
+      case "--disabled", "--phony": o.searchDisabled = true
+      case "--enabled", "--no-phony": o.searchDisabled = false
       case "--ansi": o.lineShape.ansi = true
       case "--no-ansi": o.lineShape.ansi = false
       case "-d", "--delimiter":

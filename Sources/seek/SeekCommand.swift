@@ -435,6 +435,7 @@ enum SeekCommand {
       service.matching = options.matching
       service.lineShape = options.lineShape
       service.inputOrder = options.noSort
+      service.searchDisabled = options.searchDisabled
       service.previewOffset = options.previewWindow.offset
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,

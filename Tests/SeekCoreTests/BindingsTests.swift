@@ -23,8 +23,8 @@ import Testing
   }
 
   @Test func fzfActionsSeekLacksAreNamed() {
-    #expect(throws: BindSpec.Failure(message: "'reload': fzf's action is not in Seek yet")) {
-      try BindSpec.parse("change:reload(rg {q})")
+    #expect(throws: BindSpec.Failure(message: "'transform': fzf's action is not in Seek yet")) {
+      try BindSpec.parse("change:transform(echo up)")
     }
   }
 
@@ -80,6 +80,16 @@ import Testing
       SearchReducer.reduce(&state, .writesFlushed) == [
         .runCommand(template: "y", current: "a", marked: ["a", "b"], query: "", mode: .become)
       ])
+  }
+
+  /// `change:reload(…)` runs on every key typed: at once, keys never waiting for it.
+  @Test func aReloadRunsAtOnceWithTheQuery() {
+    var state = listed(["a"])
+    state.eventBindings = [.change: [.reload("grep -rn {q} .")]]
+    let effects = SearchReducer.reduce(&state, .inserted("x"))
+    #expect(
+      effects.contains(.runCommand(template: "grep -rn {q} .", current: nil, marked: [], query: "x", mode: .reload)))
+    #expect(state.pendingCommand == nil)
   }
 
   @Test func eventsSetOffTheirActionsButActionsSetOffNoEvents() {

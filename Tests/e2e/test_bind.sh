@@ -82,5 +82,38 @@ tmux_stop
 err=$("$SEEK" --bind 'ctrl-a:warp' -f a < "$P/words.txt" 2>&1); code=$?
 expect_eq "bind: an unknown action, exit 2" 2 "$code"
 expect_contains "bind: says which" "$err" "'warp': unknown action"
-err=$("$SEEK" --bind 'change:reload(ls)' -f a < "$P/words.txt" 2>&1)
-expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'reload': fzf's action is not in Seek yet"
+err=$("$SEEK" --bind 'change:transform(ls)' -f a < "$P/words.txt" 2>&1)
+expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'transform': fzf's action is not in Seek yet"
+
+# reload: the ripgrep launcher (fzf's README), with grep on a folder of files; --disabled leaves
+# the searching to the command.
+mkdir -p "$P/tree" && printf 'hello world\nfoo bar\n' > "$P/tree/a.txt" && printf 'another hello\nzzz\n' > "$P/tree/b.txt"
+rm -f "$P/exit.txt"
+tmux_start 60 10 "cd $P/tree && : | env LANG=C.UTF-8 $SEEK --disabled --bind 'start:reload:grep -rn {q} . || true' --bind 'change:reload:grep -rn {q} . || true' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+wait_for "4 hits"
+expect_screen "reload at start: every line of every file" "foo bar"
+tmux_type "hello"
+wait_for "2 hits"
+expect_screen_gone "reload on change: grep's answer replaces the list" "foo bar"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_contains "reload: Enter prints a line grep found" "$(cat "$P/out")" "hello"
+tmux_stop
+
+# A reload still running is ended (its process group, by pid) when the next starts, and at exit.
+rm -f "$P/exit.txt" "$P/pids"
+tmux_start 60 10 "cd $P/tree && : | env LANG=C.UTF-8 $SEEK --bind 'change:reload(echo \$\$ >> $P/pids; exec sleep 60)' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+wait_for "0 hits"
+tmux_type "a"
+wait_until 10 test -s "$P/pids"
+first=$(head -1 "$P/pids")
+tmux_type "b"
+wait_until 10 test "$(wc -l < "$P/pids")" -ge 2
+wait_until 10 bash -c "! kill -0 $first 2>/dev/null"
+expect_eq "reload: the earlier reload's command is ended" "gone" "$(kill -0 "$first" 2>/dev/null && echo alive || echo gone)"
+second=$(sed -n 2p "$P/pids")
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+wait_until 10 bash -c "! kill -0 $second 2>/dev/null"
+expect_eq "reload: the last one is ended at exit" "gone" "$(kill -0 "$second" 2>/dev/null && echo alive || echo gone)"
+tmux_stop

@@ -141,6 +141,8 @@ public enum CommandMode: Sendable, Equatable {
   case silent
   /// In Seek's place, once every write is done (`become`).
   case become
+  /// Its output replaces the list (`reload`), the command of an earlier reload ended.
+  case reload
 }
 
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.

@@ -461,13 +461,7 @@ public enum SearchReducer {
         // A bound command once the checks before it are saved: `{+}` is what the store holds.
         state.pendingCommand = nil
         state.afterCommand = pending.then
-        let current = DetailsReducer.currentHit(state)?.objectID
-        let marked = state.checkedThisRun.filter(state.checked.contains)
-        return [
-          .runCommand(
-            template: pending.template, current: current,
-            marked: marked.isEmpty ? current.map { [$0] } ?? [] : marked, query: state.query, mode: pending.mode)
-        ]
+        return [immediateCommand(pending.template, pending.mode, state)]
       }
       guard let highlighted = state.pendingAccept else { return [] }
       let held = state.checkedThisRun.filter(state.checked.contains)
@@ -541,6 +535,15 @@ public enum SearchReducer {
       effects.append(.setChecked(objectID: hit.objectID, title: hit.title, checked: wanted))
     }
     return effects
+  }
+
+  /// A bound command run now, for the current row and the marks saved so far (`reload`).
+  static func immediateCommand(_ template: String, _ mode: CommandMode, _ state: SearchState) -> SearchEffect {
+    let current = DetailsReducer.currentHit(state)?.objectID
+    let marked = state.checkedThisRun.filter(state.checked.contains)
+    return .runCommand(
+      template: template, current: current, marked: marked.isEmpty ? current.map { [$0] } ?? [] : marked,
+      query: state.query, mode: mode)
   }
 
   /// A bound command for the current row (`{}`) and the items checked in this run, or else the

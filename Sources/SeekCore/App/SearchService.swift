@@ -20,6 +20,9 @@ public final class SearchService {
   public var matching = MatchOptions()
   /// fzf's `--no-sort`: hits in input order.
   public var inputOrder = false
+  /// fzf's `--disabled`: the query searches nothing; the list is shown as it is (a `reload`
+  /// bound to `change` does the searching, as in fzf's ripgrep launcher).
+  public var searchDisabled = false
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
@@ -135,7 +138,7 @@ public final class SearchService {
     let response: CatalogSearcher.Response
     do {
       var request = CatalogSearcher.Request(
-        query: query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
+        query: searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
@@ -156,7 +159,7 @@ public final class SearchService {
       return hit
     }
     var equal: [ResultHit] = []
-    if page == 0 {
+    if page == 0 && !searchDisabled {
       for found in searcher.records(titled: query) {
         let (highlights, _) = Highlighter(index: found.index, query: parsed).highlight(record: found.record)
         equal.append(

@@ -53,6 +53,8 @@ public enum ActionsReducer {
     case .execute(let template): return SearchReducer.command(template, .foreground, &state)
     case .executeSilent(let template): return SearchReducer.command(template, .silent, &state)
     case .become(let template): return SearchReducer.command(template, .become, &state)
+    // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
+    case .reload(let template): return [SearchReducer.immediateCommand(template, .reload, state)]
     case .ignore: return []
     }
   }

@@ -25,6 +25,8 @@ public enum BindAction: Sendable, Equatable {
   case execute(String)
   case executeSilent(String)
   case become(String)
+  /// The list replaced by the command's output (fzf's `reload`, `reload-sync`).
+  case reload(String)
   case ignore
 
   /// The action named `name` (fzf's spelling), with its argument if it takes one; nil for an
@@ -39,6 +41,7 @@ public enum BindAction: Sendable, Equatable {
       case "execute": return .execute(argument)
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
+      case "reload", "reload-sync": return .reload(argument)
       default: return nil
       }
     }
@@ -58,7 +61,7 @@ public enum BindAction: Sendable, Equatable {
 
   /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
   public static let notYet: Set<String> = [
-    "reload", "reload-sync", "transform", "preview", "change-preview-window", "refresh-preview",
+    "transform", "preview", "change-preview-window", "refresh-preview",
     "enable-search", "disable-search", "unbind", "rebind", "jump", "jump-accept",
   ]
 }
