@@ -88,7 +88,8 @@ import Testing
     state.eventBindings = [.change: [.reload("grep -rn {q} .")]]
     let effects = SearchReducer.reduce(&state, .inserted("x"))
     #expect(
-      effects.contains(.runCommand(template: "grep -rn {q} .", current: nil, marked: [], query: "x", mode: .reload)))
+      effects.contains(
+        .runCommand(template: "grep -rn {q} .", current: "a", marked: ["a"], query: "x", mode: .reload)))
     #expect(state.pendingCommand == nil)
   }
 
