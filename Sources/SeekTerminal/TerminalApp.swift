@@ -57,7 +57,7 @@ public final class TerminalApp {
     /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
     public var history: [String]? = nil
     /// `--bind` (fzf's): keys and the actions they do (tried before Seek's own keys), and events'.
-    public var keyBindings: [(keys: [Key], actions: [BindAction])] = []
+    public var keyBindings: [(name: String, keys: [Key], actions: [BindAction])] = []
     public var eventBindings: [BindEvent: [BindAction]] = [:]
     /// `--header-first` (fzf's): the header before the query line.
     public var headerFirst = false
@@ -233,15 +233,7 @@ public final class TerminalApp {
         let readAt = LatencyTrace.now()
         for key in keys {
           if ExitSignals.pending != nil { break }  // acted on at the top of the loop
-          if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }) {
-            send(.actionsTriggered(bound.actions))
-            continue
-          }
-          if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
-            send(.acceptKeyPressed(expected.name))
-            continue
-          }
-          if key == .character("\u{1A}") {  // Ctrl-Z: suspend, as a full-screen program should
+          if key == .character("\u{1A}") && !isBound(key) {  // Ctrl-Z: suspend, as a full-screen program should
             driver.suspend()
             dirty = true
             continue
@@ -396,6 +388,14 @@ public final class TerminalApp {
   /// The event of a key: Ctrl-P and Ctrl-N walk the history when there is one (fzf's
   /// previous-history and next-history), and vertical moves follow the layout.
   private func event(for key: Key) -> SearchEvent? {
+    // `--bind` first (a later binding of a key wins; an unbound one falls back), then `--expect`.
+    if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
+    {
+      return .actionsTriggered(bound.actions)
+    }
+    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
+      return .acceptKeyPressed(expected.name)
+    }
     if configuration.history != nil {
       if key == .character("\u{10}") { return .historyMoved(older: true) }
       if key == .character("\u{0E}") { return .historyMoved(older: false) }
@@ -405,6 +405,11 @@ public final class TerminalApp {
       return .resized(border.inner(screen))
     }
     return KeyMap.event(for: key).map(configuration.layout.oriented)
+  }
+
+  private func isBound(_ key: Key) -> Bool {
+    configuration.keyBindings.contains { $0.keys.contains(key) && !state.unbound.contains($0.name) }
+      || configuration.expect.contains { $0.keys.contains(key) }
   }
 
   /// The terminal's size (the state has it less the border).

@@ -54,7 +54,10 @@ enum Help {
                                 clear-query, change-query(..), put(..), change-prompt(..),
                                 change-header(..), toggle-preview, preview-up, preview-down,
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
-                                reload(cmd), ignore; {} {+} {q} {1} {attr} in commands, quoted
+                                reload(cmd), preview(cmd), change-preview-window(..),
+                                refresh-preview, enable-search, disable-search, toggle-search,
+                                unbind(..), rebind(..), ignore; {} {+} {q} {1} {attr} in
+                                commands, shell-quoted
           --disabled            the query searches nothing: a reload bound to change does
                                 (fzf's ripgrep launcher)
           --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the

@@ -435,7 +435,6 @@ enum SeekCommand {
       service.matching = options.matching
       service.lineShape = options.lineShape
       service.inputOrder = options.noSort
-      service.searchDisabled = options.searchDisabled
       service.previewOffset = options.previewWindow.offset
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
@@ -454,7 +453,7 @@ enum SeekCommand {
       configuration.layout = options.layout
       configuration.expect = options.expect
       configuration.headerFirst = options.headerFirst
-      configuration.keyBindings = options.keyBindings.map { ($0.key.keys, $0.actions) }
+      configuration.keyBindings = options.keyBindings.map { ($0.key.name, $0.key.keys, $0.actions) }
       configuration.eventBindings = options.eventBindings
       configuration.lineShape = options.lineShape
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
@@ -470,6 +469,7 @@ enum SeekCommand {
         return 2
       }
       configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
+      configuration.refine.searchDisabled = options.searchDisabled
       configuration.details.placement = options.previewWindow
       configuration.details.command = options.preview
       configuration.details.open = options.preview != nil && !options.previewWindow.hidden

@@ -107,4 +107,42 @@ import Testing
       &state, .resultsArrived(revision: state.resultsRevision, page("fixed", 0, ["z"])))
     #expect(effects.contains(.flushWrites) && state.pendingAccept == "z")
   }
+
+  @Test func previewActionsChangeThePane() {
+    var state = listed(["a", "b"])
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))
+    #expect(state.details.open && state.details.command == "cat {}")
+    #expect(effects.contains { if case .runPreview = $0 { return true } else { return false } })
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow(DetailsPlacement.parse("hidden")!)]))
+    #expect(!state.details.open)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow(DetailsPlacement.parse("up,40%")!)]))
+    #expect(state.details.open && state.details.placement.position == .top)
+    // refresh-preview runs the command again for the same row.
+    #expect(
+      SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview])).contains {
+        if case .runPreview = $0 { return true } else { return false }
+      })
+  }
+
+  @Test func searchCanBeTurnedOffAndOn() {
+    var state = listed(["a"])
+    let off = SearchReducer.reduce(&state, .actionsTriggered([.disableSearch]))
+    #expect(state.refine.searchDisabled)
+    #expect(off == [.searchResults(query: "", page: 0, refine: state.refine, revision: state.resultsRevision)])
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.disableSearch])) == [])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSearch]))
+    #expect(!state.refine.searchDisabled)
+  }
+
+  @Test func unboundEventsAndKeysWaitForRebind() {
+    var state = listed(["a"])
+    state.eventBindings = [.change: [.changePrompt("changed")]]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.unbind("change, ctrl-a")]))
+    #expect(state.unbound == ["change", "ctrl-a"])
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    #expect(state.prompt == nil)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.rebind("change")]))
+    _ = SearchReducer.reduce(&state, .inserted("y"))
+    #expect(state.prompt == "changed" && state.unbound == ["ctrl-a"])
+  }
 }

@@ -117,3 +117,22 @@ wait_exit_file "$P/exit.txt"
 wait_until 10 bash -c "! kill -0 $second 2>/dev/null"
 expect_eq "reload: the last one is ended at exit" "gone" "$(kill -0 "$second" 2>/dev/null && echo alive || echo gone)"
 tmux_stop
+
+# preview(…), change-preview-window(…), disable-search, unbind(…).
+rm -f "$P/exit.txt"
+tmux_start 60 12 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-v:preview(echo PREVIEW {})' --bind 'alt-h:change-preview-window(hidden)' --bind 'ctrl-x:disable-search' --bind 'ctrl-a:print-query,ctrl-b:unbind(ctrl-a)' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind preview: started" "3 hits"
+tmux_keys C-v
+wait_for "PREVIEW"
+expect_screen "bind preview(…): the pane shows the command for the current line" "PREVIEW alpha"
+tmux_keys M-h
+wait_gone "PREVIEW"
+expect_screen_gone "bind change-preview-window(hidden): the pane hidden" "PREVIEW"
+tmux_keys C-x
+type_settled "zzz"
+expect_screen "bind disable-search: the query searches nothing" "3 hits"
+tmux_keys C-b C-a
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "bind unbind(ctrl-a): Ctrl-A no longer prints the query; Enter accepts" "alpha" "$(cat "$P/out")"
+tmux_stop

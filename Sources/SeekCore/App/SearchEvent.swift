@@ -156,6 +156,9 @@ public struct Refine: Sendable, Equatable {
   /// results on a wide screen; on a narrow one, when opened), so a narrow screen does not pay for
   /// counts it does not show.
   public var countFacets: Bool
+  /// fzf's `--disabled` (and `disable-search`): the query's words search nothing; the list stays
+  /// as read, for a bound `reload` to do the searching.
+  public var searchDisabled = false
 
   public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil, countFacets: Bool = false) {
     self.refinements = refinements

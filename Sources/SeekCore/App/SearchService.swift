@@ -20,9 +20,6 @@ public final class SearchService {
   public var matching = MatchOptions()
   /// fzf's `--no-sort`: hits in input order.
   public var inputOrder = false
-  /// fzf's `--disabled`: the query searches nothing; the list is shown as it is (a `reload`
-  /// bound to `change` does the searching, as in fzf's ripgrep launcher).
-  public var searchDisabled = false
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
@@ -138,7 +135,8 @@ public final class SearchService {
     let response: CatalogSearcher.Response
     do {
       var request = CatalogSearcher.Request(
-        query: searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage, cursor: page == 0 ? nil : cursor,
+        query: refine.searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage,
+        cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
@@ -159,7 +157,7 @@ public final class SearchService {
       return hit
     }
     var equal: [ResultHit] = []
-    if page == 0 && !searchDisabled {
+    if page == 0 && !refine.searchDisabled {
       for found in searcher.records(titled: query) {
         let (highlights, _) = Highlighter(index: found.index, query: parsed).highlight(record: found.record)
         equal.append(

@@ -55,8 +55,40 @@ public enum ActionsReducer {
     case .become(let template): return SearchReducer.command(template, .become, &state)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
     case .reload(let template): return [SearchReducer.immediateCommand(template, .reload, state)]
+    case .preview(let template):
+      state.details.command = template
+      state.details.open = true
+      state.details.shownFor = nil  // asked for again by the details pane's sync
+      SearchReducer.clampSelection(&state)
+      return []
+    case .changePreviewWindow(let placement):
+      state.details.placement = placement
+      if state.details.command != nil { state.details.open = !placement.hidden }
+      state.details.shownFor = nil
+      SearchReducer.clampSelection(&state)
+      return []
+    case .refreshPreview:
+      state.details.shownFor = nil
+      return []
+    case .enableSearch, .disableSearch, .toggleSearch:
+      let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
+      guard disabled != state.refine.searchDisabled else { return [] }
+      state.refine.searchDisabled = disabled
+      state.resultsRevision += 1
+      return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
+    case .unbind(let names):
+      state.unbound.formUnion(Self.names(names))
+      return []
+    case .rebind(let names):
+      state.unbound.subtract(Self.names(names))
+      return []
     case .ignore: return []
     }
+  }
+
+  /// `unbind(ctrl-a,change)`'s names.
+  static func names(_ text: String) -> Set<String> {
+    Set(text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty })
   }
 
   /// What the events bound to look at, taken before an event is reduced.
@@ -90,7 +122,7 @@ public enum ActionsReducer {
     if state.query != before.query { fired.append(.change) }
     if DetailsReducer.currentHit(state)?.objectID != before.current { fired.append(.focus) }
     var effects: [SearchEffect] = []
-    for name in fired {
+    for name in fired where !state.unbound.contains(name.rawValue) {
       guard let actions = state.eventBindings[name] else { continue }
       effects += perform(&state, actions)
     }

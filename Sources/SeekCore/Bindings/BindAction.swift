@@ -27,6 +27,15 @@ public enum BindAction: Sendable, Equatable {
   case become(String)
   /// The list replaced by the command's output (fzf's `reload`, `reload-sync`).
   case reload(String)
+  /// The preview pane: shown with this command, placed anew, or run again.
+  case preview(String)
+  case changePreviewWindow(DetailsPlacement)
+  case refreshPreview
+  /// The query searching (again), or not (fzf's `--disabled`).
+  case enableSearch, disableSearch, toggleSearch
+  /// Bindings of these keys or events (comma-separated names) off, or on again.
+  case unbind(String)
+  case rebind(String)
   case ignore
 
   /// The action named `name` (fzf's spelling), with its argument if it takes one; nil for an
@@ -42,6 +51,10 @@ public enum BindAction: Sendable, Equatable {
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
       case "reload", "reload-sync": return .reload(argument)
+      case "preview": return .preview(argument)
+      case "change-preview-window": return DetailsPlacement.parse(argument).map(BindAction.changePreviewWindow)
+      case "unbind": return .unbind(argument)
+      case "rebind": return .rebind(argument)
       default: return nil
       }
     }
@@ -57,12 +70,13 @@ public enum BindAction: Sendable, Equatable {
     "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
     "clear-query": .clearQuery, "toggle-preview": .togglePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
+    "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
+    "toggle-search": .toggleSearch,
   ]
 
   /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
   public static let notYet: Set<String> = [
-    "transform", "preview", "change-preview-window", "refresh-preview",
-    "enable-search", "disable-search", "unbind", "rebind", "jump", "jump-accept",
+    "transform", "jump", "jump-accept",
   ]
 }
 
