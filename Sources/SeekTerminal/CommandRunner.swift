@@ -8,6 +8,20 @@ enum CommandRunner {
   /// With the terminal as its standard input, output and error (Seek's own output may be a pipe).
   static func runOnTerminal(_ command: String) -> Int32 { run(command, io: "/dev/tty") }
 
+  /// Its standard output (at most `limit` bytes; the rest is not read), input on /dev/null.
+  static func output(_ command: String, limit: Int = 64 << 10) -> String {
+    guard let child = try? ChildProcess(command: command, captureErrors: false) else { return "" }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < limit {
+      let n = read(child.output, &buffer, buffer.count)
+      if n <= 0 { break }
+      bytes += buffer[0..<n]
+    }
+    child.terminate()
+    return String(decoding: bytes.prefix(limit), as: UTF8.self)
+  }
+
   /// With its input and output on /dev/null.
   static func runSilently(_ command: String) -> Int32 { run(command, io: "/dev/null") }
 

@@ -184,6 +184,16 @@ public final class TerminalApp {
             _ = CommandRunner.runSilently(command)
             send(.commandFinished)
           case .reload: reload(command, runtime: runtime)
+          case .transform:
+            // fzf's transform: the command prints actions; a bad one is said, not done.
+            do {
+              let actions = try BindSpec.parseActions(CommandRunner.output(command))
+              send(.commandFinished)
+              if !actions.isEmpty { send(.actionsTriggered(actions)) }
+            } catch {
+              send(.commandFinished)
+              send(.failed("transform: \(error)"))
+            }
           }
         default: runtime.run(effect)
         }

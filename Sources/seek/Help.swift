@@ -54,7 +54,7 @@ enum Help {
                                 clear-query, change-query(..), put(..), change-prompt(..),
                                 change-header(..), toggle-preview, preview-up, preview-down,
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
-                                reload(cmd), preview(cmd), change-preview-window(..),
+                                reload(cmd), transform(cmd), preview(cmd), change-preview-window(..),
                                 refresh-preview, enable-search, disable-search, toggle-search,
                                 unbind(..), rebind(..), ignore; {} {+} {q} {1} {attr} in
                                 commands, shell-quoted

@@ -22,10 +22,13 @@ import Testing
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse(spec) }
   }
 
-  @Test func fzfActionsSeekLacksAreNamed() {
-    #expect(throws: BindSpec.Failure(message: "'transform': fzf's action is not in Seek yet")) {
-      try BindSpec.parse("change:transform(echo up)")
+  @Test func fzfActionsSeekLacksAreNamed() throws {
+    #expect(throws: BindSpec.Failure(message: "'jump': fzf's action is not in Seek yet")) {
+      try BindSpec.parse("ctrl-j:jump")
     }
+    // What `transform`'s command prints.
+    #expect(try BindSpec.parseActions("change-query(beta)+accept\n") == [.changeQuery("beta"), .accept])
+    #expect(try BindSpec.parseActions("  ") == [])
   }
 
   func listed(_ ids: [String], marks: Bool = true) -> SearchState {

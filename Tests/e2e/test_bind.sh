@@ -82,8 +82,8 @@ tmux_stop
 err=$("$SEEK" --bind 'ctrl-a:warp' -f a < "$P/words.txt" 2>&1); code=$?
 expect_eq "bind: an unknown action, exit 2" 2 "$code"
 expect_contains "bind: says which" "$err" "'warp': unknown action"
-err=$("$SEEK" --bind 'change:transform(ls)' -f a < "$P/words.txt" 2>&1)
-expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'transform': fzf's action is not in Seek yet"
+err=$("$SEEK" --bind 'ctrl-j:jump' -f a < "$P/words.txt" 2>&1)
+expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'jump': fzf's action is not in Seek yet"
 
 # reload: the ripgrep launcher (fzf's README), with grep on a folder of files; --disabled leaves
 # the searching to the command.
@@ -135,4 +135,13 @@ tmux_keys C-b C-a
 tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "bind unbind(ctrl-a): Ctrl-A no longer prints the query; Enter accepts" "alpha" "$(cat "$P/out")"
+tmux_stop
+
+# transform: the command prints the actions to do (its parentheses need another delimiter, as in fzf).
+rm -f "$P/exit.txt"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-t:transform[echo \"change-query(gam)+accept\"]' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind transform: started" "3 hits"
+tmux_keys C-t
+wait_exit_file "$P/exit.txt"
+expect_eq "bind transform: the printed actions done" "gamma" "$(cat "$P/out")"
 tmux_stop

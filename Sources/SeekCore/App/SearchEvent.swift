@@ -143,6 +143,8 @@ public enum CommandMode: Sendable, Equatable {
   case become
   /// Its output replaces the list (`reload`), the command of an earlier reload ended.
   case reload
+  /// Its output is actions, done in turn (`transform`).
+  case transform
 }
 
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.

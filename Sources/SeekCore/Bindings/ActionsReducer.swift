@@ -55,6 +55,7 @@ public enum ActionsReducer {
     case .become(let template): return SearchReducer.command(template, .become, &state)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
     case .reload(let template): return [SearchReducer.immediateCommand(template, .reload, state)]
+    case .transform(let template): return SearchReducer.command(template, .transform, &state)
     case .preview(let template):
       state.details.command = template
       state.details.open = true

@@ -27,6 +27,8 @@ public enum BindAction: Sendable, Equatable {
   case become(String)
   /// The list replaced by the command's output (fzf's `reload`, `reload-sync`).
   case reload(String)
+  /// The command's output is actions, done in turn (fzf's `transform`).
+  case transform(String)
   /// The preview pane: shown with this command, placed anew, or run again.
   case preview(String)
   case changePreviewWindow(DetailsPlacement)
@@ -51,6 +53,7 @@ public enum BindAction: Sendable, Equatable {
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
       case "reload", "reload-sync": return .reload(argument)
+      case "transform": return .transform(argument)
       case "preview": return .preview(argument)
       case "change-preview-window": return DetailsPlacement.parse(argument).map(BindAction.changePreviewWindow)
       case "unbind": return .unbind(argument)
@@ -76,7 +79,7 @@ public enum BindAction: Sendable, Equatable {
 
   /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
   public static let notYet: Set<String> = [
-    "transform", "jump", "jump-accept",
+    "jump", "jump-accept",
   ]
 }
 

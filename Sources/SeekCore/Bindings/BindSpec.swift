@@ -13,6 +13,13 @@ public enum BindSpec {
     public var description: String { message }
   }
 
+  /// Actions alone (`down+toggle`), as `transform`'s command prints them.
+  public static func parseActions(_ text: String) throws(Failure) -> [BindAction] {
+    let trimmed = text.trimming(" \t\n\r")
+    guard !trimmed.isEmpty else { return [] }
+    return try parse("transform:" + trimmed).flatMap(\.actions)
+  }
+
   public static func parse(_ text: String) throws(Failure) -> [Binding] {
     let chars = Array(text)
     var i = 0
