@@ -260,6 +260,13 @@ public final class TerminalApp {
             let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
             lastClick = double ? nil : (row, now)
             event = .clicked(column: column, row: row, double: double)
+            // `--bind double-click:…`: the row is selected by the click, then the actions run.
+            if double, let bound = configuration.keyBindings.last(where: { $0.name == "double-click" }),
+              !state.unbound.contains("double-click")
+            {
+              send(.clicked(column: column, row: row, double: false))
+              event = .actionsTriggered(bound.actions)
+            }
           }
           let before = state.resultsRevision
           send(event)

@@ -60,6 +60,11 @@ enum Help {
                                 commands, shell-quoted
           --disabled            the query searches nothing: a reload bound to change does
                                 (fzf's ripgrep launcher)
+                                Seek's keys as bindings (a --bind of the key replaces them):
+                                f2:toggle-refinements, f3:cycle-sort, f4:clear-refinements,
+                                f5:toggle-details (ctrl-/ too), tab:toggle+down on a result,
+                                btab:toggle+up, ctrl-d:delete-char/eof, ctrl-c,esc:abort (lines);
+                                double-click:accept
           --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the
                                 key is printed first (an empty line for Enter)
           --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of

@@ -328,6 +328,9 @@ struct Options: Equatable {
         for binding in bindings {
           if let event = BindEvent(rawValue: binding.trigger) {
             o.eventBindings[event] = binding.actions
+          } else if binding.trigger == "double-click" {
+            // Not a key the terminal sends: `TerminalApp` tells a double click from two clicks.
+            o.keyBindings.append(KeyBinding(key: .init(name: "double-click", keys: []), actions: binding.actions))
           } else if let keys = KeyName.keys(binding.trigger) {
             o.keyBindings.append(KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: binding.actions))
           } else {

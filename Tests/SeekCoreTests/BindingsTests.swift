@@ -148,4 +148,19 @@ import Testing
     _ = SearchReducer.reduce(&state, .inserted("y"))
     #expect(state.prompt == "changed" && state.unbound == ["ctrl-a"])
   }
+
+  /// Seek's own keys are actions too, for other keys: F2, F3, F4.
+  @Test func seeksOwnKeysAreActions() {
+    var state = listed(["a"])
+    state.numericFacets = ["price"]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleRefinements]))
+    #expect(state.paneOpen)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.cycleSort]))
+    #expect(state.refine.sort != nil)
+    state.facetAttributes = ["brand"]
+    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
+    #expect(!state.refine.refinements.isEmpty)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.clearRefinements]))
+    #expect(state.refine.refinements.isEmpty)
+  }
 }

@@ -145,3 +145,22 @@ tmux_keys C-t
 wait_exit_file "$P/exit.txt"
 expect_eq "bind transform: the printed actions done" "gamma" "$(cat "$P/out")"
 tmux_stop
+
+# double-click as a binding (the row selected by the click first), and Seek's own keys as actions.
+rm -f "$P/exit.txt"
+tmux_start 60 8 "env LANG=C.UTF-8 $SEEK --bind 'double-click:become(echo CLICKED {})' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind double-click: started" "3 hits"
+row=$(screen | grep -n "gamma" | cut -d: -f1)
+tmux_keys -l "$(printf '\033[<0;5;%sM\033[<0;5;%sM' "$row" "$row")"
+wait_exit_file "$P/exit.txt"
+expect_eq "bind double-click: the clicked row's command" "CLICKED gamma" "$(cat "$P/out")"
+tmux_stop
+rm -f "$P/exit.txt"
+tmux_start 80 12 "env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --bind 'ctrl-r:toggle-refinements' $P/phones.json > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind toggle-refinements: started" "2 hits"
+tmux_keys C-r
+wait_for "Space refine"
+expect_screen "bind toggle-refinements: Seek's F2 on another key" "Space refine"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop

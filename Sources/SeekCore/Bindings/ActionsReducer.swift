@@ -83,6 +83,9 @@ public enum ActionsReducer {
     case .rebind(let names):
       state.unbound.subtract(Self.names(names))
       return []
+    case .toggleRefinements: return event(.refinementPaneToggled)
+    case .cycleSort: return event(.sortCycled)
+    case .clearRefinements: return event(.refinementsCleared)
     case .ignore: return []
     }
   }

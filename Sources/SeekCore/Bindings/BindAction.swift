@@ -35,6 +35,8 @@ public enum BindAction: Sendable, Equatable {
   case refreshPreview
   /// The query searching (again), or not (fzf's `--disabled`).
   case enableSearch, disableSearch, toggleSearch
+  /// Seek's own: the refinement pane (F2), the next sort (F3), no refinements (F4).
+  case toggleRefinements, cycleSort, clearRefinements
   /// Bindings of these keys or events (comma-separated names) off, or on again.
   case unbind(String)
   case rebind(String)
@@ -74,7 +76,8 @@ public enum BindAction: Sendable, Equatable {
     "clear-query": .clearQuery, "toggle-preview": .togglePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
-    "toggle-search": .toggleSearch,
+    "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
+    "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
   ]
 
   /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
