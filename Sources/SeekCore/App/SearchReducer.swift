@@ -34,6 +34,7 @@ public enum SearchReducer {
     // Concerns with reducers of their own.
     if let effects = RefinementsReducer.reduce(&state, event) { return effects }
     if let effects = DetailsReducer.reduce(&state, event) { return effects }
+    if let effects = QueryEditingReducer.reduce(&state, event) { return effects }
     switch event {
     case .started(let size):
       state.screen = size
@@ -49,31 +50,6 @@ public enum SearchReducer {
         return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
       }
       return loadMoreIfNeeded(&state)
-
-    case .inserted(let text):
-      let room = SearchState.maxQueryCharacters - state.query.count
-      var clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
-      if clean.count > room {
-        clean = String(clean.prefix(max(0, room)))
-        state.message = "a query is at most \(SearchState.maxQueryCharacters) characters"
-      }
-      guard !clean.isEmpty else { return [] }
-      let characters = Array(state.query)
-      let at = min(state.cursor, characters.count)
-      // A combining mark typed alone (a dead key) joins the character before it: the cursor
-      // counts characters of the text as it now reads, not the ones inserted.
-      let before = String(characters[..<at]) + clean
-      state.query = before + String(characters[at...])
-      state.cursor = min(before.count, state.query.count)
-      return queryEdited(&state)
-
-    case .deletedBackward:
-      var characters = Array(state.query)
-      guard state.cursor > 0, !characters.isEmpty else { return focusQuery(&state) }
-      characters.remove(at: min(state.cursor, characters.count) - 1)
-      state.query = String(characters)
-      state.cursor -= 1
-      return queryEdited(&state)
 
     case .deletedForward where highlightedRecentSearch(state) != nil:
       // Delete on a recent search: it is removed from the log, and offered no more.
@@ -92,68 +68,13 @@ public enum SearchReducer {
       }
       return [.deleteCreatedItem(objectID: hit.objectID)]
 
-    case .deletedForward:
-      var characters = Array(state.query)
-      guard state.cursor < characters.count else { return focusQuery(&state) }
-      characters.remove(at: state.cursor)
-      state.query = String(characters)
-      return queryEdited(&state)
-
     case .deletedForwardOrQuit:
       guard state.focus == .query && state.query.isEmpty else { return reduceEvent(&state, .deletedForward) }
       return [.quit(status: 130)]
 
-    case .deletedWordBackward, .deletedWordPartBackward:
-      let characters = Array(state.query)
-      let end = min(state.cursor, characters.count)
-      guard end > 0 else { return focusQuery(&state) }
-      var start = end
-      if event == .deletedWordPartBackward {
-        start = QueryEditing.wordStart(before: end, in: characters)
-      } else {
-        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-      }
-      return kill(&state, start..<end)
-
-    case .yanked:
-      guard !state.killed.isEmpty else { return [] }
-      return reduceEvent(&state, .inserted(state.killed))
-
-    case .cleared:
-      guard !state.query.isEmpty else { return focusQuery(&state) }
-      state.query = ""
-      state.cursor = 0
-      return queryEdited(&state)
-
-    case .cursorMoved(let move):
-      if state.focus == .results && (move == .home || move == .end) {
-        state.selection = move == .home ? 0 : max(0, state.results.rowCount - 1)
-        return selectionMoved(&state)
-      }
-      state.focus = .query
-      let count = state.query.count
-      switch move {
-      case .left: state.cursor = max(0, state.cursor - 1)
-      case .right: state.cursor = min(count, state.cursor + 1)
-      case .home: state.cursor = 0
-      case .end: state.cursor = count
-      case .wordLeft: state.cursor = QueryEditing.wordStart(before: min(state.cursor, count), in: Array(state.query))
-      case .wordRight: state.cursor = QueryEditing.wordEnd(after: min(state.cursor, count), in: Array(state.query))
-      }
-      return []
-
-    case .deletedWordForward, .deletedToStart, .deletedToEnd:
-      let characters = Array(state.query)
-      let at = min(state.cursor, characters.count)
-      let range: Range<Int>
-      switch event {
-      case .deletedWordForward: range = at..<QueryEditing.wordEnd(after: at, in: characters)
-      case .deletedToStart: range = 0..<at
-      default: range = at..<characters.count
-      }
-      guard !range.isEmpty else { return focusQuery(&state) }
-      return kill(&state, range)
+    case .cursorMoved(let move) where state.focus == .results && (move == .home || move == .end):
+      state.selection = move == .home ? 0 : max(0, state.results.rowCount - 1)
+      return selectionMoved(&state)
 
     case .movedDown:
       switch state.focus {
@@ -255,12 +176,6 @@ public enum SearchReducer {
       state.cursor = chosen.count
       return queryEdited(&state)
 
-    case .historyMoved(let older):
-      guard let query = state.history.step(older: older, current: state.query) else { return [] }
-      state.query = query
-      state.cursor = query.count
-      return queryEdited(&state)
-
     case .acceptKeyPressed(let name):
       state.acceptKey = name
       return acceptCurrent(&state)
@@ -291,11 +206,6 @@ public enum SearchReducer {
 
     case .allToggled(let how):
       return toggleAll(&state, how)
-
-    case .queryReplaced(let text):
-      state.query = String(text.prefix(SearchState.maxQueryCharacters))
-      state.cursor = state.query.count
-      return queryEdited(&state)
 
     case .enterPressed:
       switch state.focus {
@@ -358,6 +268,11 @@ public enum SearchReducer {
 
     case .interrupted:
       return [.quit(status: 130)]
+
+    case .inserted, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordPartBackward, .yanked,
+      .cleared,
+      .cursorMoved, .deletedWordForward, .deletedToStart, .deletedToEnd, .historyMoved, .queryReplaced:
+      return []  // QueryEditingReducer's
 
     case .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled:
       return []  // RefinementsReducer's
@@ -560,7 +475,7 @@ public enum SearchReducer {
       && state.results.firstItemRow != nil
   }
 
-  private static func selectedRow(_ state: SearchState) -> ResultRow? {
+  static func selectedRow(_ state: SearchState) -> ResultRow? {
     state.results.row(at: state.selection)
   }
 
@@ -623,15 +538,6 @@ public enum SearchReducer {
   }
 
   /// Removes `range` of the query's characters, keeping them for Ctrl-Y.
-  private static func kill(_ state: inout SearchState, _ range: Range<Int>) -> [SearchEffect] {
-    var characters = Array(state.query)
-    state.killed = String(characters[range])
-    characters.removeSubrange(range)
-    state.query = String(characters)
-    state.cursor = range.lowerBound
-    return queryEdited(&state)
-  }
-
   static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
     state.selectedBySubmit = false
@@ -654,7 +560,7 @@ public enum SearchReducer {
     ]
   }
 
-  private static func focusQuery(_ state: inout SearchState) -> [SearchEffect] {
+  static func focusQuery(_ state: inout SearchState) -> [SearchEffect] {
     state.focus = .query
     return []
   }
