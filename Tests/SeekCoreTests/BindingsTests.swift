@@ -163,4 +163,19 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.clearRefinements]))
     #expect(state.refine.refinements.isEmpty)
   }
+
+  /// fzf's reload keeps the current item when the new list has it.
+  @Test func aReloadKeepsTheCurrentItem() {
+    var state = listed(["a", "b", "c"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    #expect(state.reselect == "c")
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 0, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    #expect(state.reselect == "c")  // not there yet: still looked for
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["x", "c", "y", "z"])))
+    #expect(state.focus == .results && state.selection == 1 && state.reselect == nil)
+  }
 }

@@ -30,7 +30,10 @@ public enum SearchReducer {
       return []
     }
     // A key after a submit takes over from the first-hit selection the submit asked for.
-    if event.isInput { state.selectFirstHitOnArrival = false }
+    if event.isInput {
+      state.selectFirstHitOnArrival = false
+      state.reselect = nil
+    }
     // Concerns with reducers of their own.
     if let effects = RefinementsReducer.reduce(&state, event) { return effects }
     if let effects = DetailsReducer.reduce(&state, event) { return effects }
@@ -316,6 +319,16 @@ public enum SearchReducer {
             state.selectedBySubmit = true
           } else {
             state.focus = .query  // nothing to select: the create row is taken only by moving onto it
+          }
+        }
+        if let id = state.reselect {
+          // After a reload: the item the user was on, if the new list has it (in its first page).
+          if let row = (0..<results.rowCount).first(where: { results.row(at: $0)?.objectID == id }) {
+            state.focus = .results
+            state.selection = row
+            state.reselect = nil
+          } else if state.streamedRecords == nil {
+            state.reselect = nil  // the reload has ended without it
           }
         }
         if state.acceptTopOnArrival && page.query == state.query {

@@ -60,6 +60,9 @@ public struct SearchState: Sendable, Equatable {
   public var acceptKey: String? = nil
   /// A `--bind` command waiting for the writes before it (`execute`, `become`).
   public var pendingCommand: PendingCommand? = nil
+  /// After a `reload` asked for on a row: that item, selected again once the new list holds it
+  /// (fzf keeps the current item), until the reload ends or the user moves.
+  public var reselect: String? = nil
   /// The actions to do once the command running ends.
   public var afterCommand: [BindAction] = []
   /// The details pane (the record, or `--preview`).
@@ -244,4 +247,10 @@ public struct ResultsState: Sendable, Equatable {
 public enum ResultRow: Sendable, Equatable {
   case create(String)
   case item(ResultHit)
+
+  /// The item's objectID (nil for the create row).
+  public var objectID: String? {
+    if case .item(let hit) = self { return hit.objectID }
+    return nil
+  }
 }

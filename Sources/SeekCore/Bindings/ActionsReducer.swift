@@ -54,7 +54,11 @@ public enum ActionsReducer {
     case .executeSilent(let template): return SearchReducer.command(template, .silent, &state)
     case .become(let template): return SearchReducer.command(template, .become, &state)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
-    case .reload(let template): return [SearchReducer.immediateCommand(template, .reload, state)]
+    case .reload(let template):
+      if state.focus == .results, case .item(let hit)? = state.results.row(at: state.selection) {
+        state.reselect = hit.objectID
+      }
+      return [SearchReducer.immediateCommand(template, .reload, state)]
     case .transform(let template): return SearchReducer.command(template, .transform, &state)
     case .preview(let template):
       state.details.command = template
