@@ -61,7 +61,9 @@ public enum Elision {
       return true
     }
     if strategy != .matchesAndEnds {
-      for k in strategy == .start ? Array(0..<n) : Array((0..<n).reversed()) {
+      for k in stride(
+        from: strategy == .start ? 0 : n - 1, to: strategy == .start ? n : -1, by: strategy == .start ? 1 : -1)
+      {
         guard add(k) else { break }
       }
       return text(characters, keep: keep, matched: matched)

@@ -65,16 +65,19 @@ public enum KeyName {
     return scalars.count == 1 ? scalars.first : nil
   }
 
+  private static let enter: [Key] = [.character("\r"), .character("\n"), .function(KeyMap.Code.enter)]
+  private static let backspace: [Key] = [.character("\u{7F}"), .character("\u{08}"), .function(KeyMap.Code.backspace)]
+
   private static let named: [String: [Key]] = [
-    "enter": [.character("\r"), .character("\n"), .function(KeyMap.Code.enter)],
-    "return": [.character("\r"), .character("\n"), .function(KeyMap.Code.enter)],
+    "enter": enter,
+    "return": enter,
     "esc": [.character("\u{1B}")],
     "tab": [.character("\t")],
     "btab": [.function(KeyMap.Code.backTab)],
     "shift-tab": [.function(KeyMap.Code.backTab)],
     "space": [.character(" ")],
-    "bspace": [.character("\u{7F}"), .character("\u{08}"), .function(KeyMap.Code.backspace)],
-    "bs": [.character("\u{7F}"), .character("\u{08}"), .function(KeyMap.Code.backspace)],
+    "bspace": backspace,
+    "bs": backspace,
     "del": [.function(KeyMap.Code.delete)],
     "up": [.function(KeyMap.Code.up)],
     "down": [.function(KeyMap.Code.down)],

@@ -23,59 +23,77 @@ public enum ListLayout: String, Sendable, CaseIterable {
   /// before the query line — above it on top, below it at the bottom.
   public func arrange(_ buffer: ScreenBuffer, for state: SearchState, headerFirst: Bool = false) -> ScreenBuffer {
     guard self != .reverse || (headerFirst && Layout.headerLines(state) > 0) else { return buffer }
+    let map = RowMap(self, state, headerFirst: headerFirst)
     var out = ScreenBuffer(columns: buffer.size.columns, rows: buffer.size.rows)
     for row in 0..<buffer.size.rows {
       for column in 0..<buffer.size.columns {
-        out.setCell(buffer[column, row], column: column, row: screenRow(row, column: column, state, headerFirst))
+        out.setCell(buffer[column, row], column: column, row: map.screenRow(row, column: column))
       }
     }
-    if let cursor = buffer.cursor {
-      out.cursor = (cursor.column, screenRow(cursor.row, column: cursor.column, state, headerFirst))
-    }
+    if let cursor = buffer.cursor { out.cursor = (cursor.column, map.screenRow(cursor.row, column: cursor.column)) }
     return out
   }
 
   /// The logical row of a cell the screen shows at `row` (a click).
   public func logicalRow(_ row: Int, column: Int, _ state: SearchState, headerFirst: Bool = false) -> Int {
-    var r = row
-    if self != .reverse {
-      let rows = state.screen.rows
-      r = rows - 1 - row
-      for block in uprightBlocks(state, headerFirst) where block.columns.contains(column) {
-        let top = rows - block.rows.upperBound
-        if (top..<(rows - block.rows.lowerBound)).contains(row) {
-          r = block.rows.lowerBound + row - top
-          break
+    RowMap(self, state, headerFirst: headerFirst).logicalRow(row, column: column)
+  }
+
+  /// Where each logical row goes on the screen, worked out once a frame (the Layout's frames are
+  /// read once, not for every cell): `--header-first` moves the header's rows before the
+  /// query's, then the layouts with the query at the bottom turn the rows over, keeping the
+  /// upright blocks as they read.
+  struct RowMap {
+    let rows: Int
+    let turned: Bool
+    let headerFirst: Bool
+    let headerTop: Int
+    let headerCount: Int
+    let blocks: [(rows: Range<Int>, columns: Range<Int>)]
+
+    init(_ layout: ListLayout, _ state: SearchState, headerFirst: Bool) {
+      rows = state.screen.rows
+      turned = layout != .reverse
+      self.headerFirst = headerFirst
+      headerTop = Layout.headerTop(state)
+      headerCount = Layout.headerLines(state)
+      blocks = turned ? layout.uprightBlocks(state, headerFirst) : []
+    }
+
+    func screenRow(_ row: Int, column: Int) -> Int {
+      let r = headerFirst ? headerMovedFirst(row) : row
+      guard turned else { return r }
+      for block in blocks where block.columns.contains(column) && block.rows.contains(r) {
+        return rows - block.rows.upperBound + r - block.rows.lowerBound
+      }
+      return rows - 1 - r
+    }
+
+    func logicalRow(_ row: Int, column: Int) -> Int {
+      var r = row
+      if turned {
+        r = rows - 1 - row
+        for block in blocks where block.columns.contains(column) {
+          let top = rows - block.rows.upperBound
+          if (top..<(rows - block.rows.lowerBound)).contains(row) {
+            r = block.rows.lowerBound + row - top
+            break
+          }
         }
       }
+      return headerFirst ? headerMovedBack(r) : r
     }
-    return headerFirst ? Self.headerMovedBack(r, state) : r
-  }
 
-  /// Where logical `row` is drawn on the screen.
-  func screenRow(_ row: Int, column: Int, _ state: SearchState, _ headerFirst: Bool = false) -> Int {
-    let r = headerFirst ? Self.headerMovedFirst(row, state) : row
-    guard self != .reverse else { return r }
-    let rows = state.screen.rows
-    for block in uprightBlocks(state, headerFirst) where block.columns.contains(column) && block.rows.contains(r) {
-      return rows - block.rows.upperBound + r - block.rows.lowerBound
+    /// `--header-first`: the header's rows move before the query's (and the rows between).
+    func headerMovedFirst(_ row: Int) -> Int {
+      if row >= headerTop && row < headerTop + headerCount { return row - headerTop }
+      return row < headerTop ? row + headerCount : row
     }
-    return rows - 1 - r
-  }
 
-  /// `--header-first`: the header's rows move before the query's (and the rows between).
-  static func headerMovedFirst(_ row: Int, _ state: SearchState) -> Int {
-    let top = Layout.headerTop(state)
-    let count = Layout.headerLines(state)
-    if row >= top && row < top + count { return row - top }
-    return row < top ? row + count : row
-  }
-
-  static func headerMovedBack(_ row: Int, _ state: SearchState) -> Int {
-    let top = Layout.headerTop(state)
-    let count = Layout.headerLines(state)
-    if row < count { return top + row }
-    return row < top + count ? row - count : row
+    func headerMovedBack(_ row: Int) -> Int {
+      if row < headerCount { return headerTop + row }
+      return row < headerTop + headerCount ? row - headerCount : row
+    }
   }
 
   /// Up and Down (keys, Page keys, the wheel) as the list is drawn: swapped when it grows upward.

@@ -397,7 +397,7 @@ public enum Renderer {
 
   /// A style lookup for a line's own colours (`--ansi`), the matches' style over them.
   static func colorStyler(
-    _ colors: [(range: Range<Int>, style: TextStyle)], under matched: ((Int) -> CellStyle?)?
+    _ colors: [StyledRange], under matched: ((Int) -> CellStyle?)?
   ) -> (Int) -> CellStyle? {
     { offset in
       let own = colors.first { $0.range.contains(offset) }.map { DetailsView.style($0.style) }

@@ -243,7 +243,7 @@ public final class TerminalApp {
         let readAt = LatencyTrace.now()
         for key in keys {
           if ExitSignals.pending != nil { break }  // acted on at the top of the loop
-          if key == .character("\u{1A}") && !isBound(key) {  // Ctrl-Z: suspend, as a full-screen program should
+          if key == .character("\u{1A}") && boundEvent(for: key) == nil {  // Ctrl-Z: suspend, as a full-screen program should
             driver.suspend()
             dirty = true
             continue
@@ -405,14 +405,7 @@ public final class TerminalApp {
   /// The event of a key: Ctrl-P and Ctrl-N walk the history when there is one (fzf's
   /// previous-history and next-history), and vertical moves follow the layout.
   private func event(for key: Key) -> SearchEvent? {
-    // `--bind` first (a later binding of a key wins; an unbound one falls back), then `--expect`.
-    if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
-    {
-      return .actionsTriggered(bound.actions)
-    }
-    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
-      return .acceptKeyPressed(expected.name)
-    }
+    if let bound = boundEvent(for: key) { return bound }
     if configuration.history != nil {
       if key == .character("\u{10}") { return .historyMoved(older: true) }
       if key == .character("\u{0E}") { return .historyMoved(older: false) }
@@ -424,9 +417,17 @@ public final class TerminalApp {
     return KeyMap.event(for: key).map(configuration.layout.oriented)
   }
 
-  private func isBound(_ key: Key) -> Bool {
-    configuration.keyBindings.contains { $0.keys.contains(key) && !state.unbound.contains($0.name) }
-      || configuration.expect.contains { $0.keys.contains(key) }
+  /// What the user bound the key to: `--bind` (a later binding of a key wins; an unbound one
+  /// falls back to Seek's key), then `--expect`.
+  private func boundEvent(for key: Key) -> SearchEvent? {
+    if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
+    {
+      return .actionsTriggered(bound.actions)
+    }
+    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
+      return .acceptKeyPressed(expected.name)
+    }
+    return nil
   }
 
   /// The terminal's size (the state has it less the border).

@@ -2,12 +2,6 @@ import SearchEngine
 
 /// A catalog hit as the UI shows it: plain values, no engine internals.
 public struct ResultHit: Sendable, Equatable {
-  public static func == (a: ResultHit, b: ResultHit) -> Bool {
-    a.objectID == b.objectID && a.title == b.title && a.titleRanges == b.titleRanges && a.details == b.details
-      && a.snippet == b.snippet && a.snippetRanges == b.snippetRanges && a.typos == b.typos
-      && a.isCreated == b.isCreated && a.ranking == b.ranking
-      && a.titleColors.elementsEqual(b.titleColors) { $0.range == $1.range && $0.style == $1.style }
-  }
 
   public var objectID: String
   public var title: String
@@ -22,7 +16,7 @@ public struct ResultHit: Sendable, Equatable {
   /// Made from the create row (kept in the store, not in the catalog): it can be deleted.
   public var isCreated: Bool
   /// `--ansi`: the line's own colours, by UTF-8 range of `title`.
-  public var titleColors: [(range: Range<Int>, style: TextStyle)] = []
+  public var titleColors: [StyledRange] = []
   /// Why it ranks where it does (the details pane compares it with the hit above).
   public var ranking: RankingDetails? = nil
 

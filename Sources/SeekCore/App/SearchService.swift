@@ -251,7 +251,8 @@ public final class SearchService {
     previewCommand(template: template, objectID: current ?? "", query: query, marked: marked)
   }
 
-  /// The line as read (without colours) or the title, for `{}` and `{+}`.
+  /// The line as read or the title, without its colour sequences (`--ansi`), as fzf fills
+  /// placeholders: `{}`, `{+}`, fields.
   func lineText(objectID: String) -> String? {
     guard let (_, index, record) = searcher.lookup(objectID: objectID) else { return nil }
     let documents = index.documents
@@ -260,10 +261,12 @@ public final class SearchService {
   }
 
   /// A `--preview` template filled for the item, as fzf fills it: `{}` the title (or line), `{q}`
-  /// the query, `{attribute}` that attribute's value — each shell-quoted, so no value can break
-  /// out of its word. An unknown `{name}` is left as it is.
+  /// the query, `{1}`, `{-1}`, `{2..}` the line's fields, `{attribute}` that attribute's value,
+  /// and with `marked`, `{+}` those items — each shell-quoted, so no value can break out of its
+  /// word. An unknown `{name}` is left as it is.
   public func previewCommand(template: String, objectID: String, query: String, marked: [String]? = nil) -> String {
     let found = searcher.lookup(objectID: objectID)
+    let text = lineText(objectID: objectID) ?? ""
     var out = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
@@ -273,29 +276,17 @@ public final class SearchService {
         break
       }
       let name = String(rest[rest.index(after: open)..<close])
-      let value: String?
-      // The line as read, for shaped lines (`--ansi`, `--with-nth`): what was piped in.
-      let line = found.map { f in
-        f.index.documents.value(
-          f.record, f.index.documents.attributeIndex(LineShape.lineAttribute) ?? f.index.titleColumn)
-      }
-      // Without its colour sequences (`--ansi`), as fzf fills placeholders.
-      let text = lineShape.ansi ? AnsiText.stripped(line ?? "") : line ?? ""
       switch name {
-      case "": value = text
-      case "q": value = query
+      case "": out += Self.shellQuoted(text)
+      case "q": out += Self.shellQuoted(query)
+      case "+" where marked != nil:
+        out += marked!.map { Self.shellQuoted(lineText(objectID: $0) ?? "") }.joined(separator: " ")
       case _ where FieldRange(parsing: name) != nil:
-        // fzf's field placeholders: `{1}`, `{-1}`, `{2..}` of the line, with `--delimiter`.
-        value = lineShape.field(FieldRange(parsing: name)!, of: text)
+        out += Self.shellQuoted(lineShape.field(FieldRange(parsing: name)!, of: text))
       default:
-        value = found.flatMap { f in
+        let value = found.flatMap { f in
           f.index.documents.attributeIndex(name).map { f.index.documents.value(f.record, $0) }
         }
-      }
-      if name == "+", let marked {
-        // fzf's `{+}`: every marked item, one shell word each.
-        out += marked.map { Self.shellQuoted(lineText(objectID: $0) ?? "") }.joined(separator: " ")
-      } else {
         out += value.map(Self.shellQuoted) ?? String(rest[open...close])
       }
       rest = rest[rest.index(after: close)...]
@@ -307,12 +298,9 @@ public final class SearchService {
   public var previewOffset: PreviewOffset? = nil
 
   public func previewBaseLine(objectID: String) -> Int? {
-    guard let offset = previewOffset, case .field(let range) = offset.base,
-      let (_, index, record) = searcher.lookup(objectID: objectID)
+    guard let offset = previewOffset, case .field(let range) = offset.base, let text = lineText(objectID: objectID)
     else { return nil }
-    let documents = index.documents
-    let line = documents.value(record, documents.attributeIndex(LineShape.lineAttribute) ?? index.titleColumn)
-    return Int(lineShape.field(range, of: lineShape.ansi ? AnsiText.stripped(line) : line))
+    return Int(lineShape.field(range, of: text))
   }
 
   /// `it's` → `'it'\''s'`: one shell word whatever it holds.

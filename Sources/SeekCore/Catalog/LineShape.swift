@@ -14,13 +14,18 @@ import Foundation
 /// special characters (`[:/]`, `\s+`), as fzf takes a regular expression.
 public struct LineShape: Sendable, Equatable {
   public var ansi = false
-  public var delimiter: String? = nil
+  public var delimiter: String? = nil {
+    didSet { regex = Self.regex(delimiter) }
+  }
+  /// The delimiter as a regular expression, compiled once (fields are cut for every line read).
+  private(set) var regex: NSRegularExpression? = nil
   public var nth: [FieldRange] = []
   public var withNth: [FieldRange] = []
 
   public init(ansi: Bool = false, delimiter: String? = nil, nth: [FieldRange] = [], withNth: [FieldRange] = []) {
     self.ansi = ansi
     self.delimiter = delimiter
+    self.regex = Self.regex(delimiter)
     self.nth = nth
     self.withNth = withNth
   }
@@ -132,8 +137,8 @@ public struct LineShape: Sendable, Equatable {
     return out
   }
 
-  /// The delimiter as a regular expression, when it has a regular expression's special characters.
-  var regex: NSRegularExpression? {
+  /// `delimiter` as a regular expression, when it has a regular expression's special characters.
+  static func regex(_ delimiter: String?) -> NSRegularExpression? {
     guard let delimiter, delimiter.contains(where: { "[]()*+?{}|^$\\.".contains($0) }) else { return nil }
     return try? NSRegularExpression(pattern: delimiter)
   }

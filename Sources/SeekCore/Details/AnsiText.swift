@@ -144,13 +144,13 @@ extension AnsiText {
   }
 
   /// The colours of a line (`--ansi`), as UTF-8 ranges of the stripped line.
-  public static func colors(_ line: String) -> [(range: Range<Int>, style: TextStyle)] {
+  public static func colors(_ line: String) -> [StyledRange] {
     guard line.utf8.contains(0x1B) else { return [] }
-    var out: [(range: Range<Int>, style: TextStyle)] = []
+    var out: [StyledRange] = []
     var offset = 0
     for run in parse(Array(line.utf8), maxLines: 1, expandingTabs: false).first ?? [] {
       let length = run.text.utf8.count
-      if run.style != TextStyle() { out.append((offset..<offset + length, run.style)) }
+      if run.style != TextStyle() { out.append(StyledRange(range: offset..<offset + length, style: run.style)) }
       offset += length
     }
     return out

@@ -170,6 +170,17 @@ public struct PreviewOutput: Sendable, Equatable {
   }
 }
 
+/// A style over a UTF-8 range of a text (an `--ansi` line's colours).
+public struct StyledRange: Sendable, Equatable {
+  public var range: Range<Int>
+  public var style: TextStyle
+
+  public init(range: Range<Int>, style: TextStyle) {
+    self.range = range
+    self.style = style
+  }
+}
+
 /// A piece of text in one style (from SGR sequences).
 public struct StyledRun: Sendable, Equatable {
   public var text: String
