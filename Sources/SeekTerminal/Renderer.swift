@@ -166,6 +166,7 @@ public enum Renderer {
     guard width > 0 else { return }
     var line = 0
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
+    let jumpLabels = state.jumpLabels
     for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + height)) {
       guard let shown = results.row(at: index) else { break }
       let row = top + line
@@ -187,6 +188,8 @@ public enum Renderer {
         let box =
           state.picking.marks ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
+        // A jump waiting for its key: the row's label over its gutter.
+        if let label = jumpLabels[index] { buffer.write(String(label), column: 0, row: row, style: [.accent, .bold]) }
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
         let (title, ranges) = Elision.fit(

@@ -73,6 +73,8 @@ public final class TerminalApp {
     public var border = Border.none
     /// `--pointer`, `--marker` (fzf's).
     public var pointer = ">"
+    /// `--jump-labels` (fzf's).
+    public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
     /// Refinements and sort to start with (`--filters`, `--sort`): shown as chips, searched as if
     /// chosen in the pane.
@@ -210,6 +212,7 @@ public final class TerminalApp {
     }
     state.header = configuration.header
     state.eventBindings = configuration.eventBindings
+    state.jump.labels = configuration.jumpLabels
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom

@@ -32,6 +32,7 @@ enum Help {
           --pointer STR, --marker STR
                                 what marks the current line (default ">") and a checked one
                                 (default: Seek's [x] boxes), at most two columns each
+          --jump-labels CHARS   the labels the jump action puts on the rows (fzf's)
           --cycle               Down past the last result goes to the first, Up above it to the last
           --no-mouse            leave clicks and the wheel to the terminal (to select text)
           --read0, --print0     items end with NUL, read and printed (find -print0 | seek --read0)
@@ -56,15 +57,15 @@ enum Help {
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
                                 reload(cmd), transform(cmd), preview(cmd), change-preview-window(..),
                                 refresh-preview, enable-search, disable-search, toggle-search,
-                                unbind(..), rebind(..), ignore; {} {+} {q} {1} {attr} in
-                                commands, shell-quoted
-          --disabled            the query searches nothing: a reload bound to change does
-                                (fzf's ripgrep launcher)
+                                jump, jump-accept, unbind(..), rebind(..), ignore; {} {+} {q} {n}
+                                {+n} {1} {attr} in commands, shell-quoted.
                                 Seek's keys as bindings (a --bind of the key replaces them):
                                 f2:toggle-refinements, f3:cycle-sort, f4:clear-refinements,
                                 f5:toggle-details (ctrl-/ too), tab:toggle+down on a result,
                                 btab:toggle+up, ctrl-d:delete-char/eof, ctrl-c,esc:abort (lines);
                                 double-click:accept
+          --disabled            the query searches nothing: a reload bound to change does
+                                (fzf's ripgrep launcher)
           --expect KEYS         these keys accept too (fzf's names: ctrl-v, alt-x, f1, tab, …); the
                                 key is printed first (an empty line for Enter)
           --history FILE        earlier queries (one a line): Ctrl-P / Ctrl-N walk them instead of

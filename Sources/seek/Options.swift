@@ -52,6 +52,8 @@ struct Options: Equatable {
   /// `--pointer STR`, `--marker STR` (fzf's).
   var pointer = ">"
   var marker: String? = nil
+  /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
+  var jumpLabels: [Character]? = nil
   var multiMax: Int? = nil
   /// `--delete-created TITLE`: deletes a created item (for scripts).
   var deleteCreated: String?
@@ -267,6 +269,15 @@ struct Options: Equatable {
           throw .invalidValue(flag: flag, value: text, expected: "at most two columns, e.g. '▶'")
         }
         if flag == "--pointer" { o.pointer = text } else { o.marker = text }
+      case "--jump-labels":
+        let text = try value(flag, inline: inline)
+        let labels = Array(text)
+        guard !labels.isEmpty, Set(labels).count == labels.count,
+          labels.allSatisfy({
+            $0 != " " && SafeText.sanitized(String($0)) == String($0) && DisplayWidth.of(String($0)) == 1
+          })
+        else { throw .invalidValue(flag: flag, value: text, expected: "distinct printable one-column characters") }
+        o.jumpLabels = labels
       case "--cycle": o.cycle = true
       case "-m", "--multi":
         o.multi = true

@@ -435,7 +435,6 @@ enum SeekCommand {
       service.matching = options.matching
       service.lineShape = options.lineShape
       service.inputOrder = options.noSort
-      service.previewOffset = options.previewWindow.offset
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],
@@ -446,6 +445,7 @@ enum SeekCommand {
       configuration.border = options.border
       configuration.overflow = options.overflow
       configuration.marker = options.marker
+      if let labels = options.jumpLabels { configuration.jumpLabels = labels }
       configuration.mouse = !options.noMouse
       configuration.inputDelimiter = options.inputDelimiter
       configuration.headerLines = options.headerLines
@@ -471,6 +471,7 @@ enum SeekCommand {
       configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
       configuration.refine.searchDisabled = options.searchDisabled
       configuration.details.placement = options.previewWindow
+      configuration.details.basePlacement = options.previewWindow
       configuration.details.command = options.preview
       configuration.details.open = options.preview != nil && !options.previewWindow.hidden
       let app = TerminalApp(service: service, writer: writer, checked: initial.checked, configuration: configuration)

@@ -22,10 +22,8 @@ import Testing
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse(spec) }
   }
 
-  @Test func fzfActionsSeekLacksAreNamed() throws {
-    #expect(throws: BindSpec.Failure(message: "'jump': fzf's action is not in Seek yet")) {
-      try BindSpec.parse("ctrl-j:jump")
-    }
+  @Test func actionsTheCommandOfTransformPrints() throws {
+    #expect(try BindSpec.parse("ctrl-j:jump+jump-accept").first?.actions == [.jump, .jumpAccept])
     // What `transform`'s command prints.
     #expect(try BindSpec.parseActions("change-query(beta)+accept\n") == [.changeQuery("beta"), .accept])
     #expect(try BindSpec.parseActions("  ") == [])
@@ -116,9 +114,9 @@ import Testing
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))
     #expect(state.details.open && state.details.command == "cat {}")
     #expect(effects.contains { if case .runPreview = $0 { return true } else { return false } })
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow(DetailsPlacement.parse("hidden")!)]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("hidden")]))
     #expect(!state.details.open)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow(DetailsPlacement.parse("up,40%")!)]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("up,40%")]))
     #expect(state.details.open && state.details.placement.position == .top)
     // refresh-preview runs the command again for the same row.
     #expect(
@@ -177,5 +175,63 @@ import Testing
     _ = SearchReducer.reduce(
       &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["x", "c", "y", "z"])))
     #expect(state.focus == .results && state.selection == 1 && state.reselect == nil)
+  }
+
+  /// fzf's jump: labels on the items on screen; a label moves there (and accepts, with
+  /// jump-accept); any other key ends the jump and does nothing else.
+  @Test func jumpMovesToTheLabelledRow() {
+    var state = listed(["a", "b", "c", "d"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    #expect(state.jumpLabels == [0: "a", 1: "s", 2: "d", 3: "f"])
+    _ = SearchReducer.reduce(&state, .inserted("d"))
+    #expect(state.focus == .results && state.selection == 2 && state.jump.pending == nil && state.query.isEmpty)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    _ = SearchReducer.reduce(&state, .movedUp)
+    #expect(state.selection == 2 && state.jump.pending == nil)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    _ = SearchReducer.reduce(&state, .inserted("z"))  // not a label on screen: only the jump ends
+    #expect(state.selection == 2 && state.query.isEmpty && state.jumpLabels.isEmpty)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jumpAccept]))
+    let effects = SearchReducer.reduce(&state, .inserted("s"))
+    #expect(effects.contains(.flushWrites) && state.pendingAccept == "b")
+  }
+
+  /// The labels start at the first row on screen and skip the create row.
+  @Test func jumpLabelsFollowTheScreen() {
+    var state = listed((0..<40).map { "id\($0)" })
+    state.jump.labels = Array("xy")
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    #expect(state.jumpLabels == [state.scrollOffset: "x", state.scrollOffset + 1: "y"])
+  }
+
+  /// change-preview-window(a|b|): each time the next placement, over --preview-window.
+  @Test func previewWindowChangesCycle() {
+    var state = listed(["a"])
+    state.details.command = "cat {}"
+    state.details.basePlacement = DetailsPlacement.parse("right,wrap")!
+    state.details.placement = state.details.basePlacement
+    state.details.open = true
+    let cycle = BindAction.changePreviewWindow("down,40%|hidden|")
+    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    #expect(state.details.placement.position == .bottom && state.details.placement.wrap && state.details.open)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    #expect(!state.details.open)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    #expect(state.details.placement == state.details.basePlacement && state.details.open)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    #expect(state.details.placement.position == .bottom)
+    #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("a:change-preview-window(down|sideways)") }
+  }
+
+  /// {n} and {+n}: the items' places in the input, from 0.
+  @Test func placeholdersNameTheItemsPlaces() {
+    let service = SearchService(catalog: catalog(["alpha", "beta", "gamma"]), suggestions: [])
+    let id = { (q: String) in service.results(query: q, page: 0).hits[0].objectID }
+    #expect(service.boundCommand(template: "echo {n}", current: id("gamma"), marked: [], query: "") == "echo 2")
+    #expect(
+      service.boundCommand(template: "echo {+n}", current: nil, marked: [id("beta"), id("alpha")], query: "")
+        == "echo 1 0")
+    #expect(service.boundCommand(template: "echo {n}", current: nil, marked: [], query: "") == "echo ''")
   }
 }

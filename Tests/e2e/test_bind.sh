@@ -82,8 +82,22 @@ tmux_stop
 err=$("$SEEK" --bind 'ctrl-a:warp' -f a < "$P/words.txt" 2>&1); code=$?
 expect_eq "bind: an unknown action, exit 2" 2 "$code"
 expect_contains "bind: says which" "$err" "'warp': unknown action"
-err=$("$SEEK" --bind 'ctrl-j:jump' -f a < "$P/words.txt" 2>&1)
-expect_contains "bind: fzf's actions Seek lacks are named" "$err" "'jump': fzf's action is not in Seek yet"
+
+# jump: labels in the gutter; the label's row is taken (jump-accept), {n} its place in the input.
+rm -f "$P/exit.txt" "$P/n"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-j:jump,ctrl-k:jump-accept,ctrl-o:execute-silent(echo {n} > $P/n)' < $P/words.txt > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "bind jump: started" "3 hits"
+tmux_keys C-j
+wait_until 10 screen_line_is "d gamma"
+expect_screen "bind jump: the first row's label" "a alpha"
+tmux_keys d C-o
+wait_until 10 test -s "$P/n"
+expect_eq "bind jump: the label's row is current, {n} its place" "2" "$(cat "$P/n")"
+expect_eq "bind jump: the label is not typed" "" "$(screen | sed -n 1p | sed 's/^> *//; s/ *$//')"
+tmux_keys C-k s
+wait_exit_file "$P/exit.txt"
+expect_eq "bind jump-accept: the label's row accepted" "beta|EXIT=0" "$(cat "$P/out" "$P/exit.txt" | paste -sd'|')"
+tmux_stop
 
 # reload: the ripgrep launcher (fzf's README), with grep on a folder of files; --disabled leaves
 # the searching to the command.

@@ -109,8 +109,9 @@ public enum SearchEffect: Sendable, Equatable {
   case searchSuggestions(query: String, revision: Int)
   /// The record of the details pane, its matched words highlighted for `query`.
   case loadDetails(objectID: String, query: String, revision: Int)
-  /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread.
-  case runPreview(template: String, objectID: String, query: String, revision: Int)
+  /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread;
+  /// `baseField` is the field whose number the output is shown from (`--preview-window +{2}`).
+  case runPreview(template: String, objectID: String, query: String, revision: Int, baseField: FieldRange? = nil)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
   case deleteCreatedItem(objectID: String)

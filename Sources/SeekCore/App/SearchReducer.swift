@@ -29,6 +29,8 @@ public enum SearchReducer {
     if (state.pendingAccept != nil || state.acceptTopOnArrival || state.pendingCommand != nil) && event.isInput {
       return []
     }
+    // A key while a jump waits for its label: the label's row, or the jump ends.
+    if let effects = JumpReducer.reduce(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput {
       state.selectFirstHitOnArrival = false
@@ -600,7 +602,7 @@ public enum SearchReducer {
     ]
   }
 
-  private static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
+  static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
     guard state.results.rowCount > 0 else { return [] }
     state.highlightedSuggestion = nil
     state.focus = .results

@@ -261,7 +261,7 @@ public final class SearchService {
   }
 
   /// A `--preview` template filled for the item, as fzf fills it: `{}` the title (or line), `{q}`
-  /// the query, `{1}`, `{-1}`, `{2..}` the line's fields, `{attribute}` that attribute's value,
+  /// the query, `{n}` its place in the input (from 0), `{1}`, `{-1}`, `{2..}` the line's fields, `{attribute}` that attribute's value,
   /// and with `marked`, `{+}` those items — each shell-quoted, so no value can break out of its
   /// word. An unknown `{name}` is left as it is.
   public func previewCommand(template: String, objectID: String, query: String, marked: [String]? = nil) -> String {
@@ -281,6 +281,10 @@ public final class SearchService {
       case "q": out += Self.shellQuoted(query)
       case "+" where marked != nil:
         out += marked!.map { Self.shellQuoted(lineText(objectID: $0) ?? "") }.joined(separator: " ")
+      // The item's place in the input, from 0 (a number needs no quotes; none is an empty word).
+      case "n": out += searcher.ordinal(objectID: objectID).map(String.init) ?? "''"
+      case "+n" where marked != nil:
+        out += marked!.map { searcher.ordinal(objectID: $0).map(String.init) ?? "''" }.joined(separator: " ")
       case _ where FieldRange(parsing: name) != nil:
         out += Self.shellQuoted(lineShape.field(FieldRange(parsing: name)!, of: text))
       default:
@@ -295,12 +299,9 @@ public final class SearchService {
   }
 
   /// `--preview-window +{2}`: the number in that field of the hit's line (nil without one).
-  public var previewOffset: PreviewOffset? = nil
-
-  public func previewBaseLine(objectID: String) -> Int? {
-    guard let offset = previewOffset, case .field(let range) = offset.base, let text = lineText(objectID: objectID)
-    else { return nil }
-    return Int(lineShape.field(range, of: text))
+  public func previewBaseLine(objectID: String, field: FieldRange) -> Int? {
+    guard let text = lineText(objectID: objectID) else { return nil }
+    return Int(lineShape.field(field, of: text))
   }
 
   /// `it's` → `'it'\''s'`: one shell word whatever it holds.

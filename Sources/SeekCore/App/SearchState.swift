@@ -86,6 +86,8 @@ public struct SearchState: Sendable, Equatable {
   public var eventBindings: [BindEvent: [BindAction]] = [:]
   /// Keys and events whose bindings `unbind` turned off (by name), until `rebind`.
   public var unbound: Set<String> = []
+  /// fzf's `jump`: the labels, and the jump waiting for one.
+  public var jump = JumpState()
   /// fzf's `change-prompt`: the prompt in place of the one given at start.
   public var prompt: String? = nil
   /// Where the count and the hints go (fzf's `--info`).

@@ -66,7 +66,12 @@ public enum ActionsReducer {
       state.details.shownFor = nil  // asked for again by the details pane's sync
       SearchReducer.clampSelection(&state)
       return []
-    case .changePreviewWindow(let placement):
+    case .changePreviewWindow(let spec):
+      let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      let turn = state.details.placementTurns[spec, default: 0]
+      state.details.placementTurns[spec] = turn + 1
+      let base = state.details.basePlacement
+      let placement = DetailsPlacement.parse(choices[turn % choices.count], onto: base) ?? base
       state.details.placement = placement
       if state.details.command != nil { state.details.open = !placement.hidden }
       state.details.shownFor = nil
@@ -90,6 +95,8 @@ public enum ActionsReducer {
     case .toggleRefinements: return event(.refinementPaneToggled)
     case .cycleSort: return event(.sortCycled)
     case .clearRefinements: return event(.refinementsCleared)
+    case .jump: return JumpReducer.start(&state, .move)
+    case .jumpAccept: return JumpReducer.start(&state, .accept)
     case .ignore: return []
     }
   }

@@ -31,7 +31,9 @@ public enum BindAction: Sendable, Equatable {
   case transform(String)
   /// The preview pane: shown with this command, placed anew, or run again.
   case preview(String)
-  case changePreviewWindow(DetailsPlacement)
+  /// `change-preview-window(right,70%|hidden|)`: each time the next of the placements, applied
+  /// over `--preview-window` (an empty one: `--preview-window` as given), as fzf cycles them.
+  case changePreviewWindow(String)
   case refreshPreview
   /// The query searching (again), or not (fzf's `--disabled`).
   case enableSearch, disableSearch, toggleSearch
@@ -39,6 +41,8 @@ public enum BindAction: Sendable, Equatable {
   case toggleRefinements, cycleSort, clearRefinements
   /// Bindings of these keys or events (comma-separated names) off, or on again.
   case unbind(String)
+  /// Labels on the items on screen; the next key picks one (fzf's `jump`, `jump-accept`).
+  case jump, jumpAccept
   case rebind(String)
   case ignore
 
@@ -57,7 +61,11 @@ public enum BindAction: Sendable, Equatable {
       case "reload", "reload-sync": return .reload(argument)
       case "transform": return .transform(argument)
       case "preview": return .preview(argument)
-      case "change-preview-window": return DetailsPlacement.parse(argument).map(BindAction.changePreviewWindow)
+      case "change-preview-window":
+        let valid = argument.split(separator: "|", omittingEmptySubsequences: false).allSatisfy {
+          $0.isEmpty || DetailsPlacement.parse(String($0)) != nil
+        }
+        return valid ? .changePreviewWindow(argument) : nil
       case "unbind": return .unbind(argument)
       case "rebind": return .rebind(argument)
       default: return nil
@@ -78,11 +86,7 @@ public enum BindAction: Sendable, Equatable {
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
-  ]
-
-  /// Names fzf has that Seek does not yet: refused by name rather than as unknown.
-  public static let notYet: Set<String> = [
-    "jump", "jump-accept",
+    "jump": .jump, "jump-accept": .jumpAccept,
   ]
 }
 

@@ -57,9 +57,6 @@ public enum BindSpec {
           i = j + 1
         }
         guard let action = BindAction.named(name, argument: argument) else {
-          if BindAction.notYet.contains(name) {
-            throw Failure(message: "'\(name)': fzf's action is not in Seek yet")
-          }
           throw Failure(message: "'\(name)\(argument.map { "(\($0))" } ?? "")': unknown action (see seek --help)")
         }
         actions.append(action)

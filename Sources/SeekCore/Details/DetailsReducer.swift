@@ -66,9 +66,12 @@ public enum DetailsReducer {
     guard let hit else { return [] }
     if let template = state.details.command {
       state.details.preview = PreviewOutput(note: "running…")
+      var baseField: FieldRange? = nil
+      if case .field(let range)? = state.details.placement.offset?.base { baseField = range }
       return [
         .runPreview(
-          template: template, objectID: hit.objectID, query: state.results.query, revision: state.details.revision)
+          template: template, objectID: hit.objectID, query: state.results.query, revision: state.details.revision,
+          baseField: baseField)
       ]
     }
     return [.loadDetails(objectID: hit.objectID, query: state.results.query, revision: state.details.revision)]

@@ -6,6 +6,10 @@ public struct DetailsState: Sendable, Equatable {
   public var scroll = 0
   /// Where the pane goes and how big it is (`--preview-window`).
   public var placement = DetailsPlacement()
+  /// The placement given at start (`--preview-window`): what `change-preview-window` changes.
+  public var basePlacement = DetailsPlacement()
+  /// How many times each `change-preview-window(a|b|…)` was done: its next alternative.
+  public var placementTurns: [String: Int] = [:]
   /// `--preview CMD`: the pane shows the command's output instead of the record.
   public var command: String? = nil
   /// The hit the pane shows or is asked for (and the query it is highlighted for), and the
@@ -43,8 +47,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// Parses fzf's syntax: comma- or colon-separated `right`, `bottom`/`down`, `up`/`top`, `N%`,
   /// `hidden`, `wrap` (`wrap-word`), `follow`, `+N`; fzf's border styles (`border-rounded`,
   /// `noborder`, …) are accepted, Seek drawing its one separator line. Nil for anything else.
-  public static func parse(_ text: String) -> DetailsPlacement? {
-    var out = DetailsPlacement()
+  /// What `text` does not say is `base`'s.
+  public static func parse(_ text: String, onto base: DetailsPlacement = DetailsPlacement()) -> DetailsPlacement? {
+    var out = base
     for part in text.split(separator: ",") {
       for piece in part.split(separator: ":") {
         let word = String(piece).trimming(" ")

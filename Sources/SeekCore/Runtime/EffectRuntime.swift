@@ -98,10 +98,10 @@ public final class EffectRuntime: @unchecked Sendable {
         searchQueue.removeAll {
           if case .effect(.searchSuggestions(_, let r)) = $0 { return r < revision } else { return false }
         }
-      case .loadDetails(_, _, let revision), .runPreview(_, _, _, let revision):
+      case .loadDetails(_, _, let revision), .runPreview(_, _, _, let revision, _):
         searchQueue.removeAll {
           switch $0 {
-          case .effect(.loadDetails(_, _, let r)), .effect(.runPreview(_, _, _, let r)): return r < revision
+          case .effect(.loadDetails(_, _, let r)), .effect(.runPreview(_, _, _, let r, _)): return r < revision
           default: return false
           }
         }
@@ -227,11 +227,11 @@ public final class EffectRuntime: @unchecked Sendable {
         writesPending += 1
         lock.broadcast()
         lock.unlock()
-      case .effect(.runPreview(let template, let objectID, let query, let revision)):
+      case .effect(.runPreview(let template, let objectID, let query, let revision, let baseField)):
         // Placeholders are filled here, where the catalog lives; the command runs on its own thread.
         preview.run(
           command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision,
-          baseLine: service.previewBaseLine(objectID: objectID))
+          baseLine: baseField.flatMap { service.previewBaseLine(objectID: objectID, field: $0) })
       case .effect(let effect):
         if let event = service.perform(effect) { post([event]) }
       case .update(let update):

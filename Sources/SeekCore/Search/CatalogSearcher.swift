@@ -335,6 +335,17 @@ public final class CatalogSearcher {
     return nil
   }
 
+  /// The item's place in the input, from 0 (fzf's `{n}`): the main segment's records come first,
+  /// then the tail's; created items have none.
+  public func ordinal(objectID: String) -> Int? {
+    var before = 0
+    for segment in segments where segment.kind != .created {
+      if let record = segment.index.record(objectID: objectID) { return before + record }
+      before += segment.index.count
+    }
+    return nil
+  }
+
   /// Whether hit `a` of segment `sa` ranks before hit `b` of segment `sb`. Browsing (the empty
   /// query) compares no relevance: the custom ranking, then input order, where the main segment's
   /// records came before the tail's (after, with `--tac`) and created items come last.
