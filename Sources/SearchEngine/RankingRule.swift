@@ -13,6 +13,9 @@ public struct MatchSummary: Sendable, Equatable {
   public var exact: Int
   /// For a hit of the fuzzy tier (below every word match): its fzf score, higher first.
   public var fuzzyScore: Int? = nil
+  /// Learned from picks (`SearchRequest.learned`): 0 for a hit never picked for the query, up to
+  /// `RankingRule.maxLearned` for the most frecent.
+  public var learned: Int = 0
 }
 
 /// The textual ranking criteria, applied as successive tie-breaks in the order of `RankingRule.order`
@@ -23,6 +26,11 @@ public enum RankingRule: String, Sendable, CaseIterable {
   case typo
   /// More query words matched first.
   case words
+  /// Picked before for this query (or one it begins, or one sharing its first words), more
+  /// frecent first: after typo and words, so a pick never rises over a hit that matches the
+  /// query with fewer typos or more of its words, and before the rest, so it does over a hit
+  /// that matches as well but closer, earlier or more exactly (see Searcher+Learned.swift).
+  case learned
   /// Matched words closer together first.
   case proximity
   /// Match in a more important attribute, then earlier in it, first.
@@ -32,15 +40,20 @@ public enum RankingRule: String, Sendable, CaseIterable {
   case exact
 
   /// The order of the rules: the one place that decides it.
-  public static let order: [RankingRule] = [.typo, .words, .proximity, .attribute, .exact]
+  public static let order: [RankingRule] = [.typo, .words, .learned, .proximity, .attribute, .exact]
+
+  /// The most frecent level of `learned` (its field is 4 bits; 0 is "never picked").
+  public static let maxLearned = 15
 
   /// Bits each rule takes in the packed ranking key.
   var bitWidth: UInt64 {
     switch self {
     case .typo: return 5
     case .words: return 4
+    case .learned: return 4
     case .proximity: return 6
-    case .attribute: return 16
+    // The attribute (4 bits) and the position in it, capped at `maxRankedPosition` (10 bits).
+    case .attribute: return 14
     case .exact: return 4
     }
   }
@@ -50,14 +63,19 @@ public enum RankingRule: String, Sendable, CaseIterable {
     switch self {
     case .typo: return UInt64(min(m.typos, 31))
     case .words: return UInt64(ParsedQuery.maxWords - m.words)
+    case .learned: return UInt64(Self.maxLearned - min(max(m.learned, 0), Self.maxLearned))
     case .proximity: return UInt64(min(m.proximity, 63))
-    case .attribute: return UInt64(m.attribute) << 12 | UInt64(min(m.position, SearchIndex.maxPosition))
+    case .attribute: return UInt64(m.attribute) << 10 | UInt64(min(m.position, Self.maxRankedPosition))
     case .exact: return UInt64(ParsedQuery.maxWords + 1 - min(m.exact, ParsedQuery.maxWords + 1))
     }
   }
 
-  /// Bits left under the rules for the record id, the final tie-break.
-  static let recordBits: UInt64 = 29
+  /// Bits left under the rules for the record id, the final tie-break: 134 million records an
+  /// index (a catalog of more is several segments).
+  static let recordBits: UInt64 = 27
+  /// Positions past this one in an `ordered` attribute rank alike: a query word found after the
+  /// 1,023rd word of a title is as late as can be.
+  static let maxRankedPosition = 1023
 
   /// One comparable key: the rules' costs in order, then the record id.
   @inline(__always) static func key(_ m: MatchSummary, record: Int) -> UInt64 {
@@ -65,6 +83,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
     // folded away (a test checks the two agree).
     var key = typo.cost(m)
     key = key << words.bitWidth | words.cost(m)
+    key = key << learned.bitWidth | learned.cost(m)
     key = key << proximity.bitWidth | proximity.cost(m)
     key = key << attribute.bitWidth | attribute.cost(m)
     key = key << exact.bitWidth | exact.cost(m)
@@ -79,25 +98,49 @@ public enum RankingRule: String, Sendable, CaseIterable {
   }
 
   /// The fuzzy tier's keys: the typo rule's field all ones (a word match has at most 24 typos, 3
-  /// for each of 8 words), so they rank below every word match; of the rules' other 30 bits, 20
-  /// hold the fzf score, higher first (a score is about 16 a matched character: a 20,000-letter
-  /// query would be needed to overflow them), and 10 fzf's per-match tie-break (`FuzzyTie`, 0
-  /// without one); the record id breaks the remaining ties as everywhere.
+  /// for each of 8 words), so they rank below every word match; of the rules' other 32 bits, 4
+  /// hold the learned level (as for word matches, first after the band), 18 the fzf score,
+  /// higher first (a score is about 16 a matched character: a 16,000-letter query would be
+  /// needed to overflow them), and 10 fzf's per-match tie-break (`FuzzyTie`, 0 without one);
+  /// the record id breaks the remaining ties as everywhere.
   static let fuzzyBand: UInt64 = 0x1F
-  static let fuzzyScoreBits: UInt64 = 20
+  static let fuzzyScoreBits: UInt64 = 18
   static let fuzzyTieBits: UInt64 = 10
-  static let fuzzyScoreOffset = 1 << 19
+  static let fuzzyScoreOffset = 1 << 17
 
-  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int) -> UInt64 {
+  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int, learned: Int = 0) -> UInt64 {
     let top = (UInt64(1) << fuzzyScoreBits) - 1
     let shifted = UInt64(min(max(score + fuzzyScoreOffset, 0), Int(top)))
     let tieValue = UInt64(min(max(tie, 0), (1 << Int(fuzzyTieBits)) - 1))
-    return ((fuzzyBand << fuzzyScoreBits | (top - shifted)) << fuzzyTieBits | tieValue) << recordBits | UInt64(record)
+    let band = fuzzyBand << RankingRule.learned.bitWidth | RankingRule.learned.cost(fuzzyLearned(learned))
+    return ((band << fuzzyScoreBits | (top - shifted)) << fuzzyTieBits | tieValue) << recordBits | UInt64(record)
+  }
+
+  private static func fuzzyLearned(_ level: Int) -> MatchSummary {
+    MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0, learned: level)
   }
 
   @inline(__always) public static func isFuzzy(_ key: UInt64) -> Bool {
-    key >> (fuzzyScoreBits + fuzzyTieBits + recordBits) == fuzzyBand
+    key >> (learned.bitWidth + fuzzyScoreBits + fuzzyTieBits + recordBits) == fuzzyBand
   }
+
+  /// The learned field of a key (word match or fuzzy), as a level (0: never picked).
+  @inline(__always) public static func learnedLevel(_ key: UInt64) -> Int {
+    let shift = isFuzzy(key) ? fuzzyScoreBits + fuzzyTieBits + recordBits : learnedShift
+    return maxLearned - Int(key >> shift & 0xF)
+  }
+
+  /// `key` with its learned field set to `level`.
+  @inline(__always) public static func withLearned(_ key: UInt64, _ level: Int) -> UInt64 {
+    let shift = isFuzzy(key) ? fuzzyScoreBits + fuzzyTieBits + recordBits : learnedShift
+    let cost = UInt64(maxLearned - min(max(level, 0), maxLearned))
+    return key & ~(0xF << shift) | cost << shift
+  }
+
+  /// Where the learned field of a word match's key starts: under it, the rules after it and the
+  /// record id.
+  static let learnedShift: UInt64 =
+    recordBits + exact.bitWidth + attribute.bitWidth + proximity.bitWidth
 
   /// The summary a key was made from (every rule's value can be read back).
   static func summary(of key: UInt64) -> MatchSummary {
@@ -105,6 +148,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
     if isFuzzy(key) {
       let top = (UInt64(1) << fuzzyScoreBits) - 1
       m.fuzzyScore = Int(top - (key >> (recordBits + fuzzyTieBits) & top)) - fuzzyScoreOffset
+      m.learned = learnedLevel(key)
       return m
     }
     var rest = key >> recordBits
@@ -114,10 +158,11 @@ public enum RankingRule: String, Sendable, CaseIterable {
       switch rule {
       case .typo: m.typos = Int(value)
       case .words: m.words = ParsedQuery.maxWords - Int(value)
+      case .learned: m.learned = maxLearned - Int(value)
       case .proximity: m.proximity = Int(value)
       case .attribute:
-        m.attribute = Int(value >> 12)
-        m.position = Int(value & 0xFFF)
+        m.attribute = Int(value >> 10)
+        m.position = Int(value & 0x3FF)
       case .exact: m.exact = ParsedQuery.maxWords + 1 - Int(value)
       }
     }

@@ -33,6 +33,10 @@ public struct SearchRequest: Sendable, Equatable {
   /// fzf's `--no-sort`: every match, in record-id order (input order, when the tie-break is the
   /// index alone) instead of ranked; `after` is then a record id.
   public var inputOrder = false
+  /// Records picked before for queries like this one, each with its level (see
+  /// `RankingRule.learned`): they rise inside their typo and words bucket. Not with a sort or in
+  /// input order (the user asked for that order).
+  public var learned: [LearnedRecord] = []
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
@@ -57,6 +61,17 @@ public struct SearchRequest: Sendable, Equatable {
     self.highlightScope = highlightScope
     self.after = after
     self.exhaustive = exhaustive
+  }
+}
+
+/// A record learned from picks, and how much (1 to `RankingRule.maxLearned`).
+public struct LearnedRecord: Sendable, Equatable {
+  public var record: Int
+  public var level: Int
+
+  public init(record: Int, level: Int) {
+    self.record = record
+    self.level = min(max(level, 1), RankingRule.maxLearned)
   }
 }
 
@@ -150,6 +165,8 @@ public struct SearchResponse: Sendable, Equatable {
   /// was tiered: then `exhaustiveFacetsCount` is false, like `exhaustiveNbHits`).
   public var facets: [FacetResult] = []
   public var exhaustiveFacetsCount = true
+  /// Whether a learned hit on this page ranks above one the rules alone put above it.
+  public var reorderedByLearning = false
 
   public var nbPages: Int { nbHits == 0 ? 0 : (nbHits + hitsPerPage - 1) / hitsPerPage }
 

@@ -77,7 +77,7 @@ extension Searcher {
 
   /// The key of a hit when sorting by `sortFacet`: the rank of its number (records without one
   /// last), then its typos and matched words (relevance, coarsely, as the tie-break), then the id.
-  /// 29 + 2 + 4 + 29 bits.
+  /// 29 + 2 + 4 bits, then (past 2 unused) the record id.
   @inline(__always) func sortKey(record: Int, typos: Int, words: Int) -> UInt64 {
     guard let facet = sortFacet else { return UInt64(record) }
     var rank = UInt64(facet.ranks[record])

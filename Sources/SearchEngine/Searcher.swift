@@ -97,6 +97,12 @@
 // the dictionary, and a short word's candidates grow with the dictionary; larger dictionaries go
 // without it (as `RecordMatcher` does for pipes, so that both answer alike).
 //
+// 11. Learned from picks (Searcher+Learned.swift, `SearchRequest.learned`). A few records the
+//    user picked before for queries like this one carry a level (1–15, more frecent higher);
+//    the `learned` rule, after typo and words, ranks them above hits that match as well, never
+//    above one with fewer typos or more matched words. They are matched one by one, apart from
+//    the run (RecordMatcher, then fzf's rules for lines), and merged into its page.
+//
 // A `Searcher` owns preallocated scratch memory and is not thread-safe: use one per thread.
 
 /// Runs queries against one `SearchIndex` (see the notes above).
@@ -220,6 +226,12 @@ public final class Searcher {
   // MARK: - Public
 
   public func search(_ request: SearchRequest) -> SearchResponse {
+    guard request.learned.isEmpty || request.sort != nil || request.inputOrder else { return learnedSearch(request) }
+    return rankedSearch(request)
+  }
+
+  /// The search by the rules alone (nothing learned applies).
+  func rankedSearch(_ request: SearchRequest) -> SearchResponse {
     let query = ParsedQuery(request.query, typoTolerance: index.settings.typoTolerance)
     // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
     // top `offset + limit`, of which the last `hitsPerPage` are the page.
@@ -507,6 +519,8 @@ public final class Searcher {
     }
     guard wordCount > 1 else { return wordCount == 1 ? 1 << UInt32(summary.attribute) : 0 }
     let row = row(of: record)
+    // A learned hit matched apart from the run (Searcher+Learned.swift) has no row.
+    guard row >= 0 else { return 1 << UInt32(summary.attribute) }
     var mask: UInt32 = 0
     for w in 0..<wordCount {
       let slot = slots[row * ParsedQuery.maxWords + w]

@@ -105,14 +105,14 @@ import Testing
   }
 
   @Test func theOrderIsDeclaredInOnePlace() {
-    #expect(RankingRule.order == [.typo, .words, .proximity, .attribute, .exact])
+    #expect(RankingRule.order == [.typo, .words, .learned, .proximity, .attribute, .exact])
   }
 
   @Test func theUnrolledKeyFollowsTheOrder() {
     #expect(RankingRule.recordBits == 64 - RankingRule.order.reduce(0) { $0 + $1.bitWidth })
     for typos in [0, 1, 3, 40] {
       for proximity in [0, 1, 8, 70] {
-        for (attribute, position) in [(0, 0), (2, 5), (14, 4095)] {
+        for (attribute, position) in [(0, 0), (2, 5), (14, 1023)] {
           for exact in [0, 2, 9] {
             let m = MatchSummary(
               typos: typos, words: 3, proximity: proximity, attribute: attribute, position: position, exact: exact)

@@ -1,0 +1,119 @@
+/// Learned from picks: step 11 of the notes at the top of Searcher.swift.
+///
+/// The caller (SeekCore's pick log) names a few records picked before for queries like this one,
+/// each with a level from its frecency. The `learned` rule sits after `typo` and `words` in every
+/// key (RankingRule.swift), so a learned hit rises above every hit that matches the query as well
+/// — same typos, same matched words — and never above one that matches it better: what was
+/// picked for "req" comes before "req" itself when both are typo-free one-word matches, but a
+/// pick that needs a typo stays under every typo-free hit. Learning orders; it never overrides.
+///
+/// The run does not know about learning (its early stops, narrowing and cached keys stay as they
+/// are): the page is asked for with room for the learned records, those records are matched one
+/// by one as the run would match them (RecordMatcher, then fzf's rules for lines), their keys get
+/// their level, and the two lists are merged by key. Every key stays a total order, so pages by
+/// offset or after a key hold every hit once. What this trades: a learned record costs a match of
+/// its text per keystroke (a few microseconds; the pick log hands over at most 64), and a learned
+/// hit's highlights come from the highlighter alone.
+extension Searcher {
+  func learnedSearch(_ request: SearchRequest) -> SearchResponse {
+    let learned = request.learned.filter { $0.record >= 0 && $0.record < index.count }
+    let query = ParsedQuery(request.query, typoTolerance: index.settings.typoTolerance)
+    let extended = ExtendedQuery(request.query, options: request.matching)
+    let browsing = query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
+    // Browse keys are positions (Searcher+Browse.swift): the learned field is laid over them, which
+    // needs the positions under it.
+    guard !learned.isEmpty, !browsing || index.count < 1 << (RankingRule.learnedShift - RankingRule.recordBits)
+    else { return rankedSearch(request) }
+    var inner = request
+    inner.learned = []
+    let offset = request.after == nil ? request.page * request.hitsPerPage : 0
+    inner.page = 0
+    inner.hitsPerPage = SearchRequest.clamped(hitsPerPage: offset + request.hitsPerPage + learned.count)
+    if browsing, let after = request.after {
+      // Browse keys carry no learned field: it is laid over them below, and taken off a cursor
+      // here; a cursor among the learned hits starts the browse list at its beginning.
+      inner.after = RankingRule.learnedLevel(after) == 0 ? RankingRule.withLearned(after, RankingRule.maxLearned) : nil
+    }
+    var response = rankedSearch(inner)
+    let required = query.words.count - response.droppedWords.count
+    let filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
+    var learnedKeys: [(key: UInt64, plain: UInt64, summary: MatchSummary)] = []
+    var matcher = RecordMatcher(
+      query: query, searchableCount: index.searchableColumns.count,
+      orderedAttributes: index.searchableColumns.map {
+        index.settings.orderedAttributes.contains(index.documents.attributes[$0])
+      })
+    var fuzzy =
+      request.matching.fuzzyTier || extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
+      ? ExtendedMatcher(extended) : nil
+    for item in learned where filter?.contains(item.record) ?? true {
+      let plain =
+        browsing
+        ? RankingRule.withLearned(UInt64(item.record), 0)
+        : matchedKey(item.record, query, extended, required: required, &matcher, &fuzzy)
+      guard let plain else { continue }
+      let key = RankingRule.withLearned(plain, item.level)
+      learnedKeys.append((key, plain, RankingRule.summary(of: key)))
+    }
+    let learnedRecords = Set(learnedKeys.map { RankingRule.record($0.key) })
+    let highlighter =
+      request.highlight && !browsing ? Highlighter(index: index, query: query, extended: extended) : nil
+    var merged = response.hits.filter { !learnedRecords.contains($0.record) }
+    if browsing { for i in merged.indices { merged[i].key = RankingRule.withLearned(merged[i].key, 0) } }
+    for entry in learnedKeys {
+      var summary = entry.summary
+      if browsing { summary = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0) }
+      summary.learned = RankingRule.learnedLevel(entry.key)
+      merged.append(
+        makeHit(
+          record: RankingRule.record(entry.key), summary: summary, query: query, highlighter: highlighter,
+          scope: request.highlightScope, key: entry.key))
+    }
+    merged.sort { $0.key < $1.key }
+    if let after = request.after { merged.removeAll { $0.key <= after } }
+    let page = Array(merged.dropFirst(offset).prefix(request.hitsPerPage))
+    response.reorderedByLearning = page.contains { hit in
+      guard let entry = learnedKeys.first(where: { $0.key == hit.key }) else { return false }
+      return page.contains { other in other.key > entry.key && other.key < entry.plain }
+    }
+    response.hits = page
+    response.page = request.page
+    response.hitsPerPage = request.hitsPerPage
+    return response
+  }
+
+  /// The key `record` has for the query by the rules (no level yet): a word match with the first
+  /// `required` words, or else, for lines, a match of fzf's rules; nil when it matches neither.
+  private func matchedKey(
+    _ record: Int, _ query: ParsedQuery, _ extended: ExtendedQuery, required: Int, _ matcher: inout RecordMatcher,
+    _ fuzzy: inout ExtendedMatcher?
+  ) -> UInt64? {
+    let documents = index.documents
+    if !query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: false) {
+      var relevance: UInt64? = nil
+      // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
+      // buffers are used only inside the closure.
+      documents.bytes.withUnsafeBufferPointer { all in
+        let values = index.searchableColumns.map { UnsafeBufferPointer(rebasing: all[documents.range(record, $0)]) }
+        matcher.match(values)
+        let regime = matcherRegime
+        let requiredMask = UInt16(1 << required) - 1
+        if matcher.results[regime.rawValue].matched & requiredMask == requiredMask {
+          relevance = matcher.relevance(in: regime, required: required)
+        }
+      }
+      if let relevance { return relevance << RankingRule.recordBits | UInt64(record) }
+    }
+    guard fuzzy != nil else { return nil }
+    let tiebreak = index.settings.tiebreak.first(where: \.isPerMatch)
+    let found = documents.withIndexedValue(record, index.fuzzyColumn) { fuzzy!.scoreAndTie($0, by: tiebreak) }
+    return found.map { RankingRule.fuzzyKey(score: $0.0, tie: $0.1, record: record) }
+  }
+
+  /// The dictionary regime this index's rules are in, as RecordMatcher names them.
+  var matcherRegime: RecordMatcher.Regime {
+    let firstLettersFixed = index.settings.firstLettersFixed ?? (index.terms.count > Self.firstLettersFixedAbove)
+    if !index.substringMatching { return .large }
+    return firstLettersFixed ? .medium : .small
+  }
+}
