@@ -54,6 +54,11 @@ enum DetailsView {
       for chunk in wrap(reason(state, hit: hit, ranking: ranking), width: max(1, width - 2)) {
         out.append([Piece(text: "  " + chunk.text, style: [.dim])])
       }
+      if let lifted = liftedPast(state, hit: hit, ranking: ranking) {
+        for chunk in wrap(lifted, width: max(1, width - 2)) {
+          out.append([Piece(text: "  " + chunk.text, style: [.dim])])
+        }
+      }
     }
     return out
   }
@@ -77,6 +82,23 @@ enum DetailsView {
       "Below the hit above on \(criterion.name): \(value(of: criterion, in: ranking)) vs \(value(of: criterion, in: aboveRanking))."
   }
 
+  /// A learned hit lifted above the one below it: the rule it rose past.
+  static func liftedPast(_ state: SearchState, hit: ResultHit, ranking: RankingDetails) -> String? {
+    guard ranking.match.learned > 0 else { return nil }
+    let rows = state.results
+    var passed = false
+    for i in 0..<rows.rowCount {
+      guard case .item(let item) = rows.row(at: i) else { continue }
+      if passed {
+        guard let below = item.ranking, let criterion = ranking.criterionOvercome(above: below) else { return nil }
+        return
+          "Picks lifted it above the hit below, which \(criterion.name) puts first: \(value(of: criterion, in: below)) vs \(value(of: criterion, in: ranking))."
+      }
+      passed = item.objectID == hit.objectID
+    }
+    return nil
+  }
+
   /// A criterion's value as shown: "0", "2 of 2", "name, word 1", "8,000", "none".
   static func value(of criterion: RankingDetails.Criterion, in ranking: RankingDetails) -> String {
     let m = ranking.match
@@ -84,6 +106,8 @@ enum DetailsView {
     case .sort: return ranking.sortValue.map(number) ?? "none"
     case .typo: return "\(m.typos)"
     case .words: return "\(m.words) of \(ranking.wordCount)"
+    case .learned:
+      return ranking.pick?.description ?? (m.learned > 0 ? "level \(m.learned)" : "not picked for this query")
     case .proximity: return "\(m.proximity)"
     case .attribute:
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute

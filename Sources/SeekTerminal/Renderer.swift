@@ -327,6 +327,7 @@ public enum Renderer {
     if r.hits.count > 0 && r.hits.count < r.nbHits { parts.append("\(grouped(r.hits.count)) shown") }
     parts.append(formatMilliseconds(r.milliseconds))
     if r.typoCorrected { parts.append("typos corrected") }
+    if r.reorderedByLearning { parts.append("ordered by your picks") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }
     if !state.checked.isEmpty { parts.append("\(state.checked.count) checked") }
     if let message = state.message { parts.append(message) }

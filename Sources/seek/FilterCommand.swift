@@ -21,6 +21,10 @@ enum FilterCommand {
     }
     let created = (try? store?.createdItems()) ?? []
     let checked = Set(((try? store?.checkedItems()) ?? []).map(\.objectID))
+    // What the app learned from picks ranks here too (the same searcher, the same answers).
+    let learned =
+      options.noLearn
+      ? [:] : PickLog((try? store?.picks()) ?? []).learned(for: query, now: Date().timeIntervalSince1970)
     let searcher = CatalogSearcher(catalog: catalog, created: created)
     if let refusal = refusal(of: options, catalog: catalog) {
       Output.error("seek: \(refusal)")
@@ -33,6 +37,7 @@ enum FilterCommand {
         filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
         matching: options.matching)
       request.inputOrder = options.noSort
+      request.learned = learned.mapValues(\.level)
       response = try searcher.search(request)
     } catch {
       Output.error(
@@ -44,7 +49,8 @@ enum FilterCommand {
       response.droppedWords = streamed.droppedWords
     }
     if options.json {
-      Output.write(json(response, catalog: catalog, checked: checked).serialized + "\n")
+      Output.write(
+        json(response, catalog: catalog, checked: checked, picks: learned.mapValues(\.reason)).serialized + "\n")
     } else {
       let bold = Output.stdoutIsTerminal && Output.colorAllowed
       var text = ""
@@ -129,7 +135,23 @@ enum FilterCommand {
     return nil
   }
 
-  static func json(_ response: CatalogSearcher.Response, catalog: Catalog, checked: Set<String>) -> JSONValue {
+  /// `_rankingInfo.learned`: the level and the strongest pick behind it.
+  static func learnedInfo(_ level: Int, _ pick: PickReason?) -> [(String, JSONValue)] {
+    guard level > 0, let pick else { return [] }
+    return [
+      (
+        "learned",
+        .object([
+          ("level", .number("\(level)")), ("picks", .number("\(pick.times)")), ("query", .string(pick.query)),
+          ("lastPickedSecondsAgo", .number("\(Int(pick.age))")), ("reason", .string(pick.description)),
+        ])
+      )
+    ]
+  }
+
+  static func json(
+    _ response: CatalogSearcher.Response, catalog: Catalog, checked: Set<String>, picks: [String: PickReason] = [:]
+  ) -> JSONValue {
     let hits: [JSONValue] = response.hits.map { found in
       let hit = found.hit
       var members: [(String, JSONValue)]
@@ -180,7 +202,8 @@ enum FilterCommand {
               ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
               ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
               ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")), ("custom", .object(custom)),
-            ] + (r.fuzzyScore.map { [("fuzzyScore", JSONValue.number("\($0)"))] } ?? []))
+            ] + (r.fuzzyScore.map { [("fuzzyScore", JSONValue.number("\($0)"))] } ?? [])
+              + learnedInfo(r.learned, picks[hit.objectID]))
         ))
       return .object(members)
     }

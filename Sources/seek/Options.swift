@@ -23,6 +23,12 @@ struct Options: Equatable {
   var storePath: String?
   var checked = false
   var uncheckAll = false
+  /// `--no-learn`: picks are neither recorded nor ranked.
+  var noLearn = false
+  /// `--forget-picks`, `--add-pick TITLE` (with `-q QUERY`): the pick log, for scripts (as
+  /// `zoxide remove` and `zoxide add`).
+  var forgetPicks = false
+  var addPick: String? = nil
   var query = ""
   var printQuery = false
   var field: String?
@@ -232,6 +238,9 @@ struct Options: Equatable {
       case "--suggestions-exclude": o.suggestionsExclude = list(try value(flag, inline: inline))
       case "--store": o.storePath = try value(flag, inline: inline)
       case "--no-store": o.noStore = true
+      case "--no-learn": o.noLearn = true
+      case "--forget-picks": o.forgetPicks = true
+      case "--add-pick": o.addPick = try value(flag, inline: inline)
       case "--checked": o.checked = true
       case "--uncheck-all": o.uncheckAll = true
       case "-q", "--query": o.query = try value(flag, inline: inline)

@@ -45,7 +45,9 @@ enum SeekCommand {
     // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
     var fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
     let dumbTerminal = environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty
-    let storeCommand = options.checked || options.uncheckAll || options.deleteCreated != nil
+    let storeCommand =
+      options.checked || options.uncheckAll || options.deleteCreated != nil || options.forgetPicks
+      || options.addPick != nil
     let interactive = options.filter == nil && !storeCommand
     if dumbTerminal && options.height == nil {
       // No terminfo to lean on: drawn with plain ANSI sequences in the whole window, as fzf does
@@ -427,6 +429,10 @@ enum SeekCommand {
           minHits: options.suggestionsMinHits, excludedWords: Set(options.suggestionsExclude)),
         clock: { Date().timeIntervalSince1970 })
       let initial = try writer.initialState()
+      // Picks are learned where the store outlives the run: a file's, or a pipe's with --store.
+      let learns = !options.noLearn && !(store is MemoryItemStore)
+      var picking = picking
+      picking.learns = learns
       let service = SearchService(
         catalog: catalog, suggestions: suggestions, created: initial.created, learned: suggests ? initial.learned : [],
         hitsPerPage: options.hitsPerPage,
@@ -435,6 +441,9 @@ enum SeekCommand {
       service.matching = options.matching
       service.lineShape = options.lineShape
       service.inputOrder = options.noSort
+      service.learning = learns
+      service.clock = { Date().timeIntervalSince1970 }
+      service.setPicks(initial.picks)
       var configuration = TerminalApp.Configuration(
         colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
         tracePath: environment["SEEK_TRACE"],

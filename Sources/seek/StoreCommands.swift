@@ -1,3 +1,4 @@
+import Foundation
 import SeekCore
 
 /// `seek --checked` (the list a person made), `seek --uncheck-all` and `seek --delete-created`.
@@ -5,6 +6,25 @@ enum StoreCommands {
   static func run(catalog: Catalog, options: Options) -> Int32 {
     do {
       let store = try SeekCommand.openStore(catalog: catalog, options: options)
+      if options.forgetPicks {
+        let count = try store.forgetPicks()
+        Output.write("forgot \(count) pick\(count == 1 ? "" : "s")\n")
+        return 0
+      }
+      if let title = options.addPick {
+        // The item of that title in the catalog (or a created one), picked for -q's query.
+        let created = try store.createdItems()
+        guard
+          let objectID = catalog.index.records(titled: title).first.map({ catalog.index.documents.objectID($0) })
+            ?? created.first(where: { $0.objectID == CreatedItem.objectID(forTitle: title) })?.objectID
+        else {
+          Output.error("seek: no item is named '\(SafeText.sanitized(title))'")
+          return 1
+        }
+        try store.recordPick(objectID: objectID, query: options.query ?? "", time: Date().timeIntervalSince1970)
+        Output.write("picked \(SafeText.sanitized(title))\n")
+        return 0
+      }
       if options.uncheckAll {
         let count = try store.uncheckAll()
         Output.write("unchecked \(count) item\(count == 1 ? "" : "s")\n")

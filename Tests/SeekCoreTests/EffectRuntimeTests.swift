@@ -43,6 +43,12 @@ final class SlowStore: ItemStore, @unchecked Sendable {
     usleep(delay)
     try locked { try inner.forgetQuery(query) }
   }
+  func recordPick(objectID: String, query: String, time: Double) throws {
+    usleep(delay)
+    try locked { try inner.recordPick(objectID: objectID, query: query, time: time) }
+  }
+  func picks() throws -> [Pick] { try locked { try inner.picks() } }
+  func forgetPicks() throws -> Int { try locked { try inner.forgetPicks() } }
   func externalChangeToken() throws -> Int64? { nil }
 }
 

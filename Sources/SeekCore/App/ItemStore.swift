@@ -51,6 +51,12 @@ public protocol ItemStore: AnyObject {
   func deleteCreatedItem(objectID: String) throws -> Bool
   /// Removes a query from the log (a recent search the user does not want offered again).
   func forgetQuery(_ query: String) throws
+  /// Records that the item was picked (accepted or checked) for `query` at `time` (PickLog).
+  func recordPick(objectID: String, query: String, time: Double) throws
+  /// Every pick kept.
+  func picks() throws -> [Pick]
+  /// Forgets every pick; returns how many there were.
+  func forgetPicks() throws -> Int
   /// A value that changes when another process (or connection) has written to the store since
   /// the last call; nil when no other process can (an in-memory store).
   func externalChangeToken() throws -> Int64?
@@ -61,6 +67,7 @@ public final class MemoryItemStore: ItemStore {
   private var checks: [(objectID: String, title: String)] = []
   private var created: [CreatedItem] = []
   private var log: [LoggedQuery] = []
+  private var pickLog = PickLog()
   private let clock: () -> Double
 
   public init(clock: @escaping () -> Double = { 0 }) { self.clock = clock }
@@ -99,6 +106,15 @@ public final class MemoryItemStore: ItemStore {
   public func forgetQuery(_ query: String) throws {
     let key = TextFolding.foldedKey(query)
     log.removeAll { TextFolding.foldedKey($0.query) == key }
+  }
+
+  public func recordPick(objectID: String, query: String, time: Double) throws {
+    pickLog.record(objectID: objectID, query: query, time: time)
+  }
+  public func picks() throws -> [Pick] { pickLog.all }
+  public func forgetPicks() throws -> Int {
+    defer { pickLog = PickLog() }
+    return pickLog.count
   }
 
   public func externalChangeToken() throws -> Int64? { nil }

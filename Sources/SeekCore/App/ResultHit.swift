@@ -55,6 +55,8 @@ public struct ResultsPage: Sendable, Equatable {
   public var facets: [FacetResult] = []
   /// The refinements could not be applied (a bad filter): why. Nothing else in the page counts.
   public var error: String? = nil
+  /// A hit learned from picks ranks above one the rules alone put above it.
+  public var reorderedByLearning = false
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,

@@ -117,6 +117,9 @@ public enum SearchEffect: Sendable, Equatable {
   case deleteCreatedItem(objectID: String)
   /// Removes a submitted query from the log: it is no longer offered as a recent search.
   case forgetQuery(String)
+  /// The item was picked (accepted, or checked) with this query: it rises for such queries next
+  /// time (PickLog).
+  case recordPick(objectID: String, query: String)
   /// For the query log, from which suggestions are learned.
   case logSubmittedQuery(query: String, fromSuggestion: Bool)
   /// Answer `writesFlushed` once every write asked for before this one is answered (and any
@@ -179,7 +182,8 @@ extension SearchEffect {
     switch self {
     case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery:
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
-    case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore: return .write
+    case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
+      return .write
     case .accept, .quit, .runCommand, .printQuery: return .app
     }
   }

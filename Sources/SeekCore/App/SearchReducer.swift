@@ -307,6 +307,7 @@ public enum SearchReducer {
         results.exhaustiveNbHits = page.exhaustiveNbHits
         results.droppedWords = page.droppedWords
         results.typoCorrected = page.typoCorrected
+        results.reorderedByLearning = page.reorderedByLearning
         results.milliseconds = page.milliseconds
         results.next = page.next
         results.facets = page.facets
@@ -522,7 +523,8 @@ public enum SearchReducer {
   /// store holds, including a check made in the same burst of keys.
   private static func accept(_ state: inout SearchState, _ objectID: String) -> [SearchEffect] {
     state.pendingAccept = objectID
-    return [.flushWrites]
+    // The pick is recorded before the flush, which then waits for it.
+    return (state.picking.learns ? [.recordPick(objectID: objectID, query: state.query)] : []) + [.flushWrites]
   }
 
   /// Enter from the query when Enter accepts: the top item, or — nothing matching — fzf's "no
@@ -547,7 +549,9 @@ public enum SearchReducer {
         state.message = "at most \(most) marked (--multi=\(most))"
         return []
       }
-      return [.setChecked(objectID: hit.objectID, title: hit.title, checked: checking)]
+      let pick: [SearchEffect] =
+        checking && state.picking.learns ? [.recordPick(objectID: hit.objectID, query: state.query)] : []
+      return [.setChecked(objectID: hit.objectID, title: hit.title, checked: checking)] + pick
     case nil: return []
     }
   }

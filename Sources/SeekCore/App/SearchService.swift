@@ -11,6 +11,8 @@ public final class SearchService {
     case learned([Suggestion])
     /// The user's recent searches, most recent first.
     case recent([String])
+    /// An item picked for a query (recorded in the store).
+    case picked(objectID: String, query: String, time: Double)
   }
 
   public let searcher: CatalogSearcher
@@ -20,6 +22,14 @@ public final class SearchService {
   public var matching = MatchOptions()
   /// fzf's `--no-sort`: hits in input order.
   public var inputOrder = false
+  /// Picks, which rank what was picked before higher (`learning`; `--no-learn` turns it off).
+  public private(set) var picks = PickLog()
+  public var learning = false
+  /// The time frecency is measured at.
+  public var clock: @Sendable () -> Double = { 0 }
+  /// The last query's learned items: pages after the first, and the same query again, reuse them
+  /// within the minute.
+  private var learnedMemo: (query: String, minute: Int, items: [String: (level: Int, reason: PickReason)])? = nil
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
@@ -67,6 +77,9 @@ public final class SearchService {
     case .created(let items): searcher.setCreated(items)
     case .recent(let list):
       recent = list.map { ($0, TextFolding.foldedKey($0)) }
+    case .picked(let objectID, let query, let time):
+      picks.record(objectID: objectID, query: query, time: time)
+      learnedMemo = nil
     case .learned(let list):
       guard list != learned else { return }
       learned = list
@@ -133,6 +146,7 @@ public final class SearchService {
   ) -> ResultsPage {
     let start = ContinuousClock.now
     let response: CatalogSearcher.Response
+    var learnedItems: [String: (level: Int, reason: PickReason)] = [:]
     do {
       var request = CatalogSearcher.Request(
         query: refine.searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage,
@@ -141,6 +155,8 @@ public final class SearchService {
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
       request.inputOrder = inputOrder
+      learnedItems = refine.searchDisabled ? [:] : learned(for: query)
+      request.learned = learnedItems.mapValues(\.level)
       response = try searcher.search(request)
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
@@ -154,6 +170,8 @@ public final class SearchService {
         typos: $0.hit.ranking.typos, query: parsed)
       hit.ranking = rankingDetails(
         index: $0.index, record: $0.hit.record, summary: $0.hit.ranking, query: parsed, sort: refine.sort)
+      if $0.hit.ranking.learned > 0 { hit.ranking?.pick = learnedItems[hit.objectID]?.reason }
+      hit.ranking?.learning = learning
       return hit
     }
     var equal: [ResultHit] = []
@@ -173,7 +191,25 @@ public final class SearchService {
       exhaustiveNbHits: response.exhaustiveNbHits, droppedWords: response.droppedWords,
       typoCorrected: response.typoCorrected, equalItems: equal, milliseconds: ms, next: response.next)
     out.facets = response.facets
+    out.reorderedByLearning = response.reorderedByLearning
     return out
+  }
+
+  /// The items picks lift for `query` (none unless learning).
+  func learned(for query: String) -> [String: (level: Int, reason: PickReason)] {
+    guard learning, !picks.isEmpty else { return [:] }
+    let now = clock()
+    let minute = Int(now / 60)
+    if let memo = learnedMemo, memo.query == query, memo.minute == minute { return memo.items }
+    let items = picks.learned(for: query, now: now)
+    learnedMemo = (query, minute, items)
+    return items
+  }
+
+  /// Starts with the picks the store holds.
+  public func setPicks(_ all: [Pick]) {
+    picks = PickLog(all)
+    learnedMemo = nil
   }
 
   /// A hit as the list shows it: plain values; the created label and the details are data, their

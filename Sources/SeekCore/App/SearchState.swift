@@ -123,6 +123,8 @@ public struct Picking: Sendable, Equatable {
   public var marks: Bool
   /// At most this many rows checked in one run (`--multi=N`); nil: no limit.
   public var maxMarks: Int?
+  /// Picks are recorded (accept and check), for the ranking to learn from (`--no-learn`: not).
+  public var learns = false
   /// `--cycle`: Down past the last row (once every page is loaded) goes to the first, Up above
   /// the first to the last, as fzf's.
   public var cycles = false
@@ -189,6 +191,8 @@ public struct ResultsState: Sendable, Equatable {
   public var exhaustiveNbHits = true
   public var droppedWords: [String] = []
   public var typoCorrected = false
+  /// Picks lifted a hit of the first page above one the rules alone put above it.
+  public var reorderedByLearning = false
   /// Facet counts for the query and refinements.
   public var facets: [FacetResult] = []
   /// Where the next page starts.

@@ -41,9 +41,9 @@ public final class StoreWriter {
   /// The store's state at start: checked objectIDs (oldest first), created items, learned
   /// suggestions.
   public func initialState() throws -> (
-    checked: [String], created: [CreatedItem], learned: [Suggestion], recent: [String]
+    checked: [String], created: [CreatedItem], learned: [Suggestion], recent: [String], picks: [Pick]
   ) {
-    (try store.checkedItems().map(\.objectID), created, try learned(), try recent())
+    (try store.checkedItems().map(\.objectID), created, try learned(), try recent(), try store.picks())
   }
 
   /// The time the log is stamped with.
@@ -71,6 +71,10 @@ public final class StoreWriter {
           answer.updates.append(.created(created))
         }
         answer.events.append(.itemDeleted(objectID: objectID))
+      case .effect(.recordPick(let objectID, let query)):
+        let time = clock()
+        try store.recordPick(objectID: objectID, query: query, time: time)
+        answer.updates.append(.picked(objectID: objectID, query: query, time: time))
       case .effect(.forgetQuery(let query)):
         try store.forgetQuery(query)
         answer.updates.append(.learned(try learned()))
@@ -97,6 +101,7 @@ public final class StoreWriter {
       case .effect(.createItem(let title)): what = "could not create \(title)"
       case .effect(.deleteCreatedItem): what = "could not delete the item"
       case .effect(.forgetQuery(let query)): what = "could not forget the search \(query)"
+      case .effect(.recordPick): what = "could not record the pick"
       case .log: what = "could not log the query"
       case .effect: what = "could not read the store"
       }

@@ -60,6 +60,8 @@ public final class CatalogSearcher {
     public var matching: MatchOptions
     /// fzf's `--no-sort`: every match in input order (see `SearchRequest.inputOrder`).
     public var inputOrder = false
+    /// Items learned from picks, by objectID, with their level (see `SearchRequest.learned`).
+    public var learned: [String: Int] = [:]
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
@@ -97,6 +99,8 @@ public final class CatalogSearcher {
     /// Counts of the requested facets (refined attributes counted without their own refinements).
     public var facets: [FacetResult] = []
     public var exhaustiveFacetsCount = true
+    /// A learned hit on the page ranks above one the rules alone put above it.
+    public var reorderedByLearning = false
 
     public var nbPages: Int { nbHits == 0 ? 0 : (nbHits - 1) / hitsPerPage + 1 }
   }
@@ -194,6 +198,9 @@ public final class CatalogSearcher {
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
+      segmentRequest.learned = request.learned.compactMap { objectID, level in
+        segment.index.record(objectID: objectID).map { LearnedRecord(record: $0, level: level) }
+      }
       segmentRequest.disjunctiveFacets = without.map {
         DisjunctiveFacet(attribute: $0.attribute, filter: $0.filters[i])
       }
@@ -255,7 +262,7 @@ public final class CatalogSearcher {
       droppedWords: responses.first { !$0.droppedWords.isEmpty }?.droppedWords ?? [],
       typoCorrected: hits.contains { $0.hit.ranking.typos > 0 },
       next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
-      exhaustiveFacetsCount: exhaustiveFacets)
+      exhaustiveFacetsCount: exhaustiveFacets, reorderedByLearning: responses.contains(where: \.reorderedByLearning))
   }
 
   static func combine(_ a: FilterExpression?, _ b: FilterExpression?) -> FilterExpression? {
@@ -361,6 +368,8 @@ public final class CatalogSearcher {
       }
       return sa < sb
     }
+    // Browsing, learned items lead (their keys say so only within a segment).
+    if browsing && a.ranking.learned != b.ranking.learned { return a.ranking.learned > b.ranking.learned }
     if !browsing {
       let x = RankingRule.relevance(a.key)
       let y = RankingRule.relevance(b.key)

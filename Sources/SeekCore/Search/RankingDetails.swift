@@ -9,6 +9,8 @@ public struct RankingDetails: Sendable, Equatable {
     case sort(SortOrder)
     case typo
     case words
+    /// Picked before for queries like this one (the level, more frecent higher).
+    case learned
     case proximity
     case attribute
     case exact
@@ -23,6 +25,7 @@ public struct RankingDetails: Sendable, Equatable {
       case .sort(let order): return "sort \(order)"
       case .typo: return "typo"
       case .words: return "words"
+      case .learned: return "picked"
       case .proximity: return "proximity"
       case .attribute: return "attribute"
       case .exact: return "exact"
@@ -53,6 +56,10 @@ public struct RankingDetails: Sendable, Equatable {
   public var sort: SortOrder?
   public var sortValue: Double?
   public var custom: [CustomValue]
+  /// The catalog learns from picks: the `learned` criterion applies.
+  public var learning = false
+  /// The strongest pick that lifted the hit, when one did.
+  public var pick: PickReason? = nil
 
   public init(
     match: MatchSummary, wordCount: Int, attribute: String, attributeOrdered: Bool, sort: SortOrder?,
@@ -72,9 +79,12 @@ public struct RankingDetails: Sendable, Equatable {
 
   /// The criteria, in the order they decide.
   public var criteria: [Criterion] {
-    (sort.map { [.sort($0)] } ?? [])
-      + (browsing ? [] : match.fuzzyScore != nil ? [.fuzzy] : [.typo, .words, .proximity, .attribute, .exact])
-      + custom.enumerated().map { .custom($0.offset, $0.element.rule) }
+    let learned: [Criterion] = learning && sort == nil ? [.learned] : []
+    let textual: [Criterion] =
+      browsing
+      ? learned
+      : match.fuzzyScore != nil ? learned + [.fuzzy] : [.typo, .words] + learned + [.proximity, .attribute, .exact]
+    return (sort.map { [.sort($0)] } ?? []) + textual + custom.enumerated().map { .custom($0.offset, $0.element.rule) }
   }
 
   /// What the criterion compares (smaller ranks first); nil for an absent value (ranks last).
@@ -83,6 +93,7 @@ public struct RankingDetails: Sendable, Equatable {
     case .sort(let order): return sortValue.map { order.descending ? -$0 : $0 }
     case .typo: return Double(match.typos)
     case .words: return Double(-match.words)
+    case .learned: return Double(-match.learned)
     case .proximity: return Double(match.proximity)
     case .attribute: return Double(match.attribute * 4096 + match.position)
     case .exact: return Double(-match.exact)
@@ -104,6 +115,20 @@ public struct RankingDetails: Sendable, Equatable {
       let a = cost(of: criterion)
       let b = above.cost(of: criterion)
       if a != b { return criterion }  // an absent value differs from any
+    }
+    return nil
+  }
+
+  /// For a learned hit above `below`: the criterion on which the rules alone would have put it
+  /// under `below` (the first after `learned` where it is worse), when picks are what lifted it.
+  public func criterionOvercome(above below: RankingDetails) -> Criterion? {
+    guard below.decidingCriterion(below: self) == .learned else { return nil }
+    let after = criteria.drop { $0 != .learned }.dropFirst()
+    let theirs = below.criteria
+    for criterion in after where theirs.contains(criterion) {
+      guard let mine = cost(of: criterion) else { return criterion }
+      if let other = below.cost(of: criterion), mine > other { return criterion }
+      if let other = below.cost(of: criterion), mine < other { return nil }
     }
     return nil
   }

@@ -20,7 +20,13 @@ public final class SQLiteItemStore: ItemStore {
       id INTEGER PRIMARY KEY, query TEXT NOT NULL, normalized TEXT NOT NULL, time REAL NOT NULL,
       nb_hits INTEGER NOT NULL, from_suggestion INTEGER NOT NULL);
     CREATE INDEX query_log_time ON query_log (time);
+    """,
+    // Picks, for learning (PickLog): one row per item and folded query.
     """
+    CREATE TABLE picks (
+      object_id TEXT NOT NULL, normalized TEXT NOT NULL, query TEXT NOT NULL, rank REAL NOT NULL,
+      last REAL NOT NULL, PRIMARY KEY (object_id, normalized));
+    """,
   ]
   public static var schemaVersion: Int { migrations.count }
 
@@ -203,6 +209,39 @@ public final class SQLiteItemStore: ItemStore {
       )
     }
     return out
+  }
+
+  public func recordPick(objectID: String, query: String, time: Double) throws {
+    try database.transaction { () throws(StoreError) in
+      try database.run(
+        """
+        INSERT INTO picks (object_id, normalized, query, rank, last) VALUES (?1, ?2, ?3, 1, ?4)
+        ON CONFLICT (object_id, normalized) DO UPDATE SET query = ?3, rank = rank + 1, last = ?4
+        """,
+        [.text(objectID), .text(String(decoding: PickLog.folded(query), as: UTF8.self)), .text(query), .real(time)])
+      // zoxide's aging, as PickLog ages its copy.
+      var total = 0.0
+      try database.run("SELECT coalesce(sum(rank), 0) FROM picks") { total = $0.real(0) }
+      if total > PickLog.maxTotalRank {
+        try database.run("UPDATE picks SET rank = rank * ?1", [.real(0.9 * PickLog.maxTotalRank / total)])
+        try database.run("DELETE FROM picks WHERE rank < 1")
+      }
+    }
+  }
+
+  public func picks() throws -> [Pick] {
+    var out: [Pick] = []
+    try database.run("SELECT object_id, query, rank, last FROM picks ORDER BY last, rowid") {
+      out.append(Pick(objectID: $0.text(0), query: $0.text(1), rank: $0.real(2), last: $0.real(3)))
+    }
+    return out
+  }
+
+  public func forgetPicks() throws -> Int {
+    try database.transaction { () throws(StoreError) -> Int in
+      try database.run("DELETE FROM picks")
+      return database.changes
+    }
   }
 
   /// Unchecks everything; returns how many were checked.

@@ -1,0 +1,184 @@
+import Foundation
+import SearchEngine
+
+/// An item picked (accepted or checked) for a query: how often — zoxide's rank, aged — and when last.
+public struct Pick: Sendable, Equatable {
+  public var objectID: String
+  /// The query as typed at the last pick.
+  public var query: String
+  public var rank: Double
+  /// Seconds since 1970.
+  public var last: Double
+
+  public init(objectID: String, query: String, rank: Double, last: Double) {
+    self.objectID = objectID
+    self.query = query
+    self.rank = rank
+    self.last = last
+  }
+}
+
+/// Why a hit was lifted: its strongest pick for the query.
+public struct PickReason: Sendable, Equatable {
+  /// Times picked for `query` (zoxide's rank, rounded: aging shrinks it).
+  public var times: Int
+  public var query: String
+  /// How long before the search that found it (seconds).
+  public var age: Double
+
+  /// "picked 3 times for “req”, last 2 h ago".
+  public var description: String {
+    let times = self.times == 1 ? "once" : self.times == 2 ? "twice" : "\(self.times) times"
+    return "picked \(times) for \u{201C}\(query)\u{201D}, last \(Self.ago(age))"
+  }
+
+  /// "just now", "5 min ago", "2 h ago", "3 days ago".
+  static func ago(_ seconds: Double) -> String {
+    if seconds < 60 { return "just now" }
+    if seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
+    if seconds < 86_400 { return "\(Int(seconds / 3_600)) h ago" }
+    let days = Int(seconds / 86_400)
+    return days == 1 ? "a day ago" : "\(days) days ago"
+  }
+}
+
+/// The picks of one catalog, in memory (loaded once at start, kept current as picks are made),
+/// and the learned levels they give the hits of a query (see `RankingRule.learned`).
+///
+/// Which picks count for a query `q` (compared folded, as suggestions are): those made for `q`
+/// itself or for a query `q` begins (typing `re` on the way to `requests`, picked for `req`),
+/// fully; those made for a query sharing `q`'s first word (`hdmi cable` for `hdmi adapter`), by
+/// half; on the empty query, every pick (a launcher's recent items). A pick's weight is zoxide's
+/// frecency: its rank ×4 within the hour, ×2 within the day, ÷2 within the week, ÷4 older. The
+/// level is the weight's binary order of magnitude: 1 for an old pick shared by first word, 6
+/// for one pick this hour, 9 for ten.
+public struct PickLog: Sendable {
+  /// At most this many hits are lifted for one query (the most frecent): each costs a match of
+  /// its text per keystroke (Searcher+Learned.swift).
+  public static let maxLearnedPerQuery = 64
+  /// Ranks add up to at most this (zoxide's `_ZO_MAXAGE` is 10,000; picks are fewer than visits):
+  /// past it, every rank is scaled down to 90% of it and picks that fall under 1 are forgotten, so
+  /// the log stays small and old habits fade.
+  public static let maxTotalRank = 2_000.0
+
+  /// Picks grouped by folded query, sorted by it: a query's prefix range is contiguous.
+  private var queries: [[UInt8]] = []
+  private var picks: [[Pick]] = []
+
+  public init(_ all: [Pick] = []) {
+    for pick in all { insert(pick) }
+  }
+
+  public var count: Int { picks.reduce(0) { $0 + $1.count } }
+  public var all: [Pick] { picks.flatMap { $0 } }
+  public var isEmpty: Bool { queries.isEmpty }
+
+  /// Records a pick made now, as the store does (`ItemStore.recordPick`).
+  public mutating func record(objectID: String, query: String, time: Double) {
+    let key = Self.folded(query)
+    let at = lowerBound(key)
+    if at < queries.count && queries[at] == key, let i = picks[at].firstIndex(where: { $0.objectID == objectID }) {
+      picks[at][i].rank += 1
+      picks[at][i].last = time
+      picks[at][i].query = query
+    } else {
+      insert(Pick(objectID: objectID, query: query, rank: 1, last: time))
+    }
+    age()
+  }
+
+  /// The items lifted for `query` at `now`, by objectID: their level and their strongest pick.
+  public func learned(for query: String, now: Double) -> [String: (level: Int, reason: PickReason)] {
+    let key = Self.folded(query)
+    var weights: [String: (weight: Double, best: Double, reason: PickReason)] = [:]
+    func add(_ group: Int, factor: Double) {
+      for pick in picks[group] {
+        let weight = Self.frecency(pick, now: now) * factor
+        let reason = PickReason(times: max(1, Int(pick.rank.rounded())), query: pick.query, age: max(0, now - pick.last))
+        if let seen = weights[pick.objectID] {
+          weights[pick.objectID] = (
+            seen.weight + weight, max(seen.best, weight), weight > seen.best ? reason : seen.reason
+          )
+        } else {
+          weights[pick.objectID] = (weight, weight, reason)
+        }
+      }
+    }
+    let begun = prefixRange(key)
+    for group in begun { add(group, factor: 1) }
+    if let space = key.firstIndex(of: 0x20), !key.isEmpty {
+      let firstWord = Array(key[..<space])
+      for group in prefixRange(firstWord + [0x20]) where !begun.contains(group) { add(group, factor: 0.5) }
+      let whole = lowerBound(firstWord)
+      if whole < queries.count && queries[whole] == firstWord { add(whole, factor: 0.5) }
+    }
+    let strongest = weights.sorted { $0.value.weight > $1.value.weight }.prefix(Self.maxLearnedPerQuery)
+    var out: [String: (level: Int, reason: PickReason)] = [:]
+    for (objectID, entry) in strongest { out[objectID] = (Self.level(entry.weight), entry.reason) }
+    return out
+  }
+
+  /// zoxide's frecency: the rank, weighted by how recent the last pick is.
+  static func frecency(_ pick: Pick, now: Double) -> Double {
+    let age = now - pick.last
+    if age < 3_600 { return pick.rank * 4 }
+    if age < 86_400 { return pick.rank * 2 }
+    if age < 604_800 { return pick.rank / 2 }
+    return pick.rank / 4
+  }
+
+  /// A weight's level: its binary order of magnitude, from 1 (an eighth) to 15.
+  static func level(_ weight: Double) -> Int {
+    guard weight > 0 else { return 0 }
+    return min(max(Int(log2(weight).rounded(.down)) + 4, 1), RankingRule.maxLearned)
+  }
+
+  /// The folded key queries are compared by (trimmed, case and diacritics folded).
+  static func folded(_ query: String) -> [UInt8] {
+    TextFolding.foldedKey(query.trimming(" \t\n"))
+  }
+
+  private mutating func insert(_ pick: Pick) {
+    let key = Self.folded(pick.query)
+    let at = lowerBound(key)
+    if at < queries.count && queries[at] == key {
+      picks[at].append(pick)
+    } else {
+      queries.insert(key, at: at)
+      picks.insert([pick], at: at)
+    }
+  }
+
+  /// zoxide's aging (see `maxTotalRank`).
+  private mutating func age() {
+    let total = picks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.rank } }
+    guard total > Self.maxTotalRank else { return }
+    let scale = 0.9 * Self.maxTotalRank / total
+    for g in picks.indices.reversed() {
+      for i in picks[g].indices { picks[g][i].rank *= scale }
+      picks[g].removeAll { $0.rank < 1 }
+      if picks[g].isEmpty {
+        picks.remove(at: g)
+        queries.remove(at: g)
+      }
+    }
+  }
+
+  private func lowerBound(_ key: [UInt8]) -> Int {
+    var lo = 0
+    var hi = queries.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if queries[mid].lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// The groups whose query begins with `key`.
+  private func prefixRange(_ key: [UInt8]) -> Range<Int> {
+    let start = lowerBound(key)
+    var end = start
+    while end < queries.count && queries[end].starts(with: key) { end += 1 }
+    return start..<end
+  }
+}
