@@ -90,7 +90,10 @@ enum DetailsView {
     for i in 0..<rows.rowCount {
       guard case .item(let item) = rows.row(at: i) else { continue }
       if passed {
-        guard let below = item.ranking, let criterion = ranking.criterionOvercome(above: below) else { return nil }
+        guard let below = item.ranking, below.decidingCriterion(below: ranking) == .learned else { return nil }
+        guard let criterion = ranking.criterionOvercome(above: below) else {
+          return "Picks lifted it above the hit below, which the tie-break put first."
+        }
         return
           "Picks lifted it above the hit below, which \(criterion.name) puts first: \(value(of: criterion, in: below)) vs \(value(of: criterion, in: ranking))."
       }
@@ -107,7 +110,7 @@ enum DetailsView {
     case .typo: return "\(m.typos)"
     case .words: return "\(m.words) of \(ranking.wordCount)"
     case .learned:
-      return ranking.pick?.description ?? (m.learned > 0 ? "level \(m.learned)" : "not picked for this query")
+      return ranking.pick?.summary ?? (m.learned > 0 ? "level \(m.learned)" : "none for this query")
     case .proximity: return "\(m.proximity)"
     case .attribute:
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute

@@ -27,9 +27,12 @@ public struct PickReason: Sendable, Equatable {
   public var age: Double
 
   /// "picked 3 times for “req”, last 2 h ago".
-  public var description: String {
+  public var description: String { "picked " + summary }
+
+  /// "3 times for “req”, last 2 h ago".
+  public var summary: String {
     let times = self.times == 1 ? "once" : self.times == 2 ? "twice" : "\(self.times) times"
-    return "picked \(times) for \u{201C}\(query)\u{201D}, last \(Self.ago(age))"
+    return "\(times) for \u{201C}\(query)\u{201D}, last \(Self.ago(age))"
   }
 
   /// "just now", "5 min ago", "2 h ago", "3 days ago".

@@ -25,7 +25,7 @@ public struct RankingDetails: Sendable, Equatable {
       case .sort(let order): return "sort \(order)"
       case .typo: return "typo"
       case .words: return "words"
-      case .learned: return "picked"
+      case .learned: return "picks"
       case .proximity: return "proximity"
       case .attribute: return "attribute"
       case .exact: return "exact"
