@@ -201,6 +201,8 @@ public enum Renderer {
         x = buffer.write(title, column: x, row: row, limit: width, styleAt: colored ?? matched)
         var extras = hit.details
         if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
+        // No query: picks lead, as a launcher's recent items, and say so.
+        if results.query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 { extras = ["recent pick"] + extras }
         for (i, detail) in extras.enumerated() where x + 3 < width {
           x = buffer.write("  ", column: x, row: row, limit: width)
           let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil

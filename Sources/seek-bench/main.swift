@@ -216,6 +216,15 @@ for text in keystrokes(dataQueries) {
 }
 log("  the engine alone (one Searcher, no segment merge): \(engineOnly.summary())")
 log("  infinite scroll, empty query: \(deepPages(catalog, ""))")
+// Learning from picks: the third hit of each of 200 real queries is the one wanted.
+do {
+  let pairs = dataQueries.prefix(200).compactMap { q -> LearningBench.Pair? in
+    let hits = LearningBench.ranked(dataCatalogSearcher, q, nil, hits: 3)
+    return hits.count == 3 ? LearningBench.Pair(query: q, objectID: hits[2]) : nil
+  }
+  LearningBench.measure(
+    "learning, Data/", dataCatalogSearcher, pairs: pairs, neverPicked: Array(dataQueries.dropFirst(200).prefix(400)))
+}
 let samsung = Refinements(facets: [.init(attribute: "brand", value: "Samsung")])
 log(
   "  refining (brand:Samsung, counts of brand and category), every prefix: \(typeRefined(dataCatalogSearcher, dataQueries, refinements: samsung, facets: ["brand", "category"]).summary())"
@@ -317,6 +326,21 @@ if !arguments.contains("--data-only") {
   for v in exact.values + typo.values { all.add(v) }
   log("  all keystrokes: \(all.summary())")
   FuzzyTier.measure(packages, popular: packages.top, work: work)
+
+  // Learning from picks: each of 300 popular names picked for itself; 300 others never picked.
+  do {
+    func id(of name: String) -> String? {
+      try? catalogSearcher.search(CatalogSearcher.Request(query: name, hitsPerPage: 20, highlightScope: nil)).hits
+        .map(\.hit.objectID).first { $0.split(separator: ":", maxSplits: 1).last.map(String.init) == name }
+    }
+    let pairs = names.compactMap { name in id(of: name).map { LearningBench.Pair(query: name, objectID: $0) } }
+    var others: [String] = []
+    var rest = packages.top.filter { !names.contains($0) }
+    while others.count < 300 && !rest.isEmpty { others.append(rest.remove(at: random.below(rest.count))) }
+    LearningBench.measure("learning, packages", catalogSearcher, pairs: pairs, neverPicked: others)
+    LearningBench.keystrokes(
+      catalogSearcher, queries: names, picks: 10_000, objectIDs: pairs.map(\.objectID) + others.compactMap(id(of:)))
+  }
 
   // Relevance: is the package in the top 20 once its name is typed, and how early does it get there?
   func objectIDs(_ query: String) -> [String] {

@@ -13,6 +13,9 @@ enum Help {
       seek --checked [CATALOG]              print the checked items, one title per line
       seek --uncheck-all [CATALOG]          clear every check
       seek --delete-created TITLE [CATALOG] delete an item made with the create row
+      seek --add-pick TITLE [-q QUERY] [CATALOG]
+                                            record a pick of that item for the query (as zoxide add)
+      seek --forget-picks [CATALOG]         forget every pick
 
     CATALOG is a JSON array, JSON Lines, CSV or TSV file (header row), or plain text (one record
     per line); the format comes from the extension or the content. With no CATALOG and no pipe,
@@ -137,6 +140,9 @@ enum Help {
                                 (default for files: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite;
                                 piped input has none unless this is given)
           --no-store            keep checks in memory only
+          --no-learn            do not record picks nor rank by them (an item accepted or
+                                checked for a query otherwise rises for it next time, never
+                                above a hit with fewer typos or more matched words)
 
     LOOK
           --preview CMD         show CMD's output for the selected hit (run with $SHELL -c): {} is

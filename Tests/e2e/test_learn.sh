@@ -25,6 +25,9 @@ wait_until 10 screen_shows "ordered by your picks"
 expect_eq "learn: requests now leads re" "> requests" "$(screen | sed -n 2p | sed 's/ *$//')"
 tmux_keys F5
 expect_screen "learn: the details say why" "once for “re”"
+tmux_keys F5 C-u
+wait_until 10 screen_shows "recent pick"
+expect_eq "learn: no query, the pick leads, marked" "> requests  recent pick" "$(screen | sed -n 2p | sed 's/ *$//')"
 tmux_stop
 
 # The same searcher answers -f; --no-learn leaves the order to the rules.

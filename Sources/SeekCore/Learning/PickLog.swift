@@ -97,7 +97,8 @@ public struct PickLog: Sendable {
     func add(_ group: Int, factor: Double) {
       for pick in picks[group] {
         let weight = Self.frecency(pick, now: now) * factor
-        let reason = PickReason(times: max(1, Int(pick.rank.rounded())), query: pick.query, age: max(0, now - pick.last))
+        let reason = PickReason(
+          times: max(1, Int(pick.rank.rounded())), query: pick.query, age: max(0, now - pick.last))
         if let seen = weights[pick.objectID] {
           weights[pick.objectID] = (
             seen.weight + weight, max(seen.best, weight), weight > seen.best ? reason : seen.reason
@@ -137,7 +138,7 @@ public struct PickLog: Sendable {
   }
 
   /// The folded key queries are compared by (trimmed, case and diacritics folded).
-  static func folded(_ query: String) -> [UInt8] {
+  public static func folded(_ query: String) -> [UInt8] {
     TextFolding.foldedKey(query.trimming(" \t\n"))
   }
 
