@@ -20,6 +20,21 @@ public enum Tokenizer {
 
   /// Calls `body` with the folded bytes of each word (valid only during the call) and its location.
   /// The folded word is built in a buffer on the stack: an array here cost a uniqueness check per
+  /// A name as words alone: its terms, folded, one space apart. Punctuation and separators do not
+  /// count (`Apple - AirPods Max - Pink` and `apple airpods max pink` are one name): the smart
+  /// list compares item names by it.
+  public static func nameKey(_ text: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var copy = text
+    copy.withUTF8 { bytes in
+      tokenize(bytes) { term, _ in
+        if !out.isEmpty { out.append(0x20) }
+        out.append(contentsOf: term)
+      }
+    }
+    return out
+  }
+
   /// byte and a `removeAll` per word (index builds took 5–30% longer).
   public static func tokenize(
     _ text: UnsafeBufferPointer<UInt8>,

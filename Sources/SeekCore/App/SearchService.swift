@@ -183,6 +183,14 @@ public final class SearchService {
             kind: found.kind, index: found.index, record: found.record, highlights: highlights, snippet: nil, typos: 0,
             query: parsed))
       }
+      // The same name written with other punctuation or separators: a hit of the first page (a
+      // name equal to the query in words matches every word exactly, so it ranks on top).
+      let name = Tokenizer.nameKey(query)
+      if !name.isEmpty {
+        for hit in hits where !equal.contains(where: { $0.objectID == hit.objectID }) {
+          if Tokenizer.nameKey(hit.title) == name { equal.append(hit) }
+        }
+      }
     }
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
