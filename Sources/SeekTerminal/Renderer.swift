@@ -204,11 +204,17 @@ public enum Renderer {
         // No query: picks lead, as a launcher's recent items, and say so.
         if results.query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 { extras = ["recent pick"] + extras }
         for (i, detail) in extras.enumerated() where x + 3 < width {
-          x = buffer.write("  ", column: x, row: row, limit: width)
           let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil
+          // What does not fit loses its end to an ellipsis; a number is shown whole or not at all
+          // ($254.1 for $254.19 would be read as a price).
+          let room = width - x - 2
+          if DisplayWidth.of(detail) > room && (Self.isNumber(detail) || room < 4) { break }
+          let (shown, ranges) = Elision.fit(
+            detail, ranges: isSnippet ? hit.snippetRanges : [], room: room, keeping: .start)
+          x = buffer.write("  ", column: x, row: row, limit: width)
           x = buffer.write(
-            detail, column: x, row: row, style: [.detail], limit: width,
-            styleAt: isSnippet ? styler(hit.snippetRanges, style: [.bold, .match]) : nil)
+            shown, column: x, row: row, style: [.detail], limit: width,
+            styleAt: isSnippet ? styler(ranges, style: [.bold, .match]) : nil)
         }
       }
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
@@ -388,6 +394,11 @@ public enum Renderer {
       return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
     return "\(Int(ms.rounded())) ms"
+  }
+
+  /// A figure (a price, a count, a date): digits with their signs and separators, no letters.
+  static func isNumber(_ text: String) -> Bool {
+    text.contains(where: \.isNumber) && !text.contains(where: \.isLetter)
   }
 
   /// A row's check: Seek's box, or `--marker` (blank when unchecked).

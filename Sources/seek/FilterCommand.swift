@@ -31,6 +31,7 @@ enum FilterCommand {
       return 2
     }
     var response: CatalogSearcher.Response
+    let started = Date().timeIntervalSince1970
     do {
       var request = CatalogSearcher.Request(
         query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
@@ -49,8 +50,10 @@ enum FilterCommand {
       response.droppedWords = streamed.droppedWords
     }
     if options.json {
-      Output.write(
-        json(response, catalog: catalog, checked: checked, picks: learned.mapValues(\.reason)).serialized + "\n")
+      let response = AlgoliaResponse(
+        response: response, catalog: catalog, checked: checked, picks: learned.mapValues(\.reason),
+        processingMilliseconds: Int((Date().timeIntervalSince1970 - started) * 1000), params: params(options, query))
+      Output.write(response.json.serialized + "\n")
     } else {
       let bold = Output.stdoutIsTerminal && Output.colorAllowed
       var text = ""
@@ -92,6 +95,15 @@ enum FilterCommand {
   }
 
   /// The hit's title (or `field`), made safe; matched ranges in bold when `bold`.
+  /// The request as Algolia's `params` says it.
+  static func params(_ options: Options, _ query: String) -> String {
+    var pairs = [("query", query), ("page", "\(options.page)"), ("hitsPerPage", "\(options.hitsPerPage)")]
+    if let filters = options.filtersText { pairs.append(("filters", filters)) }
+    if !options.facets.isEmpty { pairs.append(("facets", options.facets.joined(separator: ","))) }
+    if let sort = options.sort { pairs.append(("sort", sort.description)) }
+    return AlgoliaResponse.params(pairs)
+  }
+
   static func rawValue(of found: CatalogSearcher.SegmentHit, field: String?) -> String {
     let documents = found.index.documents
     return documents.value(found.hit.record, field.flatMap { documents.attributeIndex($0) } ?? found.index.titleColumn)
@@ -133,124 +145,5 @@ enum FilterCommand {
       }
     }
     return nil
-  }
-
-  /// `_rankingInfo.learned`: the level and the strongest pick behind it.
-  static func learnedInfo(_ level: Int, _ pick: PickReason?) -> [(String, JSONValue)] {
-    guard level > 0, let pick else { return [] }
-    return [
-      (
-        "learned",
-        .object([
-          ("level", .number("\(level)")), ("picks", .number("\(pick.times)")), ("query", .string(pick.query)),
-          ("lastPickedSecondsAgo", .number("\(Int(pick.age))")), ("reason", .string(pick.description)),
-        ])
-      )
-    ]
-  }
-
-  static func json(
-    _ response: CatalogSearcher.Response, catalog: Catalog, checked: Set<String>, picks: [String: PickReason] = [:]
-  ) -> JSONValue {
-    let hits: [JSONValue] = response.hits.map { found in
-      let hit = found.hit
-      var members: [(String, JSONValue)]
-      if found.kind == .created {
-        let title = found.index.documents.value(hit.record, found.index.titleColumn)
-        members = [
-          ("objectID", .string(hit.objectID)),
-          (found.index.documents.attributes[found.index.titleColumn], .string(title)), ("_created", .bool(true)),
-        ]
-      } else if case .object(let fields) = catalog.json(index: found.index, record: hit.record) {
-        members = fields
-        // Every hit carries its objectID, whatever the id attribute is called (Algolia's rule).
-        if !members.contains(where: { $0.0 == "objectID" }) {
-          members.insert(("objectID", .string(hit.objectID)), at: 0)
-        }
-      } else {
-        members = [("objectID", .string(hit.objectID))]
-      }
-      members.append(("checked", .bool(checked.contains(hit.objectID))))
-      let highlights: [(String, JSONValue)] = hit.highlights.map { h in
-        (
-          h.attribute,
-          .object([
-            ("value", .string(marked(h.value, h.ranges))),
-            ("ranges", .array(h.ranges.map { .array([.number("\($0.lowerBound)"), .number("\($0.upperBound)")]) })),
-          ])
-        )
-      }
-      members.append(("_highlightResult", .object(highlights)))
-      if let s = hit.snippet {
-        members.append(
-          ("_snippetResult", .object([(s.attribute, .object([("value", .string(marked(s.text, s.ranges)))]))])))
-      }
-      let r = hit.ranking
-      // The custom ranking's values, each under its rule (Meilisearch's ranking details name them).
-      let documents = found.index.documents
-      let custom: [(String, JSONValue)] = found.index.settings.customRanking.map { rule in
-        let value = documents.attributeIndex(rule.attribute).flatMap { column in
-          documents.withValue(hit.record, column) { Double(String(decoding: $0, as: UTF8.self)) }
-        }.flatMap { $0.isFinite ? $0 : nil }
-        return (rule.description, value.map { .number(FilterExpression.numberText($0)) } ?? .null)
-      }
-      members.append(
-        (
-          "_rankingInfo",
-          .object(
-            [
-              ("typos", .number("\(r.typos)")), ("words", .number("\(r.words)")),
-              ("proximity", .number("\(r.proximity)")), ("attribute", .number("\(r.attribute)")),
-              ("position", .number("\(r.position)")), ("exact", .number("\(r.exact)")), ("custom", .object(custom)),
-            ] + (r.fuzzyScore.map { [("fuzzyScore", JSONValue.number("\($0)"))] } ?? [])
-              + learnedInfo(r.learned, picks[hit.objectID]))
-        ))
-      return .object(members)
-    }
-    var facetMembers: [(String, JSONValue)] = []
-    var statsMembers: [(String, JSONValue)] = []
-    for facet in response.facets {
-      if let stats = facet.stats {
-        statsMembers.append(
-          (
-            facet.attribute,
-            .object([
-              ("min", .number(FilterExpression.numberText(stats.min))),
-              ("max", .number(FilterExpression.numberText(stats.max))),
-            ])
-          ))
-      } else {
-        facetMembers.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
-      }
-    }
-    var extra: [(String, JSONValue)] = []
-    if !response.facets.isEmpty {
-      extra = [
-        ("facets", .object(facetMembers)), ("facets_stats", .object(statsMembers)),
-        ("exhaustiveFacetsCount", .bool(response.exhaustiveFacetsCount)),
-      ]
-    }
-    return .object(
-      [
-        ("query", .string(response.query)), ("nbHits", .number("\(response.nbHits)")),
-        ("page", .number("\(response.page + 1)")), ("nbPages", .number("\(response.nbPages)")),
-        ("hitsPerPage", .number("\(response.hitsPerPage)")),
-        ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
-        ("droppedWords", .array(response.droppedWords.map { .string($0) })),
-        ("hits", .array(hits)),
-      ] + extra)
-  }
-
-  /// Algolia-style markup: matched ranges wrapped in <em>…</em> (ranges are UTF-8 offsets).
-  static func marked(_ value: String, _ ranges: [Range<Int>]) -> String {
-    let bytes = Array(value.utf8)
-    var out = ""
-    var at = 0
-    for r in ranges where r.lowerBound >= at && r.upperBound <= bytes.count {
-      out += String(decoding: bytes[at..<r.lowerBound], as: UTF8.self)
-      out += "<em>" + String(decoding: bytes[r], as: UTF8.self) + "</em>"
-      at = r.upperBound
-    }
-    return out + String(decoding: bytes[at...], as: UTF8.self)
   }
 }

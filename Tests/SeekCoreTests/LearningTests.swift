@@ -40,9 +40,12 @@ import Testing
 
   @Test func picksAgeSoTheLogStaysSmall() {
     var log = PickLog()
-    for i in 0..<Int(PickLog.maxTotalRank) + 1 { log.record(objectID: "id\(i % 3000)", query: "q\(i)", time: 0) }
+    for _ in 0..<3 { log.record(objectID: "kept", query: "q", time: 0) }
+    for i in 0..<Int(PickLog.maxTotalRank) - 3 { log.record(objectID: "id\(i)", query: "q\(i)", time: 0) }
+    #expect(log.count == Int(PickLog.maxTotalRank) - 2)
+    log.record(objectID: "last", query: "z", time: 0)
     // Past the total, every rank was scaled to 90% of it and the picks under 1 forgotten.
-    #expect(log.count < 3000)
+    #expect(log.all.map(\.objectID) == ["kept"])
     #expect(log.all.reduce(0) { $0 + $1.rank } <= PickLog.maxTotalRank)
   }
 

@@ -14,4 +14,22 @@ import Testing
     #expect(service.results(query: "apple airpods max", page: 0).equalItems.isEmpty)
     #expect(Tokenizer.nameKey("Crème  Brûlée!") == Tokenizer.nameKey("creme brulee"))
   }
+
+  /// Every JSON type comes back as written; Seek's members never replace the record's.
+  @Test func aJSONRecordComesBackAsStored() throws {
+    let record =
+      #"{"name":"widget","inStock":true,"tags":["a","b"],"dims":{"w":1,"h":2.5},"note":null,"empty":"","price":12.50,"checked":"mine"}"#
+    for (path, text) in [("w.json", "[" + record + "]"), ("w.jsonl", record + "\n")] {
+      let catalog = try CatalogLoader.load(bytes: Array(text.utf8), path: path, settings: CatalogSettings())
+      guard case .object(let members) = catalog.json(record: 0) else {
+        Issue.record("not an object")
+        continue
+      }
+      let stored = members.filter { $0.0 != "objectID" }
+      #expect(JSONValue.object(stored).serialized == record, "\(path)")
+      // Searched as text all the same, and shown so.
+      #expect(SearchService(catalog: catalog, suggestions: []).results(query: "b", page: 0).nbHits == 1)
+      #expect(!catalog.settings.index.searchableAttributes.contains(RecordTable.typesAttribute))
+    }
+  }
 }

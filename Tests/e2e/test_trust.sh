@@ -69,10 +69,10 @@ out=$("$SEEK" --store "$TSTORE" --filter zorblax Data/products.json 2>/dev/null)
 expect_eq "created: --filter finds it (exit 0)" 0 "$code"
 expect_eq "created: --filter prints it" "Zorblax" "$out"
 json=$("$SEEK" --store "$TSTORE" --filter zorblax --json Data/products.json)
-expect_contains "created: --json checked" "$json" '"checked":true'
+expect_contains "created: --json checked" "$json" '"_checked":true'
 expect_contains "created: --json objectID" "$json" '"objectID":"created-'
 json=$("$SEEK" --store "$TSTORE" --filter "nintendo switch" --json --id-field name Data/products.json)
-expect_contains "json: an unchecked hit says so" "$json" '"checked":false'
+expect_contains "json: an unchecked hit says so" "$json" '"_checked":false'
 expect_contains "json: objectID with --id-field" "$json" '"objectID":'
 
 # 4. A check cleared by another process (--uncheck-all) disappears from a running app.

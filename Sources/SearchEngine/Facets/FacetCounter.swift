@@ -18,10 +18,17 @@ public struct FacetResult: Sendable, Equatable {
   public struct Stats: Sendable, Equatable {
     public var min: Double
     public var max: Double
+    /// Algolia's `sum` and `avg` (over the hits with a number; a sample's sum is scaled with the
+    /// counts).
+    public var sum: Double
+    public var count: Int
+    public var avg: Double { count == 0 ? .nan : sum / Double(count) }
 
-    public init(min: Double, max: Double) {
+    public init(min: Double, max: Double, sum: Double = 0, count: Int = 0) {
       self.min = min
       self.max = max
+      self.sum = sum
+      self.count = count
     }
   }
 
@@ -53,6 +60,8 @@ struct FacetCounter {
   private var numbers: [Column<Double>] = []
   private var minimum: [Double] = []
   private var maximum: [Double] = []
+  private var sums: [Double] = []
+  private var present: [Int] = []
   private(set) var isActive = false
 
   /// The attributes the counters are laid out for (the owner's index never changes).
@@ -82,6 +91,8 @@ struct FacetCounter {
     numbers = numericFacets.map(\.numbers)
     minimum = numericFacets.map { _ in .infinity }
     maximum = numericFacets.map { _ in -.infinity }
+    sums = numericFacets.map { _ in 0 }
+    present = numericFacets.map { _ in 0 }
     isActive = !textFacets.isEmpty || !numericFacets.isEmpty
   }
 
@@ -92,6 +103,8 @@ struct FacetCounter {
     for i in minimum.indices {
       minimum[i] = .infinity
       maximum[i] = -.infinity
+      sums[i] = 0
+      present[i] = 0
     }
   }
 
@@ -111,6 +124,10 @@ struct FacetCounter {
       let x = numbers[f][record]
       if x < minimum[f] { minimum[f] = x }
       if x > maximum[f] { maximum[f] = x }
+      if !x.isNaN {
+        sums[f] += x
+        present[f] += 1
+      }
     }
   }
 
@@ -118,6 +135,10 @@ struct FacetCounter {
   mutating func scale(by factor: Double) {
     for slot in touched {
       counts[Int(slot)] = UInt32(min(Double(UInt32.max), (Double(counts[Int(slot)]) * factor).rounded()))
+    }
+    for f in sums.indices {
+      sums[f] *= factor
+      present[f] = Int((Double(present[f]) * factor).rounded())
     }
   }
 
@@ -135,6 +156,7 @@ struct FacetCounter {
     for f in numericFacets.indices {
       minimum[f] = numericFacets[f].minimum.isNaN ? .infinity : numericFacets[f].minimum
       maximum[f] = numericFacets[f].maximum.isNaN ? -.infinity : numericFacets[f].maximum
+      (sums[f], present[f]) = numericFacets[f].total
     }
   }
 
@@ -160,7 +182,8 @@ struct FacetCounter {
       out.append(
         FacetResult(
           attribute: facet.attribute, values: [],
-          stats: minimum[f] <= maximum[f] ? FacetResult.Stats(min: minimum[f], max: maximum[f]) : nil))
+          stats: minimum[f] <= maximum[f]
+            ? FacetResult.Stats(min: minimum[f], max: maximum[f], sum: sums[f], count: present[f]) : nil))
     }
     return out
   }

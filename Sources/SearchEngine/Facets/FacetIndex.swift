@@ -53,6 +53,28 @@ public struct FacetIndex: Sendable {
     let distinct: UInt32
     public let minimum: Double
     public let maximum: Double
+    /// The sum of every record's number and how many have one (the empty query's `facets_stats`,
+    /// read off here rather than summed on every keystroke).
+    public let total: (sum: Double, count: Int)
+
+    init(
+      attribute: String, numbers: Column<Double>, ranks: Column<UInt32>, distinct: UInt32, minimum: Double,
+      maximum: Double
+    ) {
+      self.attribute = attribute
+      self.numbers = numbers
+      self.ranks = ranks
+      self.distinct = distinct
+      self.minimum = minimum
+      self.maximum = maximum
+      var sum = 0.0
+      var count = 0
+      for i in 0..<numbers.count where !numbers[i].isNaN {
+        sum += numbers[i]
+        count += 1
+      }
+      total = (sum, count)
+    }
   }
 
   public let text: [TextFacet]

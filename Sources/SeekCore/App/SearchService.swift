@@ -280,7 +280,7 @@ public final class SearchService {
     let (highlights, _) =
       parsed.isEmpty ? ([], nil) : Highlighter(index: index, query: parsed).highlight(record: record, scope: .all)
     var fields: [RecordDetails.Field] = []
-    for (column, name) in documents.attributes.enumerated() {
+    for (column, name) in documents.attributes.enumerated() where name != RecordTable.typesAttribute {
       let value = documents.value(record, column)
       guard !value.isEmpty else { continue }
       fields.append(.init(name: name, value: value, ranges: highlights.first { $0.attribute == name }?.ranges ?? []))

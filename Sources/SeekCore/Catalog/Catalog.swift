@@ -57,8 +57,25 @@ public struct Catalog: Sendable {
     if settings.objectIDAttribute == nil || !documents.attributes.contains(settings.objectIDAttribute!) {
       members.append(("objectID", .string(documents.objectID(record))))
     }
-    for (column, name) in documents.attributes.enumerated() {
+    // A JSON record's members that are not plain strings, as it wrote them.
+    let typesColumn = documents.attributeIndex(RecordTable.typesAttribute)
+    var typed: [(String, JSONValue)]? = nil
+    if let typesColumn, case .object(let stored)? = try? JSONParser.parse(documents.value(record, typesColumn)) {
+      typed = stored
+    }
+    for (column, name) in documents.attributes.enumerated() where column != typesColumn {
       let value = documents.value(record, column)
+      if typesColumn != nil {
+        // Records read from JSON: each member as stored; a member the record lacks is left out.
+        if let stored = typed?.first(where: { $0.0 == name })?.1 {
+          members.append((name, stored))
+        } else if numericAttributes.contains(name), JSONValue.isStrictNumber(value) {
+          members.append((name, .number(value)))
+        } else if !value.isEmpty {
+          members.append((name, .string(value)))
+        }
+        continue
+      }
       // A number as the record wrote it, when JSON can carry it as one; otherwise its text.
       if numericAttributes.contains(name), JSONValue.isStrictNumber(value) {
         members.append((name, .number(value)))

@@ -13,9 +13,26 @@ public enum CatalogParser {
     }
   }
 
+  /// A record's members as text (what is searched and shown), and, when some are neither
+  /// numbers nor non-empty strings, those members as JSON under `RecordTable.typesAttribute`
+  /// (what `--json` prints).
   static func members(_ value: JSONValue) -> [(String, String)]? {
     guard case .object(let members) = value else { return nil }
-    return members.map { ($0.0, $0.1.text) }
+    var fields: [(String, String)] = []
+    fields.reserveCapacity(members.count + 1)
+    var typed: [(String, JSONValue)] = []
+    for (name, v) in members where !name.hasPrefix("\u{0}") {
+      fields.append((name, v.text))
+      switch v {
+      // Numbers come back as numbers from their text (`Catalog.json`): kept here, they would
+      // cost every record of a numeric catalog its numbers twice.
+      case .string(let s) where !s.isEmpty: continue
+      case .number: continue
+      default: typed.append((name, v))
+      }
+    }
+    if !typed.isEmpty { fields.append((RecordTable.typesAttribute, JSONValue.object(typed).serialized)) }
+    return fields
   }
 
   static func kind(_ value: JSONValue) -> String {

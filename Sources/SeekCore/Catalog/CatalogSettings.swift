@@ -157,14 +157,14 @@ public struct CatalogSettings: Sendable, Equatable {
         "displayAttributes names \(display.map { "'\($0)'" }.joined(separator: ", ")), which no record has")
     }
     if !errors.isEmpty {
-      errors.append("the records' attributes are: \(table.attributes.prefix(20).joined(separator: ", "))")
+      errors.append("the records' attributes are: \(table.visibleAttributes.prefix(20).joined(separator: ", "))")
     }
     return (errors, warnings)
   }
 
   /// Concrete settings for a table of records: what was given, defaults for the rest.
   public func resolved(for table: RecordTable) -> ResolvedSettings {
-    let attributes = table.attributes
+    let attributes = table.visibleAttributes
     let idAttribute = objectIDAttribute ?? Self.idCandidates.first { attributes.contains($0) }
     let textual = attributes.filter { !table.numericAttributes.contains($0) && $0 != idAttribute }
     let title =
@@ -211,7 +211,8 @@ public struct CatalogSettings: Sendable, Equatable {
   static func defaultFacets(_ table: RecordTable, excluding: [String?]) -> [String] {
     guard table.count >= 2 else { return [] }
     var out: [String] = []
-    for (column, name) in table.attributes.enumerated() where !excluding.contains(name) {
+    for (column, name) in table.attributes.enumerated()
+    where !excluding.contains(name) && name != RecordTable.typesAttribute {
       if table.numericAttributes.contains(name) {
         out.append(name)
         continue

@@ -29,6 +29,15 @@ public struct RecordTable: Sendable {
   public private(set) var ignoredAttributes = 0
   private var ignoredNames: Set<String> = []
 
+  /// A JSON record's members that are neither numbers nor non-empty strings (booleans, null,
+  /// arrays, objects, ""), as JSON: kept apart from the text that is searched, so that a record comes
+  /// back as stored (`Catalog.json`). No JSON name can be this one: names starting with NUL are
+  /// left out when read. Never searched, shown or faceted.
+  public static let typesAttribute = "\u{0}json"
+
+  /// The attributes a person sees (without `typesAttribute`).
+  public var visibleAttributes: [String] { attributes.filter { $0 != Self.typesAttribute } }
+
   /// As Algolia caps a record's size; far above any real catalog's attribute count.
   public static let maxAttributes = 256
 

@@ -59,14 +59,16 @@ public struct PickLog: Sendable {
   /// At most this many hits are lifted for one query (the most frecent): each costs a match of
   /// its text per keystroke (Searcher+Learned.swift).
   public static let maxLearnedPerQuery = 64
-  /// Ranks add up to at most this (zoxide's `_ZO_MAXAGE` is 10,000; picks are fewer than visits):
-  /// past it, every rank is scaled down to 90% of it and picks that fall under 1 are forgotten, so
-  /// the log stays small and old habits fade.
-  public static let maxTotalRank = 2_000.0
+  /// Ranks add up to at most this (zoxide's `_ZO_MAXAGE`): past it, every rank is scaled down to
+  /// 90% of it and picks that fall under 1 are forgotten, so the log stays small (10,000 picks
+  /// at most, about a megabyte) and old habits fade.
+  public static let maxTotalRank = 10_000.0
 
   /// Picks grouped by folded query, sorted by it: a query's prefix range is contiguous.
   private var queries: [[UInt8]] = []
   private var picks: [[Pick]] = []
+  /// The ranks' sum, kept as picks are made (aging checks it on every pick).
+  private var totalRank = 0.0
 
   public init(_ all: [Pick] = []) {
     for pick in all { insert(pick) }
@@ -84,6 +86,7 @@ public struct PickLog: Sendable {
       picks[at][i].rank += 1
       picks[at][i].last = time
       picks[at][i].query = query
+      totalRank += 1
     } else {
       insert(Pick(objectID: objectID, query: query, rank: 1, last: time))
     }
@@ -143,6 +146,7 @@ public struct PickLog: Sendable {
   }
 
   private mutating func insert(_ pick: Pick) {
+    totalRank += pick.rank
     let key = Self.folded(pick.query)
     let at = lowerBound(key)
     if at < queries.count && queries[at] == key {
@@ -155,9 +159,8 @@ public struct PickLog: Sendable {
 
   /// zoxide's aging (see `maxTotalRank`).
   private mutating func age() {
-    let total = picks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.rank } }
-    guard total > Self.maxTotalRank else { return }
-    let scale = 0.9 * Self.maxTotalRank / total
+    guard totalRank > Self.maxTotalRank else { return }
+    let scale = 0.9 * Self.maxTotalRank / totalRank
     for g in picks.indices.reversed() {
       for i in picks[g].indices { picks[g][i].rank *= scale }
       picks[g].removeAll { $0.rank < 1 }
@@ -166,6 +169,7 @@ public struct PickLog: Sendable {
         queries.remove(at: g)
       }
     }
+    totalRank = picks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.rank } }
   }
 
   private func lowerBound(_ key: [UInt8]) -> Int {

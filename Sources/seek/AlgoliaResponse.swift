@@ -1,0 +1,197 @@
+import Foundation
+import SearchEngine
+import SeekCore
+
+/// `--filter --json`: Algolia's search response, field for field, so that a program reading
+/// Algolia's reads Seek's. The record comes as stored (`Catalog.json`); what Seek adds lives in
+/// `_`-prefixed members beside Algolia's own (`_highlightResult`, `_snippetResult`,
+/// `_rankingInfo`): `_checked`, `_created`. `page` counts from 0, as Algolia's (`--page N` asks
+/// for the Nth page, `page` N − 1).
+struct AlgoliaResponse {
+  var response: CatalogSearcher.Response
+  var catalog: Catalog
+  var checked: Set<String>
+  var picks: [String: PickReason]
+  var processingMilliseconds: Int
+  /// Algolia's `params`: the request, URL-encoded.
+  var params: String
+
+  var json: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("hits", .array(response.hits.map(hit))), ("nbHits", .number("\(response.nbHits)")),
+      ("page", .number("\(response.page)")), ("nbPages", .number("\(response.nbPages)")),
+      ("hitsPerPage", .number("\(response.hitsPerPage)")), ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
+      ("exhaustiveTypo", .bool(response.exhaustiveNbHits)), ("query", .string(response.query)),
+      ("params", .string(params)), ("processingTimeMS", .number("\(processingMilliseconds)")),
+    ]
+    if !response.droppedWords.isEmpty {
+      members.append(("queryAfterRemoval", .string(queryAfterRemoval)))
+    }
+    members.append(("droppedWords", .array(response.droppedWords.map { .string($0) })))
+    if !response.facets.isEmpty { members += facets }
+    return .object(members)
+  }
+
+  /// Algolia's markup of the words dropped to find something: `iphone <em>purple</em>`.
+  var queryAfterRemoval: String {
+    var dropped = response.droppedWords
+    return response.query.split(separator: " ", omittingEmptySubsequences: true).map { word in
+      if let i = dropped.firstIndex(where: { $0.caseInsensitiveCompare(word) == .orderedSame }) {
+        dropped.remove(at: i)
+        return "<em>\(word)</em>"
+      }
+      return String(word)
+    }.joined(separator: " ")
+  }
+
+  /// `facets` (text values and their counts), `facets_stats` (min, max, avg, sum of numbers).
+  var facets: [(String, JSONValue)] {
+    var counts: [(String, JSONValue)] = []
+    var stats: [(String, JSONValue)] = []
+    for facet in response.facets {
+      if let s = facet.stats {
+        let number = { (v: Double) in JSONValue.number(FilterExpression.numberText(v)) }
+        stats.append(
+          (
+            facet.attribute,
+            .object([("min", number(s.min)), ("max", number(s.max)), ("avg", number(s.avg)), ("sum", number(s.sum))])
+          ))
+      } else {
+        counts.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
+      }
+    }
+    return [
+      ("facets", .object(counts)), ("facets_stats", .object(stats)),
+      ("exhaustiveFacetsCount", .bool(response.exhaustiveFacetsCount)),
+    ]
+  }
+
+  func hit(_ found: CatalogSearcher.SegmentHit) -> JSONValue {
+    let hit = found.hit
+    var members: [(String, JSONValue)]
+    if found.kind == .created {
+      let title = found.index.documents.value(hit.record, found.index.titleColumn)
+      members = [
+        ("objectID", .string(hit.objectID)),
+        (found.index.documents.attributes[found.index.titleColumn], .string(title)),
+      ]
+    } else if case .object(let fields) = catalog.json(index: found.index, record: hit.record) {
+      members = fields
+      // Every hit carries its objectID, whatever the id attribute is called (Algolia's rule).
+      if !members.contains(where: { $0.0 == "objectID" }) { members.insert(("objectID", .string(hit.objectID)), at: 0) }
+    } else {
+      members = [("objectID", .string(hit.objectID))]
+    }
+    members.append(("_highlightResult", highlightResult(found)))
+    if let s = hit.snippet {
+      members.append(
+        (
+          "_snippetResult",
+          .object([
+            (
+              s.attribute,
+              .object([("value", .string(Self.marked(s.text, s.ranges))), ("matchLevel", .string("partial"))])
+            )
+          ])
+        ))
+    }
+    members.append(("_rankingInfo", rankingInfo(found)))
+    members.append(("_checked", .bool(checked.contains(hit.objectID))))
+    if found.kind == .created { members.append(("_created", .bool(true))) }
+    return .object(members)
+  }
+
+  /// Every searchable attribute, as Algolia lists them: the value marked, how much of the query
+  /// matched there (`none`, `partial`, `full`), which words, and whether all of it is matched.
+  func highlightResult(_ found: CatalogSearcher.SegmentHit) -> JSONValue {
+    let index = found.index
+    let documents = index.documents
+    let parsed = ParsedQuery(response.query, typoTolerance: catalog.settings.index.typoTolerance)
+    var out: [(String, JSONValue)] = []
+    for column in index.searchableColumns {
+      let name = documents.attributes[column]
+      let value = documents.value(found.hit.record, column)
+      let ranges = found.hit.highlights.first { $0.attribute == name }?.ranges ?? []
+      let words = ranges.isEmpty ? [] : matchedWords(in: value, parsed, substring: index.substringMatching)
+      let level = words.isEmpty ? "none" : words.count == parsed.words.count ? "full" : "partial"
+      let highlighted = ranges.reduce(0) { $0 + $1.count }
+      let letters = value.utf8.filter { $0 != 0x20 }.count
+      out.append(
+        (
+          name,
+          .object([
+            ("value", .string(Self.marked(value, ranges))), ("matchLevel", .string(level)),
+            ("fullyHighlighted", .bool(!ranges.isEmpty && highlighted >= letters)),
+            ("matchedWords", .array(words.map { .string($0) })),
+          ])
+        ))
+    }
+    return .object(out)
+  }
+
+  /// The query's words that match in `value` (each matched alone: whole, or as a prefix for the
+  /// last one, within its typos).
+  func matchedWords(in value: String, _ query: ParsedQuery, substring: Bool) -> [String] {
+    query.words.compactMap { word in
+      let alone = ParsedQuery(
+        word.text + (word.isPrefix ? "" : " "), typoTolerance: catalog.settings.index.typoTolerance)
+      return Highlighter.matches(in: value, query: alone, substring: substring).0.isEmpty ? nil : word.text
+    }
+  }
+
+  /// Algolia's `_rankingInfo` (`nbTypos`, `firstMatchedWord` = attribute × 1000 + position,
+  /// `proximityDistance`, `nbExactWords`, `words`, `filters`; not `userScore`, an engine's
+  /// internal rank that would differ between two indexes of the same records), and Seek's: the
+  /// custom ranking's values (what `userScore` stands for), the fuzzy score for lines, what picks
+  /// taught.
+  func rankingInfo(_ found: CatalogSearcher.SegmentHit) -> JSONValue {
+    let hit = found.hit
+    let r = hit.ranking
+    let documents = found.index.documents
+    let custom: [(String, JSONValue)] = found.index.settings.customRanking.map { rule in
+      let value = documents.attributeIndex(rule.attribute).flatMap { column in
+        documents.withValue(hit.record, column) { Double(String(decoding: $0, as: UTF8.self)) }
+      }.flatMap { $0.isFinite ? $0 : nil }
+      return (rule.description, value.map { .number(FilterExpression.numberText($0)) } ?? .null)
+    }
+    var members: [(String, JSONValue)] = [
+      ("nbTypos", .number("\(r.typos)")), ("firstMatchedWord", .number("\(r.attribute * 1000 + r.position)")),
+      ("proximityDistance", .number("\(r.proximity)")),
+      ("nbExactWords", .number("\(min(r.exact, r.words))")), ("words", .number("\(r.words)")),
+      ("filters", .number("0")), ("custom", .object(custom)),
+    ]
+    if let score = r.fuzzyScore { members.append(("fuzzyScore", .number("\(score)"))) }
+    if r.learned > 0, let pick = picks[hit.objectID] {
+      members.append(
+        (
+          "learned",
+          .object([
+            ("level", .number("\(r.learned)")), ("picks", .number("\(pick.times)")), ("query", .string(pick.query)),
+            ("lastPickedSecondsAgo", .number("\(Int(pick.age))")), ("reason", .string(pick.description)),
+          ])
+        ))
+    }
+    return .object(members)
+  }
+
+  /// Algolia-style markup: matched ranges wrapped in <em>…</em> (ranges are UTF-8 offsets).
+  static func marked(_ value: String, _ ranges: [Range<Int>]) -> String {
+    let bytes = Array(value.utf8)
+    var out = ""
+    var at = 0
+    for r in ranges where r.lowerBound >= at && r.upperBound <= bytes.count {
+      out += String(decoding: bytes[at..<r.lowerBound], as: UTF8.self)
+      out += "<em>" + String(decoding: bytes[r], as: UTF8.self) + "</em>"
+      at = r.upperBound
+    }
+    return out + String(decoding: bytes[at...], as: UTF8.self)
+  }
+
+  /// `query=…&page=…`: the request as Algolia writes `params`.
+  static func params(_ pairs: [(String, String)]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return pairs.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+      .joined(separator: "&")
+  }
+}
