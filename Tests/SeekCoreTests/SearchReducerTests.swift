@@ -553,6 +553,7 @@ import Testing
       $0.query = "iphone"
       $0.cursor = 6
       $0.refine = refine
+      $0.categoryFromSuggestion = .init(attribute: "category", value: "Cell Phones")
       $0.didSubmitSuggestion = true
       $0.suggestions = []
       $0.suggestionsVisible = false
@@ -689,5 +690,30 @@ import Testing
       ])
     // A refined value no hit has any more stays listed, to be removed.
     #expect(rows(refined: ["Laptops"]).last == "[x] Laptops")
+  }
+
+  /// Refined values come first, as Algolia's refinement lists put them.
+  @Test func refinedValuesFirst() {
+    #expect(rows(refined: ["TVs"]) == ["# category", "[x] TVs", "[ ] Cell Phones"])
+  }
+
+  /// Backspace on an empty query removes the last chip; a suggestion's category ends with its query.
+  @Test func chipsGoWithBackspaceAndASuggestionsCategoryWithItsQuery() {
+    var state = SearchState()
+    state.facetAttributes = ["brand", "category"]
+    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
+    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Sony"))
+    let effects = SearchReducer.reduce(&state, .deletedBackward)
+    #expect(state.refine.refinements.facets.map(\.value) == ["Apple"])
+    #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
+    // A suggestion "iphone in Cell Phones" refines; emptying the query ends that refinement only.
+    let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
+    _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsRevision, [iphone]))
+    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .enterPressed)
+    #expect(state.refine.refinements.facets.map(\.value) == ["Apple", "Cell Phones"])
+    _ = SearchReducer.reduce(&state, .cleared)
+    #expect(state.refine.refinements.facets.map(\.value) == ["Apple"])
   }
 }

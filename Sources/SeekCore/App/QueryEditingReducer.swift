@@ -26,6 +26,9 @@ enum QueryEditingReducer {
 
     case .deletedBackward:
       var characters = Array(state.query)
+      if characters.isEmpty && state.focus == .query, let effects = RefinementsReducer.removeLastChip(&state) {
+        return effects
+      }
       guard state.cursor > 0, !characters.isEmpty else { return SearchReducer.focusQuery(&state) }
       characters.remove(at: min(state.cursor, characters.count) - 1)
       state.query = String(characters)

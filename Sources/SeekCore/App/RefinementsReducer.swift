@@ -155,8 +155,14 @@ public enum RefinementsReducer {
       }
       // Roots, the children of each refined level (drilling down) and the refined values, each
       // under its parent; the values come most frequent first, and keep that order among siblings.
+      // Refined values (and the levels above them) first, as Algolia's refinement lists put them:
+      // a refined brand is never the eleventh row, off screen.
+      let order =
+        facet.values.indices.filter { open.contains(keys[$0]) }
+        + facet.values.indices.filter { !open.contains(keys[$0]) }
       func emit(parent: [UInt8], level: Int) {
-        for (i, value) in facet.values.enumerated() where value.level == level && (level == 0 || parents[i] == parent) {
+        for i in order where facet.values[i].level == level && (level == 0 || parents[i] == parent) {
+          let value = facet.values[i]
           if level == 0 || refinedKeys.contains(parent) || refinedKeys.contains(keys[i]) {
             out.append(.value(attribute: facet.attribute, value: value, refined: refinedKeys.contains(keys[i])))
             listed.insert(keys[i])
@@ -237,5 +243,28 @@ public enum RefinementsReducer {
     else { return }
     state.refine.refinements.facets.removeAll { $0.attribute == attribute }
     state.refine.refinements.toggle(attribute, category)
+    state.categoryFromSuggestion = Refinements.FacetValue(attribute: attribute, value: category)
+  }
+
+  /// The query was emptied: the category a suggestion refined with ends with it (it belonged to
+  /// that search, not to the next one). True when it was still applied.
+  static func endSuggestionCategory(_ state: inout SearchState) -> Bool {
+    guard let category = state.categoryFromSuggestion else { return false }
+    state.categoryFromSuggestion = nil
+    let before = state.refine.refinements.facets.count
+    state.refine.refinements.facets.removeAll { $0 == category }
+    return state.refine.refinements.facets.count != before
+  }
+
+  /// Backspace on an empty query: the last chip (the last refinement) goes, as a tag input's.
+  static func removeLastChip(_ state: inout SearchState) -> [SearchEffect]? {
+    if !state.refine.refinements.numeric.isEmpty {
+      state.refine.refinements.numeric.removeLast()
+    } else if !state.refine.refinements.facets.isEmpty {
+      state.refine.refinements.facets.removeLast()
+    } else {
+      return nil
+    }
+    return refined(&state)
   }
 }

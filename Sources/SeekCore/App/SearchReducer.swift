@@ -567,6 +567,7 @@ public enum SearchReducer {
     state.scrollOffset = 0
     state.message = nil
     state.selectFirstHitOnArrival = false
+    if state.query.trimming(" \t").isEmpty { _ = RefinementsReducer.endSuggestionCategory(&state) }
     return searchBoth(&state)
   }
 

@@ -16,6 +16,8 @@ public struct SearchState: Sendable, Equatable {
   public var query = ""
   /// Refinements and sort, part of every results search.
   public var refine = Refine()
+  /// The category a submitted suggestion refined with: it ends when the query is emptied.
+  public var categoryFromSuggestion: Refinements.FacetValue? = nil
   /// The catalog's facets (numeric ones apart): which `attr:value` tokens are refinements, and what
   /// the sort cycles through. Set when the app starts.
   public var facetAttributes: [String] = []
