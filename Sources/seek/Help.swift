@@ -140,6 +140,8 @@ enum Help {
                                 (default for files: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite;
                                 piped input has none unless this is given)
           --no-store            keep checks in memory only
+          --strict              a malformed record refuses the file (by default it is left out,
+                                counted, and the first one's error shown)
           --no-learn            do not record picks nor rank by them (an item accepted or
                                 checked for a query otherwise rises for it next time, never
                                 above a hit with fewer typos or more matched words)

@@ -239,6 +239,7 @@ struct Options: Equatable {
       case "--store": o.storePath = try value(flag, inline: inline)
       case "--no-store": o.noStore = true
       case "--no-learn": o.noLearn = true
+      case "--strict": o.catalog.strict = true
       case "--forget-picks": o.forgetPicks = true
       case "--add-pick": o.addPick = try value(flag, inline: inline)
       case "--checked": o.checked = true

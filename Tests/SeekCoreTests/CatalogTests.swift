@@ -4,17 +4,22 @@ import Testing
 
 @testable import SeekCore
 
-func parse(_ text: String, _ format: CatalogFormat, path: String = "t") throws(CatalogError) -> RecordTable {
+func parse(_ text: String, _ format: CatalogFormat, path: String = "t", strict: Bool = false) throws(CatalogError)
+  -> RecordTable
+{
   let bytes = Array(text.utf8)
   return try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
-    do throws(CatalogError) { return .success(try CatalogParser.parse(buffer, format: format, path: path)) } catch {
+    do throws(CatalogError) {
+      return .success(try CatalogParser.parse(buffer, format: format, path: path, strict: strict))
+    } catch {
       return .failure(error)
     }
   }.get()
 }
 
+/// What `--strict` refuses the file with.
 func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
-  do { _ = try parse(text, format, path: "f") } catch { return error }
+  do { _ = try parse(text, format, path: "f", strict: true) } catch { return error }
   return nil
 }
 
@@ -84,6 +89,20 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(
       parseError("{\"a\":1}\n{oops}\n", .jsonLines)
         == .malformedJSON(path: "f", line: 2, column: 2, message: "expected a member name in double quotes, found 'o'"))
+  }
+
+  /// Without --strict a malformed record is left out, counted, and the first one's error said;
+  /// the records around it are kept.
+  @Test func malformedRecordsAreLeftOutAndSaid() throws {
+    let csv = try parse("a,b\n1,2\n3,4,5\n6,7\n8,9,10,11\n", .csv, path: "f")
+    #expect(csv.rows == [["1", "2"], ["6", "7"]] && csv.skippedRecords == 2)
+    #expect(csv.warnings.last?.hasPrefix("2 malformed records left out (the first: f:3: expected 2 fields") == true)
+    let lines = try parse("{\"a\":\"x\"}\n{oops}\n[1]\n{\"a\":\"y\"}\n", .jsonLines)
+    #expect(lines.rows == [["x"], ["y"]] && lines.skippedRecords == 2)
+    let array = try parse("[{\"a\":\"x\"}, 5, {\"a\":\"y\"}]", .json)
+    #expect(array.rows == [["x"], ["y"]] && array.skippedRecords == 1)
+    // A quote never closed breaks the structure: refused either way.
+    #expect(throws: CatalogError.self) { try parse("a,b\n\"open,2\n", .csv) }
   }
 
   @Test func malformedTablesSayLine() {

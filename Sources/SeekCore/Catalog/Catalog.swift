@@ -117,7 +117,7 @@ public enum CatalogLoader {
     let table = try bytes.withUnsafeBufferPointer { buffer -> Result<RecordTable, CatalogError> in
       let format = settings.format ?? CatalogFormat.fromExtension(of: path) ?? CatalogFormat.sniff(buffer)
       do throws(CatalogError) {
-        return .success(try CatalogParser.parse(buffer, format: format, path: path))
+        return .success(try CatalogParser.parse(buffer, format: format, path: path, strict: settings.strict))
       } catch {
         return .failure(error)
       }

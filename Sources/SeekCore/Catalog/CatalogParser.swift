@@ -1,14 +1,18 @@
 /// Parses catalog bytes of each format into a `RecordTable`.
 public enum CatalogParser {
   /// `path` is used only in error messages.
+  /// `strict`: a malformed record refuses the file; otherwise it is left out, counted, and the
+  /// first one's error is a warning (`RecordTable.warnings`). What breaks the structure itself (a
+  /// JSON syntax error inside an array, a quote never closed) refuses the file either way.
   public static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, format: CatalogFormat, path: String
+    _ bytes: UnsafeBufferPointer<UInt8>, format: CatalogFormat, path: String, strict: Bool = false
   ) throws(CatalogError) -> RecordTable {
     switch format {
-    case .json: return try parseJSONArray(bytes, path: path)
-    case .jsonLines: return try parseJSONLines(bytes, path: path)
-    case .csv: return try parseDelimited(bytes, separator: UInt8(ascii: ","), quoting: true, path: path)
-    case .tsv: return try parseDelimited(bytes, separator: 0x09, quoting: false, path: path)
+    case .json: return try parseJSONArray(bytes, path: path, strict: strict)
+    case .jsonLines: return try parseJSONLines(bytes, path: path, strict: strict)
+    case .csv:
+      return try parseDelimited(bytes, separator: UInt8(ascii: ","), quoting: true, path: path, strict: strict)
+    case .tsv: return try parseDelimited(bytes, separator: 0x09, quoting: false, path: path, strict: strict)
     case .lines: return parseLines(bytes)
     }
   }
@@ -61,7 +65,7 @@ public enum CatalogParser {
   }
 
   static func parseJSONArray(
-    _ bytes: UnsafeBufferPointer<UInt8>, path: String
+    _ bytes: UnsafeBufferPointer<UInt8>, path: String, strict: Bool = false
   ) throws(CatalogError) -> RecordTable {
     var parser = JSONParser(bytes, start: bomLength(bytes))
     var table = RecordTable()
@@ -85,12 +89,15 @@ public enum CatalogParser {
         let start = parser.offset
         let value: JSONValue
         do { value = try parser.parseValue(depth: 1) } catch { throw fail(error) }
-        guard let fields = members(value) else {
+        if let fields = members(value) {
+          noteNumeric(value, into: &numeric, arrays: &table.multiValuedAttributes)
+          table.append(fields)
+        } else {
           let e = parser.error("", at: start)
-          throw .notARecord(path: path, line: e.line, found: kind(value))
+          let error = CatalogError.notARecord(path: path, line: e.line, found: kind(value))
+          if strict { throw error }
+          table.noteSkipped(error)
         }
-        noteNumeric(value, into: &numeric, arrays: &table.multiValuedAttributes)
-        table.append(fields)
         parser.skipWhitespace()
         if parser.current == UInt8(ascii: ",") {
           parser.advance()
@@ -110,7 +117,7 @@ public enum CatalogParser {
   }
 
   static func parseJSONLines(
-    _ bytes: UnsafeBufferPointer<UInt8>, path: String
+    _ bytes: UnsafeBufferPointer<UInt8>, path: String, strict: Bool = false
   ) throws(CatalogError) -> RecordTable {
     var table = RecordTable()
     var numeric: [String: Bool] = [:]
@@ -125,10 +132,17 @@ public enum CatalogParser {
         parser.skipWhitespace()
         if !parser.atEnd { throw parser.error("unexpected text after the record") }
       } catch {
-        throw .malformedJSON(path: path, line: lineNumber, column: error.column, message: error.message)
+        let malformed = CatalogError.malformedJSON(
+          path: path, line: lineNumber, column: error.column, message: error.message)
+        if strict { throw malformed }
+        table.noteSkipped(malformed)
+        return
       }
       guard let fields = members(value) else {
-        throw .notARecord(path: path, line: lineNumber, found: kind(value))
+        let error = CatalogError.notARecord(path: path, line: lineNumber, found: kind(value))
+        if strict { throw error }
+        table.noteSkipped(error)
+        return
       }
       noteNumeric(value, into: &numeric, arrays: &table.multiValuedAttributes)
       table.append(fields)
@@ -179,7 +193,7 @@ public enum CatalogParser {
   /// Values go straight into the table's byte buffer: an unquoted field is copied from the input
   /// once, with no `String` made for it.
   static func parseDelimited(
-    _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, quoting: Bool, path: String
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, quoting: Bool, path: String, strict: Bool = false
   ) throws(CatalogError) -> RecordTable {
     var field: [UInt8] = []
     var quoted = false
@@ -193,6 +207,8 @@ public enum CatalogParser {
     var numeric: [Bool] = []
     var fieldsInRow = 0
     var kept = 0
+    /// Why the open row is left out (a lenient read), once it ends.
+    var rowError: CatalogError? = nil
 
     /// Ends the field that began at `fieldStart` (or was unquoted into `field`) and ends at `end`.
     func endField(_ end: Int) throws(CatalogError) {
@@ -211,10 +227,14 @@ public enum CatalogParser {
         headerRow.append(withValue { String(decoding: $0, as: UTF8.self) })
         return
       }
+      if rowError != nil { return }
       if fieldsInRow >= header.count {
-        throw .malformedTable(
+        let error = CatalogError.malformedTable(
           path: path, line: rowLine,
           message: "expected \(header.count) fields as in the header, found \(fieldsInRow + 1)")
+        if strict { throw error }
+        rowError = error
+        return
       }
       guard fieldsInRow < kept else { return }  // columns past `RecordTable.maxAttributes`
       withValue { v in
@@ -241,6 +261,11 @@ public enum CatalogParser {
         table = RecordTable(attributes: names)
         numeric = [Bool](repeating: true, count: names.count)
         kept = table.attributes.count
+        return
+      }
+      if let error = rowError {
+        rowError = nil
+        table.skipOpenRow(because: error)
         return
       }
       // Missing trailing fields are empty values.

@@ -12,6 +12,8 @@ public struct CatalogSettings: Sendable, Equatable {
   public var objectIDAttribute: String?
   public var displayAttributes: [String]?
   public var format: CatalogFormat?
+  /// `--strict`: a malformed record refuses the file (otherwise it is left out and said).
+  public var strict = false
   /// Attributes that can be refined (Algolia's `attributesForFaceting`).
   public var attributesForFaceting: [String]?
   /// Algolia's `allowTyposOnNumericTokens` (default false).
@@ -42,7 +44,7 @@ public struct CatalogSettings: Sendable, Equatable {
 
   /// `other`'s values where it has them, ours otherwise.
   public func overridden(by other: CatalogSettings) -> CatalogSettings {
-    CatalogSettings(
+    var out = CatalogSettings(
       searchableAttributes: other.searchableAttributes ?? searchableAttributes,
       titleAttribute: other.titleAttribute ?? titleAttribute,
       customRanking: other.customRanking ?? customRanking,
@@ -51,6 +53,8 @@ public struct CatalogSettings: Sendable, Equatable {
       format: other.format ?? format, attributesForFaceting: other.attributesForFaceting ?? attributesForFaceting,
       allowTyposOnNumericTokens: other.allowTyposOnNumericTokens ?? allowTyposOnNumericTokens,
       tiebreak: other.tiebreak ?? tiebreak, reverseInputOrder: other.reverseInputOrder ?? reverseInputOrder)
+    out.strict = strict || other.strict
+    return out
   }
 
   /// Where the settings file of a catalog lives.

@@ -100,6 +100,26 @@ public struct RecordTable: Sendable {
   /// Closes the record whose cells were appended since the last one.
   public mutating func endRow() { rowStarts.append(cellEnds.count) }
 
+  /// Records left out as malformed (a lenient read), and why the first one was.
+  public private(set) var skippedRecords = 0
+  public private(set) var firstSkipped: String? = nil
+
+  /// Leaves out the open record (its cells so far), noting why.
+  public mutating func skipOpenRow(because error: CatalogError) {
+    let firstCell = rowStarts[rowStarts.count - 1]
+    if firstCell < cellEnds.count {
+      bytes.removeSubrange((firstCell == 0 ? 0 : cellEnds[firstCell - 1])...)
+      cellEnds.removeSubrange(firstCell...)
+    }
+    noteSkipped(error)
+  }
+
+  /// A record left out before any of it was added.
+  public mutating func noteSkipped(_ error: CatalogError) {
+    skippedRecords += 1
+    if firstSkipped == nil { firstSkipped = "\(error)" }
+  }
+
   /// Cells of the open record so far.
   public var openRowCells: Int { cellEnds.count - rowStarts[rowStarts.count - 1] }
 
@@ -156,6 +176,11 @@ public struct RecordTable: Sendable {
       previous = end
     }
     if let warning = Self.longValuesWarning(long) { out.append(warning) }
+    if let first = firstSkipped {
+      out.append(
+        "\(skippedRecords) malformed record\(skippedRecords == 1 ? "" : "s") left out (the first: \(first)); --strict refuses such a file instead"
+      )
+    }
     return out
   }
 
