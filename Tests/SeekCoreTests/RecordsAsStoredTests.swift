@@ -32,4 +32,16 @@ import Testing
       #expect(!catalog.settings.index.searchableAttributes.contains(RecordTable.typesAttribute))
     }
   }
+
+  /// Algolia's order: the bare query, then the same query in its category.
+  @Test func theBareQueryComesBeforeItsCategory() {
+    let service = SearchService(
+      catalog: catalog(["Apple MacBook Air"]),
+      suggestions: [
+        Suggestion(query: "apple", popularity: 9, category: "Laptops > MacBooks"),
+        Suggestion(query: "apple watch", popularity: 5),
+      ])
+    let rows = service.suggestionHits("app").map { "\($0.query) | \($0.suggestion.category ?? "-")" }
+    #expect(rows.prefix(3) == ["apple | -", "apple | Laptops > MacBooks", "apple watch | -"])
+  }
 }

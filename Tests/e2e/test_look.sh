@@ -10,7 +10,7 @@ tmux_keys F5
 expect_screen "details: a description" "description"
 expect_screen "details: the ranking criteria" "desc(popularity)"
 expect_screen "details: first hit says so" "First hit."
-tmux_keys Down Down Down Down  # suggestion, create row, first hit, second hit
+tmux_keys Down Down Down Down Down  # two suggestions, create row, first hit, second hit
 expect_screen "details: the reason it ranks below the hit above" "Below the hit above on"
 tmux_keys F5
 expect_screen_gone "details: F5 hides it" "Ranking"

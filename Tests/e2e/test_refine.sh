@@ -27,7 +27,7 @@ tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store --suggestions $SUGGESTIONS 
 expect_screen "refine: started" "hits"
 tmux_type "iphone"
 expect_screen "refine: the suggestion with its category" "iphone  in Cell Phones"
-keys_settled Down
+keys_settled Down Down  # the bare query, then the one in its category
 keys_settled Enter
 expect_screen "refine: the category chip" "category: Cell Phones ×"
 results=$(screen | sed -n '3,20p' | cut -c1-95 | grep -F '[ ]')

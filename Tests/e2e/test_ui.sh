@@ -9,7 +9,7 @@ line() { screen | sed -n "$1p"; }
 start_ui Data/products.json
 expect_screen "ui: initial results for the empty query" "10,000 hits"
 expect_contains "ui: prompt on the first line" "$(line 1)" ">"
-expect_contains "ui: popular suggestions listed" "$(line 2)" "in "
+expect_contains "ui: popular suggestions listed, the bare query first" "$(line 2 | sed 's/ *$//')$(line 3)" "in "
 
 tmux_type "s"
 expect_screen "ui: one letter updates the suggestions" "  samsung"
@@ -26,17 +26,19 @@ expect_contains "ui: Tab does not submit (suggestions still shown)" "$(line 2)" 
 tmux_keys C-u
 tmux_type "cookt"
 expect_screen "ui: suggestion for a prefix" "  cooktops"
-keys_settled Down
+expect_eq "ui: the bare query before its category" "  cooktops" "$(line 2 | sed 's/ *$//')"
+keys_settled Down Down  # the bare query, then the one in its category
 keys_settled Enter
 expect_screen "ui: Enter on a suggestion replaces the query" "> cooktops"
 expect_not_contains "ui: Enter on a suggestion hides the suggestions" "$(screen)" "  cooktops  in"
 expect_screen "ui: Enter on a suggestion lists its results" "Cooktop"
 expect_screen "ui: the suggestion's category refines (a chip)" "category: Appliances > Ranges, Cooktops & Ovens > Cooktops ×"
 tmux_keys C-u
-tmux_type "nintendo switch"
+expect_screen_gone "ui: the suggestion's category ends with its query" "category: Appliances"
+tmux_type "brand:whirlpool nintendo switch"
 expect_screen "ui: refinements stay while typing, and an empty result says so" "No results found with the refinements above"
 tmux_keys F4
-expect_screen_gone "ui: F4 clears the refinements" "category: Appliances"
+expect_screen_gone "ui: F4 clears the refinements" "with the refinements above"
 
 tmux_keys C-u
 tmux_type "nintendo switch"

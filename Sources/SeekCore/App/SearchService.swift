@@ -123,6 +123,15 @@ public final class SearchService {
     for hit in suggestions.search(query, limit: limit + out.count) where out.count < limit {
       if shown.insert(TextFolding.foldedKey(hit.query)).inserted { out.append(hit) }
     }
+    // The bare query before its category variant, as Algolia's query suggestions list them
+    // ("apple", then "apple in MacBooks"): the top suggestion does not narrow to one category
+    // unless that row is the one taken.
+    if let i = out.firstIndex(where: { !$0.isRecent && $0.suggestion.category != nil }) {
+      var bare = out[i]
+      bare.suggestion.category = nil
+      out.insert(bare, at: i)
+      if out.count > limit { out.removeLast() }
+    }
     return out
   }
 
