@@ -56,7 +56,7 @@ struct AlgoliaResponse {
             facet.attribute,
             .object([("min", number(s.min)), ("max", number(s.max)), ("avg", number(s.avg)), ("sum", number(s.sum))])
           ))
-      } else {
+      } else if !facet.values.isEmpty {
         counts.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
       }
     }

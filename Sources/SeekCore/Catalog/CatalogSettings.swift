@@ -209,9 +209,17 @@ public struct CatalogSettings: Sendable, Equatable {
     return (t, false)
   }
 
-  /// Without `attributesForFaceting`: numeric attributes, and text attributes whose values repeat
-  /// (at most half as many distinct values as records, and short) — brand, category, type,
-  /// source, tags — never the id or the title. Arrays count each element.
+  /// A version, a date, a code: digits and the marks between them, no letters.
+  static func isFigure(_ value: String) -> Bool {
+    value.utf8.allSatisfy {
+      ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x3A || $0 == 0x2F || $0 == 0x20
+    }
+  }
+
+  /// Without `attributesForFaceting`: numeric attributes, and text attributes whose few values
+  /// repeat (at most 50, or a tenth as many as the records that have one; short; words, not
+  /// figures) — brand, category, type, source, tags — never the id or the title, a version or a
+  /// date. Arrays count each element.
   static func defaultFacets(_ table: RecordTable, excluding: [String?]) -> [String] {
     guard table.count >= 2 else { return [] }
     var out: [String] = []
@@ -223,19 +231,24 @@ public struct CatalogSettings: Sendable, Equatable {
       }
       var distinct = Set<String>()
       var present = 0
+      var figures = 0
       var long = false
       let multi = table.multiValuedAttributes.contains(name)
       for row in 0..<table.count {
         let value = table.value(row, column)
         guard !value.isEmpty else { continue }
         present += 1
+        if Self.isFigure(value) { figures += 1 }
         for element in multi ? value.components(separatedBy: ", ") : [value] {
           if element.utf8.count > 100 { long = true }
           distinct.insert(element)
         }
         if long || distinct.count > table.count / 2 { break }
       }
-      if present > 0 && !long && distinct.count <= max(1, table.count / 2) && distinct.count < present {
+      // Few values, each shared by many records (a brand, a category), and words rather than
+      // figures: versions (`1.2.3`) and dates (`2017-08`) repeat too, but nobody refines by them.
+      let few = distinct.count <= max(50, present / 10)
+      if present > 0 && !long && few && distinct.count < present && figures * 10 < present * 9 {
         out.append(name)
       }
     }
