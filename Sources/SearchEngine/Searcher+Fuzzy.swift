@@ -43,7 +43,7 @@ extension Searcher {
     let reader = FuzzyTierReader(
       documents: index.documents, column: index.fuzzyColumn,
       tiebreak: index.settings.tiebreak.first(where: \.isPerMatch),
-      filter: filter, floor: floor, limit: limit,
+      filter: filter, floor: floor, excluded: excludedRecords, limit: limit,
       wordHits: requiredMask ?? 0, stamps: stamp, matchedWords: matchedWords)
     var parts: [FuzzyTierReader.Part] = []
     if runs == 1 {
@@ -61,7 +61,7 @@ extension Searcher {
       fuzzyMatchers = matchers.values
     }
     var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)
-    top.reset(capacity: limit, after: floor)
+    top.reset(capacity: limit, after: floor, excluding: excludedRecords)
     var matches: [UInt32] = []
     matches.reserveCapacity(parts.reduce(0) { $0 + $1.matches.count })
     for part in parts {
@@ -103,6 +103,8 @@ struct FuzzyTierReader: @unchecked Sendable {
   let tiebreak: Tiebreak?
   let filter: RecordFilter?
   let floor: UInt64?
+  /// Records left to Searcher+Learned (see `TopK.excluded`).
+  let excluded: [Int]
   let limit: Int
   /// The answering run's required words (0: no word hits to leave out), with its stamps and
   /// rows' words (read only here, while the search that owns them waits).
@@ -112,7 +114,7 @@ struct FuzzyTierReader: @unchecked Sendable {
 
   func read(_ previous: [UInt32]?, _ range: Range<Int>, matcher: inout ExtendedMatcher) -> Part {
     var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)
-    top.reset(capacity: limit, after: floor)
+    top.reset(capacity: limit, after: floor, excluding: excluded)
     var matches: [UInt32] = []
     var count = 0
     let attributes = documents.attributes.count

@@ -87,7 +87,7 @@ extension Searcher {
       swap(&matches, &lastRun.matched)
       lastRun.record(query: query, typos: typos, required: required, generation: generation, keyed: !sorted)
     }
-    topK.reset(capacity: limit, after: floor)
+    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     clearCounts()
     // The loop below runs once per candidate: what it reads of `self` is read once here, and the
     // heap is moved out (a class's properties are checked for exclusive access on every use).

@@ -7,13 +7,13 @@
 /// picked for "req" comes before "req" itself when both are typo-free one-word matches, but a
 /// pick that needs a typo stays under every typo-free hit. Learning orders; it never overrides.
 ///
-/// The run does not know about learning (its early stops, narrowing and cached keys stay as they
-/// are): the page is asked for with room for the learned records, those records are matched one
-/// by one as the run would match them (RecordMatcher, then fzf's rules for lines), their keys get
-/// their level, and the two lists are merged by key. Every key stays a total order, so pages by
-/// offset or after a key hold every hit once. What this trades: a learned record costs a match of
-/// its text per keystroke (a few microseconds; the pick log hands over at most 64), and a learned
-/// hit's highlights come from the highlighter alone.
+/// The run does not rank by learning (its early stops, narrowing and cached keys stay as they
+/// are): the learned records are matched one by one as the run would match them (RecordMatcher,
+/// then fzf's rules for lines), their keys get their level, and the two lists are merged by key. Every key stays a total order, so pages by
+/// offset or after a key hold every hit once. The learned records are matched before the run
+/// and left out of its heaps (`TopK.excluded`), so the run fills its page with the others and
+/// costs what it costs without learning; matching a learned record's text costs about 10 µs (a
+/// package with its description), and the pick log hands over at most 64.
 extension Searcher {
   func learnedSearch(_ request: SearchRequest) -> SearchResponse {
     let learned = request.learned.filter { $0.record >= 0 && $0.record < index.count }
@@ -24,20 +24,7 @@ extension Searcher {
     // needs the positions under it.
     guard !learned.isEmpty, !browsing || index.count < 1 << (RankingRule.learnedShift - RankingRule.recordBits)
     else { return rankedSearch(request) }
-    var inner = request
-    inner.learned = []
-    let offset = request.after == nil ? request.page * request.hitsPerPage : 0
-    inner.page = 0
-    inner.hitsPerPage = SearchRequest.clamped(hitsPerPage: offset + request.hitsPerPage + learned.count)
-    if browsing, let after = request.after {
-      // Browse keys carry no learned field: it is laid over them below, and taken off a cursor
-      // here; a cursor among the learned hits starts the browse list at its beginning.
-      inner.after = RankingRule.learnedLevel(after) == 0 ? RankingRule.withLearned(after, RankingRule.maxLearned) : nil
-    }
-    var response = rankedSearch(inner)
-    let required = query.words.count - response.droppedWords.count
     let filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
-    var learnedKeys: [(key: UInt64, plain: UInt64, summary: MatchSummary)] = []
     var matcher = RecordMatcher(
       query: query, searchableCount: index.searchableColumns.count,
       orderedAttributes: index.searchableColumns.map {
@@ -46,14 +33,51 @@ extension Searcher {
     var fuzzy =
       request.matching.fuzzyTier || extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
       ? ExtendedMatcher(extended) : nil
-    for item in learned where filter?.contains(item.record) ?? true {
-      let plain =
-        browsing
-        ? RankingRule.withLearned(UInt64(item.record), 0)
-        : matchedKey(item.record, query, extended, required: required, &matcher, &fuzzy)
-      guard let plain else { continue }
-      let key = RankingRule.withLearned(plain, item.level)
-      learnedKeys.append((key, plain, RankingRule.summary(of: key)))
+    var learnedKeys: [(key: UInt64, plain: UInt64, summary: MatchSummary)] = []
+    func keys(required: Int) {
+      learnedKeys = []
+      for item in learned where filter?.contains(item.record) ?? true {
+        let plain =
+          browsing
+          ? RankingRule.withLearned(UInt64(item.record), 0)
+          : matchedKey(item.record, query, extended, required: required, &matcher, &fuzzy)
+        guard let plain else { continue }
+        let key = RankingRule.withLearned(plain, item.level)
+        learnedKeys.append((key, plain, RankingRule.summary(of: key)))
+      }
+    }
+    var inner = request
+    inner.learned = []
+    let offset = request.after == nil ? request.page * request.hitsPerPage : 0
+    inner.page = 0
+    inner.hitsPerPage = SearchRequest.clamped(hitsPerPage: offset + request.hitsPerPage)
+    var response: SearchResponse
+    if browsing {
+      // The browse list is read in order, not through a heap: room is made for the learned
+      // records instead, and theirs are left out below.
+      keys(required: 0)
+      inner.hitsPerPage = SearchRequest.clamped(hitsPerPage: inner.hitsPerPage + learnedKeys.count)
+      if let after = request.after {
+        // Browse keys carry no learned field: it is laid over them below, and taken off a cursor
+        // here; a cursor among the learned hits starts the browse list at its beginning.
+        inner.after =
+          RankingRule.learnedLevel(after) == 0 ? RankingRule.withLearned(after, RankingRule.maxLearned) : nil
+      }
+      response = rankedSearch(inner)
+    } else {
+      // The learned records that match every word are matched first and kept out of the run's
+      // heap, whose room then goes to the others: the page costs what it costs without learning.
+      keys(required: query.words.count)
+      excludedRecords = learnedKeys.map { RankingRule.record($0.key) }.sorted()
+      response = rankedSearch(inner)
+      excludedRecords = []
+      if !response.droppedWords.isEmpty {
+        // Words were dropped (every learned record failed one): matched again on the words kept,
+        // with room made for them, as when browsing.
+        keys(required: query.words.count - response.droppedWords.count)
+        inner.hitsPerPage = SearchRequest.clamped(hitsPerPage: inner.hitsPerPage + learnedKeys.count)
+        response = rankedSearch(inner)
+      }
     }
     let learnedRecords = Set(learnedKeys.map { RankingRule.record($0.key) })
     let highlighter =

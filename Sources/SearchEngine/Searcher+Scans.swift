@@ -16,7 +16,7 @@ extension Searcher {
       sources.allSatisfy({ $0.isPrefixGroup || ($0.exact && $0.singleTerm != nil) })
     else { return nil }
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor)
+    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     let columns = index.searchableColumns.count
     let prefixes = index.shortPrefixes[level]
     let start = Int(prefixes.groupStart[group])
@@ -108,7 +108,7 @@ extension Searcher {
   /// together; the scan stops once the page cannot change. The count is of distinct records.
   func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor)
+    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     let columns = index.searchableColumns.count
     let range = index.postingRange(term)
     /// Calls `body` with each record of the term's postings and its best place.

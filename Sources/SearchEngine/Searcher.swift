@@ -374,6 +374,9 @@ public final class Searcher {
   public static let exactFacetsUpTo = 10_000
   /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
   var floor: UInt64? = nil
+  /// Records the current search leaves out of its heaps (learned records, matched apart:
+  /// Searcher+Learned.swift); sorted.
+  var excludedRecords: [Int] = []
   var exhaustiveRequested = false
   /// The current request's filter, facet counts and sort.
   var filter: RecordFilter? = nil

@@ -6,21 +6,26 @@ struct TopK {
   /// Keys at or below this one are not kept: the next page of a search continues after the last
   /// key of the previous page (search-after) instead of ranking every earlier page again.
   private(set) var floor: UInt64? = nil
+  /// Records never kept, sorted (a few dozen at most): their keys are made apart (learned
+  /// records, Searcher+Learned.swift), and the heap's room goes to the others.
+  private(set) var excluded: [Int] = []
 
   init(capacity: Int) {
     self.capacity = capacity
     heap.reserveCapacity(capacity)
   }
 
-  mutating func reset(capacity: Int, after floor: UInt64? = nil) {
+  mutating func reset(capacity: Int, after floor: UInt64? = nil, excluding excluded: [Int] = []) {
     self.capacity = capacity
     self.floor = floor
+    self.excluded = excluded
     heap.removeAll(keepingCapacity: true)
   }
 
   @inline(__always) mutating func insert(_ key: UInt64) {
     guard capacity > 0 else { return }
     if let floor, key <= floor { return }
+    if !excluded.isEmpty && isExcluded(key) { return }
     if heap.count < capacity {
       heap.append(key)
       var child = heap.count - 1
@@ -44,6 +49,17 @@ struct TopK {
         parent = larger
       }
     }
+  }
+
+  private func isExcluded(_ key: UInt64) -> Bool {
+    let record = RankingRule.record(key)
+    var lo = 0
+    var hi = excluded.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if excluded[mid] < record { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < excluded.count && excluded[lo] == record
   }
 
   var isFull: Bool { capacity > 0 && heap.count >= capacity }

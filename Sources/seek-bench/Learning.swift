@@ -109,13 +109,14 @@ enum LearningBench {
         objectID: objectIDs[random.below(objectIDs.count)], query: words[random.below(words.count)],
         time: now - Double(random.below(30)) * day + Double(i))
     }
-    func type(_ learned: PickLog?) -> Samples {
+    func type(_ learned: PickLog?, hitsPerPage: Int = 20) -> Samples {
       var samples = Samples()
       for q in queries {
         for k in 1...max(1, q.count) {
           let prefix = String(q.prefix(k))
           let start = Measure.now()
-          var request = CatalogSearcher.Request(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet)
+          var request = CatalogSearcher.Request(
+            query: prefix, hitsPerPage: hitsPerPage, highlightScope: .titleAndSnippet)
           if let learned { request.learned = learned.learned(for: prefix, now: now).mapValues(\.level) }
           _ = try! searcher.search(request)
           samples.add(Double(Measure.now() - start) / 1e9)
@@ -126,6 +127,18 @@ enum LearningBench {
     _ = type(nil)
     let without = type(nil)
     let with = type(log)
+    var lookups = Samples()
+    var sizes = 0
+    for q in queries {
+      for k in 1...max(1, q.count) {
+        let start = Measure.now()
+        sizes += log.learned(for: String(q.prefix(k)), now: now).count
+        lookups.add(Double(Measure.now() - start) / 1e9)
+      }
+    }
+    log_(
+      "  of which the pick log's lookups: \(lookups.summary()); \(sizes / max(1, lookups.count)) items lifted a keystroke on average"
+    )
     log_("  per keystroke without picks: \(without.summary())")
     log_("  per keystroke with \(log.count) picks: \(with.summary())")
   }

@@ -66,7 +66,15 @@ public struct PickLog: Sendable {
 
   /// Picks grouped by folded query, sorted by it: a query's prefix range is contiguous.
   private var queries: [[UInt8]] = []
-  private var picks: [[Pick]] = []
+  private var picks: [[Entry]] = []
+  /// Picked items by number: a keystroke adds weights up by number, not by objectID string.
+  private var itemNumbers: [String: Int32] = [:]
+
+  /// A pick and its item's number.
+  private struct Entry: Sendable {
+    var pick: Pick
+    var item: Int32
+  }
   /// The ranks' sum, kept as picks are made (aging checks it on every pick).
   private var totalRank = 0.0
 
@@ -75,17 +83,17 @@ public struct PickLog: Sendable {
   }
 
   public var count: Int { picks.reduce(0) { $0 + $1.count } }
-  public var all: [Pick] { picks.flatMap { $0 } }
+  public var all: [Pick] { picks.flatMap { $0.map(\.pick) } }
   public var isEmpty: Bool { queries.isEmpty }
 
   /// Records a pick made now, as the store does (`ItemStore.recordPick`).
   public mutating func record(objectID: String, query: String, time: Double) {
     let key = Self.folded(query)
     let at = lowerBound(key)
-    if at < queries.count && queries[at] == key, let i = picks[at].firstIndex(where: { $0.objectID == objectID }) {
-      picks[at][i].rank += 1
-      picks[at][i].last = time
-      picks[at][i].query = query
+    if at < queries.count && queries[at] == key, let i = picks[at].firstIndex(where: { $0.pick.objectID == objectID }) {
+      picks[at][i].pick.rank += 1
+      picks[at][i].pick.last = time
+      picks[at][i].pick.query = query
       totalRank += 1
     } else {
       insert(Pick(objectID: objectID, query: query, rank: 1, last: time))
@@ -96,18 +104,19 @@ public struct PickLog: Sendable {
   /// The items lifted for `query` at `now`, by objectID: their level and their strongest pick.
   public func learned(for query: String, now: Double) -> [String: (level: Int, reason: PickReason)] {
     let key = Self.folded(query)
-    var weights: [String: (weight: Double, best: Double, reason: PickReason)] = [:]
+    // Per item number: its summed weight, and its strongest pick (group, index) with that pick's
+    // weight. Reasons are made for the items kept only.
+    var weights: [Int32: (weight: Double, best: Double, group: Int32, index: Int32)] = [:]
     func add(_ group: Int, factor: Double) {
-      for pick in picks[group] {
-        let weight = Self.frecency(pick, now: now) * factor
-        let reason = PickReason(
-          times: max(1, Int(pick.rank.rounded())), query: pick.query, age: max(0, now - pick.last))
-        if let seen = weights[pick.objectID] {
-          weights[pick.objectID] = (
-            seen.weight + weight, max(seen.best, weight), weight > seen.best ? reason : seen.reason
-          )
+      for (k, entry) in picks[group].enumerated() {
+        let weight = Self.frecency(entry.pick, now: now) * factor
+        if let seen = weights[entry.item] {
+          weights[entry.item] =
+            weight > seen.best
+            ? (seen.weight + weight, weight, Int32(group), Int32(k))
+            : (seen.weight + weight, seen.best, seen.group, seen.index)
         } else {
-          weights[pick.objectID] = (weight, weight, reason)
+          weights[entry.item] = (weight, weight, Int32(group), Int32(k))
         }
       }
     }
@@ -119,9 +128,16 @@ public struct PickLog: Sendable {
       let whole = lowerBound(firstWord)
       if whole < queries.count && queries[whole] == firstWord { add(whole, factor: 0.5) }
     }
-    let strongest = weights.sorted { $0.value.weight > $1.value.weight }.prefix(Self.maxLearnedPerQuery)
+    // Equal weights go by where their strongest pick is kept: the same items on every run.
+    let strongest = weights.values.sorted {
+      $0.weight != $1.weight ? $0.weight > $1.weight : ($0.group, $0.index) < ($1.group, $1.index)
+    }.prefix(Self.maxLearnedPerQuery)
     var out: [String: (level: Int, reason: PickReason)] = [:]
-    for (objectID, entry) in strongest { out[objectID] = (Self.level(entry.weight), entry.reason) }
+    for entry in strongest {
+      let pick = picks[Int(entry.group)][Int(entry.index)].pick
+      let reason = PickReason(times: max(1, Int(pick.rank.rounded())), query: pick.query, age: max(0, now - pick.last))
+      out[pick.objectID] = (Self.level(entry.weight), reason)
+    }
     return out
   }
 
@@ -147,13 +163,16 @@ public struct PickLog: Sendable {
 
   private mutating func insert(_ pick: Pick) {
     totalRank += pick.rank
+    let item = itemNumbers[pick.objectID] ?? Int32(itemNumbers.count)
+    itemNumbers[pick.objectID] = item
+    let entry = Entry(pick: pick, item: item)
     let key = Self.folded(pick.query)
     let at = lowerBound(key)
     if at < queries.count && queries[at] == key {
-      picks[at].append(pick)
+      picks[at].append(entry)
     } else {
       queries.insert(key, at: at)
-      picks.insert([pick], at: at)
+      picks.insert([entry], at: at)
     }
   }
 
@@ -162,14 +181,14 @@ public struct PickLog: Sendable {
     guard totalRank > Self.maxTotalRank else { return }
     let scale = 0.9 * Self.maxTotalRank / totalRank
     for g in picks.indices.reversed() {
-      for i in picks[g].indices { picks[g][i].rank *= scale }
-      picks[g].removeAll { $0.rank < 1 }
+      for i in picks[g].indices { picks[g][i].pick.rank *= scale }
+      picks[g].removeAll { $0.pick.rank < 1 }
       if picks[g].isEmpty {
         picks.remove(at: g)
         queries.remove(at: g)
       }
     }
-    totalRank = picks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.rank } }
+    totalRank = picks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.pick.rank } }
   }
 
   private func lowerBound(_ key: [UInt8]) -> Int {
