@@ -4,17 +4,22 @@ N="$WORK/learn"; mkdir -p "$N"
 printf 'react\nredis\nregex\nrequests\nre2\nrich\n' > "$N/pkgs.txt"
 learn_env="env LANG=C.UTF-8 XDG_DATA_HOME=$N/xdg"
 selected_is() { screen | grep -qx -- "$1 *"; }
+# accept_row NAME: moves down to NAME (the pointer starts on the first line, row 2), accepts it
+# and waits for the exit.
+accept_row() {
+  local rows=$(( $(screen | sed -n '2,8p' | grep -n "^..$1" | cut -d: -f1) - 1 ))
+  for _ in $(seq 1 "$rows"); do tmux_keys Down; done
+  wait_until 10 selected_is "> $1"
+  tmux_keys Enter
+  wait_exit_file "$N/exit.txt"
+}
 
 rm -f "$N/exit.txt"
 tmux_start 100 14 "$learn_env $SEEK $N/pkgs.txt > $N/out; echo EXIT=\$? > $N/exit.txt; exec tail -f /dev/null"
 expect_screen "learn: started" "6 hits"
 type_settled "re"
 expect_eq "learn: before any pick, requests is not first" "> re2" "$(screen | sed -n 2p | sed 's/ *$//')"
-rows=$(( $(screen | sed -n '2,8p' | grep -n '^..requests' | cut -d: -f1) - 1 ))
-for _ in $(seq 1 "$rows"); do tmux_keys Down; done
-wait_until 10 selected_is "> requests"
-tmux_keys Enter
-wait_exit_file "$N/exit.txt"
+accept_row requests
 expect_eq "learn: requests accepted" "requests" "$(cat "$N/out")"
 tmux_stop
 
@@ -44,12 +49,7 @@ rm -f "$N/exit.txt"
 tmux_start 100 14 "$learn_env sh -c '$SEEK --store $N/pipe.sqlite < $N/pkgs.txt' > $N/out; echo EXIT=\$? > $N/exit.txt; exec tail -f /dev/null"
 expect_screen "learn: a pipe" "6 hits"
 type_settled "r"
-# The pointer is on the first line (row 2): as many Downs as rich is below it.
-rows=$(( $(screen | sed -n '2,8p' | grep -n '^..rich' | cut -d: -f1) - 1 ))
-for _ in $(seq 1 "$rows"); do tmux_keys Down; done
-wait_until 10 selected_is "> rich"
-tmux_keys Enter
-wait_exit_file "$N/exit.txt"
+accept_row rich
 expect_eq "learn: the pipe's pick" "rich" "$(cat "$N/out")"
 tmux_stop
 expect_eq "learn: a pipe with --store learned it" "rich" \
