@@ -241,8 +241,11 @@ public enum Renderer {
     guard height > 0 else { return }
     let rows = RefinementsReducer.rows(state)
     let focused = state.focus == .refinements
-    // Keep the selected row in view.
-    let first = focused ? max(0, min(state.paneSelection - height + 1, rows.count - height)) : 0
+    // Keep the selected row in view; past the last value to refine, the rows after it too (the
+    // numeric facets' ranges), which the selection never lands on.
+    let lastSelectable = rows.lastIndex(where: \.isSelectable) ?? 0
+    let shownTo = state.paneSelection >= lastSelectable ? rows.count - 1 : state.paneSelection
+    let first = focused ? max(0, min(shownTo - height + 1, rows.count - height)) : 0
     let x0 = left == 0 ? 0 : left + 2
     for line in 0..<height {
       if left > 0 { buffer.write("│", column: left, row: top + line, style: [.dim]) }

@@ -1,4 +1,5 @@
 import CNcursesw
+import SearchEngine
 import Testing
 
 @testable import SeekCore
@@ -344,5 +345,27 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(x == 7)
     #expect(buffer[3, 0].text == "b")
     #expect(buffer[6, 0].text == "c")
+  }
+}
+
+/// The refinement pane keeps every row reachable on a small screen: on the last value to refine,
+/// the numeric facets' ranges after it are drawn too.
+@Suite struct PaneScrollingTests {
+  @Test func theRangesAfterTheLastValueComeIntoView() {
+    var s = SearchState()
+    s.screen = ScreenSize(columns: 60, rows: 10)
+    s.facetAttributes = ["brand"]
+    s.numericFacets = ["price"]
+    s.results.isPending = false
+    s.results.facets = [
+      FacetResult(attribute: "brand", values: (1...8).map { .init(value: "Brand \($0)", count: 10 - $0) }),
+      FacetResult(attribute: "price", values: [], stats: .init(min: 5, max: 900)),
+    ]
+    s.paneOpen = true
+    s.focus = .refinements
+    let rows = RefinementsReducer.rows(s)
+    s.paneSelection = rows.lastIndex(where: \.isSelectable)!
+    let text = Renderer.render(s).text
+    #expect(text.contains("Brand 8") && text.contains("price"))
   }
 }
