@@ -63,7 +63,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
     switch self {
     case .typo: return UInt64(min(m.typos, 31))
     case .words: return UInt64(ParsedQuery.maxWords - m.words)
-    case .learned: return UInt64(Self.maxLearned - min(max(m.learned, 0), Self.maxLearned))
+    case .learned: return Self.learnedCost(m.learned)
     case .proximity: return UInt64(min(m.proximity, 63))
     case .attribute: return UInt64(m.attribute) << 10 | UInt64(min(m.position, Self.maxRankedPosition))
     case .exact: return UInt64(ParsedQuery.maxWords + 1 - min(m.exact, ParsedQuery.maxWords + 1))
@@ -108,16 +108,18 @@ public enum RankingRule: String, Sendable, CaseIterable {
   static let fuzzyTieBits: UInt64 = 10
   static let fuzzyScoreOffset = 1 << 17
 
-  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int, learned: Int = 0) -> UInt64 {
+  /// A fuzzy key with no level (`withLearned` sets one).
+  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int) -> UInt64 {
     let top = (UInt64(1) << fuzzyScoreBits) - 1
     let shifted = UInt64(min(max(score + fuzzyScoreOffset, 0), Int(top)))
     let tieValue = UInt64(min(max(tie, 0), (1 << Int(fuzzyTieBits)) - 1))
-    let band = fuzzyBand << RankingRule.learned.bitWidth | RankingRule.learned.cost(fuzzyLearned(learned))
+    let band = fuzzyBand << learned.bitWidth | learnedCost(0)
     return ((band << fuzzyScoreBits | (top - shifted)) << fuzzyTieBits | tieValue) << recordBits | UInt64(record)
   }
 
-  private static func fuzzyLearned(_ level: Int) -> MatchSummary {
-    MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0, learned: level)
+  /// The learned field's value for a level: smaller for more frecent, `maxLearned` for none.
+  @inline(__always) static func learnedCost(_ level: Int) -> UInt64 {
+    UInt64(maxLearned - min(max(level, 0), maxLearned))
   }
 
   @inline(__always) public static func isFuzzy(_ key: UInt64) -> Bool {
@@ -126,15 +128,19 @@ public enum RankingRule: String, Sendable, CaseIterable {
 
   /// The learned field of a key (word match or fuzzy), as a level (0: never picked).
   @inline(__always) public static func learnedLevel(_ key: UInt64) -> Int {
-    let shift = isFuzzy(key) ? fuzzyScoreBits + fuzzyTieBits + recordBits : learnedShift
-    return maxLearned - Int(key >> shift & 0xF)
+    maxLearned - Int(key >> learnedFieldShift(key) & 0xF)
   }
 
   /// `key` with its learned field set to `level`.
   @inline(__always) public static func withLearned(_ key: UInt64, _ level: Int) -> UInt64 {
-    let shift = isFuzzy(key) ? fuzzyScoreBits + fuzzyTieBits + recordBits : learnedShift
-    let cost = UInt64(maxLearned - min(max(level, 0), maxLearned))
-    return key & ~(0xF << shift) | cost << shift
+    let shift = learnedFieldShift(key)
+    return key & ~(0xF << shift) | learnedCost(level) << shift
+  }
+
+  /// Where a key's learned field starts: after the band in a fuzzy key, after typo and words in
+  /// a word match's.
+  @inline(__always) private static func learnedFieldShift(_ key: UInt64) -> UInt64 {
+    isFuzzy(key) ? fuzzyScoreBits + fuzzyTieBits + recordBits : learnedShift
   }
 
   /// Where the learned field of a word match's key starts: under it, the rules after it and the

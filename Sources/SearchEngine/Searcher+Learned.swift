@@ -9,8 +9,8 @@
 ///
 /// The run does not rank by learning (its early stops, narrowing and cached keys stay as they
 /// are): the learned records are matched one by one as the run would match them (RecordMatcher,
-/// then fzf's rules for lines), their keys get their level, and the two lists are merged by key. Every key stays a total order, so pages by
-/// offset or after a key hold every hit once. The learned records are matched before the run
+/// then fzf's rules for lines), their keys get their level, and the two lists are merged by key.
+/// Every key stays a total order, so pages by offset or after a key hold every hit once. The learned records are matched before the run
 /// and left out of its heaps (`TopK.excluded`), so the run fills its page with the others and
 /// costs what it costs without learning; matching a learned record's text costs about 10 µs (a
 /// package with its description), and the pick log hands over at most 64.
@@ -33,17 +33,30 @@ extension Searcher {
     var fuzzy =
       request.matching.fuzzyTier || extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
       ? ExtendedMatcher(extended) : nil
-    var learnedKeys: [(key: UInt64, plain: UInt64, summary: MatchSummary)] = []
+    let matchesWords = !query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: false)
+    // Each learned record's key with its level, and without (`plain`: where the rules put it).
+    var learnedKeys: [(key: UInt64, plain: UInt64)] = []
     func keys(required: Int) {
       learnedKeys = []
-      for item in learned where filter?.contains(item.record) ?? true {
-        let plain =
-          browsing
-          ? RankingRule.withLearned(UInt64(item.record), 0)
-          : matchedKey(item.record, query, extended, required: required, &matcher, &fuzzy)
-        guard let plain else { continue }
-        let key = RankingRule.withLearned(plain, item.level)
-        learnedKeys.append((key, plain, RankingRule.summary(of: key)))
+      var values = [UnsafeBufferPointer<UInt8>](
+        repeating: UnsafeBufferPointer(start: nil, count: 0), count: index.searchableColumns.count)
+      // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
+      // buffers are used only inside the closure.
+      index.documents.bytes.withUnsafeBufferPointer { all in
+        for item in learned where filter?.contains(item.record) ?? true {
+          var plain: UInt64? = nil
+          if browsing {
+            plain = RankingRule.withLearned(UInt64(item.record), 0)
+          } else if matchesWords {
+            for (i, column) in index.searchableColumns.enumerated() {
+              values[i] = UnsafeBufferPointer(rebasing: all[index.documents.range(item.record, column)])
+            }
+            plain = wordKey(item.record, values, required: required, &matcher)
+          }
+          if plain == nil, fuzzy != nil { plain = fuzzyKey(item.record, &fuzzy!) }
+          guard let plain else { continue }
+          learnedKeys.append((RankingRule.withLearned(plain, item.level), plain))
+        }
       }
     }
     var inner = request
@@ -85,9 +98,13 @@ extension Searcher {
     var merged = response.hits.filter { !learnedRecords.contains($0.record) }
     if browsing { for i in merged.indices { merged[i].key = RankingRule.withLearned(merged[i].key, 0) } }
     for entry in learnedKeys {
-      var summary = entry.summary
-      if browsing { summary = MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0) }
-      summary.learned = RankingRule.learnedLevel(entry.key)
+      // A browse key holds a position, not a match: the summary says only the level.
+      let summary =
+        browsing
+        ? MatchSummary(
+          typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0,
+          learned: RankingRule.learnedLevel(entry.key))
+        : RankingRule.summary(of: entry.key)
       merged.append(
         makeHit(
           record: RankingRule.record(entry.key), summary: summary, query: query, highlighter: highlighter,
@@ -106,38 +123,34 @@ extension Searcher {
     return response
   }
 
-  /// The key `record` has for the query by the rules (no level yet): a word match with the first
-  /// `required` words, or else, for lines, a match of fzf's rules; nil when it matches neither.
-  private func matchedKey(
-    _ record: Int, _ query: ParsedQuery, _ extended: ExtendedQuery, required: Int, _ matcher: inout RecordMatcher,
-    _ fuzzy: inout ExtendedMatcher?
+  /// The key `record` has by the rules (no level yet) as a word match with the first `required`
+  /// words, given its searchable values; nil when it fails one of them.
+  private func wordKey(
+    _ record: Int, _ values: [UnsafeBufferPointer<UInt8>], required: Int, _ matcher: inout RecordMatcher
   ) -> UInt64? {
-    let documents = index.documents
-    if !query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: false) {
-      var relevance: UInt64? = nil
-      // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
-      // buffers are used only inside the closure.
-      documents.bytes.withUnsafeBufferPointer { all in
-        let values = index.searchableColumns.map { UnsafeBufferPointer(rebasing: all[documents.range(record, $0)]) }
-        matcher.match(values)
-        let regime = matcherRegime
-        let requiredMask = UInt16(1 << required) - 1
-        if matcher.results[regime.rawValue].matched & requiredMask == requiredMask {
-          relevance = matcher.relevance(in: regime, required: required)
-        }
-      }
-      if let relevance { return relevance << RankingRule.recordBits | UInt64(record) }
-    }
-    guard fuzzy != nil else { return nil }
+    matcher.match(values)
+    let regime = matcherRegime
+    let requiredMask = UInt16(1 << required) - 1
+    guard matcher.results[regime.rawValue].matched & requiredMask == requiredMask else { return nil }
+    return matcher.relevance(in: regime, required: required) << RankingRule.recordBits | UInt64(record)
+  }
+
+  /// The key `record` has by fzf's rules (lines), nil when it does not match them.
+  private func fuzzyKey(_ record: Int, _ matcher: inout ExtendedMatcher) -> UInt64? {
     let tiebreak = index.settings.tiebreak.first(where: \.isPerMatch)
-    let found = documents.withIndexedValue(record, index.fuzzyColumn) { fuzzy!.scoreAndTie($0, by: tiebreak) }
+    let found = index.documents.withIndexedValue(record, index.fuzzyColumn) { matcher.scoreAndTie($0, by: tiebreak) }
     return found.map { RankingRule.fuzzyKey(score: $0.0, tie: $0.1, record: record) }
   }
 
   /// The dictionary regime this index's rules are in, as RecordMatcher names them.
   var matcherRegime: RecordMatcher.Regime {
-    let firstLettersFixed = index.settings.firstLettersFixed ?? (index.terms.count > Self.firstLettersFixedAbove)
     if !index.substringMatching { return .large }
     return firstLettersFixed ? .medium : .small
+  }
+
+  /// Two-typo words keep their first or second letter (the settings', or past
+  /// `firstLettersFixedAbove` terms).
+  var firstLettersFixed: Bool {
+    index.settings.firstLettersFixed ?? (index.terms.count > Self.firstLettersFixedAbove)
   }
 }

@@ -83,9 +83,7 @@ extension Searcher {
         var walked: [Range<Int>] = []
         terms.fuzzyMatches(
           word: word.scalars, maxTypos: word.typoBudget, prefix: word.isPrefix,
-          roots: word.typoBudget >= 2
-            && (index.settings.firstLettersFixed ?? (index.terms.count > Self.firstLettersFixedAbove))
-            ? Array(word.scalars.prefix(2)) : nil,
+          roots: word.typoBudget >= 2 && firstLettersFixed ? Array(word.scalars.prefix(2)) : nil,
           within: within
         ) {
           range, typos, whole in

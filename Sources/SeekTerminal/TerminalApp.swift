@@ -246,7 +246,8 @@ public final class TerminalApp {
         let readAt = LatencyTrace.now()
         for key in keys {
           if ExitSignals.pending != nil { break }  // acted on at the top of the loop
-          if key == .character("\u{1A}") && boundEvent(for: key) == nil {  // Ctrl-Z: suspend, as a full-screen program should
+          // Ctrl-Z (unless bound): suspend, as a full-screen program should.
+          if key == .character("\u{1A}") && boundEvent(for: key) == nil {
             driver.suspend()
             dirty = true
             continue

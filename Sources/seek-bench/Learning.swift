@@ -14,21 +14,22 @@ enum LearningBench {
   static let now = 1_800_000_000.0
   static let day = 86_400.0
 
-  /// The hits of `query` (objectIDs) with what `log` has learned, as the app asks.
-  static func ranked(_ searcher: CatalogSearcher, _ query: String, _ log: PickLog?, hits: Int = 20) -> [String] {
+  /// The hits of `query` (objectIDs) with what `picks` have taught, as the app asks.
+  static func ranked(_ searcher: CatalogSearcher, _ query: String, _ picks: PickLog?, hits: Int = 20) -> [String] {
     var request = CatalogSearcher.Request(query: query, hitsPerPage: hits, highlightScope: nil)
-    if let log { request.learned = log.learned(for: query, now: now).mapValues(\.level) }
+    if let picks { request.learned = picks.learned(for: query, now: now).mapValues(\.level) }
     return (try? searcher.search(request).hits.map(\.hit.objectID)) ?? []
   }
 
   /// The share of the query typed before the hit is first and before it is in the top 3 (1 when
   /// the whole query does not get it there).
-  static func typedShare(_ searcher: CatalogSearcher, _ pair: Pair, _ log: PickLog?) -> (first: Double, top3: Double) {
+  static func typedShare(_ searcher: CatalogSearcher, _ pair: Pair, _ picks: PickLog?) -> (first: Double, top3: Double)
+  {
     let chars = Array(pair.query)
     var first = 1.0
     var top3 = 1.0
     for length in stride(from: chars.count, through: 1, by: -1) {
-      let hits = ranked(searcher, String(chars[..<length]), log, hits: 3)
+      let hits = ranked(searcher, String(chars[..<length]), picks, hits: 3)
       let share = Double(length) / Double(chars.count)
       if hits.first == pair.objectID { first = share }
       if hits.contains(pair.objectID) { top3 = share }
@@ -47,11 +48,11 @@ enum LearningBench {
       once.record(objectID: pair.objectID, query: pair.query, time: now)
       for d in 0..<5 { fiveDays.record(objectID: pair.objectID, query: pair.query, time: now - Double(4 - d) * day) }
     }
-    for (label, log) in [
+    for (label, picks) in [
       ("before any pick", nil), ("after one pick", once), ("after five picks over 5 days", fiveDays),
     ] {
-      let shares = pairs.map { typedShare(searcher, $0, log) }
-      log_(
+      let shares = pairs.map { typedShare(searcher, $0, picks) }
+      log(
         "  \(name), \(pairs.count) (query, hit) pairs \(label): \(percent(mean(shares.map(\.first)))) of the query typed before the hit is first, \(percent(mean(shares.map(\.top3)))) before it is in the top 3"
       )
     }
@@ -72,7 +73,7 @@ enum LearningBench {
         unrelated += 1
       }
     }
-    log_(
+    log(
       "  \(name), \(neverPicked.count) queries never picked: top 10 identical for \(same); changed for \(related) that a picked query begins or shares a first word with; changed otherwise: \(unrelated)"
     )
     // Poor textual matches: a pick never passes a hit with fewer typos or more matched words.
@@ -94,7 +95,7 @@ enum LearningBench {
         violations += 1
       }
     }
-    log_(
+    log(
       "  \(name): picked hits ranked above a better textual match (fewer typos or more words): \(violations) in \(checked) pages"
     )
   }
@@ -102,21 +103,20 @@ enum LearningBench {
   /// Keystroke cost with `count` picks recorded (the lookups of picks included, once a keystroke).
   static func keystrokes(_ searcher: CatalogSearcher, queries: [String], picks count: Int, objectIDs: [String]) {
     var random = SeededRandom(state: 35)
-    var log = PickLog()
+    var recorded = PickLog()
     let words = queries.flatMap { q in (1...q.count).map { String(q.prefix($0)) } }
     for i in 0..<count {
-      log.record(
+      recorded.record(
         objectID: objectIDs[random.below(objectIDs.count)], query: words[random.below(words.count)],
         time: now - Double(random.below(30)) * day + Double(i))
     }
-    func type(_ learned: PickLog?, hitsPerPage: Int = 20) -> Samples {
+    func type(_ learned: PickLog?) -> Samples {
       var samples = Samples()
       for q in queries {
         for k in 1...max(1, q.count) {
           let prefix = String(q.prefix(k))
           let start = Measure.now()
-          var request = CatalogSearcher.Request(
-            query: prefix, hitsPerPage: hitsPerPage, highlightScope: .titleAndSnippet)
+          var request = CatalogSearcher.Request(query: prefix, hitsPerPage: 20, highlightScope: .titleAndSnippet)
           if let learned { request.learned = learned.learned(for: prefix, now: now).mapValues(\.level) }
           _ = try! searcher.search(request)
           samples.add(Double(Measure.now() - start) / 1e9)
@@ -126,24 +126,23 @@ enum LearningBench {
     }
     _ = type(nil)
     let without = type(nil)
-    let with = type(log)
+    let with = type(recorded)
     var lookups = Samples()
     var sizes = 0
     for q in queries {
       for k in 1...max(1, q.count) {
         let start = Measure.now()
-        sizes += log.learned(for: String(q.prefix(k)), now: now).count
+        sizes += recorded.learned(for: String(q.prefix(k)), now: now).count
         lookups.add(Double(Measure.now() - start) / 1e9)
       }
     }
-    log_(
+    log(
       "  of which the pick log's lookups: \(lookups.summary()); \(sizes / max(1, lookups.count)) items lifted a keystroke on average"
     )
-    log_("  per keystroke without picks: \(without.summary())")
-    log_("  per keystroke with \(log.count) picks: \(with.summary())")
+    log("  per keystroke without picks: \(without.summary())")
+    log("  per keystroke with \(recorded.count) picks: \(with.summary())")
   }
 
-  private static func log_(_ text: String) { log(text) }
 }
 
 extension PickLog {

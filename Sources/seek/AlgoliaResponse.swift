@@ -17,8 +17,9 @@ struct AlgoliaResponse {
   var params: String
 
   var json: JSONValue {
+    let parsed = ParsedQuery(response.query, typoTolerance: catalog.settings.index.typoTolerance)
     var members: [(String, JSONValue)] = [
-      ("hits", .array(response.hits.map(hit))), ("nbHits", .number("\(response.nbHits)")),
+      ("hits", .array(response.hits.map { hit($0, parsed) })), ("nbHits", .number("\(response.nbHits)")),
       ("page", .number("\(response.page)")), ("nbPages", .number("\(response.nbPages)")),
       ("hitsPerPage", .number("\(response.hitsPerPage)")), ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
       ("exhaustiveTypo", .bool(response.exhaustiveNbHits)), ("query", .string(response.query)),
@@ -66,7 +67,7 @@ struct AlgoliaResponse {
     ]
   }
 
-  func hit(_ found: CatalogSearcher.SegmentHit) -> JSONValue {
+  func hit(_ found: CatalogSearcher.SegmentHit, _ parsed: ParsedQuery) -> JSONValue {
     let hit = found.hit
     var members: [(String, JSONValue)]
     if found.kind == .created {
@@ -82,7 +83,7 @@ struct AlgoliaResponse {
     } else {
       members = [("objectID", .string(hit.objectID))]
     }
-    members.append(("_highlightResult", highlightResult(found)))
+    members.append(("_highlightResult", highlightResult(found, parsed)))
     if let s = hit.snippet {
       members.append(
         (
@@ -103,10 +104,9 @@ struct AlgoliaResponse {
 
   /// Every searchable attribute, as Algolia lists them: the value marked, how much of the query
   /// matched there (`none`, `partial`, `full`), which words, and whether all of it is matched.
-  func highlightResult(_ found: CatalogSearcher.SegmentHit) -> JSONValue {
+  func highlightResult(_ found: CatalogSearcher.SegmentHit, _ parsed: ParsedQuery) -> JSONValue {
     let index = found.index
     let documents = index.documents
-    let parsed = ParsedQuery(response.query, typoTolerance: catalog.settings.index.typoTolerance)
     var out: [(String, JSONValue)] = []
     for column in index.searchableColumns {
       let name = documents.attributes[column]
@@ -115,7 +115,7 @@ struct AlgoliaResponse {
       let words = ranges.isEmpty ? [] : matchedWords(in: value, parsed, substring: index.substringMatching)
       let level = words.isEmpty ? "none" : words.count == parsed.words.count ? "full" : "partial"
       let highlighted = ranges.reduce(0) { $0 + $1.count }
-      let letters = value.utf8.filter { $0 != 0x20 }.count
+      let letters = value.utf8.reduce(0) { $0 + ($1 == 0x20 ? 0 : 1) }
       out.append(
         (
           name,

@@ -247,13 +247,11 @@ public enum RefinementsReducer {
   }
 
   /// The query was emptied: the category a suggestion refined with ends with it (it belonged to
-  /// that search, not to the next one). True when it was still applied.
-  static func endSuggestionCategory(_ state: inout SearchState) -> Bool {
-    guard let category = state.categoryFromSuggestion else { return false }
+  /// that search, not to the next one). The search the edit asks for goes without it.
+  static func endSuggestionCategory(_ state: inout SearchState) {
+    guard let category = state.categoryFromSuggestion else { return }
     state.categoryFromSuggestion = nil
-    let before = state.refine.refinements.facets.count
     state.refine.refinements.facets.removeAll { $0 == category }
-    return state.refine.refinements.facets.count != before
   }
 
   /// Backspace on an empty query: the last chip (the last refinement) goes, as a tag input's.

@@ -567,7 +567,9 @@ public enum SearchReducer {
     state.scrollOffset = 0
     state.message = nil
     state.selectFirstHitOnArrival = false
-    if state.query.trimming(" \t").isEmpty { _ = RefinementsReducer.endSuggestionCategory(&state) }
+    if state.categoryFromSuggestion != nil && state.query.allSatisfy({ $0 == " " || $0 == "\t" }) {
+      RefinementsReducer.endSuggestionCategory(&state)
+    }
     return searchBoth(&state)
   }
 

@@ -128,10 +128,19 @@ public struct PickLog: Sendable {
       let whole = lowerBound(firstWord)
       if whole < queries.count && queries[whole] == firstWord { add(whole, factor: 0.5) }
     }
+    // The strongest, kept as they come (no sort of every item: the empty query sums them all).
     // Equal weights go by where their strongest pick is kept: the same items on every run.
-    let strongest = weights.values.sorted {
-      $0.weight != $1.weight ? $0.weight > $1.weight : ($0.group, $0.index) < ($1.group, $1.index)
-    }.prefix(Self.maxLearnedPerQuery)
+    typealias Summed = (weight: Double, best: Double, group: Int32, index: Int32)
+    func before(_ a: Summed, _ b: Summed) -> Bool {
+      a.weight != b.weight ? a.weight > b.weight : (a.group, a.index) < (b.group, b.index)
+    }
+    var strongest: [Summed] = []
+    for entry in weights.values where strongest.count < Self.maxLearnedPerQuery || before(entry, strongest.last!) {
+      var at = strongest.count
+      while at > 0 && before(entry, strongest[at - 1]) { at -= 1 }
+      strongest.insert(entry, at: at)
+      if strongest.count > Self.maxLearnedPerQuery { strongest.removeLast() }
+    }
     var out: [String: (level: Int, reason: PickReason)] = [:]
     for entry in strongest {
       let pick = picks[Int(entry.group)][Int(entry.index)].pick
