@@ -100,11 +100,12 @@ expect_eq "bind jump-accept: the label's row accepted" "beta|EXIT=0" "$(cat "$P/
 tmux_stop
 
 # reload: the ripgrep launcher (fzf's README), with grep on a folder of files; --disabled leaves
-# the searching to the command.
-mkdir -p "$P/tree" && printf 'hello world\nfoo bar\n' > "$P/tree/a.txt" && printf 'another hello\nzzz\n' > "$P/tree/b.txt"
+# the searching to the command. Every prefix of "hello" finds more lines than "hello" itself, so
+# "2 hits" is the last reload's answer, not one a later keystroke is about to replace.
+mkdir -p "$P/tree" && printf 'hello world\nfoo bar\nhelp\n' > "$P/tree/a.txt" && printf 'another hello\nzzz\nhell\n' > "$P/tree/b.txt"
 rm -f "$P/exit.txt"
 tmux_start 60 10 "cd $P/tree && : | env LANG=C.UTF-8 $SEEK --disabled --bind 'start:reload:grep -rn {q} . || true' --bind 'change:reload:grep -rn {q} . || true' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
-wait_for "4 hits"
+wait_for "6 hits"
 expect_screen "reload at start: every line of every file" "foo bar"
 tmux_type "hello"
 wait_for "2 hits"
