@@ -41,9 +41,22 @@ public struct RecordMatcher {
   /// Hashes of the distinct terms seen, counted up to one more than the largest threshold.
   private var termHashes = Set<UInt64>()
 
-  /// `orderedAttributes[a]`: the position ranks in searchable attribute `a`.
-  public init(query: ParsedQuery, searchableCount: Int, orderedAttributes: [Bool]) {
+  /// The regimes matched: all three for a scan, which learns the dictionary's size as it goes; one
+  /// for a record matched against a built index, whose regime is known.
+  private let regimes: [Regime]
+  /// Whether distinct terms are counted (`termCount`): a scan needs it, a record matched against
+  /// a built index does not, and hashing every term is a good part of a match's cost.
+  private let countsTerms: Bool
+  /// Whether a word is looked for inside terms (every regime but the large one matches substrings).
+  private let findsInside: Bool
+
+  /// `orderedAttributes[a]`: the position ranks in searchable attribute `a`. With `regime`, only
+  /// that regime's `results` are computed and terms are not counted.
+  public init(query: ParsedQuery, searchableCount: Int, orderedAttributes: [Bool], regime: Regime? = nil) {
     self.query = query
+    regimes = regime.map { [$0] } ?? Regime.all
+    countsTerms = regime == nil
+    findsInside = regime != .large
     words = query.words.map(Highlighter.PreparedWord.init)
     var mask: UInt32 = 0
     for (i, ordered) in orderedAttributes.enumerated() where ordered && i < 32 { mask |= 1 << UInt32(i) }
@@ -116,7 +129,7 @@ public struct RecordMatcher {
       words.withUnsafeBufferPointer { words in
         Tokenizer.tokenize(value) { term, location in
           count += 1
-          if termHashes.count <= SearchIndex.substringMatchingUpTo {
+          if countsTerms && termHashes.count <= SearchIndex.substringMatchingUpTo {
             var h: UInt64 = 0xCBF2_9CE4_8422_2325
             for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
             termHashes.insert(h)
@@ -125,7 +138,7 @@ public struct RecordMatcher {
           var decoded = false
           for w in 0..<wordCount {
             let found = matches(term, for: w, of: words, decoded: &decoded)
-            for regime in Regime.all {
+            for regime in regimes {
               guard let (cost, exact) = found.best(in: regime) else { continue }
               let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
               let i = regime.rawValue * maxWords + w
@@ -137,9 +150,11 @@ public struct RecordMatcher {
       if attribute < wordCounts.count { wordCounts[attribute] = UInt8(min(count, 255)) }
     }
     let counts = wordCounts
-    for regime in Regime.all {
+    for regime in regimes {
       let base = regime.rawValue * maxWords
-      if regime.rawValue > 0 && (0..<wordCount).allSatisfy({ slots[base + $0] == slots[base - maxWords + $0] }) {
+      if regime.rawValue > 0 && regimes.count > 1
+        && (0..<wordCount).allSatisfy({ slots[base + $0] == slots[base - maxWords + $0] })
+      {
         results[regime.rawValue] = results[regime.rawValue - 1]  // the same matches as the smaller regime's
         continue
       }
@@ -211,7 +226,7 @@ public struct RecordMatcher {
       }
     }
     // Safe: 1..<term.count lies within the term.
-    if words[w].word.scalars.count >= 3 && term.count > words[w].word.folded.count,
+    if findsInside && words[w].word.scalars.count >= 3 && term.count > words[w].word.folded.count,
       Highlighter.firstIndex(of: words[w].word.folded, in: UnsafeBufferPointer(rebasing: term[1...])) != nil
     {
       found.inside = true

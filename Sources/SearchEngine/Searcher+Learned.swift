@@ -29,7 +29,7 @@ extension Searcher {
       query: query, searchableCount: index.searchableColumns.count,
       orderedAttributes: index.searchableColumns.map {
         index.settings.orderedAttributes.contains(index.documents.attributes[$0])
-      })
+      }, regime: matcherRegime)
     var fuzzy =
       request.matching.fuzzyTier || extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
       ? ExtendedMatcher(extended) : nil

@@ -25,6 +25,9 @@ struct TopK {
   @inline(__always) mutating func insert(_ key: UInt64) {
     guard capacity > 0 else { return }
     if let floor, key <= floor { return }
+    // A key the heap would not keep is not looked up among the excluded: most keys of a large
+    // scan are such keys, and the lookup is a binary search.
+    if heap.count >= capacity && key >= heap[0] { return }
     if !excluded.isEmpty && isExcluded(key) { return }
     if heap.count < capacity {
       heap.append(key)
