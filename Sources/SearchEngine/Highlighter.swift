@@ -107,6 +107,14 @@ public struct Highlighter {
           prefix: word.isPrefix)
     }
 
+    /// Whether `term` is one of the word's alternatives (plural forms, synonyms): a whole match.
+    @inline(__always) func isAlternative(_ term: UnsafeBufferPointer<UInt8>) -> Bool {
+      for alternative in word.alternatives where alternative.count == term.count {
+        if alternative.elementsEqual(term) { return true }
+      }
+      return false
+    }
+
     /// Sets `term` in `distance` unless it already is (`decoded`), for the words after the first.
     @inline(__always) func decode(
       _ term: UnsafeBufferPointer<UInt8>, into distance: inout BoundedDistance, once decoded: inout Bool
@@ -145,6 +153,8 @@ public struct Highlighter {
           let common = commonPrefixLength(term, words[w].word.folded)
           let letters = words[w].word.folded.count
           if common == letters && common == term.count {
+            foldedLength = -1
+          } else if words[w].isAlternative(term) {
             foldedLength = -1
           } else if words[w].word.isPrefix && common == letters {
             foldedLength = words[w].word.scalars.count

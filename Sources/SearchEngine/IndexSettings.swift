@@ -31,13 +31,17 @@ public struct IndexSettings: Sendable, Equatable {
   public var tiebreak: [Tiebreak]
   /// Input order reversed, wherever it decides (fzf's `--tac`): the last line first.
   public var reverseInputOrder: Bool
+  /// Plural forms and synonyms a query word also finds (read at query time: no index changes).
+  public var alternatives = WordAlternatives()
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,
     customRanking: [CustomRanking] = [], typoTolerance: TypoTolerance = TypoTolerance(),
     substringMatching: Bool? = nil, attributesForFaceting: [String] = [], multiValuedAttributes: Set<String> = [],
-    orderedAttributes: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverseInputOrder: Bool = false
+    orderedAttributes: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverseInputOrder: Bool = false,
+    alternatives: WordAlternatives = WordAlternatives()
   ) {
+    self.alternatives = alternatives
     self.orderedAttributes = orderedAttributes
     self.tiebreak = tiebreak
     self.reverseInputOrder = reverseInputOrder

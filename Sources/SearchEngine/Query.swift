@@ -10,6 +10,8 @@ public struct QueryWord: Sendable, Equatable {
   public var isPrefix: Bool
   /// Typos allowed for this word, from its length.
   public var typoBudget: Int
+  /// Other whole words it finds as it finds itself (plural forms, synonyms: WordAlternatives).
+  public var alternatives: [[UInt8]] = []
 
   public var text: String { String(decoding: folded, as: UTF8.self) }
 }
@@ -21,7 +23,9 @@ public struct ParsedQuery: Sendable, Equatable {
 
   public var words: [QueryWord]
 
-  public init(_ text: String, typoTolerance: TypoTolerance = TypoTolerance()) {
+  public init(
+    _ text: String, typoTolerance: TypoTolerance = TypoTolerance(), alternatives: WordAlternatives = WordAlternatives()
+  ) {
     let tokens = Tokenizer.words(text)
     let endsInWord = tokens.last.map { $0.location.end == text.utf8.count } ?? false
     words = tokens.prefix(Self.maxWords).enumerated().map { index, token in
@@ -30,8 +34,13 @@ public struct ParsedQuery: Sendable, Equatable {
       return QueryWord(
         folded: Array(token.term.utf8), scalars: scalars, location: token.location,
         isPrefix: isLast && endsInWord && tokens.count <= Self.maxWords,
-        typoBudget: typoTolerance.budget(for: scalars))
+        typoBudget: typoTolerance.budget(for: scalars), alternatives: alternatives.of(Array(token.term.utf8)))
     }
+  }
+
+  /// The query as an index with these settings reads it (typo budgets, alternatives).
+  public init(_ text: String, settings: IndexSettings) {
+    self.init(text, typoTolerance: settings.typoTolerance, alternatives: settings.alternatives)
   }
 
   public var isEmpty: Bool { words.isEmpty }

@@ -205,6 +205,11 @@ public struct RecordMatcher {
       found.plain = (0, true)
       return found
     }
+    // An alternative (a plural form, a synonym) is whole, even where the word is its prefix.
+    if words[w].isAlternative(term) {
+      found.plain = (0, true)
+      return found
+    }
     if words[w].word.isPrefix && common == words[w].word.folded.count {
       found.plain = (0, false)
       return found

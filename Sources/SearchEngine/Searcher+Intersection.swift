@@ -413,7 +413,10 @@ struct LastRun {
     var changed: UInt16 = 0
     for (i, (before, now)) in zip(earlier, words).enumerated() {
       if before.folded == now.folded && before.isPrefix == now.isPrefix { continue }
+      // An alternative of the longer word is among the shorter prefix's matches only if it
+      // starts with it ("cable" → "cables", not "cables" → "cable").
       guard before.isPrefix, now.folded.starts(with: before.folded),
+        now.alternatives.allSatisfy({ $0.starts(with: before.folded) }),
         !typos || (now.typoBudget == before.typoBudget && (before.scalars.count >= 3) == (now.scalars.count >= 3))
       else { return nil }
       changed |= 1 << UInt16(i)

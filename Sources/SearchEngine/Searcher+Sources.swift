@@ -37,11 +37,14 @@ extension Searcher {
     var word: [UInt8]
     var isPrefix: Bool
     var budget: Int
+    var alternatives: [[UInt8]]
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
   func sources(for word: QueryWord, typos: Bool) -> [Source] {
-    let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
+    let key = SourceKey(
+      word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1,
+      alternatives: word.alternatives)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms
@@ -56,6 +59,13 @@ extension Searcher {
     // Safe: the buffer is used only inside the closure, while `word.folded` is alive.
     word.folded.withUnsafeBufferPointer { w in
       if let t = terms.find(w) { addRange(t..<(t + 1), cost: 0, exact: true) }
+      // Plural forms and synonyms: whole terms, as exact as the word (WordAlternatives.swift).
+      for alternative in word.alternatives {
+        // Safe: the buffer is used only inside the closure, while `alternative` is alive.
+        if let t = alternative.withUnsafeBufferPointer({ terms.find($0) }) {
+          addRange(t..<(t + 1), cost: 0, exact: true)
+        }
+      }
       if word.isPrefix {
         let range = terms.prefixRange(w)
         let level = word.scalars.count - 1

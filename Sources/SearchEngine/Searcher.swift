@@ -232,7 +232,7 @@ public final class Searcher {
 
   /// The search by the rules alone (nothing learned applies).
   func rankedSearch(_ request: SearchRequest) -> SearchResponse {
-    let query = ParsedQuery(request.query, typoTolerance: index.settings.typoTolerance)
+    let query = ParsedQuery(request.query, settings: index.settings)
     // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
     // top `offset + limit`, of which the last `hitsPerPage` are the page.
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0

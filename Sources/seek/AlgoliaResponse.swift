@@ -17,7 +17,7 @@ struct AlgoliaResponse {
   var params: String
 
   var json: JSONValue {
-    let parsed = ParsedQuery(response.query, typoTolerance: catalog.settings.index.typoTolerance)
+    let parsed = ParsedQuery(response.query, settings: catalog.settings.index)
     var members: [(String, JSONValue)] = [
       ("hits", .array(response.hits.map { hit($0, parsed) })), ("nbHits", .number("\(response.nbHits)")),
       ("page", .number("\(response.page)")), ("nbPages", .number("\(response.nbPages)")),
@@ -133,8 +133,7 @@ struct AlgoliaResponse {
   /// last one, within its typos).
   func matchedWords(in value: String, _ query: ParsedQuery, substring: Bool) -> [String] {
     query.words.compactMap { word in
-      let alone = ParsedQuery(
-        word.text + (word.isPrefix ? "" : " "), typoTolerance: catalog.settings.index.typoTolerance)
+      let alone = ParsedQuery(word.text + (word.isPrefix ? "" : " "), settings: catalog.settings.index)
       return Highlighter.matches(in: value, query: alone, substring: substring).0.isEmpty ? nil : word.text
     }
   }

@@ -93,6 +93,8 @@ enum SeekCommand {
         options.catalog.searchableAttributes = ["ordered(\(shape.searchedAttribute))"]
       }
       if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
+      // A line is text, not a product name: "logs" must not find "log" unless asked.
+      if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
       // fzf's --no-sort: record ids in input order (they follow the tie-break), the page in id order.
       if options.noSort { options.catalog.tiebreak = [.index] }
     }

@@ -4,7 +4,8 @@ import SearchEngine
 func makeIndex(
   _ rows: [[String: String]], searchable: [String] = ["name", "brand", "description"],
   customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil,
-  ordered: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverse: Bool = false
+  ordered: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverse: Bool = false,
+  alternatives: WordAlternatives = WordAlternatives()
 ) -> SearchIndex {
   let attributes = ["name", "brand", "description", "popularity"]
   var store = DocumentStore(attributes: attributes)
@@ -15,7 +16,8 @@ func makeIndex(
     store,
     settings: IndexSettings(
       searchableAttributes: searchable, titleAttribute: "name", customRanking: customRanking,
-      substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse))
+      substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse,
+      alternatives: alternatives))
 }
 
 func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [String] {

@@ -154,6 +154,29 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(CatalogSettings.settingsPath(forCatalog: "Data/products.json") == "Data/products.settings.json")
   }
 
+  /// Algolia's synonym records and Meilisearch's map; entries of several words are left out and
+  /// said; plurals are on for records unless turned off.
+  @Test func settingsFileReadsSynonymsAndPlurals() throws {
+    let algolia = try CatalogSettings.parse(
+      #"{"synonyms": [{"objectID": "1", "type": "synonym", "synonyms": ["TV", "télévision"]},"#
+        + #"{"type": "oneWaySynonym", "input": "ps5", "synonyms": ["playstation"]},"#
+        + #"{"type": "synonym", "synonyms": ["playstation 5", "ps5"]}]}"#, path: "s")
+    #expect(algolia.synonyms.of(Array("television".utf8)) == [Array("tv".utf8)])
+    #expect(algolia.synonyms.of(Array("ps5".utf8)) == [Array("playstation".utf8)])
+    #expect(algolia.synonyms.of(Array("playstation".utf8)).isEmpty)
+    #expect(algolia.ignoredSynonyms == ["playstation 5 = ps5"])
+    let table = try parse(#"[{"name": "a"}]"#, .json)
+    #expect(algolia.unknownAttributes(in: table).warnings.contains { $0.contains("playstation 5") })
+    #expect(algolia.resolved(for: table).index.alternatives.ignorePlurals)
+    let meili = try CatalogSettings.parse(#"{"synonyms": {"laptop": ["notebook"]}, "ignorePlurals": false}"#, path: "s")
+    #expect(meili.synonyms.of(Array("laptop".utf8)) == [Array("notebook".utf8)])
+    #expect(!meili.resolved(for: table).index.alternatives.ignorePlurals)
+    #expect(throws: CatalogError.self) {
+      try CatalogSettings.parse(#"{"synonyms": [{"type": "placeholder", "placeholder": "<x>"}]}"#, path: "s")
+    }
+    #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"synonyms": "tv"}"#, path: "s") }
+  }
+
   @Test func generatedObjectIDsAreStableAndUnique() {
     var table = RecordTable(attributes: ["name"])
     table.append([("name", "a")])

@@ -12,7 +12,8 @@ import Testing
   static let queries = [
     "iphone", "samsung tv", "iphnoe", "samsng", "wirless headphones", "tv", "s", "appl", "charger usb c",
     "zzqx samsung", "apple zzqx", "cell phone accessories", "ground", "qqqqqq", "sony xeadphonse", "apple pods",
-    "samsung phones", "iphone zzqx chargr", "samsung qqqq phnoe",
+    "samsung phones", "iphone zzqx chargr", "samsung qqqq phnoe", "televisions", "ps5 console", "batteries",
+    "samsung television", "cables usb",
   ]
 
   /// The products catalog under its own settings and under each dictionary regime a larger

@@ -5,6 +5,11 @@ expect_eq "filter: one title per hit" 3 "$(printf '%s\n' "$out" | wc -l)"
 expect_contains "filter: ranked hit" "$(printf '%s\n' "$out" | head -1)" "iPhone 15 Pro"
 expect_contains "filter: nbHits on stderr" "$(cat "$WORK/err")" "nbHits: "
 
+# Plurals and the synonyms of Data/products.settings.json: words the catalog does not hold find
+# the records that mean them.
+expect_contains "filter: a plural finds its synonym's records" "$("$SEEK" -f televisions Data/products.json 2>/dev/null | head -1)" "TV"
+expect_contains "filter: a one-way synonym" "$("$SEEK" -f ps5 Data/products.json 2>/dev/null | head -1)" "PlayStation 5"
+
 "$SEEK" --filter "zzqqxx" Data/products.json >/dev/null 2>&1; code=$?
 expect_eq "filter: exit 1 without hits" 1 "$code"
 

@@ -172,7 +172,7 @@ public final class SearchService {
       failed.error = "refinement: \(error)"
       return failed
     }
-    let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
+    let parsed = ParsedQuery(query, settings: catalog.settings.index)
     let hits = response.hits.map {
       var hit = resultHit(
         kind: $0.kind, index: $0.index, record: $0.hit.record, highlights: $0.hit.highlights, snippet: $0.hit.snippet,
@@ -285,7 +285,7 @@ public final class SearchService {
   public func details(objectID: String, query: String) -> RecordDetails? {
     guard let (kind, index, record) = searcher.lookup(objectID: objectID) else { return nil }
     let documents = index.documents
-    let parsed = ParsedQuery(query, typoTolerance: catalog.settings.index.typoTolerance)
+    let parsed = ParsedQuery(query, settings: catalog.settings.index)
     let (highlights, _) =
       parsed.isEmpty ? ([], nil) : Highlighter(index: index, query: parsed).highlight(record: record, scope: .all)
     var fields: [RecordDetails.Field] = []

@@ -23,6 +23,13 @@ public struct CatalogSettings: Sendable, Equatable {
   public var tiebreak: [Tiebreak]?
   /// fzf's `--tac`.
   public var reverseInputOrder: Bool?
+  /// Algolia's `ignorePlurals` (default: on for records, off for lines, set by the caller that
+  /// knows the kind of input).
+  public var ignorePlurals: Bool?
+  /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
+  public var synonyms = WordAlternatives()
+  /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
+  public var ignoredSynonyms: [String] = []
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -54,6 +61,9 @@ public struct CatalogSettings: Sendable, Equatable {
       allowTyposOnNumericTokens: other.allowTyposOnNumericTokens ?? allowTyposOnNumericTokens,
       tiebreak: other.tiebreak ?? tiebreak, reverseInputOrder: other.reverseInputOrder ?? reverseInputOrder)
     out.strict = strict || other.strict
+    out.ignorePlurals = other.ignorePlurals ?? ignorePlurals
+    out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
+    out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
     return out
   }
 
@@ -100,6 +110,13 @@ public struct CatalogSettings: Sendable, Equatable {
       case "objectID": settings.objectIDAttribute = try string(v, key)
       case "displayAttributes": settings.displayAttributes = try strings(v, key)
       case "attributesForFaceting": settings.attributesForFaceting = try strings(v, key)
+      case "ignorePlurals":
+        guard case .bool(let ignores) = v else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
+        }
+        settings.ignorePlurals = ignores
+      case "synonyms":
+        (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "allowTyposOnNumericTokens":
         guard case .bool(let allowed) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
@@ -124,7 +141,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, format)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, synonyms, format)"
         )
       }
     }
@@ -140,7 +157,13 @@ public struct CatalogSettings: Sendable, Equatable {
   /// those search depends on (title, searchable, objectID, custom ranking), a warning for display
   /// attributes, which a catalog may simply lack. Nothing to check without records.
   public func unknownAttributes(in table: RecordTable) -> (errors: [String], warnings: [String]) {
-    guard table.count > 0 else { return ([], []) }
+    let skipped =
+      ignoredSynonyms.isEmpty
+      ? []
+      : [
+        "\(ignoredSynonyms.count) synonym \(ignoredSynonyms.count == 1 ? "entry" : "entries") of several words left out (one word a side for now): \(ignoredSynonyms.prefix(3).joined(separator: ", "))"
+      ]
+    guard table.count > 0 else { return ([], skipped) }
     let known = Set(table.attributes)
     var errors: [String] = []
     func check(_ names: [String]?, _ setting: String) {
@@ -154,7 +177,7 @@ public struct CatalogSettings: Sendable, Equatable {
     check(objectIDAttribute.map { [$0] }, "the objectID attribute (objectID, --id-field)")
     check(customRanking?.map(\.attribute), "customRanking (--ranking)")
     check(attributesForFaceting, "attributesForFaceting (--facets-attributes)")
-    var warnings: [String] = []
+    var warnings = skipped
     let display = (displayAttributes ?? []).filter { !known.contains($0) }
     if !display.isEmpty {
       warnings.append(
@@ -164,6 +187,13 @@ public struct CatalogSettings: Sendable, Equatable {
       errors.append("the records' attributes are: \(table.visibleAttributes.prefix(20).joined(separator: ", "))")
     }
     return (errors, warnings)
+  }
+
+  /// The alternatives query words have: plural forms (unless turned off) and the synonyms.
+  var alternatives: WordAlternatives {
+    var out = synonyms
+    out.ignorePlurals = ignorePlurals ?? true
+    return out
   }
 
   /// Concrete settings for a table of records: what was given, defaults for the rest.
@@ -195,7 +225,7 @@ public struct CatalogSettings: Sendable, Equatable {
         attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
         multiValuedAttributes: table.multiValuedAttributes,
         orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],
-        reverseInputOrder: reverseInputOrder ?? false),
+        reverseInputOrder: reverseInputOrder ?? false, alternatives: alternatives),
       objectIDAttribute: idAttribute, displayAttributes: display)
   }
 

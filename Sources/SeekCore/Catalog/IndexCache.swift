@@ -170,9 +170,11 @@ public enum IndexCache {
     guard meta["format"] == .number("\(IndexCodec.version)"),
       matches(stored: stored, current: fingerprint, catalogPath: catalogPath)
     else { return .absent }
-    guard case .string(let name)? = meta["name"], let settings = resolvedSettings(meta["settings"]) else {
+    guard case .string(let name)? = meta["name"], var settings = resolvedSettings(meta["settings"]) else {
       return .refused("\(path): damaged header")
     }
+    // Plurals and synonyms are read at query time: today's settings, not the cache's.
+    settings.index.alternatives = given.alternatives
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }

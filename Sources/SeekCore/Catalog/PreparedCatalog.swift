@@ -84,7 +84,7 @@ public struct PreparedCatalog: Sendable {
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for large catalogs).
   public func scan(_ text: String, limit: Int, runs: Int? = nil, matching: MatchOptions = MatchOptions()) -> ScanAnswer?
   {
-    let query = ParsedQuery(text, typoTolerance: settings.index.typoTolerance)
+    let query = ParsedQuery(text, settings: settings.index)
     guard
       let answer = StoreScan.answer(
         query, extended: ExtendedQuery(text, options: matching), in: documents, settings: settings.index,

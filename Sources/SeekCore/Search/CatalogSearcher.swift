@@ -210,7 +210,7 @@ public final class CatalogSearcher {
     let exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     // k-way merge of the ranked lists (k ≤ 3).
-    let parsed = ParsedQuery(request.query, typoTolerance: catalog.settings.index.typoTolerance)
+    let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing =
       request.sort == nil

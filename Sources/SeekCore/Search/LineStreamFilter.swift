@@ -40,7 +40,7 @@ public struct LineStreamFilter {
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
     matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A, headerLines: Int = 0
   ) -> Result {
-    let query = ParsedQuery(text, typoTolerance: settings.typoTolerance)
+    let query = ParsedQuery(text, settings: settings)
     // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
     let extended = ExtendedQuery(text, options: matching)
     let fzfRulesAlone = extended.answeredByFzfRulesAlone(wordless: query.isEmpty)

@@ -1,0 +1,119 @@
+/// Other whole words a query word stands for: its English singular or plural (Algolia's
+/// `ignorePlurals`) and its synonyms (Algolia's synonym records, Meilisearch's `synonyms`).
+///
+/// An alternative matches as the word itself does, whole and without a typo: "cables" finds
+/// "cable" as exactly as "cable" does, and "tv" finds "television" when the settings say they are
+/// synonyms. That is what Algolia does with both (a plural or a synonym is not a typo), and why
+/// the alternatives are whole terms only: a synonym typed is a word someone meant, not the start
+/// of a longer one. Alternatives are looked up in the dictionary as the word is (one exact term
+/// each), so they cost a keystroke a few binary searches.
+///
+/// Plurals are made by rules, not a dictionary: the regular English endings (-s, -es, -ies) and
+/// a short list of common irregular nouns. A rule's wrong guess ("bus" → "bu") costs nothing
+/// unless the dictionary holds the guess, and then it is usually the word meant. Words of fewer
+/// than three letters and words with digits have no plural forms ("ps" is not "p"s).
+public struct WordAlternatives: Sendable, Equatable {
+  /// Whether singular and plural forms match each other (on by default for records).
+  public var ignorePlurals: Bool
+  /// Folded word → the folded words it also finds (one-way; an equivalent group is a map from
+  /// each of its words to the others).
+  public var synonyms: [[UInt8]: [[UInt8]]]
+
+  /// At most this many alternatives a word: each is a dictionary lookup and a source to merge.
+  public static let maxPerWord = 8
+
+  public init(ignorePlurals: Bool = false, synonyms: [[UInt8]: [[UInt8]]] = [:]) {
+    self.ignorePlurals = ignorePlurals
+    self.synonyms = synonyms
+  }
+
+  public var isEmpty: Bool { !ignorePlurals && synonyms.isEmpty }
+
+  /// Adds a group of words that all find each other (Algolia's `synonym`).
+  public mutating func addEquivalent(_ words: [String]) {
+    let folded = words.map(TextFolding.foldedKey).filter { !$0.isEmpty }
+    for word in folded { addOneWay(word, folded.filter { $0 != word }) }
+  }
+
+  /// Adds words that `input` finds, and not the other way (Algolia's `oneWaySynonym`).
+  public mutating func addOneWay(_ input: String, _ words: [String]) {
+    addOneWay(TextFolding.foldedKey(input), words.map(TextFolding.foldedKey).filter { !$0.isEmpty })
+  }
+
+  private mutating func addOneWay(_ input: [UInt8], _ words: [[UInt8]]) {
+    guard !input.isEmpty else { return }
+    var list = synonyms[input] ?? []
+    for word in words where !list.contains(word) && word != input { list.append(word) }
+    synonyms[input] = list
+  }
+
+  /// The alternatives of a folded word, without the word itself: its plural forms, the synonyms
+  /// of the word and of those forms, and the synonyms' own plural forms.
+  public func of(_ word: [UInt8]) -> [[UInt8]] {
+    guard !isEmpty else { return [] }
+    var out: [[UInt8]] = []
+    func add(_ candidate: [UInt8]) {
+      if candidate != word && !out.contains(candidate) && out.count < Self.maxPerWord { out.append(candidate) }
+    }
+    let forms = ignorePlurals ? Self.pluralForms(word) : []
+    for form in forms { add(form) }
+    for source in [word] + forms {
+      for synonym in synonyms[source] ?? [] {
+        add(synonym)
+        if ignorePlurals { for form in Self.pluralForms(synonym) { add(form) } }
+      }
+    }
+    return out
+  }
+
+  // MARK: - English plurals
+
+  private static let irregular: [(String, String)] = [
+    ("man", "men"), ("woman", "women"), ("child", "children"), ("person", "people"), ("mouse", "mice"),
+    ("foot", "feet"), ("tooth", "teeth"), ("goose", "geese"), ("knife", "knives"), ("life", "lives"),
+    ("wife", "wives"), ("leaf", "leaves"), ("shelf", "shelves"), ("half", "halves"), ("wolf", "wolves"),
+    ("box", "boxes"), ("index", "indices"), ("matrix", "matrices"), ("cactus", "cacti"), ("die", "dice"),
+  ]
+  private static let irregularByWord: [[UInt8]: [[UInt8]]] = {
+    var map: [[UInt8]: [[UInt8]]] = [:]
+    for (singular, plural) in irregular {
+      map[Array(singular.utf8), default: []].append(Array(plural.utf8))
+      map[Array(plural.utf8), default: []].append(Array(singular.utf8))
+    }
+    return map
+  }()
+
+  /// The word's other number by the regular endings (both guesses where the word may be either),
+  /// and its irregular forms. Only lowercase ASCII letters, three or more.
+  static func pluralForms(_ word: [UInt8]) -> [[UInt8]] {
+    guard word.count >= 3, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return [] }
+    if let forms = irregularByWord[word] { return forms }
+    let s: UInt8 = 0x73
+    let vowels: Set<UInt8> = Set("aeiou".utf8)
+    var out: [[UInt8]] = []
+    func ends(_ suffix: String) -> Bool { word.count > suffix.utf8.count && word.ends(with: Array(suffix.utf8)) }
+    let sibilant = ["s", "x", "z", "ch", "sh"]
+    if word.last == s && !ends("ss") && !ends("us") && !ends("is") {
+      // A plural (or a word that looks like one): its singulars.
+      out.append(Array(word.dropLast()))  // cables → cable, movies → movie
+      if ends("ies") && word.count > 4 { out.append(word.dropLast(3) + Array("y".utf8)) }  // batteries → battery
+      let stem = word.dropLast(2)
+      if ends("es") && (sibilant + ["o"]).contains(where: { stem.ends(with: Array($0.utf8)) }) {
+        out.append(Array(stem))  // watches → watch, glasses → glass
+      }
+    } else if word.last == 0x79 && !vowels.contains(word[word.count - 2]) {
+      out.append(word.dropLast() + Array("ies".utf8))  // battery → batteries
+    } else if sibilant.contains(where: { word.ends(with: Array($0.utf8)) }) {
+      out.append(word + Array("es".utf8))  // glass → glasses, watch → watches
+    } else {
+      out.append(word + [s])  // cable → cables
+    }
+    return out
+  }
+}
+
+extension Collection where Element == UInt8 {
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && zip(self.suffix(suffix.count), suffix).allSatisfy { $0 == $1 }
+  }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import SearchEngine
+
+/// Plural forms and synonyms (WordAlternatives.swift): found whole, without a typo, by the index
+/// and by the one-record matcher alike, and highlighted.
+@Suite struct AlternativesTests {
+  static var alternatives: WordAlternatives {
+    var out = WordAlternatives(ignorePlurals: true)
+    out.addEquivalent(["tv", "television"])
+    out.addOneWay("ps5", ["playstation"])
+    return out
+  }
+  let index = makeIndex(
+    [
+      ["name": "USB Cable", "popularity": "10"],
+      ["name": "Cablex Organizer", "popularity": "90"],
+      ["name": "Samsung Smart TV", "popularity": "50"],
+      ["name": "Sony PlayStation 5 Console", "popularity": "60"],
+      ["name": "AA Battery Pack", "popularity": "5"],
+      ["name": "Wrist Watch", "popularity": "5"],
+    ], alternatives: alternatives)
+
+  @Test func pluralFormsByRule() {
+    func forms(_ word: String) -> [String] {
+      WordAlternatives.pluralForms(Array(word.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+    #expect(forms("cables") == ["cable"])
+    #expect(forms("cable") == ["cables"])
+    #expect(forms("batteries") == ["batterie", "battery"])
+    #expect(forms("battery") == ["batteries"])
+    #expect(forms("watches") == ["watche", "watch"])
+    #expect(forms("glass") == ["glasses"])
+    #expect(forms("children") == ["child"])
+    #expect(forms("ps") == [])  // too short
+    #expect(forms("ps5") == [])  // a model number
+  }
+
+  @Test func aPluralFindsTheSingularWithoutATypo() {
+    let response = Searcher(index: index).search(SearchRequest(query: "cables"))
+    // "Cablex" by a typo, below.
+    #expect(response.hits.map { index.documents.value($0.record, 0) } == ["USB Cable", "Cablex Organizer"])
+    #expect(response.hits.map(\.ranking.typos) == [0, 1])
+    #expect(names(index, "batteries") == ["AA Battery Pack"])
+    #expect(names(index, "watches ") == ["Wrist Watch"])
+  }
+
+  @Test func synonymsBothWaysAndOneWay() {
+    #expect(names(index, "television") == ["Samsung Smart TV"])
+    #expect(names(index, "televisions") == ["Samsung Smart TV"])  // plural of a synonym
+    #expect(names(index, "ps5") == ["Sony PlayStation 5 Console"])
+    #expect(names(index, "playstation").allSatisfy { $0 != "ps5" })
+    // One-way: "playstation" does not find a record that says only "ps5".
+    let reverse = makeIndex([["name": "PS5 Stand"]], alternatives: Self.alternatives)
+    #expect(names(reverse, "playstation ").isEmpty)
+  }
+
+  @Test func withoutAlternativesNothingChanges() {
+    let plain = makeIndex([["name": "USB Cable"], ["name": "Smart TV"]])
+    #expect(names(plain, "television").isEmpty)
+    let response = Searcher(index: plain).search(SearchRequest(query: "cables"))
+    #expect(response.hits.first?.ranking.typos == 1)  // found by a typo, as before
+  }
+
+  @Test func theMatcherAndTheHighlighterAgreeWithTheIndex() throws {
+    let query = ParsedQuery("samsung televisions", settings: index.settings)
+    var matcher = RecordMatcher(query: query, searchableCount: 1, orderedAttributes: [false], regime: .small)
+    let text = Array("Samsung Smart TV".utf8)
+    text.withUnsafeBufferPointer { matcher.match([$0]) }
+    #expect(matcher.results[RecordMatcher.Regime.small.rawValue].matched == 0b11)
+    let (ranges, _) = Highlighter.matches(in: "Samsung Smart TV", query: query, substring: false)
+    #expect(ranges.map { $0.count } == [7, 2])
+  }
+
+  /// Each keystroke narrows the last one's matches unless a new alternative lies outside them:
+  /// typed letter by letter, "televisions" still finds the TV its synonym names.
+  @Test func typingOnNarrowsOnlyWhenTheAlternativesAreAmongThePrefixs() {
+    let searcher = Searcher(index: index)
+    for query in ["t", "te", "tel", "tele", "telev", "televi", "televis", "televisi", "televisio", "television"] {
+      _ = searcher.search(SearchRequest(query: query))
+    }
+    let last = searcher.search(SearchRequest(query: "televisions"))
+    #expect(last.hits.map { index.documents.value($0.record, 0) } == ["Samsung Smart TV"])
+  }
+}
