@@ -37,6 +37,8 @@ public struct ScanCollector<Payload> {
   /// `heaps[regime * stride + level]`.
   @usableFromInline var heaps: [BoundedHeap]
   @usableFromInline var counts: [Int]
+  /// Per regime, the words some record matched (bit per word).
+  @usableFromInline var seen: [UInt16] = [UInt16](repeating: 0, count: RecordMatcher.Regime.allCases.count)
 
   public init(wordCount: Int, limit: Int) {
     self.wordCount = wordCount
@@ -59,6 +61,7 @@ public struct ScanCollector<Payload> {
       var level = 1
       if wordCount > 0 {
         let words = matched(regime)
+        seen[regime.rawValue] |= words
         // Level k: the first k words all matched (the engine's `required`).
         level = 0
         while level < wordCount && words & (1 << UInt16(level)) != 0 { level += 1 }
@@ -84,6 +87,7 @@ public struct ScanCollector<Payload> {
 
   /// Takes in what another collector of the same query kept (a scan cut into runs).
   public mutating func merge(_ other: ScanCollector) {
+    for regime in seen.indices { seen[regime] |= other.seen[regime] }
     for slot in heaps.indices {
       counts[slot] += other.counts[slot]
       for kept in other.heaps[slot].items { heaps[slot].insert(kept) }
@@ -103,6 +107,15 @@ public struct ScanCollector<Payload> {
       heaps[base + chosen].items.sorted { $0.position < $1.position }, counts[base + chosen],
       counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
     )
+  }
+
+  /// Whether a word before the last was matched by no record in `regime`: the index drops such a
+  /// word wherever it stands and ranks the rest as a query without it, which this collector,
+  /// keeping leading words only, cannot answer.
+  public func missesAWordBeforeTheLast(in regime: RecordMatcher.Regime) -> Bool {
+    guard wordCount > 1 else { return false }
+    let before = UInt16(1 << (wordCount - 1)) - 1
+    return seen[regime.rawValue] & before != before
   }
 
   /// How many leading words the answer in `regime` requires (the engine's `required`).

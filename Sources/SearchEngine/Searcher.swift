@@ -15,6 +15,12 @@
 //    the word come from the lists of its rarest trigram (SubstringIndex), not from a scan.
 //    Lookups are cached: typing one more letter reuses the earlier words, and a walk or substring
 //    search of a word bounds the next one (its matches are among the shorter word's).
+//    A word's alternatives — its English singular or plural, its synonyms (WordAlternatives.swift)
+//    — add their own exact terms at cost 0, whole, as Algolia counts a plural or a synonym: not a
+//    typo. They are whole terms only, so they cost a binary search each; and a longer word narrows
+//    the last one's matches (6) only while its alternatives begin with that word ("cable" →
+//    "cables", never "cables" → "cable"), else it is looked up afresh. The matcher of step 8 and the
+//    highlighter check a term against the same alternatives, so a scan and the index agree.
 //
 // 2. Intersection (Searcher+Intersection.swift). Words are intersected cheapest first into
 //    scratch arrays: the first word creates the candidates, the others only update them. A
@@ -70,6 +76,11 @@
 //    are counted, not ranked. And a record matching no optional word ranks by the required words
 //    alone, so the best of those keys are kept (RequiredWordsTop) and the next keystrokes with the
 //    same required words rank only the records matching an optional word.
+//    First, though, a word that no term matches, even with typos, is dropped wherever it stands
+//    ("hdmi cable" on a catalog without "hdmi" is "cable"): it can only empty every run that
+//    requires it, and rank nothing as an optional word. The search is made again without it. A
+//    scan (8) keeps leading words only, so it cannot rank the words after such a word as required;
+//    it says so (no answer) and the index answers.
 // 8. Without an index (RecordMatcher, ScanCollector, StoreScan). A one-shot search of input never
 //    indexed (`seek -f` on a pipe, or on a large catalog file without a cache) matches each record
 //    by the rules above and keeps, per relaxation level and dictionary regime, the best records
@@ -315,6 +326,11 @@ public final class Searcher {
       let hopeless = query.words.firstIndex {
         sources(for: $0, typos: false).isEmpty && sources(for: $0, typos: true).isEmpty
       }
+      if let hopeless, hopeless < query.words.count - 1 {
+        // Not the last word: dropped first, wherever it stands ("hdmi cable" is "cable"), and
+        // the words left relax from the end as usual.
+        return searchWithout(hopeless, of: query, request)
+      }
       if let hopeless {
         required = max(1, min(required, hopeless))
       }
@@ -357,6 +373,20 @@ public final class Searcher {
       }
       required -= 1
     }
+  }
+
+  /// The search of the query without word `w`, which no term matches: its answer, with `w` among
+  /// the words dropped (Algolia's `removeWordsIfNoResults` drops such a word first).
+  private func searchWithout(_ w: Int, of query: ParsedQuery, _ request: SearchRequest) -> SearchResponse {
+    let location = query.words[w].location
+    var text = Array(request.query.utf8)
+    text.removeSubrange(location.start..<location.end)
+    var inner = request
+    inner.query = String(decoding: text, as: UTF8.self)
+    var response = rankedSearch(inner)
+    response.query = request.query
+    if response.nbHits > 0 { response.droppedWords.insert(query.words[w].text, at: 0) }
+    return response
   }
 
   /// Indexes larger than this answer in tiers: when the words matched without typos already fill

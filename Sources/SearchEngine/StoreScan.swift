@@ -108,6 +108,8 @@ public enum StoreScan {
     var fixed = settings
     fixed.substringMatching = substrings
     fixed.firstLettersFixed = firstLettersFixed
+    // A word before the last that nothing matches: the index answers the query without it.
+    if !withTier && collector.missesAWordBeforeTheLast(in: regime) { return nil }
     let answer = collector.answer(in: regime, relaxing: !withTier)
     // The fuzzy tier's records too (the engine leaves out those that are word hits), once each.
     let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !withTier))

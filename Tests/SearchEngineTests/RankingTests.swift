@@ -142,6 +142,20 @@ import Testing
     #expect(response.hits.first.map { index.documents.value($0.record, 0) } == "wireless mouse")
   }
 
+  /// A word no term matches is dropped first wherever it stands ("hdmi cable"), then the words
+  /// left relax from the end as usual.
+  @Test func dropsAWordThatMatchesNothingWhereverItStands() {
+    for query in ["purple wireless keyboard", "wireless purple keyboard"] {
+      let response = Searcher(index: index).search(SearchRequest(query: query))
+      #expect(response.droppedWords == ["purple"], "\(query)")
+      #expect(response.hits.map { index.documents.value($0.record, 0) } == ["wireless keyboard"], "\(query)")
+      #expect(response.query == query)
+    }
+    let both = Searcher(index: index).search(SearchRequest(query: "zebra wireless purple"))
+    #expect(both.droppedWords == ["zebra", "purple"])
+    #expect(both.nbHits == 2)
+  }
+
   @Test func offMeansNoResults() {
     let response = Searcher(index: index).search(SearchRequest(query: "wireless purple", removeWordsIfNoResults: false))
     #expect(response.nbHits == 0)

@@ -16,6 +16,9 @@ import Testing
     "samsung television", "cables usb",
   ]
 
+  /// Queries with a word before the last that matches nothing.
+  static let leftToTheIndex: Set<String> = ["zzqx samsung", "iphone zzqx chargr", "samsung qqqq phnoe"]
+
   /// The products catalog under its own settings and under each dictionary regime a larger
   /// catalog would put it in (words inside words off, typos kept to first letters).
   @Test(arguments: [nil, "medium", "large"])
@@ -46,10 +49,17 @@ import Testing
       for (page, hitsPerPage, runs) in [(0, 20, 1), (1, 7, 3)] {
         do {
           let limit = (page + 1) * hitsPerPage
-          let scanned = try #require(prepared.scan(query, limit: limit, runs: runs))
           let request = CatalogSearcher.Request(
             query: query, page: page, hitsPerPage: hitsPerPage, exhaustive: true, highlightScope: .all)
           let expected = try searcher.search(request)
+          // A word before the last that nothing matches is dropped by the index wherever it
+          // stands; a scan, which keeps leading words only, leaves those queries to the index.
+          guard let scanned = prepared.scan(query, limit: limit, runs: runs) else {
+            #expect(Self.leftToTheIndex.contains(query), "\(query)")
+            #expect(expected.droppedWords.first == "zzqx" || expected.droppedWords.first == "qqqq", "\(query)")
+            continue
+          }
+          #expect(!Self.leftToTheIndex.contains(query), "\(query)")
           let got = try CatalogSearcher(catalog: scanned.catalog, created: []).search(request)
           let context = "\(query) page \(page) of \(hitsPerPage), \(runs) runs, regime \(regime ?? "own")"
           #expect(scanned.nbHits == expected.nbHits, "\(context)")
