@@ -320,6 +320,42 @@ import Testing
     #expect(!store.state.results.hasMorePages)
   }
 
+  /// A first page's count may be the typo-free hits' alone (approximate, shown `~`): a later page
+  /// that counted every match makes it exact, and scrolling goes on past the estimate until a
+  /// page comes back empty, when the count is what was loaded.
+  @Test func anApproximateCountBecomesExactAsPagesLoad() {
+    func approximate(_ p: ResultsPage) -> ResultsPage {
+      var copy = p
+      copy.exhaustiveNbHits = false
+      return copy
+    }
+    var results = ResultsState()
+    results.hits = (0..<20).map { hit("p0-\($0)") }
+    results.nbHits = 20
+    results.nbPages = 1
+    results.pagesLoaded = 1
+    results.exhaustiveNbHits = false
+    #expect(results.hasMorePages)  // past the estimate
+    // Still approximate, more than estimated: the count grows to what is loaded.
+    results.hits += [hit("p1-0"), hit("p1-1")]
+    results.pagesLoaded = 2
+    SearchReducer.countFromLaterPage(&results, approximate(page("x", 1, ["p1-0", "p1-1"], nbHits: 20)))
+    #expect(results.nbHits == 22 && !results.exhaustiveNbHits && results.hasMorePages)
+    // An empty page: every hit is loaded, and the count is exact.
+    results.pagesLoaded = 3
+    SearchReducer.countFromLaterPage(&results, approximate(page("x", 2, [], nbHits: 20)))
+    #expect(results.nbHits == 22 && results.exhaustiveNbHits && !results.hasMorePages)
+    // A later page that counted every match: its count, exact.
+    var other = ResultsState()
+    other.hits = (0..<20).map { hit("p0-\($0)") } + [hit("p1-0")]
+    other.nbHits = 20
+    other.nbPages = 1
+    other.pagesLoaded = 2
+    other.exhaustiveNbHits = false
+    SearchReducer.countFromLaterPage(&other, page("x", 1, ["p1-0"], nbHits: 45))
+    #expect(other.nbHits == 45 && other.nbPages == 3 && other.exhaustiveNbHits && other.hasMorePages)
+  }
+
   @Test func noResultsShowsOnlyTheCreateRow() {
     var store = started()
     store.edit(.inserted("zz"), to: "zz", revision: 2)

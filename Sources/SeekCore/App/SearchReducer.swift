@@ -346,6 +346,7 @@ public enum SearchReducer {
         state.results.loadingPage = nil
         state.results.milliseconds = page.milliseconds
         state.results.next = page.next
+        countFromLaterPage(&state.results, page)
       }
       clampSelection(&state)
       return loadMoreIfNeeded(&state)
@@ -466,6 +467,25 @@ public enum SearchReducer {
       effects.append(.setChecked(objectID: hit.objectID, title: hit.title, checked: wanted))
     }
     return effects
+  }
+
+  /// A later page's count: exact when its search counted every match (a page past the typo-free
+  /// hits runs the typo tier), never below what is loaded; an empty page means every hit is
+  /// loaded, so the count is what was loaded.
+  static func countFromLaterPage(_ results: inout ResultsState, _ page: ResultsPage) {
+    if page.exhaustiveNbHits {
+      results.nbHits = page.nbHits
+      results.nbPages = page.nbPages
+      results.exhaustiveNbHits = true
+    } else {
+      results.nbHits = max(results.nbHits, page.nbHits, results.hits.count)
+      results.nbPages = max(results.nbPages, page.nbPages)
+    }
+    if page.hits.isEmpty && !results.exhaustiveNbHits {
+      results.nbHits = results.hits.count
+      results.nbPages = results.pagesLoaded
+      results.exhaustiveNbHits = true
+    }
   }
 
   /// A bound command run now, for the current row and the marks saved so far (`reload`).

@@ -207,7 +207,9 @@ public struct ResultsState: Sendable, Equatable {
 
   public init() {}
 
-  public var hasMorePages: Bool { pagesLoaded < nbPages }
+  /// More pages may come: fewer are loaded than the count says, or the count is an estimate
+  /// (the typo-free hits', Searcher.evaluate) and no page has come back empty yet.
+  public var hasMorePages: Bool { pagesLoaded < nbPages || (!exhaustiveNbHits && pagesLoaded > 0) }
 
   /// The trimmed query when it names no existing item: the text of the create row.
   public var createTitle: String? {
