@@ -52,6 +52,40 @@ enum Relevance {
     return (weights > 0 ? weighted / weights : .nan, counted)
   }
 
+  /// The real queries that find nothing, and those found only because a word that matches
+  /// nothing was dropped before the last (`hdmi cable`) or only through a plural form or synonym
+  /// (the same search with them off finds nothing).
+  static func zeroHits(_ catalog: Catalog, _ queries: [RealQuery]) -> (
+    none: Int, byDroppingAnywhere: Int, byAlternatives: Int
+  ) {
+    let searcher = CatalogSearcher(catalog: catalog)
+    // The same catalog without plurals or synonyms.
+    var settings = catalog.given
+    settings.ignorePlurals = false
+    settings.synonyms = WordAlternatives()
+    guard let bytes = try? CatalogLoader.readFile(catalog.path),
+      let plain = try? CatalogLoader.load(bytes: bytes, path: catalog.path, settings: settings)
+    else { return (0, 0, 0) }
+    let without = CatalogSearcher(catalog: plain)
+    var none = 0
+    var anywhere = 0
+    var alternatives = 0
+    for q in queries {
+      let request = CatalogSearcher.Request(query: q.query, hitsPerPage: 10)
+      guard let response = try? searcher.search(request) else { continue }
+      if response.nbHits == 0 {
+        none += 1
+        continue
+      }
+      let words = ParsedQuery(q.query).words.map(\.text)
+      if !response.droppedWords.isEmpty && Array(words.suffix(response.droppedWords.count)) != response.droppedWords {
+        anywhere += 1
+      }
+      if (try? without.search(request).nbHits) == 0 { alternatives += 1 }
+    }
+    return (none, anywhere, alternatives)
+  }
+
   /// Share of the queries (weighted by popularity) whose exact text is among the top 8
   /// suggestions once half of it is typed.
   static func suggestionRecall(_ index: SuggestionsIndex, _ queries: [RealQuery]) -> Double {

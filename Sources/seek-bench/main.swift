@@ -262,6 +262,10 @@ if let orderedCatalog = try? CatalogLoader.load(path: root + "/Data/products.jso
     "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
   )
 }
+let zero = Relevance.zeroHits(catalog, realQueries)
+log(
+  "  real queries that find nothing: \(zero.none) of \(realQueries.count); found only by dropping a word before the last: \(zero.byDroppingAnywhere); only through plurals or synonyms: \(zero.byAlternatives)"
+)
 // Suggestions generated from the records, against the real suggestions file.
 Measure.resetPeak()
 let rssBeforeSuggestions = Measure.memory("VmRSS")
