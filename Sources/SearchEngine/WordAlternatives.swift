@@ -88,32 +88,29 @@ public struct WordAlternatives: Sendable, Equatable {
   static func pluralForms(_ word: [UInt8]) -> [[UInt8]] {
     guard word.count >= 3, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return [] }
     if let forms = irregularByWord[word] { return forms }
-    let s: UInt8 = 0x73
-    let vowels: Set<UInt8> = Set("aeiou".utf8)
-    var out: [[UInt8]] = []
-    func ends(_ suffix: String) -> Bool { word.count > suffix.utf8.count && word.ends(with: Array(suffix.utf8)) }
-    let sibilant = ["s", "x", "z", "ch", "sh"]
-    if word.last == s && !ends("ss") && !ends("us") && !ends("is") {
-      // A plural (or a word that looks like one): its singulars.
-      out.append(Array(word.dropLast()))  // cables → cable, movies → movie
-      if ends("ies") && word.count > 4 { out.append(word.dropLast(3) + Array("y".utf8)) }  // batteries → battery
-      let stem = word.dropLast(2)
-      if ends("es") && (sibilant + ["o"]).contains(where: { stem.ends(with: Array($0.utf8)) }) {
-        out.append(Array(stem))  // watches → watch, glasses → glass
-      }
-    } else if word.last == 0x79 && !vowels.contains(word[word.count - 2]) {
-      out.append(word.dropLast() + Array("ies".utf8))  // battery → batteries
-    } else if sibilant.contains(where: { word.ends(with: Array($0.utf8)) }) {
-      out.append(word + Array("es".utf8))  // glass → glasses, watch → watches
-    } else {
-      out.append(word + [s])  // cable → cables
+    // Byte by byte, without a string: this runs for every word of every keystroke.
+    let n = word.count
+    func ends(_ a: UInt8, _ b: UInt8) -> Bool { word[n - 2] == a && word[n - 1] == b }
+    let (s, e, y, h, i, o): (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x73, 0x65, 0x79, 0x68, 0x69, 0x6F)
+    /// Whether the letters before position `end` end in s, x, z, ch or sh (they take -es).
+    func sibilant(before end: Int) -> Bool {
+      guard end >= 2 else { return false }
+      let last = word[end - 1]
+      return last == s || last == 0x78 || last == 0x7A || (last == h && (word[end - 2] == 0x63 || word[end - 2] == s))
     }
-    return out
-  }
-}
-
-extension Collection where Element == UInt8 {
-  fileprivate func ends(with suffix: [UInt8]) -> Bool {
-    count >= suffix.count && zip(self.suffix(suffix.count), suffix).allSatisfy { $0 == $1 }
+    if word[n - 1] == s && !ends(s, s) && !ends(0x75, s) && !ends(i, s) {
+      // A plural (or a word that looks like one): its singulars.
+      var out = [Array(word.dropLast())]  // cables → cable, movies → movie
+      if n > 4 && word[n - 3] == i && ends(e, s) { out.append(word.dropLast(3) + [y]) }  // batteries → battery
+      if ends(e, s) && n > 3 && (sibilant(before: n - 2) || word[n - 3] == o) {
+        out.append(Array(word.dropLast(2)))  // watches → watch, glasses → glass
+      }
+      return out
+    }
+    switch word[n - 1] {
+    case y where !"aeiou".utf8.contains(word[n - 2]): return [word.dropLast() + [i, e, s]]  // battery → batteries
+    case _ where sibilant(before: n): return [word + [e, s]]  // glass → glasses, watch → watches
+    default: return [word + [s]]  // cable → cables
+    }
   }
 }
