@@ -106,18 +106,22 @@ public struct PickLog: Sendable {
     let key = Self.folded(query)
     // Per item number: its summed weight, and its strongest pick (group, index) with that pick's
     // weight. Reasons are made for the items kept only.
-    var weights: [Int32: (weight: Double, best: Double, group: Int32, index: Int32)] = [:]
+    // Summed in an array by item number (a short query, or the empty one, adds up thousands of
+    // picks: a dictionary update each cost more than the rest of the keystroke), the items
+    // touched listed once.
+    var weights = [(weight: Double, best: Double, group: Int32, index: Int32)](
+      repeating: (0, -1, 0, 0), count: itemNumbers.count)
+    var touched: [Int32] = []
     func add(_ group: Int, factor: Double) {
       for (k, entry) in picks[group].enumerated() {
         let weight = Self.frecency(entry.pick, now: now) * factor
-        if let seen = weights[entry.item] {
-          weights[entry.item] =
-            weight > seen.best
-            ? (seen.weight + weight, weight, Int32(group), Int32(k))
-            : (seen.weight + weight, seen.best, seen.group, seen.index)
-        } else {
-          weights[entry.item] = (weight, weight, Int32(group), Int32(k))
-        }
+        let item = Int(entry.item)
+        let seen = weights[item]
+        if seen.best < 0 { touched.append(entry.item) }
+        weights[item] =
+          weight > seen.best
+          ? (seen.weight + weight, weight, Int32(group), Int32(k))
+          : (seen.weight + weight, seen.best, seen.group, seen.index)
       }
     }
     let begun = prefixRange(key)
@@ -135,7 +139,9 @@ public struct PickLog: Sendable {
       a.weight != b.weight ? a.weight > b.weight : (a.group, a.index) < (b.group, b.index)
     }
     var strongest: [Summed] = []
-    for entry in weights.values where strongest.count < Self.maxLearnedPerQuery || before(entry, strongest.last!) {
+    for item in touched {
+      let entry = weights[Int(item)]
+      guard strongest.count < Self.maxLearnedPerQuery || before(entry, strongest.last!) else { continue }
       var at = strongest.count
       while at > 0 && before(entry, strongest[at - 1]) { at -= 1 }
       strongest.insert(entry, at: at)
