@@ -112,8 +112,12 @@ public final class SearchIndex: Sendable {
   public func record(objectID: String) -> Int? {
     var id = objectID
     var found: Int? = nil
-    objectIDKeys.forEachRecord(withHash: id.withUTF8 { byteHash($0) }) { record in
-      if found == nil && documents.objectID(record) == objectID { found = record }
+    // Safe: the buffer is used only inside the closure, while `id` is alive.
+    id.withUTF8 { wanted in
+      objectIDKeys.forEachRecord(withHash: byteHash(wanted)) { record in
+        // Compared as bytes: a String made for every candidate cost more than the lookup.
+        if found == nil && documents.withObjectID(record, { $0.elementsEqual(wanted) }) { found = record }
+      }
     }
     return found
   }

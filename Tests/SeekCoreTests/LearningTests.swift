@@ -38,6 +38,21 @@ import Testing
       log.learned(for: "req", now: 2 * hour)["requests"]!.reason.description == "picked once for “Req”, last 2 h ago")
   }
 
+  /// A lookup is kept until a pick changes the log or a pick's frecency bucket turns; a kept
+  /// answer's reasons age with the clock, and a copy of the log never sees another's answers.
+  @Test func lookupsAreKeptWhileTheyHold() {
+    var log = PickLog()
+    log.record(objectID: "requests", query: "req", time: 0)
+    let first = log.learned(for: "re", now: 60)
+    #expect(first["requests"]!.level == 6)
+    #expect(log.learned(for: "re", now: 120)["requests"]!.reason.age == 120)  // kept, aged
+    #expect(log.learned(for: "re", now: 2 * hour)["requests"]!.level == 5)  // the hour turned
+    let before = log
+    log.record(objectID: "reqs", query: "re", time: 2 * hour)
+    #expect(log.learned(for: "re", now: 2 * hour).keys.sorted() == ["reqs", "requests"])  // a new pick
+    #expect(before.learned(for: "re", now: 2 * hour).keys.sorted() == ["requests"])  // the copy's own
+  }
+
   @Test func picksAgeSoTheLogStaysSmall() {
     var log = PickLog()
     for _ in 0..<3 { log.record(objectID: "kept", query: "q", time: 0) }

@@ -77,6 +77,10 @@ public struct PickLog: Sendable {
   }
   /// The ranks' sum, kept as picks are made (aging checks it on every pick).
   private var totalRank = 0.0
+  /// Lookups made, by folded query, until a pick changes the log (a new memo then) or a pick's
+  /// frecency bucket turns (each answer says until when it holds): a one-letter query adds up
+  /// thousands of picks, and people type the same first letters again and again.
+  private var memo = Memo()
 
   public init(_ all: [Pick] = []) {
     for pick in all { insert(pick) }
@@ -88,6 +92,7 @@ public struct PickLog: Sendable {
 
   /// Records a pick made now, as the store does (`ItemStore.recordPick`).
   public mutating func record(objectID: String, query: String, time: Double) {
+    memo = Memo()
     let key = Self.folded(query)
     let at = lowerBound(key)
     if at < queries.count && queries[at] == key, let i = picks[at].firstIndex(where: { $0.pick.objectID == objectID }) {
@@ -104,6 +109,18 @@ public struct PickLog: Sendable {
   /// The items lifted for `query` at `now`, by objectID: their level and their strongest pick.
   public func learned(for query: String, now: Double) -> [String: (level: Int, reason: PickReason)] {
     let key = Self.folded(query)
+    if let kept = memo.answer(for: key, now: now) { return kept }
+    var validUntil = Double.infinity
+    let answer = lookUp(key, now: now, validUntil: &validUntil)
+    memo.keep(answer, for: key, at: now, until: validUntil)
+    return answer
+  }
+
+  /// The lookup itself; `validUntil` is lowered to the first time a pick it added up changes its
+  /// frecency bucket.
+  private func lookUp(
+    _ key: [UInt8], now: Double, validUntil: inout Double
+  ) -> [String: (level: Int, reason: PickReason)] {
     // Per item number: its summed weight, and its strongest pick (group, index) with that pick's
     // weight. Reasons are made for the items kept only.
     // Summed in an array by item number (a short query, or the empty one, adds up thousands of
@@ -115,6 +132,7 @@ public struct PickLog: Sendable {
     func add(_ group: Int, factor: Double) {
       for (k, entry) in picks[group].enumerated() {
         let weight = Self.frecency(entry.pick, now: now) * factor
+        validUntil = min(validUntil, Self.nextBucket(entry.pick, now: now))
         let item = Int(entry.item)
         let seen = weights[item]
         if seen.best < 0 { touched.append(entry.item) }
@@ -163,6 +181,12 @@ public struct PickLog: Sendable {
     if age < 86_400 { return pick.rank * 2 }
     if age < 604_800 { return pick.rank / 2 }
     return pick.rank / 4
+  }
+
+  /// When the pick's frecency next changes bucket (an hour, a day, a week after it).
+  static func nextBucket(_ pick: Pick, now: Double) -> Double {
+    for bound in [3_600.0, 86_400, 604_800] where now - pick.last < bound { return pick.last + bound }
+    return .infinity
   }
 
   /// A weight's level: its binary order of magnitude, from 1 (an eighth) to 15.
@@ -222,5 +246,36 @@ public struct PickLog: Sendable {
     var end = start
     while end < queries.count && queries[end].starts(with: key) { end += 1 }
     return start..<end
+  }
+}
+
+/// Lookups of one pick log (see `PickLog.memo`). A reference shared by the log's copies, replaced
+/// (never changed in place) when the log changes, so a copy never sees another's answers.
+private final class Memo: @unchecked Sendable {
+  typealias Answer = [String: (level: Int, reason: PickReason)]
+  /// Safe to share across threads: every access to `kept` holds the lock.
+  private let lock = NSLock()
+  private var kept: [[UInt8]: (answer: Answer, at: Double, until: Double)] = [:]
+  /// More distinct queries than this and the memo starts again (a few hundred bytes an answer).
+  static let capacity = 512
+
+  /// The answer kept for `key`, its reasons' ages moved on to `now`, while it holds.
+  func answer(for key: [UInt8], now: Double) -> Answer? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let entry = kept[key], now >= entry.at, now < entry.until else { return nil }
+    guard now > entry.at else { return entry.answer }
+    return entry.answer.mapValues { value in
+      var reason = value.reason
+      reason.age += now - entry.at
+      return (value.level, reason)
+    }
+  }
+
+  func keep(_ answer: Answer, for key: [UInt8], at now: Double, until: Double) {
+    lock.lock()
+    defer { lock.unlock() }
+    if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
+    kept[key] = (answer, now, until)
   }
 }
