@@ -154,7 +154,22 @@ enum SeekCommand {
         var scanned: Int32? = nil
         var scanFirst: ((PreparedCatalog) -> Void)? = nil
         if let query = options.filter, !lines, scanFilterApplies(path, options) {
-          scanFirst = { prepared in scanned = scanFilter(prepared, query: query, options: options) }
+          if CacheBuilder.isBuilder {
+            // Started by `CacheBuilder.detach`: the index and its cache, nothing printed.
+            guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
+            Self.finish(saving: try loadFile(path, options: options).pendingSave)
+            return 0
+          }
+          let large = fileSize(path) > CacheBuilder.filesAbove
+          scanFirst = { prepared in
+            scanned = scanFilter(prepared, query: query, options: options)
+            // Answered, from a file worth a cache: the index this load would build next is left
+            // to a builder in the background, and the script that asked gets its answer now.
+            if let code = scanned, large {
+              CacheBuilder.detach()
+              exit(code)
+            }
+          }
         }
         let loaded = try loadFile(
           path, options: options,
@@ -280,6 +295,11 @@ enum SeekCommand {
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > streamAbove
   }
 
+  static func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  }
+
   /// `--filter` answered from a scan of the records (`PreparedCatalog.scan`): the page and exact
   /// count an exhaustive search of the index gives. nil when a scan cannot answer (the empty query).
   static func scanFilter(_ prepared: PreparedCatalog, query: String, options: Options) -> Int32? {
@@ -394,7 +414,10 @@ enum SeekCommand {
     }
     let start = Date()
     let catalog = try CatalogLoader.load(path: path, overrides: options.catalog, beforeIndexing: beforeIndexing)
-    guard Date().timeIntervalSince(start) > IndexCache.worthCachingAfter else { return Loaded(catalog: catalog) }
+    // A builder (CacheBuilder) was started because the file is worth a cache.
+    guard Date().timeIntervalSince(start) > IndexCache.worthCachingAfter || CacheBuilder.isBuilder else {
+      return Loaded(catalog: catalog)
+    }
     return Loaded(catalog: catalog, pendingSave: { save(catalog) })
   }
 

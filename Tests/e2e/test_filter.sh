@@ -141,6 +141,25 @@ case|--page 2 --hits-per-page 1500
 CASES
 expect_eq "records --filter scanned before indexing: the same answers as the index ($total cases)" "$total" "$same"
 
+# --filter on a large records file without an index cache returns once it has answered: the
+# cache is built by a seek in the background (its own session, a lock beside the cache), and the
+# next run answers the same from it. (Large: above 16 MB; here the environment says any size.)
+bigxdg="$WORK/xdg-big"
+oneshot() {
+  XDG_DATA_HOME="$bigxdg" SEEK_STREAM_FILES_ABOVE=0 SEEK_BACKGROUND_CACHE_ABOVE=0 \
+    "$SEEK" -f "samsung tv" --hits-per-page 3 Data/products.json 2>/dev/null
+  echo "exit $?"
+}
+first=$(oneshot)
+expect_eq "large file, one shot: the answer" "$("$SEEK" -f "samsung tv" --hits-per-page 3 --no-store Data/products.json 2>/dev/null; echo "exit 0")" "$first"
+cache() { ls "$bigxdg"/seek/*.index 2>/dev/null | head -1; }
+wait_until 120 test -n "$(cache)"
+expect_contains "large file, one shot: the cache built in the background" "$(cache)" ".index"
+# The builder has ended once its lock is free (it never outlives its work).
+wait_until 60 flock -n "$(cache).lock" true
+expect_eq "large file, one shot: the builder has ended" "free" "$(flock -n "$(cache).lock" true && echo free)"
+expect_eq "large file, from the cache: the same answer" "$first" "$(oneshot)"
+
 # On lines, --filter prints every match, as fzf's does; --hits-per-page and --page still page.
 lines=$(for i in $(seq 1 150); do echo "src/module$i/File$i.swift"; echo "docs/page$i.md"; done)
 expect_eq "lines --filter: every match printed (pipe)" 150 "$(printf '%s\n' "$lines" | "$SEEK" -f swift 2>/dev/null | wc -l)"
