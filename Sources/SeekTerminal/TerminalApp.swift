@@ -217,6 +217,14 @@ public final class TerminalApp {
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
     screen = driver.size
+    // A first page as tall as the screen: one shorter than the list would be painted with its
+    // lower rows blank, then again whole once the next page came (a frame showing less than the
+    // one before). Set on the search lane, before the first search it runs.
+    let rows = screen.rows
+    runtime.runOnSearchLane { service in
+      service.hitsPerPage = min(max(service.hitsPerPage, rows), 1_000)
+      return nil
+    }
     send(.started(border.inner(screen)))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0

@@ -111,11 +111,17 @@ tmux_start 40 30 "seq 1 300 | env LANG=C.UTF-8 $SEEK +s > $P/out; echo EXIT=\$? 
 expect_screen "+s app: started" "300 hits"
 type_settled "2"
 expect_eq "+s app: the first lines in input order" "> 2|  12|  20" "$(screen | sed -n '2,4p' | sed 's/ *$//' | paste -sd'|')"
-# 28 rows show more than the first page: the second is loaded, and continues the input order
-# (the 20th match is 102, the 21st 112).
-wait_for "40 shown"
-expect_eq "+s app: the second page continues the input order" "  102|  112|  120" \
-  "$(screen | sed -n '21,23p' | sed 's/ *$//' | paste -sd'|')"
+# The first page is as tall as the screen (30 rows: no frame paints 20 rows and then 40).
+wait_for "30 shown"
+expect_screen "+s app: a first page as tall as the screen" "138 hits · 30 shown"
+# Scrolling to the last row loads the second page, which continues the input order: the 30th
+# match, 128, ends the first page, the 31st, 129, begins the second.
+tmux_keys PageDown PageDown
+wait_for "60 shown"
+tmux_keys Down
+wait_until 10 screen_shows "> 129"
+expect_eq "+s app: the second page continues the input order" "128|129" \
+  "$(screen | sed 's/^[> ] *//; s/ *$//' | grep -x -A1 128 | paste -sd'|')"
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
