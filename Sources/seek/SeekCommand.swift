@@ -153,13 +153,14 @@ enum SeekCommand {
         // its records, before the index (wanted only for the cache) is built.
         var scanned: Int32? = nil
         var scanFirst: ((PreparedCatalog) -> Void)? = nil
+        if CacheBuilder.isBuilder {
+          // Started by `CacheBuilder.detach`: the index and its cache, nothing printed (whatever
+          // the store the answering command left behind).
+          guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
+          Self.finish(saving: try loadFile(path, options: options).pendingSave)
+          return 0
+        }
         if let query = options.filter, !lines, scanFilterApplies(path, options) {
-          if CacheBuilder.isBuilder {
-            // Started by `CacheBuilder.detach`: the index and its cache, nothing printed.
-            guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
-            Self.finish(saving: try loadFile(path, options: options).pendingSave)
-            return 0
-          }
           let large = fileSize(path) > CacheBuilder.filesAbove
           scanFirst = { prepared in
             scanned = scanFilter(prepared, query: query, options: options)
