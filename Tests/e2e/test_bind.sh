@@ -123,7 +123,8 @@ tmux_type "a"
 wait_until 10 test -s "$P/pids"
 first=$(head -1 "$P/pids")
 tmux_type "b"
-wait_until 10 test "$(wc -l < "$P/pids")" -ge 2
+pids_written() { [ "$(wc -l < "$P/pids")" -ge "$1" ]; }
+wait_until 10 pids_written 2
 wait_until 10 bash -c "! kill -0 $first 2>/dev/null"
 expect_eq "reload: the earlier reload's command is ended" "gone" "$(kill -0 "$first" 2>/dev/null && echo alive || echo gone)"
 second=$(sed -n 2p "$P/pids")

@@ -153,7 +153,8 @@ oneshot() {
 first=$(oneshot)
 expect_eq "large file, one shot: the answer" "$("$SEEK" -f "samsung tv" --hits-per-page 3 --no-store Data/products.json 2>/dev/null; echo "exit 0")" "$first"
 cache() { ls "$bigxdg"/seek/*.index 2>/dev/null | head -1; }
-wait_until 120 test -n "$(cache)"
+cache_written() { [ -n "$(cache)" ]; }
+wait_until 120 cache_written
 expect_contains "large file, one shot: the cache built in the background" "$(cache)" ".index"
 # The builder has ended once its lock is free (it never outlives its work).
 wait_until 60 flock -n "$(cache).lock" true

@@ -50,11 +50,12 @@ tmux_keys C-u
 expect_screen "ui: Ctrl-U clears the query" "10,000 hits"
 tmux_type "case"
 expect_screen "ui: results for case" "Case for"
-expect_screen "ui: first page loaded" "20 shown"
-tmux_keys Down Down PageDown
-expect_screen "ui: moving near the end loads the second page" "40 shown"
+# A first page as tall as the screen (30 rows), then a page more each time the end comes near.
+expect_screen "ui: first page loaded" "30 shown"
+tmux_keys Down PageDown PageDown
+expect_screen "ui: moving near the end loads the second page" "60 shown"
 tmux_keys PageDown PageDown
-expect_screen "ui: scrolling loads the third page" "60 shown"
+expect_screen "ui: scrolling loads the third page" "90 shown"
 
 keys_settled Home
 keys_settled Down
