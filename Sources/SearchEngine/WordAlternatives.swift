@@ -85,7 +85,7 @@ public struct WordAlternatives: Sendable, Equatable {
 
   /// The word's other number by the regular endings (both guesses where the word may be either),
   /// and its irregular forms. Only lowercase ASCII letters, three or more.
-  static func pluralForms(_ word: [UInt8]) -> [[UInt8]] {
+  public static func pluralForms(_ word: [UInt8]) -> [[UInt8]] {
     guard word.count >= 3, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return [] }
     if let forms = irregularByWord[word] { return forms }
     // Byte by byte, without a string: this runs for every word of every keystroke.

@@ -34,6 +34,20 @@ import Testing
     #expect(q.first == "apple" || q.first == "macbook")
   }
 
+  /// No phrase begins or ends on a stop word or a single letter, and a phrase and its plural are
+  /// one suggestion (the more popular).
+  @Test func noFragmentsAndOneNumber() {
+    let c = catalog(
+      (1...3).map { ["name": "Cooktop are great \($0)", "popularity": "5"] }
+        + (1...3).map { ["name": "S UI React \($0)", "popularity": "5"] }
+        + (1...3).map { ["name": "Leather Cases \($0)", "popularity": "9"] }
+        + (1...2).map { ["name": "Leather Case \($0)", "popularity": "1"] })
+    let q = queries(c)
+    #expect(!q.contains("cooktop are") && q.contains("cooktop"))
+    #expect(!q.contains { $0.hasPrefix("s ") })
+    #expect(q.contains("leather cases") && !q.contains("leather case"))
+  }
+
   @Test func minimumHitsAndLetters() {
     let c = catalog([
       ["name": "Zelda Breath"], ["name": "Zelda Tears"], ["name": "Mario Kart"], ["name": "GTA 5"], ["name": "GTA 6"],

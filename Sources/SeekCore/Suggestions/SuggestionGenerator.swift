@@ -105,7 +105,8 @@ public enum SuggestionGenerator {
       shortest[key] = size
     }
     var phrases: [Suggestion] = []
-    for entry in stats.values where entry.count >= minHits && letters(entry.text) >= minLetters {
+    for entry in stats.values
+    where entry.count >= minHits && letters(entry.text) >= minLetters && !isFragment(entry.text) {
       guard let best = shortest[SetKey(count: entry.count, hash: entry.recordSet)],
         best == (entry.words, entry.text.utf8.count)
       else { continue }
@@ -120,12 +121,39 @@ public enum SuggestionGenerator {
         documents, brand: brand, category: category, popularity: popularity, minHits: minHits, minLetters: minLetters)
     // Best first; ties by text so that the result does not depend on hashing order.
     let sorted = all.sorted { ($0.popularity, $1.query) > ($1.popularity, $0.query) }
+    // The same text, or the same but for the last word's number ("case", "cases"): the more
+    // popular stays.
     var seen = Set<[UInt8]>()
     var out: [Suggestion] = []
     for suggestion in sorted where out.count < limit {
-      if seen.insert(TextFolding.foldedKey(suggestion.query)).inserted { out.append(suggestion) }
+      let forms = numberForms(TextFolding.foldedKey(suggestion.query))
+      guard !forms.contains(where: seen.contains) else { continue }
+      seen.formUnion(forms)
+      out.append(suggestion)
     }
     return out
+  }
+
+  /// Words a phrase does not begin or end on: it would be a fragment of a sentence ("cooktop
+  /// are", "for iphone").
+  static let stopWords: Set<String> = [
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its",
+    "of", "on", "or", "that", "the", "this", "to", "was", "were", "will", "with", "you", "your",
+  ]
+
+  /// A phrase that begins or ends on a stop word or a single letter ("s ui react", from a name
+  /// cut at its punctuation).
+  static func isFragment(_ text: String) -> Bool {
+    let words = text.split(separator: " ")
+    guard let first = words.first, let last = words.last else { return true }
+    return [first, last].contains { $0.count == 1 || stopWords.contains(String($0)) }
+  }
+
+  /// A folded phrase and the same with its last word's other number (WordAlternatives' rules).
+  static func numberForms(_ folded: [UInt8]) -> [[UInt8]] {
+    let start = (folded.lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
+    let head = Array(folded[..<start])
+    return [folded] + WordAlternatives.pluralForms(Array(folded[start...])).map { head + $0 }
   }
 
   struct SetKey: Hashable {
