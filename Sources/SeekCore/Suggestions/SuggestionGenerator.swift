@@ -14,8 +14,10 @@ import SearchEngine
 /// or their count without one; kept only when at least `minHits` records gave it (they all match
 /// it, so it has at least that many hits) and it has `minLetters` letters; dropped when the same
 /// records gave a shorter suggestion (Algolia's deduplication: "apple macbook" says nothing
-/// "macbook" does not). The best `limit` are kept, each with the category of its most popular
-/// record (a submitted suggestion refines to it).
+/// "macbook" does not). A phrase that begins or ends on a stop word or a single letter is a
+/// fragment and is not offered; a phrase and its plural are one suggestion, the more popular.
+/// The best `limit` are kept, each with the category of its most popular record (a submitted
+/// suggestion refines to it).
 ///
 /// Cost: one pass over the titles hashing every phrase into one array, a sort to count them (no
 /// dictionary of millions of strings), then a second pass that gathers only the phrases frequent
