@@ -217,14 +217,7 @@ public final class TerminalApp {
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
     screen = driver.size
-    // A first page as tall as the screen: one shorter than the list would be painted with its
-    // lower rows blank, then again whole once the next page came (a frame showing less than the
-    // one before). Set on the search lane, before the first search it runs.
-    let rows = screen.rows
-    runtime.runOnSearchLane { service in
-      service.hitsPerPage = min(max(service.hitsPerPage, rows), 1_000)
-      return nil
-    }
+    growFirstPage(to: screen.rows, runtime: runtime)
     send(.started(border.inner(screen)))
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
     var spinner = 0
@@ -261,6 +254,7 @@ public final class TerminalApp {
             continue
           }
           guard var event = event(for: key) else { continue }
+          if case .resized = event { growFirstPage(to: screen.rows, runtime: runtime) }
           if case .clicked(let screenColumn, let screenRow, _) = event {
             // Clicks on the border do nothing; inside it, the cell as the state machine has it.
             guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen)
@@ -407,6 +401,16 @@ public final class TerminalApp {
     feed(
       FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines, into: catalog,
       runtime: runtime, generation: generation)
+  }
+
+  /// Pages as tall as the screen (never smaller than asked): a first page shorter than the list
+  /// would be painted with its lower rows blank, then again whole once the next page came (a
+  /// frame showing less than the one before). Set on the search lane, before the searches after.
+  private func growFirstPage(to rows: Int, runtime: EffectRuntime) {
+    runtime.runOnSearchLane { service in
+      service.hitsPerPage = min(max(service.hitsPerPage, rows), 1_000)
+      return nil
+    }
   }
 
   /// Which feed's deliveries count (0: the input; each reload, the next).

@@ -122,6 +122,12 @@ tmux_keys Down
 wait_until 10 screen_shows "> 129"
 expect_eq "+s app: the second page continues the input order" "128|129" \
   "$(screen | sed 's/^[> ] *//; s/ *$//' | grep -x -A1 128 | paste -sd'|')"
+# A taller terminal: the next query's first page is as tall as it.
+tmux_resize 40 45
+tmux_keys BSpace
+type_settled "1"
+wait_for "45 shown"
+expect_screen "+s app: after a resize, a first page as tall as the screen" "45 shown"
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
