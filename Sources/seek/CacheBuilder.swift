@@ -24,26 +24,8 @@ enum CacheBuilder {
   /// (it leaves the terminal's session first thing: `claim`). Failing to start it only loses the
   /// cache.
   static func detach() {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     let environment = ProcessInfo.processInfo.environment.merging([variable: "1"]) { _, new in new }
-    let argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for p in argv + envp { free(p) } }
-    var child: pid_t = 0
-    _ = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, argv, envp)
+    ChildProcess.detach(executable: "/proc/self/exe", arguments: CommandLine.arguments, environment: environment)
   }
 
   /// In the builder: a session of its own (a Ctrl-C or hang-up for the shell that ran the command

@@ -43,21 +43,14 @@ public final class ChildProcess: @unchecked Sendable {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
     for fd in out + (captureErrors ? err : []) { posix_spawn_file_actions_addclose(&actions, fd) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A group of its own (id = the child's pid), and default signal handling in the child.
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
     var child: pid_t = 0
     let shell = Self.shell
     let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
     defer { for p in argv { free(p) } }
-    let status = posix_spawn(&child, shell, &actions, &attributes, argv, environ)
+    // A group of its own (id = the child's pid).
+    let status = Self.withAttributes(ownGroup: true) { attributes in
+      posix_spawn(&child, shell, &actions, &attributes, argv, environ)
+    }
     close(out[1])
     if captureErrors { close(err[1]) }
     guard status == 0 else {
@@ -68,6 +61,42 @@ public final class ChildProcess: @unchecked Sendable {
     pid = child
     output = out[0]
     errors = captureErrors ? err[0] : nil
+  }
+
+  /// Spawn attributes every child of Seek starts with: default handling of the signals Seek
+  /// catches (a child dies of Ctrl-C or SIGTERM as any program does), and, with `ownGroup`, a
+  /// process group of its own.
+  private static func withAttributes(ownGroup: Bool, _ body: (inout posix_spawnattr_t) -> Int32) -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+    posix_spawnattr_setflags(&attributes, Int16((ownGroup ? POSIX_SPAWN_SETPGROUP : 0) | POSIX_SPAWN_SETSIGDEF))
+    return body(&attributes)
+  }
+
+  /// Starts `executable` with `arguments` (the first is its name) and `environment`, its standard
+  /// streams on /dev/null, and lets it go: nothing waits for it (a background cache builder).
+  /// False when it could not be started.
+  @discardableResult
+  public static func detach(executable: String, arguments: [String], environment: [String: String]) -> Bool {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for p in argv + envp { free(p) } }
+    var child: pid_t = 0
+    return withAttributes(ownGroup: false) { attributes in
+      posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+    } == 0
   }
 
   deinit {
