@@ -30,6 +30,10 @@ public final class SearchService {
   /// The last query's learned items: pages after the first, and the same query again, reuse them
   /// within the minute.
   private var learnedMemo: (query: String, minute: Int, items: [String: (level: Int, reason: PickReason)])? = nil
+  /// The last exact count, for a query and its refinements in the catalog as it was (its
+  /// generation), whatever the sort — a sort orders the same hits — so the relevance order's
+  /// estimate gives way to it: back from a sort (F3), `118`, not `~118`.
+  private var exactCount: (query: String, refinements: Refinements, generation: Int, nbHits: Int)? = nil
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
@@ -154,7 +158,7 @@ public final class SearchService {
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine()
   ) -> ResultsPage {
     let start = ContinuousClock.now
-    let response: CatalogSearcher.Response
+    var response: CatalogSearcher.Response
     var learnedItems: [String: (level: Int, reason: PickReason)] = [:]
     do {
       var request = CatalogSearcher.Request(
@@ -172,6 +176,7 @@ public final class SearchService {
       failed.error = "refinement: \(error)"
       return failed
     }
+    if !refine.searchDisabled { knownCount(&response, query: query, refinements: refine.refinements) }
     let parsed = ParsedQuery(query, settings: catalog.settings.index)
     let hits = response.hits.map {
       var hit = resultHit(
@@ -210,6 +215,19 @@ public final class SearchService {
     out.facets = response.facets
     out.reorderedByLearning = response.reorderedByLearning
     return out
+  }
+
+  /// Keeps an exact count, or puts the one kept for the same query, refinements and catalog in
+  /// place of an estimate.
+  private func knownCount(_ response: inout CatalogSearcher.Response, query: String, refinements: Refinements) {
+    if response.exhaustiveNbHits {
+      exactCount = (query, refinements, searcher.generation, response.nbHits)
+    } else if let known = exactCount, known.query == query, known.refinements == refinements,
+      known.generation == searcher.generation
+    {
+      response.nbHits = max(known.nbHits, response.nbHits)
+      response.exhaustiveNbHits = true
+    }
   }
 
   /// The items picks lift for `query` (none unless learning).
