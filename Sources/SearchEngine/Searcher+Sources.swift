@@ -37,14 +37,12 @@ extension Searcher {
     var word: [UInt8]
     var isPrefix: Bool
     var budget: Int
-    var alternatives: [[UInt8]]
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
   func sources(for word: QueryWord, typos: Bool) -> [Source] {
-    let key = SourceKey(
-      word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1,
-      alternatives: word.alternatives)
+    // A word's alternatives follow from its letters and the index's settings: not in the key.
+    let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekCore
 
 /// The 1.1M-record package catalog: PyPI and npm names with summaries, popularity from the
 /// download rank (PyPI, about 2e9 / rank monthly downloads) or the monthly downloads (npm).
@@ -8,6 +9,22 @@ struct PackageCatalog {
   var skippedLines = 0
   /// Names of the 15,000 most downloaded, most popular first.
   var top: [String] = []
+
+  /// The bench's fixed draw of popular names: `count` of `top`, drawn with `random` (seeded by
+  /// the caller, which may go on drawing from it: the same names and the same draws after them on
+  /// every run).
+  func sampledNames(_ count: Int, _ random: inout SeededRandom) -> [String] {
+    var pool = top
+    var names: [String] = []
+    while names.count < count && !pool.isEmpty { names.append(pool.remove(at: random.below(pool.count))) }
+    return names
+  }
+
+  /// The package named `name` among the hits for its name (its objectID is `source:name`).
+  static func objectID(of name: String, in searcher: CatalogSearcher) -> String? {
+    try? searcher.search(CatalogSearcher.Request(query: name, hitsPerPage: 20, highlightScope: nil)).hits
+      .map(\.hit.objectID).first { $0.split(separator: ":", maxSplits: 1).last.map(String.init) == name }
+  }
 
   /// The `seek` options that index the TSV as `settings` does (for the start-up runs).
   static let startUpArguments = "--title name --searchable 'ordered(name),summary' --ranking 'desc(popularity)'"

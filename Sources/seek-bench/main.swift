@@ -120,9 +120,7 @@ if let prepare = CommandLine.arguments.firstIndex(of: "--prepare-terminal").map(
   let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
   packages.writeTSV(to: prepare + "/packages.tsv")
   var random = SeededRandom(state: 20_261_129)
-  var pool = packages.top
-  var names: [String] = []
-  while names.count < 40 { names.append(pool.remove(at: random.below(pool.count))) }
+  let names = packages.sampledNames(40, &random)
   let queries = ((try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []).map(\.query)
   _ = FileManager.default.createFile(
     atPath: prepare + "/package-queries.txt", contents: Data(names.joined(separator: "\n").utf8))
@@ -142,13 +140,8 @@ if arguments.contains("--learning-only") {
       name: "packages", path: "", settings: ResolvedSettings(index: PackageCatalog.settings), given: CatalogSettings(),
       numericAttributes: [], index: index))
   var random = SeededRandom(state: 20_261_129)
-  var names: [String] = []
-  var pool = packages.top
-  while names.count < 300 && !pool.isEmpty { names.append(pool.remove(at: random.below(pool.count))) }
-  let ids = names.compactMap { name in
-    try? searcher.search(CatalogSearcher.Request(query: name, hitsPerPage: 20, highlightScope: nil)).hits
-      .map(\.hit.objectID).first { $0.split(separator: ":", maxSplits: 1).last.map(String.init) == name }
-  }
+  let names = packages.sampledNames(300, &random)
+  let ids = names.compactMap { PackageCatalog.objectID(of: $0, in: searcher) }
   for _ in 0..<3 { LearningBench.keystrokes(searcher, queries: names, picks: 10_000, objectIDs: ids) }
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
@@ -319,11 +312,7 @@ if !arguments.contains("--data-only") {
   )
 
   var random = SeededRandom(state: 20_261_129)
-  var names: [String] = []
-  var pool = packages.top
-  while names.count < 300 && !pool.isEmpty {
-    names.append(pool.remove(at: random.below(pool.count)))
-  }
+  let names = packages.sampledNames(300, &random)
   var typos: [(typed: String, name: String)] = []
   for name in names.prefix(100) {
     var chars = Array(name)
@@ -355,10 +344,7 @@ if !arguments.contains("--data-only") {
 
   // Learning from picks: each of 300 popular names picked for itself; 300 others never picked.
   do {
-    func id(of name: String) -> String? {
-      try? catalogSearcher.search(CatalogSearcher.Request(query: name, hitsPerPage: 20, highlightScope: nil)).hits
-        .map(\.hit.objectID).first { $0.split(separator: ":", maxSplits: 1).last.map(String.init) == name }
-    }
+    func id(of name: String) -> String? { PackageCatalog.objectID(of: name, in: catalogSearcher) }
     let pairs = names.compactMap { name in id(of: name).map { LearningBench.Pair(query: name, objectID: $0) } }
     var others: [String] = []
     var rest = packages.top.filter { !names.contains($0) }
@@ -480,9 +466,7 @@ if arguments.contains("--profile") {
   let index = IndexBuilder.build(packages.documents, settings: PackageCatalog.settings)
   let searcher = Searcher(index: index)
   var random = SeededRandom(state: 20_261_129)
-  var pool = packages.top
-  var names: [String] = []
-  while names.count < 300 { names.append(pool.remove(at: random.below(pool.count))) }
+  let names = packages.sampledNames(300, &random)
   var byLength: [Int: Samples] = [:]
   var slow: [(Double, String)] = []
   for q in names {

@@ -161,7 +161,7 @@ enum SeekCommand {
           return 0
         }
         if let query = options.filter, !lines, scanFilterApplies(path, options) {
-          let large = fileSize(path) > CacheBuilder.filesAbove
+          let large = (regularFileSize(path) ?? 0) > CacheBuilder.filesAbove
           scanFirst = { prepared in
             scanned = scanFilter(prepared, query: query, options: options)
             // Answered, from a file worth a cache: the index this load would build next is left
@@ -292,13 +292,13 @@ enum SeekCommand {
     guard options.filters == nil, options.facets.isEmpty, options.sort == nil,
       options.noStore || !FileManager.default.fileExists(atPath: storePath(path, options))
     else { return false }
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > streamAbove
+    return (regularFileSize(path) ?? 0) > streamAbove
   }
 
-  static func fileSize(_ path: String) -> Int {
+  /// The size of the regular file at `path` (nil for anything else).
+  static func regularFileSize(_ path: String) -> Int? {
     var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
   }
 
   /// `--filter` answered from a scan of the records (`PreparedCatalog.scan`): the page and exact

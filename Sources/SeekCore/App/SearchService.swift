@@ -29,7 +29,6 @@ public final class SearchService {
   public var clock: @Sendable () -> Double = { 0 }
   /// The last query's learned items: pages after the first, and the same query again, reuse them
   /// within the minute.
-  private var learnedMemo: (query: String, minute: Int, items: [String: (level: Int, reason: PickReason)])? = nil
   /// The last exact count, for a query and its refinements in the catalog as it was (its
   /// generation), whatever the sort — a sort orders the same hits — so the relevance order's
   /// estimate gives way to it: back from a sort (F3), `118`, not `~118`.
@@ -83,7 +82,6 @@ public final class SearchService {
       recent = list.map { ($0, TextFolding.foldedKey($0)) }
     case .picked(let objectID, let query, let time):
       picks.record(objectID: objectID, query: query, time: time)
-      learnedMemo = nil
     case .learned(let list):
       guard list != learned else { return }
       learned = list
@@ -230,21 +228,15 @@ public final class SearchService {
     }
   }
 
-  /// The items picks lift for `query` (none unless learning).
+  /// The items picks lift for `query` (none unless learning); the pick log keeps its lookups.
   func learned(for query: String) -> [String: (level: Int, reason: PickReason)] {
     guard learning, !picks.isEmpty else { return [:] }
-    let now = clock()
-    let minute = Int(now / 60)
-    if let memo = learnedMemo, memo.query == query, memo.minute == minute { return memo.items }
-    let items = picks.learned(for: query, now: now)
-    learnedMemo = (query, minute, items)
-    return items
+    return picks.learned(for: query, now: clock())
   }
 
   /// Starts with the picks the store holds.
   public func setPicks(_ all: [Pick]) {
     picks = PickLog(all)
-    learnedMemo = nil
   }
 
   /// A hit as the list shows it: plain values; the created label and the details are data, their

@@ -122,12 +122,11 @@ public struct PickLog: Sendable {
     _ key: [UInt8], now: Double, validUntil: inout Double
   ) -> [String: (level: Int, reason: PickReason)] {
     // Per item number: its summed weight, and its strongest pick (group, index) with that pick's
-    // weight. Reasons are made for the items kept only.
-    // Summed in an array by item number (a short query, or the empty one, adds up thousands of
-    // picks: a dictionary update each cost more than the rest of the keystroke), the items
-    // touched listed once.
-    var weights = [(weight: Double, best: Double, group: Int32, index: Int32)](
-      repeating: (0, -1, 0, 0), count: itemNumbers.count)
+    // weight; reasons are made for the items kept only. An array by item number, not a
+    // dictionary: a short query, or the empty one, adds up thousands of picks. The items touched
+    // are listed once.
+    typealias Summed = (weight: Double, best: Double, group: Int32, index: Int32)
+    var weights = [Summed](repeating: (0, -1, 0, 0), count: itemNumbers.count)
     var touched: [Int32] = []
     func add(_ group: Int, factor: Double) {
       for (k, entry) in picks[group].enumerated() {
@@ -152,7 +151,6 @@ public struct PickLog: Sendable {
     }
     // The strongest, kept as they come (no sort of every item: the empty query sums them all).
     // Equal weights go by where their strongest pick is kept: the same items on every run.
-    typealias Summed = (weight: Double, best: Double, group: Int32, index: Int32)
     func before(_ a: Summed, _ b: Summed) -> Bool {
       a.weight != b.weight ? a.weight > b.weight : (a.group, a.index) < (b.group, b.index)
     }
@@ -177,15 +175,17 @@ public struct PickLog: Sendable {
   /// zoxide's frecency: the rank, weighted by how recent the last pick is.
   static func frecency(_ pick: Pick, now: Double) -> Double {
     let age = now - pick.last
-    if age < 3_600 { return pick.rank * 4 }
-    if age < 86_400 { return pick.rank * 2 }
-    if age < 604_800 { return pick.rank / 2 }
+    for bucket in buckets where age < bucket.within { return pick.rank * bucket.factor }
     return pick.rank / 4
   }
 
+  /// zoxide's buckets by the age of the last pick: within the hour ×4, the day ×2, the week ÷2
+  /// (older: ÷4).
+  private static let buckets: [(within: Double, factor: Double)] = [(3_600, 4), (86_400, 2), (604_800, 0.5)]
+
   /// When the pick's frecency next changes bucket (an hour, a day, a week after it).
   static func nextBucket(_ pick: Pick, now: Double) -> Double {
-    for bound in [3_600.0, 86_400, 604_800] where now - pick.last < bound { return pick.last + bound }
+    for bucket in buckets where now - pick.last < bucket.within { return pick.last + bucket.within }
     return .infinity
   }
 
