@@ -178,7 +178,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     if bytes.isEmpty { pieces = cut.decode(bytes: [], final: true) }
     precondition(pieces == all, "keys depend on how the input was cut into reads")
     var state = SearchState()
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 40, rows: 10)))
+    var screen = ScreenSize(columns: 40, rows: 10)
+    _ = SearchReducer.reduce(&state, .started(Layout.viewport(for: state, screen: screen)))
     _ = SearchReducer.reduce(
       &state,
       .resultsArrived(
@@ -187,8 +188,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
           query: "", page: 0, hits: (0..<30).map { ResultHit(objectID: "\($0)", title: "item \($0)") }, nbHits: 30,
           nbPages: 2)))
     for key in all {
-      guard let event = KeyMap.event(for: key) else { continue }
+      // As the app: resizes and clicks go through the layout, which the state machine then follows.
+      let event: SearchEvent?
+      switch key {
+      case .resize(let columns, let rows):
+        screen = ScreenSize(columns: columns, rows: rows)
+        event = .viewportChanged(Layout.viewport(for: state, screen: screen))
+      case .click(let column, let row): event = Layout.click(column: column, row: row, double: false, in: state)
+      default: event = KeyMap.event(for: key)
+      }
+      guard let event else { continue }
       _ = SearchReducer.reduce(&state, event)
+      let viewport = Layout.viewport(for: state, screen: screen)
+      if viewport != state.viewport { _ = SearchReducer.reduce(&state, .viewportChanged(viewport)) }
       precondition(state.cursor >= 0 && state.cursor <= state.query.count, "cursor outside the query")
       precondition(state.query.count <= SearchState.maxQueryCharacters, "the query past its bound")
       precondition(!state.query.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")

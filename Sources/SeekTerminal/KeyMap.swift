@@ -65,10 +65,9 @@ public enum KeyMap {
     case .paste(let text):
       let flat = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
       return flat.isEmpty ? nil : .inserted(flat)
-    case .click(let column, let row): return .clicked(column: column, row: row, double: false)
+    case .click, .resize: return nil  // the app's: hit-tested and laid out by `Layout`
     case .wheelUp: return .scrolled(lines: -1)
     case .wheelDown: return .scrolled(lines: 1)
-    case .resize(let columns, let rows): return .resized(ScreenSize(columns: columns, rows: rows))
     case .function(let code):
       switch code {
       case Code.up: return .movedUp

@@ -156,58 +156,74 @@ public final class TerminalApp {
       }
     }
     let runtime = EffectRuntime(service: service, writer: writer)
-    let outcome = loop(driver: driver, runtime: runtime, signals: signals)
+    let session = Session(driver: driver, runtime: runtime, trace: LatencyTrace(path: configuration.tracePath))
+    let outcome = loop(session, signals: signals)
     reloadChild?.terminate()
     driver.end()
     shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
     return outcome
   }
 
-  private func loop(driver: TerminalDriver, runtime: EffectRuntime, signals: Int32) -> Outcome {
+  /// One run of the loop: the driver and runtime it uses, how it is to end, and what it painted.
+  private final class Session {
+    let driver: TerminalDriver
+    let runtime: EffectRuntime
+    let trace: LatencyTrace?
     var outcome: Outcome? = nil
-    func send(_ event: SearchEvent) {
-      for effect in SearchReducer.reduce(&state, event) where outcome == nil {
-        switch effect {
-        case .accept(let ids): outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
-        case .quit(let status): outcome = .quit(status: status)
-        case .printQuery(let query): outcome = .queryPrinted(query)
-        case .runCommand(let template, let current, let marked, let query, let mode):
-          // Placeholders are filled on the search lane, where the catalog lives.
-          let command =
-            runtime.answerOnSearchLane { service in
-              service.boundCommand(template: template, current: current, marked: marked, query: query)
-            } ?? ""
-          switch mode {
-          case .become: outcome = .become(command)
-          case .foreground:
-            driver.handOver { _ = CommandRunner.runOnTerminal(command) }
-            send(.commandFinished)
-          case .silent:
-            _ = CommandRunner.runSilently(command)
-            send(.commandFinished)
-          case .reload: reload(command, runtime: runtime)
-          case .transform:
-            // fzf's transform: the command prints actions; a bad one is said, not done.
-            do {
-              let actions = try BindSpec.parseActions(CommandRunner.output(command))
-              send(.commandFinished)
-              if !actions.isEmpty { send(.actionsTriggered(actions)) }
-            } catch {
-              send(.commandFinished)
-              send(.failed("transform: \(error)"))
-            }
-          }
-        default: runtime.run(effect)
-        }
-      }
-    }
-
-    let trace = LatencyTrace(path: configuration.tracePath)
+    var dirty = true
+    var spinner = 0
+    /// The results on screen: their revision and the engine's time for them (for the trace).
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
 
+    init(driver: TerminalDriver, runtime: EffectRuntime, trace: LatencyTrace?) {
+      self.driver = driver
+      self.runtime = runtime
+      self.trace = trace
+    }
+  }
+
+  /// The run loop, as fzf's `core.go` has it: one thread waits on three descriptors —
+  ///
+  ///     terminal   keys, clicks, resizes → events (KeyMap, Layout) → reduce → effects
+  ///     wake pipe  the runtime's answers: results, suggestions, details, previews, store
+  ///                writes, and the streaming indexer's progress (`catalogChanged`) → reduce
+  ///     signals    SIGTERM, SIGHUP, SIGINT leave; SIGTSTP suspends
+  ///
+  /// and, when nothing comes for a while, sends `.tick` (the store looks for other processes'
+  /// writes) and turns the spinner while input streams in. Each pass reduces what arrived, tells
+  /// the state machine the layout that results (`viewportChanged`), and paints once.
+  private func loop(_ session: Session, signals: Int32) -> Outcome {
+    start(session)
+    var descriptors = [
+      pollfd(fd: session.driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: session.runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+    ]
+    while session.outcome == nil {
+      if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
+      if ExitSignals.takeSuspendRequest() { suspend(session) }
+      takeAnswers(session)
+      if session.outcome != nil { break }
+      let keys = session.driver.readKeys()
+      handle(keys, session)
+      if session.outcome != nil { break }
+      // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
+      // the keystroke and its results together instead of two frames in a row.
+      if !keys.isEmpty && state.resultsRevision != session.appliedRevision {
+        var wake = pollfd(fd: session.runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&wake, 1, 8) > 0 { continue }
+      }
+      if session.dirty { paint(session) }
+      guard wait(session, &descriptors) else { return .quit(status: 129) }  // the terminal went away
+    }
+    return session.outcome ?? .quit(status: 0)
+  }
+
+  /// The state the configuration gives, the input's feed started, and the first event.
+  private func start(_ session: Session) {
     if let input = configuration.input {
-      feed(input.handle, format: input.format, into: service.catalog, runtime: runtime, generation: 0)
+      feed(input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0)
       state.streamedRecords = 0
     }
     state.header = configuration.header
@@ -216,115 +232,170 @@ public final class TerminalApp {
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.statusFollowsQuery = configuration.layout.promptAtBottom
-    screen = driver.size
-    growFirstPage(to: screen.rows, runtime: runtime)
-    send(.started(border.inner(screen)))
-    if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery)) }
-    var spinner = 0
-    var dirty = true
-    var fds = [
-      pollfd(fd: driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-    ]
-    while outcome == nil {
-      if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
-      if ExitSignals.takeSuspendRequest() {
-        driver.suspend()
-        dirty = true
-      }
-      for answer in runtime.takeEvents() {
-        if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
-          appliedRevision = revision
-          appliedMilliseconds = page.milliseconds
-        }
-        send(answer)
-        dirty = true
-      }
-      if outcome != nil { break }
-      let keys = driver.readKeys()
-      if !keys.isEmpty {
-        let readAt = LatencyTrace.now()
-        for key in keys {
-          if ExitSignals.pending != nil { break }  // acted on at the top of the loop
-          // Ctrl-Z (unless bound): suspend, as a full-screen program should.
-          if key == .character("\u{1A}") && boundEvent(for: key) == nil {
-            driver.suspend()
-            dirty = true
-            continue
-          }
-          guard var event = event(for: key) else { continue }
-          if case .resized = event { growFirstPage(to: screen.rows, runtime: runtime) }
-          if case .clicked(let screenColumn, let screenRow, _) = event {
-            // Clicks on the border do nothing; inside it, the cell as the state machine has it.
-            guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen)
-            else { continue }
-            let row = configuration.layout.logicalRow(
-              innerRow, column: column, state, headerFirst: configuration.headerFirst)
-            // A second click on the same row soon after the first is a double click.
-            let now = Date().timeIntervalSince1970
-            let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
-            lastClick = double ? nil : (row, now)
-            event = .clicked(column: column, row: row, double: double)
-            // `--bind double-click:…`: the row is selected by the click, then the actions run.
-            if double, let bound = configuration.keyBindings.last(where: { $0.name == "double-click" }),
-              !state.unbound.contains("double-click")
-            {
-              send(.clicked(column: column, row: row, double: false))
-              event = .actionsTriggered(bound.actions)
-            }
-          }
-          let before = state.resultsRevision
-          send(event)
-          if let trace {
-            trace.keyRead(
-              at: readAt, revision: state.resultsRevision == before ? appliedRevision : state.resultsRevision)
-          }
-        }
-        dirty = true
-      }
-      if outcome != nil { break }
-      // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
-      // the keystroke and its results together instead of two frames in a row.
-      if !keys.isEmpty && state.resultsRevision != appliedRevision {
-        var wake = pollfd(fd: runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&wake, 1, 8) > 0 { continue }
-      }
-      if dirty {
-        let paintStart = LatencyTrace.now()
-        var context = RenderContext(
-          spinnerFrame: spinner, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
-          marker: configuration.marker)
-        context.overflow = configuration.overflow
-        let frame = Renderer.render(state, context: context)
-        let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
-        driver.paint(border.frame(arranged, screen: screen))
-        trace?.frameFlushed(
-          revision: appliedRevision, engineMilliseconds: appliedMilliseconds,
-          frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
-        dirty = false
-      }
-      // Sleep until a key, an answer or a signal arrives; on idle, look for other processes'
-      // writes to the store.
-      for i in fds.indices { fds[i].revents = 0 }
-      let streaming = state.streamedRecords != nil
-      let ready = poll(&fds, 3, streaming ? 100 : Self.idleMilliseconds)
-      if ready == 0 {
-        if streaming {
-          spinner += 1
-          dirty = true
-        }
-        idle += streaming ? 100 : Self.idleMilliseconds
-        if idle >= Self.idleMilliseconds {
-          idle = 0
-          send(.tick)
-        }
-      } else if ready > 0 && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
-        // The terminal went away.
-        return .quit(status: 129)
+    screen = session.driver.size
+    growFirstPage(to: screen.rows, runtime: session.runtime)
+    send(.started(Layout.viewport(for: state, screen: border.inner(screen))), session)
+    if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
+  }
+
+  /// Reduces `event` and runs its effects, then tells the state machine the layout its new state
+  /// has, when that changed (suggestions shown or hidden, the details pane opened, a message on
+  /// the status line). A second pass settles a layout that depends on the scrolling the first
+  /// one caused (the empty query's suggestions give way to a scrolled list); the bound keeps an
+  /// oscillating layout, never seen, from looping.
+  private func send(_ event: SearchEvent, _ session: Session) {
+    perform(SearchReducer.reduce(&state, event), session)
+    for _ in 0..<3 {
+      let viewport = Layout.viewport(for: state, screen: border.inner(screen))
+      guard viewport != state.viewport, session.outcome == nil else { return }
+      perform(SearchReducer.reduce(&state, .viewportChanged(viewport)), session)
+    }
+  }
+
+  /// Effects the app runs itself (leaving, bound commands); the rest go to the runtime.
+  private func perform(_ effects: [SearchEffect], _ session: Session) {
+    for effect in effects where session.outcome == nil {
+      switch effect {
+      case .accept(let ids): session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
+      case .quit(let status): session.outcome = .quit(status: status)
+      case .printQuery(let query): session.outcome = .queryPrinted(query)
+      case .runCommand(let template, let current, let marked, let query, let mode):
+        // Placeholders are filled on the search lane, where the catalog lives.
+        let command =
+          session.runtime.answerOnSearchLane { service in
+            service.boundCommand(template: template, current: current, marked: marked, query: query)
+          } ?? ""
+        run(command, mode, session)
+      default: session.runtime.run(effect)
       }
     }
-    return outcome ?? .quit(status: 0)
+  }
+
+  /// A bound command: in Seek's place (`become`), on the terminal, silently, as the list
+  /// (`reload`), or as actions (`transform`; a bad one is said, not done).
+  private func run(_ command: String, _ mode: CommandMode, _ session: Session) {
+    switch mode {
+    case .become: session.outcome = .become(command)
+    case .foreground:
+      session.driver.handOver { _ = CommandRunner.runOnTerminal(command) }
+      send(.commandFinished, session)
+    case .silent:
+      _ = CommandRunner.runSilently(command)
+      send(.commandFinished, session)
+    case .reload: reload(command, runtime: session.runtime)
+    case .transform:
+      do {
+        let actions = try BindSpec.parseActions(CommandRunner.output(command))
+        send(.commandFinished, session)
+        if !actions.isEmpty { send(.actionsTriggered(actions), session) }
+      } catch {
+        send(.commandFinished, session)
+        send(.failed("transform: \(error)"), session)
+      }
+    }
+  }
+
+  /// The runtime's answers, in the order they came.
+  private func takeAnswers(_ session: Session) {
+    for answer in session.runtime.takeEvents() {
+      if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
+        session.appliedRevision = revision
+        session.appliedMilliseconds = page.milliseconds
+      }
+      send(answer, session)
+      session.dirty = true
+    }
+  }
+
+  /// A burst of keys, reduced one by one and painted once.
+  private func handle(_ keys: [Key], _ session: Session) {
+    guard !keys.isEmpty else { return }
+    let readAt = LatencyTrace.now()
+    for key in keys {
+      if ExitSignals.pending != nil { break }  // acted on at the top of the loop
+      let before = state.resultsRevision
+      handle(key, session)
+      let revision = state.resultsRevision == before ? session.appliedRevision : state.resultsRevision
+      session.trace?.keyRead(at: readAt, revision: revision)
+    }
+    session.dirty = true
+  }
+
+  private func handle(_ key: Key, _ session: Session) {
+    switch key {
+    case .resize(let columns, let rows):
+      screen = ScreenSize(columns: columns, rows: rows)
+      growFirstPage(to: screen.rows, runtime: session.runtime)
+      send(.viewportChanged(Layout.viewport(for: state, screen: border.inner(screen))), session)
+    case .click(let column, let row):
+      click(column: column, row: row, session)
+    case .character("\u{1A}") where boundEvent(for: key) == nil:
+      suspend(session)  // Ctrl-Z (unless bound), as a full-screen program should
+    default:
+      if let event = event(for: key) { send(event, session) }
+    }
+  }
+
+  /// A click inside the border, on the logical row the layout puts there. A second click on the
+  /// same row soon after the first is a double click; `--bind double-click:…` runs its actions
+  /// on the row the click selected.
+  private func click(column screenColumn: Int, row screenRow: Int, _ session: Session) {
+    guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen) else { return }
+    let row = configuration.layout.logicalRow(innerRow, column: column, state, headerFirst: configuration.headerFirst)
+    let now = Date().timeIntervalSince1970
+    let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
+    lastClick = double ? nil : (row, now)
+    if double, let bound = configuration.keyBindings.last(where: { $0.name == "double-click" }),
+      !state.unbound.contains("double-click")
+    {
+      if let select = Layout.click(column: column, row: row, double: false, in: state) { send(select, session) }
+      send(.actionsTriggered(bound.actions), session)
+    } else if let event = Layout.click(column: column, row: row, double: double, in: state) {
+      send(event, session)
+    }
+  }
+
+  private func suspend(_ session: Session) {
+    session.driver.suspend()
+    session.dirty = true
+  }
+
+  /// Renders the state and paints it (the renderer is pure; the driver only paints).
+  private func paint(_ session: Session) {
+    let paintStart = LatencyTrace.now()
+    var context = RenderContext(
+      spinnerFrame: session.spinner, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
+      marker: configuration.marker)
+    context.overflow = configuration.overflow
+    let frame = Renderer.render(state, context: context)
+    let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
+    session.driver.paint(border.frame(arranged, screen: screen))
+    session.trace?.frameFlushed(
+      revision: session.appliedRevision, engineMilliseconds: session.appliedMilliseconds,
+      frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
+    session.dirty = false
+  }
+
+  /// Sleeps until a key, an answer or a signal arrives; idle, it ticks and turns the spinner
+  /// while input streams in. False when the terminal went away.
+  private func wait(_ session: Session, _ descriptors: inout [pollfd]) -> Bool {
+    for i in descriptors.indices { descriptors[i].revents = 0 }
+    let streaming = state.streamedRecords != nil
+    let ready = poll(&descriptors, 3, streaming ? 100 : Self.idleMilliseconds)
+    if ready == 0 {
+      if streaming {
+        session.spinner += 1
+        session.dirty = true
+      }
+      idle += streaming ? 100 : Self.idleMilliseconds
+      if idle >= Self.idleMilliseconds {
+        idle = 0
+        send(.tick, session)
+      }
+      return true
+    }
+    let events = descriptors[0].revents
+    return !(ready > 0 && events & Int16(POLLHUP | POLLERR) != 0 && events & Int16(POLLIN) == 0)
   }
 
   /// Streams records from `handle` into the search lane's catalog: reader thread → (batches) →
@@ -425,10 +496,6 @@ public final class TerminalApp {
     if configuration.history != nil {
       if key == .character("\u{10}") { return .historyMoved(older: true) }
       if key == .character("\u{0E}") { return .historyMoved(older: false) }
-    }
-    if case .resize(let columns, let rows) = key {
-      screen = ScreenSize(columns: columns, rows: rows)
-      return .resized(border.inner(screen))
     }
     return KeyMap.event(for: key).map(configuration.layout.oriented)
   }

@@ -529,7 +529,7 @@ if arguments.contains("--render-profile") {
   var state = SearchState()
   state.facetAttributes = catalog.index.facets.text.map(\.attribute)
   state.numericFacets = catalog.index.facets.numeric.map(\.attribute)
-  _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 120, rows: 40)))
+  _ = SearchReducer.reduce(&state, .started(Layout.viewport(for: state, screen: ScreenSize(columns: 120, rows: 40))))
   _ = SearchReducer.reduce(&state, .inserted("samsung"))
   _ = SearchReducer.reduce(
     &state,

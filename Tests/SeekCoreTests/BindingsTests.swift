@@ -33,7 +33,7 @@ import Testing
     var state = SearchState()
     state.picking = .defaults(lines: true)
     state.picking.marks = marks
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids)))
     return state
   }
@@ -98,7 +98,7 @@ import Testing
     var state = SearchState()
     state.picking = .defaults(lines: true)
     state.eventBindings = [.start: [.changePrompt("S> ")], .change: [.changeQuery("fixed")], .one: [.accept]]
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     #expect(state.prompt == "S> ")
     // Typing changes the query: `change` replaces it once (its own change sets nothing off).
     _ = SearchReducer.reduce(&state, .inserted("x"))

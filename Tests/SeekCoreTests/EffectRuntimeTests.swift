@@ -64,7 +64,7 @@ final class RuntimeDriver {
     runtime = EffectRuntime(
       service: SearchService(catalog: catalog, suggestions: [], created: initial.created), writer: writer)
     state.checked = initial.checked
-    send(.started(ScreenSize(columns: 80, rows: 24)))
+    send(.started(Viewport()))
   }
 
   func send(_ event: SearchEvent) {

@@ -46,7 +46,7 @@ import Testing
   @Test func anExpectedKeyAcceptsTheTopLineAndIsRemembered() {
     var state = SearchState()
     state.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("b"))
     let revision = state.resultsRevision
     // Before the answer: taken when it arrives, as Enter is.
@@ -63,7 +63,7 @@ import Testing
     var state = SearchState()
     state.picking = .defaults(lines: true)
     state.picking.marks = true
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b", "c"])))
     #expect(
       SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))

@@ -26,7 +26,7 @@ import Testing
   @Test func enterBeforeTheResultsArriveTakesTheTopOfTheQueryTyped() {
     var state = SearchState()
     state.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("b"))
     let revision = state.resultsRevision
     #expect(SearchReducer.reduce(&state, .enterPressed) == [])

@@ -11,12 +11,11 @@ import Testing
   func started(suggestions: [SuggestionHit] = [suggestion("macbook", 731), suggestion("iphone", 174)]) -> TestStore {
     var store = TestStore()
     store.send(
-      .started(size),
+      .started(Viewport()),
       effects: [
         .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
       ]
     ) {
-      $0.screen = self.size
       $0.resultsRevision = 1
       $0.suggestionsRevision = 1
     }
@@ -493,10 +492,9 @@ import Testing
     state.numericFacets = ["price", "popularity"]
     var store = TestStore(state)
     store.send(
-      .started(size),
+      .started(Viewport()),
       effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
     ) {
-      $0.screen = self.size
       $0.resultsRevision = 1
       $0.suggestionsRevision = 1
     }
@@ -737,7 +735,7 @@ import Testing
   @Test func chipsGoWithBackspaceAndASuggestionsCategoryWithItsQuery() {
     var state = SearchState()
     state.facetAttributes = ["brand", "category"]
-    _ = SearchReducer.reduce(&state, .started(ScreenSize(columns: 80, rows: 24)))
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
     _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Sony"))
     let effects = SearchReducer.reduce(&state, .deletedBackward)

@@ -98,7 +98,7 @@ final class Harness {
       catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
       hitsPerPage: hitsPerPage, recent: initial.recent)
     state.checked = initial.checked
-    send(.started(ScreenSize(columns: 100, rows: 30)))
+    send(.started(Viewport(screen: ScreenSize(columns: 100, rows: 30), resultsRows: 28)))
   }
 
   func send(_ event: SearchEvent) {

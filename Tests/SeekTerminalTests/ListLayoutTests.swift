@@ -60,7 +60,7 @@ import Testing
     var (s, _) = lines(layout)
     s.details.open = true
     s.details.placement.position = .top
-    s.screen.rows = 16
+    s.viewport.screen.rows = 16
     let buffer = layout.arrange(Renderer.render(s), for: s, headerFirst: headerFirst)
     let plain = Renderer.render(s).text.split(separator: "\n", omittingEmptySubsequences: false)
     let shown = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -7,7 +7,7 @@ import Testing
 
 func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   var s = SearchState()
-  s.screen = ScreenSize(columns: columns, rows: rows)
+  s.viewport.screen = ScreenSize(columns: columns, rows: rows)
   s.query = "mac"
   s.cursor = 3
   s.suggestions = [
@@ -202,11 +202,15 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     (.character("\u{1F}"), .detailsToggled),  // Ctrl-/
     (.function(KeyMap.Code.f5), .detailsToggled),
     (.function(KeyMap.Code.shiftDown), .detailsScrolled(lines: 1)),
-    (.click(column: 3, row: 4), .clicked(column: 3, row: 4, double: false)),
-    (.resize(columns: 20, rows: 5), .resized(ScreenSize(columns: 20, rows: 5))),
   ])
   func keysBecomeEvents(key: Key, event: SearchEvent) {
     #expect(KeyMap.event(for: key) == event)
+  }
+
+  /// Clicks and resizes are the app's: hit-tested and laid out by `Layout`, never a key's event.
+  @Test func clicksAndResizesAreNotKeys() {
+    #expect(KeyMap.event(for: .click(column: 3, row: 4)) == nil)
+    #expect(KeyMap.event(for: .resize(columns: 20, rows: 5)) == nil)
   }
 
   @Test func unknownControlBytesAreIgnored() {
@@ -353,7 +357,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
 @Suite struct PaneScrollingTests {
   @Test func theRangesAfterTheLastValueComeIntoView() {
     var s = SearchState()
-    s.screen = ScreenSize(columns: 60, rows: 10)
+    s.viewport.screen = ScreenSize(columns: 60, rows: 10)
     s.facetAttributes = ["brand"]
     s.numericFacets = ["price"]
     s.results.isPending = false

@@ -15,7 +15,7 @@ import Testing
   /// A shop screen: suggestions, a create row, long titles, a check, refinements, the details pane.
   static func shop(columns: Int, rows: Int, details: Bool) -> SearchState {
     var s = SearchState()
-    s.screen = ScreenSize(columns: columns, rows: rows)
+    s.viewport.screen = ScreenSize(columns: columns, rows: rows)
     s.query = "sony head"
     s.cursor = 9
     s.facetAttributes = ["brand", "category"]

@@ -81,7 +81,7 @@ public enum RefinementsReducer {
 
   /// Whether the refinement pane is on screen (and so its counts are needed).
   static func paneShown(_ state: SearchState) -> Bool {
-    state.screen.columns >= Layout.widePaneColumns || state.paneOpen
+    state.viewport.refinementsBeside || state.paneOpen
   }
 
   /// Counts facets exactly when the pane is shown; true when counting was just turned on.

@@ -3,8 +3,9 @@ import SearchEngine
 /// Everything that can happen to the search screen: what the person did (translated from keys by
 /// the terminal layer) and what the searchers and the store answered.
 public enum SearchEvent: Sendable, Equatable {
-  case started(ScreenSize)
-  case resized(ScreenSize)
+  case started(Viewport)
+  /// The terminal was resized, or a change of state changed how it lays the screen out.
+  case viewportChanged(Viewport)
   // Editing the query.
   case inserted(String)
   case deletedBackward
@@ -69,8 +70,11 @@ public enum SearchEvent: Sendable, Equatable {
   case detailsToggled
   /// Its own keys scroll it.
   case detailsScrolled(lines: Int)
-  /// A mouse click on a screen cell (`double`: the second of a double click).
-  case clicked(column: Int, row: Int, double: Bool)
+  /// Mouse clicks, as the terminal hit-tested them (`double`: the second of a double click).
+  case queryClicked
+  case suggestionClicked(Int, double: Bool)
+  /// A results row (its index in the list, not on screen).
+  case resultClicked(Int, double: Bool)
   // Answers.
   case resultsArrived(revision: Int, ResultsPage)
   case suggestionsArrived(revision: Int, [SuggestionHit])
@@ -202,9 +206,10 @@ extension SearchEvent {
       .escapePressed,
       .acceptKeyPressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
-      .clicked:
+      .queryClicked, .suggestionClicked, .resultClicked:
       return true
-    case .started, .resized, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived, .detailsArrived,
+    case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived,
+      .detailsArrived,
       .previewArrived,
       .checkSaved, .itemCreated,
       .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .headerRead,

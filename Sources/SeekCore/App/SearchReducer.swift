@@ -41,13 +41,13 @@ public enum SearchReducer {
     if let effects = DetailsReducer.reduce(&state, event) { return effects }
     if let effects = QueryEditingReducer.reduce(&state, event) { return effects }
     switch event {
-    case .started(let size):
-      state.screen = size
+    case .started(let viewport):
+      state.viewport = viewport
       state.refine.countFacets = RefinementsReducer.paneShown(state)
       return searchBoth(&state)
 
-    case .resized(let size):
-      state.screen = size
+    case .viewportChanged(let viewport):
+      state.viewport = viewport
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
       if RefinementsReducer.syncFacetCounting(&state) {
@@ -130,14 +130,14 @@ public enum SearchReducer {
       }
 
     case .pagedDown:
-      let page = max(1, Layout.resultsHeight(state))
+      let page = max(1, state.viewport.resultsRows)
       if state.focus == .query { return enterResults(&state, at: page - 1) }
       state.selection += page
       return selectionMoved(&state)
 
     case .pagedUp:
       guard state.focus == .results else { return [] }
-      state.selection = max(0, state.selection - max(1, Layout.resultsHeight(state)))
+      state.selection = max(0, state.selection - max(1, state.viewport.resultsRows))
       return selectionMoved(&state)
 
     case .scrolled(let lines):
@@ -285,8 +285,17 @@ public enum SearchReducer {
     case .detailsToggled, .detailsScrolled, .detailsArrived, .previewArrived:
       return []  // DetailsReducer's
 
-    case .clicked(let column, let row, let double):
-      return clicked(&state, column: column, row: row, double: double)
+    case .queryClicked:
+      return focusQuery(&state)
+
+    case .suggestionClicked(let index, let double):
+      guard index < state.shownSuggestions.count else { return [] }
+      state.focus = .query
+      state.highlightedSuggestion = index
+      return double ? reduceEvent(&state, .enterPressed) : []
+
+    case .resultClicked(let index, let double):
+      return resultClicked(&state, index, double: double)
 
     case .resultsArrived(let revision, let page):
       guard revision == state.resultsRevision else { return [] }
@@ -515,21 +524,9 @@ public enum SearchReducer {
     state.results.row(at: state.selection)
   }
 
-  /// A click on a result selects it; a double click accepts it. A click on a suggestion
-  /// highlights it (a double click submits it); a click on the query line returns to the query.
-  private static func clicked(_ state: inout SearchState, column: Int, row: Int, double: Bool) -> [SearchEffect] {
-    if row == 0 { return focusQuery(&state) }
-    let suggestionsTop = Layout.suggestionsTop(state)
-    let suggestionIndex = row - suggestionsTop
-    if suggestionIndex >= 0 && suggestionIndex < Layout.suggestionLines(state) {
-      state.focus = .query
-      state.highlightedSuggestion = suggestionIndex
-      return double ? reduceEvent(&state, .enterPressed) : []
-    }
-    let top = Layout.resultsTop(state)
-    guard row >= top, row < top + Layout.resultsHeight(state), column < Layout.resultsWidth(state) else { return [] }
-    let index = state.scrollOffset + row - top
-    guard index < state.results.rowCount else { return [] }
+  /// A click on a result selects it; a click on the selected one again, twice in a row, accepts it.
+  private static func resultClicked(_ state: inout SearchState, _ index: Int, double: Bool) -> [SearchEffect] {
+    guard index >= 0, index < state.results.rowCount else { return [] }
     let again = state.focus == .results && state.selection == index
     state.focus = .results
     state.highlightedSuggestion = nil
@@ -647,7 +644,7 @@ public enum SearchReducer {
   static func clampSelection(_ state: inout SearchState) {
     let count = state.results.rowCount
     state.selection = max(0, min(state.selection, count - 1))
-    let height = max(1, Layout.resultsHeight(state))
+    let height = max(1, state.viewport.resultsRows)
     if state.selection < state.scrollOffset { state.scrollOffset = state.selection }
     if state.selection >= state.scrollOffset + height { state.scrollOffset = state.selection - height + 1 }
     state.scrollOffset = max(0, min(state.scrollOffset, max(0, count - height)))
@@ -660,7 +657,7 @@ public enum SearchReducer {
     guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
     let rows = results.rowCount
     let nearEnd = state.focus == .results && state.selection >= rows - pageLoadThreshold
-    guard nearEnd || rows < Layout.resultsHeight(state) + state.scrollOffset else { return [] }
+    guard nearEnd || rows < state.viewport.resultsRows + state.scrollOffset else { return [] }
     state.results.loadingPage = results.pagesLoaded
     return [
       .searchResults(

@@ -79,7 +79,9 @@ public struct SearchState: Sendable, Equatable {
   /// The latest request of each searcher; answers of older requests are dropped.
   public var resultsRevision = 0
   public var suggestionsRevision = 0
-  public var screen = ScreenSize(columns: 80, rows: 24)
+  /// The screen as the terminal last laid it out.
+  public var viewport = Viewport()
+  public var screen: ScreenSize { viewport.screen }
   /// A short message for the status line (e.g. a store error).
   public var message: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.

@@ -40,7 +40,7 @@ enum JumpReducer {
   /// labels; the create row has none: it is not an item).
   static func labelledRows(_ state: SearchState) -> [(label: Character, row: Int)] {
     let results = state.results
-    let end = min(results.rowCount, state.scrollOffset + Layout.resultsHeight(state))
+    let end = min(results.rowCount, state.scrollOffset + state.viewport.resultsRows)
     var labelled: [(label: Character, row: Int)] = []
     for row in state.scrollOffset..<max(state.scrollOffset, end) where labelled.count < state.jump.labels.count {
       guard case .item? = results.row(at: row) else { continue }

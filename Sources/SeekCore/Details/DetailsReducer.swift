@@ -36,7 +36,7 @@ public enum DetailsReducer {
         case .field: base = output.baseLine
         }
         if let base {
-          state.details.scroll = offset.firstLine(base: base, height: Layout.detailsFrame(state)?.height ?? 0)
+          state.details.scroll = offset.firstLine(base: base, height: state.viewport.detailsRows)
         }
       }
       return []

@@ -1,5 +1,8 @@
-/// Where the panes go on the screen, shared by the reducer (page sizes, scrolling) and the
-/// renderer, so both agree. Top to bottom: the query line, the refinement chips (when there are
+import SeekCore
+
+/// Where the panes go on the screen: the renderer draws by it, clicks are hit-tested by it, and
+/// the state machine is told what it needs of it (`Viewport`: page sizes, scrolling), so all
+/// three agree. Top to bottom: the query line, the refinement chips (when there are
 /// refinements), the header (`--header`), the suggestions pane (when shown), the results pane,
 /// the status line (or, with `statusFollowsQuery`, the status line second). The refinement pane
 /// sits right of the results on wide screens, and in their place on narrow ones when opened.
@@ -143,5 +146,27 @@ public enum Layout {
     var width = state.screen.columns - paneWidth(state)
     if let frame = detailsFrame(state), frame.isBeside { width = frame.column - 2 }
     return max(0, width)
+  }
+
+  /// What the state machine is told of the layout of `state` on a screen of `screen` (the
+  /// terminal's size less any border).
+  public static func viewport(for state: SearchState, screen: ScreenSize) -> Viewport {
+    var laidOut = state
+    laidOut.viewport.screen = screen
+    return Viewport(
+      screen: screen, resultsRows: resultsHeight(laidOut), detailsRows: detailsFrame(laidOut)?.height ?? 0,
+      refinementsBeside: screen.columns >= widePaneColumns)
+  }
+
+  /// The event of a click on a logical cell: the query line, a suggestion, a results row; nil
+  /// for the rest (the status line, the panes' text, a border).
+  public static func click(column: Int, row: Int, double: Bool, in state: SearchState) -> SearchEvent? {
+    if row == 0 { return .queryClicked }
+    let suggestion = row - suggestionsTop(state)
+    if suggestion >= 0 && suggestion < suggestionLines(state) { return .suggestionClicked(suggestion, double: double) }
+    let top = resultsTop(state)
+    guard row >= top, row < top + resultsHeight(state), column < resultsWidth(state) else { return nil }
+    let index = state.scrollOffset + row - top
+    return index < state.results.rowCount ? .resultClicked(index, double: double) : nil
   }
 }

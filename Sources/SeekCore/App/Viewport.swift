@@ -1,0 +1,27 @@
+/// The screen as the terminal has laid it out, told to the state machine, which never lays out
+/// anything itself: the rows it pages, scrolls and labels by, and whether the refinement pane
+/// sits beside the results (its counts are then always needed). The terminal (`Layout`, in
+/// SeekTerminal) sends a new one with `viewportChanged` whenever a change of state or of the
+/// screen changes it.
+public struct Viewport: Sendable, Equatable {
+  /// The terminal's size, less any border: what the renderer draws on.
+  public var screen: ScreenSize
+  /// Lines of the results pane: a page for Page Up and Down, what scrolling keeps in view, what
+  /// the first page must fill.
+  public var resultsRows: Int
+  /// Lines of the details pane's text, when open (`--preview-window +N` centres on them).
+  public var detailsRows: Int
+  /// The screen is wide enough for the refinement pane beside the results.
+  public var refinementsBeside: Bool
+
+  /// An 80×24 screen with a query line and a status line.
+  public init(
+    screen: ScreenSize = ScreenSize(columns: 80, rows: 24), resultsRows: Int = 22, detailsRows: Int = 0,
+    refinementsBeside: Bool = false
+  ) {
+    self.screen = screen
+    self.resultsRows = max(0, resultsRows)
+    self.detailsRows = max(0, detailsRows)
+    self.refinementsBeside = refinementsBeside
+  }
+}

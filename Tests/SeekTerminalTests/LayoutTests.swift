@@ -1,0 +1,42 @@
+import Testing
+
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// The one seam between the screen and the state machine: clicks become the rows they hit, and
+/// the state machine is told the rows it pages by.
+@Suite struct LayoutTests {
+  /// `state()`: the query line, two suggestions, then the create row and two hits.
+  @Test func clicksBecomeTheRowsTheyHit() {
+    let s = state()
+    #expect(Layout.click(column: 5, row: 0, double: false, in: s) == .queryClicked)
+    #expect(Layout.click(column: 5, row: 2, double: true, in: s) == .suggestionClicked(1, double: true))
+    #expect(Layout.resultsTop(s) == 3)
+    #expect(Layout.click(column: 5, row: 3, double: false, in: s) == .resultClicked(0, double: false))
+    #expect(Layout.click(column: 5, row: 5, double: false, in: s) == .resultClicked(2, double: false))
+    #expect(Layout.click(column: 5, row: 6, double: false, in: s) == nil)  // under the last row
+    #expect(Layout.click(column: 5, row: 11, double: false, in: s) == nil)  // the status line
+  }
+
+  /// A scrolled list: the row on screen is the list's row past the scroll.
+  @Test func clicksCountFromTheFirstRowShown() {
+    var s = state()
+    s.scrollOffset = 1
+    #expect(Layout.click(column: 0, row: 4, double: false, in: s) == .resultClicked(2, double: false))
+  }
+
+  /// The results' rows follow what else is on screen: the suggestions hidden give them two rows,
+  /// the details pane below takes its share, a wide screen puts the refinement pane beside them.
+  @Test func theViewportFollowsTheState() {
+    var s = state()
+    let screen = ScreenSize(columns: 60, rows: 12)
+    #expect(Layout.viewport(for: s, screen: screen) == Viewport(screen: screen, resultsRows: 8))
+    s.suggestionsVisible = false
+    #expect(Layout.viewport(for: s, screen: screen).resultsRows == 10)
+    s.details.open = true
+    let withDetails = Layout.viewport(for: s, screen: screen)
+    #expect(withDetails.detailsRows == 4 && withDetails.resultsRows == 5)
+    let wide = ScreenSize(columns: 130, rows: 12)
+    #expect(Layout.viewport(for: s, screen: wide).refinementsBeside)
+  }
+}
