@@ -20,7 +20,7 @@ enum DetailsView {
       guard let output = details.preview else { return [] }
       return previewLines(output, width: width, wrap: details.placement.wrap)
     }
-    guard let record = details.record, let hit = DetailsReducer.currentHit(state) else { return [] }
+    guard let record = details.record, let hit = state.currentHit else { return [] }
     var out: [Line] = []
     let nameWidth = min(16, max(4, record.fields.map { DisplayWidth.of($0.name) }.max() ?? 4))
     for field in record.fields {

@@ -239,7 +239,7 @@ public enum Renderer {
     let top = Layout.resultsTop(state)
     let height = Layout.resultsHeight(state)
     guard height > 0 else { return }
-    let rows = RefinementsReducer.rows(state)
+    let rows = state.paneRows
     let focused = state.focus == .refinements
     // Keep the selected row in view; past the last value to refine, the rows after it too (the
     // numeric facets' ranges), which the selection never lands on.
@@ -316,7 +316,7 @@ public enum Renderer {
     }
     if lines.isEmpty && state.details.record == nil && state.details.command == nil {
       buffer.write(
-        DetailsReducer.currentHit(state) == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
+        state.currentHit == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
         style: [.dim], limit: frame.column + frame.width)
     }
   }

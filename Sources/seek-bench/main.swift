@@ -539,7 +539,7 @@ if arguments.contains("--render-profile") {
     &state, .suggestionsArrived(revision: state.suggestionsRevision, service.suggestions.search("samsung")))
   let (_, t) = Measure.time { for _ in 0..<1000 { _ = Renderer.render(state) } }
   log("  render 120x40 (with the refinement pane): \(ms(t / 1000)) ms per frame")
-  let (_, tr) = Measure.time { for _ in 0..<1000 { _ = RefinementsReducer.rows(state) } }
+  let (_, tr) = Measure.time { for _ in 0..<1000 { _ = state.paneRows } }
   log("  refinement pane rows: \(ms(tr / 1000)) ms")
   let (_, t2) = Measure.time { for _ in 0..<200 { _ = service.results(query: "samsung", page: 0) } }
   log("  service results: \(ms(t2 / 200)) ms")

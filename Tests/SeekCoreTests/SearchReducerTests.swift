@@ -338,11 +338,11 @@ import Testing
     // Still approximate, more than estimated: the count grows to what is loaded.
     results.hits += [hit("p1-0"), hit("p1-1")]
     results.pagesLoaded = 2
-    SearchReducer.countFromLaterPage(&results, approximate(page("x", 1, ["p1-0", "p1-1"], nbHits: 20)))
+    ResultsReducer.countFromLaterPage(&results, approximate(page("x", 1, ["p1-0", "p1-1"], nbHits: 20)))
     #expect(results.nbHits == 22 && !results.exhaustiveNbHits && results.hasMorePages)
     // An empty page: every hit is loaded, and the count is exact.
     results.pagesLoaded = 3
-    SearchReducer.countFromLaterPage(&results, approximate(page("x", 2, [], nbHits: 20)))
+    ResultsReducer.countFromLaterPage(&results, approximate(page("x", 2, [], nbHits: 20)))
     #expect(results.nbHits == 22 && results.exhaustiveNbHits && !results.hasMorePages)
     // A later page that counted every match: its count, exact.
     var other = ResultsState()
@@ -351,7 +351,7 @@ import Testing
     other.nbPages = 1
     other.pagesLoaded = 2
     other.exhaustiveNbHits = false
-    SearchReducer.countFromLaterPage(&other, page("x", 1, ["p1-0"], nbHits: 45))
+    ResultsReducer.countFromLaterPage(&other, page("x", 1, ["p1-0"], nbHits: 45))
     #expect(other.nbHits == 45 && other.nbPages == 3 && other.exhaustiveNbHits && other.hasMorePages)
   }
 
@@ -701,7 +701,7 @@ import Testing
     var state = SearchState()
     state.results.facets = [Self.category]
     state.refine.refinements = Refinements(facets: refined.map { .init(attribute: "category", value: $0) })
-    return RefinementsReducer.rows(state).map {
+    return state.paneRows.map {
       switch $0 {
       case .header(let name): return "# " + name
       case .value(_, let value, let refined): return (refined ? "[x] " : "[ ] ") + value.value

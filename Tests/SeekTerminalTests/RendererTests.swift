@@ -367,7 +367,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     ]
     s.paneOpen = true
     s.focus = .refinements
-    let rows = RefinementsReducer.rows(s)
+    let rows = s.paneRows
     s.paneSelection = rows.lastIndex(where: \.isSelectable)!
     let text = Renderer.render(s).text
     #expect(text.contains("Brand 8") && text.contains("price"))

@@ -1,117 +1,139 @@
-/// The query line's concern: typing, deleting (readline's keys and its one-entry kill ring),
-/// moving the cursor, and `--history`. Every edit ends in `SearchReducer.queryEdited`: both
-/// searchers asked again. Returns nil for the events of other concerns (Delete on a result or a
-/// recent search, Home and End on the results, are theirs).
+/// The query line: its text, the cursor, readline's one-entry kill ring, and `--history`.
+public struct QueryState: Sendable, Equatable {
+  public var text = ""
+  /// Cursor position in the text, in characters.
+  public var cursor = 0
+  /// What the last kill took (readline's kill ring, one entry deep): Ctrl-Y yanks it.
+  public var killed = ""
+  /// `--history`: earlier queries, walked with Ctrl-P and Ctrl-N.
+  public var history = QueryHistory()
+
+  /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
+  /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
+  /// whole query again and again doubles it on every turn).
+  public static let maxCharacters = 4096
+
+  public init() {}
+}
+
+/// The query line's concern: typing, deleting (readline's keys), moving the cursor, and
+/// `--history`. It sees only the query line; what an edit means for the rest of the screen
+/// (both searchers asked again, the focus back on the query) is `SearchReducer`'s, told by the
+/// outcome. Nil for the events of other concerns.
 enum QueryEditingReducer {
-  static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    // Home and End on a result move the selection (the results' concern).
-    if case .cursorMoved(let move) = event, state.focus == .results, move == .home || move == .end { return nil }
+  enum Outcome: Equatable {
+    /// The text changed; `cut`: what was typed was cut at `maxCharacters`.
+    case edited(cut: Bool = false)
+    /// Only the cursor moved, or there was nothing to delete: the focus returns to the query.
+    case touched
+    /// Backspace with nothing before the cursor (on an empty query: the last chip's turn).
+    case backspaceAtStart
+    /// Nothing was inserted: the query is at `maxCharacters` already.
+    case full
+    /// Nothing happened (nothing to insert, yank or recall).
+    case ignored
+  }
+
+  static func reduce(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
     switch event {
-    case .inserted(let text):
-      let room = SearchState.maxQueryCharacters - state.query.count
-      var clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
-      if clean.count > room {
-        clean = String(clean.prefix(max(0, room)))
-        state.message = "a query is at most \(SearchState.maxQueryCharacters) characters"
-      }
-      guard !clean.isEmpty else { return [] }
-      let characters = Array(state.query)
-      let at = min(state.cursor, characters.count)
-      // A combining mark typed alone (a dead key) joins the character before it: the cursor
-      // counts characters of the text as it now reads, not the ones inserted.
-      let before = String(characters[..<at]) + clean
-      state.query = before + String(characters[at...])
-      state.cursor = min(before.count, state.query.count)
-      return SearchReducer.queryEdited(&state)
-
+    case .inserted(let text): return insert(&query, text)
+    case .yanked: return query.killed.isEmpty ? .ignored : insert(&query, query.killed)
     case .deletedBackward:
-      var characters = Array(state.query)
-      if characters.isEmpty && state.focus == .query, let effects = RefinementsReducer.removeLastChip(&state) {
-        return effects
-      }
-      guard state.cursor > 0, !characters.isEmpty else { return SearchReducer.focusQuery(&state) }
-      characters.remove(at: min(state.cursor, characters.count) - 1)
-      state.query = String(characters)
-      state.cursor -= 1
-      return SearchReducer.queryEdited(&state)
-
-    case .deletedForward where SearchReducer.highlightedRecentSearch(state) == nil && state.focus != .results:
-      var characters = Array(state.query)
-      guard state.cursor < characters.count else { return SearchReducer.focusQuery(&state) }
-      characters.remove(at: state.cursor)
-      state.query = String(characters)
-      return SearchReducer.queryEdited(&state)
-
-    case .deletedWordBackward, .deletedWordPartBackward:
-      let characters = Array(state.query)
-      let end = min(state.cursor, characters.count)
-      guard end > 0 else { return SearchReducer.focusQuery(&state) }
-      var start = end
-      if event == .deletedWordPartBackward {
-        start = QueryEditing.wordStart(before: end, in: characters)
-      } else {
-        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-      }
-      return kill(&state, start..<end)
-
-    case .yanked:
-      guard !state.killed.isEmpty else { return [] }
-      return reduce(&state, .inserted(state.killed))
-
+      guard query.cursor > 0, !query.text.isEmpty else { return .backspaceAtStart }
+      var characters = Array(query.text)
+      characters.remove(at: min(query.cursor, characters.count) - 1)
+      query.text = String(characters)
+      query.cursor -= 1
+      return .edited()
+    case .deletedForward:
+      var characters = Array(query.text)
+      guard query.cursor < characters.count else { return .touched }
+      characters.remove(at: query.cursor)
+      query.text = String(characters)
+      return .edited()
+    case .deletedWordBackward, .deletedWordPartBackward, .deletedWordForward, .deletedToStart, .deletedToEnd:
+      let range = killRange(query, event)
+      guard !range.isEmpty else { return .touched }
+      kill(&query, range)
+      return .edited()
     case .cleared:
-      guard !state.query.isEmpty else { return SearchReducer.focusQuery(&state) }
-      state.query = ""
-      state.cursor = 0
-      return SearchReducer.queryEdited(&state)
-
+      guard !query.text.isEmpty else { return .touched }
+      replace(&query, with: "")
+      return .edited()
     case .cursorMoved(let move):
-      state.focus = .query
-      let count = state.query.count
-      switch move {
-      case .left: state.cursor = max(0, state.cursor - 1)
-      case .right: state.cursor = min(count, state.cursor + 1)
-      case .home: state.cursor = 0
-      case .end: state.cursor = count
-      case .wordLeft: state.cursor = QueryEditing.wordStart(before: min(state.cursor, count), in: Array(state.query))
-      case .wordRight: state.cursor = QueryEditing.wordEnd(after: min(state.cursor, count), in: Array(state.query))
-      }
-      return []
-
-    case .deletedWordForward, .deletedToStart, .deletedToEnd:
-      let characters = Array(state.query)
-      let at = min(state.cursor, characters.count)
-      let range: Range<Int>
-      switch event {
-      case .deletedWordForward: range = at..<QueryEditing.wordEnd(after: at, in: characters)
-      case .deletedToStart: range = 0..<at
-      default: range = at..<characters.count
-      }
-      guard !range.isEmpty else { return SearchReducer.focusQuery(&state) }
-      return kill(&state, range)
-
+      moveCursor(&query, move)
+      return .touched
     case .historyMoved(let older):
-      guard let query = state.history.step(older: older, current: state.query) else { return [] }
-      state.query = query
-      state.cursor = query.count
-      return SearchReducer.queryEdited(&state)
-
+      guard let recalled = query.history.step(older: older, current: query.text) else { return .ignored }
+      replace(&query, with: recalled)
+      return .edited()
     case .queryReplaced(let text):
-      state.query = String(text.prefix(SearchState.maxQueryCharacters))
-      state.cursor = state.query.count
-      return SearchReducer.queryEdited(&state)
-
+      replace(&query, with: String(text.prefix(QueryState.maxCharacters)))
+      return .edited()
     default:
       return nil
     }
   }
 
-  private static func kill(_ state: inout SearchState, _ range: Range<Int>) -> [SearchEffect] {
-    var characters = Array(state.query)
-    state.killed = String(characters[range])
+  /// Text typed, pasted or yanked at the cursor, without control characters, within the bound.
+  private static func insert(_ query: inout QueryState, _ text: String) -> Outcome {
+    let room = QueryState.maxCharacters - query.text.count
+    var clean = text.filter { !$0.unicodeScalars.contains { SafeText.isUnsafe($0.value) } }
+    let cut = clean.count > room
+    if cut { clean = String(clean.prefix(max(0, room))) }
+    guard !clean.isEmpty else { return cut ? .full : .ignored }
+    let characters = Array(query.text)
+    let at = min(query.cursor, characters.count)
+    // A combining mark typed alone (a dead key) joins the character before it: the cursor
+    // counts characters of the text as it now reads, not the ones inserted.
+    let before = String(characters[..<at]) + clean
+    query.text = before + String(characters[at...])
+    query.cursor = min(before.count, query.text.count)
+    return .edited(cut: cut)
+  }
+
+  /// What a kill key takes: back to the previous space (Ctrl-W), back to the start of a word of
+  /// letters and digits (Alt-Backspace: `foo-bar` loses `bar`), the word after the cursor (Alt-d),
+  /// to the start (Ctrl-U) or to the end (Ctrl-K).
+  private static func killRange(_ query: QueryState, _ event: SearchEvent) -> Range<Int> {
+    let characters = Array(query.text)
+    let at = min(query.cursor, characters.count)
+    switch event {
+    case .deletedWordPartBackward: return QueryEditing.wordStart(before: at, in: characters)..<at
+    case .deletedWordBackward:
+      var start = at
+      while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      return start..<at
+    case .deletedWordForward: return at..<QueryEditing.wordEnd(after: at, in: characters)
+    case .deletedToStart: return 0..<at
+    default: return at..<characters.count
+    }
+  }
+
+  /// Removes `range` of the query's characters, keeping them for Ctrl-Y.
+  private static func kill(_ query: inout QueryState, _ range: Range<Int>) {
+    var characters = Array(query.text)
+    query.killed = String(characters[range])
     characters.removeSubrange(range)
-    state.query = String(characters)
-    state.cursor = range.lowerBound
-    return SearchReducer.queryEdited(&state)
+    query.text = String(characters)
+    query.cursor = range.lowerBound
+  }
+
+  private static func moveCursor(_ query: inout QueryState, _ move: SearchEvent.CursorMove) {
+    let count = query.text.count
+    switch move {
+    case .left: query.cursor = max(0, query.cursor - 1)
+    case .right: query.cursor = min(count, query.cursor + 1)
+    case .home: query.cursor = 0
+    case .end: query.cursor = count
+    case .wordLeft: query.cursor = QueryEditing.wordStart(before: min(query.cursor, count), in: Array(query.text))
+    case .wordRight: query.cursor = QueryEditing.wordEnd(after: min(query.cursor, count), in: Array(query.text))
+    }
+  }
+
+  private static func replace(_ query: inout QueryState, with text: String) {
+    query.text = text
+    query.cursor = text.count
   }
 }

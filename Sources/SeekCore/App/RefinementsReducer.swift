@@ -10,95 +10,102 @@ public enum PaneRow: Sendable, Equatable {
   public var isSelectable: Bool { if case .value = self { true } else { false } }
 }
 
-/// The refinement concern of the search screen: refinements and sort (part of every results
-/// search), the pane that lists facet values with their counts, `attr:value` tokens typed in the
-/// query, and the category a suggestion carries. Composed into `SearchReducer`, which hands it
-/// every event first.
-public enum RefinementsReducer {
-  /// Handles the event if it is this concern's; nil lets `SearchReducer` handle it.
-  static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    switch event {
-    case .refinementToggled(let attribute, let value):
-      state.refine.refinements.toggle(attribute, value)
-      return refined(&state)
-    case .refinementsCleared:
-      guard !state.refine.refinements.isEmpty else { return [] }
-      state.refine.refinements = Refinements()
-      return refined(&state)
-    case .sortCycled:
-      state.refine.sort = nextSort(after: state.refine.sort, in: state.numericFacets)
-      state.message = "sorted by " + (state.refine.sort?.description ?? "relevance")
-      return refined(&state)
-    case .refinementPaneToggled:
-      if state.focus == .refinements {
-        state.focus = .query
-        state.paneOpen = false
-        _ = syncFacetCounting(&state)
-      } else {
-        state.paneOpen = true
-        state.focus = .refinements
-        state.highlightedSuggestion = nil
-        state.paneSelection = firstSelectable(rows(state), from: state.paneSelection, step: 1) ?? 0
-        // The pane opens on a narrow screen: count the facets it shows.
-        if syncFacetCounting(&state) {
-          state.resultsRevision += 1
-          return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
-        }
-      }
-      return []
-    default:
-      guard state.focus == .refinements else { return nil }
-      return paneKey(&state, event)
-    }
+/// Refinements and sort (part of every results search), the catalog's facets, and the pane that
+/// lists their values with counts.
+public struct RefinementsState: Sendable, Equatable {
+  public var refine = Refine()
+  /// The category a submitted suggestion refined with: it ends when the query is emptied.
+  public var categoryFromSuggestion: Refinements.FacetValue? = nil
+  /// The catalog's facets (numeric ones apart): which `attr:value` tokens are refinements, and what
+  /// the sort cycles through. Set when the app starts.
+  public var facetAttributes: [String] = []
+  public var numericFacets: [String] = []
+  /// The refinement pane: open (on narrow screens it takes the results' place; on wide ones it is
+  /// always beside them), and its selected row.
+  public var paneOpen = false
+  public var paneSelection = 0
+
+  public init() {}
+}
+
+/// The refinement concern: refinements and sort, the pane, `attr:value` tokens typed in the query,
+/// and the category a suggestion carries. It sees only its own state (and the facet counts the
+/// results brought); a change of refinements is reported as `refined`, and `SearchReducer` asks
+/// for the results again.
+enum RefinementsReducer {
+  enum Outcome: Equatable {
+    /// The refinements or the sort changed (`message`: what to say on the status line).
+    case refined(message: String? = nil)
+    /// The pane was closed (Esc in it): the focus returns to the query.
+    case closed
+    /// Handled, nothing else to do.
+    case handled
   }
 
-  /// Keys while the pane has the focus; typing still edits the query (nil: not handled here).
-  private static func paneKey(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    let rows = rows(state)
+  /// Refinements changed by a key or an action, whatever has the focus; nil for other events.
+  static func reduce(_ refining: inout RefinementsState, _ event: SearchEvent) -> Outcome? {
     switch event {
-    case .movedDown, .movedUp:
-      let step = event == .movedDown ? 1 : -1
-      if let next = firstSelectable(rows, from: state.paneSelection + step, step: step) {
-        state.paneSelection = next
-      }
-      return []
-    case .spacePressed, .enterPressed:
-      guard state.paneSelection < rows.count, case .value(let attribute, let value, _) = rows[state.paneSelection]
-      else { return [] }
-      state.refine.refinements.toggle(attribute, value.value)
-      return refined(&state)
-    case .escapePressed:
-      state.focus = .query
-      state.paneOpen = false
-      _ = syncFacetCounting(&state)
-      return []
-    case .pagedUp, .pagedDown, .scrolled, .tabPressed:
-      return []
+    case .refinementToggled(let attribute, let value):
+      refining.refine.refinements.toggle(attribute, value)
+      return .refined()
+    case .refinementsCleared:
+      guard !refining.refine.refinements.isEmpty else { return .handled }
+      refining.refine.refinements = Refinements()
+      return .refined()
+    case .sortCycled:
+      refining.refine.sort = nextSort(after: refining.refine.sort, in: refining.numericFacets)
+      return .refined(message: "sorted by " + (refining.refine.sort?.description ?? "relevance"))
     default:
       return nil
     }
   }
 
-  /// Whether the refinement pane is on screen (and so its counts are needed).
-  static func paneShown(_ state: SearchState) -> Bool {
-    state.viewport.refinementsBeside || state.paneOpen
+  /// Keys while the pane has the focus; typing still edits the query (nil: not handled here).
+  static func paneKey(_ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow]) -> Outcome? {
+    switch event {
+    case .movedDown, .movedUp:
+      let step = event == .movedDown ? 1 : -1
+      if let next = firstSelectable(rows, from: refining.paneSelection + step, step: step) {
+        refining.paneSelection = next
+      }
+      return .handled
+    case .spacePressed, .enterPressed:
+      guard refining.paneSelection < rows.count, case .value(let attribute, let value, _) = rows[refining.paneSelection]
+      else { return .handled }
+      refining.refine.refinements.toggle(attribute, value.value)
+      return .refined()
+    case .escapePressed:
+      return .closed
+    case .pagedUp, .pagedDown, .scrolled, .tabPressed:
+      return .handled
+    default:
+      return nil
+    }
   }
+
+  /// The pane opens on its first value; true when its counts were not being counted (a narrow
+  /// screen) and now are: the results are to be searched again.
+  static func openPane(_ refining: inout RefinementsState, rows: [PaneRow], beside: Bool) -> Bool {
+    refining.paneOpen = true
+    refining.paneSelection = firstSelectable(rows, from: refining.paneSelection, step: 1) ?? 0
+    return syncFacetCounting(&refining, beside: beside)
+  }
+
+  static func closePane(_ refining: inout RefinementsState, beside: Bool) {
+    refining.paneOpen = false
+    _ = syncFacetCounting(&refining, beside: beside)
+  }
+
+  /// Whether the refinement pane is on screen (and so its counts are needed): always beside the
+  /// results on a wide screen, on a narrow one when opened.
+  static func paneShown(_ refining: RefinementsState, beside: Bool) -> Bool { beside || refining.paneOpen }
 
   /// Counts facets exactly when the pane is shown; true when counting was just turned on.
-  static func syncFacetCounting(_ state: inout SearchState) -> Bool {
-    let shown = paneShown(state)
-    guard shown != state.refine.countFacets else { return false }
-    state.refine.countFacets = shown
+  static func syncFacetCounting(_ refining: inout RefinementsState, beside: Bool) -> Bool {
+    let shown = paneShown(refining, beside: beside)
+    guard shown != refining.refine.countFacets else { return false }
+    refining.refine.countFacets = shown
     return shown
-  }
-
-  /// Refinements changed: a new results search (the suggestions do not depend on them).
-  private static func refined(_ state: inout SearchState) -> [SearchEffect] {
-    state.resultsRevision += 1
-    state.selection = 0
-    state.scrollOffset = 0
-    if state.focus == .results { state.focus = .query }
-    return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
   }
 
   /// Relevance, then each numeric facet ascending and descending, then relevance again.
@@ -124,10 +131,10 @@ public enum RefinementsReducer {
   /// The pane's rows for the current counts: each facet's top values (for a hierarchy, its roots,
   /// and the children of each refined level: drilling down), refined values always; numeric facets
   /// as their range among the hits.
-  public static func rows(_ state: SearchState) -> [PaneRow] {
+  static func rows(_ refining: RefinementsState, facets: [FacetResult]) -> [PaneRow] {
     var out: [PaneRow] = []
-    let refinements = state.refine.refinements
-    for facet in state.results.facets {
+    let refinements = refining.refine.refinements
+    for facet in facets {
       if let stats = facet.stats {
         out.append(.header(facet.attribute))
         out.append(.range(attribute: facet.attribute, stats: stats))
@@ -181,31 +188,8 @@ public enum RefinementsReducer {
 
   // MARK: - Tokens typed in the query
 
-  /// `brand:apple` or `price<500` just before the cursor, on a facet of this catalog: removed
-  /// from the query and added to the refinements. Anything else stays text.
-  static func absorbTokenBeforeCursor(_ state: inout SearchState) -> Bool {
-    var characters = Array(state.query)
-    let end = min(state.cursor, characters.count)
-    var start = end
-    while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-    guard start < end, apply(String(characters[start..<end]), to: &state) else { return false }
-    characters.removeSubrange(start..<end)
-    state.query = String(characters)
-    state.cursor = start
-    return true
-  }
-
-  /// Every token of the query that names a facet (on submit).
-  static func absorbAllTokens(_ state: inout SearchState) {
-    let words = state.query.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    let kept = words.filter { !apply($0, to: &state) }
-    guard kept.count != words.count else { return }
-    state.query = kept.joined(separator: " ")
-    state.cursor = state.query.count
-  }
-
   /// Adds the refinement a token describes; false when it is not one.
-  static func apply(_ token: String, to state: inout SearchState) -> Bool {
+  static func apply(_ token: String, to refining: inout RefinementsState) -> Bool {
     for op in [":", "<=", ">=", "!=", "<", ">", "="] {
       guard let range = token.range(of: op) else { continue }
       let name = String(token[..<range.lowerBound])
@@ -214,20 +198,22 @@ public enum RefinementsReducer {
         value = String(value.dropFirst().dropLast())
       }
       guard !name.isEmpty, !value.isEmpty,
-        let attribute = (state.facetAttributes + state.numericFacets).first(where: {
+        let attribute = (refining.facetAttributes + refining.numericFacets).first(where: {
           $0.lowercased() == name.lowercased()
         })
       else { return false }
-      if state.numericFacets.contains(attribute) {
+      if refining.numericFacets.contains(attribute) {
         guard let number = Double(value), !number.isNaN,
           let comparison = FilterExpression.Comparison(rawValue: op == ":" ? "=" : op)
         else { return false }
-        state.refine.refinements.numeric.append(
+        refining.refine.refinements.numeric.append(
           Refinements.Numeric(attribute: attribute, comparison: comparison, value: number))
         return true
       }
       guard op == ":" else { return false }
-      if !state.refine.refinements.isRefined(attribute, value) { state.refine.refinements.toggle(attribute, value) }
+      if !refining.refine.refinements.isRefined(attribute, value) {
+        refining.refine.refinements.toggle(attribute, value)
+      }
       return true
     }
     return false
@@ -235,34 +221,39 @@ public enum RefinementsReducer {
 
   /// A suggestion's category refines the catalog's category facet (its values replace any
   /// refined there); a catalog without one ignores it.
-  static func refineCategory(_ state: inout SearchState, _ category: String) {
+  static func refineCategory(_ refining: inout RefinementsState, _ category: String) {
     guard
       let attribute = ["category", "categories", "hierarchicalCategories", "type"].first(where: {
-        state.facetAttributes.contains($0)
+        refining.facetAttributes.contains($0)
       })
     else { return }
-    state.refine.refinements.facets.removeAll { $0.attribute == attribute }
-    state.refine.refinements.toggle(attribute, category)
-    state.categoryFromSuggestion = Refinements.FacetValue(attribute: attribute, value: category)
+    refining.refine.refinements.facets.removeAll { $0.attribute == attribute }
+    refining.refine.refinements.toggle(attribute, category)
+    refining.categoryFromSuggestion = Refinements.FacetValue(attribute: attribute, value: category)
   }
 
   /// The query was emptied: the category a suggestion refined with ends with it (it belonged to
   /// that search, not to the next one). The search the edit asks for goes without it.
-  static func endSuggestionCategory(_ state: inout SearchState) {
-    guard let category = state.categoryFromSuggestion else { return }
-    state.categoryFromSuggestion = nil
-    state.refine.refinements.facets.removeAll { $0 == category }
+  static func endSuggestionCategory(_ refining: inout RefinementsState) {
+    guard let category = refining.categoryFromSuggestion else { return }
+    refining.categoryFromSuggestion = nil
+    refining.refine.refinements.facets.removeAll { $0 == category }
   }
 
   /// Backspace on an empty query: the last chip (the last refinement) goes, as a tag input's.
-  static func removeLastChip(_ state: inout SearchState) -> [SearchEffect]? {
-    if !state.refine.refinements.numeric.isEmpty {
-      state.refine.refinements.numeric.removeLast()
-    } else if !state.refine.refinements.facets.isEmpty {
-      state.refine.refinements.facets.removeLast()
+  static func removeLastChip(_ refining: inout RefinementsState) -> Bool {
+    if !refining.refine.refinements.numeric.isEmpty {
+      refining.refine.refinements.numeric.removeLast()
+    } else if !refining.refine.refinements.facets.isEmpty {
+      refining.refine.refinements.facets.removeLast()
     } else {
-      return nil
+      return false
     }
-    return refined(&state)
+    return true
   }
+}
+
+extension RefinementsState {
+  /// The pane's rows for these counts (`RefinementsReducer.rows`).
+  public func rows(facets: [FacetResult]) -> [PaneRow] { RefinementsReducer.rows(self, facets: facets) }
 }

@@ -46,7 +46,7 @@ public enum SearchEvent: Sendable, Equatable {
   case escapePressed
   /// A key of `--expect` (fzf's): accept as Enter does, the key's name printed first.
   case acceptKeyPressed(String)
-  /// A `--bind` key's actions (`ActionsReducer`).
+  /// A `--bind` key's actions (`SearchReducer+Actions`).
   case actionsTriggered([BindAction])
   /// A bound command (`execute`, `execute-silent`) has ended: the actions after it follow.
   case commandFinished

@@ -3,6 +3,13 @@ import SearchEngine
 /// Everything the screen shows, as one value: the SearchViewModel of Algolia's query-suggestions
 /// guide (searchQuery, suggestions, didSubmitSuggestion, paginated hits) plus the smart list
 /// (checked items, create row, exact match on top). Changed only by `SearchReducer`.
+///
+/// Composed as TCA's `Scope` composes: each concern owns its state, changed only by its own
+/// reducer — the query line (`editor`), the suggestions pane, the results list and its paging
+/// (`list`), refinements and their pane (`refining`), the details pane, and picking with the store
+/// (`marks`). What crosses concerns stays here: the focus, the viewport, the status line's message,
+/// fzf's bindings and jump, and the streaming progress. The properties below the stored ones are
+/// the composed view the renderer and the tests read.
 public struct SearchState: Sendable, Equatable {
   public enum Focus: Sendable, Equatable {
     /// Typing goes to the query; a suggestion may be highlighted.
@@ -13,75 +20,17 @@ public struct SearchState: Sendable, Equatable {
     case refinements
   }
 
-  public var query = ""
-  /// Refinements and sort, part of every results search.
-  public var refine = Refine()
-  /// The category a submitted suggestion refined with: it ends when the query is emptied.
-  public var categoryFromSuggestion: Refinements.FacetValue? = nil
-  /// The catalog's facets (numeric ones apart): which `attr:value` tokens are refinements, and what
-  /// the sort cycles through. Set when the app starts.
-  public var facetAttributes: [String] = []
-  public var numericFacets: [String] = []
-  /// The refinement pane: open (on narrow screens it takes the results' place; on wide ones it is
-  /// always beside them), and its selected row.
-  public var paneOpen = false
-  public var paneSelection = 0
-  /// Cursor position in the query, in characters.
-  public var cursor = 0
-  public var suggestions: [SuggestionHit] = []
-  public var highlightedSuggestion: Int? = nil
-  /// Hidden after a submit or Esc, shown again by the next edit.
-  public var suggestionsVisible = true
-  public var didSubmitSuggestion = false
-  public var focus = Focus.query
-  /// The selection is the first hit a submit put the focus on, not a row the user moved to:
-  /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
-  public var selectedBySubmit = false
-  /// `--history`: earlier queries, walked with Ctrl-P and Ctrl-N.
-  public var history = QueryHistory()
-  /// What the last kill took from the query (readline's kill ring, one entry deep): Ctrl-Y yanks it.
-  public var killed = ""
-  /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
-  /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
-  /// whole query again and again doubles it on every turn).
-  public static let maxQueryCharacters = 4096
-  public var results = ResultsState()
-  /// Selected row of `rows` when focus is on the results.
-  public var selection = 0
-  /// First row of `rows` on screen.
-  public var scrollOffset = 0
-  /// objectIDs of the checked items, as the store holds them, in the order they were checked.
-  public var checked: [String] = []
-  /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
-  /// earlier runs are shown checked but not printed.
-  public var checkedThisRun: [String] = []
-  /// Enter was pressed on this item: the app leaves once every write asked for before it is
-  /// answered, printing what the store then holds. Keys are ignored meanwhile.
-  public var pendingAccept: String? = nil
-  /// The `--expect` key the pending accept was asked with (nil: Enter or a click).
-  public var acceptKey: String? = nil
-  /// A `--bind` command waiting for the writes before it (`execute`, `become`).
-  public var pendingCommand: PendingCommand? = nil
-  /// After a `reload` asked for on a row: that item, selected again once the new list holds it
-  /// (fzf keeps the current item), until the reload ends or the user moves.
-  public var reselect: String? = nil
-  /// The actions to do once the command running ends.
-  public var afterCommand: [BindAction] = []
+  public var editor = QueryState()
+  public var suggestionsPane = SuggestionsState()
+  public var list = ResultsListState()
+  public var refining = RefinementsState()
   /// The details pane (the record, or `--preview`).
   public var details = DetailsState()
-  /// What Enter does and whether a create row is offered: one rule per kind of input.
-  public var picking = Picking()
-  /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
-  /// the top hit when they do.
-  public var acceptTopOnArrival = false
-  /// A search was submitted: select its first hit (never the create row) when it arrives.
-  public var selectFirstHitOnArrival = false
-  /// The latest request of each searcher; answers of older requests are dropped.
-  public var resultsRevision = 0
-  public var suggestionsRevision = 0
+  public var marks = MarksState()
+
+  public var focus = Focus.query
   /// The screen as the terminal last laid it out.
   public var viewport = Viewport()
-  public var screen: ScreenSize { viewport.screen }
   /// A short message for the status line (e.g. a store error).
   public var message: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
@@ -104,10 +53,147 @@ public struct SearchState: Sendable, Equatable {
   /// How much of a file being read is read, in percent (nil for a pipe).
   public var streamedPercent: Int? = nil
 
-  public init() {}
+  /// The longest query (`QueryState.maxCharacters`).
+  public static let maxQueryCharacters = QueryState.maxCharacters
 
+  public init() {}
+}
+
+// MARK: - The composed view
+
+extension SearchState {
+  public var screen: ScreenSize { viewport.screen }
   /// The suggestions pane as shown: empty when hidden.
-  public var shownSuggestions: [SuggestionHit] { suggestionsVisible ? suggestions : [] }
+  public var shownSuggestions: [SuggestionHit] { suggestionsPane.shown }
+  /// The hit the details pane is about (and `{}` stands for): the selected result, or the top hit
+  /// while the focus is elsewhere.
+  public var currentHit: ResultHit? {
+    let row = focus == .results ? selection : results.firstItemRow
+    guard let row, case .item(let hit) = results.row(at: row) else { return nil }
+    return hit
+  }
+  /// The refinement pane's rows for the current counts.
+  public var paneRows: [PaneRow] { refining.rows(facets: results.facets) }
+  public var query: String {
+    get { editor.text }
+    set { editor.text = newValue }
+  }
+  public var cursor: Int {
+    get { editor.cursor }
+    set { editor.cursor = newValue }
+  }
+  public var killed: String {
+    get { editor.killed }
+    set { editor.killed = newValue }
+  }
+  public var history: QueryHistory {
+    get { editor.history }
+    set { editor.history = newValue }
+  }
+  public var suggestions: [SuggestionHit] {
+    get { suggestionsPane.hits }
+    set { suggestionsPane.hits = newValue }
+  }
+  public var highlightedSuggestion: Int? {
+    get { suggestionsPane.highlighted }
+    set { suggestionsPane.highlighted = newValue }
+  }
+  public var suggestionsVisible: Bool {
+    get { suggestionsPane.visible }
+    set { suggestionsPane.visible = newValue }
+  }
+  public var didSubmitSuggestion: Bool {
+    get { suggestionsPane.didSubmit }
+    set { suggestionsPane.didSubmit = newValue }
+  }
+  public var suggestionsRevision: Int {
+    get { suggestionsPane.revision }
+    set { suggestionsPane.revision = newValue }
+  }
+  public var results: ResultsState {
+    get { list.results }
+    set { list.results = newValue }
+  }
+  public var selection: Int {
+    get { list.selection }
+    set { list.selection = newValue }
+  }
+  public var scrollOffset: Int {
+    get { list.scrollOffset }
+    set { list.scrollOffset = newValue }
+  }
+  public var resultsRevision: Int {
+    get { list.revision }
+    set { list.revision = newValue }
+  }
+  public var selectedBySubmit: Bool {
+    get { list.selectedBySubmit }
+    set { list.selectedBySubmit = newValue }
+  }
+  public var selectFirstHitOnArrival: Bool {
+    get { list.selectFirstHitOnArrival }
+    set { list.selectFirstHitOnArrival = newValue }
+  }
+  public var reselect: String? {
+    get { list.reselect }
+    set { list.reselect = newValue }
+  }
+  public var refine: Refine {
+    get { refining.refine }
+    set { refining.refine = newValue }
+  }
+  public var categoryFromSuggestion: Refinements.FacetValue? {
+    get { refining.categoryFromSuggestion }
+    set { refining.categoryFromSuggestion = newValue }
+  }
+  public var facetAttributes: [String] {
+    get { refining.facetAttributes }
+    set { refining.facetAttributes = newValue }
+  }
+  public var numericFacets: [String] {
+    get { refining.numericFacets }
+    set { refining.numericFacets = newValue }
+  }
+  public var paneOpen: Bool {
+    get { refining.paneOpen }
+    set { refining.paneOpen = newValue }
+  }
+  public var paneSelection: Int {
+    get { refining.paneSelection }
+    set { refining.paneSelection = newValue }
+  }
+  public var checked: [String] {
+    get { marks.checked }
+    set { marks.checked = newValue }
+  }
+  public var checkedThisRun: [String] {
+    get { marks.checkedThisRun }
+    set { marks.checkedThisRun = newValue }
+  }
+  public var pendingAccept: String? {
+    get { marks.pendingAccept }
+    set { marks.pendingAccept = newValue }
+  }
+  public var acceptKey: String? {
+    get { marks.acceptKey }
+    set { marks.acceptKey = newValue }
+  }
+  public var pendingCommand: PendingCommand? {
+    get { marks.pendingCommand }
+    set { marks.pendingCommand = newValue }
+  }
+  public var afterCommand: [BindAction] {
+    get { marks.afterCommand }
+    set { marks.afterCommand = newValue }
+  }
+  public var acceptTopOnArrival: Bool {
+    get { marks.acceptTopOnArrival }
+    set { marks.acceptTopOnArrival = newValue }
+  }
+  public var picking: Picking {
+    get { marks.picking }
+    set { marks.picking = newValue }
+  }
 }
 
 /// What Enter does in the query, and whether the smart list offers to create an item.

@@ -1,4 +1,4 @@
-/// fzf's `--bind` actions: what a key or an event does. Each is reduced by `ActionsReducer` into
+/// fzf's `--bind` actions: what a key or an event does. Each is reduced by `SearchReducer+Actions` into
 /// the state machine's own events and effects; none performs anything itself.
 public enum BindAction: Sendable, Equatable {
   case accept

@@ -17,43 +17,59 @@ public struct JumpState: Sendable, Equatable {
   public init() {}
 }
 
+/// The jump's concern: it sees the jump and the rows labelled on screen; moving there (and
+/// accepting) is `SearchReducer`'s.
 enum JumpReducer {
-  /// The jump's key, when one is pending: nil for every other event (results arriving, ticks).
-  static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    guard let mode = state.jump.pending, event.isInput else { return nil }
-    state.jump.pending = nil
+  enum Outcome: Equatable {
+    /// The key was a label: its row, accepted with `jump-accept`.
+    case landed(row: Int, accept: Bool)
+    /// Any other key: the jump ends, the key does nothing else.
+    case ended
+  }
+
+  /// The key of a pending jump; nil when no jump is pending or the event is not a key.
+  static func reduce(_ jump: inout JumpState, _ event: SearchEvent, labelled: [(label: Character, row: Int)])
+    -> Outcome?
+  {
+    guard let mode = jump.pending, event.isInput else { return nil }
+    jump.pending = nil
     guard case .inserted(let text) = event, text.count == 1, let label = text.first,
-      let row = labelledRows(state).first(where: { $0.label == label })?.row
-    else { return [] }
-    let effects = SearchReducer.enterResults(&state, at: row)
-    return mode == .accept ? effects + SearchReducer.acceptCurrent(&state) : effects
+      let row = labelled.first(where: { $0.label == label })?.row
+    else { return .ended }
+    return .landed(row: row, accept: mode == .accept)
   }
 
   /// `jump`: labels shown when there is an item on screen to jump to.
-  static func start(_ state: inout SearchState, _ mode: JumpState.Mode) -> [SearchEffect] {
-    guard !labelledRows(state).isEmpty else { return [] }
-    state.jump.pending = mode
-    return []
+  static func start(_ jump: inout JumpState, _ mode: JumpState.Mode, labelled: [(label: Character, row: Int)]) {
+    if !labelled.isEmpty { jump.pending = mode }
   }
 
-  /// The item rows on screen, from the first shown, each with its label (as many as there are
-  /// labels; the create row has none: it is not an item).
-  static func labelledRows(_ state: SearchState) -> [(label: Character, row: Int)] {
-    let results = state.results
-    let end = min(results.rowCount, state.scrollOffset + state.viewport.resultsRows)
+  /// The item rows on screen (`rows` high), from the first shown, each with its label (as many as
+  /// there are labels; the create row has none: it is not an item).
+  static func labelledRows(_ list: ResultsListState, rows: Int, labels: [Character]) -> [(
+    label: Character, row: Int
+  )] {
+    let results = list.results
+    let first = list.scrollOffset
+    let end = min(results.rowCount, first + rows)
     var labelled: [(label: Character, row: Int)] = []
-    for row in state.scrollOffset..<max(state.scrollOffset, end) where labelled.count < state.jump.labels.count {
+    for row in first..<max(first, end) where labelled.count < labels.count {
       guard case .item? = results.row(at: row) else { continue }
-      labelled.append((state.jump.labels[labelled.count], row))
+      labelled.append((labels[labelled.count], row))
     }
     return labelled
   }
 }
 
 extension SearchState {
+  /// The item rows on screen with their jump labels.
+  var labelledRows: [(label: Character, row: Int)] {
+    JumpReducer.labelledRows(list, rows: viewport.resultsRows, labels: jump.labels)
+  }
+
   /// While a jump waits for its key: the label drawn on each row that has one.
   public var jumpLabels: [Int: Character] {
     guard jump.pending != nil else { return [:] }
-    return Dictionary(uniqueKeysWithValues: JumpReducer.labelledRows(self).map { ($0.row, $0.label) })
+    return Dictionary(uniqueKeysWithValues: labelledRows.map { ($0.row, $0.label) })
   }
 }

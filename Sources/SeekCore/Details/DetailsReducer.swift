@@ -1,79 +1,90 @@
 /// The details pane's concern: opening and scrolling it, and keeping it on the hit the user is
 /// on — the selected result, or the top one while typing (as fzf's preview follows the current
-/// line). Each change of hit (or of the query it is highlighted for) is one request with a new
-/// revision; an answer for an older one is dropped, and a preview command for an older one is
-/// ended by the runner.
-public enum DetailsReducer {
-  /// Handles the pane's own events; nil for the others.
-  static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+/// line), which `SearchReducer` hands it after every event. Each change of hit (or of the query
+/// it is highlighted for) is one request with a new revision; an answer for an older one is
+/// dropped, and a preview command for an older one is ended by the runner.
+enum DetailsReducer {
+  /// The pane's own events; nil for the others. `rows`: the pane's height, as laid out.
+  static func reduce(_ details: inout DetailsState, _ event: SearchEvent, rows: Int) -> [SearchEffect]? {
     switch event {
     case .detailsToggled:
-      state.details.open.toggle()
-      state.details.scroll = 0
-      if !state.details.open {
-        state.details.shownFor = nil
-        state.details.record = nil
-        state.details.preview = nil
+      details.open.toggle()
+      details.scroll = 0
+      if !details.open {
+        details.shownFor = nil
+        details.record = nil
+        details.preview = nil
       }
-      SearchReducer.clampSelection(&state)  // the results' height changed
       return []
     case .detailsScrolled(let lines):
-      guard state.details.open else { return [] }
-      state.details.scroll = max(0, state.details.scroll + lines)
+      guard details.open else { return [] }
+      details.scroll = max(0, details.scroll + lines)
       return []
     case .detailsArrived(let revision, let record):
-      guard revision == state.details.revision else { return [] }
-      state.details.record = record
+      guard revision == details.revision else { return [] }
+      details.record = record
       return []
     case .previewArrived(let revision, let output):
-      guard revision == state.details.revision else { return [] }
-      state.details.preview = output
-      // `--preview-window +N`: shown from that line.
-      if let offset = state.details.placement.offset {
-        let base: Int?
-        switch offset.base {
-        case .line(let n): base = n
-        case .field: base = output.baseLine
-        }
-        if let base {
-          state.details.scroll = offset.firstLine(base: base, height: state.viewport.detailsRows)
-        }
-      }
+      guard revision == details.revision else { return [] }
+      details.preview = output
+      scrollToOffset(&details, output, rows: rows)
       return []
     default:
       return nil
     }
   }
 
-  /// The hit the pane is about: the selected result, or the top hit while the focus is elsewhere.
-  public static func currentHit(_ state: SearchState) -> ResultHit? {
-    let row = state.focus == .results ? state.selection : state.results.firstItemRow
-    guard let row, case .item(let hit) = state.results.row(at: row) else { return nil }
-    return hit
+  /// `--preview-window +N`: the output shown from that line.
+  private static func scrollToOffset(_ details: inout DetailsState, _ output: PreviewOutput, rows: Int) {
+    guard let offset = details.placement.offset else { return }
+    let base: Int?
+    switch offset.base {
+    case .line(let n): base = n
+    case .field: base = output.baseLine
+    }
+    if let base { details.scroll = offset.firstLine(base: base, height: rows) }
   }
 
   /// After every event: when the pane is open and its hit (or the query) changed, ask for it.
-  static func sync(_ state: inout SearchState) -> [SearchEffect] {
-    guard state.details.open else { return [] }
-    let hit = currentHit(state)
-    let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: state.results.query) }
-    guard key != state.details.shownFor else { return [] }
-    state.details.shownFor = key
-    state.details.scroll = 0
-    state.details.revision += 1
-    state.details.record = nil
-    state.details.preview = nil
+  static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String) -> [SearchEffect] {
+    guard details.open else { return [] }
+    let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: query) }
+    guard key != details.shownFor else { return [] }
+    details.shownFor = key
+    details.scroll = 0
+    details.revision += 1
+    details.record = nil
+    details.preview = nil
     guard let hit else { return [] }
-    if let template = state.details.command {
-      state.details.preview = PreviewOutput(note: "running…")
-      var baseField: FieldRange? = nil
-      if case .field(let range)? = state.details.placement.offset?.base { baseField = range }
-      return [
-        .runPreview(
-          template: template, objectID: hit.objectID, query: state.results.query, revision: state.details.revision,
-          baseField: baseField)
-      ]
+    guard let template = details.command else {
+      return [.loadDetails(objectID: hit.objectID, query: query, revision: details.revision)]
     }
-    return [.loadDetails(objectID: hit.objectID, query: state.results.query, revision: state.details.revision)]
+    details.preview = PreviewOutput(note: "running…")
+    var baseField: FieldRange? = nil
+    if case .field(let range)? = details.placement.offset?.base { baseField = range }
+    return [
+      .runPreview(
+        template: template, objectID: hit.objectID, query: query, revision: details.revision, baseField: baseField)
+    ]
+  }
+
+  /// fzf's `preview(CMD)`: the pane opens on the command's output.
+  static func preview(_ details: inout DetailsState, _ template: String) {
+    details.command = template
+    details.open = true
+    details.shownFor = nil  // asked for again by the sync
+  }
+
+  /// fzf's `change-preview-window(a|b|…)`: the next of the alternatives, over the placement given
+  /// at start.
+  static func changePlacement(_ details: inout DetailsState, _ spec: String) {
+    let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let turn = details.placementTurns[spec, default: 0]
+    details.placementTurns[spec] = turn + 1
+    let base = details.basePlacement
+    let placement = DetailsPlacement.parse(choices[turn % choices.count], onto: base) ?? base
+    details.placement = placement
+    if details.command != nil { details.open = !placement.hidden }
+    details.shownFor = nil
   }
 }

@@ -1,8 +1,9 @@
-/// fzf's `--bind`: actions reduced into the state machine's own events and effects, one after
-/// the other (`toggle+down`, `select-all+accept`); and the events (`start`, `change`, `one`, …)
-/// that set off the actions bound to them. Actions never set off events in turn: `change:
-/// change-query(x)` changes the query once.
-public enum ActionsReducer {
+/// fzf's `--bind`, the parent's concern (its actions reach every child): actions reduced into the
+/// state machine's own events and effects, one after the other (`toggle+down`,
+/// `select-all+accept`); and the events (`start`, `change`, `one`, …) that set off the actions
+/// bound to them. Actions never set off events in turn: `change:change-query(x)` changes the
+/// query once.
+extension SearchReducer {
   static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
     var effects: [SearchEffect] = []
     for (i, action) in actions.enumerated() {
@@ -20,10 +21,10 @@ public enum ActionsReducer {
   }
 
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
-    func event(_ e: SearchEvent) -> [SearchEffect] { SearchReducer.reduceOnce(&state, e) }
+    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
     switch action {
-    case .accept: return SearchReducer.acceptCurrent(&state)
-    case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : SearchReducer.acceptCurrent(&state)
+    case .accept: return acceptCurrent(&state)
+    case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)
     case .abort: return [.quit(status: 130)]
     case .up: return event(.movedUp)
     case .down: return event(.movedDown)
@@ -50,32 +51,21 @@ public enum ActionsReducer {
     case .previewUp: return event(.detailsScrolled(lines: -1))
     case .previewDown: return event(.detailsScrolled(lines: 1))
     case .printQuery: return [.printQuery(state.query)]
-    case .execute(let template): return SearchReducer.command(template, .foreground, &state)
-    case .executeSilent(let template): return SearchReducer.command(template, .silent, &state)
-    case .become(let template): return SearchReducer.command(template, .become, &state)
+    case .execute(let template): return MarksReducer.command(&state.marks, template, .foreground)
+    case .executeSilent(let template): return MarksReducer.command(&state.marks, template, .silent)
+    case .become(let template): return MarksReducer.command(&state.marks, template, .become)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
     case .reload(let template):
       if state.focus == .results, case .item(let hit)? = state.results.row(at: state.selection) {
         state.reselect = hit.objectID
       }
-      return [SearchReducer.immediateCommand(template, .reload, state)]
-    case .transform(let template): return SearchReducer.command(template, .transform, &state)
+      return [immediateCommand(template, .reload, state)]
+    case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .preview(let template):
-      state.details.command = template
-      state.details.open = true
-      state.details.shownFor = nil  // asked for again by the details pane's sync
-      SearchReducer.clampSelection(&state)
+      DetailsReducer.preview(&state.details, template)
       return []
     case .changePreviewWindow(let spec):
-      let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-      let turn = state.details.placementTurns[spec, default: 0]
-      state.details.placementTurns[spec] = turn + 1
-      let base = state.details.basePlacement
-      let placement = DetailsPlacement.parse(choices[turn % choices.count], onto: base) ?? base
-      state.details.placement = placement
-      if state.details.command != nil { state.details.open = !placement.hidden }
-      state.details.shownFor = nil
-      SearchReducer.clampSelection(&state)
+      DetailsReducer.changePlacement(&state.details, spec)
       return []
     case .refreshPreview:
       state.details.shownFor = nil
@@ -84,8 +74,7 @@ public enum ActionsReducer {
       let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
       guard disabled != state.refine.searchDisabled else { return [] }
       state.refine.searchDisabled = disabled
-      state.resultsRevision += 1
-      return [.searchResults(query: state.query, page: 0, refine: state.refine, revision: state.resultsRevision)]
+      return [ResultsReducer.search(&state.list, state.query, state.refine)]
     case .unbind(let names):
       state.unbound.formUnion(Self.names(names))
       return []
@@ -95,8 +84,9 @@ public enum ActionsReducer {
     case .toggleRefinements: return event(.refinementPaneToggled)
     case .cycleSort: return event(.sortCycled)
     case .clearRefinements: return event(.refinementsCleared)
-    case .jump: return JumpReducer.start(&state, .move)
-    case .jumpAccept: return JumpReducer.start(&state, .accept)
+    case .jump, .jumpAccept:
+      JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
+      return []
     case .ignore: return []
     }
   }
@@ -106,22 +96,9 @@ public enum ActionsReducer {
     Set(text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty })
   }
 
-  /// What the events bound to look at, taken before an event is reduced.
-  struct Snapshot {
-    let query: String
-    let current: String?
-    let records: Int?
-
-    init(_ state: SearchState) {
-      query = state.query
-      current = DetailsReducer.currentHit(state)?.objectID
-      records = state.streamedRecords
-    }
-  }
-
   /// The bound events `event` set off, in fzf's order, and their actions' effects.
   static func eventsTriggered(
-    _ state: inout SearchState, by event: SearchEvent, since before: Snapshot
+    _ state: inout SearchState, by event: SearchEvent, since before: BoundEventsSnapshot
   ) -> [SearchEffect] {
     var fired: [BindEvent] = []
     switch event {
@@ -135,13 +112,26 @@ public enum ActionsReducer {
     default: break
     }
     if state.query != before.query { fired.append(.change) }
-    if DetailsReducer.currentHit(state)?.objectID != before.current { fired.append(.focus) }
+    if state.currentHit?.objectID != before.current { fired.append(.focus) }
     var effects: [SearchEffect] = []
     for name in fired where !state.unbound.contains(name.rawValue) {
       guard let actions = state.eventBindings[name] else { continue }
       effects += perform(&state, actions)
     }
     return effects
+  }
+}
+
+/// What the events bound to look at, taken before an event is reduced.
+struct BoundEventsSnapshot {
+  let query: String
+  let current: String?
+  let records: Int?
+
+  init(_ state: SearchState) {
+    query = state.query
+    current = state.currentHit?.objectID
+    records = state.streamedRecords
   }
 }
 

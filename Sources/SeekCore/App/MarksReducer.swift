@@ -1,0 +1,134 @@
+/// Picking and the store: the checked items (as the store holds them, and those checked in this
+/// run), the rules of the kind of input, and a leave or a command waiting for the writes before
+/// it.
+public struct MarksState: Sendable, Equatable {
+  /// What Enter does and whether a create row is offered: one rule per kind of input.
+  public var picking = Picking()
+  /// objectIDs of the checked items, as the store holds them, in the order they were checked.
+  public var checked: [String] = []
+  /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
+  /// earlier runs are shown checked but not printed.
+  public var checkedThisRun: [String] = []
+  /// Enter was pressed on this item: the app leaves once every write asked for before it is
+  /// answered, printing what the store then holds. Keys are ignored meanwhile.
+  public var pendingAccept: String? = nil
+  /// The `--expect` key the pending accept was asked with (nil: Enter or a click).
+  public var acceptKey: String? = nil
+  /// A `--bind` command waiting for the writes before it (`execute`, `become`).
+  public var pendingCommand: PendingCommand? = nil
+  /// The actions to do once the command running ends.
+  public var afterCommand: [BindAction] = []
+  /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
+  /// the top hit when they do.
+  public var acceptTopOnArrival = false
+
+  public init() {}
+
+  /// Leaving, or running a command, once the writes are done: keys wait.
+  public var isWaitingForWrites: Bool { pendingAccept != nil || acceptTopOnArrival || pendingCommand != nil }
+  /// The marks of this run the store holds (`{+}`, what accept prints).
+  public var savedMarks: [String] { checkedThisRun.filter(checked.contains) }
+}
+
+/// The picking concern: checks saved, items created and deleted, and accepting — which waits
+/// for every write asked for before it, so that what is printed is what the store holds.
+enum MarksReducer {
+  static func saved(_ marks: inout MarksState, _ objectID: String, checked: Bool) {
+    marks.checked.removeAll { $0 == objectID }
+    marks.checkedThisRun.removeAll { $0 == objectID }
+    if checked {
+      marks.checked.append(objectID)
+      marks.checkedThisRun.append(objectID)
+    }
+  }
+
+  /// A created item is checked (checking the create row made it).
+  static func created(_ marks: inout MarksState, _ objectID: String) {
+    if !marks.checked.contains(objectID) { marks.checked.append(objectID) }
+    if !marks.checkedThisRun.contains(objectID) { marks.checkedThisRun.append(objectID) }
+  }
+
+  static func deleted(_ marks: inout MarksState, _ objectID: String) {
+    marks.checked.removeAll { $0 == objectID }
+    marks.checkedThisRun.removeAll { $0 == objectID }
+  }
+
+  /// Checks or unchecks a row, or creates the item of the create row; a check past
+  /// `--multi=N` is refused (the refusal's message instead of effects).
+  static func toggle(_ marks: MarksState, _ row: ResultRow?, query: String) -> Result<[SearchEffect], Refusal> {
+    switch row {
+    case .create(let title): return .success([.createItem(title: title)])
+    case .item(let hit):
+      let checking = !marks.checked.contains(hit.objectID)
+      if checking, let most = marks.picking.maxMarks, marks.checkedThisRun.count >= most {
+        return .failure(Refusal(message: "at most \(most) marked (--multi=\(most))"))
+      }
+      let pick: [SearchEffect] =
+        checking && marks.picking.learns ? [.recordPick(objectID: hit.objectID, query: query)] : []
+      return .success([.setChecked(objectID: hit.objectID, title: hit.title, checked: checking)] + pick)
+    case nil: return .success([])
+    }
+  }
+
+  struct Refusal: Error, Equatable { let message: String }
+
+  /// fzf's select-all, deselect-all and toggle-all, over the item rows loaded (within `--multi=N`).
+  static func toggleAll(_ marks: MarksState, _ results: ResultsState, _ how: AllToggle) -> [SearchEffect] {
+    guard marks.picking.marks else { return [] }
+    var effects: [SearchEffect] = []
+    var marked = marks.checkedThisRun.count
+    for index in 0..<results.rowCount {
+      guard case .item(let hit)? = results.row(at: index) else { continue }
+      let checked = marks.checked.contains(hit.objectID)
+      let wanted = how == .select ? true : how == .deselect ? false : !checked
+      guard wanted != checked else { continue }
+      if wanted, let most = marks.picking.maxMarks, marked >= most { continue }
+      marked += wanted ? 1 : 0
+      effects.append(.setChecked(objectID: hit.objectID, title: hit.title, checked: wanted))
+    }
+    return effects
+  }
+
+  /// Accept: leave once every write before it is answered (the pick, recorded first, among them).
+  static func accept(_ marks: inout MarksState, _ objectID: String, query: String) -> [SearchEffect] {
+    marks.pendingAccept = objectID
+    return (marks.picking.learns ? [.recordPick(objectID: objectID, query: query)] : []) + [.flushWrites]
+  }
+
+  /// Enter from the query when Enter accepts: the top item, or — nothing matching — fzf's "no
+  /// match" (status 1), unless items were checked, which are then what is accepted.
+  static func acceptTop(_ marks: inout MarksState, _ results: ResultsState, query: String) -> [SearchEffect] {
+    if let first = results.firstItemRow, case .item(let hit) = results.row(at: first) {
+      return accept(&marks, hit.objectID, query: query)
+    }
+    if !marks.checkedThisRun.isEmpty { return accept(&marks, marks.checkedThisRun[0], query: query) }
+    return [.quit(status: 1)]
+  }
+
+  /// A bound command for the current row (`{}`) and the marks (`{+}`): run once the writes asked
+  /// for before it are done (as accept waits), so that a check made just before is among the
+  /// marks. Keys wait meanwhile.
+  static func command(_ marks: inout MarksState, _ template: String, _ mode: CommandMode) -> [SearchEffect] {
+    marks.pendingCommand = PendingCommand(template: template, mode: mode)
+    return [.flushWrites]
+  }
+
+  enum Flushed: Equatable {
+    /// The command waiting for the writes runs now; the actions after it follow its end.
+    case run(PendingCommand)
+    /// Leave, printing these.
+    case accept([String])
+  }
+
+  /// Every write asked for before the flush is answered: what was waiting for them.
+  static func writesFlushed(_ marks: inout MarksState) -> Flushed? {
+    if let pending = marks.pendingCommand {
+      marks.pendingCommand = nil
+      marks.afterCommand = pending.then
+      return .run(pending)
+    }
+    guard let highlighted = marks.pendingAccept else { return nil }
+    let held = marks.savedMarks
+    return .accept(held.isEmpty ? [highlighted] : held)
+  }
+}

@@ -1,0 +1,132 @@
+/// The results list and its paging: the pages loaded for one query, the selected row, and the
+/// first row on screen.
+public struct ResultsListState: Sendable, Equatable {
+  public var results = ResultsState()
+  /// Selected row of `results.rows` when focus is on the results.
+  public var selection = 0
+  /// First row of `results.rows` on screen.
+  public var scrollOffset = 0
+  /// The latest request; answers of older ones are dropped.
+  public var revision = 0
+  /// The selection is the first hit a submit put the focus on, not a row the user moved to:
+  /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
+  public var selectedBySubmit = false
+  /// A search was submitted: select its first hit (never the create row) when it arrives.
+  public var selectFirstHitOnArrival = false
+  /// After a `reload` asked for on a row: that item, selected again once the new list holds it
+  /// (fzf keeps the current item), until the reload ends or the user moves.
+  public var reselect: String? = nil
+
+  public init() {}
+
+  public var selectedRow: ResultRow? { results.row(at: selection) }
+}
+
+/// The results' concern: asking for pages (the first for a query, the next as the selection
+/// nears the end: infinite scroll), taking them in, and keeping the selection on a row and on
+/// screen. It is told how many rows the pane has (`Viewport.resultsRows`) and whether the list has
+/// the focus; moving the focus is `SearchReducer`'s.
+enum ResultsReducer {
+  /// Rows from the end of the loaded hits at which the next page is requested.
+  static let pageLoadThreshold = 5
+
+  /// The first page for `query`; answers of earlier requests will be dropped.
+  static func search(_ list: inout ResultsListState, _ query: String, _ refine: Refine) -> SearchEffect {
+    list.revision += 1
+    return .searchResults(query: query, page: 0, refine: refine, revision: list.revision)
+  }
+
+  /// The first page of the query on screen again (the catalog or the created items changed).
+  static func searchAgain(_ list: inout ResultsListState, _ refine: Refine) -> SearchEffect {
+    search(&list, list.results.query, refine)
+  }
+
+  /// Back to the first row (a new query or new refinements).
+  static func rewind(_ list: inout ResultsListState) {
+    list.selection = 0
+    list.scrollOffset = 0
+  }
+
+  /// Keeps the selection on a row and on screen, `rows` rows high.
+  static func clamp(_ list: inout ResultsListState, rows: Int) {
+    let count = list.results.rowCount
+    list.selection = max(0, min(list.selection, count - 1))
+    let height = max(1, rows)
+    if list.selection < list.scrollOffset { list.scrollOffset = list.selection }
+    if list.selection >= list.scrollOffset + height { list.scrollOffset = list.selection - height + 1 }
+    list.scrollOffset = max(0, min(list.scrollOffset, max(0, count - height)))
+  }
+
+  /// Infinite scroll: near the end of the loaded rows (or when they do not fill the pane), ask
+  /// for the next page, once.
+  static func loadMoreIfNeeded(
+    _ list: inout ResultsListState, rows: Int, focused: Bool, _ refine: Refine
+  ) -> [SearchEffect] {
+    let results = list.results
+    guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
+    let count = results.rowCount
+    let nearEnd = focused && list.selection >= count - pageLoadThreshold
+    guard nearEnd || count < rows + list.scrollOffset else { return [] }
+    list.results.loadingPage = results.pagesLoaded
+    return [
+      .searchResults(
+        query: results.query, page: results.pagesLoaded, cursor: results.next, refine: refine,
+        revision: list.revision)
+    ]
+  }
+
+  /// A page after the first: its hits appended (each once); false when it is not the page
+  /// awaited for the query on screen.
+  static func appendLaterPage(_ list: inout ResultsListState, _ page: ResultsPage) -> Bool {
+    guard page.page == list.results.pagesLoaded, page.query == list.results.query else { return false }
+    let loaded = Set(list.results.hits.map(\.objectID))
+    list.results.hits += page.hits.filter { !loaded.contains($0.objectID) }
+    list.results.pagesLoaded += 1
+    list.results.loadingPage = nil
+    list.results.milliseconds = page.milliseconds
+    list.results.next = page.next
+    countFromLaterPage(&list.results, page)
+    return true
+  }
+
+  /// A later page's count: exact when its search counted every match (a page past the typo-free
+  /// hits runs the typo tier), never below what is loaded; an empty page means every hit is
+  /// loaded, so the count is what was loaded.
+  static func countFromLaterPage(_ results: inout ResultsState, _ page: ResultsPage) {
+    if page.exhaustiveNbHits {
+      results.nbHits = page.nbHits
+      results.nbPages = page.nbPages
+      results.exhaustiveNbHits = true
+    } else {
+      results.nbHits = max(results.nbHits, page.nbHits, results.hits.count)
+      results.nbPages = max(results.nbPages, page.nbPages)
+    }
+    if page.hits.isEmpty && !results.exhaustiveNbHits {
+      results.nbHits = results.hits.count
+      results.nbPages = results.pagesLoaded
+      results.exhaustiveNbHits = true
+    }
+  }
+}
+
+extension ResultsState {
+  /// The results a first page starts.
+  init(firstPage page: ResultsPage, offersCreate: Bool) {
+    self.init()
+    query = page.query
+    hits = page.hits
+    equalItems = page.equalItems
+    nbHits = page.nbHits
+    nbPages = page.nbPages
+    pagesLoaded = 1
+    exhaustiveNbHits = page.exhaustiveNbHits
+    droppedWords = page.droppedWords
+    typoCorrected = page.typoCorrected
+    reorderedByLearning = page.reorderedByLearning
+    milliseconds = page.milliseconds
+    next = page.next
+    facets = page.facets
+    isPending = false
+    self.offersCreate = offersCreate
+  }
+}

@@ -1,0 +1,197 @@
+/// Acting: Tab, Enter, Space and Esc, which mean different things in the query, on a suggestion
+/// and on a result; checking rows; accepting; deleting.
+extension SearchReducer {
+  static func act(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    switch event {
+    case .tabPressed: return tab(&state)
+    case .backTabPressed:
+      // fzf's toggle+up: the row's check, then the row above (the top line stays).
+      guard state.picking.marks && (state.focus == .results || onTopLine(state)) else {
+        return reduceEvent(&state, .movedUp)
+      }
+      if state.focus == .query { state.selection = state.results.firstItemRow! }
+      state.focus = .results
+      let effects = toggleSelectedRow(&state)
+      guard state.selection > (state.results.firstItemRow ?? 0) else { return effects + selectionMoved(&state) }
+      return effects + reduceEvent(&state, .movedUp)
+    case .enterPressed: return enter(&state)
+    case .spacePressed:
+      guard state.focus == .results, !state.selectedBySubmit, state.picking.marks else {
+        // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
+        if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
+        return reduce(&state, .inserted(" "))
+      }
+      return toggleSelectedRow(&state)
+    case .escapePressed: return escape(&state)
+    case .toggled:
+      guard state.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
+      if state.focus == .query {
+        state.focus = .results
+        state.selection = state.results.firstItemRow!
+      }
+      return toggleSelectedRow(&state)
+    case .allToggled(let how): return MarksReducer.toggleAll(state.marks, state.results, how)
+    case .acceptKeyPressed(let name):
+      state.acceptKey = name
+      return acceptCurrent(&state)
+    default: return delete(&state, event)
+    }
+  }
+
+  /// Delete on a recent search forgets it; on a result, deletes a created item (catalog records
+  /// cannot be); Ctrl-D on an empty query quits (fzf's delete-char/eof). Elsewhere, the query's.
+  private static func delete(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    switch event {
+    case .deletedForward where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
+      return SuggestionsReducer.removeHighlightedRecent(&state.suggestionsPane).map { [.forgetQuery($0)] } ?? []
+    case .deletedForward where state.focus == .results:
+      guard case .item(let hit) = state.list.selectedRow else { return [] }
+      guard hit.isCreated else {
+        state.message = "only items made with the create row can be deleted"
+        return []
+      }
+      return [.deleteCreatedItem(objectID: hit.objectID)]
+    case .deletedForwardOrQuit:
+      guard state.focus == .query && state.query.isEmpty else { return reduceEvent(&state, .deletedForward) }
+      return [.quit(status: 130)]
+    default:
+      return nil
+    }
+  }
+
+  private static func tab(_ state: inout SearchState) -> [SearchEffect] {
+    if onTopLine(state) {
+      // The top line is the current row (fzf's pointer): Tab acts on it as on a result.
+      state.focus = .results
+      state.selection = state.results.firstItemRow!
+    }
+    if state.focus == .results {
+      // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
+      // checks a hit a submit selected, where Space types.
+      let effects = state.picking.marks ? toggleSelectedRow(&state) : []
+      state.selection += 1
+      return effects + selectionMoved(&state)
+    }
+    // completeSuggestion: the query becomes the highlighted (or top) suggestion, not submitted.
+    let shown = state.shownSuggestions
+    guard !shown.isEmpty else { return [] }
+    let chosen = shown[min(state.highlightedSuggestion ?? 0, shown.count - 1)].query
+    state.query = chosen
+    state.cursor = chosen.count
+    return queryEdited(&state)
+  }
+
+  private static func enter(_ state: inout SearchState) -> [SearchEffect] {
+    switch state.focus {
+    case .query:
+      let shown = state.shownSuggestions
+      if let h = state.highlightedSuggestion, h < shown.count {
+        // "iphone in Cell Phones": the query, refined to the suggestion's category.
+        if let category = shown[h].suggestion.category {
+          RefinementsReducer.refineCategory(&state.refining, category)
+        }
+        return submit(&state, shown[h].query, fromSuggestion: true)
+      }
+      absorbAllTokens(&state)
+      guard state.picking.enterAccepts else { return submit(&state, state.query, fromSuggestion: false) }
+      // fzf: one Enter takes the top line (of this query: when the results on screen answer an
+      // older one, typed faster than searched, it is taken when they arrive).
+      return acceptCurrent(&state)
+    case .results:
+      switch state.list.selectedRow {
+      case .create(let title): return [.createItem(title: title)]
+      case .item(let hit): return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
+      case nil: return []
+      }
+    case .refinements:
+      return []  // the pane's keys are RefinementsReducer's
+    }
+  }
+
+  /// Esc quits a plain list (fzf's abort); otherwise it leaves a result, closes the suggestions,
+  /// clears the query, and only then quits (InstantSearch's search box).
+  private static func escape(_ state: inout SearchState) -> [SearchEffect] {
+    guard !state.picking.escapeQuits else { return [.quit(status: 130)] }
+    if state.focus == .results { return focusQuery(&state) }
+    if state.suggestionsVisible && !state.suggestions.isEmpty {
+      SuggestionsReducer.hide(&state.suggestionsPane)
+      return []
+    }
+    guard !state.query.isEmpty else { return [.quit(status: 130)] }
+    state.query = ""
+    state.cursor = 0
+    let effects = queryEdited(&state)
+    state.suggestionsVisible = false  // Esc asked for them closed; the next edit reopens them
+    return effects
+  }
+
+  /// submitSearch / submitSuggestion: the query is replaced, suggestions are cleared and hidden,
+  /// the results are searched (their first hit selected when they arrive, never the create row),
+  /// and the query is logged.
+  private static func submit(_ state: inout SearchState, _ text: String, fromSuggestion: Bool) -> [SearchEffect] {
+    state.query = text
+    state.cursor = text.count
+    SuggestionsReducer.submitted(&state.suggestionsPane, fromSuggestion: fromSuggestion)
+    state.focus = .query
+    state.selectFirstHitOnArrival = true
+    ResultsReducer.rewind(&state.list)
+    return [
+      ResultsReducer.search(&state.list, text, state.refine),
+      .logSubmittedQuery(query: text, fromSuggestion: fromSuggestion),
+    ]
+  }
+
+  /// fzf's accept: the row the user is on, or the top line from the query (once the query's
+  /// results are in).
+  static func acceptCurrent(_ state: inout SearchState) -> [SearchEffect] {
+    if state.focus == .results, case .item(let hit)? = state.list.selectedRow {
+      return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
+    }
+    guard state.results.query == state.query, !state.results.isPending else {
+      state.acceptTopOnArrival = true
+      return []
+    }
+    return MarksReducer.acceptTop(&state.marks, state.results, query: state.query)
+  }
+
+  /// Checks or unchecks the selected row, or creates the item of the create row.
+  static func toggleSelectedRow(_ state: inout SearchState) -> [SearchEffect] {
+    switch MarksReducer.toggle(state.marks, state.list.selectedRow, query: state.query) {
+    case .success(let effects): return effects
+    case .failure(let refusal):
+      state.message = refusal.message
+      return []
+    }
+  }
+
+  /// In the query of a plain list, the top line is the current one (fzf's pointer).
+  static func onTopLine(_ state: SearchState) -> Bool {
+    state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
+      && state.results.firstItemRow != nil
+  }
+
+  /// `brand:apple` or `price<500` just before the cursor, on a facet of this catalog: removed
+  /// from the query and added to the refinements. Anything else stays text.
+  static func absorbTokenBeforeCursor(_ state: inout SearchState) -> Bool {
+    var characters = Array(state.query)
+    let end = min(state.cursor, characters.count)
+    var start = end
+    while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+    guard start < end, RefinementsReducer.apply(String(characters[start..<end]), to: &state.refining) else {
+      return false
+    }
+    characters.removeSubrange(start..<end)
+    state.query = String(characters)
+    state.cursor = start
+    return true
+  }
+
+  /// Every token of the query that names a facet (on submit).
+  static func absorbAllTokens(_ state: inout SearchState) {
+    let words = state.query.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let kept = words.filter { !RefinementsReducer.apply($0, to: &state.refining) }
+    guard kept.count != words.count else { return }
+    state.query = kept.joined(separator: " ")
+    state.cursor = state.query.count
+  }
+}

@@ -1,0 +1,129 @@
+/// Answers (of the searchers and the store) and the app's own events (start, layout, time,
+/// streaming, bound commands ending).
+extension SearchReducer {
+  static func answer(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    switch event {
+    case .resultsArrived(let revision, let page):
+      guard revision == state.resultsRevision else { return [] }
+      if let error = page.error {
+        // A refinement the catalog cannot apply: say so, change nothing else.
+        state.message = error
+        state.results.loadingPage = nil
+        return []
+      }
+      if page.page == 0 { return firstPageArrived(&state, page) }
+      guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
+      clampSelection(&state)
+      return loadMoreIfNeeded(&state)
+    case .suggestionsArrived(let revision, let list):
+      SuggestionsReducer.arrived(&state.suggestionsPane, revision: revision, list)
+      return []
+    case .checkSaved(let objectID, let checked):
+      MarksReducer.saved(&state.marks, objectID, checked: checked)
+      return []
+    case .itemCreated(let item):
+      MarksReducer.created(&state.marks, item.objectID)
+      return [ResultsReducer.searchAgain(&state.list, state.refine)]
+    case .itemDeleted(let objectID):
+      MarksReducer.deleted(&state.marks, objectID)
+      return [ResultsReducer.searchAgain(&state.list, state.refine)]
+    case .queryForgotten, .queryLogged:
+      // The recent searches changed: the suggestions on screen are asked for again (a log written
+      // after the empty query's suggestions were answered left the new search out until a key).
+      return [SuggestionsReducer.search(&state.suggestionsPane, state.query)]
+    case .writesFlushed:
+      switch MarksReducer.writesFlushed(&state.marks) {
+      case .run(let pending)?: return [immediateCommand(pending.template, pending.mode, state)]
+      case .accept(let objectIDs)?: return [.accept(objectIDs: objectIDs)]
+      case nil: return []
+      }
+    case .storeChanged(let checked, let createdChanged):
+      state.checked = checked
+      return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refine)] : []
+    default:
+      return nil
+    }
+  }
+
+  /// A first page replaces the results; a submit's first hit, or a reload's item, is selected;
+  /// an Enter that came before it takes its top line.
+  private static func firstPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
+    let results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
+    state.results = results
+    if state.selectFirstHitOnArrival {
+      state.selectFirstHitOnArrival = false
+      if let first = results.firstItemRow {
+        state.focus = .results
+        state.selection = first
+        state.selectedBySubmit = true
+      } else {
+        state.focus = .query  // nothing to select: the create row is taken only by moving onto it
+      }
+    }
+    if let id = state.reselect {
+      // After a reload: the item the user was on, if the new list has it (in its first page).
+      if let row = (0..<results.rowCount).first(where: { results.row(at: $0)?.objectID == id }) {
+        state.focus = .results
+        state.selection = row
+        state.reselect = nil
+      } else if state.streamedRecords == nil {
+        state.reselect = nil  // the reload has ended without it
+      }
+    }
+    if state.acceptTopOnArrival && page.query == state.query {
+      state.acceptTopOnArrival = false
+      return MarksReducer.acceptTop(&state.marks, state.results, query: state.query)
+    }
+    clampSelection(&state)
+    return loadMoreIfNeeded(&state)
+  }
+
+  static func appEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    switch event {
+    case .started(let viewport):
+      state.viewport = viewport
+      state.refine.countFacets = RefinementsReducer.paneShown(state.refining, beside: viewport.refinementsBeside)
+      return searchBoth(&state)
+    case .viewportChanged(let viewport):
+      state.viewport = viewport
+      clampSelection(&state)
+      // Wide enough now for the pane beside the results: its counts are needed.
+      if RefinementsReducer.syncFacetCounting(&state.refining, beside: viewport.refinementsBeside) {
+        return [ResultsReducer.search(&state.list, state.query, state.refine)]
+      }
+      return loadMoreIfNeeded(&state)
+    case .tick:
+      return state.pendingAccept == nil ? [.refreshFromStore] : []
+    case .headerRead(let lines):
+      state.header += lines
+      return []
+    case .catalogChanged(let records, let finished, let percent):
+      state.streamedRecords = finished ? nil : records
+      state.streamedPercent = finished ? nil : percent
+      // Refresh the results of the query on screen (and its suggestions), keeping the selection.
+      return searchBoth(&state)
+    case .failed(let message):
+      state.message = message
+      return []
+    case .interrupted:
+      return [.quit(status: 130)]
+    case .actionsTriggered(let actions):
+      return perform(&state, actions)
+    case .commandFinished:
+      let then = state.afterCommand
+      state.afterCommand = []
+      return perform(&state, then)
+    default:
+      return nil
+    }
+  }
+
+  /// A bound command run now, for the current row and the marks saved so far (`reload`).
+  static func immediateCommand(_ template: String, _ mode: CommandMode, _ state: SearchState) -> SearchEffect {
+    let current = state.currentHit?.objectID
+    let marked = state.marks.savedMarks
+    return .runCommand(
+      template: template, current: current, marked: marked.isEmpty ? current.map { [$0] } ?? [] : marked,
+      query: state.query, mode: mode)
+  }
+}

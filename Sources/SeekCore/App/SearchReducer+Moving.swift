@@ -1,0 +1,129 @@
+/// Moving: through the suggestions into the results and back, by row, page, wheel and click.
+extension SearchReducer {
+  /// Rows moved by one notch of the mouse wheel.
+  public static let wheelStep = 3
+
+  static func move(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    let rows = state.results.rowCount
+    switch event {
+    case .cursorMoved(let move) where state.focus == .results && (move == .home || move == .end):
+      state.selection = move == .home ? 0 : max(0, rows - 1)
+      return selectionMoved(&state)
+    case .movedDown: return moveDown(&state)
+    case .movedUp: return moveUp(&state)
+    case .pagedDown:
+      let page = max(1, state.viewport.resultsRows)
+      if state.focus == .query { return enterResults(&state, at: page - 1) }
+      state.selection += page
+      return selectionMoved(&state)
+    case .pagedUp:
+      guard state.focus == .results else { return [] }
+      state.selection = max(0, state.selection - max(1, state.viewport.resultsRows))
+      return selectionMoved(&state)
+    case .scrolled(let lines):
+      if state.focus == .query {
+        return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
+      }
+      state.selection = max(0, state.selection + lines * wheelStep)
+      return selectionMoved(&state)
+    case .movedToFirst:
+      guard let first = state.results.firstItemRow else { return [] }
+      return enterResults(&state, at: first)
+    case .movedToLast:
+      return rows > 0 ? enterResults(&state, at: rows - 1) : []
+    default:
+      return click(&state, event)
+    }
+  }
+
+  private static func moveDown(_ state: inout SearchState) -> [SearchEffect] {
+    switch state.focus {
+    case .query:
+      if SuggestionsReducer.highlightNext(&state.suggestionsPane) { return [] }
+      if state.picking.enterAccepts && state.shownSuggestions.isEmpty, let first = state.results.firstItemRow {
+        // Enter in the query accepts the top line: it is the current row already (fzf's
+        // pointer), so Down moves past it.
+        return enterResults(&state, at: min(first + 1, state.results.rowCount - 1))
+      }
+      return enterResults(&state, at: 0)
+    case .results:
+      let atTheEnd = state.selection + 1 >= state.results.rowCount && !state.results.hasMorePages
+      state.selection = atTheEnd && state.picking.cycles ? 0 : state.selection + 1
+      return selectionMoved(&state)
+    case .refinements:
+      return []  // the pane's keys are RefinementsReducer's
+    }
+  }
+
+  private static func moveUp(_ state: inout SearchState) -> [SearchEffect] {
+    let atTheTop =
+      state.focus == .results ? state.selection == 0 : state.focus == .query && state.shownSuggestions.isEmpty
+    if state.picking.cycles && state.results.rowCount > 0 && !state.results.hasMorePages && atTheTop {
+      return enterResults(&state, at: state.results.rowCount - 1)  // --cycle: above the first is the last
+    }
+    switch state.focus {
+    case .query:
+      SuggestionsReducer.highlightPrevious(&state.suggestionsPane)
+      return []
+    case .results:
+      if state.selection > 0 {
+        state.selection -= 1
+        return selectionMoved(&state)
+      }
+      state.focus = .query
+      SuggestionsReducer.highlightLast(&state.suggestionsPane)
+      return []
+    case .refinements:
+      return []
+    }
+  }
+
+  /// Clicks, as the terminal hit-tested them: the query line returns to the query; a suggestion
+  /// is highlighted (submitted on a double click); a result is selected (accepted when clicked
+  /// twice in a row).
+  private static func click(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    switch event {
+    case .queryClicked:
+      return focusQuery(&state)
+    case .suggestionClicked(let index, let double):
+      guard index < state.shownSuggestions.count else { return [] }
+      state.focus = .query
+      state.highlightedSuggestion = index
+      return double ? reduceEvent(&state, .enterPressed) : []
+    case .resultClicked(let index, let double):
+      guard index >= 0, index < state.results.rowCount else { return [] }
+      let again = state.focus == .results && state.selection == index
+      state.focus = .results
+      state.highlightedSuggestion = nil
+      state.selection = index
+      let effects = selectionMoved(&state)
+      return double && again ? effects + reduceEvent(&state, .enterPressed) : effects
+    default:
+      return nil
+    }
+  }
+
+  static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
+    guard state.results.rowCount > 0 else { return [] }
+    state.highlightedSuggestion = nil
+    state.focus = .results
+    state.selection = row
+    return selectionMoved(&state)
+  }
+
+  static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
+    state.selectedBySubmit = false
+    clampSelection(&state)
+    return loadMoreIfNeeded(&state)
+  }
+
+  /// Keeps the selection on a row and on screen.
+  static func clampSelection(_ state: inout SearchState) {
+    ResultsReducer.clamp(&state.list, rows: state.viewport.resultsRows)
+  }
+
+  static func loadMoreIfNeeded(_ state: inout SearchState) -> [SearchEffect] {
+    ResultsReducer.loadMoreIfNeeded(
+      &state.list, rows: state.viewport.resultsRows, focused: state.focus == .results, state.refine)
+  }
+}
