@@ -32,7 +32,6 @@ public enum Elision {
     // Most rows fit: nothing is allocated for them (this runs for every row of every frame).
     if DisplayWidth.of(title) <= room { return (title, ranges) }
     let characters = Array(title)
-    let widths = characters.map(DisplayWidth.of)
     // UTF-8 offset of each character, to map the ranges.
     var offsets: [Int] = []
     offsets.reserveCapacity(characters.count + 1)
@@ -42,14 +41,34 @@ public enum Elision {
       offset += c.utf8.count
     }
     offsets.append(offset)
+    let matched = characters.indices.map { i in ranges.contains { $0.contains(offsets[i]) } }
+    var kept = Kept(widths: characters.map(DisplayWidth.of), room: room)
     let n = characters.count
-    let matched = (0..<n).map { i in ranges.contains { $0.contains(offsets[i]) } }
+    switch strategy {
+    case .start: _ = (0..<n).allSatisfy { kept.add($0) }
+    case .end: _ = (0..<n).reversed().allSatisfy { kept.add($0) }
+    case .matchesAndEnds: keepMatchesAndEnds(&kept, characters, matched: matched)
+    }
+    return text(characters, keep: kept.keep, matched: matched)
+  }
 
-    var keep = [Bool](repeating: false, count: n)
+  /// The characters kept so far, and the cells they take with a `…` for each run dropped.
+  private struct Kept {
+    let widths: [Int]
+    let room: Int
+    var keep: [Bool]
     var cost = 1  // nothing kept: one "…"
+
+    init(widths: [Int], room: Int) {
+      self.widths = widths
+      self.room = room
+      keep = [Bool](repeating: false, count: widths.count)
+    }
+
     /// Keeps character `i` if the result still fits; returns whether it did.
-    func add(_ i: Int) -> Bool {
+    mutating func add(_ i: Int) -> Bool {
       if keep[i] { return true }
+      let n = widths.count
       let leftEdge = i == 0 || keep[i - 1]
       let rightEdge = i == n - 1 || keep[i + 1]
       // The dropped run holding `i` vanishes, shrinks or splits in two.
@@ -60,14 +79,11 @@ public enum Elision {
       cost = next
       return true
     }
-    if strategy != .matchesAndEnds {
-      for k in stride(
-        from: strategy == .start ? 0 : n - 1, to: strategy == .start ? n : -1, by: strategy == .start ? 1 : -1)
-      {
-        guard add(k) else { break }
-      }
-      return text(characters, keep: keep, matched: matched)
-    }
+  }
+
+  /// Matched words first, then the end, the start, and more of the end, as the room allows.
+  private static func keepMatchesAndEnds(_ kept: inout Kept, _ characters: [Character], matched: [Bool]) {
+    let n = characters.count
     // 1. Matched words, whole, earliest first; a word that does not fit is skipped.
     var i = 0
     while i < n {
@@ -79,31 +95,28 @@ public enum Elision {
       while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
       var end = i
       while end < n && !characters[end].isWhitespace { end += 1 }
-      let word = start..<end
-      let snapshot = (keep, cost)
-      if !word.allSatisfy(add) { (keep, cost) = snapshot }
+      let before = kept
+      if !(start..<end).allSatisfy({ kept.add($0) }) { kept = before }
       i = end
     }
     // 2. The end: all the room the matches left (they already say what the row is), or a third
     //    of the room without a match.
-    let anyMatch = keep.contains(true)
-    let tailBudget = anyMatch ? room - cost : room / 3
+    let tailBudget = kept.keep.contains(true) ? kept.room - kept.cost : kept.room / 3
     var tail = 0
     var j = n - 1
-    while j >= 0 && tail + widths[j] <= tailBudget {
-      guard add(j) else { break }
-      tail += widths[j]
+    while j >= 0 && tail + kept.widths[j] <= tailBudget {
+      guard kept.add(j) else { break }
+      tail += kept.widths[j]
       j -= 1
     }
     // 3. The start.
-    for k in 0..<n where !keep[k] {
-      guard add(k) else { break }
+    for k in 0..<n where !kept.keep[k] {
+      guard kept.add(k) else { break }
     }
     // 4. More of the end.
-    for k in stride(from: n - 1, through: 0, by: -1) where !keep[k] {
-      guard add(k) else { break }
+    for k in stride(from: n - 1, through: 0, by: -1) where !kept.keep[k] {
+      guard kept.add(k) else { break }
     }
-    return text(characters, keep: keep, matched: matched)
   }
 
   /// The kept characters, a `…` for each run dropped, and the matched ranges among them.

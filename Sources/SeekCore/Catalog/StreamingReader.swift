@@ -88,92 +88,40 @@ public final class StreamingReader: @unchecked Sendable {
     return snapshot().table
   }
 
+  /// What the reader's thread has parsed since the last hand-over.
+  private struct Batch {
+    /// Lines and JSON Lines: each record's attributes and values.
+    var records: [[(String, String)]] = []
+    /// TSV rows, as wide as the header.
+    var rows: [[String]] = []
+    var malformed = 0
+    var bytes = 0
+    var lastHandOver = Date()
+
+    var isEmpty: Bool { records.isEmpty && rows.isEmpty }
+  }
+
+  /// Lines read by the reader's thread past the header (`--header-lines`), while it is taken.
+  private var headerTaken = 0
+
   private func read(_ handle: FileHandle) {
     var splitter = LineSplitter(delimiter: delimiter)
     // Read here, not from `splitter` inside `parse`: the splitter is being mutated while it calls it.
     let dropsCarriageReturn = splitter.dropsCarriageReturn
-    var lastBatch = Date()
-    var batch: [[(String, String)]] = []
-    var rows: [[String]] = []
-    var batchMalformed = 0
-    var batchBytes = 0
-    var headerTaken = 0
-    func flush(final: Bool) {
-      lock.lock()
-      for row in batch {
-        if format == .lines { table.appendRow(shape.values(of: row[0].1)) } else { table.append(row) }
-      }
-      if format == .tsv, let header {
-        if table.attributes.isEmpty { table = RecordTable(attributes: header) }
-        for row in rows { table.appendRow(row) }
-        table.numericAttributes = Set(header.indices.filter { numeric[$0] }.map { header[$0] })
-      }
-      rows.removeAll(keepingCapacity: true)
-      malformed += batchMalformed
-      bytesRead += batchBytes
-      batchBytes = 0
-      if final { finished = true }
-      lock.unlock()
-      batch.removeAll(keepingCapacity: true)
-      batchMalformed = 0
-      lastBatch = Date()
-      onBatch()
-    }
-    func parse(_ line: ArraySlice<UInt8>) {
+    var batch = Batch()
+    let parseLine = { (line: ArraySlice<UInt8>) in
       var end = line.endIndex
       if dropsCarriageReturn && end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
-      let bytes = line[line.startIndex..<end]
-      if bytes.isEmpty { return }
-      if format == .lines {
-        if headerTaken < headerLineCount {
-          headerTaken += 1
-          lock.lock()
-          headerLines.append(String(decoding: bytes, as: UTF8.self))
-          lock.unlock()
-          return
-        }
-        batch.append([("text", String(decoding: bytes, as: UTF8.self))])
-        return
-      }
-      if format == .tsv {
-        let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false).map {
-          String(decoding: $0, as: UTF8.self)
-        }
-        guard let header else {
-          header = Array(fields.map { $0.trimming(" \t") }.prefix(RecordTable.maxAttributes))
-          numeric = [Bool](repeating: true, count: header!.count)
-          return
-        }
-        guard fields.count <= header.count else {
-          batchMalformed += 1
-          return
-        }
-        var row = fields
-        while row.count < header.count { row.append("") }
-        for (k, value) in row.enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
-          numeric[k] = false
-        }
-        rows.append(row)
-        return
-      }
-      // Safe: the buffer is used only inside the closure, while the array is alive.
-      let row: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
-        var parser = JSONParser(buffer)
-        guard let value = try? parser.parseValue(), case .object(let members) = value else { return nil }
-        return members.map { ($0.0, $0.1.text) }
-      }
-      if let row { batch.append(row) } else { batchMalformed += 1 }
+      self.parse(line[line.startIndex..<end], into: &batch)
     }
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
-      batchBytes += chunk.count
-      splitter.feed(chunk, parse)
+      batch.bytes += chunk.count
+      splitter.feed(chunk, parseLine)
       // Hand over a batch every `interval`, and whenever the pipe has nothing more for now.
-      if Date().timeIntervalSince(lastBatch) >= Self.interval
-        || (chunk.count < 65_536 && (!batch.isEmpty || !rows.isEmpty))
-      {
-        flush(final: false)
+      if Date().timeIntervalSince(batch.lastHandOver) >= Self.interval || (chunk.count < 65_536 && !batch.isEmpty) {
+        handOver(&batch, final: false)
         // Looked at once a batch (at most every `interval`): reading /proc costs microseconds.
         if let resident = ProcessMemory.residentBytes(), resident > memoryLimit {
           lock.lock()
@@ -184,7 +132,75 @@ public final class StreamingReader: @unchecked Sendable {
       }
     }
     if stoppedAtMemoryLimit { splitter.dropPending() }  // a line cut where reading stopped
-    splitter.finish(parse)
-    flush(final: true)
+    splitter.finish(parseLine)
+    handOver(&batch, final: true)
+  }
+
+  /// The batch joins the table the indexer takes from, and the indexer is told.
+  private func handOver(_ batch: inout Batch, final: Bool) {
+    lock.lock()
+    for record in batch.records {
+      if format == .lines { table.appendRow(shape.values(of: record[0].1)) } else { table.append(record) }
+    }
+    if format == .tsv, let header {
+      if table.attributes.isEmpty { table = RecordTable(attributes: header) }
+      for row in batch.rows { table.appendRow(row) }
+      table.numericAttributes = Set(header.indices.filter { numeric[$0] }.map { header[$0] })
+    }
+    malformed += batch.malformed
+    bytesRead += batch.bytes
+    if final { finished = true }
+    lock.unlock()
+    batch.records.removeAll(keepingCapacity: true)
+    batch.rows.removeAll(keepingCapacity: true)
+    batch = Batch(records: batch.records, rows: batch.rows)
+    onBatch()
+  }
+
+  /// One line of input (without its end), by format; blank lines are skipped.
+  private func parse(_ bytes: ArraySlice<UInt8>, into batch: inout Batch) {
+    if bytes.isEmpty { return }
+    switch format {
+    case .lines:
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard headerTaken < headerLineCount else { return batch.records.append([("text", text)]) }
+      headerTaken += 1
+      lock.lock()
+      headerLines.append(text)
+      lock.unlock()
+    case .tsv:
+      parseTSV(bytes, into: &batch)
+    default:
+      // Safe: the buffer is used only inside the closure, while the array is alive.
+      let record: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(buffer)
+        guard let value = try? parser.parseValue(), case .object(let members) = value else { return nil }
+        return members.map { ($0.0, $0.1.text) }
+      }
+      if let record { batch.records.append(record) } else { batch.malformed += 1 }
+    }
+  }
+
+  /// A TSV line: the header first; then rows, no wider than the header (a wider one is skipped
+  /// and counted), missing fields empty.
+  private func parseTSV(_ bytes: ArraySlice<UInt8>, into batch: inout Batch) {
+    let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    guard let header else {
+      header = Array(fields.map { $0.trimming(" \t") }.prefix(RecordTable.maxAttributes))
+      numeric = [Bool](repeating: true, count: header!.count)
+      return
+    }
+    guard fields.count <= header.count else {
+      batch.malformed += 1
+      return
+    }
+    var row = fields
+    while row.count < header.count { row.append("") }
+    for (k, value) in row.enumerated() where numeric[k] && !value.isEmpty && Double(value) == nil {
+      numeric[k] = false
+    }
+    batch.rows.append(row)
   }
 }

@@ -174,27 +174,51 @@ public final class CatalogSearcher {
     // Each segment's best `offset + hitsPerPage` (or, resuming, its best `hitsPerPage` after its
     // cursor): enough for any interleaving of the merged page.
     let perSegment = cursor == nil ? offset + request.hitsPerPage : request.hitsPerPage
-    let expression = Self.combine(request.filters, request.refinements.expression())
-    let filters = try recordFilters(expression)
-    // Refined attributes are counted separately, without their own refinements (disjunctive).
     let requested = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
+    let responses = try searchSegments(request, after: cursor, hitsPerSegment: perSegment, facets: requested)
+    var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
+    facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
+    let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
+    let extended = ExtendedQuery(request.query, options: request.matching)
+    let browsing =
+      request.sort == nil
+      && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
+    let skip = cursor == nil ? offset : 0
+    let merged = mergeRanked(responses, count: skip + request.hitsPerPage, sort: request.sort, browsing: browsing)
+    let page = merged.count > skip ? merged[skip...] : []
+    var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
+    if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
+    for entry in page { after[entry.segment] = entry.hit.key }
+    let hits = highlighted(page, scope: request.highlightScope, parsed, extended)
+    return Response(
+      query: request.query, hits: hits, nbHits: responses.reduce(0) { $0 + $1.nbHits }, page: request.page,
+      hitsPerPage: request.hitsPerPage, exhaustiveNbHits: responses.allSatisfy(\.exhaustiveNbHits),
+      droppedWords: responses.first { !$0.droppedWords.isEmpty }?.droppedWords ?? [],
+      typoCorrected: hits.contains { $0.hit.ranking.typos > 0 },
+      next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
+      exhaustiveFacetsCount: responses.allSatisfy(\.exhaustiveFacetsCount),
+      reorderedByLearning: responses.contains(where: \.reorderedByLearning))
+  }
+
+  /// Each segment's answer: its best `hitsPerSegment` (after the cursor's key for it), the
+  /// conjunctive facets counted, and each refined attribute counted without its own refinements
+  /// (disjunctive) in the same pass.
+  private func searchSegments(
+    _ request: Request, after cursor: Cursor?, hitsPerSegment: Int, facets requested: [String]
+  ) throws(FilterError) -> [SearchResponse] {
+    let filters = try recordFilters(Self.combine(request.filters, request.refinements.expression()))
     let disjunctive = request.refinements.facetAttributes.filter { requested.contains($0) }
-    let conjunctive = requested.filter { !disjunctive.contains($0) }
-    // Each refined attribute's filter without its own refinements: counted in the same pass.
     var without: [(attribute: String, filters: [RecordFilter?])] = []
     for attribute in disjunctive {
-      without.append(
-        (
-          attribute,
-          try recordFilters(Self.combine(request.filters, request.refinements.expression(excluding: attribute)))
-        ))
+      let expression = Self.combine(request.filters, request.refinements.expression(excluding: attribute))
+      without.append((attribute, try recordFilters(expression)))
     }
     var responses: [SearchResponse] = []
     for (i, segment) in segments.enumerated() {
-      let after = cursor.flatMap { i < $0.after.count ? $0.after[i] : nil }
       var segmentRequest = SearchRequest(
-        query: request.query, hitsPerPage: perSegment, highlight: false, after: after,
-        exhaustive: request.exhaustive, filter: filters[i], facets: conjunctive,
+        query: request.query, hitsPerPage: hitsPerSegment, highlight: false,
+        after: cursor.flatMap { i < $0.after.count ? $0.after[i] : nil }, exhaustive: request.exhaustive,
+        filter: filters[i], facets: requested.filter { !disjunctive.contains($0) },
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
@@ -206,30 +230,24 @@ public final class CatalogSearcher {
       }
       responses.append(segment.searcher.search(segmentRequest))
     }
-    var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
-    let exhaustiveFacets = responses.allSatisfy(\.exhaustiveFacetsCount)
-    facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
-    // k-way merge of the ranked lists (k ≤ 3).
-    let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
-    let extended = ExtendedQuery(request.query, options: request.matching)
-    let browsing =
-      request.sort == nil
-      && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
+    return responses
+  }
+
+  /// The first `count` hits of the segments' ranked lists, merged (a k-way merge, k ≤ 3).
+  private func mergeRanked(
+    _ responses: [SearchResponse], count: Int, sort: SortOrder?, browsing: Bool
+  ) -> [(segment: Int, hit: Hit)] {
     var heads = [Int](repeating: 0, count: segments.count)
     var merged: [(segment: Int, hit: Hit)] = []
-    let skip = cursor == nil ? offset : 0
-    let wanted = skip + request.hitsPerPage
-    merged.reserveCapacity(min(wanted, 1024))
-    while merged.count < wanted {
+    merged.reserveCapacity(min(count, 1024))
+    while merged.count < count {
       var best: Int? = nil
       for s in segments.indices where heads[s] < responses[s].hits.count {
-        if let b = best {
-          if precedes(
-            s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]], sort: request.sort, browsing: browsing)
-          {
-            best = s
-          }
-        } else {
+        guard let b = best else {
+          best = s
+          continue
+        }
+        if precedes(s, responses[s].hits[heads[s]], b, responses[b].hits[heads[b]], sort: sort, browsing: browsing) {
           best = s
         }
       }
@@ -237,32 +255,28 @@ public final class CatalogSearcher {
       merged.append((s, responses[s].hits[heads[s]]))
       heads[s] += 1
     }
-    let page = merged.count > skip ? merged[skip...] : []
-    var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
-    if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
-    for entry in page { after[entry.segment] = entry.hit.key }
-    // One highlighter per segment: it prepares the query's words once for the page.
+    return merged
+  }
+
+  /// The page's hits, highlighted when asked (one highlighter per segment: it prepares the
+  /// query's words once for the page).
+  private func highlighted(
+    _ page: ArraySlice<(segment: Int, hit: Hit)>, scope: HighlightScope?, _ parsed: ParsedQuery,
+    _ extended: ExtendedQuery
+  ) -> [SegmentHit] {
     let highlighters =
-      request.highlightScope != nil && !extended.isEmpty
+      scope != nil && !extended.isEmpty
       ? segments.map { Highlighter(index: $0.index, query: parsed, extended: extended) } : []
-    let hits = page.map { entry -> SegmentHit in
+    return page.map { entry -> SegmentHit in
       let segment = segments[entry.segment]
       var hit = entry.hit
-      if let scope = request.highlightScope, !highlighters.isEmpty {
+      if let scope, !highlighters.isEmpty {
         (hit.highlights, hit.snippet) = highlighters[entry.segment].highlight(
           record: hit.record, scope: scope, bestMatchAttributes: hit.bestMatchAttributes,
           fuzzy: hit.ranking.fuzzyScore != nil)
       }
       return SegmentHit(kind: segment.kind, index: segment.index, hit: hit)
     }
-    let nbHits = responses.reduce(0) { $0 + $1.nbHits }
-    return Response(
-      query: request.query, hits: hits, nbHits: nbHits, page: request.page, hitsPerPage: request.hitsPerPage,
-      exhaustiveNbHits: responses.allSatisfy(\.exhaustiveNbHits),
-      droppedWords: responses.first { !$0.droppedWords.isEmpty }?.droppedWords ?? [],
-      typoCorrected: hits.contains { $0.hit.ranking.typos > 0 },
-      next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
-      exhaustiveFacetsCount: exhaustiveFacets, reorderedByLearning: responses.contains(where: \.reorderedByLearning))
   }
 
   static func combine(_ a: FilterExpression?, _ b: FilterExpression?) -> FilterExpression? {

@@ -31,27 +31,62 @@ public enum SuggestionGenerator {
   public static func generate(
     from catalog: Catalog, minHits: Int = 5, minLetters: Int = 4, limit: Int = defaultLimit
   ) -> [Suggestion] {
-    let index = catalog.index
-    let documents = index.documents
-    guard documents.count > 0 else { return [] }
-    let brand = brandAttributes.lazy.compactMap(documents.attributeIndex).first
-    let category = categoryAttributes.lazy.compactMap(documents.attributeIndex).first
-    let popularityColumn = catalog.settings.index.customRanking.first.flatMap {
-      documents.attributeIndex($0.attribute)
+    guard catalog.index.documents.count > 0 else { return [] }
+    let source = Source(catalog)
+    let minHits = max(1, minHits)
+    let stats = phraseStats(source, frequentPhrases(source, minHits: minHits))
+    let phrases = titlePhrases(stats, source, minHits: minHits, minLetters: minLetters)
+    let facets = facetSuggestions(
+      source.documents, brand: source.brand, category: source.category, popularity: source.popularity,
+      minHits: minHits, minLetters: minLetters)
+    return best(phrases + facets, limit: limit)
+  }
+
+  /// Where suggestions come from: the titles (after the brand), the brand and category columns,
+  /// and the popularity of each record.
+  struct Source {
+    let documents: DocumentStore
+    let titleColumn: Int
+    let brand: Int?
+    let category: Int?
+    let popularityColumn: Int?
+
+    init(_ catalog: Catalog) {
+      documents = catalog.index.documents
+      titleColumn = catalog.index.titleColumn
+      brand = brandAttributes.lazy.compactMap(documents.attributeIndex).first
+      category = categoryAttributes.lazy.compactMap(documents.attributeIndex).first
+      popularityColumn = catalog.settings.index.customRanking.first.flatMap { [documents] in
+        documents.attributeIndex($0.attribute)
+      }
     }
+
+    /// The first custom-ranking value (at least 0) plus one; 1 without one.
     func popularity(_ record: Int) -> Double {
       guard let popularityColumn else { return 1 }
       let v = documents.withValue(record, popularityColumn) { Double(String(decoding: $0, as: UTF8.self)) } ?? 0
       return v.isFinite ? max(v, 0) + 1 : 1
     }
-    let minHits = max(1, minHits)
 
-    // Pass 1: the hash of every candidate phrase, to count them by sorting.
+    func category(of record: Int) -> String? {
+      guard let category else { return nil }
+      let value = documents.value(record, category)
+      return value.isEmpty ? nil : value
+    }
+
+    func split(_ record: Int, into words: inout WordSplitter) {
+      words.split(documents, record: record, titleColumn: titleColumn, brandColumn: brand)
+    }
+  }
+
+  /// Pass 1: the hash of every candidate phrase, counted by sorting; those given at least
+  /// `minHits` times.
+  private static func frequentPhrases(_ source: Source, minHits: Int) -> Set<UInt64> {
     var hashes: [UInt64] = []
-    hashes.reserveCapacity(documents.count * 6)
+    hashes.reserveCapacity(source.documents.count * 6)
     var words = WordSplitter()
-    for record in 0..<documents.count {
-      words.split(documents, record: record, titleColumn: index.titleColumn, brandColumn: brand)
+    for record in 0..<source.documents.count {
+      source.split(record, into: &words)
       words.forEachPhrase { hash, _, _ in hashes.append(hash) }
     }
     hashes.sort()
@@ -61,28 +96,37 @@ public enum SuggestionGenerator {
       run = i > 0 && hashes[i] == hashes[i - 1] ? run + 1 : 1
       if run == minHits { frequent.insert(hashes[i]) }
     }
-    hashes = []
+    return frequent
+  }
 
-    // Pass 2: statistics of the frequent phrases only.
-    struct Stats {
-      var text: String
-      var words: Int
-      var count = 0
-      var score = 0.0
-      /// Order-independent hash of the records that gave it: equal sets, equal hashes.
-      var recordSet: UInt64 = 0
-      var bestRecord = 0
-      var bestPopularity = -1.0
-    }
-    var stats: [UInt64: Stats] = [:]
-    var lastRecordOf: [UInt64: Int] = [:]  // a phrase counts once per record
-    for record in 0..<documents.count where !frequent.isEmpty {
-      words.split(documents, record: record, titleColumn: index.titleColumn, brandColumn: brand)
-      let weight = popularity(record)
+  /// What pass 2 gathers about a frequent phrase.
+  struct PhraseStats {
+    var text: String
+    var words: Int
+    var count = 0
+    var score = 0.0
+    /// Order-independent hash of the records that gave it: equal sets, equal hashes.
+    var recordSet: UInt64 = 0
+    var bestRecord = 0
+    var bestPopularity = -1.0
+
+    var recordsKey: SetKey { SetKey(count: count, hash: recordSet) }
+    var size: (words: Int, length: Int) { (words, text.utf8.count) }
+  }
+
+  /// Pass 2: statistics of the frequent phrases only, each counted once per record.
+  private static func phraseStats(_ source: Source, _ frequent: Set<UInt64>) -> [UInt64: PhraseStats] {
+    var stats: [UInt64: PhraseStats] = [:]
+    guard !frequent.isEmpty else { return stats }
+    var lastRecordOf: [UInt64: Int] = [:]
+    var words = WordSplitter()
+    for record in 0..<source.documents.count {
+      source.split(record, into: &words)
+      let weight = source.popularity(record)
       words.forEachPhrase { hash, text, wordCount in
         guard frequent.contains(hash), lastRecordOf[hash] != record else { return }
         lastRecordOf[hash] = record
-        var entry = stats[hash] ?? Stats(text: text(), words: wordCount)
+        var entry = stats[hash] ?? PhraseStats(text: text(), words: wordCount)
         entry.count += 1
         entry.score += weight
         entry.recordSet &+= mix(UInt64(record))
@@ -93,38 +137,36 @@ public enum SuggestionGenerator {
         stats[hash] = entry
       }
     }
-    func categoryOf(_ record: Int) -> String? {
-      guard let category else { return nil }
-      let value = documents.value(record, category)
-      return value.isEmpty ? nil : value
-    }
-    // Deduplication: among phrases given by the same records, the shortest stays.
+    return stats
+  }
+
+  /// The phrases offered: frequent, long enough, not a fragment, and the shortest among the
+  /// phrases the same records gave (deduplication).
+  private static func titlePhrases(
+    _ stats: [UInt64: PhraseStats], _ source: Source, minHits: Int, minLetters: Int
+  ) -> [Suggestion] {
     var shortest: [SetKey: (words: Int, length: Int)] = [:]
     for entry in stats.values where entry.count >= minHits {
-      let key = SetKey(count: entry.count, hash: entry.recordSet)
-      let size = (entry.words, entry.text.utf8.count)
-      if let best = shortest[key], best <= size { continue }
-      shortest[key] = size
+      if let best = shortest[entry.recordsKey], best <= entry.size { continue }
+      shortest[entry.recordsKey] = entry.size
     }
     var phrases: [Suggestion] = []
     for entry in stats.values
     where entry.count >= minHits && letters(entry.text) >= minLetters && !isFragment(entry.text) {
-      guard let best = shortest[SetKey(count: entry.count, hash: entry.recordSet)],
-        best == (entry.words, entry.text.utf8.count)
-      else { continue }
+      guard let best = shortest[entry.recordsKey], best == entry.size else { continue }
       phrases.append(
         Suggestion(
           query: entry.text, popularity: Int(saturating: entry.score.rounded()), nbHits: entry.count,
-          category: categoryOf(entry.bestRecord)))
+          category: source.category(of: entry.bestRecord)))
     }
-    let all =
-      phrases
-      + facetSuggestions(
-        documents, brand: brand, category: category, popularity: popularity, minHits: minHits, minLetters: minLetters)
-    // Best first; ties by text so that the result does not depend on hashing order.
+    return phrases
+  }
+
+  /// The best `limit`, best first (ties by text, so that the result does not depend on hashing
+  /// order); of the same text, or the same but for the last word's number ("case", "cases"), the
+  /// more popular.
+  private static func best(_ all: [Suggestion], limit: Int) -> [Suggestion] {
     let sorted = all.sorted { ($0.popularity, $1.query) > ($1.popularity, $0.query) }
-    // The same text, or the same but for the last word's number ("case", "cases"): the more
-    // popular stays.
     var seen = Set<[UInt8]>()
     var out: [Suggestion] = []
     for suggestion in sorted where out.count < limit {
