@@ -59,12 +59,8 @@ final class CursesDriver {
     if wantColors && has_colors() {
       start_color()
       use_default_colors()
-      init_pair(1, Int16(COLOR_YELLOW), -1)  // matches
-      init_pair(2, Int16(COLOR_GREEN), -1)  // accents: checks, create row
-      init_pair(3, Int16(COLOR_CYAN), -1)  // details
-      init_pair(4, Int16(COLOR_BLUE), -1)  // prompt
-      // A preview's SGR colours: pairs 5…12 for the eight basic foregrounds.
-      for color in 0..<8 { init_pair(Int16(5 + color), Int16(color), -1) }
+      // Pair 1 + c for each basic foreground c (`Rendition`), on the terminal's own background.
+      for color in 0..<8 { init_pair(Int16(1 + color), Int16(color), -1) }
       colorsOn = true
     }
     colors = colorsOn
@@ -107,30 +103,26 @@ final class CursesDriver {
     return decoder.decode(keys: keys, final: true)
   }
 
-  /// The last frame painted: rows that did not change are not sent to curses again.
+  /// The last frame painted: only what changed since is sent to curses.
   private var previous: ScreenBuffer? = nil
   private var run: [wchar_t] = []
 
   func paint(_ buffer: ScreenBuffer) {
-    let columns = buffer.size.columns
-    let sameSize = previous.map { $0.size == buffer.size } ?? false
-    if !sameSize { werase(seek_stdscr()) }
-    for row in 0..<buffer.size.rows {
-      if sameSize, let previous, (0..<columns).allSatisfy({ previous[$0, row] == buffer[$0, row] }) { continue }
-      // Every row is drawn whole (blank cells included), so nothing needs erasing first.
-      var x = 0
-      while x < columns {
-        let style = buffer[x, row].style
+    if previous.map({ $0.size != buffer.size }) ?? true { werase(seek_stdscr()) }
+    for change in buffer.changes(from: previous) {
+      var x = change.columns.lowerBound
+      while x < change.columns.upperBound {
+        let style = buffer[x, change.row].style
         run.removeAll(keepingCapacity: true)
         let start = x
-        while x < columns && buffer[x, row].style == style {
-          buffer[x, row].forEachScalar { run.append(wchar_t(bitPattern: $0)) }
+        while x < change.columns.upperBound && buffer[x, change.row].style == style {
+          buffer[x, change.row].forEachScalar { run.append(wchar_t(bitPattern: $0)) }
           x += 1
         }
         run.append(0)
         wattrset(seek_stdscr(), Int32(bitPattern: UInt32(truncatingIfNeeded: attributes(style))))
         // Safe: `run` is NUL-terminated and alive for the call; curses copies the characters.
-        _ = run.withUnsafeBufferPointer { mvwaddwstr(seek_stdscr(), Int32(row), Int32(start), $0.baseAddress) }
+        _ = run.withUnsafeBufferPointer { mvwaddwstr(seek_stdscr(), Int32(change.row), Int32(start), $0.baseAddress) }
       }
     }
     previous = buffer
@@ -145,28 +137,13 @@ final class CursesDriver {
   }
 
   private func attributes(_ style: CellStyle) -> attr_t {
+    let rendition = Rendition(style, colors: colors)
     var a: attr_t = 0
-    if style.contains(.bold) { a |= seek_a_bold() }
-    if style.contains(.reverse) { a |= seek_a_reverse() }
-    if style.contains(.underline) { a |= seek_a_underline() }
-    // Dim where no colour says it already (a colour role, or a preview's colour).
-    let coloured = colors && (!style.isDisjoint(with: [.match, .accent, .detail, .prompt]) || style.color != nil)
-    if style.contains(.dim) && !coloured { a |= seek_a_dim() }
-    if colors {
-      if style.contains(.match) {
-        a |= seek_color_pair(1)
-      } else if style.contains(.accent) {
-        a |= seek_color_pair(2)
-      } else if style.contains(.detail) {
-        a |= seek_color_pair(3)
-      } else if style.contains(.prompt) {
-        a |= seek_color_pair(4)
-      } else if let color = style.color {
-        a |= seek_color_pair(Int16(5 + color))
-      }
-    } else if style.contains(.match) {
-      a |= seek_a_underline()
-    }
+    if rendition.bold { a |= seek_a_bold() }
+    if rendition.dim { a |= seek_a_dim() }
+    if rendition.underline { a |= seek_a_underline() }
+    if rendition.reverse { a |= seek_a_reverse() }
+    if let foreground = rendition.foreground { a |= seek_color_pair(Int16(1 + foreground)) }
     return a
   }
 

@@ -51,6 +51,7 @@ final class InlineDriver: TerminalDriver {
   /// first line), finds where the region is, and turns paste and mouse reporting on.
   private func takeRegion() {
     cursorRow = 0
+    previous = nil
     height = Self.height(heightSpec, rows: terminalSize().rows)
     write(
       KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
@@ -119,56 +120,38 @@ final class InlineDriver: TerminalDriver {
     }
   }
 
+  /// The last frame painted (nil when the region's content is unknown: at start, after a
+  /// command had the terminal): only what changed since is written.
+  private var previous: ScreenBuffer? = nil
+
   func paint(_ buffer: ScreenBuffer) {
     var out = "\u{1B}[?25l"
-    if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
-    for row in 0..<buffer.size.rows {
-      out += "\r"
+    var row = cursorRow
+    for change in buffer.changes(from: previous) {
+      if change.row != row { out += change.row > row ? "\u{1B}[\(change.row - row)B" : "\u{1B}[\(row - change.row)A" }
+      row = change.row
+      out += "\r" + (change.columns.lowerBound > 0 ? "\u{1B}[\(change.columns.lowerBound)C" : "")
       var style: CellStyle? = nil
-      for x in 0..<buffer.size.columns {
+      for x in change.columns {
         let cell = buffer[x, row]
         if cell.width == 0 { continue }
         if cell.style != style {
-          out += sgr(cell.style)
+          out += Rendition(cell.style, colors: colors).sgr
           style = cell.style
         }
         cell.forEachScalar { out.unicodeScalars.append(Unicode.Scalar($0)!) }
       }
-      out += "\u{1B}[0m\u{1B}[K"
-      if row < buffer.size.rows - 1 { out += "\n" }
+      // A whole row clears what a wider terminal shows past it.
+      out += change.columns == 0..<buffer.size.columns ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m"
     }
-    let last = max(0, buffer.size.rows - 1)
+    let target = buffer.cursor?.row ?? max(0, buffer.size.rows - 1)
+    if target != row { out += target > row ? "\u{1B}[\(target - row)B" : "\u{1B}[\(row - target)A" }
     if let cursor = buffer.cursor {
-      if last - cursor.row > 0 { out += "\u{1B}[\(last - cursor.row)A" }
       out += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "") + "\u{1B}[?25h"
-      cursorRow = cursor.row
-    } else {
-      cursorRow = last
     }
+    cursorRow = target
+    previous = buffer
     write(out)
-  }
-
-  private func sgr(_ style: CellStyle) -> String {
-    var codes = ["0"]
-    if style.contains(.bold) { codes.append("1") }
-    let coloured = colors && (!style.isDisjoint(with: [.match, .accent, .detail, .prompt]) || style.color != nil)
-    if style.contains(.dim) && !coloured { codes.append("2") }
-    if style.contains(.underline) || (style.contains(.match) && !colors) { codes.append("4") }
-    if style.contains(.reverse) { codes.append("7") }
-    if colors {
-      if style.contains(.match) {
-        codes.append("33")
-      } else if style.contains(.accent) {
-        codes.append("32")
-      } else if style.contains(.detail) {
-        codes.append("36")
-      } else if style.contains(.prompt) {
-        codes.append("34")
-      } else if let color = style.color {
-        codes.append("\(30 + Int(color))")
-      }
-    }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 
   func readKeys() -> [Key] {
