@@ -10,7 +10,7 @@ struct ScopedStore<State: Equatable> {
 
   mutating func send<Outcome: Equatable>(
     _ reduce: (inout State) -> Outcome, returns expected: Outcome, sourceLocation: SourceLocation = #_sourceLocation,
-    _ change: (inout State) -> Void = { _ in }
+    changes change: (inout State) -> Void = { _ in }
   ) {
     var wanted = state
     change(&wanted)
@@ -22,30 +22,36 @@ struct ScopedStore<State: Equatable> {
   /// A change with no outcome to check.
   mutating func send(
     _ reduce: (inout State) -> Void, sourceLocation: SourceLocation = #_sourceLocation,
-    _ change: (inout State) -> Void = { _ in }
+    changes change: (inout State) -> Void = { _ in }
   ) {
-    send({ reduce(&$0) == () }, returns: true, sourceLocation: sourceLocation, change)
+    send({ reduce(&$0) == () }, returns: true, sourceLocation: sourceLocation, changes: change)
   }
 }
 
 @Suite struct QueryEditingReducerTests {
   @Test func editsSayWhatTheyDidAndTouchNothingElse() {
     var store = ScopedStore(state: QueryState())
-    store.send({ QueryEditingReducer.reduce(&$0, .inserted("ab cd")) }, returns: .edited()) {
-      $0.text = "ab cd"
-      $0.cursor = 5
-    }
-    store.send({ QueryEditingReducer.reduce(&$0, .deletedWordBackward) }, returns: .edited()) {
-      $0.text = "ab "
-      $0.cursor = 3
-      $0.killed = "cd"
-    }
-    store.send({ QueryEditingReducer.reduce(&$0, .cursorMoved(.home)) }, returns: .touched) { $0.cursor = 0 }
+    store.send(
+      { QueryEditingReducer.reduce(&$0, .inserted("ab cd")) }, returns: .edited(),
+      changes: {
+        $0.text = "ab cd"
+        $0.cursor = 5
+      })
+    store.send(
+      { QueryEditingReducer.reduce(&$0, .deletedWordBackward) }, returns: .edited(),
+      changes: {
+        $0.text = "ab "
+        $0.cursor = 3
+        $0.killed = "cd"
+      })
+    store.send({ QueryEditingReducer.reduce(&$0, .cursorMoved(.home)) }, returns: .touched, changes: { $0.cursor = 0 })
     store.send({ QueryEditingReducer.reduce(&$0, .deletedBackward) }, returns: .backspaceAtStart)
-    store.send({ QueryEditingReducer.reduce(&$0, .yanked) }, returns: .edited()) {
-      $0.text = "cdab "
-      $0.cursor = 2
-    }
+    store.send(
+      { QueryEditingReducer.reduce(&$0, .yanked) }, returns: .edited(),
+      changes: {
+        $0.text = "cdab "
+        $0.cursor = 2
+      })
     store.send({ QueryEditingReducer.reduce(&$0, .movedDown) }, returns: nil)  // not the query line's
   }
 
@@ -53,10 +59,12 @@ struct ScopedStore<State: Equatable> {
   @Test func theBoundCutsAndThenRefuses() {
     var store = ScopedStore(state: QueryState())
     let long = String(repeating: "x", count: QueryState.maxCharacters + 3)
-    store.send({ QueryEditingReducer.reduce(&$0, .inserted(long)) }, returns: .edited(cut: true)) {
-      $0.text = String(long.prefix(QueryState.maxCharacters))
-      $0.cursor = QueryState.maxCharacters
-    }
+    store.send(
+      { QueryEditingReducer.reduce(&$0, .inserted(long)) }, returns: .edited(cut: true),
+      changes: {
+        $0.text = String(long.prefix(QueryState.maxCharacters))
+        $0.cursor = QueryState.maxCharacters
+      })
     store.send({ QueryEditingReducer.reduce(&$0, .inserted("y")) }, returns: .full)
   }
 }
@@ -66,23 +74,29 @@ struct ScopedStore<State: Equatable> {
     var pane = SuggestionsState()
     pane.hits = [suggestion("a"), suggestion("b")]
     var store = ScopedStore(state: pane)
-    store.send({ SuggestionsReducer.highlightNext(&$0) }, returns: true) { $0.highlighted = 0 }
-    store.send({ SuggestionsReducer.highlightNext(&$0) }, returns: true) { $0.highlighted = 1 }
+    store.send({ SuggestionsReducer.highlightNext(&$0) }, returns: true, changes: { $0.highlighted = 0 })
+    store.send({ SuggestionsReducer.highlightNext(&$0) }, returns: true, changes: { $0.highlighted = 1 })
     store.send({ SuggestionsReducer.highlightNext(&$0) }, returns: false)  // the results' turn
-    store.send({ SuggestionsReducer.search(&$0, "q") }, returns: .searchSuggestions(query: "q", revision: 1)) {
-      $0.revision = 1
-    }
+    store.send(
+      { SuggestionsReducer.search(&$0, "q") }, returns: .searchSuggestions(query: "q", revision: 1),
+      changes: {
+        $0.revision = 1
+      })
     store.send({ SuggestionsReducer.arrived(&$0, revision: 0, []) })  // stale: dropped
-    store.send({ SuggestionsReducer.arrived(&$0, revision: 1, [suggestion("c")]) }) {
-      $0.hits = [suggestion("c")]
-      $0.highlighted = nil  // the highlight is past the new list
-    }
-    store.send({ SuggestionsReducer.submitted(&$0, fromSuggestion: true) }) {
-      $0.hits = []
-      $0.visible = false
-      $0.didSubmit = true
-      $0.revision = 2  // an answer on its way must not refill the pane
-    }
+    store.send(
+      { SuggestionsReducer.arrived(&$0, revision: 1, [suggestion("c")]) },
+      changes: {
+        $0.hits = [suggestion("c")]
+        $0.highlighted = nil  // the highlight is past the new list
+      })
+    store.send(
+      { SuggestionsReducer.submitted(&$0, fromSuggestion: true) },
+      changes: {
+        $0.hits = []
+        $0.visible = false
+        $0.didSubmit = true
+        $0.revision = 2  // an answer on its way must not refill the pane
+      })
   }
 }
 
@@ -96,17 +110,17 @@ struct ScopedStore<State: Equatable> {
     var store = ScopedStore(state: list)
     store.send(
       { ResultsReducer.loadMoreIfNeeded(&$0, rows: 10, focused: false, Refine()) },
-      returns: [.searchResults(query: "q", page: 1, refine: Refine(), revision: 3)]
-    ) { $0.results.loadingPage = 1 }
+      returns: [.searchResults(query: "q", page: 1, refine: Refine(), revision: 3)],
+      changes: { $0.results.loadingPage = 1 })
     store.send({ ResultsReducer.loadMoreIfNeeded(&$0, rows: 10, focused: false, Refine()) }, returns: [])
     store.send({ ResultsReducer.appendLaterPage(&$0, page("other", 1, ["x"])) }, returns: false)
     store.send(
-      { ResultsReducer.appendLaterPage(&$0, page("q", 1, ["c", "d"], nbHits: 4, hitsPerPage: 2)) }, returns: true
-    ) {
-      $0.results.hits += [hit("c"), hit("d")]
-      $0.results.pagesLoaded = 2
-      $0.results.loadingPage = nil
-    }
+      { ResultsReducer.appendLaterPage(&$0, page("q", 1, ["c", "d"], nbHits: 4, hitsPerPage: 2)) }, returns: true,
+      changes: {
+        $0.results.hits += [hit("c"), hit("d")]
+        $0.results.pagesLoaded = 2
+        $0.results.loadingPage = nil
+      })
   }
 
   @Test func theSelectionStaysOnARowAndOnScreen() {
@@ -114,10 +128,12 @@ struct ScopedStore<State: Equatable> {
     list.results = ResultsState(firstPage: page("q", 0, (0..<10).map(String.init)), offersCreate: false)
     list.selection = 25
     var store = ScopedStore(state: list)
-    store.send({ ResultsReducer.clamp(&$0, rows: 4) }) {
-      $0.selection = 9
-      $0.scrollOffset = 6
-    }
+    store.send(
+      { ResultsReducer.clamp(&$0, rows: 4) },
+      changes: {
+        $0.selection = 9
+        $0.scrollOffset = 6
+      })
   }
 }
 
@@ -134,7 +150,8 @@ struct ScopedStore<State: Equatable> {
     store.send(
       { MarksReducer.toggle($0, .item(hit("a")), query: "q") },
       returns: .success([.setChecked(objectID: "a", title: "a", checked: false)]))
-    store.send({ MarksReducer.accept(&$0, "b", query: "q") }, returns: [.flushWrites]) { $0.pendingAccept = "b" }
+    store.send(
+      { MarksReducer.accept(&$0, "b", query: "q") }, returns: [.flushWrites], changes: { $0.pendingAccept = "b" })
     store.send({ MarksReducer.writesFlushed(&$0) }, returns: .accept(["a"]))  // the marks, not the row
   }
 }
@@ -145,17 +162,24 @@ struct ScopedStore<State: Equatable> {
     refining.facetAttributes = ["brand"]
     refining.numericFacets = ["price"]
     var store = ScopedStore(state: refining)
-    store.send({ RefinementsReducer.apply("Brand:apple", to: &$0) }, returns: true) {
-      $0.refine.refinements.toggle("brand", "apple")
-    }
+    store.send(
+      { RefinementsReducer.apply("Brand:apple", to: &$0) }, returns: true,
+      changes: {
+        $0.refine.refinements.toggle("brand", "apple")
+      })
     store.send({ RefinementsReducer.apply("color:red", to: &$0) }, returns: false)
-    store.send({ RefinementsReducer.apply("price<500", to: &$0) }, returns: true) {
-      $0.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
-    }
-    store.send({ RefinementsReducer.removeLastChip(&$0) }, returns: true) { $0.refine.refinements.numeric = [] }
-    store.send({ RefinementsReducer.reduce(&$0, .sortCycled) }, returns: .refined(message: "sorted by price:asc")) {
-      $0.refine.sort = SortOrder(attribute: "price", descending: false)
-    }
+    store.send(
+      { RefinementsReducer.apply("price<500", to: &$0) }, returns: true,
+      changes: {
+        $0.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
+      })
+    store.send(
+      { RefinementsReducer.removeLastChip(&$0) }, returns: true, changes: { $0.refine.refinements.numeric = [] })
+    store.send(
+      { RefinementsReducer.reduce(&$0, .sortCycled) }, returns: .refined(message: "sorted by price:asc"),
+      changes: {
+        $0.refine.sort = SortOrder(attribute: "price", descending: false)
+      })
   }
 }
 
