@@ -59,7 +59,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
   }
 
   /// The rule's value for a summary: smaller ranks first.
-  @inline(__always) func cost(_ m: MatchSummary) -> UInt64 {
+  @inline(__always) public func cost(_ m: MatchSummary) -> UInt64 {
     switch self {
     case .typo: return UInt64(min(m.typos, 31))
     case .words: return UInt64(ParsedQuery.maxWords - m.words)

@@ -90,7 +90,7 @@ enum DetailsView {
     for i in 0..<rows.rowCount {
       guard case .item(let item) = rows.row(at: i) else { continue }
       if passed {
-        guard let below = item.ranking, below.decidingCriterion(below: ranking) == .learned else { return nil }
+        guard let below = item.ranking, below.decidingCriterion(below: ranking) == .rule(.learned) else { return nil }
         guard let criterion = ranking.criterionOvercome(above: below) else {
           return "Picks lifted it above the hit below, which the tie-break put first."
         }
@@ -107,14 +107,14 @@ enum DetailsView {
     let m = ranking.match
     switch criterion {
     case .sort: return ranking.sortValue.map(number) ?? "none"
-    case .typo: return "\(m.typos)"
-    case .words: return "\(m.words) of \(ranking.wordCount)"
-    case .learned:
+    case .rule(.typo): return "\(m.typos)"
+    case .rule(.words): return "\(m.words) of \(ranking.wordCount)"
+    case .rule(.learned):
       return ranking.pick?.summary ?? (m.learned > 0 ? "level \(m.learned)" : "none for this query")
-    case .proximity: return "\(m.proximity)"
-    case .attribute:
+    case .rule(.proximity): return "\(m.proximity)"
+    case .rule(.attribute):
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute
-    case .exact: return m.exact > ranking.wordCount ? "whole attribute" : "\(m.exact) of \(ranking.wordCount)"
+    case .rule(.exact): return m.exact > ranking.wordCount ? "whole attribute" : "\(m.exact) of \(ranking.wordCount)"
     case .fuzzy: return m.fuzzyScore.map { "fzf score \($0), below every word match" } ?? "word match"
     case .custom(let i, _): return i < ranking.custom.count ? ranking.custom[i].value.map(number) ?? "none" : "none"
     }

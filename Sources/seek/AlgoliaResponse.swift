@@ -69,20 +69,12 @@ struct AlgoliaResponse {
 
   func hit(_ found: CatalogSearcher.SegmentHit, _ parsed: ParsedQuery) -> JSONValue {
     let hit = found.hit
-    var members: [(String, JSONValue)]
-    if found.kind == .created {
-      let title = found.index.documents.value(hit.record, found.index.titleColumn)
-      members = [
-        ("objectID", .string(hit.objectID)),
-        (found.index.documents.attributes[found.index.titleColumn], .string(title)),
-      ]
-    } else if case .object(let fields) = catalog.json(index: found.index, record: hit.record) {
-      members = fields
-      // Every hit carries its objectID, whatever the id attribute is called (Algolia's rule).
-      if !members.contains(where: { $0.0 == "objectID" }) { members.insert(("objectID", .string(hit.objectID)), at: 0) }
-    } else {
-      members = [("objectID", .string(hit.objectID))]
-    }
+    let item =
+      found.kind == .created
+      ? catalog.createdJSON(
+        objectID: hit.objectID, title: found.index.documents.value(hit.record, found.index.titleColumn))
+      : catalog.json(index: found.index, record: hit.record)
+    guard case .object(var members) = item else { return item }
     members.append(("_highlightResult", highlightResult(found, parsed)))
     if let s = hit.snippet {
       members.append(
@@ -98,7 +90,6 @@ struct AlgoliaResponse {
     }
     members.append(("_rankingInfo", rankingInfo(found)))
     members.append(("_checked", .bool(checked.contains(hit.objectID))))
-    if found.kind == .created { members.append(("_created", .bool(true))) }
     return .object(members)
   }
 

@@ -53,6 +53,16 @@ final class DefaultSource: @unchecked Sendable {
     childLock.unlock()
   }
 
+  /// `stop`, then says how many file names were left out of the list (not valid UTF-8).
+  func stopAndReport() {
+    stop()
+    let skipped = skippedNames
+    guard skipped > 0 else { return }
+    Output.error(
+      "seek: \(skipped) file name\(skipped == 1 ? " was" : "s were") left out: not valid UTF-8, so not shown or printed as they are"
+    )
+  }
+
   /// fzf's `[Command failed: CMD]`, once the command's output has ended: what to say when it
   /// exited with a failure (it is given a second to exit after closing its output).
   func commandFailure() -> String? {

@@ -3,6 +3,10 @@ import SearchEngine
 import SeekCore
 import SeekTerminal
 
+/// What a command line runs, read top to bottom: the options, then a plan — where the catalog
+/// comes from (a pipe, bare `seek`'s file list, a file), whether it holds lines or records, and
+/// what is done with it (the app, `--filter`, a store command) — then the source is read, in the
+/// way the plan's mode wants it, and the mode runs.
 enum SeekCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let defaults = ProcessInfo.processInfo.environment["SEEK_DEFAULT_OPTS"].map(Options.shellWords) ?? []
@@ -13,225 +17,151 @@ enum SeekCommand {
       Output.error("seek: \(error)")
       return 2
     }
-    if options.help {
-      Output.write(Help.text + "\n")
+    if options.help || options.version {
+      Output.write((options.help ? Help.text : Help.version) + "\n")
       return 0
     }
-    if options.version {
-      Output.write(Help.version + "\n")
-      return 0
-    }
-    let environment = ProcessInfo.processInfo.environment
     // With no catalog named and stdin a terminal, list the files under the current directory
     // (or what SEEK_DEFAULT_COMMAND prints), as fzf does.
     var defaultSource: DefaultSource? = nil
     if options.catalogPath == nil && isatty(0) != 0 {
       do {
-        defaultSource = try DefaultSource.start(command: environment["SEEK_DEFAULT_COMMAND"])
+        defaultSource = try DefaultSource.start(command: ProcessInfo.processInfo.environment["SEEK_DEFAULT_COMMAND"])
       } catch {
         Output.error("seek: \(error)")
         return 2
       }
     }
-    defer {
-      defaultSource?.stop()
-      if let skipped = defaultSource?.skippedNames, skipped > 0 {
-        Output.error(
-          "seek: \(skipped) file name\(skipped == 1 ? " was" : "s were") left out: not valid UTF-8, so not shown or printed as they are"
-        )
-      }
-    }
-    var input = defaultSource?.handle ?? FileHandle.standardInput
-    // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
-    var fromPipe = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
-    let dumbTerminal = environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty
-    let storeCommand =
-      options.checked || options.uncheckAll || options.deleteCreated != nil || options.forgetPicks
-      || options.addPick != nil
-    let interactive = options.filter == nil && !storeCommand
-    if dumbTerminal && options.height == nil {
-      // No terminfo to lean on: drawn with plain ANSI sequences in the whole window, as fzf does
-      // (the inline driver), never printed and exited on its own.
-      options.height = "100%"
-    }
-    // Lines are fzf's world (Enter accepts, ties by length then input order); records are
-    // InstantSearch's (see `Picking`).
-    let lines = isLines(path: fromPipe ? nil : options.catalogPath, options: options)
-    let shape = options.lineShape
-    if !shape.isPlain {
-      guard lines else {
-        Output.error(
-          "seek: --ansi, --nth and --with-nth shape lines; \(options.catalogPath ?? "the input") holds records")
-        return 2
-      }
-      // A shaped file of lines is read as a pipe is (no index cache: the cache keeps records as
-      // read, not as shaped), and its accepted lines are printed as read.
-      if !fromPipe, let path = options.catalogPath {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-          Output.error("seek: cannot open \(path)")
-          return 2
-        }
-        input = handle
-        fromPipe = true
-      }
-      if options.field == nil { options.field = LineShape.lineAttribute }
-      options.catalog.titleAttribute = LineShape.shownAttribute
-    }
-    if options.headerLines > 0 && !(fromPipe && lines) {
-      Output.error("seek: --header-lines takes the first lines of lines read from a pipe (as fzf's)")
-      return 2
-    }
-    if lines && options.filter != nil && !options.json && !options.pagingGiven {
-      // fzf's --filter prints every match; a page is asked for with --page or --hits-per-page.
-      options.hitsPerPage = SearchRequest.maxHitsPerPage
-    }
-    // Below the word tiers, lines are matched as fzf matches them (see Searcher+Fuzzy.swift).
-    options.matching.fuzzyTier = lines
-    if lines {
-      // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
-      if options.catalog.searchableAttributes == nil {
-        options.catalog.searchableAttributes = ["ordered(\(shape.searchedAttribute))"]
-      }
-      if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
-      // A line is text, not a product name: "logs" must not find "log" unless asked.
-      if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
-      // fzf's --no-sort: record ids in input order (they follow the tie-break), the page in id order.
-      if options.noSort { options.catalog.tiebreak = [.index] }
-    }
-    if interactive && !TerminalLocale.useUTF8() {
-      Output.error(
-        "seek: warning: no UTF-8 locale (LANG=\(environment["LANG"] ?? ""), and C.UTF-8 is missing): non-ASCII text may not be typed or shown correctly"
-      )
-    }
-    var streamFormat: CatalogFormat? = nil
-    // A large catalog file read like a pipe (see `streamFilesAbove`).
-    var fileStream: (FileHandle, CatalogFormat)? = nil
-    var fileBytes: Int? = nil
-    var writeCache: (@Sendable (Catalog) -> Void)? = nil
-    // The index cache of a catalog just indexed, written after the answer is out (or beside the UI).
-    var pendingSave: (@Sendable () -> Void)? = nil
-    let catalog: Catalog
+    defer { defaultSource?.stopAndReport() }
     do {
-      if fromPipe {
-        let format = options.catalog.format ?? .lines
-        // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
-        let streams =
-          interactive && !options.selectOne && !options.exitZero && !options.sync
-          && (format == .lines || format == .jsonLines)
-        if streams {
-          streamFormat = format
-          let empty = RecordTable(attributes: format == .lines ? shape.attributes : [])
-          catalog = Catalog(
-            name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
-            given: options.catalog)
-        } else if let query = options.filter, format == .lines, let code = streamFilter(input, query, options) {
-          return code
-        } else if format == .lines || format == .jsonLines {
-          let reader = StreamingReader(
-            format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: shape
-          ) {}
-          let table = reader.readAll(input)
-          if !reader.headerRead.isEmpty {
-            options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
-          }
-          catalog = Catalog(
-            name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
-            given: options.catalog)
-        } else {
-          let bytes = [UInt8](input.readDataToEndOfFile())
-          var settings = options.catalog
-          settings.format = format
-          catalog = try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings)
-        }
-      } else {
-        let path = options.catalogPath ?? "-"
-        // A large file of lines without an index cache, filtered once: read like a pipe (see
-        // `streamFilter`) unless its store holds created items the answer must include.
-        let filterStreams =
-          options.filter != nil && lines && !FileManager.default.fileExists(atPath: storePath(path, options))
-        // A large file of records without an index cache, filtered once: answered from a scan of
-        // its records, before the index (wanted only for the cache) is built.
-        var scanned: Int32? = nil
-        var scanFirst: ((PreparedCatalog) -> Void)? = nil
-        if CacheBuilder.isBuilder {
-          // Started by `CacheBuilder.detach`: the index and its cache, nothing printed (whatever
-          // the store the answering command left behind).
-          guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
-          Self.finish(saving: try loadFile(path, options: options).pendingSave)
-          return 0
-        }
-        if let query = options.filter, !lines, scanFilterApplies(path, options) {
-          let large = (regularFileSize(path) ?? 0) > CacheBuilder.filesAbove
-          scanFirst = { prepared in
-            scanned = scanFilter(prepared, query: query, options: options)
-            // Answered, from a file worth a cache: the index this load would build next is left
-            // to a builder in the background, and the script that asked gets its answer now.
-            if let code = scanned, large {
-              CacheBuilder.detach()
-              exit(code)
-            }
-          }
-        }
-        let loaded = try loadFile(
-          path, options: options,
-          streaming: (interactive && !options.selectOne && !options.exitZero) || filterStreams,
-          beforeIndexing: scanFirst)
-        if let scanned {
-          Self.finish(saving: loaded.pendingSave)
-          return scanned
-        }
-        if let query = options.filter, let stream = loaded.stream {
-          if stream.format == .lines, let code = streamFilter(stream.handle, query, options, noStore: true) {
-            return code
-          }
-          // Not a stream a filter can read: index it whole after all.
-          try? stream.handle.close()
-          let whole = try loadFile(path, options: options)
-          let code = FilterCommand.run(catalog: whole.catalog, options: options, query: query)
-          Self.finish(saving: whole.pendingSave)
-          return code
-        }
-        catalog = loaded.catalog
-        pendingSave = loaded.pendingSave
-        if let stream = loaded.stream {
-          fileStream = (stream.handle, stream.format)
-          fileBytes = stream.bytes
-          writeCache = loaded.writeCache
-        }
-      }
+      let plan = try Plan(&options, defaultSource: defaultSource)
+      return try plan.source.isPipe ? runPiped(plan, options) : runFile(plan, options)
     } catch {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  /// The catalog from a pipe (standard input, or bare `seek`'s file list): streamed into the app,
+  /// matched while read by `--filter` on lines, or read whole.
+  private static func runPiped(_ plan: Plan, _ options: Options) throws -> Int32 {
+    var options = options
+    let input = plan.source.handle!
+    let format = options.catalog.format ?? .lines
+    // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
+    if plan.mode == .interactive && plan.streamsIntoTheApp && (format == .lines || format == .jsonLines) {
+      let empty = RecordTable(attributes: format == .lines ? options.lineShape.attributes : [])
+      let catalog = Catalog(
+        name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
+        given: options.catalog)
+      return runLoaded(plan, options, catalog, stream: (input, format, nil))
+    }
+    if case .filter(let query) = plan.mode, format == .lines, let code = streamFilter(input, query, options) {
+      return code
+    }
+    let catalog: Catalog
+    if format == .lines || format == .jsonLines {
+      let reader = StreamingReader(
+        format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: options.lineShape
+      ) {}
+      let table = reader.readAll(input)
+      if !reader.headerRead.isEmpty {
+        options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
+      }
+      catalog = Catalog(
+        name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
+        given: options.catalog)
+    } else {
+      var settings = options.catalog
+      settings.format = format
+      catalog = try CatalogLoader.load(bytes: [UInt8](input.readDataToEndOfFile()), path: "<stdin>", settings: settings)
+    }
+    return runLoaded(plan, options, catalog)
+  }
+
+  /// The catalog from a file: its index cache, a scan that answers `--filter` before the index is
+  /// built, a stream into the app (a large uncached file), or a whole load.
+  private static func runFile(_ plan: Plan, _ options: Options) throws -> Int32 {
+    let path = options.catalogPath ?? "-"
+    if CacheBuilder.isBuilder {
+      // Started by `CacheBuilder.detach`: the index and its cache, nothing printed (whatever the
+      // store the answering command left behind).
+      guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
+      Self.finish(saving: try loadFile(path, options: options).pendingSave)
+      return 0
+    }
+    var scanned: Int32? = nil
+    let loaded = try loadFile(
+      path, options: options, streaming: plan.streamsFiles,
+      beforeIndexing: scanFirst(path, plan, options) { scanned = $0 })
+    if let scanned {
+      Self.finish(saving: loaded.pendingSave)
+      return scanned
+    }
+    if case .filter(let query) = plan.mode, let stream = loaded.stream {
+      if stream.format == .lines, let code = streamFilter(stream.handle, query, options, noStore: true) {
+        return code
+      }
+      // Not a stream a filter can read: index it whole after all.
+      try? stream.handle.close()
+      let whole = try loadFile(path, options: options)
+      return runLoaded(plan, options, whole.catalog, pendingSave: whole.pendingSave)
+    }
+    return runLoaded(
+      plan, options, loaded.catalog, pendingSave: loaded.pendingSave,
+      stream: loaded.stream.map { ($0.handle, $0.format, $0.bytes) }, writeCache: loaded.writeCache)
+  }
+
+  /// `--filter` on a large records file without an index cache: answered from a scan of its
+  /// records before the index (wanted only for the cache) is built; the answer's exit status is
+  /// handed to `answered`. Then, from a file worth a cache, the index is left to a builder in the
+  /// background, and the script that asked gets its answer now.
+  private static func scanFirst(
+    _ path: String, _ plan: Plan, _ options: Options, answered: @escaping (Int32) -> Void
+  ) -> ((PreparedCatalog) -> Void)? {
+    guard case .filter(let query) = plan.mode, !plan.lines, scanFilterApplies(path, options) else { return nil }
+    let large = (regularFileSize(path) ?? 0) > CacheBuilder.filesAbove
+    return { prepared in
+      guard let code = scanFilter(prepared, query: query, options: options) else { return }
+      if large {
+        CacheBuilder.detach()
+        exit(code)
+      }
+      answered(code)
+    }
+  }
+
+  /// The plan's mode on a catalog: `--filter`, a store command, or the app (fed from `stream`
+  /// when the catalog is still being read). The index cache is written once the answer is out,
+  /// or beside the app.
+  private static func runLoaded(
+    _ plan: Plan, _ options: Options, _ catalog: Catalog, pendingSave: (@Sendable () -> Void)? = nil,
+    stream: (handle: FileHandle, format: CatalogFormat, bytes: Int?)? = nil,
+    writeCache: (@Sendable (Catalog) -> Void)? = nil
+  ) -> Int32 {
     for warning in catalog.warnings { Output.error("seek: warning: \(catalog.path): \(warning)") }
-    if let query = options.filter {
+    switch plan.mode {
+    case .filter(let query):
       let code = FilterCommand.run(catalog: catalog, options: options, query: query)
       Self.finish(saving: pendingSave)
       return code
-    }
-    if storeCommand {
+    case .store:
       let code = StoreCommands.run(catalog: catalog, options: options)
       Self.finish(saving: pendingSave)
       return code
+    case .interactive:
+      let saving = DispatchGroup()
+      if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
+      var inputFailure: (@Sendable () -> String?)? = nil
+      if let source = plan.defaultSource { inputFailure = { source.commandFailure() } }
+      let streamFormat: (FileHandle, CatalogFormat)? = stream.map { ($0.handle, $0.format) }
+      let code = Self.interactive(
+        catalog: catalog, options: options, streamFormat: streamFormat, inputBytes: stream?.bytes,
+        writeCache: writeCache, picking: plan.picking(options), piped: plan.source.isPipe, lines: plan.lines,
+        inputFailure: inputFailure)
+      saving.wait()
+      return code
     }
-    var picking = Picking.defaults(lines: lines)
-    if let accepts = options.enterAccepts { picking.enterAccepts = accepts }
-    if options.create { picking.offersCreate = true }
-    // Check boxes on lines only when asked for: fzf's -m marks, or the create row's list.
-    if options.multi || options.create { picking.marks = true }
-    picking.maxMarks = options.multiMax
-    picking.cycles = options.cycle
-    // The cache is written beside the UI, and waited for when it ends.
-    let saving = DispatchGroup()
-    if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
-    var inputFailure: (@Sendable () -> String?)? = nil
-    if let source = defaultSource { inputFailure = { source.commandFailure() } }
-    let code = Self.interactive(
-      catalog: catalog, options: options, streamFormat: fileStream ?? streamFormat.map { (input, $0) },
-      inputBytes: fileBytes, writeCache: writeCache, picking: picking,
-      piped: fromPipe, lines: lines, inputFailure: inputFailure)
-    saving.wait()
-    return code
   }
 
   /// Writes a pending index cache once the answer is printed: whoever reads the output has it
@@ -435,7 +365,6 @@ enum SeekCommand {
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
     piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil
   ) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
     do {
       var catalog = startCatalog
       // Lines are a plain list, as in fzf: suggestions only when asked for (--suggest, or a file
@@ -470,74 +399,91 @@ enum SeekCommand {
       service.learning = learns
       service.clock = { Date().timeIntervalSince1970 }
       service.setPicks(initial.picks)
-      var configuration = TerminalApp.Configuration(
-        colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
-        tracePath: environment["SEEK_TRACE"],
-        selectOne: options.selectOne, exitZero: options.exitZero, input: streamFormat, height: options.height,
-        picking: picking)
-      if let prompt = options.prompt { configuration.prompt = prompt }
-      configuration.pointer = options.pointer
-      configuration.border = options.border
-      configuration.overflow = options.overflow
-      configuration.marker = options.marker
-      if let labels = options.jumpLabels { configuration.jumpLabels = labels }
-      configuration.mouse = !options.noMouse
-      configuration.inputDelimiter = options.inputDelimiter
-      configuration.headerLines = options.headerLines
-      configuration.info = options.info
-      configuration.layout = options.layout
-      configuration.expect = options.expect
-      configuration.headerFirst = options.headerFirst
-      configuration.keyBindings = options.keyBindings.map { ($0.key.name, $0.key.keys, $0.actions) }
-      configuration.eventBindings = options.eventBindings
-      configuration.lineShape = options.lineShape
-      let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
-      if let history { configuration.history = try history.load() }
-      if let header = options.header {
-        configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      }
-      configuration.inputBytes = inputBytes
-      configuration.onInputIndexed = writeCache
-      configuration.inputFailure = inputFailure
       if streamFormat == nil, let refusal = FilterCommand.refusal(of: options, catalog: catalog) {
         Output.error("seek: \(refusal)")
         return 2
       }
-      configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
-      configuration.refine.searchDisabled = options.searchDisabled
-      configuration.details.placement = options.previewWindow
-      configuration.details.basePlacement = options.previewWindow
-      configuration.details.command = options.preview
-      configuration.details.open = options.preview != nil && !options.previewWindow.hidden
+      var configuration = Self.configuration(options, picking: picking, input: streamFormat)
+      configuration.inputBytes = inputBytes
+      configuration.onInputIndexed = writeCache
+      configuration.inputFailure = inputFailure
+      let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
+      if let history { configuration.history = try history.load() }
       let app = TerminalApp(service: service, writer: writer, checked: initial.checked, configuration: configuration)
       let outcome = try app.run()
-      // Whatever the way out, the store must hold what the user saw; say so when it may not.
-      let report = app.shutdownReport
-      for failure in report.failures { Output.error("seek: \(failure)") }
-      if report.unfinishedWrites > 0 {
-        Output.error(
-          "seek: \(report.unfinishedWrites) store write\(report.unfinishedWrites == 1 ? "" : "s") did not finish within \(Int(TerminalApp.shutdownDeadline)) s"
-        )
-      }
-      switch outcome {
-      case .quit(let status):
-        return report.isClean ? status : 2
-      case .queryPrinted(let query):
-        Output.write(query + options.outputTerminator)
-        return report.isClean ? 0 : 2
-      case .become(let command):
-        // fzf's become: the command takes Seek's place (its output where Seek's went).
-        guard report.isClean else { return 2 }
-        Self.become(command)
-      case .accepted(let ids, let query, let key):
-        printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
-        do { try history?.append(query) } catch { Output.error("seek: \(error)") }
-        return report.isClean ? 0 : 2
-      }
+      return finish(outcome, app.shutdownReport, store: store, service: service, history: history, options: options)
     } catch {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  /// What the app's way out prints and returns; whatever the way out, the store must hold what
+  /// the user saw, and when it may not, that is said (and the status is 2).
+  private static func finish(
+    _ outcome: TerminalApp.Outcome, _ report: EffectRuntime.ShutdownReport, store: ItemStore,
+    service: SearchService, history: HistoryFile?, options: Options
+  ) -> Int32 {
+    for failure in report.failures { Output.error("seek: \(failure)") }
+    if report.unfinishedWrites > 0 {
+      Output.error(
+        "seek: \(report.unfinishedWrites) store write\(report.unfinishedWrites == 1 ? "" : "s") did not finish within \(Int(TerminalApp.shutdownDeadline)) s"
+      )
+    }
+    switch outcome {
+    case .quit(let status):
+      return report.isClean ? status : 2
+    case .queryPrinted(let query):
+      Output.write(query + options.outputTerminator)
+      return report.isClean ? 0 : 2
+    case .become(let command):
+      // fzf's become: the command takes Seek's place (its output where Seek's went).
+      guard report.isClean else { return 2 }
+      Self.become(command)
+    case .accepted(let ids, let query, let key):
+      printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
+      do { try history?.append(query) } catch { Output.error("seek: \(error)") }
+      return report.isClean ? 0 : 2
+    }
+  }
+
+  /// The app's configuration from the options: its looks (prompt, pointer, border, layout,
+  /// colours), keys and bindings, header, refinements to start with, and the details pane.
+  static func configuration(
+    _ options: Options, picking: Picking, input: (FileHandle, CatalogFormat)?
+  ) -> TerminalApp.Configuration {
+    let environment = ProcessInfo.processInfo.environment
+    var configuration = TerminalApp.Configuration(
+      colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
+      tracePath: environment["SEEK_TRACE"],
+      selectOne: options.selectOne, exitZero: options.exitZero, input: input, height: options.height,
+      picking: picking)
+    if let prompt = options.prompt { configuration.prompt = prompt }
+    configuration.pointer = options.pointer
+    configuration.border = options.border
+    configuration.overflow = options.overflow
+    configuration.marker = options.marker
+    if let labels = options.jumpLabels { configuration.jumpLabels = labels }
+    configuration.mouse = !options.noMouse
+    configuration.inputDelimiter = options.inputDelimiter
+    configuration.headerLines = options.headerLines
+    configuration.info = options.info
+    configuration.layout = options.layout
+    configuration.expect = options.expect
+    configuration.headerFirst = options.headerFirst
+    configuration.keyBindings = options.keyBindings.map { ($0.key.name, $0.key.keys, $0.actions) }
+    configuration.eventBindings = options.eventBindings
+    configuration.lineShape = options.lineShape
+    if let header = options.header {
+      configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
+    configuration.refine.searchDisabled = options.searchDisabled
+    configuration.details.placement = options.previewWindow
+    configuration.details.basePlacement = options.previewWindow
+    configuration.details.command = options.preview
+    configuration.details.open = options.preview != nil && !options.previewWindow.hidden
+    return configuration
   }
 
   /// Replaces this process with `$SHELL -c command`; returns (exit 127) only if that fails.
@@ -579,9 +525,7 @@ enum SeekCommand {
       let keptTitle = kept.first { $0.objectID == id }?.title
       if options.json {
         if let json = service.json(objectID: id)
-          ?? keptTitle.map({
-            JSONValue.object([("objectID", .string(id)), ("title", .string($0))])
-          })
+          ?? keptTitle.map({ service.catalog.missingJSON(objectID: id, title: $0) })
         {
           out += json.serialized + end
         }

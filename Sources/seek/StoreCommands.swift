@@ -46,14 +46,12 @@ enum StoreCommands {
         let isCreated = created.contains { $0.objectID == item.objectID }
         let missing = record == nil && !isCreated
         if options.json {
-          var members: [(String, JSONValue)] = []
-          if let record, case .object(let fields) = catalog.json(record: record) { members = fields }
-          if record == nil {
-            members = [("objectID", .string(item.objectID)), ("title", .string(item.title))]
-          }
-          if isCreated { members.append(("_created", .bool(true))) }
-          if missing { members.append(("_missing", .bool(true))) }
-          out += JSONValue.object(members).serialized + "\n"
+          let json =
+            record.map { catalog.json(record: $0) }
+            ?? (isCreated
+              ? catalog.createdJSON(objectID: item.objectID, title: item.title)
+              : catalog.missingJSON(objectID: item.objectID, title: item.title))
+          out += json.serialized + "\n"
         } else {
           let title = record.map { catalog.title(record: $0) } ?? item.title
           out += SafeText.sanitized(title) + (missing ? "\t(no longer in the catalog)" : "") + "\n"

@@ -33,6 +33,23 @@ import Testing
     }
   }
 
+  /// One way to write an item, for every output: a record always with its objectID (whatever
+  /// the id attribute is called), a created item's title under the catalog's title attribute.
+  @Test func everyItemIsWrittenOneWay() throws {
+    var settings = CatalogSettings()
+    settings.objectIDAttribute = "sku"
+    let catalog = try CatalogLoader.load(
+      bytes: Array("sku,name\nA1,widget\n".utf8), path: "w.csv", settings: settings)
+    #expect(catalog.json(record: 0).serialized == #"{"objectID":"A1","sku":"A1","name":"widget"}"#)
+    #expect(
+      catalog.createdJSON(objectID: "c1", title: "gadget").serialized
+        == #"{"objectID":"c1","name":"gadget","_created":true}"#)
+    let service = SearchService(
+      catalog: catalog, suggestions: [], created: [CreatedItem(objectID: "c1", title: "gadget", created: 0)])
+    #expect(service.json(objectID: "c1") == catalog.createdJSON(objectID: "c1", title: "gadget"))
+    #expect(service.json(objectID: "A1") == catalog.json(record: 0))
+  }
+
   /// Algolia's order: the bare query, then the same query in its category.
   @Test func theBareQueryComesBeforeItsCategory() {
     let service = SearchService(

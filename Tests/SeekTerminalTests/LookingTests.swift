@@ -123,9 +123,10 @@ import Testing
 
   @Test func theDecidingCriterionIsTheFirstThatDiffers() {
     func details(typos: Int, popularity: Double?) -> RankingDetails {
-      RankingDetails.make(
-        summary: .init(typos: typos, words: 1, proximity: 0, attribute: 0, position: 0, exact: 1), wordCount: 1,
-        attributes: ["name"], ordered: [], custom: [(.descending("popularity"), popularity)], sort: nil)
+      RankingDetails(
+        match: .init(typos: typos, words: 1, proximity: 0, attribute: 0, position: 0, exact: 1), wordCount: 1,
+        attribute: "name", attributeOrdered: false, sort: nil, sortValue: nil,
+        custom: [.init(rule: .descending("popularity"), value: popularity)])
     }
     #expect(details(typos: 1, popularity: 9).decidingCriterion(below: details(typos: 0, popularity: 1))?.name == "typo")
     #expect(

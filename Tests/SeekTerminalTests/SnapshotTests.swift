@@ -31,10 +31,10 @@ import Testing
       let title = "Sony - WH-1000XM5 Wireless Noise Canceling Headphones - \(colour)"
       var hit = ResultHit(
         objectID: "\(i)", title: title, titleRanges: [0..<4, 47..<51], details: ["Sony", "$\(399 - i * 20).99"])
-      hit.ranking = RankingDetails.make(
-        summary: MatchSummary(typos: 0, words: 2, proximity: 6, attribute: 0, position: 0, exact: 1), wordCount: 2,
-        attributes: ["name", "brand"], ordered: [], custom: [(.descending("popularity"), Double(7000 - i * 100))],
-        sort: nil)
+      hit.ranking = RankingDetails(
+        match: MatchSummary(typos: 0, words: 2, proximity: 6, attribute: 0, position: 0, exact: 1), wordCount: 2,
+        attribute: "name", attributeOrdered: false, sort: nil, sortValue: nil,
+        custom: [.init(rule: .descending("popularity"), value: Double(7000 - i * 100))])
       hits.append(hit)
     }
     s.results.hits = hits

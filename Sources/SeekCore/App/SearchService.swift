@@ -403,15 +403,11 @@ public final class SearchService {
     return index.documents.value(record, index.titleColumn)
   }
 
-  /// The item as a JSON object: the catalog record (numbers as numbers), or a created item's
-  /// objectID and title.
+  /// The item as JSON (`Catalog.json`, `createdJSON`).
   public func json(objectID: String) -> JSONValue? {
     guard let (kind, index, record) = searcher.lookup(objectID: objectID) else { return nil }
     if kind == .created {
-      return .object([
-        ("objectID", .string(objectID)), ("title", .string(index.documents.value(record, index.titleColumn))),
-        ("_created", .bool(true)),
-      ])
+      return catalog.createdJSON(objectID: objectID, title: index.documents.value(record, index.titleColumn))
     }
     return catalog.json(index: index, record: record)
   }

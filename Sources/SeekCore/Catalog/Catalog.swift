@@ -50,11 +50,19 @@ public struct Catalog: Sendable {
   /// The record's attributes as a JSON object (numbers where the catalog had numbers).
   public func json(record: Int) -> JSONValue { json(index: index, record: record) }
 
+  // MARK: - Items as JSON, one way for every output
+
+  // `--filter --json`'s hits, the items accept prints with `--json`, and `--checked --json` all
+  // write an item so: a record as stored, with its `objectID` (whatever the id attribute is
+  // called: Algolia's rule); a created item as its objectID and its title under the catalog's
+  // title attribute, `_created`; an item the catalog no longer has as the store kept it,
+  // `_missing`. Seek's own members begin with `_` and never replace one of the record's.
+
   /// A record of `index` (this catalog's, or a segment with the same attributes) as JSON.
   public func json(index: SearchIndex, record: Int) -> JSONValue {
     let documents = index.documents
     var members: [(String, JSONValue)] = []
-    if settings.objectIDAttribute == nil || !documents.attributes.contains(settings.objectIDAttribute!) {
+    if !documents.attributes.contains("objectID") {
       members.append(("objectID", .string(documents.objectID(record))))
     }
     // A JSON record's members that are not plain strings, as it wrote them.
@@ -85,6 +93,19 @@ public struct Catalog: Sendable {
     }
     return .object(members)
   }
+
+  /// An item made with the create row.
+  public func createdJSON(objectID: String, title: String) -> JSONValue {
+    .object([("objectID", .string(objectID)), (titleAttribute, .string(title)), ("_created", .bool(true))])
+  }
+
+  /// A checked item the catalog no longer has, as the store kept it.
+  public func missingJSON(objectID: String, title: String) -> JSONValue {
+    .object([("objectID", .string(objectID)), (titleAttribute, .string(title)), ("_missing", .bool(true))])
+  }
+
+  /// The attribute rows show (a created item's title goes there).
+  public var titleAttribute: String { index.documents.attributes[index.titleColumn] }
 
   public func title(record: Int) -> String { index.documents.value(record, index.titleColumn) }
 }

@@ -7,28 +7,18 @@ import SearchEngine
 public struct RankingDetails: Sendable, Equatable {
   public enum Criterion: Sendable, Equatable {
     case sort(SortOrder)
-    case typo
-    case words
-    /// Picked before for queries like this one (the level, more frecent higher).
-    case learned
-    case proximity
-    case attribute
-    case exact
+    /// A textual rule, in the order and with the costs `RankingRule` alone decides.
+    case rule(RankingRule)
     /// A hit of the fuzzy tier (lines): fzf's score, below every word match.
     case fuzzy
     /// The custom ranking rule at this index.
     case custom(Int, CustomRanking)
 
-    /// The rule's name: "typo", …, "desc(popularity)", "sort price:desc".
+    /// The rule's name: "typo", …, "picks", "desc(popularity)", "sort price:desc".
     public var name: String {
       switch self {
       case .sort(let order): return "sort \(order)"
-      case .typo: return "typo"
-      case .words: return "words"
-      case .learned: return "picks"
-      case .proximity: return "proximity"
-      case .attribute: return "attribute"
-      case .exact: return "exact"
+      case .rule(let rule): return rule == .learned ? "picks" : rule.rawValue
       case .fuzzy: return "fuzzy"
       case .custom(_, let rule): return rule.description
       }
@@ -77,26 +67,23 @@ public struct RankingDetails: Sendable, Equatable {
   /// The query was empty: records are listed in browse order.
   public var browsing: Bool { wordCount == 0 }
 
-  /// The criteria, in the order they decide.
+  /// The criteria, in the order they decide: the sort, the textual rules in `RankingRule.order`
+  /// (picks only where the catalog learns and no sort is asked; browsing, no rule but picks; a
+  /// fuzzy hit, picks then its score), then the custom ranking.
   public var criteria: [Criterion] {
-    let learned: [Criterion] = learning && sort == nil ? [.learned] : []
+    let rules = RankingRule.order.filter { $0 != .learned || (learning && sort == nil) }
+    let learned: [Criterion] = rules.contains(.learned) ? [.rule(.learned)] : []
     let textual: [Criterion] =
-      browsing
-      ? learned
-      : match.fuzzyScore != nil ? learned + [.fuzzy] : [.typo, .words] + learned + [.proximity, .attribute, .exact]
+      browsing ? learned : match.fuzzyScore != nil ? learned + [.fuzzy] : rules.map(Criterion.rule)
     return (sort.map { [.sort($0)] } ?? []) + textual + custom.enumerated().map { .custom($0.offset, $0.element.rule) }
   }
 
-  /// What the criterion compares (smaller ranks first); nil for an absent value (ranks last).
+  /// What the criterion compares (smaller ranks first: the engine's own cost for a rule); nil
+  /// for an absent value (ranks last).
   public func cost(of criterion: Criterion) -> Double? {
     switch criterion {
     case .sort(let order): return sortValue.map { order.descending ? -$0 : $0 }
-    case .typo: return Double(match.typos)
-    case .words: return Double(-match.words)
-    case .learned: return Double(-match.learned)
-    case .proximity: return Double(match.proximity)
-    case .attribute: return Double(match.attribute * 4096 + match.position)
-    case .exact: return Double(-match.exact)
+    case .rule(let rule): return Double(rule.cost(match))
     case .fuzzy: return match.fuzzyScore.map { Double(-$0) } ?? -Double.greatestFiniteMagnitude
     case .custom(let i, let rule):
       guard i < custom.count, let v = custom[i].value else { return nil }
@@ -122,8 +109,8 @@ public struct RankingDetails: Sendable, Equatable {
   /// For a learned hit above `below`: the criterion on which the rules alone would have put it
   /// under `below` (the first after `learned` where it is worse), when picks are what lifted it.
   public func criterionOvercome(above below: RankingDetails) -> Criterion? {
-    guard below.decidingCriterion(below: self) == .learned else { return nil }
-    let after = criteria.drop { $0 != .learned }.dropFirst()
+    guard below.decidingCriterion(below: self) == .rule(.learned) else { return nil }
+    let after = criteria.drop { $0 != .rule(.learned) }.dropFirst()
     let theirs = below.criteria
     for criterion in after where theirs.contains(criterion) {
       guard let mine = cost(of: criterion) else { return criterion }
@@ -131,17 +118,5 @@ public struct RankingDetails: Sendable, Equatable {
       if let other = below.cost(of: criterion), mine < other { return nil }
     }
     return nil
-  }
-
-  /// The details of a hit: its match summary (`attributes` names the searchable attributes in
-  /// order, `ordered` those where the position ranks), custom values, and the sort if any.
-  public static func make(
-    summary m: MatchSummary, wordCount: Int, attributes: [String], ordered: Set<String>,
-    custom: [(rule: CustomRanking, value: Double?)], sort: (SortOrder, Double?)?
-  ) -> RankingDetails {
-    let attribute = m.attribute < attributes.count ? attributes[m.attribute] : "#\(m.attribute)"
-    return RankingDetails(
-      match: m, wordCount: wordCount, attribute: attribute, attributeOrdered: ordered.contains(attribute),
-      sort: sort?.0, sortValue: sort?.1, custom: custom.map { CustomValue(rule: $0.rule, value: $0.value) })
   }
 }
