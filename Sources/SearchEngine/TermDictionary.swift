@@ -23,13 +23,7 @@ public struct TermDictionary: Sendable {
   func lowerBound(_ key: UnsafeBufferPointer<UInt8>) -> Int {
     // Safe: only term slices of `bytes` are read, while it is alive.
     bytes.withUnsafeBufferPointer { all in
-      var lo = 0
-      var hi = count
-      while lo < hi {
-        let mid = (lo + hi) >> 1
-        if compareBytes(slice(all, mid), key) < 0 { lo = mid + 1 } else { hi = mid }
-      }
-      return lo
+      partitionPoint(0..<count) { compareBytes(slice(all, $0), key) >= 0 }
     }
   }
 
@@ -47,13 +41,7 @@ public struct TermDictionary: Sendable {
     let lo = lowerBound(prefix)
     // Safe: only term slices of `bytes` are read, while it is alive.
     return bytes.withUnsafeBufferPointer { all in
-      var a = lo
-      var b = count
-      while a < b {
-        let mid = (a + b) >> 1
-        if hasPrefix(slice(all, mid), prefix) { a = mid + 1 } else { b = mid }
-      }
-      return lo..<a
+      lo..<partitionPoint(lo..<count) { !hasPrefix(slice(all, $0), prefix) }
     }
   }
 
@@ -140,172 +128,228 @@ public struct TermDictionary: Sendable {
   ) {
     let n = word.count
     guard n > 0, count > 0 else { return }
-    let width = n + 1
     let maxDepth = n + maxTypos + 1
-    var rows = [Int](repeating: 0, count: width * (maxDepth + 1))
+    var rows = [Int](repeating: 0, count: (n + 1) * (maxDepth + 1))
     for j in 0...n { rows[j] = j }
     // The letters a node jumps to, per level (one per diagonal cell, or the roots), and after
     // them the letter of each level on the current path (for swaps).
     let lettersPerLevel = max(n, roots?.count ?? 0)
-    let pathStart = lettersPerLevel * (maxDepth + 1)
-    var letters = [UInt32](repeating: 0, count: pathStart + maxDepth + 1)
-
+    var letters = [UInt32](repeating: 0, count: lettersPerLevel * (maxDepth + 1) + maxDepth + 1)
     // Safe: `rows` and `letters` have a region per depth the walk can reach (bounded by the longest
     // word); term slices lie within `bytes`, and every term below a node has a letter at its depth.
     bytes.withUnsafeBufferPointer { all in
       rows.withUnsafeMutableBufferPointer { rows in
         letters.withUnsafeMutableBufferPointer { letters in
-          /// The first letter of term `t` after its first `byteDepth` bytes.
-          @inline(__always) func letter(_ t: Int, _ byteDepth: Int) -> (UInt32, Int) {
-            UTF8.decode(all, at: Int(starts[t]) + byteDepth)
+          withoutActuallyEscaping(visit) { visit in
+            var walk = DictionaryWalk(
+              all: all, starts: starts, word: word, maxTypos: maxTypos, prefix: prefix, roots: roots, within: within,
+              jumps: jumps, rows: rows, letters: letters, lettersPerLevel: lettersPerLevel, visit: visit)
+            walk.walk(lo: 0, hi: count, byteDepth: 0, level: 0, best: Int.max)
           }
-
-          func walk(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) {
-            let row = level * width
-            let lastCell = rows[row + n]
-            var rowMin = Int.max
-            for j in 0...n where rows[row + j] < rowMin { rowMin = rows[row + j] }
-            let firstIsNode = Int(starts[lo + 1]) - Int(starts[lo]) == byteDepth
-            var bestHere = best
-            if prefix {
-              bestHere = min(best, lastCell)
-              // The term ending at this node matches as a whole word when its own distance is the best.
-              let nodeWhole = firstIsNode && lastCell == bestHere
-              let rest = firstIsNode ? lo + 1 : lo
-              if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere || rowMin > maxTypos) {
-                if firstIsNode { visit(lo..<(lo + 1), bestHere, nodeWhole) }
-                if rest < hi { visit(rest..<hi, bestHere, false) }
-                return
-              }
-              if rowMin > maxTypos { return }
-              if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere, nodeWhole) }
-            } else {
-              if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell, true) }
-              if rowMin > maxTypos { return }
-            }
-            if level + 1 > maxDepth { return }
-            let firstChild = firstIsNode ? lo + 1 : lo
-            guard firstChild < hi else { return }
-
-            /// Computes the row of the child `scalar` (terms `i ..< end`) and walks into it.
-            func enter(_ i: Int, _ end: Int, _ scalar: UInt32, _ length: Int) {
-              if let within {
-                // Skip the group unless it meets one of the allowed ranges.
-                var a = 0
-                var b = within.count
-                while a < b {
-                  let mid = (a + b) >> 1
-                  if within[mid].upperBound <= i { a = mid + 1 } else { b = mid }
-                }
-                if a == within.count || within[a].lowerBound >= end { return }
-              }
-              let next = (level + 1) * width
-              letters[pathStart + level + 1] = scalar
-              rows[next] = level + 1
-              for j in 1...n {
-                let cost = word[j - 1] == scalar ? 0 : 1
-                var v = min(rows[row + j] + 1, rows[next + j - 1] + 1, rows[row + j - 1] + cost)
-                if level >= 1 && j >= 2 && word[j - 1] == letters[pathStart + level] && word[j - 2] == scalar {
-                  v = min(v, rows[(level - 1) * width + j - 2] + 1)
-                }
-                rows[next + j] = v
-              }
-              walk(lo: i, hi: end, byteDepth: byteDepth + length, level: level + 1, best: bestHere)
-            }
-
-            // The letters worth a lookup, or none to list every child.
-            let base = level * lettersPerLevel
-            var jumpCount = -1
-            if level == 0, let roots {
-              jumpCount = 0
-              for r in roots {
-                letters[base + jumpCount] = r
-                jumpCount += 1
-              }
-            } else if jumps && (!prefix || bestHere > maxTypos)
-              && !mismatchStaysWithin(rows, row: row, level: level, n: n, maxTypos: maxTypos)
-            {
-              // A swap's letter needs no entry of its own: a swap completes over a cell one
-              // below the budget, which leaves the swapped letter's diagonal cell within it.
-              jumpCount = 0
-              for j in 1...n where rows[row + j - 1] <= maxTypos {
-                letters[base + jumpCount] = word[j - 1]
-                jumpCount += 1
-              }
-            }
-            if jumpCount >= 0 {
-              // Ascending and distinct, so that ranges are reported in order (a few letters: insertion sort).
-              var distinct = 0
-              for k in 0..<jumpCount {
-                let c = letters[base + k]
-                var at = distinct
-                while at > 0 && letters[base + at - 1] > c { at -= 1 }
-                if at > 0 && letters[base + at - 1] == c { continue }
-                var m = distinct
-                while m > at {
-                  letters[base + m] = letters[base + m - 1]
-                  m -= 1
-                }
-                letters[base + at] = c
-                distinct += 1
-              }
-              // UTF-8 orders terms by scalar: each letter's group is found by two binary searches.
-              var from = firstChild
-              for k in 0..<distinct {
-                let c = letters[base + k]
-                var a = from
-                var b = hi
-                while a < b {
-                  let mid = (a + b) >> 1
-                  if letter(mid, byteDepth).0 < c { a = mid + 1 } else { b = mid }
-                }
-                let start = a
-                b = hi
-                while a < b {
-                  let mid = (a + b) >> 1
-                  if letter(mid, byteDepth).0 <= c { a = mid + 1 } else { b = mid }
-                }
-                from = a
-                if start < a { enter(start, a, c, letter(start, byteDepth).1) }
-                if from == hi { break }
-              }
-              return
-            }
-            var i = firstChild
-            while i < hi {
-              let (scalar, length) = letter(i, byteDepth)
-              let at = Int(starts[i]) + byteDepth
-              // The group of terms continuing with this same scalar is contiguous: find its end.
-              var a = i + 1
-              var b = hi
-              while a < b {
-                let mid = (a + b) >> 1
-                let s = Int(starts[mid]) + byteDepth
-                var same = Int(starts[mid + 1]) >= s + length
-                if same {
-                  for k in 0..<length where all[s + k] != all[at + k] {
-                    same = false
-                    break
-                  }
-                }
-                if same { a = mid + 1 } else { b = mid }
-              }
-              enter(i, a, scalar, length)
-              i = a
-            }
-          }
-          walk(lo: 0, hi: count, byteDepth: 0, level: 0, best: Int.max)
         }
       }
     }
+  }
+}
+
+/// The index of the first element of `range` for which `isAfter` holds, `isAfter` being false
+/// then true across the range (the end when it never holds): the one binary search of the
+/// dictionary.
+@inline(__always) func partitionPoint(_ range: Range<Int>, _ isAfter: (Int) -> Bool) -> Int {
+  var a = range.lowerBound
+  var b = range.upperBound
+  while a < b {
+    let mid = (a + b) >> 1
+    if isAfter(mid) { b = mid } else { a = mid + 1 }
+  }
+  return a
+}
+
+/// One typo walk of the dictionary (`TermDictionary.fuzzyMatches`): the request, the Damerau–
+/// Levenshtein row of each depth and the letters of the path, over the dictionary's bytes.
+private struct DictionaryWalk {
+  let all: UnsafeBufferPointer<UInt8>
+  let starts: Column<UInt32>
+  let word: [UInt32]
+  let n: Int
+  let width: Int
+  let maxDepth: Int
+  let maxTypos: Int
+  let prefix: Bool
+  let roots: [UInt32]?
+  let within: [Range<Int>]?
+  let jumps: Bool
+  let rows: UnsafeMutableBufferPointer<Int>
+  let letters: UnsafeMutableBufferPointer<UInt32>
+  let lettersPerLevel: Int
+  /// Where the path's letters start in `letters`.
+  let pathStart: Int
+  let visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
+
+  init(
+    all: UnsafeBufferPointer<UInt8>, starts: Column<UInt32>, word: [UInt32], maxTypos: Int, prefix: Bool,
+    roots: [UInt32]?, within: [Range<Int>]?, jumps: Bool, rows: UnsafeMutableBufferPointer<Int>,
+    letters: UnsafeMutableBufferPointer<UInt32>, lettersPerLevel: Int,
+    visit: @escaping (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
+  ) {
+    self.all = all
+    self.starts = starts
+    self.word = word
+    n = word.count
+    width = n + 1
+    maxDepth = n + maxTypos + 1
+    self.maxTypos = maxTypos
+    self.prefix = prefix
+    self.roots = roots
+    self.within = within
+    self.jumps = jumps
+    self.rows = rows
+    self.letters = letters
+    self.lettersPerLevel = lettersPerLevel
+    pathStart = lettersPerLevel * (maxDepth + 1)
+    self.visit = visit
+  }
+
+  /// The first letter of term `t` after its first `byteDepth` bytes.
+  @inline(__always) func letter(_ t: Int, _ byteDepth: Int) -> (UInt32, Int) {
+    UTF8.decode(all, at: Int(starts[t]) + byteDepth)
+  }
+
+  /// The node of terms `lo ..< hi` sharing their first `byteDepth` bytes, whose row is `level`'s:
+  /// its matches reported, then its children entered (the few letters worth it, or every one).
+  func walk(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) {
+    guard let bestHere = report(lo: lo, hi: hi, byteDepth: byteDepth, level: level, best: best) else { return }
+    if level + 1 > maxDepth { return }
+    let firstChild = Int(starts[lo + 1]) - Int(starts[lo]) == byteDepth ? lo + 1 : lo
+    guard firstChild < hi else { return }
+    let distinct = jumpLetters(level: level, bestHere: bestHere)
+    guard distinct >= 0 else {
+      return enterEveryChild(firstChild..<hi, byteDepth: byteDepth, level: level, best: bestHere)
+    }
+    // UTF-8 orders terms by scalar: each letter's group is found by two binary searches.
+    let base = level * lettersPerLevel
+    var from = firstChild
+    for k in 0..<distinct {
+      let c = letters[base + k]
+      let start = partitionPoint(from..<hi) { letter($0, byteDepth).0 >= c }
+      from = partitionPoint(start..<hi) { letter($0, byteDepth).0 > c }
+      if start < from {
+        enter(start, from, c, letter(start, byteDepth).1, byteDepth: byteDepth, level: level, best: bestHere)
+      }
+      if from == hi { break }
+    }
+  }
+
+  /// Reports the node's matches; the best distance on the path so far, or nil when no term below
+  /// the node can match (every cell over the budget) or the whole subtree was reported.
+  private func report(lo: Int, hi: Int, byteDepth: Int, level: Int, best: Int) -> Int? {
+    let row = level * width
+    let lastCell = rows[row + n]
+    var rowMin = Int.max
+    for j in 0...n where rows[row + j] < rowMin { rowMin = rows[row + j] }
+    let firstIsNode = Int(starts[lo + 1]) - Int(starts[lo]) == byteDepth
+    guard prefix else {
+      if firstIsNode && lastCell <= maxTypos { visit(lo..<(lo + 1), lastCell, true) }
+      return rowMin > maxTypos ? nil : best
+    }
+    let bestHere = min(best, lastCell)
+    // The term ending at this node matches as a whole word when its own distance is the best.
+    let nodeWhole = firstIsNode && lastCell == bestHere
+    let rest = firstIsNode ? lo + 1 : lo
+    if bestHere <= maxTypos && (bestHere == 0 || rowMin >= bestHere || rowMin > maxTypos) {
+      if firstIsNode { visit(lo..<(lo + 1), bestHere, nodeWhole) }
+      if rest < hi { visit(rest..<hi, bestHere, false) }
+      return nil
+    }
+    if rowMin > maxTypos { return nil }
+    if firstIsNode && bestHere <= maxTypos { visit(lo..<(lo + 1), bestHere, nodeWhole) }
+    return bestHere
+  }
+
+  /// The letters worth a lookup below a node of `level`, ascending and distinct, in its region
+  /// of `letters`: their count, or -1 to list every child.
+  private func jumpLetters(level: Int, bestHere: Int) -> Int {
+    let base = level * lettersPerLevel
+    var count = 0
+    if level == 0, let roots {
+      for r in roots {
+        letters[base + count] = r
+        count += 1
+      }
+    } else if jumps && (!prefix || bestHere > maxTypos)
+      && !mismatchStaysWithin(row: level * width, level: level)
+    {
+      // A swap's letter needs no entry of its own: a swap completes over a cell one below the
+      // budget, which leaves the swapped letter's diagonal cell within it.
+      for j in 1...n where rows[level * width + j - 1] <= maxTypos {
+        letters[base + count] = word[j - 1]
+        count += 1
+      }
+    } else {
+      return -1
+    }
+    // Ascending and distinct, so that ranges are reported in order (a few letters: insertion sort).
+    var distinct = 0
+    for k in 0..<count {
+      let c = letters[base + k]
+      var at = distinct
+      while at > 0 && letters[base + at - 1] > c { at -= 1 }
+      if at > 0 && letters[base + at - 1] == c { continue }
+      var m = distinct
+      while m > at {
+        letters[base + m] = letters[base + m - 1]
+        m -= 1
+      }
+      letters[base + at] = c
+      distinct += 1
+    }
+    return distinct
+  }
+
+  /// Every child of a node, group by group (the terms continuing with the same scalar are
+  /// contiguous: each group's end is one binary search).
+  private func enterEveryChild(_ children: Range<Int>, byteDepth: Int, level: Int, best: Int) {
+    var i = children.lowerBound
+    while i < children.upperBound {
+      let (scalar, length) = letter(i, byteDepth)
+      let at = Int(starts[i]) + byteDepth
+      let end = partitionPoint((i + 1)..<children.upperBound) { t in
+        let s = Int(starts[t]) + byteDepth
+        guard Int(starts[t + 1]) >= s + length else { return true }
+        for k in 0..<length where all[s + k] != all[at + k] { return true }
+        return false
+      }
+      enter(i, end, scalar, length, byteDepth: byteDepth, level: level, best: best)
+      i = end
+    }
+  }
+
+  /// Computes the row of the child `scalar` (terms `i ..< end`) and walks into it.
+  private func enter(_ i: Int, _ end: Int, _ scalar: UInt32, _ length: Int, byteDepth: Int, level: Int, best: Int) {
+    if let within {
+      // Skip the group unless it meets one of the allowed ranges.
+      let a = partitionPoint(0..<within.count) { within[$0].upperBound > i }
+      if a == within.count || within[a].lowerBound >= end { return }
+    }
+    let row = level * width
+    let next = (level + 1) * width
+    letters[pathStart + level + 1] = scalar
+    rows[next] = level + 1
+    for j in 1...n {
+      let cost = word[j - 1] == scalar ? 0 : 1
+      var v = min(rows[row + j] + 1, rows[next + j - 1] + 1, rows[row + j - 1] + cost)
+      if level >= 1 && j >= 2 && word[j - 1] == letters[pathStart + level] && word[j - 2] == scalar {
+        v = min(v, rows[(level - 1) * width + j - 2] + 1)
+      }
+      rows[next + j] = v
+    }
+    walk(lo: i, hi: end, byteDepth: byteDepth + length, level: level + 1, best: best)
   }
 
   /// Whether a child whose letter matches nothing in the word (every step costs one, no swap)
   /// would keep a cell within the budget. When it would not, only the word's own letters are
   /// worth entering.
-  @inline(__always) private func mismatchStaysWithin(
-    _ rows: UnsafeMutableBufferPointer<Int>, row: Int, level: Int, n: Int, maxTypos: Int
-  ) -> Bool {
+  @inline(__always) private func mismatchStaysWithin(row: Int, level: Int) -> Bool {
     var previous = level + 1
     if previous <= maxTypos { return true }
     for j in 1...n {
