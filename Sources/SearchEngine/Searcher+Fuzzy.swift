@@ -110,7 +110,7 @@ struct FuzzyTierReader: @unchecked Sendable {
   /// rows' words (read only here, while the search that owns them waits).
   let wordHits: UInt16
   let stamps: ZeroedScratch<UInt32>
-  let matchedWords: [UInt16]
+  let matchedWords: ZeroedScratch<UInt16>
 
   func read(_ previous: [UInt32]?, _ range: Range<Int>, matcher: inout ExtendedMatcher) -> Part {
     var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)

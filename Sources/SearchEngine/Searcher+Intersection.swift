@@ -9,70 +9,109 @@ extension Searcher {
     _ query: ParsedQuery, _ wordSources: [[Source]], typos: Bool, required: Int, limit: Int
   ) -> ([UInt64], Int) {
     lastEvaluationStamped = true
+    let reusedWord = intersect(query, wordSources, typos: typos, required: required)
+    return rank(query, typos: typos, required: required, limit: limit, reusedWord: reusedWord)
+  }
+
+  /// The candidates, each with its row's matched words and slots: the last run's matches with
+  /// only the changed words looked up again when this query narrows the last one, or a fresh
+  /// intersection. Returns the one word whose change may leave a row's key as it was (-1: none).
+  private func intersect(_ query: ParsedQuery, _ wordSources: [[Source]], typos: Bool, required: Int) -> Int {
     let wordCount = query.words.count
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
-    let sorted = sortFacet != nil
-    // The one word looked up again when a run narrows the last one and may reuse its keys.
-    var reusedWord = -1
-    if let changed = lastRun.changedWords(to: query, typos: typos, required: required, generation: generation) {
-      // Every word's matches are among the last run's (the last word grew, a word became whole
-      // once a space followed it, or words were added), and at least as many are required: the
-      // records that matched before are the candidates, the unchanged words' slots stand, and only
-      // the changed words are looked up again (fzf's cache, at the level of records).
-      swap(&candidates, &lastRun.matched)
-      // A row's key is the same as last time when its slots are: with as many words and one word
-      // looked up again, compare that word's slot (typing a word's next letter seldom moves its
-      // best match, so most candidates skip the ranking rules).
-      if !sorted && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount) {
-        reusedWord = changed.trailingZeroBitCount
-      }
-      // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
-      matchedWords.withUnsafeMutableBufferPointer { matched in
-        slots.withUnsafeMutableBufferPointer { slots in
-          previousSlots.withUnsafeMutableBufferPointer { previous in
-            var words = changed
-            while words != 0 {
-              let w = words.trailingZeroBitCount
-              words &= words - 1
-              for row in candidates {
-                let i = Int(row) * ParsedQuery.maxWords + w
-                if w == reusedWord { previous[Int(row)] = slots[i] }
-                slots[i] = .max
-              }
-            }
-            if changed != 0 {
-              for row in candidates { matched[Int(row)] &= ~changed }
-            }
-          }
-        }
-      }
-      // Required words first: an optional word is looked up only for records that have them all.
-      for word in 0..<required where changed >> UInt16(word) & 1 == 1 {
-        accumulate(
-          word: word, wordCount: wordCount, sources: wordSources[word], mode: .require,
-          need: requiredMask & ~changed)
-      }
-      for word in required..<wordCount where changed >> UInt16(word) & 1 == 1 {
-        accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
-      }
-    } else {
-      advanceGeneration()
-      candidates.removeAll(keepingCapacity: true)
-      let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
-      let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
-      var processed: UInt16 = 0
-      for (step, word) in requiredOrder.enumerated() {
-        accumulate(
-          word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
-          need: processed)
-        // The first word handed out the rows: every one is a candidate.
-        if step == 0 { candidates.append(contentsOf: 0..<UInt32(rowCount)) }
-        processed |= 1 << UInt16(word)
-      }
-      for word in required..<wordCount {
-        accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
+    guard let changed = lastRun.changedWords(to: query, typos: typos, required: required, generation: generation)
+    else {
+      intersectFresh(wordSources, wordCount: wordCount, required: required)
+      return -1
+    }
+    // Every word's matches are among the last run's (the last word grew, a word became whole once
+    // a space followed it, or words were added), and at least as many are required: the records
+    // that matched before are the candidates, the unchanged words' slots stand, and only the
+    // changed words are looked up again (fzf's cache, at the level of records).
+    swap(&candidates, &lastRun.matched)
+    // A row's key is the same as last time when its slots are: with as many words and one word
+    // looked up again, compare that word's slot (typing a word's next letter seldom moves its
+    // best match, so most candidates skip the ranking rules).
+    let reusedWord =
+      sortFacet == nil && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount)
+      ? changed.trailingZeroBitCount : -1
+    // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
+    let matched = matchedWords.buffer
+    let slots = self.slots.buffer
+    let previous = previousSlots.buffer
+    var words = changed
+    while words != 0 {
+      let w = words.trailingZeroBitCount
+      words &= words - 1
+      for row in candidates {
+        let i = Int(row) * ParsedQuery.maxWords + w
+        if w == reusedWord { previous[Int(row)] = slots[i] }
+        slots[i] = .max
       }
     }
+    if changed != 0 {
+      for row in candidates { matched[Int(row)] &= ~changed }
+    }
+    // Required words first: an optional word is looked up only for records that have them all.
+    for word in 0..<required where changed >> UInt16(word) & 1 == 1 {
+      accumulate(
+        word: word, wordCount: wordCount, sources: wordSources[word], mode: .require, need: requiredMask & ~changed)
+    }
+    for word in required..<wordCount where changed >> UInt16(word) & 1 == 1 {
+      accumulate(word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional, need: requiredMask)
+    }
+    return reusedWord
+  }
+
+  /// A fresh intersection: the required words, rarest first (the first hands out the rows), then
+  /// the optional ones for the records that have them all.
+  private func intersectFresh(_ wordSources: [[Source]], wordCount: Int, required: Int) {
+    advanceGeneration()
+    candidates.removeAll(keepingCapacity: true)
+    let cost = wordSources.map { $0.reduce(0) { $0 + $1.postings } }
+    let requiredOrder = (0..<required).sorted { cost[$0] < cost[$1] }
+    var processed: UInt16 = 0
+    for (step, word) in requiredOrder.enumerated() {
+      accumulate(
+        word: word, wordCount: wordCount, sources: wordSources[word], mode: step == 0 ? .initialize : .require,
+        need: processed)
+      // The first word handed out the rows: every one is a candidate.
+      if step == 0 { candidates.append(contentsOf: 0..<UInt32(rowCount)) }
+      processed |= 1 << UInt16(word)
+    }
+    for word in required..<wordCount {
+      accumulate(
+        word: word, wordCount: wordCount, sources: wordSources[word], mode: .optional,
+        need: (1 << UInt16(required)) - 1)
+    }
+  }
+
+  /// What one ranking pass over the candidates needs, set once per run.
+  struct RankingPass {
+    let wordCount: Int
+    let required: Int
+    let requiredMask: UInt16
+    let optionalMask: UInt16
+    /// The word whose unchanged slot means an unchanged key (-1: none).
+    let reusedWord: Int
+    /// Records matching fewer words are counted, not ranked.
+    let fewestWords: Int
+    /// Records matching no optional word are ranked by the kept keys, not here.
+    let keptRanksUnmatched: Bool
+    /// Keep each record's key as if no optional word matched (`RequiredWordsTop`).
+    let keeps: Bool
+    let sorted: Bool
+  }
+
+  /// Ranks the candidates that match the required words into the top `limit` keys (and counts
+  /// them); keeps, for the next keystrokes, the matches and — relaxed — the required words' keys.
+  private func rank(
+    _ query: ParsedQuery, typos: Bool, required: Int, limit: Int, reusedWord: Int
+  ) -> ([UInt64], Int) {
+    let wordCount = query.words.count
+    let requiredMask: UInt16 = (1 << UInt16(required)) - 1
+    let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
+    let sorted = sortFacet != nil
     // The rows whose records match the required words, kept for the next keystroke to narrow.
     var matches: [UInt32] = []
     swap(&matches, &lastRun.matched)
@@ -89,30 +128,22 @@ extension Searcher {
     }
     topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     clearCounts()
-    // The loop below runs once per candidate: what it reads of `self` is read once here, and the
-    // heap is moved out (a class's properties are checked for exclusive access on every use).
+    // The heap is moved out for the loop (a class's properties are checked for exclusive access
+    // on every use).
     var topK = TopK(capacity: 0)
     swap(&topK, &self.topK)
     defer { swap(&topK, &self.topK) }
-    let filter = self.filter
-    let countsFacets = counter.isActive
-    let countsDisjunctive = !disjunctive.isEmpty
-    let orderedMask = self.orderedMask
-    var hitsCounted = 0
-    let columns = index.searchableColumns.count
-    let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
     // A relaxed run with nothing to count or filter: the records that match no optional word rank
     // as they did on the last keystroke with the same required words (see `RequiredWordsTop`).
     let relaxedAndPlain = required < wordCount && mayStopEarly && !sorted && floor == nil
+    let matched = matchedWords.buffer
     let kept =
       relaxedAndPlain
       ? requiredWordsTop.flatMap { top in
         // Kept keys are of records (< index.count) that match the required words, so candidates
         // of this run, with rows (`fits`: the same required words, with or without typos alike).
         top.fits(query, typos: typos, required: required)
-          && matchedWords.withUnsafeBufferPointer { matched in
-            top.suffices(limit: limit) { wordsMatched(byRecord: $0, matched) & optionalMask != 0 }
-          }
+          && top.suffices(limit: limit) { wordsMatched(byRecord: $0, UnsafeBufferPointer(matched)) & optionalMask != 0 }
           ? top : nil
       } : nil
     // Without typos every match costs nothing and the words rule decides first: when a page of
@@ -124,102 +155,115 @@ extension Searcher {
     // Keep the keys for the next keystrokes when every record matching the required words is ranked.
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
     var keeping = TopK(capacity: keeps ? RequiredWordsTop.capacity(limit) : 0)
-    // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
-    withCounters { counter, disjunctive in
-      matches.withUnsafeMutableBufferPointer { matches in
-        rowKeys.withUnsafeMutableBufferPointer { rowKeys in
-          previousSlots.withUnsafeBufferPointer { previousSlots in
-            slots.withUnsafeBufferPointer { slots in
-              matchedWords.withUnsafeBufferPointer { matched in
-                rowRecords.withUnsafeBufferPointer { rowRecords in
-                  index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
-                      // The loop's counters are the closure's own (registers), written back once:
-                      // the captured ones were incremented in memory on every candidate.
-                      var matchCount = 0
-                      var nbHits = 0
-                      // The largest key the heap keeps once full: most candidates compare with it and go
-                      // no further.
-                      var worst = UInt64.max
-                      defer {
-                        matchesWritten = matchCount
-                        hitsCounted = nbHits
-                      }
-                      for row32 in candidates where matched[Int(row32)] & requiredMask == requiredMask {
-                        let row = Int(row32)
-                        let record = Int(rowRecords[row])
-                        matches[matchCount] = row32
-                        matchCount &+= 1
-                        if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
-                        // A matched row that is not ranked keeps no key (`.max`) for the next run.
-                        if let filter, !filter.contains(record) {
-                          rowKeys[row] = .max
-                          continue
-                        }
-                        nbHits += 1
-                        if countsFacets { counter.add(record) }
-                        let optional = matched[row] & optionalMask
-                        if (kept != nil && optional == 0) || matched[row].nonzeroBitCount < fewestWords {
-                          rowKeys[row] = .max
-                          continue
-                        }
-                        let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
-                        let recordWordCounts = UnsafeBufferPointer(
-                          rebasing: wordCounts[(record * columns)..<(record * columns + columns)])
-                        var key = reusedWord >= 0 && best[reusedWord] == previousSlots[row] ? rowKeys[row] : .max
-                        if key == .max {
-                          let m = Self.summary(
-                            slots: best, wordCount: wordCount, attributeWordCounts: recordWordCounts,
-                            orderedMask: orderedMask)
-                          key =
-                            sorted
-                            ? sortKey(record: record, typos: m.typos, words: m.words)
-                            : RankingRule.key(m, record: record)
-                          rowKeys[row] = key
-                        }
-                        if key < worst {
-                          topK.insert(key)
-                          if topK.isFull { worst = topK.maximum }
-                        }
-                        guard keeps else { continue }
-                        if optional == 0 {
-                          keeping.insert(key)
-                        } else {
-                          // How the record would rank had no optional word matched.
-                          for w in 0..<wordCount { withoutOptional[w] = w < required ? best[w] : .max }
-                          let alone = Self.summary(
-                            slots: UnsafeBufferPointer(withoutOptional), wordCount: wordCount,
-                            attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
-                          keeping.insert(RankingRule.key(alone, record: record))
-                        }
-                      }
-                    }
-                    // The rest of the page: the best kept keys of records that match no optional word.
-                    guard let kept else { return }
-                    var added = 0
-                    // A kept key's record matched the required words then and now (`fits`): a candidate.
-                    for key in kept.keys
-                    where wordsMatched(byRecord: RankingRule.record(key), matched) & optionalMask == 0 {
-                      topK.insert(key)
-                      added += 1
-                      if added == limit { break }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
+    let pass = RankingPass(
+      wordCount: wordCount, required: required, requiredMask: requiredMask, optionalMask: optionalMask,
+      reusedWord: reusedWord, fewestWords: fewestWords, keptRanksUnmatched: kept != nil, keeps: keeps, sorted: sorted)
+    let nbHits = matches.withUnsafeMutableBufferPointer { matches in
+      let (written, nbHits) = rankCandidates(pass, into: &topK, keeping: &keeping, matches: matches)
+      matchesWritten = written
+      return nbHits
+    }
+    if let kept {
+      // The rest of the page: the best kept keys of records that match no optional word (a kept
+      // key's record matched the required words then and now (`fits`): a candidate).
+      var added = 0
+      for key in kept.keys
+      where wordsMatched(byRecord: RankingRule.record(key), UnsafeBufferPointer(matched)) & optionalMask == 0 {
+        topK.insert(key)
+        added += 1
+        if added == limit { break }
       }
     }
     // A run that found nothing is followed by a relaxed one: its keys would only replace better ones.
-    let nbHits = hitsCounted
     if keeps && nbHits > 0 {
       requiredWordsTop = RequiredWordsTop(
         words: Array(query.words[..<required]), typos: typos,
         keys: keeping.sorted(), complete: nbHits <= keeping.capacity)
     }
     return (topK.sorted(), nbHits)
+  }
+
+  /// The loop over the candidates: each that matches the required words is written to `matches`,
+  /// counted (facets, disjunctive facets, through the filter) and, unless a shortcut of `pass`
+  /// leaves it out, keyed — reusing last run's key when its slots stand — and offered to the
+  /// heap. Returns the matches written and the hits counted.
+  private func rankCandidates(
+    _ pass: RankingPass, into topK: inout TopK, keeping: inout TopK, matches: UnsafeMutableBufferPointer<UInt32>
+  ) -> (Int, Int) {
+    // What the loop reads of `self` is read once here (a class's properties are checked for
+    // exclusive access on every use).
+    let filter = self.filter
+    let countsFacets = counter.isActive
+    let countsDisjunctive = !disjunctive.isEmpty
+    let orderedMask = self.orderedMask
+    let columns = index.searchableColumns.count
+    // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords
+    // entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
+    let matched = matchedWords.buffer
+    let slots = self.slots.buffer
+    let rowRecords = self.rowRecords.buffer
+    let rowKeys = self.rowKeys.buffer
+    let previousSlots = self.previousSlots.buffer
+    return withCounters { counter, disjunctive in
+      index.attributeWordCounts.withUnsafeBufferPointer { wordCounts in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ParsedQuery.maxWords) { withoutOptional in
+          // The loop's counters are locals (registers): captured ones were incremented in memory.
+          var matchCount = 0
+          var nbHits = 0
+          // The largest key the heap keeps once full: most candidates compare with it and go no
+          // further.
+          var worst = UInt64.max
+          for row32 in candidates where matched[Int(row32)] & pass.requiredMask == pass.requiredMask {
+            let row = Int(row32)
+            let record = Int(rowRecords[row])
+            matches[matchCount] = row32
+            matchCount &+= 1
+            if countsDisjunctive { Self.countDisjunctive(record, into: &disjunctive) }
+            // A matched row that is not ranked keeps no key (`.max`) for the next run.
+            if let filter, !filter.contains(record) {
+              rowKeys[row] = .max
+              continue
+            }
+            nbHits += 1
+            if countsFacets { counter.add(record) }
+            let optional = matched[row] & pass.optionalMask
+            if (pass.keptRanksUnmatched && optional == 0) || matched[row].nonzeroBitCount < pass.fewestWords {
+              rowKeys[row] = .max
+              continue
+            }
+            let best = UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...])
+            let recordWordCounts = UnsafeBufferPointer(
+              rebasing: wordCounts[(record * columns)..<(record * columns + columns)])
+            var key =
+              pass.reusedWord >= 0 && best[pass.reusedWord] == previousSlots[row] ? rowKeys[row] : .max
+            if key == .max {
+              let m = Self.summary(
+                slots: best, wordCount: pass.wordCount, attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
+              key =
+                pass.sorted
+                ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
+              rowKeys[row] = key
+            }
+            if key < worst {
+              topK.insert(key)
+              if topK.isFull { worst = topK.maximum }
+            }
+            guard pass.keeps else { continue }
+            if optional == 0 {
+              keeping.insert(key)
+            } else {
+              // How the record would rank had no optional word matched.
+              for w in 0..<pass.wordCount { withoutOptional[w] = w < pass.required ? best[w] : .max }
+              let alone = Self.summary(
+                slots: UnsafeBufferPointer(withoutOptional), wordCount: pass.wordCount,
+                attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
+              keeping.insert(RankingRule.key(alone, record: record))
+            }
+          }
+          return (matchCount, nbHits)
+        }
+      }
+    }
   }
 
   /// The most words `w` such that at least `limit` candidates (of the required words, through

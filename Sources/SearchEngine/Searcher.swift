@@ -125,18 +125,18 @@ public final class Searcher {
   /// their stamps: a stamp of 0 needs no generation beside it, and the array stays 4 bytes a record.
   let stamp: ZeroedScratch<UInt32>
   /// Per row: the query words the row's record matched (a bit per word).
-  var matchedWords: [UInt16]
+  let matchedWords: ZeroedScratch<UInt16>
   /// Per row, the best match of word `w` at `row * maxWords + w`: cost (2 bits, 3 = substring)
   /// << 17, best place (attribute << 12 | position) << 1, not-exact flag.
-  var slots: [UInt32]
+  let slots: ZeroedScratch<UInt32>
   /// Per row: its record. The rows in use are the first `rowCount`.
-  var rowRecords: [UInt32]
+  let rowRecords: ZeroedScratch<UInt32>
   /// Per row: the ranking key the last run gave its record, or `.max` when it ranked none (see
   /// `LastRun.keysReusable`).
-  var rowKeys: [UInt64]
+  let rowKeys: ZeroedScratch<UInt64>
   /// Per row: the slot the one word a narrowing run looks up again had in the last run; where the
   /// new slot equals it, every slot does, and so does the key.
-  var previousSlots: [UInt32]
+  let previousSlots: ZeroedScratch<UInt32>
   var rowCount = 0
   /// The rows the current run considers: every row of a fresh run, the last run's matches when
   /// it narrows them.
@@ -178,21 +178,17 @@ public final class Searcher {
     }
     orderedMask = mask
     stamp = ZeroedScratch(count: index.count)
-    // Safe: UInt16 has no invalid bit pattern, and a row's matched words are written when a
-    // search hands the row out, before they are read (as the slots below).
-    matchedWords = [UInt16](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
-    // The largest scratch array (32 bytes a row) is left unwritten: a row's slots and matched words
-    // are reset when a search hands it out, before anything reads them, so memory is spent only on
-    // the most rows a search has used, not 35 MB at start-up.
-    let slotCount = index.count * ParsedQuery.maxWords
-    // Safe: UInt32 has no invalid bit pattern, and no slot is read before it is written (see above).
-    slots = [UInt32](unsafeUninitializedCapacity: slotCount) { _, initialized in initialized = slotCount }
-    // Safe: UInt32 has no invalid bit pattern, and only the first `rowCount` rows are read.
-    rowRecords = [UInt32](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
-    // Safe: no bit pattern is invalid, and a row's key and previous slot are read only in a run
-    // that narrows the last one, which wrote them for every row it kept (`LastRun.keysReusable`).
-    rowKeys = [UInt64](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
-    previousSlots = [UInt32](unsafeUninitializedCapacity: index.count) { _, initialized in initialized = index.count }
+    // The per-row scratch is raw memory the kernel zeroes on first touch (`ZeroedScratch`): a
+    // row's slots and matched words are reset when a search hands the row out, before anything
+    // reads them, so memory is spent only on the most rows a search has used (the slots are 32
+    // bytes a row: 35 MB for 1.1M records, if every row were used), not at start-up. A row's key
+    // and previous slot are read only in a run that narrows the last one, which wrote them for
+    // every row it kept (`LastRun.keysReusable`).
+    matchedWords = ZeroedScratch(count: index.count)
+    slots = ZeroedScratch(count: index.count * ParsedQuery.maxWords)
+    rowRecords = ZeroedScratch(count: index.count)
+    rowKeys = ZeroedScratch(count: index.count)
+    previousSlots = ZeroedScratch(count: index.count)
     candidates.reserveCapacity(min(index.count, 1 << 16))
   }
 
@@ -204,7 +200,7 @@ public final class Searcher {
     generation &+= 1
     // Safe: the rows in use hold records < index.count.
     stamp.withUnsafeMutableBufferPointer { stamp in
-      for record in rowRecords[..<rowCount] { stamp[Int(record)] = 0 }
+      for row in 0..<rowCount { stamp[Int(rowRecords[row])] = 0 }
     }
     rowCount = 0
   }

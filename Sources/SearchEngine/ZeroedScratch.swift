@@ -34,6 +34,11 @@ final class ZeroedScratch<Element: BitwiseCopyable>: @unchecked Sendable {
     }
   }
 
+  /// The memory itself, for a loop that reads and writes several scratch arrays at once (a
+  /// searcher's ranking loop) without a closure for each. Valid while the scratch is alive: its
+  /// owner (the searcher) uses it within its own methods only.
+  var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+
   @inline(__always) func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
     // Safe: the buffer is the allocation, alive as long as self.
     withExtendedLifetime(self) { body(UnsafeMutableBufferPointer(start: base, count: count)) }
