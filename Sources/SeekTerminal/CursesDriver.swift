@@ -14,27 +14,15 @@ final class CursesDriver {
   private var decoder = KeyDecoder()
   static let maxKeysPerRead = 1 << 16
 
-  enum Failure: Error, CustomStringConvertible {
-    case noTerminal(String)
-    /// No terminfo entry for `TERM`: the inline driver's plain ANSI draws instead.
-    case unknownTerminalType(String)
-    var description: String {
-      switch self {
-      case .noTerminal(let why): return why
-      case .unknownTerminalType(let name): return "the terminal type '\(name)' is not supported; use --filter"
-      }
-    }
-  }
-
   init(colors wantColors: Bool, mouse: Bool = true) throws {
     TerminalLocale.useUTF8()
     guard let input = fopen("/dev/tty", "r"), let output = fopen("/dev/tty", "w") else {
-      throw Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
+      throw TerminalFailure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
     }
     guard let screen = newterm(nil, output, input) else {
       fclose(input)
       fclose(output)
-      throw Failure.unknownTerminalType(ProcessInfo.processInfo.environment["TERM"] ?? "")
+      throw TerminalFailure.unknownTerminalType(ProcessInfo.processInfo.environment["TERM"] ?? "")
     }
     self.input = input
     self.output = output

@@ -28,7 +28,7 @@ final class InlineDriver: TerminalDriver {
   init(height spec: String, colors: Bool, mouse: Bool = true) throws {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
-      throw CursesDriver.Failure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
+      throw TerminalFailure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
     }
     heightSpec = spec
     self.colors = colors

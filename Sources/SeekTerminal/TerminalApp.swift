@@ -28,8 +28,6 @@ public final class TerminalApp {
     public var colors: Bool
     public var initialQuery: String
     public var tracePath: String?
-    public var selectOne: Bool
-    public var exitZero: Bool
     /// Records stream in from this pipe while the UI runs.
     public var input: (handle: FileHandle, format: CatalogFormat)?
     /// The input's size when it is a file (for the progress shown), and what to do with the
@@ -84,16 +82,14 @@ public final class TerminalApp {
     public var details = DetailsState()
 
     public init(
-      colors: Bool, initialQuery: String = "", tracePath: String? = nil, selectOne: Bool = false,
-      exitZero: Bool = false, input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil,
+      colors: Bool, initialQuery: String = "", tracePath: String? = nil,
+      input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil,
       picking: Picking = Picking()
     ) {
       self.picking = picking
       self.colors = colors
       self.initialQuery = initialQuery
       self.tracePath = tracePath
-      self.selectOne = selectOne
-      self.exitZero = exitZero
       self.input = input
       self.height = height
     }
@@ -131,15 +127,6 @@ public final class TerminalApp {
         "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
     }
 
-    // --select-1 / --exit-0 decide before any screen is drawn, as fzf does.
-    if configuration.selectOne || configuration.exitZero {
-      let first = service.results(query: configuration.initialQuery, page: 0, refine: configuration.refine)
-      if configuration.exitZero && first.nbHits == 0 { return .quit(status: 1) }
-      if configuration.selectOne && first.nbHits == 1, let only = first.hits.first {
-        return .accepted(objectIDs: [only.objectID], query: configuration.initialQuery)
-      }
-    }
-
     let driver: TerminalDriver
     let signals: Int32
     if let height = configuration.height {
@@ -149,7 +136,7 @@ public final class TerminalApp {
       do {
         driver = try CursesDriver(colors: configuration.colors, mouse: configuration.mouse)
         signals = ExitSignals.install { CursesDriver.restoreFromSignal() }
-      } catch CursesDriver.Failure.unknownTerminalType {
+      } catch TerminalFailure.unknownTerminalType {
         // No terminfo for this terminal: plain ANSI in the whole window, as fzf does.
         driver = try InlineDriver(height: "100%", colors: false, mouse: configuration.mouse)
         signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
@@ -171,7 +158,6 @@ public final class TerminalApp {
     let trace: LatencyTrace?
     var outcome: Outcome? = nil
     var dirty = true
-    var spinner = 0
     /// The results on screen: their revision and the engine's time for them (for the trace).
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
@@ -190,9 +176,12 @@ public final class TerminalApp {
   ///                writes, and the streaming indexer's progress (`catalogChanged`) → reduce
   ///     signals    SIGTERM, SIGHUP, SIGINT leave; SIGTSTP suspends
   ///
-  /// and, when nothing comes for a while, sends `.tick` (the store looks for other processes'
-  /// writes) and turns the spinner while input streams in. Each pass reduces what arrived, tells
-  /// the state machine the layout that results (`viewportChanged`), and paints once.
+  /// and, when nothing comes for the state's tick, sends `.tick` (the state machine turns the
+  /// spinner while input streams in, and looks at the store for other processes' writes). Each
+  /// pass reduces what arrived, tells the state machine the layout that results
+  /// (`viewportChanged`), and paints once. Nothing here decides behaviour: a double click is
+  /// told from two clicks as a key's escape sequence is decoded, and Ctrl-Z hands the terminal
+  /// back as the driver's concern.
   private func loop(_ session: Session, signals: Int32) -> Outcome {
     start(session)
     var descriptors = [
@@ -364,7 +353,7 @@ public final class TerminalApp {
   private func paint(_ session: Session) {
     let paintStart = LatencyTrace.now()
     var context = RenderContext(
-      spinnerFrame: session.spinner, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
+      spinnerFrame: state.spinnerFrame, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
       marker: configuration.marker)
     context.overflow = configuration.overflow
     let frame = Renderer.render(state, context: context)
@@ -376,22 +365,16 @@ public final class TerminalApp {
     session.dirty = false
   }
 
-  /// Sleeps until a key, an answer or a signal arrives; idle, it ticks and turns the spinner
-  /// while input streams in. False when the terminal went away.
+  /// Sleeps until a key, an answer or a signal arrives, or for the state's tick (the state machine
+  /// decides what time passing does: the spinner, looking at the store). False when the
+  /// terminal went away.
   private func wait(_ session: Session, _ descriptors: inout [pollfd]) -> Bool {
     for i in descriptors.indices { descriptors[i].revents = 0 }
-    let streaming = state.streamedRecords != nil
-    let ready = poll(&descriptors, 3, streaming ? 100 : Self.idleMilliseconds)
+    let tick = state.tickMilliseconds
+    let ready = poll(&descriptors, 3, Int32(tick))
     if ready == 0 {
-      if streaming {
-        session.spinner += 1
-        session.dirty = true
-      }
-      idle += streaming ? 100 : Self.idleMilliseconds
-      if idle >= Self.idleMilliseconds {
-        idle = 0
-        send(.tick, session)
-      }
+      send(.tick(milliseconds: tick), session)
+      session.dirty = session.dirty || state.streamedRecords != nil
       return true
     }
     let events = descriptors[0].revents
@@ -517,72 +500,4 @@ public final class TerminalApp {
   private var screen = ScreenSize(columns: 0, rows: 0)
   private var border: Border { configuration.border }
 
-  /// How often an idle app looks for other processes' writes to the store.
-  static let idleMilliseconds: Int32 = 500
-  private var idle: Int32 = 0
-}
-
-/// Indexes streamed records on its own thread, so searching never waits for indexing. Requests
-/// that arrive while it works collapse into one.
-final class IndexerThread: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var pending = false
-  private var indexer: StreamingIndexer
-  /// Called with the new index (if any), the records and bytes read, whether input ended, and
-  /// whether reading stopped at the memory limit.
-  private let deliver: (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void
-  var reader: StreamingReader?
-  /// Called on each batch until it returns true (`--header-lines`: the header is whole, or the
-  /// input ended), with whether input ended. Set before the reader starts.
-  var onHeader: ((Bool) -> Bool)?
-
-  init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void) {
-    self.indexer = StreamingIndexer(catalog: catalog)
-    self.deliver = deliver
-    let thread = Thread { [unowned self] in self.loop() }
-    thread.stackSize = 8 << 20
-    thread.start()
-  }
-
-  func request() {
-    condition.lock()
-    pending = true
-    condition.signal()
-    condition.unlock()
-  }
-
-  private func loop() {
-    while true {
-      condition.lock()
-      while !pending { condition.wait() }
-      pending = false
-      condition.unlock()
-      guard let reader else { continue }
-      let (table, finished, _, bytesRead) = reader.snapshot()
-      if let onHeader, onHeader(finished) { self.onHeader = nil }
-      let records = table.count
-      // Given up: the final build frees the records once they are its document store.
-      let update = indexer.update(with: consume table, finished: finished)
-      deliver(update, records, bytesRead, finished, finished && reader.stoppedAtMemoryLimit)
-      if finished { return }
-    }
-  }
-}
-
-/// A counter read from other threads (which feed is current).
-final class Generation: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current = 0
-
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
-
-  func increment() {
-    lock.lock()
-    current += 1
-    lock.unlock()
-  }
 }

@@ -20,3 +20,17 @@ protocol TerminalDriver: AnyObject {
 }
 
 extension CursesDriver: TerminalDriver {}
+
+/// Why a driver could not take the terminal.
+enum TerminalFailure: Error, CustomStringConvertible {
+  case noTerminal(String)
+  /// No terminfo entry for `TERM`: the inline driver's plain ANSI draws instead.
+  case unknownTerminalType(String)
+
+  var description: String {
+    switch self {
+    case .noTerminal(let why): return why
+    case .unknownTerminalType(let name): return "the terminal type '\(name)' is not supported; use --filter"
+    }
+  }
+}

@@ -409,6 +409,19 @@ enum SeekCommand {
       configuration.inputFailure = inputFailure
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }
+      // --select-1 / --exit-0 decide before any screen is drawn, as fzf does (the app's searcher).
+      if options.selectOne || options.exitZero {
+        let first = service.results(query: options.query, page: 0, refine: configuration.refine)
+        let clean = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
+        if options.exitZero && first.nbHits == 0 {
+          return finish(.quit(status: 1), clean, store: store, service: service, history: history, options: options)
+        }
+        if options.selectOne && first.nbHits == 1, let only = first.hits.first {
+          return finish(
+            .accepted(objectIDs: [only.objectID], query: options.query), clean, store: store, service: service,
+            history: history, options: options)
+        }
+      }
       let app = TerminalApp(service: service, writer: writer, checked: initial.checked, configuration: configuration)
       let outcome = try app.run()
       return finish(outcome, app.shutdownReport, store: store, service: service, history: history, options: options)
@@ -456,7 +469,7 @@ enum SeekCommand {
     var configuration = TerminalApp.Configuration(
       colors: Output.colorAllowed && environment["TERM"] != "dumb", initialQuery: options.query,
       tracePath: environment["SEEK_TRACE"],
-      selectOne: options.selectOne, exitZero: options.exitZero, input: input, height: options.height,
+      input: input, height: options.height,
       picking: picking)
     if let prompt = options.prompt { configuration.prompt = prompt }
     configuration.pointer = options.pointer

@@ -216,3 +216,24 @@ struct ScopedStore<State: Equatable> {
     }
   }
 }
+
+/// Time is an event: the run loop only says how long it slept; the state machine turns the
+/// spinner and decides when the store is looked at.
+@Suite struct TimeTests {
+  @Test func ticksTurnTheSpinnerWhileStreamingAndLookAtTheStoreEveryHalfSecond() {
+    var state = SearchState()
+    state.streamedRecords = 10
+    var store = TestStore(state)
+    #expect(store.state.tickMilliseconds == 100)
+    for frame in 1...4 {
+      store.send(.tick(milliseconds: 100)) {
+        $0.spinnerFrame = frame
+        $0.idleMilliseconds = frame * 100
+      }
+    }
+    store.send(.tick(milliseconds: 100), effects: [.refreshFromStore]) {
+      $0.spinnerFrame = 5
+      $0.idleMilliseconds = 0
+    }
+  }
+}

@@ -424,10 +424,10 @@ import Testing
       $0.checked = ["old", "a", "c"]
       $0.checkedThisRun = ["a", "c"]
     }
-    store.send(.tick, effects: [.refreshFromStore])
+    store.send(.tick(milliseconds: 500), effects: [.refreshFromStore])
     store.send(.storeChanged(checked: ["old", "c"], createdChanged: false)) { $0.checked = ["old", "c"] }
     store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
-    store.send(.tick)
+    store.send(.tick(milliseconds: 500))
     store.send(.writesFlushed, effects: [.accept(objectIDs: ["c"])])
   }
 

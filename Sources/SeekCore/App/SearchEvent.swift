@@ -93,8 +93,9 @@ public enum SearchEvent: Sendable, Equatable {
   /// Another process changed the store: the checks it now holds (oldest first), and whether the
   /// created items changed (the created segment has already been updated).
   case storeChanged(checked: [String], createdChanged: Bool)
-  /// Time passes with nothing else happening (the run loop's idle wake-up).
-  case tick
+  /// Time passes with nothing else happening: this many milliseconds since the last tick (the run
+  /// loop wakes every `SearchState.tickMilliseconds` when idle).
+  case tick(milliseconds: Int)
   /// Records streamed in from a pipe (or a large file) have been indexed; `percent` of the input
   /// read, when its size is known.
   case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)

@@ -92,7 +92,11 @@ extension SearchReducer {
         return [ResultsReducer.search(&state.list, state.query, state.refine)]
       }
       return loadMoreIfNeeded(&state)
-    case .tick:
+    case .tick(let milliseconds):
+      if state.streamedRecords != nil { state.spinnerFrame &+= 1 }
+      state.idleMilliseconds += milliseconds
+      guard state.idleMilliseconds >= SearchState.storeRefreshMilliseconds else { return [] }
+      state.idleMilliseconds = 0
       return state.pendingAccept == nil ? [.refreshFromStore] : []
     case .headerRead(let lines):
       state.header += lines

@@ -52,6 +52,16 @@ public struct SearchState: Sendable, Equatable {
   public var streamedRecords: Int? = nil
   /// How much of a file being read is read, in percent (nil for a pipe).
   public var streamedPercent: Int? = nil
+  /// The spinner's frame, turned by each tick while input streams in.
+  public var spinnerFrame = 0
+  /// Idle time since the store was last looked at for other processes' writes.
+  public var idleMilliseconds = 0
+
+  /// How often an idle app looks for other processes' writes to the store.
+  public static let storeRefreshMilliseconds = 500
+  /// How long the run loop sleeps without input before it ticks: often enough for the spinner
+  /// while input streams in.
+  public var tickMilliseconds: Int { streamedRecords != nil ? 100 : Self.storeRefreshMilliseconds }
 
   /// The longest query (`QueryState.maxCharacters`).
   public static let maxQueryCharacters = QueryState.maxCharacters
