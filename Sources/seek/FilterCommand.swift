@@ -55,46 +55,51 @@ enum FilterCommand {
         processingMilliseconds: Int((Date().timeIntervalSince1970 - started) * 1000), params: params(options, query))
       Output.write(response.json.serialized + "\n")
     } else {
-      let bold = Output.stdoutIsTerminal && Output.colorAllowed
-      var text = ""
-      for found in response.hits {
-        // NUL-ended items (`--print0`) and `--ansi` lines (their colours) go to a program as
-        // they are (a file name may hold a newline); to a terminal, and as lines, never raw.
-        text +=
-          ((options.print0 || options.lineShape.ansi) && !Output.stdoutIsTerminal
-            ? rawValue(of: found, field: options.field) : line(for: found, field: options.field, bold: bold))
-          + options.outputTerminator
-      }
-      Output.write(text)
-      var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
-      // The page asked for, not the engine's clamped one (a page past the last says so).
-      if response.nbPages > 0 {
-        summary +=
-          options.page < response.nbPages
-          ? " (page \(options.page + 1) of \(response.nbPages))"
-          : " (page \(options.page + 1) is past the last, \(response.nbPages))"
-      }
-      if !response.droppedWords.isEmpty {
-        summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
-      }
-      Output.error(summary)
-      // Facet counts after the hits, on standard error: standard output stays the list of hits.
-      for facet in response.facets {
-        if let stats = facet.stats {
-          Output.error(
-            "\(facet.attribute): \(FilterExpression.numberText(stats.min)) to \(FilterExpression.numberText(stats.max))"
-          )
-        } else {
-          Output.error(
-            "\(facet.attribute): "
-              + facet.values.map { "\($0.value) (\($0.count))" }.joined(separator: ", "))
-        }
-      }
+      printText(response, options)
     }
     return response.hits.isEmpty ? 1 : 0
   }
 
-  /// The hit's title (or `field`), made safe; matched ranges in bold when `bold`.
+  /// The page as text: one hit a line on standard output (its title, or `--field`), then the
+  /// count and the facets on standard error.
+  private static func printText(_ response: CatalogSearcher.Response, _ options: Options) {
+    let bold = Output.stdoutIsTerminal && Output.colorAllowed
+    var text = ""
+    for found in response.hits {
+      // NUL-ended items (`--print0`) and `--ansi` lines (their colours) go to a program as
+      // they are (a file name may hold a newline); to a terminal, and as lines, never raw.
+      text +=
+        ((options.print0 || options.lineShape.ansi) && !Output.stdoutIsTerminal
+          ? rawValue(of: found, field: options.field) : line(for: found, field: options.field, bold: bold))
+        + options.outputTerminator
+    }
+    Output.write(text)
+    var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
+    // The page asked for, not the engine's clamped one (a page past the last says so).
+    if response.nbPages > 0 {
+      summary +=
+        options.page < response.nbPages
+        ? " (page \(options.page + 1) of \(response.nbPages))"
+        : " (page \(options.page + 1) is past the last, \(response.nbPages))"
+    }
+    if !response.droppedWords.isEmpty {
+      summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
+    }
+    Output.error(summary)
+    // Facet counts after the hits, on standard error: standard output stays the list of hits.
+    for facet in response.facets {
+      if let stats = facet.stats {
+        Output.error(
+          "\(facet.attribute): \(FilterExpression.numberText(stats.min)) to \(FilterExpression.numberText(stats.max))"
+        )
+      } else {
+        Output.error(
+          "\(facet.attribute): "
+            + facet.values.map { "\($0.value) (\($0.count))" }.joined(separator: ", "))
+      }
+    }
+  }
+
   /// The request as Algolia's `params` says it.
   static func params(_ options: Options, _ query: String) -> String {
     var pairs = [("query", query), ("page", "\(options.page)"), ("hitsPerPage", "\(options.hitsPerPage)")]

@@ -129,21 +129,6 @@ struct Options: Equatable {
   static func parse(_ arguments: [String], into start: Options = Options()) throws(ParseError) -> Options {
     var o = start
     var i = 0
-    func value(_ flag: String, inline: String?) throws(ParseError) -> String {
-      if let inline { return inline }
-      i += 1
-      guard i < arguments.count else { throw .missingValue(flag) }
-      return arguments[i]
-    }
-    func number(_ flag: String, _ text: String, min: Int) throws(ParseError) -> Int {
-      guard let n = Int(text), n >= min else {
-        throw .invalidValue(flag: flag, value: text, expected: "a whole number ≥ \(min)")
-      }
-      return n
-    }
-    func list(_ text: String) -> [String] {
-      text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty }
-    }
     var positionalOnly = false
     while i < arguments.count {
       var argument = arguments[i]
@@ -184,226 +169,302 @@ struct Options: Equatable {
         flag = String(argument[..<eq])
         inline = String(argument[argument.index(after: eq)...])
       }
-      switch flag {
-      case "-h", "--help": o.help = true
-      case "--version": o.version = true
-      case "-f", "--filter": o.filter = try value(flag, inline: inline)
-      case "--page":
-        o.page = try number(flag, try value(flag, inline: inline), min: 1) - 1
-        o.pagingGiven = true
-      case "--hits-per-page":
-        o.hitsPerPage = try number(flag, try value(flag, inline: inline), min: 1)
-        o.pagingGiven = true
-      case "--json": o.json = true
-      case "--searchable": o.catalog.searchableAttributes = list(try value(flag, inline: inline))
-      case "--title": o.catalog.titleAttribute = try value(flag, inline: inline)
-      case "--id-field": o.catalog.objectIDAttribute = try value(flag, inline: inline)
-      case "--display": o.catalog.displayAttributes = list(try value(flag, inline: inline))
-      case "--facets-attributes": o.catalog.attributesForFaceting = list(try value(flag, inline: inline))
-      case "--facets": o.facets = list(try value(flag, inline: inline))
-      case "--filters":
-        let text = try value(flag, inline: inline)
-        do {
-          o.filters = try FilterExpression.parse(text)
-          o.filtersText = text
-        } catch {
-          throw .invalidFilter(text: text, error: error)
-        }
-      case "--sort":
-        let text = try value(flag, inline: inline)
-        guard let sort = SortOrder(parsing: text) else {
-          throw .invalidValue(flag: flag, value: text, expected: "attribute:asc or attribute:desc")
-        }
-        o.sort = sort
-      case "--ranking":
-        let text = try value(flag, inline: inline)
-        var rules: [CustomRanking] = []
-        for part in list(text) {
-          guard let rule = CustomRanking(parsing: part) else {
-            throw .invalidValue(flag: flag, value: part, expected: "desc(attribute) or asc(attribute)")
-          }
-          rules.append(rule)
-        }
-        o.catalog.customRanking = rules
-      case "--format":
-        let text = try value(flag, inline: inline)
-        guard let format = CatalogFormat(rawValue: text) else {
-          throw .invalidValue(flag: flag, value: text, expected: "json, jsonl, csv, tsv or lines")
-        }
-        o.catalog.format = format
-      case "--suggestions": o.suggestionsPath = try value(flag, inline: inline)
-      case "--suggest": o.suggest = true
-      case "--suggestions-min-hits":
-        o.suggestionsMinHits = try number(flag, try value(flag, inline: inline), min: 0)
-      case "--suggestions-exclude": o.suggestionsExclude = list(try value(flag, inline: inline))
-      case "--store": o.storePath = try value(flag, inline: inline)
-      case "--no-store": o.noStore = true
-      case "--no-learn": o.noLearn = true
-      case "--strict": o.catalog.strict = true
-      case "--forget-picks": o.forgetPicks = true
-      case "--add-pick": o.addPick = try value(flag, inline: inline)
-      case "--checked": o.checked = true
-      case "--uncheck-all": o.uncheckAll = true
-      case "-q", "--query": o.query = try value(flag, inline: inline)
-      case "--print-query": o.printQuery = true
-      case "--field": o.field = try value(flag, inline: inline)
-      case "-1", "--select-1": o.selectOne = true
-      case "-0", "--exit-0": o.exitZero = true
-      case "--enter":
-        let text = try value(flag, inline: inline)
-        guard text == "accept" || text == "submit" else {
-          throw .invalidValue(flag: flag, value: text, expected: "accept or submit")
-        }
-        o.enterAccepts = text == "accept"
-      case "--create": o.create = true
-      case "--prompt": o.prompt = try value(flag, inline: inline)
-      case "--border":
-        // fzf's optional value: only attached (`--border=sharp`); alone, rounded.
-        guard let text = inline else {
-          o.border = .rounded
-          break
-        }
-        guard let style = Border(rawValue: text) else {
-          throw .invalidValue(
-            flag: flag, value: text,
-            expected: Border.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        o.border = style
-      case "--no-border": o.border = .none
-      case "--keep-right": o.overflow = .end
-      case "--no-hscroll": o.overflow = .start
-      case "--hscroll": o.overflow = .matchesAndEnds
-      case "--pointer", "--marker":
-        let text = try value(flag, inline: inline)
-        guard DisplayWidth.of(text) <= 2 else {
-          throw .invalidValue(flag: flag, value: text, expected: "at most two columns, e.g. '▶'")
-        }
-        if flag == "--pointer" { o.pointer = text } else { o.marker = text }
-      case "--jump-labels":
-        let text = try value(flag, inline: inline)
-        let labels = Array(text)
-        guard !labels.isEmpty, Set(labels).count == labels.count,
-          labels.allSatisfy({
-            $0 != " " && SafeText.sanitized(String($0)) == String($0) && DisplayWidth.of(String($0)) == 1
-          })
-        else { throw .invalidValue(flag: flag, value: text, expected: "distinct printable one-column characters") }
-        o.jumpLabels = labels
-      case "--cycle": o.cycle = true
-      case "-m", "--multi":
-        o.multi = true
-        if let inline { o.multiMax = try number(flag, inline, min: 1) }
-      case "--preview": o.preview = try value(flag, inline: inline)
-      case "--preview-window":
-        let text = try value(flag, inline: inline)
-        guard let placement = DetailsPlacement.parse(text) else {
-          throw .invalidValue(
-            flag: flag, value: text,
-            expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
-        }
-        o.previewWindow = placement
-      case "--delete-created": o.deleteCreated = try value(flag, inline: inline)
-      case "--tiebreak":
-        let text = try value(flag, inline: inline)
-        guard let list = Tiebreak.parseList(text) else {
-          throw .invalidValue(
-            flag: flag, value: text, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
-        }
-        o.catalog.tiebreak = list
-      case "--tac": o.catalog.reverseInputOrder = true
-      case "-e", "--exact": o.matching.fuzzy = false
-      case "--no-mouse": o.noMouse = true
-      case "--read0": o.read0 = true
-      case "--header": o.header = try value(flag, inline: inline)
-      case "--header-first": o.headerFirst = true
-      case "--header-lines": o.headerLines = try number(flag, try value(flag, inline: inline), min: 0)
-      case "--no-info": o.info = .hidden
-      case "--sync": o.sync = true
-      case "--no-sort": o.noSort = true
-      case "--disabled", "--phony": o.searchDisabled = true
-      case "--enabled", "--no-phony": o.searchDisabled = false
-      case "--ansi": o.lineShape.ansi = true
-      case "--no-ansi": o.lineShape.ansi = false
-      case "-d", "--delimiter":
-        let text = try value(flag, inline: inline)
-        guard !text.isEmpty else {
-          throw .invalidValue(flag: flag, value: text, expected: "a string or a regular expression")
-        }
-        // fzf's `-d '\t'`: a tab, written as the shell passes it.
-        o.lineShape.delimiter = text == "\\t" ? "\t" : text
-      case "-n", "--nth", "--with-nth":
-        let text = try value(flag, inline: inline)
-        guard let ranges = FieldRange.parseList(text) else {
-          throw .invalidValue(
-            flag: flag, value: text, expected: "field indexes such as 1, -1, 2.., ..3, 1..-2, comma-separated")
-        }
-        if flag == "--with-nth" { o.lineShape.withNth = ranges } else { o.lineShape.nth = ranges }
-      case "--history": o.historyPath = try value(flag, inline: inline)
-      case "--no-history": o.historyPath = nil
-      case "--history-size": o.historySize = try number(flag, try value(flag, inline: inline), min: 1)
-      case "--bind":
-        let text = try value(flag, inline: inline)
-        let bindings: [BindSpec.Binding]
-        do { bindings = try BindSpec.parse(text) } catch {
-          throw .invalidValue(flag: flag, value: text, expected: "KEY:ACTION[+ACTION], as fzf's (\(error))")
-        }
-        for binding in bindings {
-          if let event = BindEvent(rawValue: binding.trigger) {
-            o.eventBindings[event] = binding.actions
-          } else if binding.trigger == "double-click" {
-            // Not a key the terminal sends: `TerminalApp` tells a double click from two clicks.
-            o.keyBindings.append(KeyBinding(key: .init(name: "double-click", keys: []), actions: binding.actions))
-          } else if let keys = KeyName.keys(binding.trigger) {
-            o.keyBindings.append(KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: binding.actions))
-          } else {
-            throw .invalidValue(
-              flag: flag, value: binding.trigger,
-              expected: "a key (ctrl-x, alt-x, f1, enter, …) or an event (start, change, …)")
-          }
-        }
-      case "--expect":
-        let text = try value(flag, inline: inline)
-        switch KeyName.parseList(text) {
-        case .success(let keys): o.expect += keys
-        case .failure(let unknown):
-          throw .invalidValue(flag: flag, value: unknown.name, expected: "a key name such as ctrl-x, alt-x, f1, tab")
-        }
-      case "--info":
-        let text = try value(flag, inline: inline)
-        let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
-        switch style {
-        case "default", "right": o.info = .line
-        case "inline": o.info = .inline(right: false)
-        case "inline-right": o.info = .inline(right: true)
-        case "hidden": o.info = .hidden
-        default:
-          throw .invalidValue(flag: flag, value: text, expected: "default, inline, inline-right, right or hidden")
-        }
-      case "--print0": o.print0 = true
-      case "--reverse": o.layout = .reverse
-      case "--no-reverse": o.layout = .bottomUp
-      case "--layout":
-        let text = try value(flag, inline: inline)
-        guard let layout = ListLayout(rawValue: text) else {
-          throw .invalidValue(flag: flag, value: text, expected: "default, reverse or reverse-list")
-        }
-        o.layout = layout
-      case "-i", "--ignore-case": o.matching.caseMatching = .ignore
-      case "--no-ignore-case": o.matching.caseMatching = .respect
-      case "--smart-case": o.matching.caseMatching = .smart
-      case "--height":
-        let text = try value(flag, inline: inline)
-        // fzf's `~N`: at most N lines (Seek takes N).
-        let size = text.hasPrefix("~") ? String(text.dropFirst()) : text
-        let digits = size.hasSuffix("%") ? String(size.dropLast()) : size
-        guard let n = Int(digits), n > 0 else {
-          throw .invalidValue(flag: flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
-        }
-        o.height = size
-      default: throw .unknownFlag(flag)
-      }
+      var reader = FlagReader(arguments: arguments, index: i, flag: flag, inline: inline)
+      guard try applyFlag(&o, &reader) else { throw .unknownFlag(flag) }
+      i = reader.index
       i += 1
     }
     return o
+  }
+
+  /// What is searched and how, and what is printed: `--filter`, paging, matching (fzf's `-e`, `-i`, `--tiebreak`, `--no-sort`), how lines are read and shaped. False when the flag is not one of these.
+  private static func applyQueryFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    switch r.flag {
+    case "-h", "--help": o.help = true
+    case "--version": o.version = true
+    case "-f", "--filter": o.filter = try r.value()
+    case "--page":
+      o.page = try r.number(try r.value(), min: 1) - 1
+      o.pagingGiven = true
+    case "--hits-per-page":
+      o.hitsPerPage = try r.number(try r.value(), min: 1)
+      o.pagingGiven = true
+    case "--json": o.json = true
+    case "-q", "--query": o.query = try r.value()
+    case "--print-query": o.printQuery = true
+    case "--field": o.field = try r.value()
+    case "-1", "--select-1": o.selectOne = true
+    case "-0", "--exit-0": o.exitZero = true
+    case "--tiebreak":
+      let text = try r.value()
+      guard let list = Tiebreak.parseList(text) else {
+        throw .invalidValue(
+          flag: r.flag, value: text, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
+      }
+      o.catalog.tiebreak = list
+    case "--tac": o.catalog.reverseInputOrder = true
+    case "-e", "--exact": o.matching.fuzzy = false
+    case "--read0": o.read0 = true
+    case "--sync": o.sync = true
+    case "--no-sort": o.noSort = true
+    case "--disabled", "--phony": o.searchDisabled = true
+    case "--enabled", "--no-phony": o.searchDisabled = false
+    case "--ansi": o.lineShape.ansi = true
+    case "--no-ansi": o.lineShape.ansi = false
+    case "-d", "--delimiter":
+      let text = try r.value()
+      guard !text.isEmpty else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "a string or a regular expression")
+      }
+      // fzf's `-d '\t'`: a tab, written as the shell passes it.
+      o.lineShape.delimiter = text == "\\t" ? "\t" : text
+    case "-n", "--nth", "--with-nth":
+      let text = try r.value()
+      guard let ranges = FieldRange.parseList(text) else {
+        throw .invalidValue(
+          flag: r.flag, value: text, expected: "field indexes such as 1, -1, 2.., ..3, 1..-2, comma-separated")
+      }
+      if r.flag == "--with-nth" { o.lineShape.withNth = ranges } else { o.lineShape.nth = ranges }
+    case "--print0": o.print0 = true
+    case "-i", "--ignore-case": o.matching.caseMatching = .ignore
+    case "--no-ignore-case": o.matching.caseMatching = .respect
+    case "--smart-case": o.matching.caseMatching = .smart
+    default: return false
+    }
+    return true
+  }
+
+  /// How records are read and ranked: attributes, facets, filters, sort, custom ranking, format. False when the flag is not one of these.
+  private static func applyRecordsFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    switch r.flag {
+    case "--searchable": o.catalog.searchableAttributes = r.list(try r.value())
+    case "--title": o.catalog.titleAttribute = try r.value()
+    case "--id-field": o.catalog.objectIDAttribute = try r.value()
+    case "--display": o.catalog.displayAttributes = r.list(try r.value())
+    case "--facets-attributes": o.catalog.attributesForFaceting = r.list(try r.value())
+    case "--facets": o.facets = r.list(try r.value())
+    case "--filters":
+      let text = try r.value()
+      do {
+        o.filters = try FilterExpression.parse(text)
+        o.filtersText = text
+      } catch {
+        throw .invalidFilter(text: text, error: error)
+      }
+    case "--sort":
+      let text = try r.value()
+      guard let sort = SortOrder(parsing: text) else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "attribute:asc or attribute:desc")
+      }
+      o.sort = sort
+    case "--ranking":
+      let text = try r.value()
+      var rules: [CustomRanking] = []
+      for part in r.list(text) {
+        guard let rule = CustomRanking(parsing: part) else {
+          throw .invalidValue(flag: r.flag, value: part, expected: "desc(attribute) or asc(attribute)")
+        }
+        rules.append(rule)
+      }
+      o.catalog.customRanking = rules
+    case "--format":
+      let text = try r.value()
+      guard let format = CatalogFormat(rawValue: text) else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "json, jsonl, csv, tsv or lines")
+      }
+      o.catalog.format = format
+    case "--strict": o.catalog.strict = true
+    default: return false
+    }
+    return true
+  }
+
+  /// The store and what is learned or kept in it; what Enter and the marks do. False when the flag is not one of these.
+  private static func applyStoreFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    switch r.flag {
+    case "--suggestions": o.suggestionsPath = try r.value()
+    case "--suggest": o.suggest = true
+    case "--suggestions-min-hits":
+      o.suggestionsMinHits = try r.number(try r.value(), min: 0)
+    case "--suggestions-exclude": o.suggestionsExclude = r.list(try r.value())
+    case "--store": o.storePath = try r.value()
+    case "--no-store": o.noStore = true
+    case "--no-learn": o.noLearn = true
+    case "--forget-picks": o.forgetPicks = true
+    case "--add-pick": o.addPick = try r.value()
+    case "--checked": o.checked = true
+    case "--uncheck-all": o.uncheckAll = true
+    case "--enter":
+      let text = try r.value()
+      guard text == "accept" || text == "submit" else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "accept or submit")
+      }
+      o.enterAccepts = text == "accept"
+    case "--create": o.create = true
+    case "--cycle": o.cycle = true
+    case "-m", "--multi":
+      o.multi = true
+      if let inline = r.inline { o.multiMax = try r.number(inline, min: 1) }
+    case "--delete-created": o.deleteCreated = try r.value()
+    case "--history": o.historyPath = try r.value()
+    case "--no-history": o.historyPath = nil
+    case "--history-size": o.historySize = try r.number(try r.value(), min: 1)
+    default: return false
+    }
+    return true
+  }
+
+  /// How the screen looks: prompt, border, pointer, preview, header, info line, layout, height. False when the flag is not one of these.
+  private static func applyScreenFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    switch r.flag {
+    case "--prompt": o.prompt = try r.value()
+    case "--border":
+      // fzf's optional value: only attached (`--border=sharp`); alone, rounded.
+      guard let text = r.inline else {
+        o.border = .rounded
+        break
+      }
+      guard let style = Border(rawValue: text) else {
+        throw .invalidValue(
+          flag: r.flag, value: text,
+          expected: Border.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      o.border = style
+    case "--no-border": o.border = .none
+    case "--keep-right": o.overflow = .end
+    case "--no-hscroll": o.overflow = .start
+    case "--hscroll": o.overflow = .matchesAndEnds
+    case "--pointer", "--marker":
+      let text = try r.value()
+      guard DisplayWidth.of(text) <= 2 else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "at most two columns, e.g. '▶'")
+      }
+      if r.flag == "--pointer" { o.pointer = text } else { o.marker = text }
+    case "--preview": o.preview = try r.value()
+    case "--preview-window":
+      let text = try r.value()
+      guard let placement = DetailsPlacement.parse(text) else {
+        throw .invalidValue(
+          flag: r.flag, value: text,
+          expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
+      }
+      o.previewWindow = placement
+    case "--header": o.header = try r.value()
+    case "--header-first": o.headerFirst = true
+    case "--header-lines": o.headerLines = try r.number(try r.value(), min: 0)
+    case "--no-info": o.info = .hidden
+    case "--info":
+      let text = try r.value()
+      let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+      switch style {
+      case "default", "right": o.info = .line
+      case "inline": o.info = .inline(right: false)
+      case "inline-right": o.info = .inline(right: true)
+      case "hidden": o.info = .hidden
+      default:
+        throw .invalidValue(flag: r.flag, value: text, expected: "default, inline, inline-right, right or hidden")
+      }
+    case "--reverse": o.layout = .reverse
+    case "--no-reverse": o.layout = .bottomUp
+    case "--layout":
+      let text = try r.value()
+      guard let layout = ListLayout(rawValue: text) else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "default, reverse or reverse-list")
+      }
+      o.layout = layout
+    case "--height":
+      let text = try r.value()
+      // fzf's `~N`: at most N lines (Seek takes N).
+      let size = text.hasPrefix("~") ? String(text.dropFirst()) : text
+      let digits = size.hasSuffix("%") ? String(size.dropLast()) : size
+      guard let n = Int(digits), n > 0 else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
+      }
+      o.height = size
+    default: return false
+    }
+    return true
+  }
+
+  /// Keys: `--bind`, `--expect`, jump labels, the mouse. False when the flag is not one of these.
+  private static func applyKeysFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    switch r.flag {
+    case "--jump-labels":
+      let text = try r.value()
+      let labels = Array(text)
+      guard !labels.isEmpty, Set(labels).count == labels.count,
+        labels.allSatisfy({
+          $0 != " " && SafeText.sanitized(String($0)) == String($0) && DisplayWidth.of(String($0)) == 1
+        })
+      else { throw .invalidValue(flag: r.flag, value: text, expected: "distinct printable one-column characters") }
+      o.jumpLabels = labels
+    case "--no-mouse": o.noMouse = true
+    case "--bind":
+      let text = try r.value()
+      let bindings: [BindSpec.Binding]
+      do { bindings = try BindSpec.parse(text) } catch {
+        throw .invalidValue(flag: r.flag, value: text, expected: "KEY:ACTION[+ACTION], as fzf's (\(error))")
+      }
+      for binding in bindings {
+        if let event = BindEvent(rawValue: binding.trigger) {
+          o.eventBindings[event] = binding.actions
+        } else if binding.trigger == "double-click" {
+          // Not a key the terminal sends: `TerminalApp` tells a double click from two clicks.
+          o.keyBindings.append(KeyBinding(key: .init(name: "double-click", keys: []), actions: binding.actions))
+        } else if let keys = KeyName.keys(binding.trigger) {
+          o.keyBindings.append(KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: binding.actions))
+        } else {
+          throw .invalidValue(
+            flag: r.flag, value: binding.trigger,
+            expected: "a key (ctrl-x, alt-x, f1, enter, …) or an event (start, change, …)")
+        }
+      }
+    case "--expect":
+      let text = try r.value()
+      switch KeyName.parseList(text) {
+      case .success(let keys): o.expect += keys
+      case .failure(let unknown):
+        throw .invalidValue(flag: r.flag, value: unknown.name, expected: "a key name such as ctrl-x, alt-x, f1, tab")
+      }
+    default: return false
+    }
+    return true
+  }
+
+  /// One flag being read: its value (attached, or the next argument), as text, a number or a list.
+  struct FlagReader {
+    let arguments: [String]
+    /// The flag's argument; past its value once `value` took the next one.
+    var index: Int
+    let flag: String
+    let inline: String?
+
+    mutating func value() throws(ParseError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw .missingValue(flag) }
+      return arguments[index]
+    }
+
+    func number(_ text: String, min: Int) throws(ParseError) -> Int {
+      guard let n = Int(text), n >= min else {
+        throw .invalidValue(flag: flag, value: text, expected: "a whole number ≥ \(min)")
+      }
+      return n
+    }
+
+    func list(_ text: String) -> [String] {
+      text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty }
+    }
+  }
+
+  /// A flag, by concern; false for one no concern knows.
+  private static func applyFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
+    if try applyQueryFlag(&o, &r) { return true }
+    if try applyRecordsFlag(&o, &r) { return true }
+    if try applyStoreFlag(&o, &r) { return true }
+    if try applyScreenFlag(&o, &r) { return true }
+    return try applyKeysFlag(&o, &r)
   }
 
   /// Short options that take a value, which may be attached (`-fQUERY`).
