@@ -11,7 +11,7 @@ BIN := .build/release/seek
 # Every release build takes the same flags, so that building one product never recompiles another.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: deps build run test unit e2e bench bench-scale fuzz install format clean
+.PHONY: deps build run test unit e2e bench bench-scale bench-ingest fuzz install format clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -55,6 +55,16 @@ bench: deps
 bench-scale: deps
 	$(SWIFT) build $(RELEASE) --product seek-bench
 	.build/release/seek-bench --growth
+
+# Ingestion as skim's benchmark measures it: INGEST_ITEMS path-like items (a fixed seed) piped
+# into the app in tmux, `test` typed at once, the time until the count settles and the peak RSS,
+# beside fzf (and sk when installed) in the same run.
+INGEST_ITEMS ?= 10000000
+INGEST_RUNS ?= 2
+bench-ingest: deps
+	@command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
+	$(SWIFT) build $(RELEASE) --product seek
+	bash Scripts/ingest.sh .build/release/seek $(INGEST_ITEMS) $(INGEST_RUNS)
 
 # libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
 # for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:
