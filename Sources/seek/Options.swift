@@ -196,12 +196,8 @@ struct Options: Equatable {
     case "-1", "--select-1": o.selectOne = true
     case "-0", "--exit-0": o.exitZero = true
     case "--tiebreak":
-      let text = try r.value()
-      guard let list = Tiebreak.parseList(text) else {
-        throw .invalidValue(
-          flag: r.flag, value: text, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
-      }
-      o.catalog.tiebreak = list
+      o.catalog.tiebreak = try r.value(
+        Tiebreak.parseList, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
     case "--tac": o.catalog.reverseInputOrder = true
     case "-e", "--exact": o.matching.fuzzy = false
     case "--read0": o.read0 = true
@@ -251,12 +247,7 @@ struct Options: Equatable {
       } catch {
         throw .invalidFilter(text: text, error: error)
       }
-    case "--sort":
-      let text = try r.value()
-      guard let sort = SortOrder(parsing: text) else {
-        throw .invalidValue(flag: r.flag, value: text, expected: "attribute:asc or attribute:desc")
-      }
-      o.sort = sort
+    case "--sort": o.sort = try r.value(SortOrder.init(parsing:), expected: "attribute:asc or attribute:desc")
     case "--ranking":
       let text = try r.value()
       var rules: [CustomRanking] = []
@@ -268,11 +259,7 @@ struct Options: Equatable {
       }
       o.catalog.customRanking = rules
     case "--format":
-      let text = try r.value()
-      guard let format = CatalogFormat(rawValue: text) else {
-        throw .invalidValue(flag: r.flag, value: text, expected: "json, jsonl, csv, tsv or lines")
-      }
-      o.catalog.format = format
+      o.catalog.format = try r.value(CatalogFormat.init(rawValue:), expected: "json, jsonl, csv, tsv or lines")
     case "--strict": o.catalog.strict = true
     default: return false
     }
@@ -342,13 +329,9 @@ struct Options: Equatable {
       if r.flag == "--pointer" { o.pointer = text } else { o.marker = text }
     case "--preview": o.preview = try r.value()
     case "--preview-window":
-      let text = try r.value()
-      guard let placement = DetailsPlacement.parse(text) else {
-        throw .invalidValue(
-          flag: r.flag, value: text,
-          expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
-      }
-      o.previewWindow = placement
+      o.previewWindow = try r.value(
+        { DetailsPlacement.parse($0) },
+        expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
     case "--header": o.header = try r.value()
     case "--header-first": o.headerFirst = true
     case "--header-lines": o.headerLines = try r.number(try r.value(), min: 0)
@@ -366,12 +349,7 @@ struct Options: Equatable {
       }
     case "--reverse": o.layout = .reverse
     case "--no-reverse": o.layout = .bottomUp
-    case "--layout":
-      let text = try r.value()
-      guard let layout = ListLayout(rawValue: text) else {
-        throw .invalidValue(flag: r.flag, value: text, expected: "default, reverse or reverse-list")
-      }
-      o.layout = layout
+    case "--layout": o.layout = try r.value(ListLayout.init(rawValue:), expected: "default, reverse or reverse-list")
     case "--height":
       let text = try r.value()
       // fzf's `~N`: at most N lines (Seek takes N).
@@ -444,6 +422,13 @@ struct Options: Equatable {
       index += 1
       guard index < arguments.count else { throw .missingValue(flag) }
       return arguments[index]
+    }
+
+    /// The value read by `parse`; a value it does not read is refused, saying what was `expected`.
+    mutating func value<T>(_ parse: (String) -> T?, expected: String) throws(ParseError) -> T {
+      let text = try value()
+      guard let parsed = parse(text) else { throw .invalidValue(flag: flag, value: text, expected: expected) }
+      return parsed
     }
 
     func number(_ text: String, min: Int) throws(ParseError) -> Int {
