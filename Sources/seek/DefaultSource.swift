@@ -24,7 +24,9 @@ final class DefaultSource: @unchecked Sendable {
     var description: String
   }
 
-  static func start(command: String?) throws -> DefaultSource {
+  static func start(command: String?, walker: FileWalker.Options = .init(), root: String = ".") throws
+    -> DefaultSource
+  {
     if let command, !command.trimmingCharacters(in: .whitespaces).isEmpty {
       // Its standard error goes to /dev/null: it would draw over the screen.
       do {
@@ -39,7 +41,7 @@ final class DefaultSource: @unchecked Sendable {
     let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
     let writer = pipe.fileHandleForWriting
     Thread.detachNewThread { [source] in
-      source.walk(into: writer)
+      source.walk(root, walker, into: writer)
       try? writer.close()
     }
     return source
@@ -77,14 +79,17 @@ final class DefaultSource: @unchecked Sendable {
     return nil
   }
 
-  /// Relative paths of regular files and links, depth first (`FileWalker`).
-  private func walk(into writer: FileHandle) {
-    var walker = FileWalker()
+  /// Paths of regular files and links under `root` (relative to it when it is ".", fzf's
+  /// `--walker-root` otherwise starting with it), depth first (`FileWalker`).
+  private func walk(_ root: String, _ options: FileWalker.Options, into writer: FileHandle) {
+    var walker = FileWalker(options: options)
+    let prefix = root == "." ? [] : Array((root.hasSuffix("/") ? root : root + "/").utf8)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 16)
     var failed = false
-    walker.walk(".") { path in
+    walker.walk(root) { path in
       if stopped.isSet { return false }
+      buffer += prefix
       buffer += path
       buffer.append(0x0A)
       if buffer.count >= 1 << 15 {

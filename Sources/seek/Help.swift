@@ -19,8 +19,12 @@ enum Help {
 
     CATALOG is a JSON array, JSON Lines, CSV or TSV file (header row), or plain text (one record
     per line); the format comes from the extension or the content. With no CATALOG and no pipe,
-    the files under the current directory are listed (hidden ones skipped), or the lines
-    SEEK_DEFAULT_COMMAND prints.
+    the files under the current directory are listed (hidden ones, .git and node_modules
+    skipped), or the lines SEEK_DEFAULT_COMMAND prints.
+          --walker OPTS         what that list holds, as fzf's: file, dir, follow (links to
+                                folders), hidden, comma-separated (default: file)
+          --walker-root DIR     list under DIR instead (paths start with it)
+          --walker-skip NAMES   folders never entered (default: .git,node_modules)
 
     LINES AND RECORDS
     Lines (a pipe, a plain-text file) are a list of choices, as in fzf: Enter accepts the selected

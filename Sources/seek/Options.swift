@@ -103,6 +103,9 @@ struct Options: Equatable {
   var expect: [KeyName.NamedKey] = []
   /// `--sync` (fzf's): the whole input is read before the interface starts.
   var sync = false
+  /// Bare `seek`'s file list (fzf's `--walker`, `--walker-skip`, `--walker-root`).
+  var walker = FileWalker.Options()
+  var walkerRoot = "."
   var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
   var outputTerminator: String { print0 ? "\0" : "\n" }
 
@@ -377,6 +380,12 @@ struct Options: Equatable {
       else { throw .invalidValue(flag: r.flag, value: text, expected: "distinct printable one-column characters") }
       o.jumpLabels = labels
     case "--no-mouse": o.noMouse = true
+    case "--walker":
+      let skip = o.walker.skip
+      o.walker = try r.value(
+        { FileWalker.Options(walker: $0, skip: skip) }, expected: "a list of file, dir, follow and hidden")
+    case "--walker-skip": o.walker.skip = Set(r.list(try r.value()))
+    case "--walker-root": o.walkerRoot = try r.value()
     case "--bind":
       let text = try r.value()
       let bindings: [BindSpec.Binding]

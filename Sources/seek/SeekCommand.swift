@@ -26,7 +26,9 @@ enum SeekCommand {
     var defaultSource: DefaultSource? = nil
     if options.catalogPath == nil && isatty(0) != 0 {
       do {
-        defaultSource = try DefaultSource.start(command: ProcessInfo.processInfo.environment["SEEK_DEFAULT_COMMAND"])
+        defaultSource = try DefaultSource.start(
+          command: ProcessInfo.processInfo.environment["SEEK_DEFAULT_COMMAND"], walker: options.walker,
+          root: options.walkerRoot)
       } catch {
         Output.error("seek: \(error)")
         return 2

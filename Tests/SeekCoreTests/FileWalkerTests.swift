@@ -37,6 +37,41 @@ import Testing
     #expect((a < c) == (ab < c))
   }
 
+  /// fzf's `--walker` and `--walker-skip`: folders listed, hidden entries included, links
+  /// followed (each folder once, so a link back up is no loop), named folders never entered.
+  @Test func walkerOptionsAsFzfs() throws {
+    let root = temporaryDirectory()
+    let fm = FileManager.default
+    for folder in ["a/node_modules/m", ".config", "b"] {
+      try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+    }
+    for file in ["a/one", "a/node_modules/m/index.js", ".config/rc", "b/two"] {
+      #expect(fm.createFile(atPath: root + "/" + file, contents: Data()))
+    }
+    let outside = temporaryDirectory()
+    #expect(fm.createFile(atPath: outside + "/x", contents: Data()))
+    symlink(outside, root + "/a/out")  // followed: its files, under a/out
+    symlink(root, root + "/b/up")  // a link back up: the root is read once
+    func walk(_ options: FileWalker.Options) -> Set<String> {
+      var walker = FileWalker(options: options)
+      var paths = Set<String>()
+      walker.walk(root) {
+        paths.insert(String(decoding: $0, as: UTF8.self))
+        return true
+      }
+      return paths
+    }
+    #expect(walk(FileWalker.Options()) == ["a/one", "a/out", "b/two", "b/up"])
+    let all = try #require(FileWalker.Options(walker: "file,dir,follow,hidden", skip: []))
+    #expect(
+      walk(all) == [
+        "a", "a/one", "a/node_modules", "a/node_modules/m", "a/node_modules/m/index.js", "a/out", "a/out/x",
+        ".config", ".config/rc", "b", "b/two", "b/up",
+      ])
+    #expect(walk(try #require(FileWalker.Options(walker: "dir", skip: ["node_modules"]))) == ["a", "b"])
+    #expect(FileWalker.Options(walker: "file,links", skip: []) == nil)
+  }
+
   @Test func stopsWhenAskedTo() {
     let root = temporaryDirectory()
     for i in 0..<10 { FileManager.default.createFile(atPath: root + "/f\(i)", contents: Data()) }

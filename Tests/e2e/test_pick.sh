@@ -65,15 +65,25 @@ for term in dumb no-such-terminal; do
 done
 
 # Bare seek (stdin a terminal): the files under the current directory; SEEK_DEFAULT_COMMAND overrides.
-mkdir -p "$P/tree/src/.git" && touch "$P/tree/src/main.swift" "$P/tree/README.md" "$P/tree/src/.git/HEAD"
+mkdir -p "$P/tree/src/.git" "$P/tree/node_modules/pkg"
+touch "$P/tree/src/main.swift" "$P/tree/README.md" "$P/tree/src/.git/HEAD" "$P/tree/node_modules/pkg/index.js"
 rm -f "$P/exit.txt"
 tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "bare seek: lists the files" "src/main.swift"
 if screen | grep -qF "HEAD"; then fail "bare seek: hidden directories skipped"; else pass "bare seek: hidden directories skipped"; fi
+if screen | grep -qF "index.js"; then fail "bare seek: node_modules skipped"; else pass "bare seek: node_modules skipped"; fi
 tmux_type "main"
 tmux_keys Enter
 wait_exit_file "$P/exit.txt"
 expect_eq "bare seek: Enter prints the path" "src/main.swift" "$(cat "$P/out.txt")"
+tmux_stop
+# fzf's --walker and --walker-root: folders only, under another root, its paths starting with it.
+rm -f "$P/exit.txt"
+tmux_start 80 20 "cd / && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --walker=dir --walker-root=$P/tree > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--walker=dir: the folders" "tree/src"
+tmux_keys Enter
+wait_exit_file "$P/exit.txt"
+expect_eq "--walker=dir --walker-root: the folder, under the root" "$P/tree/src" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt"
 tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo from-command' $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
