@@ -158,14 +158,47 @@ public enum Layout {
       refinementsBeside: screen.columns >= widePaneColumns)
   }
 
-  /// The event of a click on a logical cell: the query line, a suggestion, a results row; nil
-  /// for the rest (the status line, the panes' text, a border).
+  /// Where each chip is drawn on the chips line, in `Refinements.chips`' order (as many as fit).
+  public static func chipSpans(_ state: SearchState) -> [Range<Int>] {
+    let width = state.screen.columns
+    var spans: [Range<Int>] = []
+    var x = 0
+    for chip in state.refine.refinements.chips {
+      guard x + 4 < width else { break }
+      let end = min(width, x + DisplayWidth.of(chip + " ×"))
+      spans.append(x..<end)
+      x = end + 2
+    }
+    return spans
+  }
+
+  /// The first of `rows` the refinement pane shows: the selected row kept in view while the pane
+  /// has the focus (past the last value, the rows after it too: the numeric facets' ranges).
+  public static func paneFirstRow(_ state: SearchState, _ rows: [PaneRow]) -> Int {
+    guard state.focus == .refinements else { return 0 }
+    let height = resultsHeight(state)
+    let lastSelectable = rows.lastIndex(where: \.isSelectable) ?? 0
+    let shownTo = state.paneSelection >= lastSelectable ? rows.count - 1 : state.paneSelection
+    return max(0, min(shownTo - height + 1, rows.count - height))
+  }
+
+  /// The event of a click on a logical cell: the query line, a chip, a suggestion, a value of the
+  /// refinement pane, a results row; nil for the rest (the status line, the details, a border).
   public static func click(column: Int, row: Int, double: Bool, in state: SearchState) -> SearchEvent? {
     if row == 0 { return .queryClicked }
+    if chipLines(state) > 0 && row == chipsRow(state) {
+      return chipSpans(state).firstIndex { $0.contains(column) }.map { .chipRemoved($0) }
+    }
     let suggestion = row - suggestionsTop(state)
     if suggestion >= 0 && suggestion < suggestionLines(state) { return .suggestionClicked(suggestion, double: double) }
     let top = resultsTop(state)
-    guard row >= top, row < top + resultsHeight(state), column < resultsWidth(state) else { return nil }
+    guard row >= top, row < top + resultsHeight(state) else { return nil }
+    if paneWidth(state) > 0 && column >= state.screen.columns - paneWidth(state) {
+      let rows = state.paneRows
+      let index = paneFirstRow(state, rows) + row - top
+      return index < rows.count && rows[index].isSelectable ? .paneValueClicked(index) : nil
+    }
+    guard column < resultsWidth(state) else { return nil }
     let index = state.scrollOffset + row - top
     return index < state.results.rowCount ? .resultClicked(index, double: double) : nil
   }

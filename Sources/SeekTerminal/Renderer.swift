@@ -104,12 +104,11 @@ public enum Renderer {
     guard Layout.chipLines(state) > 0 else { return }
     let width = buffer.size.columns
     let row = Layout.chipsRow(state)
-    var x = 0
-    for chip in state.refine.refinements.chips {
-      guard x + 4 < width else { break }
-      x = buffer.write(chip + " ×", column: x, row: row, style: [.accent], limit: width)
-      x = buffer.write("  ", column: x, row: row)
+    let spans = Layout.chipSpans(state)
+    for (chip, span) in zip(state.refine.refinements.chips, spans) {
+      buffer.write(chip + " ×", column: span.lowerBound, row: row, style: [.accent], limit: width)
     }
+    var x = spans.last.map { $0.upperBound + 2 } ?? 0
     if let sort = state.refine.sort, x + 4 < width {
       x = buffer.write("sorted by \(sort)", column: x, row: row, style: [.detail], limit: width)
     }
@@ -241,11 +240,7 @@ public enum Renderer {
     guard height > 0 else { return }
     let rows = state.paneRows
     let focused = state.focus == .refinements
-    // Keep the selected row in view; past the last value to refine, the rows after it too (the
-    // numeric facets' ranges), which the selection never lands on.
-    let lastSelectable = rows.lastIndex(where: \.isSelectable) ?? 0
-    let shownTo = state.paneSelection >= lastSelectable ? rows.count - 1 : state.paneSelection
-    let first = focused ? max(0, min(shownTo - height + 1, rows.count - height)) : 0
+    let first = Layout.paneFirstRow(state, rows)
     let x0 = left == 0 ? 0 : left + 2
     for line in 0..<height {
       if left > 0 { buffer.write("│", column: left, row: top + line, style: [.dim]) }

@@ -237,3 +237,33 @@ struct ScopedStore<State: Equatable> {
     }
   }
 }
+
+/// Clicks on refinements, as the terminal hit-tested them.
+@Suite struct RefinementClickTests {
+  @Test func aChipClickedGoesAndAPaneValueClickedToggles() {
+    var state = SearchState()
+    state.facetAttributes = ["brand"]
+    state.refine.refinements.toggle("brand", "Apple")
+    state.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
+    state.results.facets = [FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5)])]
+    var store = TestStore(state)
+    store.send(.chipRemoved(1), effects: [.searchResults(query: "", page: 0, refine: refineWithout, revision: 1)]) {
+      $0.refine.refinements.numeric = []
+      $0.resultsRevision = 1
+    }
+    store.send(.chipRemoved(5))  // no such chip
+    var cleared = Refine()
+    cleared.refinements = Refinements()
+    store.send(.paneValueClicked(1), effects: [.searchResults(query: "", page: 0, refine: cleared, revision: 2)]) {
+      $0.refine.refinements = Refinements()
+      $0.paneSelection = 1
+      $0.resultsRevision = 2
+    }
+  }
+
+  var refineWithout: Refine {
+    var refine = Refine()
+    refine.refinements.toggle("brand", "Apple")
+    return refine
+  }
+}

@@ -1,3 +1,4 @@
+import SearchEngine
 import Testing
 
 @testable import SeekCore
@@ -38,5 +39,25 @@ import Testing
     #expect(withDetails.detailsRows == 4 && withDetails.resultsRows == 5)
     let wide = ScreenSize(columns: 130, rows: 12)
     #expect(Layout.viewport(for: s, screen: wide).refinementsBeside)
+  }
+
+  /// Chips and the pane's values can be clicked: a chip's refinement goes, a value toggles.
+  @Test func chipsAndPaneValuesAreClickable() {
+    var s = state(columns: 130, rows: 12)
+    s.facetAttributes = ["brand"]
+    s.refine.refinements.toggle("brand", "Apple")
+    s.refine.refinements.toggle("brand", "Sony")
+    s.results.facets = [
+      FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5), .init(value: "Sony", count: 3)])
+    ]
+    let spans = Layout.chipSpans(s)
+    #expect(spans.count == 2)
+    let row = Layout.chipsRow(s)
+    #expect(Layout.click(column: spans[1].lowerBound + 1, row: row, double: false, in: s) == .chipRemoved(1))
+    #expect(Layout.click(column: spans[0].upperBound, row: row, double: false, in: s) == nil)  // between chips
+    let paneColumn = s.screen.columns - Layout.paneWidth(s) + 3
+    let top = Layout.resultsTop(s)
+    #expect(Layout.click(column: paneColumn, row: top, double: false, in: s) == nil)  // the facet's name
+    #expect(Layout.click(column: paneColumn, row: top + 2, double: false, in: s) == .paneValueClicked(2))
   }
 }

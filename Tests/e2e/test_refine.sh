@@ -54,6 +54,10 @@ expect_eq "refine: the pane's range follows the refinement" "below 100" "$(m=$(r
 expect_not_contains "refine: the token left the query" "$(screen | sed -n 1p)" "price<100"
 tmux_keys F3
 expect_screen "refine: F3 sorts" "sorted by price:asc"
+# A click on the chip removes its refinement.
+chip_row=$(screen | grep -n "price < 100 ×" | head -1 | cut -d: -f1)
+tmux_keys -l "$(printf '\033[<0;3;%sM' "${chip_row:-1}")"
+expect_screen_gone "refine: a click on a chip removes it" "price < 100 ×"
 tmux_keys C-c
 tmux_stop
 

@@ -55,9 +55,21 @@ enum RefinementsReducer {
     case .sortCycled:
       refining.refine.sort = nextSort(after: refining.refine.sort, in: refining.numericFacets)
       return .refined(message: "sorted by " + (refining.refine.sort?.description ?? "relevance"))
+    case .chipRemoved(let index):
+      return refining.refine.refinements.removeChip(at: index) ? .refined() : .handled
     default:
       return nil
     }
+  }
+
+  /// A click on a pane row: a value is selected and toggled; anything else does nothing.
+  static func valueClicked(_ refining: inout RefinementsState, row index: Int, rows: [PaneRow]) -> Outcome {
+    guard index >= 0, index < rows.count, case .value(let attribute, let value, _) = rows[index] else {
+      return .handled
+    }
+    refining.paneSelection = index
+    refining.refine.refinements.toggle(attribute, value.value)
+    return .refined()
   }
 
   /// Keys while the pane has the focus; typing still edits the query (nil: not handled here).

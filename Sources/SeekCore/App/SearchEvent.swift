@@ -65,6 +65,10 @@ public enum SearchEvent: Sendable, Equatable {
   case refinementsCleared
   case sortCycled
   case refinementPaneToggled
+  /// A click on a chip: its refinement goes (`Refinements.chips`' order).
+  case chipRemoved(Int)
+  /// A click on a value of the refinement pane (its row in `SearchState.paneRows`).
+  case paneValueClicked(Int)
   // Looking.
   /// The details pane (the record, or `--preview`) is opened or closed.
   case detailsToggled
@@ -206,7 +210,8 @@ extension SearchEvent {
       .toggled, .allToggled, .queryReplaced, .spacePressed,
       .escapePressed,
       .acceptKeyPressed,
-      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .detailsToggled, .detailsScrolled,
+      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .chipRemoved, .paneValueClicked,
+      .detailsToggled, .detailsScrolled,
       .queryClicked, .suggestionClicked, .resultClicked:
       return true
     case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived,

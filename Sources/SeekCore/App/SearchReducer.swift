@@ -66,6 +66,9 @@ public enum SearchReducer {
       return [ResultsReducer.search(&state.list, state.query, state.refine)]
     }
     var outcome = RefinementsReducer.reduce(&state.refining, event)
+    if case .paneValueClicked(let row) = event {
+      outcome = RefinementsReducer.valueClicked(&state.refining, row: row, rows: state.paneRows)
+    }
     if outcome == nil && state.focus == .refinements {
       outcome = RefinementsReducer.paneKey(&state.refining, event, rows: state.paneRows)
     }

@@ -80,6 +80,26 @@ public struct Refinements: Sendable, Equatable {
   }
 
   /// Each refinement as a chip's text: `brand: Apple`, `price < 500`.
+  /// Removes the refinement of chip `index` (in `chips`' order); false when there is none.
+  public mutating func removeChip(at index: Int) -> Bool {
+    var i = index
+    if filter != nil {
+      if i == 0 {
+        filter = nil
+        return true
+      }
+      i -= 1
+    }
+    if i >= 0 && i < facets.count {
+      facets.remove(at: i)
+      return true
+    }
+    i -= facets.count
+    guard i >= 0 && i < numeric.count else { return false }
+    numeric.remove(at: i)
+    return true
+  }
+
   public var chips: [String] {
     (filter.map { [$0.text] } ?? []) + facets.map { "\($0.attribute): \($0.value)" }
       + numeric.map {
