@@ -128,7 +128,7 @@ final class InlineDriver: TerminalDriver {
     var out = "\u{1B}[?25l"
     var row = cursorRow
     for change in buffer.changes(from: previous) {
-      if change.row != row { out += change.row > row ? "\u{1B}[\(change.row - row)B" : "\u{1B}[\(row - change.row)A" }
+      out += Self.verticalMove(from: row, to: change.row)
       row = change.row
       out += "\r" + (change.columns.lowerBound > 0 ? "\u{1B}[\(change.columns.lowerBound)C" : "")
       var style: CellStyle? = nil
@@ -145,13 +145,18 @@ final class InlineDriver: TerminalDriver {
       out += change.columns == 0..<buffer.size.columns ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m"
     }
     let target = buffer.cursor?.row ?? max(0, buffer.size.rows - 1)
-    if target != row { out += target > row ? "\u{1B}[\(target - row)B" : "\u{1B}[\(row - target)A" }
+    out += Self.verticalMove(from: row, to: target)
     if let cursor = buffer.cursor {
       out += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "") + "\u{1B}[?25h"
     }
     cursorRow = target
     previous = buffer
     write(out)
+  }
+
+  /// The cursor moved from one row of the region to another (nothing when they are the same).
+  private static func verticalMove(from row: Int, to target: Int) -> String {
+    target == row ? "" : target > row ? "\u{1B}[\(target - row)B" : "\u{1B}[\(row - target)A"
   }
 
   func readKeys() -> [Key] {

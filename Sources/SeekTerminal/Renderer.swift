@@ -3,8 +3,6 @@ import SeekCore
 
 /// Extra facts the renderer shows that are not search state (e.g. streaming input).
 public struct RenderContext: Sendable, Equatable {
-  /// Frame of the spinner shown while input streams in.
-  public var spinnerFrame: Int
   /// What stands before the query (`--prompt`, fzf's; controls shown as `?`).
   public var prompt: String
 
@@ -15,8 +13,7 @@ public struct RenderContext: Sendable, Equatable {
   /// What gives way in a row too long for the screen (`--keep-right`, `--no-hscroll`).
   public var overflow = Elision.Keep.matchesAndEnds
 
-  public init(spinnerFrame: Int = 0, prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
-    self.spinnerFrame = spinnerFrame
+  public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)
     self.pointer = SafeText.sanitized(pointer)
     self.marker = marker.map(SafeText.sanitized)
@@ -77,7 +74,7 @@ public enum Renderer {
     let r = state.results
     var info = "< \(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits))"
     if let loading = state.streamedRecords {
-      info = "\(spinner[context.spinnerFrame % spinner.count]) \(info) of \(grouped(loading))"
+      info = "\(spinner[state.spinnerFrame % spinner.count]) \(info) of \(grouped(loading))"
     }
     let width = buffer.size.columns
     let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.query) + 2
@@ -324,7 +321,7 @@ public enum Renderer {
     var parts: [String] = []
     if let loading = state.streamedRecords {
       parts.append(
-        "\(spinner[context.spinnerFrame % spinner.count]) \(grouped(loading)) indexed"
+        "\(spinner[state.spinnerFrame % spinner.count]) \(grouped(loading)) indexed"
           + (state.streamedPercent.map { " (\($0)%)" } ?? ""))
     }
     // Found, then what is loaded: "10,000 hits · 40 shown" (not "40/10000", which reads as

@@ -353,7 +353,7 @@ public final class TerminalApp {
   private func paint(_ session: Session) {
     let paintStart = LatencyTrace.now()
     var context = RenderContext(
-      spinnerFrame: state.spinnerFrame, prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
+      prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
       marker: configuration.marker)
     context.overflow = configuration.overflow
     let frame = Renderer.render(state, context: context)

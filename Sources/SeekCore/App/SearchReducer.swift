@@ -21,8 +21,9 @@ public enum SearchReducer {
   /// One event, without the event bindings it may set off.
   static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
-    // The details pane follows the hit the user is on, whatever moved it.
-    if state.pendingAccept == nil {
+    // The details pane follows the hit the user is on, whatever moved it (when it is open: the
+    // hit is not looked up for a closed pane).
+    if state.pendingAccept == nil && state.details.open {
       effects += DetailsReducer.sync(&state.details, current: state.currentHit, query: state.results.query)
     }
     return effects
@@ -46,6 +47,8 @@ public enum SearchReducer {
   // MARK: - The children's events
 
   private static func jumpKey(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    // The labelled rows are listed only while a jump waits for its key, not on every event.
+    guard state.jump.pending != nil else { return nil }
     switch JumpReducer.reduce(&state.jump, event, labelled: state.labelledRows) {
     case nil: return nil
     case .ended: return []
@@ -99,11 +102,11 @@ public enum SearchReducer {
     case nil: return nil
     case .ignored: return []
     case .full:
-      state.message = "a query is at most \(SearchState.maxQueryCharacters) characters"
+      state.message = tooLong
       return []
     case .edited(let cut):
       let effects = queryEdited(&state)
-      if cut { state.message = "a query is at most \(SearchState.maxQueryCharacters) characters" }
+      if cut { state.message = tooLong }
       return effects
     case .backspaceAtStart:
       // Backspace on an empty query: the last chip goes, as a tag input's.
@@ -115,6 +118,8 @@ public enum SearchReducer {
       return focusQuery(&state)
     }
   }
+
+  private static let tooLong = "a query is at most \(SearchState.maxQueryCharacters) characters"
 
   // MARK: - What crosses concerns
 

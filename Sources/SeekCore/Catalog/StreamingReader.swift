@@ -153,7 +153,9 @@ public final class StreamingReader: @unchecked Sendable {
     lock.unlock()
     batch.records.removeAll(keepingCapacity: true)
     batch.rows.removeAll(keepingCapacity: true)
-    batch = Batch(records: batch.records, rows: batch.rows)
+    batch.malformed = 0
+    batch.bytes = 0
+    batch.lastHandOver = Date()
     onBatch()
   }
 
