@@ -17,10 +17,13 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]),
     // glibc functions the Glibc module does not import (mallopt, mremap): part of libc.
     .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
     .target(name: "SearchEngine"),
-    .target(name: "SeekCore", dependencies: ["SearchEngine", "CSQLite", "CSystem"]),
+    .target(name: "SeekCore", dependencies: ["SearchEngine", "CSQLite", "CPostgres", "CSystem"]),
     .target(name: "SeekTerminal", dependencies: ["SeekCore", "SearchEngine", "CNcursesw"]),
     .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
     .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),

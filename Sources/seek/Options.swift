@@ -36,6 +36,11 @@ struct Options: Equatable {
   var exitZero = false
   var height: String?
   var noStore = false
+  /// `--store postgres://…`: the list is shared through PostgreSQL (the local store stays where it
+  /// would be without it).
+  var sharedStore: PostgresAddress?
+  /// `--store-list NAME`: the shared list's name (default: the catalog's name).
+  var storeList: String?
   /// `--filters`: Algolia filter syntax (checked against the catalog's facets when searching).
   var filters: FilterExpression?
   var filtersText: String?
@@ -114,6 +119,8 @@ struct Options: Equatable {
     case missingValue(String)
     case invalidValue(flag: String, value: String, expected: String)
     case extraArgument(String)
+    /// A value that parses but is refused (why, without repeating it: it may hold a secret).
+    case refused(flag: String, reason: String)
     case invalidFilter(text: String, error: FilterError)
 
     var description: String {
@@ -122,6 +129,7 @@ struct Options: Equatable {
       case .missingValue(let f): return "option '\(f)' needs a value"
       case .invalidValue(let f, let v, let e): return "invalid value '\(v)' for \(f): expected \(e)"
       case .extraArgument(let a): return "unexpected argument '\(a)': one catalog at most"
+      case .refused(let f, let reason): return "\(f): \(reason)"
       case .invalidFilter(let text, let error):
         return "--filters: \(error)\n  \(text)\n  \(String(repeating: " ", count: max(0, error.column - 1)))^"
       }
@@ -277,7 +285,16 @@ struct Options: Equatable {
     case "--suggestions-min-hits":
       o.suggestionsMinHits = try r.number(try r.value(), min: 0)
     case "--suggestions-exclude": o.suggestionsExclude = r.list(try r.value())
-    case "--store": o.storePath = try r.value()
+    case "--store":
+      let value = try r.value()
+      if PostgresAddress.isAddress(value) {
+        do { o.sharedStore = try PostgresAddress(value) } catch {
+          throw .refused(flag: r.flag, reason: error.description)
+        }
+      } else {
+        o.storePath = value
+      }
+    case "--store-list": o.storeList = try r.value()
     case "--no-store": o.noStore = true
     case "--no-learn": o.noLearn = true
     case "--forget-picks": o.forgetPicks = true

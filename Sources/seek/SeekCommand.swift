@@ -378,7 +378,7 @@ enum SeekCommand {
       // Piped input is a list of the moment: its checks and created items are not kept from one
       // run to the next (nor mixed with another pipe's) unless a store is named.
       let store =
-        piped && options.storePath == nil
+        piped && options.storePath == nil && options.sharedStore == nil
         ? MemoryItemStore(clock: { Date().timeIntervalSince1970 }) : try openStore(catalog: catalog, options: options)
       let writer = try StoreWriter(
         store: store,
@@ -440,6 +440,9 @@ enum SeekCommand {
     service: SearchService, history: HistoryFile?, options: Options
   ) -> Int32 {
     for failure in report.failures { Output.error("seek: \(failure)") }
+    if let shared = store as? SharedItemStore, let warning = shared.close(within: 3) {
+      Output.error("seek: warning: \(warning)")
+    }
     if report.unfinishedWrites > 0 {
       Output.error(
         "seek: \(report.unfinishedWrites) store write\(report.unfinishedWrites == 1 ? "" : "s") did not finish within \(Int(TerminalApp.shutdownDeadline)) s"
@@ -510,11 +513,22 @@ enum SeekCommand {
     exit(127)
   }
 
-  static func openStore(catalog: Catalog, options: Options) throws -> ItemStore {
+  /// `follows`: a shared store is kept in step on its own thread (the app); otherwise the caller
+  /// syncs it (`SharedItemStore.syncNow`).
+  static func openStore(catalog: Catalog, options: Options, follows: Bool = true) throws -> ItemStore {
     if options.noStore { return MemoryItemStore(clock: { Date().timeIntervalSince1970 }) }
     let path = storePath(catalog.path, name: catalog.name, options)
     if let warning = SQLiteItemStore.folderWarning(path: path) { Output.error("seek: warning: \(warning)") }
+    if let address = sharedStore(catalog, options) {
+      return try SharedItemStore(
+        path: path, address: address, list: options.storeList ?? catalog.name, follows: follows)
+    }
     return try SQLiteItemStore(path: path)
+  }
+
+  /// The PostgreSQL store the list is shared through: `--store`, or the settings file's `store`.
+  static func sharedStore(_ catalog: Catalog, _ options: Options) -> PostgresAddress? {
+    options.noStore ? nil : options.sharedStore ?? catalog.given.store
   }
 
   /// The catalog's store when it exists already, for commands that only read it (`--filter`):

@@ -5,7 +5,11 @@ import SeekCore
 enum StoreCommands {
   static func run(catalog: Catalog, options: Options) -> Int32 {
     do {
-      let store = try SeekCommand.openStore(catalog: catalog, options: options)
+      let store = try SeekCommand.openStore(catalog: catalog, options: options, follows: false)
+      // A shared store: what others changed first, and this command's write sent before it returns.
+      let shared = store as? SharedItemStore
+      let reached = shared.map { sendAndReceive($0) } ?? false
+      defer { if reached, let shared, shared.pendingChanges > 0 { _ = sendAndReceive(shared) } }
       if options.forgetPicks {
         let count = try store.forgetPicks()
         Output.write("forgot \(count) pick\(count == 1 ? "" : "s")\n")
@@ -63,5 +67,12 @@ enum StoreCommands {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  /// One sync round; false (and a warning) when the server could not be reached.
+  private static func sendAndReceive(_ store: SharedItemStore) -> Bool {
+    guard let warning = store.syncNow() else { return true }
+    Output.error("seek: warning: \(warning)")
+    return false
   }
 }

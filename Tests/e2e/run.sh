@@ -7,7 +7,7 @@ export SEEK LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset SEEK_DEFAULT_OPTS NO_COLOR
 WORK=$(mktemp -d)
 export XDG_DATA_HOME="$WORK/xdg"
-trap 'tmux_stop; rm -rf "$WORK"' EXIT
+trap 'tmux_stop; declare -F pg_stop >/dev/null && pg_stop; rm -rf "$WORK"' EXIT
 source Tests/e2e/lib.sh
 
 for test in Tests/e2e/test_*.sh; do

@@ -60,6 +60,13 @@ public protocol ItemStore: AnyObject {
   /// A value that changes when another process (or connection) has written to the store since
   /// the last call; nil when no other process can (an in-memory store).
   func externalChangeToken() throws -> Int64?
+  /// What the status line should say about the store (a shared store out of reach); nil when
+  /// all is well.
+  func syncNote() -> String?
+}
+
+extension ItemStore {
+  public func syncNote() -> String? { nil }
 }
 
 /// The store used when nothing must outlive the process (`--no-store`, tests).

@@ -97,6 +97,9 @@ public enum SearchEvent: Sendable, Equatable {
   /// Another process changed the store: the checks it now holds (oldest first), and whether the
   /// created items changed (the created segment has already been updated).
   case storeChanged(checked: [String], createdChanged: Bool)
+  /// What the status line should say about a shared store changed: out of reach (why, and that
+  /// changes are kept), or nil once it is reached again.
+  case storeNoted(String?)
   /// Time passes with nothing else happening: this many milliseconds since the last tick (the run
   /// loop wakes every `SearchState.tickMilliseconds` when idle).
   case tick(milliseconds: Int)
@@ -218,7 +221,8 @@ extension SearchEvent {
       .detailsArrived,
       .previewArrived,
       .checkSaved, .itemCreated,
-      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .tick, .catalogChanged, .headerRead,
+      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .tick, .catalogChanged,
+      .headerRead,
       .failed:
       return false
     }

@@ -40,6 +40,9 @@ extension SearchReducer {
     case .storeChanged(let checked, let createdChanged):
       state.checked = checked
       return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refine)] : []
+    case .storeNoted(let note):
+      state.message = note ?? "shared store reached again: changes sent"
+      return []
     default:
       return nil
     }

@@ -30,6 +30,8 @@ public struct CatalogSettings: Sendable, Equatable {
   public var synonyms = WordAlternatives()
   /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
   public var ignoredSynonyms: [String] = []
+  /// A shared store for the catalog's list (`"store": "postgres://…"`), as `--store` names one.
+  public var store: PostgresAddress?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -64,6 +66,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.ignorePlurals = other.ignorePlurals ?? ignorePlurals
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
+    out.store = other.store ?? store
     return out
   }
 
@@ -117,6 +120,10 @@ public struct CatalogSettings: Sendable, Equatable {
         settings.ignorePlurals = ignores
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
+      case "store":
+        do { settings.store = try PostgresAddress(try string(v, key)) } catch {
+          throw .invalidSettings(path: path, message: "'store': \(error)")
+        }
       case "allowTyposOnNumericTokens":
         guard case .bool(let allowed) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
@@ -141,7 +148,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, synonyms, format)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, synonyms, format, store)"
         )
       }
     }

@@ -25,6 +25,7 @@ public final class StoreWriter {
   public let learning: SuggestionLearning
   private let clock: () -> Double
   private var changeToken: Int64?
+  private var syncNote: String?
   private var created: [CreatedItem]
 
   /// Reads what the store holds now: call before the lanes start.
@@ -116,6 +117,11 @@ public final class StoreWriter {
   /// When another process wrote to the store: its checks and created items as they are now.
   private func refresh() throws -> Answer {
     var answer = Answer()
+    let note = store.syncNote()
+    if note != syncNote {
+      syncNote = note
+      answer.events.append(.storeNoted(note))
+    }
     let token = try store.externalChangeToken()
     guard token != changeToken else { return answer }
     changeToken = token

@@ -27,12 +27,24 @@ public final class SQLiteItemStore: ItemStore {
       object_id TEXT NOT NULL, normalized TEXT NOT NULL, query TEXT NOT NULL, rank REAL NOT NULL,
       last REAL NOT NULL, PRIMARY KEY (object_id, normalized));
     """,
+    // A shared store's outbox (StoreSync): local writes waiting to go up, in order; and what the
+    // sync knows (how far it has pulled, whether this store is shared).
+    """
+    CREATE TABLE outbox (
+      id INTEGER PRIMARY KEY, op TEXT NOT NULL, object_id TEXT NOT NULL DEFAULT '',
+      title TEXT NOT NULL DEFAULT '', checked INTEGER NOT NULL DEFAULT 0, query TEXT NOT NULL DEFAULT '',
+      amount REAL NOT NULL DEFAULT 0, time REAL NOT NULL DEFAULT 0);
+    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
   ]
   public static var schemaVersion: Int { migrations.count }
 
   let database: SQLiteDatabase
   public let path: String
-  private let clock: () -> Double
+  let clock: () -> Double
+  /// Whether writes also go to the outbox: once a store has been shared, every write is queued,
+  /// even in a session started without `--store postgres://…`, so the next sync sends it.
+  var queuesOutbox = false
 
   /// Opens (or creates, with mode 0600) the store at `path`. A file that is not a Seek store, is
   /// from a newer schema, is corrupt or cannot be written is refused and left exactly as it was.
@@ -110,6 +122,7 @@ public final class SQLiteItemStore: ItemStore {
     }
     try database.execute("PRAGMA synchronous=FULL")
     try migrate(from: version)
+    queuesOutbox = try isShared()
   }
 
   private func migrate(from version: Int) throws(StoreError) {
@@ -171,6 +184,7 @@ public final class SQLiteItemStore: ItemStore {
         INSERT INTO checks (object_id, title, checked, changed) VALUES (?1, ?2, ?3, ?4)
         ON CONFLICT (object_id) DO UPDATE SET title = ?2, checked = ?3, changed = ?4
         """, [.text(objectID), .text(title), .integer(checked ? 1 : 0), .real(clock())])
+      try enqueue(.check, objectID: objectID, title: title, checked: checked)
     }
   }
 
@@ -180,6 +194,7 @@ public final class SQLiteItemStore: ItemStore {
       try database.run(
         "INSERT INTO created_items (object_id, title, created) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
         [.text(id), .text(title), .real(clock())])
+      if database.changes > 0 { try enqueue(.create, objectID: id, title: title, time: clock()) }
       var item = CreatedItem(objectID: id, title: title, created: clock())
       try database.run("SELECT title, created FROM created_items WHERE object_id = ?1", [.text(id)]) {
         item = CreatedItem(objectID: id, title: $0.text(0), created: $0.real(1))
@@ -219,6 +234,7 @@ public final class SQLiteItemStore: ItemStore {
         ON CONFLICT (object_id, normalized) DO UPDATE SET query = ?3, rank = rank + 1, last = ?4
         """,
         [.text(objectID), .text(String(decoding: PickLog.folded(query), as: UTF8.self)), .text(query), .real(time)])
+      try enqueue(.pick, objectID: objectID, query: query, amount: 1, time: time)
       // zoxide's aging, as PickLog ages its copy.
       var total = 0.0
       try database.run("SELECT coalesce(sum(rank), 0) FROM picks") { total = $0.real(0) }
@@ -240,7 +256,9 @@ public final class SQLiteItemStore: ItemStore {
   public func forgetPicks() throws -> Int {
     try database.transaction { () throws(StoreError) -> Int in
       try database.run("DELETE FROM picks")
-      return database.changes
+      let forgotten = database.changes
+      try enqueue(.forgetPicks)
+      return forgotten
     }
   }
 
@@ -248,7 +266,9 @@ public final class SQLiteItemStore: ItemStore {
   public func uncheckAll() throws -> Int {
     try database.transaction { () throws(StoreError) -> Int in
       try database.run("UPDATE checks SET checked = 0, changed = ?1 WHERE checked = 1", [.real(clock())])
-      return database.changes
+      let unchecked = database.changes
+      try enqueue(.uncheckAll)
+      return unchecked
     }
   }
 
@@ -257,7 +277,10 @@ public final class SQLiteItemStore: ItemStore {
     try database.transaction { () throws(StoreError) -> Bool in
       try database.run("DELETE FROM created_items WHERE object_id = ?1", [.text(objectID)])
       let deleted = database.changes > 0
-      if deleted { try database.run("DELETE FROM checks WHERE object_id = ?1", [.text(objectID)]) }
+      if deleted {
+        try database.run("DELETE FROM checks WHERE object_id = ?1", [.text(objectID)])
+        try enqueue(.delete, objectID: objectID)
+      }
       return deleted
     }
   }

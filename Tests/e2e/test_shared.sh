@@ -1,0 +1,141 @@
+# A list shared through PostgreSQL: two Seek apps, each with its own local store, on one real
+# server started for the test (postgres.sh). Checks travel both ways, the server going away loses
+# nothing, the same item created on both machines is one, credentials come from PGPASSFILE.
+source Tests/e2e/postgres.sh
+
+# In window W of the tmux session: the screen shows TEXT.
+window_shows() { tmux -L "$TMUX_SOCKET" capture-pane -p -t ":$1" 2>/dev/null | grep -qF -- "$2"; }
+expect_window() { # window name text [seconds]
+  if wait_until "${4:-10}" window_shows "$1" "$3"; then pass "$2"; else
+    fail "$2" "screen never showed: $3"$'\n'"$(tmux -L "$TMUX_SOCKET" capture-pane -p -t ":$1")"
+  fi
+}
+# Keys to window W (0 is machine a, 1 machine b), waiting until the app has painted a frame for
+# each (each app has its own trace file; SENT_a and SENT_b count what was sent to it).
+SENT_a=0
+SENT_b=0
+window_keys() { # window keys...
+  local w=$1 name; shift
+  name=$([ "$w" == 0 ] && echo a || echo b)
+  tmux -L "$TMUX_SOCKET" send-keys -t ":$w" "$@"
+  window_settled "$name" $#
+}
+window_type() { # window text
+  local name
+  name=$([ "$1" == 0 ] && echo a || echo b)
+  tmux -L "$TMUX_SOCKET" send-keys -t ":$1" -l "$2"
+  window_settled "$name" ${#2}
+}
+window_settled() { # name keys
+  local var="SENT_$1"
+  printf -v "$var" '%d' $((${!var} + $2))
+  wait_until 10 trace_of_has "$1" "${!var}" || fail "keys never settled on $1" "$(tail -3 "$WORK/trace-$1")"
+}
+trace_of_has() { [ "$(wc -l < "$WORK/trace-$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
+# One app per machine: its own local store (XDG_DATA_HOME), its own trace file.
+shared_app() { # name
+  echo "env XDG_DATA_HOME=$WORK/$1 PGPASSFILE=$PGPASSFILE SEEK_TRACE=$WORK/trace-$1 LANG=C.UTF-8 $SEEK --store $SHARED Data/products.json 2>$WORK/$1.err; echo EXIT=\$? > $WORK/$1.exit; exec tail -f /dev/null"
+}
+checked_in() { # name: the --checked list of that machine's local store, synced first
+  XDG_DATA_HOME="$WORK/$1" "$SEEK" --store "$SHARED" --checked Data/products.json 2>>"$WORK/$1.err"
+}
+server_count() { [ "$(pg_sql "$1")" == "$2" ]; }
+
+if ! pg_start; then
+  fail "shared: a throwaway PostgreSQL cluster starts" "$(cat "$PG_DIR"/*.log 2>/dev/null | tail -20)"
+else
+  pass "shared: a throwaway PostgreSQL cluster starts"
+
+  # Credentials as PostgreSQL users expect: never a password on the command line.
+  err=$("$SEEK" --store "postgres://seeker:hunter2@127.0.0.1:$PG_PORT/postgres" --checked Data/products.json 2>&1)
+  code=$?
+  expect_eq "shared: a password in the URI is refused (exit 2)" 2 "$code"
+  expect_contains "shared: the refusal says where a password goes" "$err" "~/.pgpass"
+  expect_not_contains "shared: the refusal does not repeat the password" "$err" "hunter2"
+
+  rm -f "$WORK/a.exit" "$WORK/b.exit"
+  : >"$WORK/trace-a"
+  : >"$WORK/trace-b"
+  tmux_start 100 30 "$(shared_app a)"
+  tmux -L "$TMUX_SOCKET" set-option -g default-size 100x30 >/dev/null 2>&1
+  tmux -L "$TMUX_SOCKET" new-window -d "$(shared_app b)"
+  expect_window 0 "shared: machine A started" "10,000 hits"
+  expect_window 1 "shared: machine B started" "10,000 hits"
+  wait_until 10 server_count "SELECT count(*) FROM seek.schema_version" 1 &&
+    pass "shared: Seek created its schema, with a version table" || fail "shared: schema created" "$(pg_sql '\dt seek.*')"
+
+  # A check on A appears on B.
+  for w in 0 1; do window_type $w "switch lite"; done
+  expect_window 0 "shared: A lists the query's hits" "Switch Lite"
+  expect_window 1 "shared: B lists the query's hits" "Switch Lite"
+  for w in 0 1; do window_keys $w Enter; done
+  expect_window 0 "shared: A's first hit selected" "Space check"
+  expect_window 1 "shared: B's first hit selected" "Space check"
+  window_keys 0 Down
+  window_keys 0 Space
+  expect_window 0 "shared: A shows its check" "1 checked"
+  expect_window 1 "shared: the check made on A appears on B" "1 checked"
+
+  # The server goes away; both machines go on checking; nothing is lost or doubled.
+  pg_pause
+  expect_window 0 "shared: A says the shared store is out of reach" "unavailable"
+  window_keys 0 Down
+  window_keys 0 Space
+  expect_window 0 "shared: A checks offline" "2 checked"
+  window_keys 1 Down Down Down Down
+  window_keys 1 Space
+  expect_window 1 "shared: B checks offline" "2 checked"
+  # The same item created on both machines while offline.
+  for w in 0 1; do window_keys $w C-u; done
+  window_type 0 "Grandma's cookbook"
+  window_type 1 "grandma's COOKBOOK"
+  expect_window 0 "shared: A offers to create" "Create “Grandma's cookbook”"
+  expect_window 1 "shared: B offers to create" "Create “grandma's COOKBOOK”"
+  for w in 0 1; do
+    window_keys $w Enter Down
+    window_keys $w Home
+    window_keys $w Space
+  done
+  expect_window 0 "shared: A created the item offline" "3 checked"
+  expect_window 1 "shared: B created the item offline" "3 checked"
+  pg_resume
+  expect_window 0 "shared: after the restart, A has every check" "4 checked" 15
+  expect_window 1 "shared: after the restart, B has every check" "4 checked" 15
+  expect_window 0 "shared: A says the store is reached again" "reached again"
+  wait_until 10 server_count "SELECT count(*) FROM seek.checks WHERE checked" 4 &&
+    pass "shared: the server holds the four checks" || fail "shared: four checks on the server" "$(pg_sql 'SELECT * FROM seek.checks')"
+  expect_eq "shared: the item created on both machines is one" 1 \
+    "$(pg_sql "SELECT count(*) FROM seek.created_items WHERE NOT deleted")"
+
+  for w in 0 1; do tmux -L "$TMUX_SOCKET" send-keys -t ":$w" C-c; done
+  wait_exit_file "$WORK/a.exit"
+  wait_exit_file "$WORK/b.exit"
+  tmux_stop
+  expect_eq "shared: A leaves with nothing unsent" "" "$(cat "$WORK/a.err")"
+  a=$(checked_in a | sort)
+  b=$(checked_in b | sort)
+  expect_eq "shared: both machines list the same checks" "$a" "$b"
+  expect_eq "shared: four items, the created one once" 4 "$(printf '%s\n' "$a" | grep -c .)"
+  expect_eq "shared: the created item once" 1 "$(printf '%s\n' "$a" | grep -ci "cookbook")"
+
+  # A one-shot command syncs before answering and sends its write before returning.
+  out=$(XDG_DATA_HOME="$WORK/a" "$SEEK" --store "$SHARED" --uncheck-all Data/products.json 2>&1)
+  expect_eq "shared: --uncheck-all on A" "unchecked 4 items" "$out"
+  expect_eq "shared: B's --checked sees A's uncheck" "" "$(checked_in b)"
+
+  # A read-only role: the write is kept locally, said on stderr, and the command still answers.
+  pg_sql "CREATE ROLE reader LOGIN PASSWORD 'pw'; GRANT USAGE ON SCHEMA seek TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA seek TO reader" >/dev/null
+  echo "127.0.0.1:$PG_PORT:*:reader:pw" >>"$PGPASSFILE"
+  err=$(XDG_DATA_HOME="$WORK/r" "$SEEK" --store "postgres://reader@127.0.0.1:$PG_PORT/postgres" \
+    --add-pick "Grandma's cookbook" -q cook Data/products.json 2>&1 >/dev/null)
+  expect_contains "shared: a read-only role's refusal is said" "$err" "permission denied"
+  expect_contains "shared: the refused write is kept locally" "$err" "1 change kept here"
+
+  # A schema from a newer Seek is refused, and left as it is.
+  pg_sql "CREATE DATABASE newer OWNER seeker" >/dev/null
+  PG_DB=newer pg_sql "CREATE SCHEMA seek AUTHORIZATION seeker; CREATE TABLE seek.schema_version (version integer); INSERT INTO seek.schema_version VALUES (99); ALTER TABLE seek.schema_version OWNER TO seeker" >/dev/null
+  err=$(XDG_DATA_HOME="$WORK/n" "$SEEK" --store "postgres://seeker@127.0.0.1:$PG_PORT/newer" --checked Data/products.json 2>&1)
+  expect_contains "shared: a newer schema is refused" "$err" "made by a newer Seek"
+  expect_eq "shared: the newer schema is left as it was" 99 "$(PG_DB=newer pg_sql 'SELECT version FROM seek.schema_version')"
+fi
+pg_stop
