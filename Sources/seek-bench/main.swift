@@ -147,6 +147,14 @@ if arguments.contains("--learning-only") {
   exit(0)
 }
 
+if let uri = CommandLine.arguments.firstIndex(of: "--sync-only").map({ CommandLine.arguments[$0 + 1] }) {
+  // Sync latency through a shared store (Scripts/sync-latency.sh starts the server).
+  log("== Shared store: a check's way from one machine's local store to another's")
+  do { try SyncLatency.run(address: try PostgresAddress(uri), checks: 1_000, work: work) } catch { log("  \(error)") }
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 if arguments.contains("--startup-only") {
   // The start-up measurements alone (cold, then warm from the index cache).
   StartUp.measure(packages: PackageCatalog.load(dataDirectory: shared, directory: work), work: work)
