@@ -31,7 +31,9 @@ enum SyncLatency {
       }
       if arrived { samples.add(Double(Measure.now() - start) / 1e9) } else { lost += 1 }
     }
-    log("  \(checks) checks, A → B's local store: \(samples.summary().replacingOccurrences(of: "keystrokes", with: "checks"))\(lost > 0 ? ", \(lost) not arrived within 5 s" : "")")
+    log(
+      "  \(checks) checks, A → B's local store: \(samples.summary().replacingOccurrences(of: "keystrokes", with: "checks"))\(lost > 0 ? ", \(lost) not arrived within 5 s" : "")"
+    )
     _ = sender.close(within: 5)
     _ = receiver.close(within: 5)
   }

@@ -47,6 +47,35 @@ final class DefaultSource: @unchecked Sendable {
     return source
   }
 
+  /// A catalog read from PostgreSQL (`PostgresCatalog`): its rows stream into the pipe as JSON
+  /// Lines, on a thread of their own; what the server refused is said once the rows end.
+  static func start(database: PostgresCatalog) -> DefaultSource {
+    let pipe = Pipe()
+    let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
+    let writer = pipe.fileHandleForWriting
+    Thread.detachNewThread { [source] in
+      do {
+        try database.stream(to: writer) { source.stopped.isSet }
+      } catch {
+        source.failureLock.lock()
+        source.failure = "\(database.address): \(error)"
+        source.failureLock.unlock()
+      }
+      try? writer.close()
+    }
+    return source
+  }
+
+  /// Why reading a database catalog failed, once its rows have ended.
+  func databaseFailure() -> String? {
+    failureLock.lock()
+    defer { failureLock.unlock() }
+    return failure
+  }
+
+  private var failure: String?
+  private let failureLock = NSLock()
+
   /// Ends the command (or the walk): nothing it started outlives Seek.
   func stop() {
     stopped.set()
@@ -68,6 +97,7 @@ final class DefaultSource: @unchecked Sendable {
   /// fzf's `[Command failed: CMD]`, once the command's output has ended: what to say when it
   /// exited with a failure (it is given a second to exit after closing its output).
   func commandFailure() -> String? {
+    if let failure = databaseFailure() { return failure }
     guard let child, let command else { return nil }
     for _ in 0..<100 where !stopped.isSet {
       childLock.lock()

@@ -5,6 +5,10 @@ import SeekTerminal
 /// Everything the command line can say. Parsed by `Options.parse`, which knows every flag.
 struct Options: Equatable {
   var catalogPath: String?
+  /// `--sql 'select …'`: the catalog is this query's rows, from the PostgreSQL URI named as the catalog.
+  var sql: String?
+  /// What a streamed catalog is called (its store and shared list are named after it).
+  var streamName = "stdin"
   var filter: String?
   var page = 0
   var hitsPerPage = 20
@@ -295,6 +299,7 @@ struct Options: Equatable {
         o.storePath = value
       }
     case "--store-list": o.storeList = try r.value()
+    case "--sql": o.sql = try r.value()
     case "--no-store": o.noStore = true
     case "--no-learn": o.noLearn = true
     case "--forget-picks": o.forgetPicks = true

@@ -24,7 +24,12 @@ enum SeekCommand {
     // With no catalog named and stdin a terminal, list the files under the current directory
     // (or what SEEK_DEFAULT_COMMAND prints), as fzf does.
     var defaultSource: DefaultSource? = nil
-    if options.catalogPath == nil && isatty(0) != 0 {
+    if let path = options.catalogPath, PostgresAddress.isAddress(path) || options.sql != nil {
+      do { defaultSource = try databaseSource(path, &options) } catch {
+        Output.error("seek: \(error)")
+        return 2
+      }
+    } else if options.catalogPath == nil && isatty(0) != 0 {
       do {
         defaultSource = try DefaultSource.start(
           command: ProcessInfo.processInfo.environment["SEEK_DEFAULT_COMMAND"], walker: options.walker,
@@ -37,11 +42,33 @@ enum SeekCommand {
     defer { defaultSource?.stopAndReport() }
     do {
       let plan = try Plan(&options, defaultSource: defaultSource)
-      return try plan.source.isPipe ? runPiped(plan, options) : runFile(plan, options)
+      let code = try plan.source.isPipe ? runPiped(plan, options) : runFile(plan, options)
+      // A database catalog that could not be read whole is an error, whatever was answered.
+      if let failure = defaultSource?.databaseFailure() {
+        Output.error("seek: \(failure)")
+        return 2
+      }
+      return code
     } catch {
       Output.error("seek: \(error)")
       return 2
     }
+  }
+
+  /// A catalog from PostgreSQL: its rows stream in as JSON Lines records, named by the table's
+  /// primary key, kept in a store of their own (named after the address and the query).
+  private static func databaseSource(_ uri: String, _ options: inout Options) throws -> DefaultSource {
+    let database = try PostgresCatalog(uri: uri, sql: options.sql)
+    options.catalogPath = nil
+    options.catalog.format = .jsonLines
+    options.streamName = database.table ?? "query"
+    if options.catalog.objectIDAttribute == nil { options.catalog.objectIDAttribute = try database.primaryKey() }
+    if options.storePath == nil {
+      options.storePath = SQLiteItemStore.defaultPath(
+        catalogName: options.streamName, catalogPath: "/postgres/\(database.address)/\(database.query)",
+        environment: ProcessInfo.processInfo.environment)
+    }
+    return DefaultSource.start(database: database)
   }
 
   /// The catalog from a pipe (standard input, or bare `seek`'s file list): streamed into the app,
@@ -54,7 +81,8 @@ enum SeekCommand {
     if plan.mode == .interactive && plan.streamsIntoTheApp && (format == .lines || format == .jsonLines) {
       let empty = RecordTable(attributes: format == .lines ? options.lineShape.attributes : [])
       let catalog = Catalog(
-        name: "stdin", path: "<stdin>", table: empty, settings: options.catalog.resolved(for: empty),
+        name: options.streamName, path: "<\(options.streamName)>", table: empty,
+        settings: options.catalog.resolved(for: empty),
         given: options.catalog)
       return runLoaded(plan, options, catalog, stream: (input, format, nil))
     }
@@ -71,7 +99,8 @@ enum SeekCommand {
         options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
       }
       catalog = Catalog(
-        name: "stdin", path: "<stdin>", table: table, settings: options.catalog.resolved(for: table),
+        name: options.streamName, path: "<\(options.streamName)>", table: table,
+        settings: options.catalog.resolved(for: table),
         given: options.catalog)
     } else {
       var settings = options.catalog
@@ -210,7 +239,9 @@ enum SeekCommand {
     var keptSettings = options.catalog.resolved(for: kept)
     keptSettings.index.substringMatching = result.regime != .large
     keptSettings.index.firstLettersFixed = result.regime != .small
-    let catalog = Catalog(name: "stdin", path: "<stdin>", table: kept, settings: keptSettings, given: options.catalog)
+    let catalog = Catalog(
+      name: options.streamName, path: "<\(options.streamName)>", table: kept, settings: keptSettings,
+      given: options.catalog)
     var oneShot = options
     oneShot.noStore = true
     return FilterCommand.run(

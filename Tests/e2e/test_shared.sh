@@ -137,5 +137,43 @@ else
   err=$(XDG_DATA_HOME="$WORK/n" "$SEEK" --store "postgres://seeker@127.0.0.1:$PG_PORT/newer" --checked Data/products.json 2>&1)
   expect_contains "shared: a newer schema is refused" "$err" "made by a newer Seek"
   expect_eq "shared: the newer schema is left as it was" 99 "$(PG_DB=newer pg_sql 'SELECT version FROM seek.schema_version')"
+
+  # A catalog from a table: a million rows stream in and are searched.
+  pg_sql "CREATE TABLE names (id integer PRIMARY KEY, label text NOT NULL); INSERT INTO names SELECT g, 'item ' || g FROM generate_series(1, 1000000) g; GRANT SELECT ON names TO seeker" >/dev/null
+  NAMES="postgres://seeker@127.0.0.1:$PG_PORT/postgres?table=names"
+  # The last row read is there (the stream was read whole), named by the table's primary key.
+  json=$("$SEEK" --filter "item 1000000" --json --hits-per-page 1 "$NAMES" 2>/dev/null); code=$?
+  expect_eq "table: a million rows streamed and searched (exit 0)" 0 "$code"
+  expect_contains "table: the millionth row found" "$json" '"label":"item 1000000"'
+  expect_contains "table: a row is named by its primary key" "$json" '"objectID":"1000000"'
+
+  # Types as JSON types; a query instead of a table; a change in the table seen on the next run.
+  pg_sql "CREATE TABLE gadgets (sku text PRIMARY KEY, name text, price numeric(8,2), in_stock boolean, tags jsonb, note text); GRANT SELECT ON gadgets TO seeker; INSERT INTO gadgets VALUES ('g-1', 'Widget \"Pro\"', 9.50, true, '[\"a\",\"b\"]', NULL), ('g-2', 'Gizmo', 20, false, '{}', E'two\\tcolumns')" >/dev/null
+  GADGETS="postgres://seeker@127.0.0.1:$PG_PORT/postgres?table=gadgets"
+  out=$("$SEEK" --filter widget --field sku "$GADGETS" 2>/dev/null)
+  expect_eq "table: the primary key is the objectID" "g-1" "$out"
+  out=$("$SEEK" --sql "SELECT sku, name FROM gadgets WHERE price > 10;" --filter "" "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>/dev/null)
+  expect_eq "table: --sql reads a query's rows" "Gizmo" "$out"
+  pg_sql "UPDATE gadgets SET name = 'Sprocket' WHERE sku = 'g-2'" >/dev/null
+  expect_eq "table: a change in the table is read on the next run" "Sprocket" "$("$SEEK" --filter sprocket "$GADGETS" 2>/dev/null)"
+  err=$("$SEEK" --sql "SELECT * FROM missing" --filter x "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>&1); code=$?
+  expect_eq "table: a query the server refuses exits 2" 2 "$code"
+  expect_contains "table: and says why" "$err" 'relation "missing" does not exist'
+
+  # The app on a table: rows shown, a check kept in the table's own store.
+  rm -f "$WORK/t.exit"
+  tmux_start 100 20 "env XDG_DATA_HOME=$WORK/t PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK '$GADGETS'; echo EXIT=\$? > $WORK/t.exit; exec tail -f /dev/null"
+  expect_screen "table: the app lists the rows" "2 hits"
+  type_settled "widget"
+  # Down to the create row, then to the row.
+  keys_settled Down Down
+  expect_screen "table: a row found and selected" "Space check"
+  tmux_keys Space
+  expect_screen "table: a row checked" "1 checked"
+  tmux_keys C-c
+  wait_exit_file "$WORK/t.exit"
+  tmux_stop
+  expect_eq "table: the check is kept in the table's store" 'Widget "Pro"' \
+    "$(XDG_DATA_HOME="$WORK/t" "$SEEK" --checked "$GADGETS" 2>/dev/null)"
 fi
 pg_stop

@@ -97,6 +97,16 @@ final class PostgresConnection {
     try check(result)
   }
 
+  /// Runs SQL text and returns its result, which the caller clears (`PQclear`).
+  func result(of sql: String) throws(PostgresError) -> OpaquePointer? {
+    let result = PQexec(handle, sql)
+    do { try check(result) } catch {
+      PQclear(result)
+      throw error
+    }
+    return result
+  }
+
   private func check(_ result: OpaquePointer?) throws(PostgresError) {
     let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {

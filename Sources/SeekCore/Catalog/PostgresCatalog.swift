@@ -1,0 +1,181 @@
+import CPostgres
+import Foundation
+
+/// A catalog that lives in PostgreSQL: a table (`postgres://…/db?table=products`) or a query
+/// (`--sql 'select …'`), read through a cursor in a read-only transaction and written out as JSON
+/// Lines — one object per row, the column names as attributes, numbers and booleans as JSON
+/// numbers and booleans, `json`/`jsonb` columns as they are — so that it streams into the index
+/// exactly as piped records do (progress, typing while it is read, the same rules).
+public struct PostgresCatalog: Sendable {
+  public let address: PostgresAddress
+  /// The statement read: the `--sql` text, or `SELECT * FROM` the table.
+  public let query: String
+  /// The table's name, when a table was named: the catalog's name.
+  public let table: String?
+
+  /// Rows fetched per round trip: large enough that the network is not waited on per row, small
+  /// enough that the first rows show at once.
+  static let rowsPerFetch = 5_000
+
+  /// `uri` may carry Seek's own `table` parameter (libpq does not know it; it is taken out).
+  public init(uri: String, sql: String?) throws(PostgresAddress.Refusal) {
+    var parameters: [String] = []
+    var table: String?
+    let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    if parts.count == 2 {
+      for parameter in parts[1].split(separator: "&") {
+        if parameter.hasPrefix("table=") {
+          table = String(parameter.dropFirst(6)).removingPercentEncoding
+        } else {
+          parameters.append(String(parameter))
+        }
+      }
+    }
+    address = try PostgresAddress(
+      String(parts[0]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")))
+    self.table = table
+    if let sql {
+      // A cursor is declared for it: one statement, without its closing semicolon.
+      var statement = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+      while statement.hasSuffix(";") { statement = String(statement.dropLast()).trimmingCharacters(in: .whitespaces) }
+      query = statement
+    } else if let table, !table.isEmpty {
+      // schema.table, each part quoted as an identifier: a name is never read as SQL.
+      query = "SELECT * FROM " + table.split(separator: ".").map { Self.quoted(String($0)) }.joined(separator: ".")
+    } else {
+      throw PostgresAddress.Refusal(
+        description: "name a table (postgres://…/database?table=products) or a query (--sql 'select …')")
+    }
+  }
+
+  static func quoted(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The table's one-column primary key, which names its rows (`objectID`); nil for a query or a
+  /// table without one.
+  public func primaryKey() throws(PostgresError) -> String? {
+    guard let table else { return nil }
+    let connection = try PostgresConnection(address)
+    let rows = try connection.run(
+      """
+      SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+      WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+      """,
+      [table.split(separator: ".").map { Self.quoted(String($0)) }.joined(separator: ".")])
+    return rows.count == 1 ? rows[0][0] : nil
+  }
+
+  /// Reads every row and writes it to `output` as a JSON Lines record, until the rows end or
+  /// `stopped` says so. Throws what the server said (a bad query, a lost connection).
+  public func stream(to output: FileHandle, stopped: () -> Bool) throws(PostgresError) {
+    let connection = try PostgresConnection(address)
+    try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    try connection.execute("DECLARE seek_rows NO SCROLL CURSOR FOR " + query)
+    var lines: [UInt8] = []
+    while !stopped() {
+      lines.removeAll(keepingCapacity: true)
+      let count = try connection.fetch("FETCH \(Self.rowsPerFetch) FROM seek_rows") { rows in
+        rows.writeJSONLines(to: &lines)
+      }
+      if !lines.isEmpty {
+        guard (try? output.write(contentsOf: lines)) != nil else { break }
+      }
+      if count < Self.rowsPerFetch { break }
+    }
+    _ = try? connection.run("COMMIT")
+  }
+}
+
+extension PostgresConnection {
+  /// Runs a statement and hands its rows to `body`, read in place; returns how many there were.
+  func fetch(_ sql: String, _ body: (PostgresRows) -> Void) throws(PostgresError) -> Int {
+    let result = try result(of: sql)
+    defer { PQclear(result) }
+    body(PostgresRows(result: result))
+    return Int(PQntuples(result))
+  }
+}
+
+/// A result's rows, written out without a String per value: the JSON is made from the bytes
+/// libpq holds.
+struct PostgresRows {
+  let result: OpaquePointer?
+
+  /// Each row as a JSON object on a line: PostgreSQL's types decide the JSON types.
+  func writeJSONLines(to out: inout [UInt8]) {
+    let columns = PQnfields(result)
+    // Each column's `"name":`, and how its values are written, once per result.
+    let keys: [[UInt8]] = (0..<columns).map { column in
+      var key: [UInt8] = []
+      Self.writeString(UnsafeRawPointer(PQfname(result, column)!), count: strlen(PQfname(result, column)), to: &key)
+      return key + [UInt8(ascii: ":")]
+    }
+    let kinds = (0..<columns).map { Kind(type: PQftype(result, $0)) }
+    for row in 0..<PQntuples(result) {
+      out.append(UInt8(ascii: "{"))
+      for column in 0..<columns {
+        if column > 0 { out.append(UInt8(ascii: ",")) }
+        out += keys[Int(column)]
+        guard PQgetisnull(result, row, column) == 0 else {
+          out += Self.null
+          continue
+        }
+        // Safe: libpq keeps the value's `length` bytes (and a NUL) until PQclear, after this loop.
+        let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
+        let count = Int(PQgetlength(result, row, column))
+        let bytes = UnsafeRawBufferPointer(start: value, count: count)
+        switch kinds[Int(column)] {
+        case .boolean: out += bytes.first == UInt8(ascii: "t") ? Self.true : Self.false
+        case .number where Self.isJSONNumber(bytes), .json: out += bytes
+        case .number, .text: Self.writeString(value, count: count, to: &out)
+        }
+      }
+      out.append(UInt8(ascii: "}"))
+      out.append(UInt8(ascii: "\n"))
+    }
+  }
+
+  static let null = Array("null".utf8)
+  static let `true` = Array("true".utf8)
+  static let `false` = Array("false".utf8)
+
+  enum Kind {
+    case boolean, number, json, text
+
+    init(type: Oid) {
+      switch type {
+      case 16: self = .boolean
+      case 20, 21, 23, 700, 701, 1700: self = .number  // int8, int2, int4, float4, float8, numeric
+      case 114, 3802: self = .json  // json, jsonb: JSON already
+      default: self = .text
+      }
+    }
+  }
+
+  /// PostgreSQL writes NaN and Infinity for some numbers: those are strings in JSON.
+  static func isJSONNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let first = bytes.first else { return false }
+    return first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+  }
+
+  /// A JSON string of UTF-8 bytes (a database in another encoding is converted by libpq's
+  /// client_encoding, UTF8 by default for a UTF8 database).
+  static func writeString(_ start: UnsafeRawPointer, count: Int, to out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    out.append(UInt8(ascii: "\""))
+    for byte in UnsafeRawBufferPointer(start: start, count: count) {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        out.append(UInt8(ascii: "\\"))
+        out.append(byte)
+      case 0..<0x20:
+        out += Array("\\u00".utf8)
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0xF)])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}
