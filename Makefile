@@ -49,7 +49,7 @@ bench: deps
 	bash Scripts/terminal-latency.sh .build/release/seek
 	bash Scripts/stream-memory.sh .build/release/seek
 	bash Scripts/long-lines.sh .build/release/seek
-	bash Scripts/sync-latency.sh .build/release/seek-bench
+	bash Scripts/postgres-bench.sh .build/release/seek .build/release/seek-bench
 
 # How cost grows: 100k, 1.1M and 5.5M records (build time, bytes per record, peak RSS, keystroke
 # latency). Not part of `make bench`: the 5.5M build takes about a minute and 4 GB.
