@@ -130,6 +130,8 @@ enum Help {
           --id-field NAME       attribute holding the objectID (generated when absent)
           --display A,B,...     secondary attributes shown beside a hit
           --format F            json, jsonl, csv, tsv or lines
+          --sql QUERY           with a postgres:// catalog: its rows are the records (a table is
+                                named by the URI's table parameter: postgres://…/db?table=products)
 
     SUGGESTIONS AND STORE
           --suggestions FILE    query suggestions (Algolia suggestion records, or {query, popularity}
@@ -143,6 +145,12 @@ enum Help {
           --store PATH          SQLite store for checks, created items and the query log
                                 (default for files: $XDG_DATA_HOME/seek/<catalog>-<hash>.sqlite;
                                 piped input has none unless this is given)
+          --store postgres://USER@HOST[:PORT]/DB
+                                share the list through PostgreSQL: the local store is still read
+                                and written first; an outbox sends writes up, LISTEN/NOTIFY brings
+                                others' down; a password comes from ~/.pgpass or PGPASSWORD, never
+                                the URI
+          --store-list NAME     the shared list's name (default: the catalog's)
           --no-store            keep checks in memory only
           --strict              a malformed record refuses the file (by default it is left out,
                                 counted, and the first one's error shown)

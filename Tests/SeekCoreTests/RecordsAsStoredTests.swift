@@ -1,3 +1,4 @@
+import Foundation
 import SearchEngine
 import Testing
 
@@ -31,6 +32,23 @@ import Testing
       #expect(SearchService(catalog: catalog, suggestions: []).results(query: "b", page: 0).nbHits == 1)
       #expect(!catalog.settings.index.searchableAttributes.contains(RecordTable.typesAttribute))
     }
+  }
+
+  /// Piped JSON Lines (and a PostgreSQL catalog, which streams as them) come back as stored too.
+  @Test func aPipedJSONRecordComesBackAsStored() throws {
+    let record = #"{"name":"widget","inStock":true,"tags":["a","b"],"note":null,"price":12.50}"#
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data((record + "\n").utf8))
+    try pipe.fileHandleForWriting.close()
+    let table = StreamingReader(format: .jsonLines) {}.readAll(pipe.fileHandleForReading)
+    let catalog = Catalog(
+      name: "stdin", path: "<stdin>", table: table, settings: CatalogSettings().resolved(for: table),
+      given: CatalogSettings())
+    guard case .object(let members) = catalog.json(record: 0) else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(JSONValue.object(members.filter { $0.0 != "objectID" }).serialized == record)
   }
 
   /// One way to write an item, for every output: a record always with its objectID (whatever

@@ -152,6 +152,8 @@ else
   GADGETS="postgres://seeker@127.0.0.1:$PG_PORT/postgres?table=gadgets"
   out=$("$SEEK" --filter widget --field sku "$GADGETS" 2>/dev/null)
   expect_eq "table: the primary key is the objectID" "g-1" "$out"
+  json=$("$SEEK" --filter widget --json "$GADGETS" 2>/dev/null)
+  expect_contains "table: columns as JSON types" "$json" '"sku":"g-1","name":"Widget \"Pro\"","price":9.50,"in_stock":true,"tags":["a","b"],"note":null'
   out=$("$SEEK" --sql "SELECT sku, name FROM gadgets WHERE price > 10;" --filter "" "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>/dev/null)
   expect_eq "table: --sql reads a query's rows" "Gizmo" "$out"
   pg_sql "UPDATE gadgets SET name = 'Sprocket' WHERE sku = 'g-2'" >/dev/null

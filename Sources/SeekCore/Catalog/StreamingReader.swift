@@ -17,6 +17,9 @@ public final class StreamingReader: @unchecked Sendable {
   /// TSV: the header's attributes (nil until read), and which columns hold only numbers so far.
   private var header: [String]? = nil
   private var numeric: [Bool] = []
+  /// JSON Lines: which members have held only numbers, and which arrays (as a file's are noted).
+  private var jsonNumeric: [String: Bool] = [:]
+  private var jsonArrays: Set<String> = []
   /// Called on the reader's thread after each batch (at most every `interval` seconds) and at end.
   private let onBatch: @Sendable () -> Void
   public static let interval = 0.1
@@ -147,6 +150,10 @@ public final class StreamingReader: @unchecked Sendable {
       for row in batch.rows { table.appendRow(row) }
       table.numericAttributes = Set(header.indices.filter { numeric[$0] }.map { header[$0] })
     }
+    if format == .jsonLines {
+      table.numericAttributes = Set(jsonNumeric.filter(\.value).keys)
+      table.multiValuedAttributes.formUnion(jsonArrays)
+    }
     malformed += batch.malformed
     bytesRead += batch.bytes
     if final { finished = true }
@@ -176,8 +183,10 @@ public final class StreamingReader: @unchecked Sendable {
       // Safe: the buffer is used only inside the closure, while the array is alive.
       let record: [(String, String)]? = Array(bytes).withUnsafeBufferPointer { buffer in
         var parser = JSONParser(buffer)
-        guard let value = try? parser.parseValue(), case .object(let members) = value else { return nil }
-        return members.map { ($0.0, $0.1.text) }
+        // As a file's records are read: the text searched, and what is not text kept as JSON.
+        guard let value = try? parser.parseValue(), let fields = CatalogParser.members(value) else { return nil }
+        CatalogParser.noteNumeric(value, into: &jsonNumeric, arrays: &jsonArrays)
+        return fields
       }
       if let record { batch.records.append(record) } else { batch.malformed += 1 }
     }
