@@ -36,6 +36,10 @@ public final class TerminalApp {
     public var onInputIndexed: (@Sendable (Catalog) -> Void)? = nil
     /// Once the input has ended: why it may be incomplete (fzf's `[Command failed: CMD]`), if so.
     public var inputFailure: (@Sendable () -> String?)? = nil
+    /// A source that can say it changed (a PostgreSQL table): `watchInput` is called once at start
+    /// with what to call on a change, and `reopenInput` gives the source read again.
+    public var watchInput: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
+    public var reopenInput: (@Sendable () -> FileHandle)? = nil
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
@@ -215,6 +219,7 @@ public final class TerminalApp {
       feed(input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0)
       state.streamedRecords = 0
     }
+    configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
     state.header = configuration.header
     state.eventBindings = configuration.eventBindings
     state.jump.labels = configuration.jumpLabels
@@ -248,6 +253,10 @@ public final class TerminalApp {
       case .accept(let ids): session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
       case .quit(let status): session.outcome = .quit(status: status)
       case .printQuery(let query): session.outcome = .queryPrinted(query)
+      case .reloadSource:
+        guard let reopen = configuration.reopenInput, let format = configuration.input?.format else { break }
+        feedGeneration.increment()
+        replaceFeed(with: reopen(), format: format, attributes: [], runtime: session.runtime)
       case .runCommand(let template, let current, let marked, let query, let mode):
         // Placeholders are filled on the search lane, where the catalog lives.
         let command =
@@ -440,8 +449,17 @@ public final class TerminalApp {
       return
     }
     reloadChild = child
+    replaceFeed(
+      with: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines,
+      attributes: configuration.lineShape.attributes, runtime: runtime)
+  }
+
+  /// The list emptied and fed again from `handle`, as the feed of the current generation (the
+  /// caller has started a new one: what the older feed still delivers is dropped).
+  private func replaceFeed(with handle: FileHandle, format: CatalogFormat, attributes: [String], runtime: EffectRuntime)
+  {
     let given = service.catalog.given
-    let empty = RecordTable(attributes: configuration.lineShape.attributes)
+    let empty = RecordTable(attributes: attributes)
     let catalog = Catalog(
       name: service.catalog.name, path: service.catalog.path, table: empty, settings: given.resolved(for: empty),
       given: given)
@@ -452,9 +470,7 @@ public final class TerminalApp {
       service.apply(.streamed(.rebuilt(catalog)))
       return .catalogChanged(records: 0, finished: false, percent: nil)
     }
-    feed(
-      FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines, into: catalog,
-      runtime: runtime, generation: generation)
+    feed(handle, format: format, into: catalog, runtime: runtime, generation: generation)
   }
 
   /// Pages as tall as the screen (never smaller than asked): a first page shorter than the list

@@ -52,6 +52,7 @@ final class DefaultSource: @unchecked Sendable {
   static func start(database: PostgresCatalog) -> DefaultSource {
     let pipe = Pipe()
     let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
+    source.database = database
     let writer = pipe.fileHandleForWriting
     Thread.detachNewThread { [source] in
       do {
@@ -65,6 +66,9 @@ final class DefaultSource: @unchecked Sendable {
     }
     return source
   }
+
+  /// The database catalog read, when it is one (read again when it says it changed).
+  private(set) var database: PostgresCatalog?
 
   /// Why reading a database catalog failed, once its rows have ended.
   func databaseFailure() -> String? {

@@ -185,11 +185,12 @@ enum SeekCommand {
       if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
       var inputFailure: (@Sendable () -> String?)? = nil
       if let source = plan.defaultSource { inputFailure = { source.commandFailure() } }
+      let database = plan.defaultSource?.database
       let streamFormat: (FileHandle, CatalogFormat)? = stream.map { ($0.handle, $0.format) }
       let code = Self.interactive(
         catalog: catalog, options: options, streamFormat: streamFormat, inputBytes: stream?.bytes,
         writeCache: writeCache, picking: plan.picking(options), piped: plan.source.isPipe, lines: plan.lines,
-        inputFailure: inputFailure)
+        inputFailure: inputFailure, database: database)
       saving.wait()
       return code
     }
@@ -396,7 +397,7 @@ enum SeekCommand {
   static func interactive(
     catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
-    piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil
+    piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil, database: PostgresCatalog? = nil
   ) -> Int32 {
     do {
       var catalog = startCatalog
@@ -440,6 +441,11 @@ enum SeekCommand {
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       configuration.inputFailure = inputFailure
+      if let database {
+        // A table that announces a change (`NOTIFY seek_catalog`) is read again.
+        configuration.watchInput = { database.watch(onChange: $0) }
+        configuration.reopenInput = { DefaultSource.start(database: database).handle }
+      }
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }
       // --select-1 / --exit-0 decide before any screen is drawn, as fzf does (the app's searcher).

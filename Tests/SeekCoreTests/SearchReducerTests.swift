@@ -442,6 +442,15 @@ import Testing
     }
   }
 
+  /// A shared store out of reach is said, and so is its return; a catalog whose source says it
+  /// changed is read again.
+  @Test func theStoreAndTheSourceSpeakOnTheStatusLine() {
+    var store = started()
+    store.send(.storeNoted("shared store x unavailable")) { $0.message = "shared store x unavailable" }
+    store.send(.storeNoted(nil)) { $0.message = "shared store reached again: changes sent" }
+    store.send(.sourceChanged, effects: [.reloadSource]) { $0.message = "the catalog changed: reading it again" }
+  }
+
   @Test func editingKeysWorkAtTheCursor() {
     var state = SearchState()
     _ = SearchReducer.reduce(&state, .inserted("héllo wörld"))

@@ -166,6 +166,10 @@ else
   rm -f "$WORK/t.exit"
   tmux_start 100 20 "env XDG_DATA_HOME=$WORK/t PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK '$GADGETS'; echo EXIT=\$? > $WORK/t.exit; exec tail -f /dev/null"
   expect_screen "table: the app lists the rows" "2 hits"
+  # A change announced on seek_catalog (a trigger would send it) is read at once.
+  pg_sql "INSERT INTO gadgets VALUES ('g-3', 'Doohickey', 1, true, '[]', NULL); NOTIFY seek_catalog, 'gadgets'" >/dev/null
+  expect_screen "table: a change notified appears in the app" "Doohickey"
+  expect_screen "table: and is counted" "3 hits"
   type_settled "widget"
   # Down to the create row, then to the row.
   keys_settled Down Down

@@ -100,6 +100,8 @@ public enum SearchEvent: Sendable, Equatable {
   /// What the status line should say about a shared store changed: out of reach (why, and that
   /// changes are kept), or nil once it is reached again.
   case storeNoted(String?)
+  /// The catalog's source says it changed (a PostgreSQL table's notification): read it again.
+  case sourceChanged
   /// Time passes with nothing else happening: this many milliseconds since the last tick (the run
   /// loop wakes every `SearchState.tickMilliseconds` when idle).
   case tick(milliseconds: Int)
@@ -147,6 +149,8 @@ public enum SearchEffect: Sendable, Equatable {
   case runCommand(template: String, current: String?, marked: [String], query: String, mode: CommandMode)
   /// fzf's `print-query`: leave with status 0, printing the query.
   case printQuery(String)
+  /// Read the catalog's source again, the list replaced as it streams in (as `reload` does).
+  case reloadSource
 }
 
 /// How a bound command runs.
@@ -196,7 +200,7 @@ extension SearchEffect {
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
-    case .accept, .quit, .runCommand, .printQuery: return .app
+    case .accept, .quit, .runCommand, .printQuery, .reloadSource: return .app
     }
   }
 }
@@ -221,7 +225,8 @@ extension SearchEvent {
       .detailsArrived,
       .previewArrived,
       .checkSaved, .itemCreated,
-      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .tick, .catalogChanged,
+      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .sourceChanged, .tick,
+      .catalogChanged,
       .headerRead,
       .failed:
       return false

@@ -40,6 +40,9 @@ extension SearchReducer {
     case .storeChanged(let checked, let createdChanged):
       state.checked = checked
       return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refine)] : []
+    case .sourceChanged:
+      state.message = "the catalog changed: reading it again"
+      return [.reloadSource]
     case .storeNoted(let note):
       state.message = note ?? "shared store reached again: changes sent"
       return []

@@ -87,6 +87,38 @@ public struct PostgresCatalog: Sendable {
   }
 }
 
+extension PostgresCatalog {
+  /// Where a change to a catalog's table is announced: `NOTIFY seek_catalog, 'products'` (the
+  /// table's name, or nothing for every catalog), from a trigger or by hand.
+  public static let changeChannel = "seek_catalog"
+
+  /// Listens for changes on a thread of its own, calling `onChange` once per burst of
+  /// notifications (they are collected for `settle` seconds: a transaction touching many rows
+  /// is one reload). Reconnects while the process lives.
+  public func watch(settle: Double = 0.2, onChange: @escaping @Sendable () -> Void) {
+    let name = table ?? ""
+    Thread.detachNewThread { [self] in
+      while true {
+        do {
+          let connection = try PostgresConnection(address)
+          try connection.run("LISTEN \(Self.changeChannel)")
+          while true {
+            var payloads = try connection.waitForNotifications(milliseconds: 60_000, wake: -1)
+            guard payloads.contains(where: { $0.isEmpty || $0 == name }) else { continue }
+            let deadline = Date().addingTimeInterval(settle)
+            while Date() < deadline {
+              payloads = try connection.waitForNotifications(milliseconds: Int32(settle * 1000), wake: -1)
+            }
+            onChange()
+          }
+        } catch {
+          sleep(2)
+        }
+      }
+    }
+  }
+}
+
 extension PostgresConnection {
   /// Runs a statement and hands its rows to `body`, read in place; returns how many there were.
   func fetch(_ sql: String, _ body: (PostgresRows) -> Void) throws(PostgresError) -> Int {
