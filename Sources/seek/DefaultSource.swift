@@ -56,7 +56,7 @@ final class DefaultSource: @unchecked Sendable {
     let writer = pipe.fileHandleForWriting
     Thread.detachNewThread { [source] in
       do {
-        try database.stream(to: writer) { source.stopped.isSet }
+        try database.stream(to: writer, version: { source.streamedVersion = $0 }) { source.stopped.isSet }
       } catch {
         source.failureLock.lock()
         source.failure = "\(database.address): \(error)"
@@ -69,6 +69,33 @@ final class DefaultSource: @unchecked Sendable {
 
   /// The database catalog read, when it is one (read again when it says it changed).
   private(set) var database: PostgresCatalog?
+  /// A database catalog whose index cache matched its rows: nothing is streamed.
+  private(set) var cachedCatalog: Catalog?
+
+  /// A database catalog answered from its index cache (its rows unchanged since it was written).
+  static func cached(_ catalog: Catalog, database: PostgresCatalog) -> DefaultSource {
+    let pipe = Pipe()
+    try? pipe.fileHandleForWriting.close()
+    let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
+    source.database = database
+    source.cachedCatalog = catalog
+    return source
+  }
+
+  /// The content version of the rows streamed (`PostgresCatalog.contentVersion`), once known.
+  var streamedVersion: String? {
+    get {
+      failureLock.lock()
+      defer { failureLock.unlock() }
+      return version
+    }
+    set {
+      failureLock.lock()
+      version = newValue
+      failureLock.unlock()
+    }
+  }
+  private var version: String?
 
   /// Why reading a database catalog failed, once its rows have ended.
   func databaseFailure() -> String? {

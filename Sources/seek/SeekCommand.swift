@@ -68,13 +68,42 @@ enum SeekCommand {
         catalogName: options.streamName, catalogPath: "/postgres/\(database.address)/\(database.query)",
         environment: ProcessInfo.processInfo.environment)
     }
+    // Rows unchanged since the index cache was written: the cache, without reading a row.
+    if let version = try? database.contentVersion(),
+      case .loaded(let cached, _) = IndexCache.load(
+        path: IndexCache.path(forStore: options.storePath!), catalogPath: "",
+        fingerprint: IndexCache.fingerprint(contentVersion: version, settings: options.catalog), given: options.catalog)
+    {
+      return DefaultSource.cached(cached, database: database)
+    }
     return DefaultSource.start(database: database)
+  }
+
+  /// Writes a database catalog's index cache once its rows are indexed, keyed by their content
+  /// version (of the snapshot streamed); nil for other sources, or when the stream failed.
+  private static func databaseCacheWriter(_ plan: Plan, _ options: Options) -> (@Sendable (Catalog) -> Void)? {
+    guard let source = plan.defaultSource, source.database != nil, let store = options.storePath else { return nil }
+    let path = IndexCache.path(forStore: store)
+    let given = options.catalog
+    let minHits = options.suggestionsMinHits
+    return { whole in
+      guard let version = source.streamedVersion, source.databaseFailure() == nil else { return }
+      var catalog = whole
+      _ = catalog.suggestions(minHits: minHits)
+      try? FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      IndexCache.save(
+        catalog, path: path, fingerprint: IndexCache.fingerprint(contentVersion: version, settings: given))
+    }
   }
 
   /// The catalog from a pipe (standard input, or bare `seek`'s file list): streamed into the app,
   /// matched while read by `--filter` on lines, or read whole.
   private static func runPiped(_ plan: Plan, _ options: Options) throws -> Int32 {
     var options = options
+    if let cached = plan.defaultSource?.cachedCatalog { return runLoaded(plan, options, cached) }
+    let writeCache = databaseCacheWriter(plan, options)
     let input = plan.source.handle!
     let format = options.catalog.format ?? .lines
     // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
@@ -84,7 +113,7 @@ enum SeekCommand {
         name: options.streamName, path: "<\(options.streamName)>", table: empty,
         settings: options.catalog.resolved(for: empty),
         given: options.catalog)
-      return runLoaded(plan, options, catalog, stream: (input, format, nil))
+      return runLoaded(plan, options, catalog, stream: (input, format, nil), writeCache: writeCache)
     }
     if case .filter(let query) = plan.mode, format == .lines, let code = streamFilter(input, query, options) {
       return code
@@ -107,7 +136,12 @@ enum SeekCommand {
       settings.format = format
       catalog = try CatalogLoader.load(bytes: [UInt8](input.readDataToEndOfFile()), path: "<stdin>", settings: settings)
     }
-    return runLoaded(plan, options, catalog)
+    var pendingSave: (@Sendable () -> Void)? = nil
+    if let writeCache {
+      let whole = catalog
+      pendingSave = { writeCache(whole) }
+    }
+    return runLoaded(plan, options, catalog, pendingSave: pendingSave)
   }
 
   /// The catalog from a file: its index cache, a scan that answers `--filter` before the index is

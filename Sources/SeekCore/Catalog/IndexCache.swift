@@ -140,6 +140,12 @@ public enum IndexCache {
     return String(h, radix: 16)
   }
 
+  /// The key of a catalog that is not a file (a PostgreSQL table): its content version and the
+  /// settings given for it.
+  public static func fingerprint(contentVersion: String, settings: CatalogSettings) -> String {
+    contentVersion + " settings=" + describe(settings)
+  }
+
   /// The cached catalog, if the cache exists, can be trusted and matches.
   public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult
   {

@@ -66,11 +66,27 @@ public struct PostgresCatalog: Sendable {
     return rows.count == 1 ? rows[0][0] : nil
   }
 
+  /// What the rows hold, in one value that changes when any row does: their count and the sum of
+  /// each row's 64-bit hash (order does not matter; a change that kept both would have to undo
+  /// its own hash exactly). One pass on the server, no row sent: the index cache's key.
+  public func contentVersion() throws(PostgresError) -> String {
+    try contentVersion(on: PostgresConnection(address))
+  }
+
+  private func contentVersion(on connection: PostgresConnection) throws(PostgresError) -> String {
+    let row = try connection.run("SELECT count(*), sum(hashtextextended(t::text, 0)) FROM (\(query)) t")[0]
+    return "postgres rows=\(row[0] ?? "0") hash=\(row[1] ?? "0") query=\(query)"
+  }
+
   /// Reads every row and writes it to `output` as a JSON Lines record, until the rows end or
-  /// `stopped` says so. Throws what the server said (a bad query, a lost connection).
-  public func stream(to output: FileHandle, stopped: () -> Bool) throws(PostgresError) {
+  /// `stopped` says so; `version` is told the rows' content version first (of the same snapshot).
+  /// Throws what the server said (a bad query, a lost connection).
+  public func stream(
+    to output: FileHandle, version: (String) -> Void = { _ in }, stopped: () -> Bool
+  ) throws(PostgresError) {
     let connection = try PostgresConnection(address)
     try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    version(try contentVersion(on: connection))
     try connection.execute("DECLARE seek_rows NO SCROLL CURSOR FOR " + query)
     var lines: [UInt8] = []
     while !stopped() {
