@@ -102,8 +102,14 @@ enum SeekCommand {
   /// matched while read by `--filter` on lines, or read whole.
   private static func runPiped(_ plan: Plan, _ options: Options) throws -> Int32 {
     var options = options
-    if let cached = plan.defaultSource?.cachedCatalog { return runLoaded(plan, options, cached) }
     let writeCache = databaseCacheWriter(plan, options)
+    if CacheBuilder.isBuilder {
+      // Started by a `--filter` on a database catalog: the index and its cache, nothing printed.
+      guard let writeCache, plan.defaultSource?.cachedCatalog == nil,
+        CacheBuilder.claim(cachePath: IndexCache.path(forStore: options.storePath!))
+      else { return 0 }
+    }
+    if let cached = plan.defaultSource?.cachedCatalog { return runLoaded(plan, options, cached) }
     let input = plan.source.handle!
     let format = options.catalog.format ?? .lines
     // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
@@ -119,11 +125,13 @@ enum SeekCommand {
       return code
     }
     let catalog: Catalog
+    var bytesRead = 0
     if format == .lines || format == .jsonLines {
       let reader = StreamingReader(
         format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: options.lineShape
       ) {}
       let table = reader.readAll(input)
+      bytesRead = reader.snapshot().bytesRead
       if !reader.headerRead.isEmpty {
         options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
       }
@@ -136,11 +144,14 @@ enum SeekCommand {
       settings.format = format
       catalog = try CatalogLoader.load(bytes: [UInt8](input.readDataToEndOfFile()), path: "<stdin>", settings: settings)
     }
-    var pendingSave: (@Sendable () -> Void)? = nil
-    if let writeCache {
-      let whole = catalog
-      pendingSave = { writeCache(whole) }
+    if CacheBuilder.isBuilder, let writeCache {
+      writeCache(catalog)
+      return 0
     }
+    // A one-shot command returns when it has answered: a database catalog as large as a file
+    // that gets a cache gets its cache from a builder in the background, which reads it again.
+    var pendingSave: (@Sendable () -> Void)? = nil
+    if writeCache != nil && bytesRead > CacheBuilder.filesAbove { pendingSave = { CacheBuilder.detach() } }
     return runLoaded(plan, options, catalog, pendingSave: pendingSave)
   }
 
