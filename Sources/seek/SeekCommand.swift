@@ -68,10 +68,12 @@ enum SeekCommand {
         catalogName: options.streamName, catalogPath: "/postgres/\(database.address)/\(database.query)",
         environment: ProcessInfo.processInfo.environment)
     }
-    // Rows unchanged since the index cache was written: the cache, without reading a row.
-    if let version = try? database.contentVersion(),
+    // Rows unchanged since the index cache was written: the cache, without reading a row (the
+    // server's pass that says so is paid only when there is a cache to open).
+    let cachePath = IndexCache.path(forStore: options.storePath!)
+    if FileManager.default.fileExists(atPath: cachePath), let version = try? database.contentVersion(),
       case .loaded(let cached, _) = IndexCache.load(
-        path: IndexCache.path(forStore: options.storePath!), catalogPath: "",
+        path: cachePath, catalogPath: "",
         fingerprint: IndexCache.fingerprint(contentVersion: version, settings: options.catalog), given: options.catalog)
     {
       return DefaultSource.cached(cached, database: database)

@@ -164,12 +164,20 @@ else
     fail "table: index cached" "$(ls -la "$XDG_DATA_HOME/seek" 2>&1)"
   json=$("$SEEK" --filter widget --json "$GADGETS" 2>/dev/null)
   expect_contains "table: columns as JSON types" "$json" '"sku":"g-1","name":"Widget \"Pro\"","price":9.50,"in_stock":true,"tags":["a","b"],"note":null'
-  out=$("$SEEK" --sql "SELECT sku, name FROM gadgets WHERE price > 10;" --filter "" "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>/dev/null)
+  PRICEY=(--sql "SELECT sku, name FROM gadgets WHERE price > 10;" "postgres://seeker@127.0.0.1:$PG_PORT/postgres")
+  out=$(SEEK_BACKGROUND_CACHE_ABOVE=0 "$SEEK" --filter "" "${PRICEY[@]}" 2>/dev/null)
   expect_eq "table: --sql reads a query's rows" "Gizmo" "$out"
+  query_cached() {
+    local index
+    index=$(compgen -G "$XDG_DATA_HOME/seek/query-*.index") && flock -n "$index.lock" true
+  }
+  wait_until 30 query_cached && pass "table: a query's index cached, keyed by its rows' hashes" ||
+    fail "table: query cached" "$(ls -la "$XDG_DATA_HOME/seek" 2>&1)"
   # Same rows, same count: only the content tells the cached index is stale.
   pg_sql "UPDATE gadgets SET name = 'Sprocket' WHERE sku = 'g-2'" >/dev/null
   expect_eq "table: a change in the table is read on the next run" "Sprocket" \
     "$(SEEK_BACKGROUND_CACHE_ABOVE=0 "$SEEK" --filter sprocket "$GADGETS" 2>/dev/null)"
+  expect_eq "table: and in a query's rows" "Sprocket" "$("$SEEK" --filter "" "${PRICEY[@]}" 2>/dev/null)"
   err=$("$SEEK" --sql "SELECT * FROM missing" --filter x "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>&1); code=$?
   expect_eq "table: a query the server refuses exits 2" 2 "$code"
   expect_contains "table: and says why" "$err" 'relation "missing" does not exist'

@@ -12,6 +12,8 @@ public struct PostgresCatalog: Sendable {
   public let query: String
   /// The table's name, when a table was named: the catalog's name.
   public let table: String?
+  /// Whether the rows are the table's (no `--sql`).
+  private let readsTable: Bool
 
   /// Rows fetched per round trip: large enough that the network is not waited on per row, small
   /// enough that the first rows show at once.
@@ -34,6 +36,7 @@ public struct PostgresCatalog: Sendable {
     address = try PostgresAddress(
       String(parts[0]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")))
     self.table = table
+    readsTable = sql == nil
     if let sql {
       // A cursor is declared for it: one statement, without its closing semicolon.
       var statement = sql.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -66,40 +69,72 @@ public struct PostgresCatalog: Sendable {
     return rows.count == 1 ? rows[0][0] : nil
   }
 
-  /// What the rows hold, in one value that changes when any row does: their count and the sum of
-  /// each row's 64-bit hash (order does not matter; a change that kept both would have to undo
-  /// its own hash exactly). One pass on the server, no row sent: the index cache's key.
+  /// What the rows hold, in one value that changes when any row does — the index cache's key,
+  /// found by one pass on the server with no row sent:
+  /// - a table: its row count and the sum of its rows' `xmin` (the transaction that wrote each
+  ///   row version: an insert or update writes a new one, a delete lowers the count). Cheap (no
+  ///   row is formatted), and a change undone is still a change; a `VACUUM FREEZE` changes it too,
+  ///   which only costs one more read.
+  /// - a query: its row count and the sum, modulo 2^64, of each row's 64-bit hash (order does not
+  ///   matter; a change that kept both would have to undo its own hash exactly). The stream
+  ///   computes the same value from the rows it reads (`RowHashes`), as hashing is what costs.
   public func contentVersion() throws(PostgresError) -> String {
     try contentVersion(on: PostgresConnection(address))
   }
 
   private func contentVersion(on connection: PostgresConnection) throws(PostgresError) -> String {
-    let row = try connection.run("SELECT count(*), sum(hashtextextended(t::text, 0)) FROM (\(query)) t")[0]
-    return "postgres rows=\(row[0] ?? "0") hash=\(row[1] ?? "0") query=\(query)"
+    if let relation = quotedTable {
+      let row = try connection.run("SELECT count(*), coalesce(sum(xmin::text::bigint), 0) FROM \(relation)")[0]
+      return "postgres rows=\(row[0] ?? "0") xmin=\(row[1] ?? "0") table=\(relation)"
+    }
+    let row = try connection.run(
+      """
+      SELECT count(*), ((coalesce(sum(hashtextextended(t::text, 0)), 0) % 18446744073709551616)
+        + 18446744073709551616) % 18446744073709551616 FROM (\(query)) t
+      """)[0]
+    return Self.version(rows: row[0] ?? "0", hash: row[1] ?? "0", query: query)
+  }
+
+  static func version(rows: String, hash: String, query: String) -> String {
+    "postgres rows=\(rows) hash=\(hash) query=\(query)"
+  }
+
+  /// The table named, quoted as an identifier (`schema.table` part by part).
+  var quotedTable: String? {
+    guard readsTable, let table else { return nil }
+    return table.split(separator: ".").map { Self.quoted(String($0)) }.joined(separator: ".")
   }
 
   /// Reads every row and writes it to `output` as a JSON Lines record, until the rows end or
-  /// `stopped` says so; `version` is told the rows' content version first (of the same snapshot).
-  /// Throws what the server said (a bad query, a lost connection).
+  /// `stopped` says so; `version` is then told the content version of the rows read (one
+  /// snapshot). Throws what the server said (a bad query, a lost connection).
   public func stream(
     to output: FileHandle, version: (String) -> Void = { _ in }, stopped: () -> Bool
   ) throws(PostgresError) {
     let connection = try PostgresConnection(address)
     try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-    version(try contentVersion(on: connection))
-    try connection.execute("DECLARE seek_rows NO SCROLL CURSOR FOR " + query)
+    // A table's version is read first, in the same snapshot; a query's rows bring their hashes
+    // with them, as a last column that is folded, not written.
+    let tableVersion = quotedTable == nil ? nil : try contentVersion(on: connection)
+    try connection.execute(
+      "DECLARE seek_rows NO SCROLL CURSOR FOR "
+        + (tableVersion == nil ? "SELECT t.*, hashtextextended(t::text, 0) FROM (\(query)) t" : query))
     var lines: [UInt8] = []
+    var hashes = RowHashes(folds: tableVersion == nil)
     while !stopped() {
       lines.removeAll(keepingCapacity: true)
       let count = try connection.fetch("FETCH \(Self.rowsPerFetch) FROM seek_rows") { rows in
-        rows.writeJSONLines(to: &lines)
+        rows.writeJSONLines(to: &lines, hashes: &hashes)
       }
       if !lines.isEmpty {
-        guard (try? output.write(contentsOf: lines)) != nil else { break }
+        guard (try? output.write(contentsOf: lines)) != nil else { return }
       }
       if count < Self.rowsPerFetch { break }
     }
     _ = try? connection.run("COMMIT")
+    if !stopped() {
+      version(tableVersion ?? Self.version(rows: String(hashes.rows), hash: String(hashes.sum), query: query))
+    }
   }
 }
 
@@ -145,14 +180,23 @@ extension PostgresConnection {
   }
 }
 
+/// The rows' count and the wrapping sum of their hashes (`PostgresCatalog.contentVersion`).
+struct RowHashes {
+  /// Whether the rows carry their hash as a last column.
+  var folds: Bool
+  var rows = 0
+  var sum: UInt64 = 0
+}
+
 /// A result's rows, written out without a String per value: the JSON is made from the bytes
 /// libpq holds.
 struct PostgresRows {
   let result: OpaquePointer?
 
-  /// Each row as a JSON object on a line: PostgreSQL's types decide the JSON types.
-  func writeJSONLines(to out: inout [UInt8]) {
-    let columns = PQnfields(result)
+  /// Each row as a JSON object on a line: PostgreSQL's types decide the JSON types. When the rows
+  /// carry their hash (a last column), it is folded into `hashes`, not written.
+  func writeJSONLines(to out: inout [UInt8], hashes: inout RowHashes) {
+    let columns = PQnfields(result) - (hashes.folds ? 1 : 0)
     // Each column's `"name":`, and how its values are written, once per result.
     let keys: [[UInt8]] = (0..<columns).map { column in
       var key: [UInt8] = []
@@ -161,6 +205,10 @@ struct PostgresRows {
     }
     let kinds = (0..<columns).map { Kind(type: PQftype(result, $0)) }
     for row in 0..<PQntuples(result) {
+      if hashes.folds {
+        hashes.sum &+= UInt64(bitPattern: Int64(String(cString: PQgetvalue(result, row, columns))) ?? 0)
+        hashes.rows += 1
+      }
       out.append(UInt8(ascii: "{"))
       for column in 0..<columns {
         if column > 0 { out.append(UInt8(ascii: ",")) }
