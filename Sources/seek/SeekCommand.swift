@@ -59,6 +59,7 @@ enum SeekCommand {
   /// primary key, kept in a store of their own (named after the address and the query).
   private static func databaseSource(_ uri: String, _ options: inout Options) throws -> DefaultSource {
     let database = try PostgresCatalog(uri: uri, sql: options.sql)
+    checkPasswordFile()
     options.catalogPath = nil
     options.catalog.format = .jsonLines
     options.streamName = database.table ?? "query"
@@ -604,10 +605,20 @@ enum SeekCommand {
     let path = storePath(catalog.path, name: catalog.name, options)
     if let warning = SQLiteItemStore.folderWarning(path: path) { Output.error("seek: warning: \(warning)") }
     if let address = sharedStore(catalog, options) {
+      checkPasswordFile()
       return try SharedItemStore(
         path: path, address: address, list: options.storeList ?? catalog.name, follows: follows)
     }
     return try SQLiteItemStore(path: path)
+  }
+
+  /// Before the first connection: a password file libpq would ignore is said here, once, rather
+  /// than by libpq on stderr at every connection (under the app's screen).
+  static func checkPasswordFile() {
+    var environment = ProcessInfo.processInfo.environment
+    guard let warning = PostgresAddress.checkPasswordFile(&environment) else { return }
+    setenv("PGPASSFILE", environment["PGPASSFILE"]!, 1)
+    Output.error("seek: warning: \(warning)")
   }
 
   /// The PostgreSQL store the list is shared through: `--store`, or the settings file's `store`.

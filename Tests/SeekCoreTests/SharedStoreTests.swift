@@ -69,6 +69,32 @@ import Testing
     #expect(try store.picks().isEmpty)
   }
 
+  /// The settings file names a shared store as `--store` does, under the same rules.
+  @Test func theSettingsFileNamesASharedStore() throws {
+    let settings = try CatalogSettings.parse(#"{"store": "postgres://ann@db.example/lists"}"#, path: "s.json")
+    #expect(settings.store?.description == "ann@db.example/lists")
+    #expect(CatalogSettings().overridden(by: settings).store == settings.store)
+    #expect(throws: CatalogError.self) {
+      try CatalogSettings.parse(#"{"store": "postgres://ann:pw@db.example/lists"}"#, path: "s.json")
+    }
+  }
+
+  /// A password file libpq would ignore for its permissions is said once by Seek, and libpq is
+  /// pointed away from it so that it writes nothing under the app's screen.
+  @Test func aPasswordFileOpenToOthersIsSaidOnce() throws {
+    let path = temporaryDirectory() + "/pgpass"
+    FileManager.default.createFile(atPath: path, contents: Data("*:*:*:ann:pw\n".utf8))
+    chmod(path, 0o644)
+    var environment = ["PGPASSFILE": path]
+    let warning = PostgresAddress.checkPasswordFile(&environment)
+    #expect(warning?.contains("others can read") == true)
+    #expect(environment["PGPASSFILE"] != path)
+    chmod(path, 0o600)
+    environment = ["PGPASSFILE": path]
+    #expect(PostgresAddress.checkPasswordFile(&environment) == nil)
+    #expect(environment["PGPASSFILE"] == path)
+  }
+
   @Test func anAddressNeverHoldsAPassword() throws {
     let address = try PostgresAddress("postgres://ann@db.example:6543/lists?sslmode=require")
     #expect(address.description == "ann@db.example:6543/lists")

@@ -51,6 +51,30 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+extension PostgresAddress {
+  /// libpq ignores a password file that others can read (or that is not a plain file), and says so
+  /// on stderr — under the app's screen, at every connection. Seek says it once, before the
+  /// screen, and points libpq at no file (`PGPASSFILE` in `environment`), which it would not
+  /// have used anyway. Nil when the file is fine or absent.
+  public static func checkPasswordFile(_ environment: inout [String: String]) -> String? {
+    let path =
+      environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.pgpass")
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let problem: String
+    if info.st_mode & S_IFMT != S_IFREG {
+      problem = "is not a plain file"
+    } else if info.st_mode & 0o077 != 0 {
+      problem = "others can read it (chmod 600 \(path))"
+    } else {
+      return nil
+    }
+    environment["PGPASSFILE"] = path + ".ignored-by-seek"
+    return "\(path) \(problem): PostgreSQL ignores it, so no password comes from it"
+  }
+}
+
 /// Why PostgreSQL could not do what was asked. `message` is libpq's or the server's, which never
 /// holds a password.
 public struct PostgresError: Error, CustomStringConvertible, Sendable {
