@@ -123,6 +123,23 @@ else
   expect_eq "shared: --uncheck-all on A" "unchecked 4 items" "$out"
   expect_eq "shared: B's --checked sees A's uncheck" "" "$(checked_in b)"
 
+  # The server down at start: the app works on its local store, says so, and says at exit what
+  # waits to be sent.
+  rm -f "$WORK/d.exit"
+  tmux_start 100 20 "env XDG_DATA_HOME=$WORK/d PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK --store postgres://seeker@127.0.0.1:1/postgres Data/products.json 2>$WORK/d.err; echo EXIT=\$? > $WORK/d.exit; exec tail -f /dev/null"
+  expect_screen "shared: a server down at start is said on the status line" "unavailable"
+  type_settled "switch lite"
+  tmux_keys Enter
+  expect_screen "shared: the app answers without the server" "Space check"
+  keys_settled Down
+  tmux_keys Space
+  expect_screen "shared: checks go on without the server" "1 checked"
+  tmux_keys C-c
+  wait_exit_file "$WORK/d.exit"
+  tmux_stop
+  expect_eq "shared: the app's exit status is as without a shared store" "EXIT=130" "$(cat "$WORK/d.exit")"
+  expect_contains "shared: at exit, what waits to be sent is said (the check and its pick)" "$(cat "$WORK/d.err")" "2 changes not sent yet"
+
   # A read-only role: the write is kept locally, said on stderr, and the command still answers.
   pg_sql "CREATE ROLE reader LOGIN PASSWORD 'pw'; GRANT USAGE ON SCHEMA seek TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA seek TO reader" >/dev/null
   echo "127.0.0.1:$PG_PORT:*:reader:pw" >>"$PGPASSFILE"
