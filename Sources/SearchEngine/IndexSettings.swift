@@ -33,6 +33,8 @@ public struct IndexSettings: Sendable, Equatable {
   public var reverseInputOrder: Bool
   /// Plural forms and synonyms a query word also finds (read at query time: no index changes).
   public var alternatives = WordAlternatives()
+  /// Algolia's `removeStopWords`: English stop words are left out of queries (read at query time).
+  public var removeStopWords = false
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,

@@ -38,9 +38,18 @@ public struct ParsedQuery: Sendable, Equatable {
     }
   }
 
-  /// The query as an index with these settings reads it (typo budgets, alternatives).
+  /// The query as an index with these settings reads it (typo budgets, alternatives, stop words).
   public init(_ text: String, settings: IndexSettings) {
     self.init(text, typoTolerance: settings.typoTolerance, alternatives: settings.alternatives)
+    if settings.removeStopWords { removeStopWords() }
+  }
+
+  /// Algolia's `removeStopWords`: stop words are left out, except a word still being typed (a
+  /// prefix: "the" may be the start of "theater") and except when nothing else is left ("the
+  /// who" finds the band, "to be or not to be" the play).
+  public mutating func removeStopWords() {
+    let kept = words.filter { $0.isPrefix || !StopWords.contains($0.folded) }
+    if !kept.isEmpty { words = kept }
   }
 
   public var isEmpty: Bool { words.isEmpty }

@@ -21,6 +21,10 @@
 //    the last one's matches (6) only while its alternatives begin with that word ("cable" →
 //    "cables", never "cables" → "cable"), else it is looked up afresh. The matcher of step 8 and the
 //    highlighter check a term against the same alternatives, so a scan and the index agree.
+//    With Algolia's `removeStopWords` (off by default: people type keywords), English stop words
+//    leave the query before any of this (ParsedQuery), except the word still being typed ("the"
+//    may become "theater") and except when nothing else would be left ("the who"); a short list
+//    (StopWords.swift), since every word on it can never be searched for in a longer query.
 //
 // 2. Intersection (Searcher+Intersection.swift). Words are intersected cheapest first into
 //    scratch arrays: the first word creates the candidates, the others only update them. A

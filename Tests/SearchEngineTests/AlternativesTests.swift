@@ -21,6 +21,20 @@ import Testing
       ["name": "Wrist Watch", "popularity": "5"],
     ], alternatives: alternatives)
 
+  /// Algolia's `removeStopWords`: stop words leave the query, except the word being typed and
+  /// except when nothing else would be left.
+  @Test func stopWordsLeaveTheQueryWhenAsked() {
+    var settings = IndexSettings(searchableAttributes: ["name"])
+    func words(_ text: String) -> [String] { ParsedQuery(text, settings: settings).words.map(\.text) }
+    #expect(words("charger with cable") == ["charger", "with", "cable"])
+    settings.removeStopWords = true
+    #expect(words("charger with cable") == ["charger", "cable"])
+    #expect(words("cable for the") == ["cable", "the"])  // "the" may be the start of "theater"
+    #expect(words("cable for the ") == ["cable"])
+    #expect(words("to be or not to be ") == ["to", "be", "or", "not", "to", "be"].filter { $0 == "not" })
+    #expect(words("the of ") == ["the", "of"])  // nothing else: kept
+  }
+
   @Test func pluralFormsByRule() {
     func forms(_ word: String) -> [String] {
       WordAlternatives.pluralForms(Array(word.utf8)).map { String(decoding: $0, as: UTF8.self) }

@@ -34,6 +34,25 @@ import Testing
     }
   }
 
+  /// `"removeStopWords": true` (or `["en"]`) in the settings file: a query in words finds what
+  /// its words name.
+  @Test func stopWordsAreLeftOutWhenTheSettingsSaySo() throws {
+    let records =
+      #"[{"name":"USB charger"},{"name":"USB cable"},{"name":"Charger and cable kit"},{"name":"Case with strap"}]"#
+    // Without: "with" must match too, nothing has all three, and words are dropped from the end
+    // until "charger" alone is left (two hits). With: charger and cable, one hit.
+    for (text, titles) in [
+      ("{}", ["Charger and cable kit", "USB charger"]), (#"{"removeStopWords": true}"#, ["Charger and cable kit"]),
+      (#"{"removeStopWords": ["en"]}"#, ["Charger and cable kit"]),
+    ] {
+      let settings = try CatalogSettings.parse(text, path: "s.json")
+      let catalog = try CatalogLoader.load(bytes: Array(records.utf8), path: "c.json", settings: settings)
+      let page = SearchService(catalog: catalog, suggestions: []).results(query: "charger with cable ", page: 0)
+      #expect(page.hits.map(\.title).sorted() == titles.sorted(), "\(text)")
+    }
+    #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"removeStopWords": ["fr"]}"#, path: "s.json") }
+  }
+
   /// Piped JSON Lines (and a PostgreSQL catalog, which streams as them) come back as stored too.
   @Test func aPipedJSONRecordComesBackAsStored() throws {
     let record = #"{"name":"widget","inStock":true,"tags":["a","b"],"note":null,"price":12.50}"#

@@ -26,6 +26,8 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Algolia's `ignorePlurals` (default: on for records, off for lines, set by the caller that
   /// knows the kind of input).
   public var ignorePlurals: Bool?
+  /// Algolia's `removeStopWords` (default false): `true` or `["en"]`, English being the one language known.
+  public var removeStopWords: Bool?
   /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
   public var synonyms = WordAlternatives()
   /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
@@ -64,6 +66,7 @@ public struct CatalogSettings: Sendable, Equatable {
       tiebreak: other.tiebreak ?? tiebreak, reverseInputOrder: other.reverseInputOrder ?? reverseInputOrder)
     out.strict = strict || other.strict
     out.ignorePlurals = other.ignorePlurals ?? ignorePlurals
+    out.removeStopWords = other.removeStopWords ?? removeStopWords
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
     out.store = other.store ?? store
@@ -118,6 +121,15 @@ public struct CatalogSettings: Sendable, Equatable {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
         }
         settings.ignorePlurals = ignores
+      case "removeStopWords":
+        switch v {
+        case .bool(let removes): settings.removeStopWords = removes
+        case .array(let languages) where languages.allSatisfy({ $0 == .string("en") }):
+          settings.removeStopWords = !languages.isEmpty
+        default:
+          throw .invalidSettings(
+            path: path, message: "'\(key)' must be true, false or a list of languages (\"en\" is the one known)")
+        }
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store":
@@ -148,7 +160,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, synonyms, format, store)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, synonyms, format, store)"
         )
       }
     }
@@ -225,15 +237,15 @@ public struct CatalogSettings: Sendable, Equatable {
       let shop = Self.shopDisplay.filter { attributes.contains($0) }
       display = shop.isEmpty ? Array(searchable.filter { $0 != title }.prefix(1)) : shop
     }
-    return ResolvedSettings(
-      index: IndexSettings(
-        searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
-        typoTolerance: TypoTolerance(allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false),
-        attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
-        multiValuedAttributes: table.multiValuedAttributes,
-        orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],
-        reverseInputOrder: reverseInputOrder ?? false, alternatives: alternatives),
-      objectIDAttribute: idAttribute, displayAttributes: display)
+    var index = IndexSettings(
+      searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
+      typoTolerance: TypoTolerance(allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false),
+      attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
+      multiValuedAttributes: table.multiValuedAttributes,
+      orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],
+      reverseInputOrder: reverseInputOrder ?? false, alternatives: alternatives)
+    index.removeStopWords = removeStopWords ?? false
+    return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
   }
 
   /// A searchable attribute as written in the settings: `name`, `unordered(name)` (the same) or

@@ -179,8 +179,9 @@ public enum IndexCache {
     guard case .string(let name)? = meta["name"], var settings = resolvedSettings(meta["settings"]) else {
       return .refused("\(path): damaged header")
     }
-    // Plurals and synonyms are read at query time: today's settings, not the cache's.
+    // Plurals, synonyms and stop words are read at query time: today's settings, not the cache's.
     settings.index.alternatives = given.alternatives
+    settings.index.removeStopWords = given.removeStopWords ?? false
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }

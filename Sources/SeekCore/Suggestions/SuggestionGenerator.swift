@@ -178,19 +178,14 @@ public enum SuggestionGenerator {
     return out
   }
 
-  /// Words a phrase does not begin or end on: it would be a fragment of a sentence ("cooktop
-  /// are", "for iphone").
-  static let stopWords: Set<String> = [
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its",
-    "of", "on", "or", "that", "the", "this", "to", "was", "were", "will", "with", "you", "your",
-  ]
-
   /// A phrase that begins or ends on a stop word or a single letter ("s ui react", from a name
   /// cut at its punctuation).
   static func isFragment(_ text: String) -> Bool {
     let words = text.split(separator: " ")
     guard let first = words.first, let last = words.last else { return true }
-    return [first, last].contains { $0.count == 1 || stopWords.contains(String($0)) }
+    // A phrase does not begin or end on a stop word: it would be a fragment of a sentence
+    // ("cooktop are", "for iphone").
+    return [first, last].contains { $0.count == 1 || StopWords.contains(Array($0.utf8)) }
   }
 
   /// A folded phrase and the same with its last word's other number (WordAlternatives' rules).
