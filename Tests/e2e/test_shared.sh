@@ -173,22 +173,19 @@ else
   # answers, and a copy of it in the background writes the index cache, keyed by the rows' content.
   out=$(SEEK_BACKGROUND_CACHE_ABOVE=0 "$SEEK" --filter widget --field sku "$GADGETS" 2>/dev/null)
   expect_eq "table: the primary key is the objectID" "g-1" "$out"
-  gadgets_cached() {
+  # cache_built NAME: the catalog's index cache exists and its builder has let go of its lock.
+  cache_built() {
     local index
-    index=$(compgen -G "$XDG_DATA_HOME/seek/gadgets-*.index") && flock -n "$index.lock" true
+    index=$(compgen -G "$XDG_DATA_HOME/seek/$1-*.index") && flock -n "$index.lock" true
   }
-  wait_until 30 gadgets_cached && pass "table: the index cached in the background, keyed by the rows' content" ||
+  wait_until 30 cache_built gadgets && pass "table: the index cached in the background, keyed by the rows' content" ||
     fail "table: index cached" "$(ls -la "$XDG_DATA_HOME/seek" 2>&1)"
   json=$("$SEEK" --filter widget --json "$GADGETS" 2>/dev/null)
   expect_contains "table: columns as JSON types" "$json" '"sku":"g-1","name":"Widget \"Pro\"","price":9.50,"in_stock":true,"tags":["a","b"],"note":null'
   PRICEY=(--sql "SELECT sku, name FROM gadgets WHERE price > 10;" "postgres://seeker@127.0.0.1:$PG_PORT/postgres")
   out=$(SEEK_BACKGROUND_CACHE_ABOVE=0 "$SEEK" --filter "" "${PRICEY[@]}" 2>/dev/null)
   expect_eq "table: --sql reads a query's rows" "Gizmo" "$out"
-  query_cached() {
-    local index
-    index=$(compgen -G "$XDG_DATA_HOME/seek/query-*.index") && flock -n "$index.lock" true
-  }
-  wait_until 30 query_cached && pass "table: a query's index cached, keyed by its rows' hashes" ||
+  wait_until 30 cache_built query && pass "table: a query's index cached, keyed by its rows' hashes" ||
     fail "table: query cached" "$(ls -la "$XDG_DATA_HOME/seek" 2>&1)"
   # Same rows, same count: only the content tells the cached index is stale.
   pg_sql "UPDATE gadgets SET name = 'Sprocket' WHERE sku = 'g-2'" >/dev/null
