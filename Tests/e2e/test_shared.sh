@@ -166,6 +166,15 @@ else
   expect_contains "table: the millionth row found" "$json" '"label":"item 1000000"'
   expect_contains "table: a row is named by its primary key" "$json" '"objectID":"1000000"'
 
+  # A statement timeout while the rows are read: said, and exit 2 (never a partial answer as whole).
+  pg_sql "CREATE ROLE hasty LOGIN PASSWORD 'pw'; ALTER ROLE hasty SET statement_timeout = '1ms'; GRANT SELECT ON names TO hasty" >/dev/null
+  echo "127.0.0.1:$PG_PORT:*:hasty:pw" >>"$PGPASSFILE"
+  # (Sorting a million rows before the first one comes takes far longer than a millisecond.)
+  err=$("$SEEK" --filter "item 1" --sql "SELECT * FROM names ORDER BY label DESC" \
+    "postgres://hasty@127.0.0.1:$PG_PORT/postgres" 2>&1 >/dev/null); code=$?
+  expect_eq "table: a statement timeout exits 2" 2 "$code"
+  expect_contains "table: and says so" "$err" "statement timeout"
+
   # Types as JSON types; a query instead of a table; a change in the table seen on the next run.
   pg_sql "CREATE TABLE gadgets (sku text PRIMARY KEY, name text, price numeric(8,2), in_stock boolean, tags jsonb, note text); GRANT SELECT ON gadgets TO seeker; INSERT INTO gadgets VALUES ('g-1', 'Widget \"Pro\"', 9.50, true, '[\"a\",\"b\"]', NULL), ('g-2', 'Gizmo', 20, false, '{}', E'two\\tcolumns')" >/dev/null
   GADGETS="postgres://seeker@127.0.0.1:$PG_PORT/postgres?table=gadgets"
