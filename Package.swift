@@ -17,9 +17,8 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(
-      name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"])]),
+    // libpq's header only: the library is loaded on first use (see its shim.h), not linked.
+    .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", providers: [.apt(["libpq-dev"])]),
     // glibc functions the Glibc module does not import (mallopt, mremap): part of libc.
     .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
     .target(name: "SearchEngine"),

@@ -174,9 +174,9 @@ extension PostgresConnection {
   /// Runs a statement and hands its rows to `body`, read in place; returns how many there were.
   func fetch(_ sql: String, _ body: (PostgresRows) -> Void) throws(PostgresError) -> Int {
     let result = try result(of: sql)
-    defer { PQclear(result) }
+    defer { seek_PQclear(result) }
     body(PostgresRows(result: result))
-    return Int(PQntuples(result))
+    return Int(seek_PQntuples(result))
   }
 }
 
@@ -196,30 +196,31 @@ struct PostgresRows {
   /// Each row as a JSON object on a line: PostgreSQL's types decide the JSON types. When the rows
   /// carry their hash (a last column), it is folded into `hashes`, not written.
   func writeJSONLines(to out: inout [UInt8], hashes: inout RowHashes) {
-    let columns = PQnfields(result) - (hashes.folds ? 1 : 0)
+    let columns = seek_PQnfields(result) - (hashes.folds ? 1 : 0)
     // Each column's `"name":`, and how its values are written, once per result.
     let keys: [[UInt8]] = (0..<columns).map { column in
       var key: [UInt8] = []
-      Self.writeString(UnsafeRawPointer(PQfname(result, column)!), count: strlen(PQfname(result, column)), to: &key)
+      Self.writeString(
+        UnsafeRawPointer(seek_PQfname(result, column)!), count: strlen(seek_PQfname(result, column)), to: &key)
       return key + [UInt8(ascii: ":")]
     }
-    let kinds = (0..<columns).map { Kind(type: PQftype(result, $0)) }
-    for row in 0..<PQntuples(result) {
+    let kinds = (0..<columns).map { Kind(type: seek_PQftype(result, $0)) }
+    for row in 0..<seek_PQntuples(result) {
       if hashes.folds {
-        hashes.sum &+= UInt64(bitPattern: Int64(String(cString: PQgetvalue(result, row, columns))) ?? 0)
+        hashes.sum &+= UInt64(bitPattern: Int64(String(cString: seek_PQgetvalue(result, row, columns))) ?? 0)
         hashes.rows += 1
       }
       out.append(UInt8(ascii: "{"))
       for column in 0..<columns {
         if column > 0 { out.append(UInt8(ascii: ",")) }
         out += keys[Int(column)]
-        guard PQgetisnull(result, row, column) == 0 else {
+        guard seek_PQgetisnull(result, row, column) == 0 else {
           out += Self.null
           continue
         }
         // Safe: libpq keeps the value's `length` bytes (and a NUL) until PQclear, after this loop.
-        let value = UnsafeRawPointer(PQgetvalue(result, row, column)!)
-        let count = Int(PQgetlength(result, row, column))
+        let value = UnsafeRawPointer(seek_PQgetvalue(result, row, column)!)
+        let count = Int(seek_PQgetlength(result, row, column))
         let bytes = UnsafeRawBufferPointer(start: value, count: count)
         switch kinds[Int(column)] {
         case .boolean: out += bytes.first == UInt8(ascii: "t") ? Self.true : Self.false

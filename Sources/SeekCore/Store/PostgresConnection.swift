@@ -23,14 +23,18 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     guard Self.isAddress(uri) else {
       throw Refusal(description: "a shared store is a PostgreSQL URI (postgres://user@host:port/database)")
     }
+    // libpq is loaded here, on first use (CPostgres/shim.h): every other call needs an address.
+    guard seek_pq_available() != 0 else {
+      throw Refusal(description: "PostgreSQL's client library is not installed (Debian: apt-get install libpq5)")
+    }
     var message: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(uri, &message) else {
+    guard let options = seek_PQconninfoParse(uri, &message) else {
       // libpq's message quotes the parameter it does not know, never a password.
       let detail = message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "invalid"
-      PQfreemem(message)
+      seek_PQfreemem(message)
       throw Refusal(description: "not a PostgreSQL URI: \(detail)")
     }
-    defer { PQconninfoFree(options) }
+    defer { seek_PQconninfoFree(options) }
     var values: [String: String] = [:]
     var option = options
     while let keyword = option.pointee.keyword {
@@ -98,44 +102,45 @@ final class PostgresConnection {
     let keywords = ["connect_timeout", "application_name", "dbname"]
     let values = [String(timeout), "seek", address.uri]
     let connection = Self.withCStrings(keywords) { k in
-      Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+      Self.withCStrings(values) { v in seek_PQconnectdbParams(k, v, 1) }
     }
-    guard let connection, PQstatus(connection) == CONNECTION_OK else {
-      let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-      PQfinish(connection)
+    guard let connection, seek_PQstatus(connection) == CONNECTION_OK else {
+      let message = connection.map { String(cString: seek_PQerrorMessage($0)) } ?? "out of memory"
+      seek_PQfinish(connection)
       throw PostgresError(message: Self.oneLine(message), state: "")
     }
     // libpq prints notices and the server's asynchronous messages ("terminating connection…") on
     // stderr by default — under the app's screen. They are dropped: what matters comes back as
     // an error from the next call.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    seek_PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 
-  deinit { PQfinish(handle) }
+  deinit { seek_PQfinish(handle) }
 
   /// Runs SQL text without parameters, several statements allowed (schema migrations).
   func execute(_ sql: String) throws(PostgresError) {
-    let result = PQexec(handle, sql)
-    defer { PQclear(result) }
+    let result = seek_PQexec(handle, sql)
+    defer { seek_PQclear(result) }
     try check(result)
   }
 
   /// Runs SQL text and returns its result, which the caller clears (`PQclear`).
   func result(of sql: String) throws(PostgresError) -> OpaquePointer? {
-    let result = PQexec(handle, sql)
+    let result = seek_PQexec(handle, sql)
     do { try check(result) } catch {
-      PQclear(result)
+      seek_PQclear(result)
       throw error
     }
     return result
   }
 
   private func check(_ result: OpaquePointer?) throws(PostgresError) {
-    let status = PQresultStatus(result)
+    let status = seek_PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-      let message = result.map { String(cString: PQresultErrorMessage($0)) } ?? String(cString: PQerrorMessage(handle))
+      let state = seek_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+      let message =
+        result.map { String(cString: seek_PQresultErrorMessage($0)) } ?? String(cString: seek_PQerrorMessage(handle))
       throw PostgresError(message: Self.oneLine(message), state: state)
     }
   }
@@ -144,16 +149,16 @@ final class PostgresConnection {
   @discardableResult
   func run(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
     let result = Self.withOptionalCStrings(parameters) { values in
-      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      seek_PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }
-    defer { PQclear(result) }
+    defer { seek_PQclear(result) }
     try check(result)
     var rows: [[String?]] = []
-    let columns = PQnfields(result)
-    for row in 0..<PQntuples(result) {
+    let columns = seek_PQnfields(result)
+    for row in 0..<seek_PQntuples(result) {
       rows.append(
         (0..<columns).map { column in
-          PQgetisnull(result, row, column) != 0 ? nil : String(cString: PQgetvalue(result, row, column))
+          seek_PQgetisnull(result, row, column) != 0 ? nil : String(cString: seek_PQgetvalue(result, row, column))
         })
     }
     return rows
@@ -179,7 +184,7 @@ final class PostgresConnection {
     var payloads = try pendingNotifications()
     guard payloads.isEmpty else { return payloads }
     var fds = [
-      pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0),
+      pollfd(fd: seek_PQsocket(handle), events: Int16(POLLIN), revents: 0),
       pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
     ]
     guard poll(&fds, 2, milliseconds) > 0, fds[0].revents != 0 else { return [] }
@@ -188,13 +193,13 @@ final class PostgresConnection {
   }
 
   private func pendingNotifications() throws(PostgresError) -> [String] {
-    guard PQconsumeInput(handle) == 1 else {
-      throw PostgresError(message: Self.oneLine(String(cString: PQerrorMessage(handle))), state: "")
+    guard seek_PQconsumeInput(handle) == 1 else {
+      throw PostgresError(message: Self.oneLine(String(cString: seek_PQerrorMessage(handle))), state: "")
     }
     var payloads: [String] = []
-    while let notification = PQnotifies(handle) {
+    while let notification = seek_PQnotifies(handle) {
       payloads.append(String(cString: notification.pointee.extra))
-      PQfreemem(notification)
+      seek_PQfreemem(notification)
     }
     return payloads
   }
