@@ -58,14 +58,13 @@ public struct PostgresCatalog: Sendable {
   /// The table's one-column primary key, which names its rows (`objectID`); nil for a query or a
   /// table without one.
   public func primaryKey() throws(PostgresError) -> String? {
-    guard let table else { return nil }
-    let connection = try PostgresConnection(address)
-    let rows = try connection.run(
+    guard let relation = quotedTable else { return nil }
+    let rows = try PostgresConnection(address).run(
       """
       SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
       WHERE i.indrelid = to_regclass($1) AND i.indisprimary
       """,
-      [table.split(separator: ".").map { Self.quoted(String($0)) }.joined(separator: ".")])
+      [relation])
     return rows.count == 1 ? rows[0][0] : nil
   }
 
@@ -154,11 +153,12 @@ extension PostgresCatalog {
           let connection = try PostgresConnection(address)
           try connection.run("LISTEN \(Self.changeChannel)")
           while true {
-            var payloads = try connection.waitForNotifications(milliseconds: 60_000, wake: -1)
+            let payloads = try connection.waitForNotifications(milliseconds: 60_000, wake: -1)
             guard payloads.contains(where: { $0.isEmpty || $0 == name }) else { continue }
             let deadline = Date().addingTimeInterval(settle)
             while Date() < deadline {
-              payloads = try connection.waitForNotifications(milliseconds: Int32(settle * 1000), wake: -1)
+              // The rest of the burst is read and let go: one reload answers it all.
+              _ = try connection.waitForNotifications(milliseconds: Int32(settle * 1000), wake: -1)
             }
             onChange()
           }

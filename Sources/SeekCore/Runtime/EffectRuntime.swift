@@ -45,28 +45,19 @@ public final class EffectRuntime: @unchecked Sendable {
   private var stopping = false
   private var searchLaneDone = false
   private var writeLaneDone = false
-  private let wakeFDs: [Int32]
+  private let wake = WakePipe()
   /// `--preview` commands: latest wins, each ended with its process group.
   private var preview: PreviewRunner!
 
   /// Becomes readable when events are waiting in `takeEvents()`.
-  public var wakeDescriptor: Int32 { wakeFDs[0] }
+  public var wakeDescriptor: Int32 { wake.descriptor }
 
   public init(service: SearchService, writer: StoreWriter) {
     self.service = service
     self.writer = writer
-    var fds: [Int32] = [-1, -1]
-    if pipe(&fds) == 0 {
-      for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    }
-    wakeFDs = fds
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
     start(named: "seek-search", searchLane: true)
     start(named: "seek-write", searchLane: false)
-  }
-
-  deinit {
-    for fd in wakeFDs where fd >= 0 { close(fd) }
   }
 
   private func start(named name: String, searchLane: Bool) {
@@ -148,8 +139,7 @@ public final class EffectRuntime: @unchecked Sendable {
 
   /// Events that have arrived since the last call, in the order they were answered.
   public func takeEvents() -> [SearchEvent] {
-    var byte: UInt8 = 0
-    while read(wakeFDs[0], &byte, 1) == 1 {}
+    wake.drain()
     lock.lock()
     defer { lock.unlock() }
     let taken = outbox
@@ -166,8 +156,7 @@ public final class EffectRuntime: @unchecked Sendable {
 
   /// Waits until events are waiting or `seconds` have passed (for callers without a poll loop).
   public func waitForEvents(seconds: Double) {
-    var pfd = pollfd(fd: wakeFDs[0], events: Int16(POLLIN), revents: 0)
-    _ = poll(&pfd, 1, Int32(max(0, seconds * 1000)))
+    wake.wait(milliseconds: Int32(max(0, seconds * 1000)))
   }
 
   /// Stops both lanes: pending searches are dropped, pending query-log entries are counted and
@@ -201,8 +190,7 @@ public final class EffectRuntime: @unchecked Sendable {
     lock.lock()
     outbox += events
     lock.unlock()
-    var byte: UInt8 = 1
-    _ = write(wakeFDs[1], &byte, 1)
+    wake.signal()
   }
 
   private func searchLoop() {

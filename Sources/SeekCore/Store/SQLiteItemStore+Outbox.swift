@@ -69,26 +69,16 @@ extension SQLiteItemStore {
   /// weight).
   func markShared() throws(StoreError) {
     try database.transaction { () throws(StoreError) in
-      let first = try database.integer("SELECT count(*) FROM sync_state WHERE key = 'shared'") == 0
+      let first = try !isShared()
       queuesOutbox = true
       guard first else { return }
       try database.run("INSERT INTO sync_state (key, value) VALUES ('shared', '1')")
-      var queued: [OutboxEntry] = []
-      try database.run("SELECT object_id, title, created FROM created_items ORDER BY created, rowid") {
-        queued.append(OutboxEntry(id: 0, operation: .create, objectID: $0.text(0), title: $0.text(1), time: $0.real(2)))
+      for item in try createdItems() {
+        try enqueue(.create, objectID: item.objectID, title: item.title, time: item.created)
       }
-      try database.run("SELECT object_id, title FROM checks WHERE checked = 1 ORDER BY changed, rowid") {
-        queued.append(OutboxEntry(id: 0, operation: .check, objectID: $0.text(0), title: $0.text(1), checked: true))
-      }
-      try database.run("SELECT object_id, query, rank, last FROM picks ORDER BY last, rowid") {
-        queued.append(
-          OutboxEntry(
-            id: 0, operation: .pick, objectID: $0.text(0), query: $0.text(1), amount: $0.real(2), time: $0.real(3)))
-      }
-      for entry in queued {
-        try enqueue(
-          entry.operation, objectID: entry.objectID, title: entry.title, checked: entry.checked, query: entry.query,
-          amount: entry.amount, time: entry.time)
+      for item in try checkedItems() { try enqueue(.check, objectID: item.objectID, title: item.title, checked: true) }
+      for pick in try picks() {
+        try enqueue(.pick, objectID: pick.objectID, query: pick.query, amount: pick.rank, time: pick.last)
       }
     }
   }

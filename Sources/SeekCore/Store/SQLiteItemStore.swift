@@ -161,7 +161,7 @@ public final class SQLiteItemStore: ItemStore {
 
   // MARK: - ItemStore
 
-  public func checkedItems() throws -> [(objectID: String, title: String)] {
+  public func checkedItems() throws(StoreError) -> [(objectID: String, title: String)] {
     var out: [(String, String)] = []
     try database.run("SELECT object_id, title FROM checks WHERE checked = 1 ORDER BY changed, rowid") {
       out.append(($0.text(0), $0.text(1)))
@@ -169,7 +169,7 @@ public final class SQLiteItemStore: ItemStore {
     return out
   }
 
-  public func createdItems() throws -> [CreatedItem] {
+  public func createdItems() throws(StoreError) -> [CreatedItem] {
     var out: [CreatedItem] = []
     try database.run("SELECT object_id, title, created FROM created_items ORDER BY created, rowid") {
       out.append(CreatedItem(objectID: $0.text(0), title: $0.text(1), created: $0.real(2)))
@@ -245,7 +245,7 @@ public final class SQLiteItemStore: ItemStore {
     }
   }
 
-  public func picks() throws -> [Pick] {
+  public func picks() throws(StoreError) -> [Pick] {
     var out: [Pick] = []
     try database.run("SELECT object_id, query, rank, last FROM picks ORDER BY last, rowid") {
       out.append(Pick(objectID: $0.text(0), query: $0.text(1), rank: $0.real(2), last: $0.real(3)))

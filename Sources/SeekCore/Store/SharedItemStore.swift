@@ -26,7 +26,7 @@ public final class SharedItemStore: ItemStore {
     guard case .offline(let reason) = sync.syncOnce() else { return nil }
     let left = local.outboxCount
     return "shared store \(sync.address) unavailable (\(reason)): the local copy is used"
-      + (left > 0 ? "; \(left) change\(left == 1 ? "" : "s") kept here, sent when it is back" : "")
+      + (left > 0 ? "; \(Self.changes(left)) kept here, sent when it is back" : "")
   }
 
   public func checkedItems() throws -> [(objectID: String, title: String)] { try local.checkedItems() }
@@ -77,14 +77,17 @@ public final class SharedItemStore: ItemStore {
     }
   }
 
+  private static func changes(_ count: Int) -> String { "\(count) change\(count == 1 ? "" : "s")" }
+
   /// Gives the sync `seconds` to send what is queued; returns a warning for stderr when writes
   /// are left (they are kept, and sent by the next Seek that reaches the server).
   public func close(within seconds: Double) -> String? {
-    let left = sync.stop(within: seconds)
+    sync.stop(within: seconds)
+    let left = local.outboxCount
     guard left > 0 else { return nil }
     var reason = ""
     if case .offline(let why) = sync.state { reason = " (\(why))" }
     return
-      "shared store \(sync.address): \(left) change\(left == 1 ? "" : "s") not sent yet\(reason); kept in \(local.path), sent by the next Seek that reaches the server"
+      "shared store \(sync.address): \(Self.changes(left)) not sent yet\(reason); kept in \(local.path), sent by the next Seek that reaches the server"
   }
 }

@@ -24,9 +24,7 @@ public final class StoreSync: @unchecked Sendable {
   private let lock = NSLock()
   private var current = State.connecting
   private var stopping = false
-  private var finished = false
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  private let wakePipe = WakePipe()
   private let exited = DispatchSemaphore(value: 0)
   private var started = false
 
@@ -39,20 +37,6 @@ public final class StoreSync: @unchecked Sendable {
     self.address = address
     self.list = list
     self.storePath = storePath
-    var fds: [Int32] = [0, 0]
-    if pipe(&fds) == 0 {
-      _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-      _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
-      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-    }
-    wakeRead = fds[0]
-    wakeWrite = fds[1]
-  }
-
-  deinit {
-    close(wakeRead)
-    close(wakeWrite)
   }
 
   public var state: State {
@@ -84,26 +68,16 @@ public final class StoreSync: @unchecked Sendable {
   }
 
   /// A local write was made: send it now rather than at the next look.
-  public func wake() {
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
-  }
+  public func wake() { wakePipe.signal() }
 
-  /// Stops the thread, giving it up to `seconds` to send what is queued; returns how many writes
-  /// are still queued (kept in the local store, sent by the next sync).
-  @discardableResult
-  public func stop(within seconds: Double) -> Int {
+  /// Stops the thread, giving it up to `seconds` to send what is queued (what is left stays in
+  /// the local store's outbox, sent by the next sync).
+  public func stop(within seconds: Double) {
     lock.lock()
     stopping = true
     lock.unlock()
     wake()
     if started { _ = exited.wait(timeout: .now() + seconds) }
-    return pending()
-  }
-
-  /// Writes queued locally, not yet on the server.
-  public func pending() -> Int {
-    (try? SQLiteItemStore(path: storePath))?.outboxCount ?? 0
   }
 
   /// One round on the calling thread, for one-shot commands: connect, send everything queued,
@@ -112,9 +86,7 @@ public final class StoreSync: @unchecked Sendable {
     let holder = SyncLock(storePath: storePath)
     guard holder.acquired else { return .delegated }
     do {
-      let local = try SQLiteItemStore(path: storePath)
-      try local.markShared()
-      let shared = try SharedList.open(PostgresConnection(address), list: list)
+      let (shared, local) = try connect()
       try round(shared, local)
       return .online
     } catch {
@@ -132,9 +104,7 @@ public final class StoreSync: @unchecked Sendable {
         continue
       }
       do {
-        let local = try SQLiteItemStore(path: storePath)
-        try local.markShared()
-        let shared = try SharedList.open(PostgresConnection(address), list: list)
+        let (shared, local) = try connect()
         set(.online)
         retry = 250
         try follow(shared, local)
@@ -148,15 +118,21 @@ public final class StoreSync: @unchecked Sendable {
     }
   }
 
+  /// The shared list on the server, and the sync's own connection to the local store (which
+  /// `SharedItemStore` has marked shared before any sync starts).
+  private func connect() throws -> (SharedList, SQLiteItemStore) {
+    (try SharedList.open(PostgresConnection(address), list: list), try SQLiteItemStore(path: storePath))
+  }
+
   /// Rounds until stopped: after each, waits for a notification, a local write or the idle look.
   /// On stop, a last round sends what is queued.
   private func follow(_ shared: SharedList, _ local: SQLiteItemStore) throws {
     while true {
       try round(shared, local)
       if isStopping { return }
-      let notified = try shared.connection.waitForNotifications(milliseconds: Self.idleMilliseconds, wake: wakeRead)
-      _ = notified
-      drainWakes()
+      // Which list a notification names does not matter: a pull of this one is cheap.
+      _ = try shared.connection.waitForNotifications(milliseconds: Self.idleMilliseconds, wake: wakePipe.descriptor)
+      wakePipe.drain()
     }
   }
 
@@ -175,14 +151,8 @@ public final class StoreSync: @unchecked Sendable {
   }
 
   private func waitForWake(milliseconds: Int32) {
-    var fd = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-    _ = poll(&fd, 1, milliseconds)
-    drainWakes()
-  }
-
-  private func drainWakes() {
-    var buffer = [UInt8](repeating: 0, count: 64)
-    while read(wakeRead, &buffer, buffer.count) > 0 {}
+    wakePipe.wait(milliseconds: milliseconds)
+    wakePipe.drain()
   }
 
   static func describe(_ error: Error) -> String {
