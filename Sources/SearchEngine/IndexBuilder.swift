@@ -290,16 +290,19 @@ public enum IndexBuilder {
     for record in records {
       for (attribute, column) in columns.enumerated() {
         var words = 0
+        var firstWordIsField = false
         documents.withIndexedValue(record, column) { text in
           Tokenizer.tokenize(text) { term, location in
             postingTerms.append(interner.intern(term))
             postingRecords.append(UInt32(record))
             let position = UInt16(min(location.position, SearchIndex.maxPosition))
             postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
+            if words == 0 { firstWordIsField = AttributeWords.isWholeField(text, location) }
             words += 1
           }
         }
-        wordCounts[(record - records.lowerBound) * columns.count + attribute] = UInt8(min(words, 255))
+        wordCounts[(record - records.lowerBound) * columns.count + attribute] = AttributeWords.pack(
+          count: words, firstWordIsField: firstWordIsField)
       }
     }
     let (terms, sortedID) = interner.sortedDictionary()

@@ -35,6 +35,9 @@ public struct IndexSettings: Sendable, Equatable {
   public var alternatives = WordAlternatives()
   /// Algolia's `removeStopWords`: English stop words are left out of queries (read at query time).
   public var removeStopWords = false
+  /// Algolia's `exactOnSingleWordQuery` (read at query time); `nil` lets the custom ranking decide
+  /// (`singleWordExactness`).
+  public var exactOnSingleWordQuery: SingleWordExactness? = nil
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,

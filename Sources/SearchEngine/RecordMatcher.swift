@@ -33,7 +33,7 @@ public struct RecordMatcher {
 
   public let query: ParsedQuery
   private let words: [Highlighter.PreparedWord]
-  private let orderedMask: UInt32
+  private let rules: MatchRules
   private var distance = BoundedDistance()
   /// Best packed match per regime and word: `slots[regime * maxWords + word]`.
   private var slots: [UInt32]
@@ -50,17 +50,15 @@ public struct RecordMatcher {
   /// Whether a word is looked for inside terms (every regime but the large one matches substrings).
   private let findsInside: Bool
 
-  /// `orderedAttributes[a]`: the position ranks in searchable attribute `a`. With `regime`, only
-  /// that regime's `results` are computed and terms are not counted.
-  public init(query: ParsedQuery, searchableCount: Int, orderedAttributes: [Bool], regime: Regime? = nil) {
+  /// `rules`: how places and wholeness rank (`MatchRules`). With `regime`, only that regime's
+  /// `results` are computed and terms are not counted.
+  public init(query: ParsedQuery, searchableCount: Int, rules: MatchRules, regime: Regime? = nil) {
     self.query = query
     regimes = regime.map { [$0] } ?? Regime.all
     countsTerms = regime == nil
     findsInside = regime != .large
     words = query.words.map(Highlighter.PreparedWord.init)
-    var mask: UInt32 = 0
-    for (i, ordered) in orderedAttributes.enumerated() where ordered && i < 32 { mask |= 1 << UInt32(i) }
-    orderedMask = mask
+    self.rules = rules
     slots = [UInt32](repeating: .max, count: ParsedQuery.maxWords * Regime.allCases.count)
     wordCounts = [UInt8](repeating: 0, count: max(1, searchableCount))
   }
@@ -103,7 +101,7 @@ public struct RecordMatcher {
       let summary = counts.withUnsafeBufferPointer { counts in
         Searcher.summary(
           slots: UnsafeBufferPointer(relaxed), wordCount: wordCount, attributeWordCounts: counts,
-          orderedMask: orderedMask)
+          rules: rules)
       }
       return RankingRule.relevance(RankingRule.key(summary, record: 0))
     }
@@ -123,11 +121,13 @@ public struct RecordMatcher {
         value = UnsafeBufferPointer(rebasing: value[..<end])
       }
       var count = 0
+      var firstWordIsField = false
       // The words are read in place, through the buffer: copying one out per token retained and
       // released its arrays, which cost more than the comparisons (as in `Highlighter`).
       let words = self.words
       words.withUnsafeBufferPointer { words in
         Tokenizer.tokenize(value) { term, location in
+          if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
           count += 1
           if countsTerms && termHashes.count <= SearchIndex.substringMatchingUpTo {
             var h: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -147,7 +147,9 @@ public struct RecordMatcher {
           }
         }
       }
-      if attribute < wordCounts.count { wordCounts[attribute] = UInt8(min(count, 255)) }
+      if attribute < wordCounts.count {
+        wordCounts[attribute] = AttributeWords.pack(count: count, firstWordIsField: firstWordIsField)
+      }
     }
     let counts = wordCounts
     for regime in regimes {
@@ -169,7 +171,7 @@ public struct RecordMatcher {
         counts.withUnsafeBufferPointer { counts in
           Searcher.summary(
             slots: UnsafeBufferPointer(rebasing: slots[base..<(base + maxWords)]), wordCount: wordCount,
-            attributeWordCounts: counts, orderedMask: orderedMask)
+            attributeWordCounts: counts, rules: rules)
         }
       }
       results[regime.rawValue] = (matched, RankingRule.relevance(RankingRule.key(summary, record: 0)))

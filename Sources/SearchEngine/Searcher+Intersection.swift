@@ -195,7 +195,7 @@ extension Searcher {
     let filter = self.filter
     let countsFacets = counter.isActive
     let countsDisjunctive = !disjunctive.isEmpty
-    let orderedMask = self.orderedMask
+    let rules = self.rules
     let columns = index.searchableColumns.count
     // Safe: candidates are rows (< index.count) of records (< index.count); slots hold maxWords
     // entries per row, word counts one per searchable attribute; the scratch holds maxWords slots.
@@ -238,7 +238,7 @@ extension Searcher {
               pass.reusedWord >= 0 && best[pass.reusedWord] == previousSlots[row] ? rowKeys[row] : .max
             if key == .max {
               let m = Self.summary(
-                slots: best, wordCount: pass.wordCount, attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
+                slots: best, wordCount: pass.wordCount, attributeWordCounts: recordWordCounts, rules: rules)
               key =
                 pass.sorted
                 ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
@@ -256,7 +256,7 @@ extension Searcher {
               for w in 0..<pass.wordCount { withoutOptional[w] = w < pass.required ? best[w] : .max }
               let alone = Self.summary(
                 slots: UnsafeBufferPointer(withoutOptional), wordCount: pass.wordCount,
-                attributeWordCounts: recordWordCounts, orderedMask: orderedMask)
+                attributeWordCounts: recordWordCounts, rules: rules)
               keeping.insert(RankingRule.key(alone, record: record))
             }
           }

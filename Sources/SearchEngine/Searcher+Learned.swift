@@ -27,9 +27,7 @@ extension Searcher {
     let filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
     var matcher = RecordMatcher(
       query: query, searchableCount: index.searchableColumns.count,
-      orderedAttributes: index.searchableColumns.map {
-        index.settings.orderedAttributes.contains(index.documents.attributes[$0])
-      }, regime: matcherRegime)
+      rules: rules, regime: matcherRegime)
     var fuzzy =
       request.matching.fuzzyTier || extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
       ? ExtendedMatcher(extended) : nil

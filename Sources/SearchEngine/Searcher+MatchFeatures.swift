@@ -13,7 +13,7 @@ extension Searcher {
         Self.summary(
           slots: UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...]), wordCount: wordCount,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
-          orderedMask: orderedMask)
+          rules: rules)
       }
     }
   }
@@ -25,7 +25,7 @@ extension Searcher {
   @_transparent
   static func summary(
     slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCounts: UnsafeBufferPointer<UInt8>,
-    orderedMask: UInt32
+    rules: MatchRules
   ) -> MatchSummary {
     // Wrapping arithmetic: at most maxWords words, each adding at most 8 (proximity) or 3 (typos),
     // so nothing can overflow, and the loop runs once per word of every candidate.
@@ -68,18 +68,27 @@ extension Searcher {
       wholeAttributeID = attribute
     }
     var m = MatchSummary(typos: typos, words: words, proximity: proximity, attribute: 0, position: 0, exact: exact)
-    if wholeAttribute && m.words == wordCount && Int(wholeAttributeID) < attributeWordCounts.count
-      && Int(attributeWordCounts[Int(wholeAttributeID)]) == wordCount
-    {
-      m.exact = wordCount + 1
+    let counts = Int(wholeAttributeID) < attributeWordCounts.count ? attributeWordCounts[Int(wholeAttributeID)] : 0
+    if wholeAttribute && m.words == wordCount && AttributeWords.count(counts) == wordCount {
+      m.exact = MatchRules.wholeAttributeExactness(wordCount: wordCount)
     } else if wordCount == 1 {
-      // Algolia's `exactOnSingleWordQuery: attribute`: one word is "exact" only when it is the
-      // whole attribute, so "mac" does not rank "mac mini" above the far more popular "macbook".
-      m.exact = 0
+      m.exact = singleWordExactness(
+        exact: exact, first: wholeAttribute && rules.isOrdered(Int(wholeAttributeID)), counts: counts, rules: rules)
     }
+    if wordCount == 1 && rules.singleWord == .never { m.exact = 0 }
     m.attribute = Int(best >> 12)
     // Unordered attributes (the default): where in the attribute the word is does not rank.
-    m.position = orderedMask >> m.attribute & 1 == 1 ? Int(best & 0xFFF) : 0
+    m.position = rules.isOrdered(m.attribute) ? Int(best & 0xFFF) : 0
     return m
+  }
+
+  /// One word's `exact` short of a whole attribute (see `SingleWordExactness`): with `attribute`,
+  /// none ("mac" does not rank "mac mini" above the far more popular "macbook"); with `word`, a
+  /// whole word, or more when it is the whole first field of an ordered attribute (`first`: the
+  /// word is the first of an ordered attribute).
+  @_transparent
+  static func singleWordExactness(exact: Int, first: Bool, counts: UInt8, rules: MatchRules) -> Int {
+    guard rules.singleWord == .word, exact == 1 else { return 0 }
+    return first && AttributeWords.firstWordIsField(counts) ? MatchRules.wholeFirstField : MatchRules.wholeWord
   }
 }

@@ -21,26 +21,44 @@ extension Searcher {
     let prefixes = index.shortPrefixes[level]
     let start = Int(prefixes.groupStart[group])
     let end = Int(prefixes.groupStart[group + 1])
-    // A record whose attribute is exactly the word ranks above every prefix match: find those
-    // (the word at position 0 of a one-word attribute, and that its best place) and rank them first.
+    // A record whose attribute is exactly the word (or, by `word` exactness, whose ordered
+    // attribute's first field is) ranks above every prefix match: found first, wherever it is.
+    // Then, by `word` exactness, the records where the whole word is the best match, in id order
+    // until no later one can enter the page; the prefix matches last.
+    /// Whether the word at `place` is the record's best match in the group (not a longer word's start).
+    func isBest(_ record: Int, _ place: UInt16) -> Bool {
+      var lo = start
+      var hi = end
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
+      }
+      return prefixes.places[lo] == place
+    }
     for source in sources {
       guard let term = source.singleTerm else { continue }
       for p in index.postingRange(term) {
         let place = index.postingPlaces[p]
         let record = Int(index.postingRecords[p])
-        guard place & 0xFFF == 0, index.attributeWordCounts[record * columns + Int(place >> 12)] == 1,
-          !isStamped(record)
-        else { continue }
-        var lo = start
-        var hi = end
-        while lo < hi {
-          let mid = (lo + hi) >> 1
-          if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
-        }
-        guard prefixes.places[lo] == place else { continue }
+        let exact = leadingExactness(record, place, columns: columns)
+        guard exact > MatchRules.wholeWord, !isStamped(record), isBest(record, place) else { continue }
         markSeen(record)
         if let filter, !filter.contains(record) { continue }
-        topK.insert(singleWordKey(place, exact: 2, record: record))
+        topK.insert(singleWordKey(place, exact: exact, record: record))
+      }
+    }
+    if rules.singleWord == .word {
+      for source in sources {
+        guard let term = source.singleTerm else { continue }
+        for p in index.postingRange(term) {
+          if topK.isFull && RankingRule.relevance(topK.maximum) <= Self.wholeWordFloor { break }
+          let place = index.postingPlaces[p]
+          let record = Int(index.postingRecords[p])
+          guard !isStamped(record), isBest(record, place) else { continue }
+          markSeen(record)
+          if let filter, !filter.contains(record) { continue }
+          topK.insert(singleWordKey(place, exact: MatchRules.wholeWord, record: record))
+        }
       }
     }
     // The group's records are distinct: without a filter or facets to count, its size is the
@@ -87,7 +105,7 @@ extension Searcher {
   /// The key of a one-word match without typos at `place` (its position counts only in an ordered
   /// attribute).
   @inline(__always) func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
-    Self.singleWordKey(place, exact: exact, record: record, orderedMask: orderedMask)
+    Self.singleWordKey(place, exact: exact, record: record, orderedMask: rules.orderedMask)
   }
 
   @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int, orderedMask: UInt32) -> UInt64 {
@@ -97,6 +115,25 @@ extension Searcher {
       MatchSummary(typos: 0, words: 1, proximity: 0, attribute: attribute, position: position, exact: exact),
       record: record)
   }
+
+  /// The `exact` of a whole, typo-free match of one word at `place`, its record's best: what
+  /// `Searcher.summary` gives it (see `SingleWordExactness`).
+  @inline(__always) func leadingExactness(_ record: Int, _ place: UInt16, columns: Int) -> Int {
+    guard rules.singleWord != .never else { return 0 }
+    let attribute = Int(place >> 12)
+    let counts = index.attributeWordCounts[record * columns + attribute]
+    if place & 0xFFF == 0 && AttributeWords.count(counts) == 1 { return MatchRules.wholeAttribute }
+    guard rules.singleWord == .word else { return 0 }
+    if place & 0xFFF == 0 && rules.isOrdered(attribute) && AttributeWords.firstWordIsField(counts) {
+      return MatchRules.wholeFirstField
+    }
+    return MatchRules.wholeWord
+  }
+
+  /// Relevance of the best whole-word one-word match below a first field: a scan of whole words in
+  /// record-id order can stop once every kept key is at least this good.
+  static let wholeWordFloor = RankingRule.relevance(
+    singleWordKey(0, exact: MatchRules.wholeWord, record: 0, orderedMask: 0))
 
   /// Relevance of the best plain (not attribute-equal) one-word match: a scan in record-id order
   /// can stop once every kept key is at least this good, as later records only have larger ids.
@@ -125,14 +162,18 @@ extension Searcher {
         body(Int(record), best)
       }
     }
-    // Records where the word is a whole attribute rank above the rest: first, then skipped.
+    // Records where the word is a whole attribute (or first field) rank above the rest: first,
+    // then skipped.
     forEachRecord { record, best in
-      if best & 0xFFF == 0 && index.attributeWordCounts[record * columns + Int(best >> 12)] == 1 {
+      let exact = leadingExactness(record, best, columns: columns)
+      if exact > MatchRules.wholeWord {
         markSeen(record)
         if let filter, !filter.contains(record) { return }
-        topK.insert(singleWordKey(best, exact: 2, record: record))
+        topK.insert(singleWordKey(best, exact: exact, record: record))
       }
     }
+    // Every other match is a whole word: exact by `word` exactness, not otherwise.
+    let exact = rules.singleWord == .word ? MatchRules.wholeWord : 0
     var distinct = 0
     var stopped = false
     let countEvery = !mayStopEarly
@@ -155,7 +196,7 @@ extension Searcher {
         distinct += 1
         if countEvery && counter.isActive { counter.add(record) }
         if stopped || isStamped(record) { return }
-        topK.insert(singleWordKey(best, exact: 0, record: record))
+        topK.insert(singleWordKey(best, exact: exact, record: record))
         if pageIsSettled && !countEvery { stopped = true }
       }
     }

@@ -47,6 +47,18 @@
 //    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
 //    Algolia's order. A bounded heap keeps the top `offset + limit`; search-after paging resumes
 //    after the last key shown.
+//    Exact counts the query's words matched whole; a match equal to a whole attribute counts one
+//    more. One word typed is a special case (Algolia's `exactOnSingleWordQuery`, MatchRules.swift):
+//    with a custom ranking it is exact only as a whole attribute (`attribute`), as otherwise "mac"
+//    would rank a whole "mac mini" above the far more popular "macbook" — the popularity says more
+//    than the wholeness. Without one (lines, most files) nothing but the tie-break separates
+//    `react` from `reactjs`, and the tie-break prefers the shorter line: so there a whole word
+//    counts (`word`, level 1), and in an ordered attribute a whole first field — a run of
+//    non-blanks, as `react` is in "react — a library" and is not in "react-dom" — counts more
+//    (level 2, below the whole attribute's 3). Whether a word is a field is known where it is
+//    indexed, so it rides in the high bit of the attribute's word count (AttributeWords): no
+//    text is read at query time. Position still ranks before exact (Algolia's attribute rule
+//    comes first): `react` at the start beats "create react app".
 //
 // 4. Tiers (`evaluate`). Above 5,000 records, the typo-free sources are evaluated first: typo is
 //    the first rule, so when they fill the page no typo variant can reach it, and typo variants
@@ -59,7 +71,10 @@
 // 5. Early stops (Searcher+Scans.swift). One word of one to three letters, or one whole term,
 //    reads its single deduplicated list in record-id order and stops once the page holds matches
 //    that no later (less popular) record can beat; counts of very broad words on large indexes are
-//    extrapolated from the first 20,000 postings (flagged approximate).
+//    extrapolated from the first 20,000 postings (flagged approximate). With `word` exactness the
+//    short-prefix scan reads the word's own postings first — the whole fields, then the whole
+//    words in id order until the page holds whole-word matches every later one ties or loses to —
+//    and only then the prefix group: three passes over short lists rather than one over the group.
 //
 // 6. Narrowing (LastRun, Searcher+Intersection.swift). A keystroke that makes the last word longer
 //    (same typo budget), makes it whole (a space after it) or adds words can only lose matches:
@@ -163,8 +178,9 @@ public final class Searcher {
   /// words of the query once they are whole): a few dozen, newest last.
   static let recentLookups = 32
   static let sourceCacheSize = 64
-  /// Bit `a` set: the word's position in searchable attribute `a` ranks (`ordered(attribute)`).
-  let orderedMask: UInt32
+  /// Which attributes' positions rank and when one word is exact (`MatchRules`).
+  let rules: MatchRules
+  var orderedMask: UInt32 { rules.orderedMask }
   /// The fuzzy tier's matcher, its top keys, and the records the last tier matched (see
   /// Searcher+Fuzzy.swift).
   var fuzzyMatchers: [ExtendedMatcher] = []
@@ -175,12 +191,8 @@ public final class Searcher {
 
   public init(index: SearchIndex) {
     self.index = index
-    var mask: UInt32 = 0
-    for (i, column) in index.searchableColumns.enumerated()
-    where index.settings.orderedAttributes.contains(index.documents.attributes[column]) {
-      mask |= 1 << UInt32(i)
-    }
-    orderedMask = mask
+    rules = MatchRules(
+      settings: index.settings, searchable: index.searchableColumns.map { index.documents.attributes[$0] })
     stamp = ZeroedScratch(count: index.count)
     // The per-row scratch is raw memory the kernel zeroes on first touch (`ZeroedScratch`): a
     // row's slots and matched words are reset when a search hands the row out, before anything

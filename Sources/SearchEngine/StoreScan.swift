@@ -52,7 +52,7 @@ public enum StoreScan {
     let title = IndexBuilder.titleColumn(of: documents, settings: settings)
     let withTier = extended.options.fuzzyTier
     let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
-    let ordered = columns.map { settings.orderedAttributes.contains(documents.attributes[$0]) }
+    let rules = MatchRules(settings: settings, searchable: columns.map { documents.attributes[$0] })
     let ids = ranking.ids()
     let count = documents.count
     let runs = runs ?? IndexBuilder.parallelRuns(records: count)
@@ -60,7 +60,7 @@ public enum StoreScan {
       (collector: ScanCollector<Void>, matcher: RecordMatcher, fuzzy: FuzzyCollector<Void>)
     >(count: runs)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
-      var matcher = RecordMatcher(query: query, searchableCount: columns.count, orderedAttributes: ordered)
+      var matcher = RecordMatcher(query: query, searchableCount: columns.count, rules: rules)
       var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
       var fuzzy = FuzzyCollector<Void>(
         query: extended, wordCount: query.words.count, limit: limit,

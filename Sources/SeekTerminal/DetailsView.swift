@@ -1,4 +1,5 @@
 import Foundation
+import SearchEngine
 import SeekCore
 
 /// The details pane's text, as lines of styled pieces, wrapped to a width: the record (each
@@ -114,10 +115,17 @@ enum DetailsView {
     case .rule(.proximity): return "\(m.proximity)"
     case .rule(.attribute):
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute
-    case .rule(.exact): return m.exact > ranking.wordCount ? "whole attribute" : "\(m.exact) of \(ranking.wordCount)"
+    case .rule(.exact): return exactness(m.exact, wordCount: ranking.wordCount)
     case .fuzzy: return m.fuzzyScore.map { "fzf score \($0), below every word match" } ?? "word match"
     case .custom(let i, _): return i < ranking.custom.count ? ranking.custom[i].value.map(number) ?? "none" : "none"
     }
+  }
+
+  /// "whole attribute", "first field" (one word: see `MatchRules`), or "1 of 2".
+  static func exactness(_ exact: Int, wordCount: Int) -> String {
+    if exact >= MatchRules.wholeAttributeExactness(wordCount: wordCount) { return "whole attribute" }
+    if wordCount == 1 && exact == MatchRules.wholeFirstField { return "first field" }
+    return "\(min(exact, wordCount)) of \(wordCount)"
   }
 
   /// 8000 → "8,000"; fractions as they are.

@@ -78,7 +78,7 @@ import Testing
 
   @Test func theMatcherAndTheHighlighterAgreeWithTheIndex() throws {
     let query = ParsedQuery("samsung televisions", settings: index.settings)
-    var matcher = RecordMatcher(query: query, searchableCount: 1, orderedAttributes: [false], regime: .small)
+    var matcher = RecordMatcher(query: query, searchableCount: 1, rules: MatchRules(), regime: .small)
     let text = Array("Samsung Smart TV".utf8)
     text.withUnsafeBufferPointer { matcher.match([$0]) }
     #expect(matcher.results[RecordMatcher.Regime.small.rawValue].matched == 0b11)

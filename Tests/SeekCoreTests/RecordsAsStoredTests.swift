@@ -53,6 +53,25 @@ import Testing
     #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"removeStopWords": ["fr"]}"#, path: "s.json") }
   }
 
+  /// `"exactOnSingleWordQuery"` in the settings file: by default (no custom ranking) `word`, so a
+  /// whole word typed beats the same letters starting a longer word; `attribute` and `none` leave
+  /// them to the tie-break (by name here).
+  @Test func exactOnSingleWordQueryIsReadFromTheSettings() throws {
+    let records = #"[{"name":"reactor"},{"name":"the react book"}]"#
+    for (text, first) in [
+      ("{}", "the react book"), (#"{"exactOnSingleWordQuery": "word"}"#, "the react book"),
+      (#"{"exactOnSingleWordQuery": "attribute"}"#, "reactor"), (#"{"exactOnSingleWordQuery": "none"}"#, "reactor"),
+    ] {
+      let settings = try CatalogSettings.parse(text, path: "s.json")
+      let catalog = try CatalogLoader.load(bytes: Array(records.utf8), path: "c.json", settings: settings)
+      let page = SearchService(catalog: catalog, suggestions: []).results(query: "react", page: 0)
+      #expect(page.hits.first?.title == first, "\(text)")
+    }
+    #expect(throws: CatalogError.self) {
+      try CatalogSettings.parse(#"{"exactOnSingleWordQuery": "prefix"}"#, path: "s.json")
+    }
+  }
+
   /// Piped JSON Lines (and a PostgreSQL catalog, which streams as them) come back as stored too.
   @Test func aPipedJSONRecordComesBackAsStored() throws {
     let record = #"{"name":"widget","inStock":true,"tags":["a","b"],"note":null,"price":12.50}"#

@@ -98,6 +98,23 @@ if [ -s "$WORK/names.txt" ]; then
 else
   fail "pipe --filter streamed: no names from ../shared/data"
 fi
+# One word typed: a whole word beats the same letters starting a longer one (exactOnSingleWordQuery
+# `word`, the default for lines), and the package's own line, whose first field is the word, is first.
+gzip -dc ../shared/data/npm-packages.tsv.gz 2>/dev/null | awk -F'\t' '$1 ~ /^(react|vue)/ { print $1 " — " $4 }' > "$WORK/react.txt"
+if [ -s "$WORK/react.txt" ]; then
+  first=$("$SEEK" -f react --hits-per-page 1 --no-store "$WORK/react.txt" 2>/dev/null | head -1)
+  expect_eq "react on package lines: the package's own line first" "react — React is a JavaScript library for building user interfaces." "$first"
+  same=0; total=0
+  for q in react reac re vue v "react dom"; do
+    total=$((total + 1))
+    a=$("$SEEK" -f "$q" --hits-per-page 30 < "$WORK/react.txt" 2>&1)
+    b=$("$SEEK" -f "$q" --hits-per-page 30 --no-store "$WORK/react.txt" 2>&1)
+    if [ "$(untimed <<<"$a")" = "$(untimed <<<"$b")" ]; then same=$((same + 1)); else echo "    differs: '$q'"; fi
+  done
+  expect_eq "react lines streamed: the same answers as the index ($total queries)" "$total" "$same"
+else
+  fail "react lines: no names from ../shared/data"
+fi
 # Past 10,000 distinct terms an index keeps two-typo words to their first letters: the stream
 # learns the dictionary's size as it reads, and answers as the index of the whole input would.
 python3 -c '

@@ -28,6 +28,9 @@ public struct CatalogSettings: Sendable, Equatable {
   public var ignorePlurals: Bool?
   /// Algolia's `removeStopWords` (default false): `true` or `["en"]`, English being the one language known.
   public var removeStopWords: Bool?
+  /// Algolia's `exactOnSingleWordQuery` (`attribute`, `word`, `none`); by default `word` without a
+  /// custom ranking, `attribute` with one.
+  public var exactOnSingleWordQuery: SingleWordExactness?
   /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
   public var synonyms = WordAlternatives()
   /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
@@ -67,6 +70,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.strict = strict || other.strict
     out.ignorePlurals = other.ignorePlurals ?? ignorePlurals
     out.removeStopWords = other.removeStopWords ?? removeStopWords
+    out.exactOnSingleWordQuery = other.exactOnSingleWordQuery ?? exactOnSingleWordQuery
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
     out.store = other.store ?? store
@@ -130,6 +134,12 @@ public struct CatalogSettings: Sendable, Equatable {
           throw .invalidSettings(
             path: path, message: "'\(key)' must be true, false or a list of languages (\"en\" is the one known)")
         }
+      case "exactOnSingleWordQuery":
+        let name = try string(v, key)
+        guard let exactness = SingleWordExactness(rawValue: name) else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be \"attribute\", \"word\" or \"none\"")
+        }
+        settings.exactOnSingleWordQuery = exactness
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store":
@@ -160,7 +170,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, synonyms, format, store)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, synonyms, format, store)"
         )
       }
     }
@@ -245,6 +255,7 @@ public struct CatalogSettings: Sendable, Equatable {
       orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],
       reverseInputOrder: reverseInputOrder ?? false, alternatives: alternatives)
     index.removeStopWords = removeStopWords ?? false
+    index.exactOnSingleWordQuery = exactOnSingleWordQuery
     return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
   }
 

@@ -54,7 +54,7 @@ public struct LineStreamFilter {
       query: query, extended: extended, fzfRulesAlone: fzfRulesAlone, fuzzy: fuzzy,
       matcher: RecordMatcher(
         query: query, searchableCount: 1,
-        orderedAttributes: [settings.orderedAttributes.contains(settings.searchableAttributes.first ?? "text")]),
+        rules: MatchRules(settings: settings, searchable: [settings.searchableAttributes.first ?? "text"])),
       collector: ScanCollector<String>(wordCount: query.words.count, limit: limit),
       byLength: settings.tiebreak.first { !$0.isPerMatch } == .length, reverse: settings.reverseInputOrder)
     var splitter = LineSplitter(delimiter: delimiter)
