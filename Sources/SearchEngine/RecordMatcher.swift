@@ -5,29 +5,31 @@
 /// more, cost 3) — packed as the index packs it, then the same match features and ranking key.
 ///
 /// For one-shot filtering of a stream (`seek -f` on a pipe), where building an index costs more
-/// than reading the input: a record is read, matched and forgotten. Two of the index's rules depend
-/// on the size of its dictionary, which a stream knows only at its end: words inside words are
-/// matched up to `SearchIndex.substringMatchingUpTo` terms, and two-typo words keep their first or
-/// second letter above `Searcher.firstLettersFixedAbove`. So each record is matched under the three
-/// regimes at once (`Regime`), the distinct terms are counted, and the caller keeps the answer of
-/// the regime the whole input turns out to be in: the same as the index's.
+/// than reading the input: a record is read, matched and forgotten. One of the index's rules depends
+/// on the size of its dictionary, which a stream knows only at its end: two-typo words keep their
+/// first or second letter above `Searcher.firstLettersFixedAbove` terms. So each record is matched
+/// under every regime at once (`Regime`; the third, without substrings, is for settings that turn
+/// them off), the distinct terms are counted, and the caller keeps the answer of the regime the
+/// whole input turns out to be in: the same as the index's.
 public struct RecordMatcher {
   /// The dictionary-size regimes of the index's rules.
   public enum Regime: Int, CaseIterable, Sendable {
     /// Up to 10,000 terms: substrings, typos on any letter.
     case small
-    /// Up to 300,000 terms: substrings; two-typo words keep their first or second letter.
+    /// More: substrings; two-typo words keep their first or second letter.
     case medium
-    /// More: no substrings; two-typo words keep their first or second letter.
+    /// Substrings turned off by the settings (never by size): two-typo words keep their first
+    /// or second letter.
     case large
 
     /// `allCases`, built once: the synthesized property allocates a new array on every call,
     /// which the per-term loops cannot afford.
     @usableFromInline static let all = allCases
 
+    /// The regime of a dictionary of `termCount` terms that matches substrings (every size does
+    /// unless the settings say otherwise).
     public static func of(termCount: Int) -> Regime {
-      if termCount > SearchIndex.substringMatchingUpTo { return .large }
-      return termCount > Searcher.firstLettersFixedAbove ? .medium : .small
+      termCount > Searcher.firstLettersFixedAbove ? .medium : .small
     }
   }
 
@@ -63,14 +65,15 @@ public struct RecordMatcher {
     wordCounts = [UInt8](repeating: 0, count: max(1, searchableCount))
   }
 
-  /// Distinct terms seen so far (exact up to `SearchIndex.substringMatchingUpTo + 1`).
+  /// Distinct terms seen so far (exact up to `Searcher.firstLettersFixedAbove + 1`: past it, only
+  /// "more" decides anything, and hashing every term would cost a good part of a match).
   public var termCount: Int { termHashes.count }
 
   /// Distinct terms seen by all of `matchers` (the runs of one scan), exact as `termCount` is.
   public static func termCount(of matchers: [RecordMatcher]) -> Int {
     guard var seen = matchers.first?.termHashes else { return 0 }
     for other in matchers.dropFirst() {
-      guard seen.count <= SearchIndex.substringMatchingUpTo else { break }
+      guard seen.count <= Searcher.firstLettersFixedAbove else { break }
       seen.formUnion(other.termHashes)
     }
     return seen.count
@@ -129,7 +132,7 @@ public struct RecordMatcher {
         Tokenizer.tokenize(value) { term, location in
           if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
           count += 1
-          if countsTerms && termHashes.count <= SearchIndex.substringMatchingUpTo {
+          if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove {
             var h: UInt64 = 0xCBF2_9CE4_8422_2325
             for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
             termHashes.insert(h)

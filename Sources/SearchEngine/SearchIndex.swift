@@ -41,10 +41,6 @@ public final class SearchIndex: Sendable {
   /// Facet values and numeric columns, for filters, counts and sorting.
   public let facets: FacetIndex
 
-  /// Dictionaries of at most this many terms match words inside words (through trigram lists, about
-  /// 4 bytes per dictionary byte); larger ones go without.
-  public static let substringMatchingUpTo = 300_000
-
   /// Prefixes of up to this many characters have precomputed, deduplicated postings.
   static let shortPrefixLengths = 3
   static let placeAttributeShift: UInt16 = 12
@@ -75,13 +71,10 @@ public final class SearchIndex: Sendable {
     self.objectIDKeys =
       objectIDKeys
       ?? HashedKeys(objectIDsOf: documents)
-    let substringMatching = Self.matchesSubstrings(settings, termCount: terms.count)
+    // Words inside words at every size (see "Thresholds" in Searcher.swift), unless turned off.
+    let substringMatching = settings.substringMatching ?? true
     self.substringMatching = substringMatching
     self.substrings = substrings ?? (substringMatching ? SubstringIndex.build(terms) : .empty)
-  }
-
-  static func matchesSubstrings(_ settings: IndexSettings, termCount: Int) -> Bool {
-    settings.substringMatching ?? (termCount <= substringMatchingUpTo)
   }
 
   public var count: Int { documents.count }
@@ -121,6 +114,9 @@ public final class SearchIndex: Sendable {
     }
     return found
   }
+
+  /// Bytes of the trigram lists that find words inside words (part of `indexBytes`).
+  public var substringBytes: Int { substrings.bytes }
 
   /// Approximate bytes held by the index structures (not the documents' text).
   public var indexBytes: Int {

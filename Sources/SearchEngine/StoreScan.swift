@@ -96,7 +96,7 @@ public enum StoreScan {
 
     // The regime the whole catalog's dictionary puts the index in, unless the settings fix it.
     let natural = RecordMatcher.Regime.of(termCount: RecordMatcher.termCount(of: runResults.map(\.matcher)))
-    let substrings = settings.substringMatching ?? (natural != .large)
+    let substrings = settings.substringMatching ?? true
     let firstLettersFixed = settings.firstLettersFixed ?? (natural != .small)
     let regime: RecordMatcher.Regime
     switch (substrings, firstLettersFixed) {

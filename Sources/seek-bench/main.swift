@@ -299,6 +299,7 @@ if !arguments.contains("--no-peers") {
 log("")
 log("== pipes, one shot (matched while read, no index)")
 PipeFilter.measure(work: work)
+SubstringRecall.measure()
 
 // MARK: - 2. Packages
 

@@ -67,6 +67,17 @@ import Testing
     }
   }
 
+  /// Large dictionaries build their trigram lists by counting, small ones by sorting: the same
+  /// lists, a term's repeated trigram (`bababa`) listed once.
+  @Test func countedTrigramListsAreTheSortedOnes() {
+    let sorted = SubstringIndex.sorted(Self.terms)
+    let counted = SubstringIndex.counted(Self.terms)
+    #expect(!sorted.terms.isEmpty)
+    #expect(Array(counted.trigrams) == Array(sorted.trigrams))
+    #expect(Array(counted.starts) == Array(sorted.starts))
+    #expect(Array(counted.terms) == Array(sorted.terms))
+  }
+
   @Test func trigramListsFindWhatAScanFinds() {
     let dictionary = Self.terms
     let index = makeIndex(

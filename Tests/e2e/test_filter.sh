@@ -115,6 +115,14 @@ if [ -s "$WORK/react.txt" ]; then
 else
   fail "react lines: no names from ../shared/data"
 fi
+# Words inside words at every dictionary size (here 400,000 terms, past the old 300,000 limit):
+# every line holding 4242 ranks above the fuzzy matches, from the pipe and from the index.
+seq 1 400000 > "$WORK/seq.txt"
+holding=$(grep -c 4242 "$WORK/seq.txt")
+top=$("$SEEK" -f 4242 < "$WORK/seq.txt" 2>/dev/null | head -"$holding" | grep -c 4242)
+expect_eq "substrings at 400,000 terms, pipe: the $holding lines holding 4242 first" "$holding" "$top"
+top=$(SEEK_STREAM_FILES_ABOVE=999999999999 XDG_DATA_HOME="$WORK/xdg-seq" "$SEEK" -f 4242 --no-store "$WORK/seq.txt" 2>/dev/null | head -"$holding" | grep -c 4242)
+expect_eq "substrings at 400,000 terms, index: the $holding lines holding 4242 first" "$holding" "$top"
 # Past 10,000 distinct terms an index keeps two-typo words to their first letters: the stream
 # learns the dictionary's size as it reads, and answers as the index of the whole input would.
 python3 -c '

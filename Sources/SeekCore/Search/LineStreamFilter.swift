@@ -32,7 +32,7 @@ public struct LineStreamFilter {
   /// ranking, and ties by length and input order only (a tie-break by name needs every title).
   public static func supports(_ settings: IndexSettings) -> Bool {
     settings.customRanking.isEmpty && !settings.tiebreak.contains(.name)
-      && settings.searchableAttributes.count == 1
+      && settings.searchableAttributes.count == 1 && settings.substringMatching != false
   }
 
   /// Reads `handle` to its end.
