@@ -77,8 +77,13 @@ extension Searcher {
     }
     if wordCount == 1 && rules.singleWord == .never { m.exact = 0 }
     m.attribute = Int(best >> 12)
-    // Unordered attributes (the default): where in the attribute the word is does not rank.
-    m.position = rules.isOrdered(m.attribute) ? Int(best & 0xFFF) : 0
+    // Ordered attributes rank the position within the attribute rule; unordered ones (the
+    // default) only as a late tie-break after exact.
+    if rules.isOrdered(m.attribute) {
+      m.position = Int(best & 0xFFF)
+    } else {
+      m.latePosition = min(Int(best & 0xFFF), RankingRule.maxLatePosition)
+    }
     return m
   }
 

@@ -110,10 +110,11 @@ extension Searcher {
 
   @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int, orderedMask: UInt32) -> UInt64 {
     let attribute = Int(place >> 12)
-    let position = orderedMask >> attribute & 1 == 1 ? Int(place & 0xFFF) : 0
-    return RankingRule.key(
-      MatchSummary(typos: 0, words: 1, proximity: 0, attribute: attribute, position: position, exact: exact),
-      record: record)
+    let ordered = orderedMask >> attribute & 1 == 1
+    var m = MatchSummary(
+      typos: 0, words: 1, proximity: 0, attribute: attribute, position: ordered ? Int(place & 0xFFF) : 0, exact: exact)
+    if !ordered { m.latePosition = min(Int(place & 0xFFF), RankingRule.maxLatePosition) }
+    return RankingRule.key(m, record: record)
   }
 
   /// The `exact` of a whole, typo-free match of one word at `place`, its record's best: what

@@ -45,7 +45,14 @@
 //    gives its features — typos, words, proximity (for each pair of consecutive words in the same
 //    attribute, their distance, capped at 8; 8 across attributes), attribute (and the position in
 //    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
-//    Algolia's order. A bounded heap keeps the top `offset + limit`; search-after paging resumes
+//    Algolia's order. In an unordered attribute (the default) the position is not ignored, as
+//    Algolia ignores it, but ranks last, inside the exact rule's field (first word, second, third,
+//    further): all-or-nothing, it made package names in an unordered `name` need 36.7% of the name
+//    typed on average to reach the top 20, against 32.8% with `ordered(name)`; ranked late, 32.8%
+//    both, and category precision on the real product queries moved by 0.1 point. What it trades:
+//    it comes before the custom ranking, so between two matches equal on every rule the one that
+//    begins with the word wins over a more popular one — two bits of the ordered position (now
+//    capped at 255 words, was 1,023) pay for it. A bounded heap keeps the top `offset + limit`; search-after paging resumes
 //    after the last key shown.
 //    Exact counts the query's words matched whole; a match equal to a whole attribute counts one
 //    more. One word typed is a special case (Algolia's `exactOnSingleWordQuery`, MatchRules.swift):

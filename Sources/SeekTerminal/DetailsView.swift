@@ -115,9 +115,21 @@ enum DetailsView {
     case .rule(.proximity): return "\(m.proximity)"
     case .rule(.attribute):
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute
-    case .rule(.exact): return exactness(m.exact, wordCount: ranking.wordCount)
+    case .rule(.exact):
+      let exact = exactness(m.exact, wordCount: ranking.wordCount)
+      return ranking.attributeOrdered ? exact : "\(exact); \(latePlace(m.latePosition))"
     case .fuzzy: return m.fuzzyScore.map { "fzf score \($0), below every word match" } ?? "word match"
     case .custom(let i, _): return i < ranking.custom.count ? ranking.custom[i].value.map(number) ?? "none" : "none"
+    }
+  }
+
+  /// Where the match sits in an unordered attribute (`MatchSummary.latePosition`).
+  static func latePlace(_ position: Int) -> String {
+    switch position {
+    case 0: return "first word"
+    case 1: return "second word"
+    case 2: return "third word"
+    default: return "further in"
     }
   }
 

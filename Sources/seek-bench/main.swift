@@ -395,6 +395,32 @@ if !arguments.contains("--data-only") {
   log(
     "  relevance: \(found)/\(names.count) names (\(String(format: "%.1f", 100.0 * Double(found) / Double(names.count)))%) and \(foundTypo)/\(typos.count) typo'd names (\(String(format: "%.1f", 100.0 * Double(foundTypo) / Double(max(1, typos.count))))%) in the top 20; median \(String(format: "%.0f", 100 * fractions[fractions.count / 2]))% of a name typed before it enters the top 20"
   )
+  // The same names with the package name unordered (the default for a TSV): where a word sits
+  // in the name counts only as a late tie-break there.
+  do {
+    var settings = PackageCatalog.settings
+    settings.orderedAttributes = []
+    let unorderedIndex = IndexBuilder.build(packages.documents, settings: settings)
+    let unorderedSearcher = CatalogSearcher(
+      catalog: Catalog(
+        name: "packages", path: "", settings: ResolvedSettings(index: settings), given: CatalogSettings(),
+        numericAttributes: [], index: unorderedIndex))
+    func typed(_ searcher: CatalogSearcher) -> (median: Double, mean: Double) {
+      let fractions = names.map { name -> Double in
+        let chars = Array(name)
+        let k = (1...chars.count).first { length in
+          try! searcher.search(CatalogSearcher.Request(query: String(chars[..<length]), hitsPerPage: 20)).hits
+            .contains { $0.hit.objectID.split(separator: ":", maxSplits: 1)[1] == name }
+        }
+        return Double(k ?? chars.count) / Double(chars.count)
+      }.sorted()
+      return (fractions[fractions.count / 2], fractions.reduce(0, +) / Double(fractions.count))
+    }
+    let (ordered, unordered) = (typed(catalogSearcher), typed(unorderedSearcher))
+    log(
+      "  share of a name typed before it enters the top 20, ordered(name) / unordered: median \(String(format: "%.0f", 100 * ordered.median))% / \(String(format: "%.0f", 100 * unordered.median))%, mean \(String(format: "%.1f", 100 * ordered.mean))% / \(String(format: "%.1f", 100 * unordered.mean))%"
+    )
+  }
   let broad = try! catalogSearcher.search(CatalogSearcher.Request(query: "a"))
   log("  one-letter query 'a': nbHits \(broad.nbHits) (exhaustive: \(broad.exhaustiveNbHits))")
   log("  infinite scroll, 'react': \(deepPages(packageCatalog, "react"))")

@@ -145,7 +145,8 @@ struct AlgoliaResponse {
       return (rule.description, value.map { .number(FilterExpression.numberText($0)) } ?? .null)
     }
     var members: [(String, JSONValue)] = [
-      ("nbTypos", .number("\(r.typos)")), ("firstMatchedWord", .number("\(r.attribute * 1000 + r.position)")),
+      ("nbTypos", .number("\(r.typos)")),
+      ("firstMatchedWord", .number("\(r.attribute * 1000 + max(r.position, r.latePosition))")),
       ("proximityDistance", .number("\(r.proximity)")),
       ("nbExactWords", .number("\(min(r.exact, r.words))")), ("words", .number("\(r.words)")),
       ("filters", .number("0")), ("custom", .object(custom)),

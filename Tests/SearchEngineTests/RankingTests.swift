@@ -38,15 +38,27 @@ import Testing
     #expect(names(index, "sony") == ["sony speaker", "speaker"])
   }
 
-  /// Only in an `ordered(...)` attribute does the position rank; by default (unordered, as
-  /// Algolia recommends) popularity decides between "tv" first and "tv" last in the name.
-  @Test func positionRanksOnlyInOrderedAttributes() {
+  /// In an `ordered(...)` attribute the position ranks within the attribute rule; by default
+  /// (unordered, as Algolia recommends) it is a late tie-break, after exact: it still puts
+  /// "tablet" first before "tablet" last, but never above a better attribute or a more exact match.
+  @Test func positionRanksLateInUnorderedAttributes() {
     let rows = [
       ["name": "case for tablet", "popularity": "100"],
       ["name": "tablet case", "popularity": "1"],
     ]
-    #expect(names(makeIndex(rows), "tablet") == ["case for tablet", "tablet case"])
-    #expect(names(makeIndex(rows), "tabl") == ["case for tablet", "tablet case"])
+    #expect(names(makeIndex(rows), "tablet") == ["tablet case", "case for tablet"])
+    #expect(names(makeIndex(rows), "tabl") == ["tablet case", "case for tablet"])
+    // A better attribute (name before brand) and a more exact match win over an earlier place.
+    let attributes = makeIndex([
+      ["name": "Tab S9", "brand": "tablet", "popularity": "100"],
+      ["name": "Cover for tablet", "popularity": "1"],
+    ])
+    #expect(names(attributes, "tablet") == ["Cover for tablet", "Tab S9"])
+    let exact = makeIndex([
+      ["name": "tablet cases", "popularity": "100"],
+      ["name": "red case for tablet", "popularity": "1"],
+    ])
+    #expect(names(exact, "case tablet") == ["red case for tablet", "tablet cases"])
     #expect(names(makeIndex(rows, ordered: ["name"]), "tablet") == ["tablet case", "case for tablet"])
     #expect(names(makeIndex(rows, ordered: ["name"]), "tabl") == ["tablet case", "case for tablet"])
   }
