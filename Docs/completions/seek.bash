@@ -6,10 +6,10 @@ _seek() {
   case "$prev" in
     --format) COMPREPLY=($(compgen -W "json jsonl csv tsv lines" -- "$cur")); return ;;
     --suggestions|--store) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -f|--filter|-q|--query|--page|--hits-per-page|--searchable|--title|--ranking|--id-field|--display|--filters|--facets|--sort|--facets-attributes|--field|--height|--suggestions-min-hits|--suggestions-exclude|--prompt) return ;;
+    -f|--filter|-q|--query|--page|--hits-per-page|--searchable|--title|--ranking|--id-field|--distinct|--display|--filters|--facets|--sort|--facets-attributes|--field|--height|--suggestions-min-hits|--suggestions-exclude|--prompt) return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "--filter --filters --facets --sort --facets-attributes --page --hits-per-page --json --searchable --title --ranking --id-field --display --format --suggestions --suggest --multi --prompt --cycle --suggestions-min-hits --suggestions-exclude --store --no-store --checked --uncheck-all --strict --no-learn --forget-picks --add-pick --query --print-query --field --select-1 --exit-0 --height --enter --create --tiebreak --tac --exact --no-mouse --read0 --print0 --header --header-lines --info --no-info --sync --reverse --layout --ansi --delimiter --nth --with-nth --expect --history --history-size --pointer --marker --jump-labels --no-sort --border --keep-right --no-hscroll --header-first --bind --disabled --ignore-case --no-ignore-case --smart-case --delete-created --preview --preview-window --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "--filter --filters --facets --sort --facets-attributes --page --hits-per-page --json --searchable --title --ranking --id-field --distinct --display --format --suggestions --suggest --multi --prompt --cycle --suggestions-min-hits --suggestions-exclude --store --no-store --checked --uncheck-all --strict --no-learn --forget-picks --add-pick --query --print-query --field --select-1 --exit-0 --height --enter --create --tiebreak --tac --exact --no-mouse --read0 --print0 --header --header-lines --info --no-info --sync --reverse --layout --ansi --delimiter --nth --with-nth --expect --history --history-size --pointer --marker --jump-labels --no-sort --border --keep-right --no-hscroll --header-first --bind --disabled --ignore-case --no-ignore-case --smart-case --delete-created --preview --preview-window --help --version" -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

@@ -17,7 +17,8 @@ public struct MatchSummary: Sendable, Equatable {
   /// Learned from picks (`SearchRequest.learned`): 0 for a hit never picked for the query, up to
   /// `RankingRule.maxLearned` for the most frecent.
   public var learned: Int = 0
-  /// In an unordered attribute, the word position there, capped at `RankingRule.maxLatePosition`:
+  /// In an unordered attribute, the word position there, capped at `RankingRule.maxLatePosition`
+  /// (0: the match leads the attribute):
   /// a late tie-break within the exact rule (0 in an ordered attribute, where `position` ranks).
   public var latePosition: Int = 0
 }
@@ -40,8 +41,8 @@ public enum RankingRule: String, Sendable, CaseIterable {
   /// Match in a more important attribute, then earlier in it, first.
   case attribute
   /// More words matched exactly (not as prefix, substring or with typos) first; an attribute equal to
-  /// the whole query beats everything. Then, in an unordered attribute, the match nearer its start
-  /// (first word, second, third, later): where a word sits counts a little, after every rule.
+  /// the whole query beats everything. Then, in an unordered attribute, a match that leads it:
+  /// where a word sits counts a little, after every rule.
   case exact
 
   /// The order of the rules: the one place that decides it.
@@ -57,10 +58,10 @@ public enum RankingRule: String, Sendable, CaseIterable {
     case .words: return 4
     case .learned: return 4
     case .proximity: return 6
-    // The attribute (4 bits) and the position in it, capped at `maxRankedPosition` (8 bits).
-    case .attribute: return 12
-    // Exact (4 bits), then the late position (2 bits).
-    case .exact: return 6
+    // The attribute (4 bits) and the position in it, capped at `maxRankedPosition` (9 bits).
+    case .attribute: return 13
+    // Exact (4 bits), then the late position (1 bit).
+    case .exact: return 5
     }
   }
 
@@ -71,10 +72,10 @@ public enum RankingRule: String, Sendable, CaseIterable {
     case .words: return UInt64(ParsedQuery.maxWords - m.words)
     case .learned: return Self.learnedCost(m.learned)
     case .proximity: return UInt64(min(m.proximity, 63))
-    case .attribute: return UInt64(m.attribute) << 8 | UInt64(min(m.position, Self.maxRankedPosition))
+    case .attribute: return UInt64(m.attribute) << 9 | UInt64(min(m.position, Self.maxRankedPosition))
     case .exact:
       let exact = UInt64(ParsedQuery.maxWords + 1 - min(m.exact, ParsedQuery.maxWords + 1))
-      return exact << 2 | UInt64(min(m.latePosition, Self.maxLatePosition))
+      return exact << 1 | UInt64(min(m.latePosition, Self.maxLatePosition))
     }
   }
 
@@ -82,11 +83,12 @@ public enum RankingRule: String, Sendable, CaseIterable {
   /// index (a catalog of more is several segments).
   static let recordBits: UInt64 = 27
   /// Positions past this one in an `ordered` attribute rank alike: a query word found after the
-  /// 255th word of a title is as late as can be.
-  static let maxRankedPosition = 255
-  /// Late positions (unordered attributes) past the fourth word rank alike: the tie-break says
-  /// "leads the title", "second", "third" or "further in", which is what a reader sees.
-  public static let maxLatePosition = 3
+  /// 511th word of a title is as late as can be.
+  static let maxRankedPosition = 511
+  /// Late positions (unordered attributes) rank as "leads the attribute" or not. Finer (first,
+  /// second, third, further) found the package names no sooner and let a shorter, less popular
+  /// name beat a popular one: "Lightning cable" over "USB-C cable" for `cable`.
+  public static let maxLatePosition = 1
 
   /// One comparable key: the rules' costs in order, then the record id.
   @inline(__always) static func key(_ m: MatchSummary, record: Int) -> UInt64 {
@@ -178,11 +180,11 @@ public enum RankingRule: String, Sendable, CaseIterable {
       case .learned: m.learned = maxLearned - Int(value)
       case .proximity: m.proximity = Int(value)
       case .attribute:
-        m.attribute = Int(value >> 8)
-        m.position = Int(value & 0xFF)
+        m.attribute = Int(value >> 9)
+        m.position = Int(value & 0x1FF)
       case .exact:
-        m.exact = ParsedQuery.maxWords + 1 - Int(value >> 2)
-        m.latePosition = Int(value & 3)
+        m.exact = ParsedQuery.maxWords + 1 - Int(value >> 1)
+        m.latePosition = Int(value & 1)
       }
     }
     return m

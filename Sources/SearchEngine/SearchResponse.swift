@@ -37,6 +37,9 @@ public struct SearchRequest: Sendable, Equatable {
   /// `RankingRule.learned`): they rise inside their typo and words bucket. Not with a sort or in
   /// input order (the user asked for that order).
   public var learned: [LearnedRecord] = []
+  /// Algolia's `distinct`: at most `perValue` hits for each value of one attribute, the best of
+  /// each group kept (see Searcher+Distinct.swift).
+  public var distinct: Distinct? = nil
 
   /// Pages beyond this are empty: `page * hitsPerPage` must not overflow, and no index holds more.
   public static let maxPage = 1 << 24
@@ -61,6 +64,18 @@ public struct SearchRequest: Sendable, Equatable {
     self.highlightScope = highlightScope
     self.after = after
     self.exhaustive = exhaustive
+  }
+}
+
+/// Algolia's `attributeForDistinct` (as the document column `attribute`) and `distinct` (how many
+/// hits each value keeps: 1 for one hit per value).
+public struct Distinct: Sendable, Equatable {
+  public var attribute: Int
+  public var perValue: Int
+
+  public init(attribute: Int, perValue: Int = 1) {
+    self.attribute = attribute
+    self.perValue = max(1, perValue)
   }
 }
 

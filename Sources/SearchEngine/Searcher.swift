@@ -46,13 +46,13 @@
 //    attribute, their distance, capped at 8; 8 across attributes), attribute (and the position in
 //    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
 //    Algolia's order. In an unordered attribute (the default) the position is not ignored, as
-//    Algolia ignores it, but ranks last, inside the exact rule's field (first word, second, third,
-//    further): all-or-nothing, it made package names in an unordered `name` need 36.7% of the name
+//    Algolia ignores it, but ranks last, inside the exact rule's field (one bit: the match leads
+//    the attribute or not; finer steps found names no sooner): all-or-nothing, it made package names in an unordered `name` need 36.7% of the name
 //    typed on average to reach the top 20, against 32.8% with `ordered(name)`; ranked late, 32.8%
-//    both, and category precision on the real product queries moved by 0.1 point. What it trades:
+//    both, and category precision on the real product queries did not move. What it trades:
 //    it comes before the custom ranking, so between two matches equal on every rule the one that
-//    begins with the word wins over a more popular one — two bits of the ordered position (now
-//    capped at 255 words, was 1,023) pay for it. A bounded heap keeps the top `offset + limit`; search-after paging resumes
+//    begins with the word wins over a more popular one — a bit of the ordered position (now
+//    capped at 511 words, was 1,023) pays for it. A bounded heap keeps the top `offset + limit`; search-after paging resumes
 //    after the last key shown.
 //    Exact counts the query's words matched whole; a match equal to a whole attribute counts one
 //    more. One word typed is a special case (Algolia's `exactOnSingleWordQuery`, MatchRules.swift):
@@ -264,7 +264,9 @@ public final class Searcher {
   // MARK: - Public
 
   public func search(_ request: SearchRequest) -> SearchResponse {
-    guard request.learned.isEmpty || request.sort != nil || request.inputOrder else { return learnedSearch(request) }
+    guard request.learned.isEmpty || request.sort != nil || request.inputOrder || request.distinct != nil else {
+      return learnedSearch(request)
+    }
     return rankedSearch(request)
   }
 
@@ -276,15 +278,23 @@ public final class Searcher {
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0
     // In input order (fzf's --no-sort) every match is collected, ranked, and the page then taken
     // by record id (`inputOrderedPage`); the empty query browses in record order already.
-    let limit = request.inputOrder ? max(1, index.count) : offset + request.hitsPerPage
-    floor = request.inputOrder ? nil : request.after
+    // Distinct too ranks every match (Searcher+Distinct.swift).
+    let distinct =
+      request.inputOrder
+      ? nil
+      : request.distinct.flatMap { d in
+        d.attribute >= 0 && d.attribute < index.documents.attributes.count ? d : nil
+      }
+    let everyMatch = request.inputOrder || distinct != nil
+    let limit = everyMatch ? max(1, index.count) : offset + request.hitsPerPage
+    floor = everyMatch ? nil : request.after
     filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
     sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) }
     sortDescending = request.sort?.descending ?? false
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
     // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
     exhaustiveRequested =
-      request.exhaustive || sortFacet != nil || request.inputOrder
+      request.exhaustive || sortFacet != nil || everyMatch
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
     counter.reset(index: index, attributes: request.facets)
     // One counter per disjunctive facet, kept from the last search (same position, same layout).
@@ -308,9 +318,14 @@ public final class Searcher {
       return out
     }
     func hits(_ ranked: [UInt64], highlighting: Bool) -> [Hit] {
-      let keys = request.inputOrder ? inputOrderedPage(ranked, request) : ranked
-      let offset = request.inputOrder ? 0 : offset
-      let limit = request.inputOrder ? keys.count : limit
+      var keys = request.inputOrder ? inputOrderedPage(ranked, request) : ranked
+      var offset = request.inputOrder ? 0 : offset
+      var limit = request.inputOrder ? keys.count : limit
+      if let distinct {
+        let (page, total) = distinctPage(ranked, request, distinct)
+        (keys, offset, limit) = (page, 0, page.count)
+        response.nbHits = total
+      }
       guard offset < keys.count else { return [] }
       let highlighter = highlighting ? Highlighter(index: index, query: query, extended: extended) : nil
       return keys[offset..<min(limit, keys.count)].map { key in
@@ -331,7 +346,12 @@ public final class Searcher {
     }
     if query.isEmpty {
       if request.inputOrder { floor = request.after }
-      let keys = browse(limit: offset + request.hitsPerPage, nbHits: &response.nbHits)
+      var keys = browse(limit: everyMatch ? limit : offset + request.hitsPerPage, nbHits: &response.nbHits)
+      var (offset, limit) = (offset, limit)
+      if let distinct {
+        let (page, total) = distinctPage(keys, request, distinct)
+        (keys, offset, limit, response.nbHits) = (page, 0, page.count, total)
+      }
       if offset < keys.count {
         response.hits = keys[offset..<min(limit, keys.count)].map {
           makeHit(

@@ -125,12 +125,7 @@ enum DetailsView {
 
   /// Where the match sits in an unordered attribute (`MatchSummary.latePosition`).
   static func latePlace(_ position: Int) -> String {
-    switch position {
-    case 0: return "first word"
-    case 1: return "second word"
-    case 2: return "third word"
-    default: return "further in"
-    }
+    position == 0 ? "first word" : "not first"
   }
 
   /// "whole attribute", "first field" (one word: see `MatchRules`), or "1 of 2".

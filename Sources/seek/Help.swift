@@ -128,6 +128,7 @@ enum Help {
           --title NAME          attribute shown as the item's name
           --ranking RULES       custom ranking, e.g. "desc(popularity)" or "asc(price),desc(rating)"
           --id-field NAME       attribute holding the objectID (generated when absent)
+          --distinct A[:N]      at most N hits (1) for each value of attribute A
           --display A,B,...     secondary attributes shown beside a hit
           --format F            json, jsonl, csv, tsv or lines
           --sql QUERY           with a postgres:// catalog: its rows are the records (a table is

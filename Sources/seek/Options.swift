@@ -251,6 +251,15 @@ struct Options: Equatable {
     case "--searchable": o.catalog.searchableAttributes = r.list(try r.value())
     case "--title": o.catalog.titleAttribute = try r.value()
     case "--id-field": o.catalog.objectIDAttribute = try r.value()
+    case "--distinct":
+      // ATTRIBUTE or ATTRIBUTE:N (Algolia's attributeForDistinct and distinct).
+      let text = try r.value()
+      let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+      guard let name = parts.first, !name.isEmpty,
+        let perValue = parts.count == 2 ? Int(parts[1]) : 1, (0...100).contains(perValue)
+      else { throw .invalidValue(flag: r.flag, value: text, expected: "ATTRIBUTE or ATTRIBUTE:N, N from 0 to 100") }
+      o.catalog.attributeForDistinct = name
+      o.catalog.distinct = perValue
     case "--display": o.catalog.displayAttributes = r.list(try r.value())
     case "--facets-attributes": o.catalog.attributesForFaceting = r.list(try r.value())
     case "--facets": o.facets = r.list(try r.value())

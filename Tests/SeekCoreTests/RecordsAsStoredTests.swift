@@ -72,6 +72,30 @@ import Testing
     }
   }
 
+  /// `"attributeForDistinct"` and `"distinct"` in the settings file: one hit per value (or N), the
+  /// best of each group; a request's own `distinct` (the CLI's `--distinct`) wins, 0 turns it off.
+  @Test func distinctIsReadFromTheSettings() throws {
+    let records =
+      #"[{"name":"USB-C cable 1 m","model":"c1","popularity":9},{"name":"USB-C cable 2 m","model":"c1","popularity":8},"#
+      + #"{"name":"USB-A cable","model":"a1","popularity":7},{"name":"Lightning cable","popularity":1}]"#
+    func titles(_ settingsText: String, distinct: Int? = nil) throws -> (titles: [String], nbHits: Int) {
+      let settings = try CatalogSettings.parse(settingsText, path: "s.json")
+      let catalog = try CatalogLoader.load(bytes: Array(records.utf8), path: "c.json", settings: settings)
+      var request = CatalogSearcher.Request(query: "cable", hitsPerPage: 10)
+      request.distinct = distinct
+      let response = try CatalogSearcher(catalog: catalog).search(request)
+      let shown = response.hits.map { $0.index.documents.value($0.hit.record, $0.index.titleColumn) }
+      return (shown, response.nbHits)
+    }
+    let on = #"{"attributeForDistinct": "model", "distinct": true}"#
+    #expect(try titles(on).titles == ["USB-C cable 1 m", "USB-A cable", "Lightning cable"])
+    #expect(try titles(on).nbHits == 3)
+    #expect(try titles(on, distinct: 0).nbHits == 4)
+    #expect(try titles(#"{"attributeForDistinct": "model", "distinct": 2}"#).nbHits == 4)
+    #expect(try titles("{}", distinct: 1).nbHits == 4)  // no attribute named: off
+    #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"distinct": "yes"}"#, path: "s.json") }
+  }
+
   /// Piped JSON Lines (and a PostgreSQL catalog, which streams as them) come back as stored too.
   @Test func aPipedJSONRecordComesBackAsStored() throws {
     let record = #"{"name":"widget","inStock":true,"tags":["a","b"],"note":null,"price":12.50}"#

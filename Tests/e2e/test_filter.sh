@@ -98,6 +98,14 @@ if [ -s "$WORK/names.txt" ]; then
 else
   fail "pipe --filter streamed: no names from ../shared/data"
 fi
+# --distinct ATTRIBUTE: one hit per brand, nbHits the groups; pages by offset hold each brand once.
+out=$("$SEEK" --no-store -f "iphone case" --json --hits-per-page 1000 --distinct brand Data/products.json 2>/dev/null)
+brands=$(python3 -c 'import json,sys; r=json.load(sys.stdin); b=[h["brand"] for h in r["hits"]]; print(len(b), len(set(b)), r["nbHits"])' <<<"$out")
+expect_eq "--distinct brand: each brand once, counted as groups" "11 11 11" "$brands"
+paged=$(for p in 1 2 3; do "$SEEK" --no-store -f "iphone case" --hits-per-page 4 --page $p --distinct brand Data/products.json 2>/dev/null; done | sort | uniq | wc -l)
+expect_eq "--distinct brand: three pages of four, eleven different hits" "11" "$paged"
+err=$("$SEEK" --no-store -f x --distinct brand:many Data/products.json 2>&1); code=$?
+expect_eq "--distinct brand:many: exit 2" "2" "$code"
 # One word typed: a whole word beats the same letters starting a longer one (exactOnSingleWordQuery
 # `word`, the default for lines), and the package's own line, whose first field is the word, is first.
 gzip -dc ../shared/data/npm-packages.tsv.gz 2>/dev/null | awk -F'\t' '$1 ~ /^(react|vue)/ { print $1 " — " $4 }' > "$WORK/react.txt"

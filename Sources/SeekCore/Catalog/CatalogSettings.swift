@@ -31,6 +31,10 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Algolia's `exactOnSingleWordQuery` (`attribute`, `word`, `none`); by default `word` without a
   /// custom ranking, `attribute` with one.
   public var exactOnSingleWordQuery: SingleWordExactness?
+  /// Algolia's `attributeForDistinct` and `distinct` (`true` is 1, `false` 0): at most `distinct`
+  /// hits for each value of the attribute (see Searcher+Distinct.swift).
+  public var attributeForDistinct: String?
+  public var distinct: Int?
   /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
   public var synonyms = WordAlternatives()
   /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
@@ -71,6 +75,8 @@ public struct CatalogSettings: Sendable, Equatable {
     out.ignorePlurals = other.ignorePlurals ?? ignorePlurals
     out.removeStopWords = other.removeStopWords ?? removeStopWords
     out.exactOnSingleWordQuery = other.exactOnSingleWordQuery ?? exactOnSingleWordQuery
+    out.attributeForDistinct = other.attributeForDistinct ?? attributeForDistinct
+    out.distinct = other.distinct ?? distinct
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
     out.store = other.store ?? store
@@ -140,6 +146,14 @@ public struct CatalogSettings: Sendable, Equatable {
           throw .invalidSettings(path: path, message: "'\(key)' must be \"attribute\", \"word\" or \"none\"")
         }
         settings.exactOnSingleWordQuery = exactness
+      case "attributeForDistinct":
+        settings.attributeForDistinct = try string(v, key)
+      case "distinct":
+        switch v {
+        case .bool(let on): settings.distinct = on ? 1 : 0
+        case .number(let text) where Int(text).map({ (0...100).contains($0) }) == true: settings.distinct = Int(text)
+        default: throw .invalidSettings(path: path, message: "'\(key)' must be true, false or a number from 0 to 100")
+        }
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store":
@@ -170,7 +184,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, synonyms, format, store)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, attributeForDistinct, distinct, synonyms, format, store)"
         )
       }
     }

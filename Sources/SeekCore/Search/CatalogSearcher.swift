@@ -62,6 +62,8 @@ public final class CatalogSearcher {
     public var inputOrder = false
     /// Items learned from picks, by objectID, with their level (see `SearchRequest.learned`).
     public var learned: [String: Int] = [:]
+    /// Algolia's `distinct` for this query (0: off); nil: the catalog's settings.
+    public var distinct: Int? = nil
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
@@ -184,7 +186,8 @@ public final class CatalogSearcher {
       request.sort == nil
       && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
     let skip = cursor == nil ? offset : 0
-    let merged = mergeRanked(responses, count: skip + request.hitsPerPage, sort: request.sort, browsing: browsing)
+    let merged = mergeRanked(
+      responses, count: skip + request.hitsPerPage, sort: request.sort, browsing: browsing, distinct: request)
     let page = merged.count > skip ? merged[skip...] : []
     var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
@@ -222,6 +225,7 @@ public final class CatalogSearcher {
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
+      segmentRequest.distinct = distinct(request, in: segment.index)
       segmentRequest.learned = request.learned.compactMap { objectID, level in
         segment.index.record(objectID: objectID).map { LearnedRecord(record: $0, level: level) }
       }
@@ -233,11 +237,24 @@ public final class CatalogSearcher {
     return responses
   }
 
-  /// The first `count` hits of the segments' ranked lists, merged (a k-way merge, k ≤ 3).
+  /// The request's `distinct` (or the settings') for one segment's index: nil when off or when
+  /// the index has no such attribute.
+  private func distinct(_ request: Request, in index: SearchIndex) -> Distinct? {
+    let perValue = request.distinct ?? catalog.given.distinct ?? 0
+    guard perValue > 0, let name = catalog.given.attributeForDistinct,
+      let column = index.documents.attributeIndex(name)
+    else { return nil }
+    return Distinct(attribute: column, perValue: perValue)
+  }
+
+  /// The first `count` hits of the segments' ranked lists, merged (a k-way merge, k ≤ 3); with
+  /// `distinct`, a value's hits beyond its share in the segments before are left out.
   private func mergeRanked(
-    _ responses: [SearchResponse], count: Int, sort: SortOrder?, browsing: Bool
+    _ responses: [SearchResponse], count: Int, sort: SortOrder?, browsing: Bool, distinct request: Request
   ) -> [(segment: Int, hit: Hit)] {
     var heads = [Int](repeating: 0, count: segments.count)
+    var shown: [String: Int] = [:]
+    let distincts = segments.map { distinct(request, in: $0.index) }
     var merged: [(segment: Int, hit: Hit)] = []
     merged.reserveCapacity(min(count, 1024))
     while merged.count < count {
@@ -252,8 +269,16 @@ public final class CatalogSearcher {
         }
       }
       guard let s = best else { break }
-      merged.append((s, responses[s].hits[heads[s]]))
+      let hit = responses[s].hits[heads[s]]
       heads[s] += 1
+      if segments.count > 1, let d = distincts[s] {
+        let value = segments[s].index.documents.value(hit.record, d.attribute)
+        if !value.isEmpty {
+          if shown[value, default: 0] >= d.perValue { continue }
+          shown[value, default: 0] += 1
+        }
+      }
+      merged.append((s, hit))
     }
     return merged
   }
