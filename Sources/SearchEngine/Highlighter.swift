@@ -6,6 +6,8 @@ public struct Highlighter {
   public let query: ParsedQuery
   /// The query's words with their per-token checks prepared: once per query, not per hit.
   let words: [PreparedWord]
+  /// Searchable attributes that take no typos (`MatchRules.typoFreeMask`): nothing found there by a typo is marked.
+  let typoFreeMask: UInt32
   /// Attributes longer than this (in bytes) get a snippet instead of being shown whole.
   public static let snippetThreshold = 80
   /// Words shown before and after the first match in a snippet.
@@ -27,6 +29,9 @@ public struct Highlighter {
     self.query = query
     self.extended = extended
     words = query.words.map(PreparedWord.init)
+    typoFreeMask =
+      MatchRules(settings: index.settings, searchable: index.searchableColumns.map { index.documents.attributes[$0] })
+      .typoFreeMask
   }
 
   /// Where a hit of the fuzzy tier matched: fzf's positions in its searched text.
@@ -71,10 +76,11 @@ public struct Highlighter {
         continue
       }
       // Token locations are only needed to cut a snippet from a long attribute (not the title).
+      let typos = index.searchableColumns.firstIndex(of: column).map { typoFreeMask >> UInt32($0) & 1 == 0 } ?? true
       let (ranges, tokens, long) = index.documents.withIndexedValue(record, column) {
         let long = column != index.titleColumn && $0.count > Self.snippetThreshold
         let (ranges, tokens) = Self.matches(
-          in: $0, words: words, substring: index.substringMatching, locatingTokens: long)
+          in: $0, words: words, substring: index.substringMatching, typos: typos, locatingTokens: long)
         return (ranges, tokens, long)
       }
       guard !ranges.isEmpty else { continue }
@@ -137,7 +143,8 @@ public struct Highlighter {
   /// With `locatingTokens` false the locations come back empty (a short attribute needs no
   /// snippet, and a hit's title is highlighted on every keystroke).
   static func matches(
-    in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool, locatingTokens: Bool = true
+    in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool, typos: Bool = true,
+    locatingTokens: Bool = true
   ) -> ([Range<Int>], [TokenLocation]) {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
@@ -158,7 +165,7 @@ public struct Highlighter {
             foldedLength = -1
           } else if words[w].word.isPrefix && common == letters {
             foldedLength = words[w].word.scalars.count
-          } else if words[w].mayMatchWithTypos(term) {
+          } else if typos && words[w].mayMatchWithTypos(term) {
             words[w].decode(term, into: &distance, once: &decoded)
             let budget = words[w].word.typoBudget
             if words[w].word.isPrefix {

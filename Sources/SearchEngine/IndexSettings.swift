@@ -38,6 +38,10 @@ public struct IndexSettings: Sendable, Equatable {
   /// Algolia's `exactOnSingleWordQuery` (read at query time); `nil` lets the custom ranking decide
   /// (`singleWordExactness`).
   public var exactOnSingleWordQuery: SingleWordExactness? = nil
+  /// Algolia's `disableTypoToleranceOnAttributes` (read at query time): in these attributes a
+  /// word matches only as typed (a prefix, a plural or synonym, or inside a longer word), never by
+  /// a typo — codes, SKUs, model numbers.
+  public var typoFreeAttributes: Set<String> = []
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,

@@ -11,28 +11,41 @@ public enum SingleWordExactness: String, Sendable, Equatable, CaseIterable {
   case never = "none"
 }
 
-/// How a match's place and wholeness rank, read from the settings once per searcher or scan:
-/// which attributes' word positions count (`ordered(attribute)`), and when one word is exact.
+/// How a match counts and ranks by where it is, read from the settings once per searcher or scan:
+/// which attributes' word positions count (`ordered(attribute)`), which take no typos, and when
+/// one word is exact.
 public struct MatchRules: Sendable, Equatable {
   /// Bit `a` set: the word's position in searchable attribute `a` ranks.
   public var orderedMask: UInt32
   public var singleWord: SingleWordExactness
+  /// Bit `a` set: searchable attribute `a` takes no typos (`disableTypoToleranceOnAttributes`).
+  public var typoFreeMask: UInt32
 
-  public init(orderedMask: UInt32 = 0, singleWord: SingleWordExactness = .attribute) {
+  public init(orderedMask: UInt32 = 0, singleWord: SingleWordExactness = .attribute, typoFreeMask: UInt32 = 0) {
     self.orderedMask = orderedMask
     self.singleWord = singleWord
+    self.typoFreeMask = typoFreeMask
   }
 
   /// The rules of `settings` for its searchable attributes `names`, in order.
   public init(settings: IndexSettings, searchable names: [String]) {
-    var mask: UInt32 = 0
-    for (i, name) in names.enumerated() where i < 32 && settings.orderedAttributes.contains(name) {
-      mask |= 1 << UInt32(i)
+    func mask(_ chosen: Set<String>) -> UInt32 {
+      var mask: UInt32 = 0
+      for (i, name) in names.enumerated() where i < 32 && chosen.contains(name) { mask |= 1 << UInt32(i) }
+      return mask
     }
-    self.init(orderedMask: mask, singleWord: settings.singleWordExactness)
+    self.init(
+      orderedMask: mask(settings.orderedAttributes), singleWord: settings.singleWordExactness,
+      typoFreeMask: mask(settings.typoFreeAttributes))
   }
 
   @inline(__always) func isOrdered(_ attribute: Int) -> Bool { orderedMask >> attribute & 1 == 1 }
+
+  /// Whether a match of cost `cost` (typos; 3 inside a word) at `place` counts: not a typo in
+  /// an attribute that takes none.
+  @inline(__always) func admits(cost: UInt32, place: UInt32) -> Bool {
+    cost == 0 || cost >= 3 || typoFreeMask >> (place >> 12) & 1 == 0
+  }
 
   /// The `exact` of a one-word query's match: a whole attribute beats the attribute's whole first
   /// field (an ordered attribute's leading run of non-blanks: `react` in "react — a library"),

@@ -142,7 +142,8 @@ public struct RecordMatcher {
           for w in 0..<wordCount {
             let found = matches(term, for: w, of: words, decoded: &decoded)
             for regime in regimes {
-              guard let (cost, exact) = found.best(in: regime) else { continue }
+              guard let (cost, exact) = found.best(in: regime), rules.admits(cost: UInt32(cost), place: place)
+              else { continue }
               let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
               let i = regime.rawValue * maxWords + w
               if packed < slots[i] { slots[i] = packed }

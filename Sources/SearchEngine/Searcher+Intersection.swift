@@ -309,7 +309,10 @@ extension Searcher {
             /// Records the match of word `word` at `place` in record `r`, in its row. (The row count
             /// is a parameter, not a capture: a closure's captured variables are checked for
             /// exclusive access at run time, on every visit.)
-            @inline(__always) func visit(_ r: Int, _ place: UInt16, _ packedCost: UInt32, _ rowCount: inout Int) {
+            @inline(__always) func visit(
+              _ r: Int, _ place: UInt16, _ packedCost: UInt32, _ checksTypos: Bool, _ rowCount: inout Int
+            ) {
+              if checksTypos && !rules.admits(cost: packedCost >> 17, place: UInt32(place)) { return }
               let entry = stamp[r]
               let row: Int
               if entry == 0 {
@@ -336,6 +339,8 @@ extension Searcher {
             }
             for source in sources {
               let packedCost = UInt32(source.cost) << 17 | (source.exact ? 0 : 1)
+              // A typo source in an index where some attributes take none: each posting's attribute is checked.
+              let checksTypos = rules.typoFreeMask != 0 && source.cost > 0 && source.cost < 3
               // Few candidates against a long sorted list: look each candidate up (binary search)
               // instead of scanning the list.
               // The postings lists it reads: one per term, or its prefix group's one.
@@ -377,7 +382,7 @@ extension Searcher {
                         if records[mid] < r32 { lo = mid + 1 } else { hi = mid }
                       }
                       while lo < list.upperBound && records[lo] == r32 {
-                        visit(Int(r32), places[lo], packedCost, &rowCount)
+                        visit(Int(r32), places[lo], packedCost, checksTypos, &rowCount)
                         lo += 1
                       }
                     }
@@ -388,7 +393,7 @@ extension Searcher {
               // Safe: the lists come from postingStart / groupStart, within the postings arrays (validated for cached indexes).
               records.withUnsafeBufferPointer { records in
                 places.withUnsafeBufferPointer { places in
-                  for p in lists[0] { visit(Int(records[p]), places[p], packedCost, &rowCount) }
+                  for p in lists[0] { visit(Int(records[p]), places[p], packedCost, checksTypos, &rowCount) }
                 }
               }
             }

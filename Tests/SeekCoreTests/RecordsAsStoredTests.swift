@@ -96,6 +96,17 @@ import Testing
     #expect(throws: CatalogError.self) { try CatalogSettings.parse(#"{"distinct": "yes"}"#, path: "s.json") }
   }
 
+  /// `"disableTypoToleranceOnAttributes"` in the settings file: a typo finds nothing there.
+  @Test func typoFreeAttributesAreReadFromTheSettings() throws {
+    let records = #"[{"name":"Portable speaker","sku":"ALPHA"},{"name":"Alpha speaker","sku":"Q"}]"#
+    for (text, count) in [("{}", 2), (#"{"disableTypoToleranceOnAttributes": ["sku"]}"#, 1)] {
+      let settings = try CatalogSettings.parse(text, path: "s.json")
+      let catalog = try CatalogLoader.load(bytes: Array(records.utf8), path: "c.json", settings: settings)
+      #expect(
+        SearchService(catalog: catalog, suggestions: []).results(query: "alphx ", page: 0).nbHits == count, "\(text)")
+    }
+  }
+
   /// Piped JSON Lines (and a PostgreSQL catalog, which streams as them) come back as stored too.
   @Test func aPipedJSONRecordComesBackAsStored() throws {
     let record = #"{"name":"widget","inStock":true,"tags":["a","b"],"note":null,"price":12.50}"#

@@ -34,6 +34,8 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Algolia's `attributeForDistinct` and `distinct` (`true` is 1, `false` 0): at most `distinct`
   /// hits for each value of the attribute (see Searcher+Distinct.swift).
   public var attributeForDistinct: String?
+  /// Algolia's `disableTypoToleranceOnAttributes`: attributes where words match only as typed.
+  public var disableTypoToleranceOnAttributes: [String]?
   public var distinct: Int?
   /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
   public var synonyms = WordAlternatives()
@@ -76,6 +78,8 @@ public struct CatalogSettings: Sendable, Equatable {
     out.removeStopWords = other.removeStopWords ?? removeStopWords
     out.exactOnSingleWordQuery = other.exactOnSingleWordQuery ?? exactOnSingleWordQuery
     out.attributeForDistinct = other.attributeForDistinct ?? attributeForDistinct
+    out.disableTypoToleranceOnAttributes =
+      other.disableTypoToleranceOnAttributes ?? disableTypoToleranceOnAttributes
     out.distinct = other.distinct ?? distinct
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
@@ -146,6 +150,8 @@ public struct CatalogSettings: Sendable, Equatable {
           throw .invalidSettings(path: path, message: "'\(key)' must be \"attribute\", \"word\" or \"none\"")
         }
         settings.exactOnSingleWordQuery = exactness
+      case "disableTypoToleranceOnAttributes":
+        settings.disableTypoToleranceOnAttributes = try strings(v, key)
       case "attributeForDistinct":
         settings.attributeForDistinct = try string(v, key)
       case "distinct":
@@ -184,7 +190,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, attributeForDistinct, distinct, synonyms, format, store)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store)"
         )
       }
     }
@@ -270,6 +276,7 @@ public struct CatalogSettings: Sendable, Equatable {
       reverseInputOrder: reverseInputOrder ?? false, alternatives: alternatives)
     index.removeStopWords = removeStopWords ?? false
     index.exactOnSingleWordQuery = exactOnSingleWordQuery
+    index.typoFreeAttributes = Set(disableTypoToleranceOnAttributes ?? [])
     return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
   }
 

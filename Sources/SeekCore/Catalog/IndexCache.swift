@@ -184,6 +184,7 @@ public enum IndexCache {
     settings.index.alternatives = given.alternatives
     settings.index.removeStopWords = given.removeStopWords ?? false
     settings.index.exactOnSingleWordQuery = given.exactOnSingleWordQuery
+    settings.index.typoFreeAttributes = Set(given.disableTypoToleranceOnAttributes ?? [])
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }
