@@ -263,6 +263,7 @@ if let orderedCatalog = try? CatalogLoader.load(path: root + "/Data/products.jso
     "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
   )
 }
+CountAccuracy.measure("Data/, 300 real queries", dataCatalogSearcher, Array(dataQueries.prefix(300)))
 let zero = Relevance.zeroHits(catalog, realQueries)
 log(
   "  real queries that find nothing: \(zero.none) of \(realQueries.count); found only by dropping a word before the last: \(zero.byDroppingAnywhere); only through plurals or synonyms: \(zero.byAlternatives)"
@@ -395,6 +396,7 @@ if !arguments.contains("--data-only") {
   log(
     "  relevance: \(found)/\(names.count) names (\(String(format: "%.1f", 100.0 * Double(found) / Double(names.count)))%) and \(foundTypo)/\(typos.count) typo'd names (\(String(format: "%.1f", 100.0 * Double(foundTypo) / Double(max(1, typos.count))))%) in the top 20; median \(String(format: "%.0f", 100 * fractions[fractions.count / 2]))% of a name typed before it enters the top 20"
   )
+  CountAccuracy.measure("packages, 100 names", catalogSearcher, Array(names.prefix(100)))
   // The same names with the package name unordered (the default for a TSV): where a word sits
   // in the name counts only as a late tie-break there.
   do {

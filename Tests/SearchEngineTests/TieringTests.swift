@@ -50,6 +50,22 @@ import Testing
   }
 }
 
+/// A page the typo-free tier fills is still counted exactly when the typo tier is cheap to run
+/// (`Searcher.exactCountPostings`): the count a list shows is the one `--filter` prints.
+@Suite struct ExactCountTests {
+  @Test(arguments: ["react", "tabel", "servce", "testing util", "data", "clien"])
+  func cheapTypoTiersAreCounted(query: String) {
+    let exhaustive = Searcher(index: TieringTests.index)
+    exhaustive.tieringThreshold = .max
+    let tiered = Searcher(index: TieringTests.index)
+    tiered.tieringThreshold = 0
+    let a = exhaustive.search(SearchRequest(query: query, hitsPerPage: 5))
+    let b = tiered.search(SearchRequest(query: query, hitsPerPage: 5))
+    #expect(b.exhaustiveNbHits, "\(query)")
+    #expect(a.nbHits == b.nbHits, "\(query)")
+  }
+}
+
 /// Typing narrows the last keystroke's matches (and skips what found nothing before) instead of
 /// intersecting every word again: every keystroke must answer exactly as a fresh searcher does.
 @Suite struct NarrowingTests {
