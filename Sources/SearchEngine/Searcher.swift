@@ -72,10 +72,11 @@
 //    and substrings are not looked up at all. Below 5,000, everything is evaluated every time (a
 //    full evaluation costs less than deciding). The typo tier is still run, for its count alone,
 //    when its postings are few (`exactCountPostings`): on the product queries typed letter by
-//    letter, 3 keystrokes in 3,188 show an estimate instead of 2,251, for a p99 of 0.47 ms instead
-//    of 0.34. What the shortcut trades above that: nbHits counts the typo-free matches only,
+//    letter, 3 keystrokes in 3,188 show an estimate instead of 2,251, for a p99 of 0.44–0.46 ms
+//    instead of 0.21 in the same runs (up to `exactCountRecords`). What the shortcut trades above that: nbHits counts the
+//    typo-free matches only,
 //    flagged `exhaustiveNbHits: false` (Algolia does the same), and may be far off — on 1.1M
-//    packages 473 of 1,692 keystrokes show one, the median ×1.04 below the truth, the worst ×1,113.
+//    packages 1,042 of 1,692 keystrokes show one, the median ×1.11 below the truth, the worst ×1,243.
 //    `exhaustive` (the CLI's --filter, sorting, and exact facet counts up to 10,000 records) turns
 //    the tiers off.
 //
@@ -144,7 +145,8 @@
 // inside a longer word, and such matches (ranked as 3 typos) keep the query from relaxing (Algolia
 // would drop the word): of 98 package names typed with two letters swapped, 91 reach the top 20
 // instead of 94 (`tem-pfile` finds `fileshimstem`, not `temp-file`). Warm keystrokes on 1.1M
-// packages: p99 1.5–1.7 → 2.4–3.5 ms, as the typo tier now looks substrings up too.
+// packages, beside the build before in the same runs: median 0.077–0.081 → 0.094–0.097 ms, p99
+// 1.49–1.54 → 1.84–1.90 ms, as the typo tier now looks substrings up too.
 //
 // 11. Learned from picks (Searcher+Learned.swift, `SearchRequest.learned`). A few records the
 //    user picked before for queries like this one carry a level (1–15, more frecent higher);
@@ -459,6 +461,12 @@ public final class Searcher {
   /// millisecond. Above it the count is the typo-free tier's, flagged approximate: on the product
   /// queries it is ×4 off at worst (`iphone`: 1,855 of 7,262, the rest one typo away, `phone`).
   static let exactCountPostings = 50_000
+  /// … on indexes of at most this many records. The postings are not the whole cost: the typo
+  /// walks and substring lookups the count needs are, and on 1.1M packages they took the median
+  /// keystroke from 0.16 to 0.41 ms (100k: 0.045 to 0.125). Larger indexes keep the estimate
+  /// until a count can be made off the keystroke path (where 473 of the 1,692 package keystrokes
+  /// would still need one).
+  static let exactCountRecords = 50_000
 
   /// The postings a run over `sources` reads at most.
   static func postings(_ sources: [[Source]]) -> Int {
@@ -555,6 +563,8 @@ public final class Searcher {
     // The typo-free keys fill the page: typo variants rank below every one of them, and count
     // only toward nbHits. Counted when a run over their postings is cheap (the page is the same).
     if keys.count >= limit {
+      // The size first: looking the typo sources up is most of the cost.
+      guard index.count <= Self.exactCountRecords else { return (keys, n, false) }
       let typoSources = runSources(query, typos: true, required: required)
       guard Self.postings(typoSources) <= Self.exactCountPostings else { return (keys, n, false) }
       let (all, total) = run(query, typoSources, typos: true, required: required, limit: limit)
