@@ -25,6 +25,21 @@ func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [Str
   return response.hits.map { index.documents.value($0.record, 0) }
 }
 
+/// The first `pages` pages of `query` from a searcher that evaluates everything and from one that
+/// takes every shortcut (tiers, early-stopping scans), side by side: they must agree.
+func exhaustiveAndTieredPages(_ index: SearchIndex, _ query: String, pages: Int = 3, hitsPerPage: Int = 10)
+  -> [(exhaustive: SearchResponse, tiered: SearchResponse)]
+{
+  let exhaustive = Searcher(index: index)
+  exhaustive.tieringThreshold = .max
+  let tiered = Searcher(index: index)
+  tiered.tieringThreshold = 0
+  return (0..<pages).map { page in
+    let request = SearchRequest(query: query, page: page, hitsPerPage: hitsPerPage)
+    return (exhaustive.search(request), tiered.search(request))
+  }
+}
+
 /// A seeded linear congruential generator: the same "random" fixtures on every run.
 struct SeededNumbers {
   var state: UInt64

@@ -80,15 +80,7 @@ import Testing
     let texts = (0..<2000).map { _ in
       (0..<(1 + random.next(5))).map { _ in vocabulary[random.next(vocabulary.count)] }.joined(separator: " ")
     }
-    let index = Self.lines(texts)
-    let exhaustive = Searcher(index: index)
-    exhaustive.tieringThreshold = .max
-    let tiered = Searcher(index: index)
-    tiered.tieringThreshold = 0
-    for page in 0..<3 {
-      let request = SearchRequest(query: query, page: page, hitsPerPage: 10)
-      let a = exhaustive.search(request)
-      let b = tiered.search(request)
+    for (page, (a, b)) in exhaustiveAndTieredPages(Self.lines(texts), query).enumerated() {
       #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(query) page \(page)")
       #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking), "\(query) page \(page)")
     }

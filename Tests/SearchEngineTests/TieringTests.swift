@@ -29,14 +29,7 @@ import Testing
     "react zzz router", "data qqqq date tools", "test xyzzy util client core", "tabel zzz py",
   ])
   func tieredPagesEqualExhaustivePages(query: String) {
-    let exhaustive = Searcher(index: Self.index)
-    exhaustive.tieringThreshold = .max
-    let tiered = Searcher(index: Self.index)
-    tiered.tieringThreshold = 0
-    for page in 0..<3 {
-      let request = SearchRequest(query: query, page: page, hitsPerPage: 10)
-      let a = exhaustive.search(request)
-      let b = tiered.search(request)
+    for (page, (a, b)) in exhaustiveAndTieredPages(Self.index, query).enumerated() {
       #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(query) page \(page)")
       #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking))
       // An approximate count is the typo-free tier's, which filled the page: at least the pages
@@ -55,12 +48,7 @@ import Testing
 @Suite struct ExactCountTests {
   @Test(arguments: ["react", "tabel", "servce", "testing util", "data", "clien"])
   func cheapTypoTiersAreCounted(query: String) {
-    let exhaustive = Searcher(index: TieringTests.index)
-    exhaustive.tieringThreshold = .max
-    let tiered = Searcher(index: TieringTests.index)
-    tiered.tieringThreshold = 0
-    let a = exhaustive.search(SearchRequest(query: query, hitsPerPage: 5))
-    let b = tiered.search(SearchRequest(query: query, hitsPerPage: 5))
+    let (a, b) = exhaustiveAndTieredPages(TieringTests.index, query, pages: 1, hitsPerPage: 5)[0]
     #expect(b.exhaustiveNbHits, "\(query)")
     #expect(a.nbHits == b.nbHits, "\(query)")
   }

@@ -106,19 +106,26 @@ paged=$(for p in 1 2 3; do "$SEEK" --no-store -f "iphone case" --hits-per-page 4
 expect_eq "--distinct brand: three pages of four, eleven different hits" "11" "$paged"
 err=$("$SEEK" --no-store -f x --distinct brand:many Data/products.json 2>&1); code=$?
 expect_eq "--distinct brand:many: exit 2" "2" "$code"
+# How many of QUERIES (after FILE and FLAGS) `seek -f` answers alike from a pipe and from the
+# indexed file; names the ones that differ. Sets `same` and `total`.
+pipe_matches_index() {
+  local file=$1 flags=$2 q a b; shift 2
+  same=0; total=0
+  for q in "$@"; do
+    total=$((total + 1))
+    a=$("$SEEK" -f "$q" $flags < "$file" 2>&1)
+    b=$("$SEEK" -f "$q" $flags --no-store "$file" 2>&1)
+    if [ "$(untimed <<<"$a")" = "$(untimed <<<"$b")" ]; then same=$((same + 1)); else echo "    differs: '$q'"; fi
+  done
+}
+
 # One word typed: a whole word beats the same letters starting a longer one (exactOnSingleWordQuery
 # `word`, the default for lines), and the package's own line, whose first field is the word, is first.
 gzip -dc ../shared/data/npm-packages.tsv.gz 2>/dev/null | awk -F'\t' '$1 ~ /^(react|vue)/ { print $1 " — " $4 }' > "$WORK/react.txt"
 if [ -s "$WORK/react.txt" ]; then
   first=$("$SEEK" -f react --hits-per-page 1 --no-store "$WORK/react.txt" 2>/dev/null | head -1)
   expect_eq "react on package lines: the package's own line first" "react — React is a JavaScript library for building user interfaces." "$first"
-  same=0; total=0
-  for q in react reac re vue v "react dom"; do
-    total=$((total + 1))
-    a=$("$SEEK" -f "$q" --hits-per-page 30 < "$WORK/react.txt" 2>&1)
-    b=$("$SEEK" -f "$q" --hits-per-page 30 --no-store "$WORK/react.txt" 2>&1)
-    if [ "$(untimed <<<"$a")" = "$(untimed <<<"$b")" ]; then same=$((same + 1)); else echo "    differs: '$q'"; fi
-  done
+  pipe_matches_index "$WORK/react.txt" "--hits-per-page 30" react reac re vue v "react dom"
   expect_eq "react lines streamed: the same answers as the index ($total queries)" "$total" "$same"
 else
   fail "react lines: no names from ../shared/data"
@@ -141,13 +148,7 @@ words = ["".join(random.choice(letters) for _ in range(9)) for _ in range(15000)
 for i in range(0, len(words), 3): print(" ".join(words[i:i + 3]))
 print("bcdefghij abcdefghia"); print("acdefghij")
 ' > "$WORK/medium.txt"
-same=0; total=0
-for q in abcdefghij bacdefghij abcdefgh "abcde fghij" jihgfedcba abcdefghi; do
-  total=$((total + 1))
-  a=$("$SEEK" -f "$q" --hits-per-page 25 < "$WORK/medium.txt" 2>&1)
-  b=$("$SEEK" -f "$q" --hits-per-page 25 --no-store "$WORK/medium.txt" 2>&1)
-  if [ "$(untimed <<<"$a")" = "$(untimed <<<"$b")" ]; then same=$((same + 1)); else echo "    differs: '$q'"; fi
-done
+pipe_matches_index "$WORK/medium.txt" "--hits-per-page 25" abcdefghij bacdefghij abcdefgh "abcde fghij" jihgfedcba abcdefghi
 expect_eq "pipe --filter streamed, over 10,000 terms: the same answers as the index ($total queries)" "$total" "$same"
 
 # --filter on a large records file without an index cache answers from a scan of its records
