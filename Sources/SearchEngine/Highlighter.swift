@@ -133,11 +133,11 @@ public struct Highlighter {
 
   /// Matched byte ranges of `text` (sorted, merged) and the locations of all its words.
   public static func matches(
-    in text: String, query: ParsedQuery, substring: Bool
+    in text: String, query: ParsedQuery, substring: Bool, typos: Bool = true
   ) -> ([Range<Int>], [TokenLocation]) {
     var copy = text
     let words = query.words.map(PreparedWord.init)
-    return copy.withUTF8 { matches(in: $0, words: words, substring: substring) }
+    return copy.withUTF8 { matches(in: $0, words: words, substring: substring, typos: typos) }
   }
 
   /// With `locatingTokens` false the locations come back empty (a short attribute needs no

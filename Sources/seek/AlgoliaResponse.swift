@@ -103,7 +103,12 @@ struct AlgoliaResponse {
       let name = documents.attributes[column]
       let value = documents.value(found.hit.record, column)
       let ranges = found.hit.highlights.first { $0.attribute == name }?.ranges ?? []
-      let words = ranges.isEmpty ? [] : matchedWords(in: value, parsed, substring: index.substringMatching)
+      let words =
+        ranges.isEmpty
+        ? []
+        : matchedWords(
+          in: value, parsed, substring: index.substringMatching,
+          typos: !index.settings.typoFreeAttributes.contains(name))
       let level = words.isEmpty ? "none" : words.count == parsed.words.count ? "full" : "partial"
       let highlighted = ranges.reduce(0) { $0 + $1.count }
       let letters = value.utf8.reduce(0) { $0 + ($1 == 0x20 ? 0 : 1) }
@@ -121,11 +126,12 @@ struct AlgoliaResponse {
   }
 
   /// The query's words that match in `value` (each matched alone: whole, or as a prefix for the
-  /// last one, within its typos).
-  func matchedWords(in value: String, _ query: ParsedQuery, substring: Bool) -> [String] {
+  /// last one, within its typos, unless the attribute takes none).
+  func matchedWords(in value: String, _ query: ParsedQuery, substring: Bool, typos: Bool) -> [String] {
     query.words.compactMap { word in
       let alone = ParsedQuery(word.text + (word.isPrefix ? "" : " "), settings: catalog.settings.index)
-      return Highlighter.matches(in: value, query: alone, substring: substring).0.isEmpty ? nil : word.text
+      return Highlighter.matches(in: value, query: alone, substring: substring, typos: typos).0.isEmpty
+        ? nil : word.text
     }
   }
 

@@ -119,6 +119,12 @@ pipe_matches_index() {
   done
 }
 
+# disableTypoToleranceOnAttributes: a typo finds nothing there, and the response's matchedWords say so.
+printf '[{"name":"Alpha speaker","sku":"ALPHA BRAVO"}]' > "$WORK/tf.json"
+printf '{"disableTypoToleranceOnAttributes":["sku"],"searchableAttributes":["name","sku"]}' > "$WORK/tf.settings.json"
+words=$("$SEEK" --no-store -f "alpha bravx" --json "$WORK/tf.json" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["_highlightResult"]["sku"]["matchedWords"])')
+expect_eq "typo-free attribute: matchedWords without the typo'd word" "['alpha']" "$words"
+
 # One word typed: a whole word beats the same letters starting a longer one (exactOnSingleWordQuery
 # `word`, the default for lines), and the package's own line, whose first field is the word, is first.
 gzip -dc ../shared/data/npm-packages.tsv.gz 2>/dev/null | awk -F'\t' '$1 ~ /^(react|vue)/ { print $1 " — " $4 }' > "$WORK/react.txt"
