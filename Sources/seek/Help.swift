@@ -224,6 +224,8 @@ enum Help {
       SEEK_STREAM_FILES_ABOVE=N a catalog file larger than N bytes (default 16 MB) without an index
                                 cache opens like a pipe: results at once, progress, cache at the end;
                                 --filter answers from a scan of its records, then builds the cache
+      SEEK_CACHE_AFTER_SECONDS=S  a catalog that takes longer than S seconds (default 1) to index is
+                                cached beside its store
 
     EXIT STATUS
       0 hits found / item accepted, 1 no match (also Enter on lines when nothing matches), 2 error (also a store write that failed),

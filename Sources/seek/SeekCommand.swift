@@ -354,6 +354,12 @@ enum SeekCommand {
   static var streamAbove: Int {
     ProcessInfo.processInfo.environment["SEEK_STREAM_FILES_ABOVE"].flatMap { Int($0) } ?? streamFilesAbove
   }
+  /// `IndexCache.worthCachingAfter`, unless the environment sets another (tests: a cache written
+  /// whatever the machine's speed).
+  static var cacheAfterSeconds: Double {
+    ProcessInfo.processInfo.environment["SEEK_CACHE_AFTER_SECONDS"].flatMap { Double($0) }
+      ?? IndexCache.worthCachingAfter
+  }
 
   /// A catalog file as loaded: the catalog, or — large, uncached, in the app — an empty catalog to
   /// fill from `stream`, with the cache to write once it is whole.
@@ -428,7 +434,7 @@ enum SeekCommand {
     let start = Date()
     let catalog = try CatalogLoader.load(path: path, overrides: options.catalog, beforeIndexing: beforeIndexing)
     // A builder (CacheBuilder) was started because the file is worth a cache.
-    guard Date().timeIntervalSince(start) > IndexCache.worthCachingAfter || CacheBuilder.isBuilder else {
+    guard Date().timeIntervalSince(start) > cacheAfterSeconds || CacheBuilder.isBuilder else {
       return Loaded(catalog: catalog)
     }
     return Loaded(catalog: catalog, pendingSave: { save(catalog) })
