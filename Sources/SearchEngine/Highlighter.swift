@@ -6,8 +6,6 @@ public struct Highlighter {
   public let query: ParsedQuery
   /// The query's words with their per-token checks prepared: once per query, not per hit.
   let words: [PreparedWord]
-  /// Searchable attributes that take no typos (`MatchRules.typoFreeMask`): nothing found there by a typo is marked.
-  let typoFreeMask: UInt32
   /// Attributes longer than this (in bytes) get a snippet instead of being shown whole.
   public static let snippetThreshold = 80
   /// Words shown before and after the first match in a snippet.
@@ -29,9 +27,6 @@ public struct Highlighter {
     self.query = query
     self.extended = extended
     words = query.words.map(PreparedWord.init)
-    typoFreeMask =
-      MatchRules(settings: index.settings, searchable: index.searchableColumns.map { index.documents.attributes[$0] })
-      .typoFreeMask
   }
 
   /// Where a hit of the fuzzy tier matched: fzf's positions in its searched text.
@@ -76,7 +71,10 @@ public struct Highlighter {
         continue
       }
       // Token locations are only needed to cut a snippet from a long attribute (not the title).
-      let typos = index.searchableColumns.firstIndex(of: column).map { typoFreeMask >> UInt32($0) & 1 == 0 } ?? true
+      // Nothing found by a typo is marked in an attribute that takes none.
+      let typos =
+        index.searchableColumns.firstIndex(of: column).map { index.matchRules.typoFreeMask >> UInt32($0) & 1 == 0 }
+        ?? true
       let (ranges, tokens, long) = index.documents.withIndexedValue(record, column) {
         let long = column != index.titleColumn && $0.count > Self.snippetThreshold
         let (ranges, tokens) = Self.matches(

@@ -36,6 +36,9 @@ public final class SearchIndex: Sendable {
   /// `--tac` ordered the ids.
   let browseOrder: Column<Int32>
   public let substringMatching: Bool
+  /// How matches count and rank by where they are (`MatchRules`), read from `settings` once: the
+  /// searcher and every page's highlighter use them.
+  public let matchRules: MatchRules
   /// The terms of each trigram, to find words inside words (empty when `substringMatching` is off).
   let substrings: SubstringIndex
   /// Facet values and numeric columns, for filters, counts and sorting.
@@ -75,6 +78,7 @@ public final class SearchIndex: Sendable {
     let substringMatching = settings.substringMatching ?? true
     self.substringMatching = substringMatching
     self.substrings = substrings ?? (substringMatching ? SubstringIndex.build(terms) : .empty)
+    matchRules = MatchRules(settings: settings, searchable: searchableColumns.map { documents.attributes[$0] })
   }
 
   public var count: Int { documents.count }

@@ -47,13 +47,14 @@
 //    it for `ordered` attributes), exact — packed with the record id into one 64-bit key, rules in
 //    Algolia's order. In an unordered attribute (the default) the position is not ignored, as
 //    Algolia ignores it, but ranks last, inside the exact rule's field (one bit: the match leads
-//    the attribute or not; finer steps found names no sooner): all-or-nothing, it made package names in an unordered `name` need 36.7% of the name
-//    typed on average to reach the top 20, against 32.8% with `ordered(name)`; ranked late, 32.8%
-//    both, and category precision on the real product queries did not move. What it trades:
-//    it comes before the custom ranking, so between two matches equal on every rule the one that
-//    begins with the word wins over a more popular one — a bit of the ordered position (now
-//    capped at 511 words, was 1,023) pays for it. A bounded heap keeps the top `offset + limit`; search-after paging resumes
-//    after the last key shown.
+//    the attribute or not; finer steps found names no sooner): all-or-nothing, it made package
+//    names in an unordered `name` need 36.7% of the name typed on average to reach the top 20,
+//    against 32.8% with `ordered(name)`; ranked late, 32.8% both, and category precision on the
+//    real product queries did not move. What it trades: it comes before the custom ranking, so
+//    between two matches equal on every rule the one that begins with the word wins over a more
+//    popular one — a bit of the ordered position (now capped at 511 words, was 1,023) pays for it.
+//    A bounded heap keeps the top `offset + limit`; search-after paging resumes after the last key
+//    shown.
 //    Exact counts the query's words matched whole; a match equal to a whole attribute counts one
 //    more. One word typed is a special case (Algolia's `exactOnSingleWordQuery`, MatchRules.swift):
 //    with a custom ranking it is exact only as a whole attribute (`attribute`), as otherwise "mac"
@@ -63,22 +64,21 @@
 //    counts (`word`, level 1), and in an ordered attribute a whole first field — a run of
 //    non-blanks, as `react` is in "react — a library" and is not in "react-dom" — counts more
 //    (level 2, below the whole attribute's 3). Whether a word is a field is known where it is
-//    indexed, so it rides in the high bit of the attribute's word count (AttributeWords): no
-//    text is read at query time. Position still ranks before exact (Algolia's attribute rule
-//    comes first): `react` at the start beats "create react app".
+//    indexed, so it rides in the high bit of the attribute's word count (AttributeWords): no text
+//    is read at query time. Position still ranks before exact (Algolia's attribute rule comes
+//    first): `react` at the start beats "create react app".
 //
 // 4. Tiers (`evaluate`). Above 5,000 records, the typo-free sources are evaluated first: typo is
-//    the first rule, so when they fill the page no typo variant can reach it, and typo variants
-//    and substrings are not looked up at all. Below 5,000, everything is evaluated every time (a
-//    full evaluation costs less than deciding). The typo tier is still run, for its count alone,
-//    when its postings are few (`exactCountPostings`): on the product queries typed letter by
-//    letter, 3 keystrokes in 3,188 show an estimate instead of 2,251, for a p99 of 0.44–0.46 ms
-//    instead of 0.21 in the same runs (up to `exactCountRecords`). What the shortcut trades above that: nbHits counts the
-//    typo-free matches only,
-//    flagged `exhaustiveNbHits: false` (Algolia does the same), and may be far off — on 1.1M
-//    packages 1,042 of 1,692 keystrokes show one, the median ×1.11 below the truth, the worst ×1,243.
-//    `exhaustive` (the CLI's --filter, sorting, and exact facet counts up to 10,000 records) turns
-//    the tiers off.
+//    the first rule, so when they fill the page no typo variant can reach it, and typo variants and
+//    substrings are not looked up at all. Below 5,000, everything is evaluated every time (a full
+//    evaluation costs less than deciding). The typo tier is still run, for its count alone, when
+//    its postings are few (`exactCountPostings`): on the product queries typed letter by letter, 3
+//    keystrokes in 3,188 show an estimate instead of 2,251, for a p99 of 0.44–0.46 ms instead of
+//    0.21 in the same runs (up to `exactCountRecords`). What the shortcut trades above that: nbHits
+//    counts the typo-free matches only, flagged `exhaustiveNbHits: false` (Algolia does the same),
+//    and may be far off — on 1.1M packages 1,042 of 1,692 keystrokes show one, the median ×1.11
+//    below the truth, the worst ×1,243. `exhaustive` (the CLI's --filter, sorting, and exact facet
+//    counts up to 10,000 records) turns the tiers off.
 //
 // 5. Early stops (Searcher+Scans.swift). One word of one to three letters, or one whole term,
 //    reads its single deduplicated list in record-id order and stops once the page holds matches
@@ -199,9 +199,8 @@ public final class Searcher {
   /// words of the query once they are whole): a few dozen, newest last.
   static let recentLookups = 32
   static let sourceCacheSize = 64
-  /// Which attributes' positions rank and when one word is exact (`MatchRules`).
-  let rules: MatchRules
-  var orderedMask: UInt32 { rules.orderedMask }
+  /// Which attributes' positions rank, which take no typos, and when one word is exact.
+  var rules: MatchRules { index.matchRules }
   /// The fuzzy tier's matcher, its top keys, and the records the last tier matched (see
   /// Searcher+Fuzzy.swift).
   var fuzzyMatchers: [ExtendedMatcher] = []
@@ -212,8 +211,6 @@ public final class Searcher {
 
   public init(index: SearchIndex) {
     self.index = index
-    rules = MatchRules(
-      settings: index.settings, searchable: index.searchableColumns.map { index.documents.attributes[$0] })
     stamp = ZeroedScratch(count: index.count)
     // The per-row scratch is raw memory the kernel zeroes on first touch (`ZeroedScratch`): a
     // row's slots and matched words are reset when a search hands the row out, before anything

@@ -177,7 +177,9 @@ public final class CatalogSearcher {
     // cursor): enough for any interleaving of the merged page.
     let perSegment = cursor == nil ? offset + request.hitsPerPage : request.hitsPerPage
     let requested = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
-    let responses = try searchSegments(request, after: cursor, hitsPerSegment: perSegment, facets: requested)
+    let distincts = segments.map { distinct(request, in: $0.index) }
+    let responses = try searchSegments(
+      request, after: cursor, hitsPerSegment: perSegment, facets: requested, distincts: distincts)
     var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
@@ -187,7 +189,7 @@ public final class CatalogSearcher {
       && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
     let skip = cursor == nil ? offset : 0
     let merged = mergeRanked(
-      responses, count: skip + request.hitsPerPage, sort: request.sort, browsing: browsing, distinct: request)
+      responses, count: skip + request.hitsPerPage, sort: request.sort, browsing: browsing, distincts: distincts)
     let page = merged.count > skip ? merged[skip...] : []
     var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
@@ -207,7 +209,8 @@ public final class CatalogSearcher {
   /// conjunctive facets counted, and each refined attribute counted without its own refinements
   /// (disjunctive) in the same pass.
   private func searchSegments(
-    _ request: Request, after cursor: Cursor?, hitsPerSegment: Int, facets requested: [String]
+    _ request: Request, after cursor: Cursor?, hitsPerSegment: Int, facets requested: [String],
+    distincts: [Distinct?]
   ) throws(FilterError) -> [SearchResponse] {
     let filters = try recordFilters(Self.combine(request.filters, request.refinements.expression()))
     let disjunctive = request.refinements.facetAttributes.filter { requested.contains($0) }
@@ -225,7 +228,7 @@ public final class CatalogSearcher {
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
-      segmentRequest.distinct = distinct(request, in: segment.index)
+      segmentRequest.distinct = distincts[i]
       segmentRequest.learned = request.learned.compactMap { objectID, level in
         segment.index.record(objectID: objectID).map { LearnedRecord(record: $0, level: level) }
       }
@@ -248,13 +251,12 @@ public final class CatalogSearcher {
   }
 
   /// The first `count` hits of the segments' ranked lists, merged (a k-way merge, k ≤ 3); with
-  /// `distinct`, a value's hits beyond its share in the segments before are left out.
+  /// `distincts` (each segment's), a value's hits beyond its share in the segments before are left out.
   private func mergeRanked(
-    _ responses: [SearchResponse], count: Int, sort: SortOrder?, browsing: Bool, distinct request: Request
+    _ responses: [SearchResponse], count: Int, sort: SortOrder?, browsing: Bool, distincts: [Distinct?]
   ) -> [(segment: Int, hit: Hit)] {
     var heads = [Int](repeating: 0, count: segments.count)
     var shown: [String: Int] = [:]
-    let distincts = segments.map { distinct(request, in: $0.index) }
     var merged: [(segment: Int, hit: Hit)] = []
     merged.reserveCapacity(min(count, 1024))
     while merged.count < count {
