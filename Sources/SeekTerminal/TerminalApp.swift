@@ -400,14 +400,35 @@ public final class TerminalApp {
     let onIndexed = configuration.onInputIndexed
     let inputFailure = generation == 0 ? configuration.inputFailure : nil
     let current = feedGeneration
-    let indexer = IndexerThread(catalog: catalog) { [runtime] update, records, bytes, finished, limited in
+    // Plain lines are answered by a scan past the main index (no tail index built per batch).
+    let scansTail =
+      format == .lines && configuration.lineShape.isPlain && CatalogSearcher.scansUnindexedLines(catalog.settings)
+    // Scanning the tail, what the search lane has been handed decides the count's state: an index
+    // may land before the last lines read reach the lane.
+    let handed = HandedLines()
+    let indexer = IndexerThread(catalog: catalog, scansTail: scansTail) {
+      [runtime] update, records, bytes, finished, limited in
       let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
       runtime.runOnSearchLane { service in
         guard current.value == generation else { return nil }
+        let searched = service.searcher.contentGeneration
+        if case .rebuilt(let built)? = update, scansTail, built.index.count < records,
+          !service.searcher.takesMain(of: built.index.count)
+        {
+          return nil
+        }
         if let update { service.apply(.streamed(update)) }
+        if scansTail {
+          // An index of lines the scan answered already changes no answer: the screen stays as
+          // it is (searched again, it would differ only in the time taken).
+          if service.searcher.contentGeneration == searched { return nil }
+          return .catalogChanged(records: handed.records, finished: handed.finished, percent: percent)
+        }
         return .catalogChanged(records: records, finished: finished, percent: percent)
       }
       guard current.value == generation else { return }
+      // The build that holds every record read (scanning the tail, earlier ones may not).
+      if case .rebuilt(let built)? = update, built.index.count < records { return }
       if limited {
         let megabytes = ProcessMemory.inputLimitBytes() >> 20
         runtime.runOnSearchLane { _ in
@@ -423,7 +444,21 @@ public final class TerminalApp {
       format: format, delimiter: configuration.inputDelimiter,
       headerLines: generation == 0 ? configuration.headerLines : 0,
       shape: configuration.lineShape
-    ) { [indexer] in indexer.request() }
+    ) { [indexer] in indexer.batchRead() }
+    if scansTail {
+      reader.keepsUnindexed = true
+      indexer.onUnindexed = { [runtime, weak indexer] in
+        guard let indexer else { return }
+        runtime.runOnSearchLane { [weak indexer] service in
+          guard current.value == generation, let taken = indexer?.takeUnindexed() else { return nil }
+          if let rows = taken.rows { service.apply(.streamed(.unindexed(rows, at: taken.at))) }
+          handed.records = taken.records
+          handed.finished = taken.finished
+          let percent = total.map { $0 > 0 ? min(99, taken.bytesRead * 100 / $0) : 0 }
+          return .catalogChanged(records: taken.records, finished: taken.finished, percent: percent)
+        }
+      }
+    }
     if configuration.headerLines > 0 && generation == 0 {
       // The header is handed to the state machine once it is whole (or the input ended).
       let wanted = configuration.headerLines
@@ -467,7 +502,7 @@ public final class TerminalApp {
     let current = feedGeneration
     runtime.runOnSearchLane { service in
       guard current.value == generation else { return nil }
-      service.apply(.streamed(.rebuilt(catalog)))
+      service.apply(.restarted(catalog))
       return .catalogChanged(records: 0, finished: false, percent: nil)
     }
     feed(handle, format: format, into: catalog, runtime: runtime, generation: generation)
@@ -516,4 +551,11 @@ public final class TerminalApp {
   private var screen = ScreenSize(columns: 0, rows: 0)
   private var border: Border { configuration.border }
 
+}
+
+/// The lines of a feed handed to the search lane so far, and whether they are all of them: read
+/// and written on the search lane only.
+private final class HandedLines: @unchecked Sendable {
+  var records = 0
+  var finished = false
 }

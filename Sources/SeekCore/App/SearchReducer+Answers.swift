@@ -5,6 +5,7 @@ extension SearchReducer {
     switch event {
     case .resultsArrived(let revision, let page):
       guard revision == state.resultsRevision else { return [] }
+      if state.inputEnded && page.page == 0 { state.streamedRecords = nil }
       if let error = page.error {
         // A refinement the catalog cannot apply: say so, change nothing else.
         state.message = error
@@ -108,8 +109,16 @@ extension SearchReducer {
       state.header += lines
       return []
     case .catalogChanged(let records, let finished, let percent):
-      state.streamedRecords = finished ? nil : records
-      state.streamedPercent = finished ? nil : percent
+      if !finished {
+        state.inputEnded = false
+        state.streamedRecords = records
+        state.streamedPercent = percent
+      } else if !state.inputEnded {
+        // Still counting until the answer for every record arrives (`resultsArrived`).
+        state.inputEnded = true
+        state.streamedRecords = state.streamedRecords.map { _ in records }
+        state.streamedPercent = nil
+      }
       // Refresh the results of the query on screen (and its suggestions), keeping the selection.
       return searchBoth(&state)
     case .failed(let message):

@@ -7,6 +7,8 @@ public final class SearchService {
   /// Changes to what is searched, made on the search lane between searches.
   public enum Update: Sendable {
     case streamed(StreamingIndexer.Update)
+    /// The input starts again (a reload): nothing of the one before stays.
+    case restarted(Catalog)
     case created([CreatedItem])
     case learned([Suggestion])
     /// The user's recent searches, most recent first.
@@ -70,6 +72,8 @@ public final class SearchService {
 
   public func apply(_ update: Update) {
     switch update {
+    case .restarted(let catalog):
+      searcher.restart(with: catalog)
     case .streamed(.rebuilt(let catalog)):
       searcher.replaceMain(with: catalog)
       if let minHits = generatingSuggestions, catalog.index.count <= Self.regenerateSuggestionsUpTo {
@@ -77,6 +81,7 @@ public final class SearchService {
         suggestions = SuggestionsIndex(baseSuggestions + learned)
       }
     case .streamed(.tail(let index)): searcher.setTail(index)
+    case .streamed(.unindexed(let rows, let position)): searcher.appendUnindexed(rows, at: position)
     case .created(let items): searcher.setCreated(items)
     case .recent(let list):
       recent = list.map { ($0, TextFolding.foldedKey($0)) }
@@ -93,7 +98,9 @@ public final class SearchService {
   public func perform(_ effect: SearchEffect) -> SearchEvent? {
     switch effect {
     case .searchResults(let query, let page, let cursor, let refine, let revision):
-      return .resultsArrived(revision: revision, results(query: query, page: page, cursor: cursor, refine: refine))
+      let page = results(query: query, page: page, cursor: cursor, refine: refine)
+      // A search that gave way to a newer one has no whole answer: the newer one answers.
+      return searcher.lastSearchGaveWay ? nil : .resultsArrived(revision: revision, page)
     case .searchSuggestions(let query, let revision):
       return .suggestionsArrived(revision: revision, suggestionHits(query))
     case .loadDetails(let objectID, let query, let revision):
@@ -166,6 +173,10 @@ public final class SearchService {
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
       request.inputOrder = inputOrder
+      // While lines are scanned past the index (a pipe being read), the scan counts its part
+      // exactly: the index counts its own exactly too, so that the count shown is exact and the
+      // final index, taking over, shows the same (see `knownCount`).
+      request.exhaustive = searcher.unindexedLines > 0
       learnedItems = refine.searchDisabled ? [:] : learned(for: query)
       request.learned = learnedItems.mapValues(\.level)
       response = try searcher.search(request)
@@ -219,9 +230,9 @@ public final class SearchService {
   /// place of an estimate.
   private func knownCount(_ response: inout CatalogSearcher.Response, query: String, refinements: Refinements) {
     if response.exhaustiveNbHits {
-      exactCount = (query, refinements, searcher.generation, response.nbHits)
+      exactCount = (query, refinements, searcher.contentGeneration, response.nbHits)
     } else if let known = exactCount, known.query == query, known.refinements == refinements,
-      known.generation == searcher.generation
+      known.generation == searcher.contentGeneration
     {
       response.nbHits = max(known.nbHits, response.nbHits)
       response.exhaustiveNbHits = true

@@ -50,6 +50,9 @@ public struct SearchState: Sendable, Equatable {
   public var statusFollowsQuery = false
   /// While records stream in from a pipe: how many are indexed; nil for a complete catalog.
   public var streamedRecords: Int? = nil
+  /// The input has ended: `streamedRecords` (the spinner) stays until the results of all of it
+  /// arrive, so that no frame shows a count of fewer lines without saying it is still counting.
+  public var inputEnded = false
   /// How much of a file being read is read, in percent (nil for a pipe).
   public var streamedPercent: Int? = nil
   /// The spinner's frame, turned by each tick while input streams in.

@@ -3,16 +3,23 @@ import SearchEngine
 /// Builds indexes for records streamed from a pipe, off the search thread. The main index is
 /// rebuilt when the records have doubled since it was built (or input has ended), so the total
 /// indexing work stays within about twice the final build; in between, only the records after it
-/// are indexed, as a small tail segment searched beside it.
+/// are indexed, as a small tail segment searched beside it — unless the searcher scans them
+/// (`scansTail`: plain lines, see `StreamTail`), when only the main index is built.
 public struct StreamingIndexer: Sendable {
   public enum Update: Sendable {
     case rebuilt(Catalog)
     case tail(SearchIndex)
+    /// Lines read from this place in the input on, not indexed (the searcher scans them).
+    case unindexed(RecordTable, at: Int)
   }
 
   private var catalog: Catalog
+  private let scansTail: Bool
 
-  public init(catalog: Catalog) { self.catalog = catalog }
+  public init(catalog: Catalog, scansTail: Bool = false) {
+    self.catalog = catalog
+    self.scansTail = scansTail
+  }
 
   /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is
   /// given up: a rebuild turns it into the new index's document store.
@@ -24,7 +31,7 @@ public struct StreamingIndexer: Sendable {
       catalog = Catalog(name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given)
       return .rebuilt(catalog)
     }
-    guard table.count > main else { return nil }
+    guard table.count > main, !scansTail else { return nil }
     var rest = RecordTable(attributes: table.attributes)
     rest.appendRows(of: table, from: main)
     rest.numericAttributes = table.numericAttributes

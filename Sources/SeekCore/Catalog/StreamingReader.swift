@@ -24,6 +24,12 @@ public final class StreamingReader: @unchecked Sendable {
   private let onBatch: @Sendable () -> Void
   public static let interval = 0.1
 
+  /// Whether each batch is also kept apart for `takeUnindexed` (a searcher that scans the lines
+  /// no index holds yet, `StreamTail`), and how many records were kept so.
+  public var keepsUnindexed = false
+  private var unindexed: (rows: RecordTable, at: Int)? = nil
+  private var keptUnindexed = 0
+
   /// What ends a line (`--read0`: NUL).
   private let delimiter: UInt8
   /// `--header-lines N` (fzf's): the first N lines are a header, shown and never searched.
@@ -63,6 +69,24 @@ public final class StreamingReader: @unchecked Sendable {
     let records = table
     table = RecordTable(attributes: table.attributes)
     return (records, finished, malformed, bytesRead)
+  }
+
+  /// The records read since the last call (and where they start in the input), with the number
+  /// read in all, whether input has ended and the bytes read. Each record is handed out once, in
+  /// input order, even after the records were handed over at the end (`snapshot`).
+  public func takeUnindexed() -> (rows: RecordTable?, at: Int, records: Int, finished: Bool, bytesRead: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = unindexed
+    unindexed = nil
+    return (taken?.rows, taken?.at ?? keptUnindexed, keptUnindexed, finished, bytesRead)
+  }
+
+  /// Records read so far, and whether input has ended (without sharing the records).
+  public var progress: (records: Int, finished: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (keptUnindexed > table.count ? keptUnindexed : table.count, finished)
   }
 
   /// Whether reading stopped before the input ended, at the memory limit (endless input such as
@@ -157,6 +181,12 @@ public final class StreamingReader: @unchecked Sendable {
     malformed += batch.malformed
     bytesRead += batch.bytes
     if final { finished = true }
+    if keepsUnindexed && table.count > keptUnindexed {
+      // Copied under the lock, before a final snapshot can hand the table over.
+      if unindexed == nil { unindexed = (RecordTable(attributes: table.attributes), keptUnindexed) }
+      unindexed!.rows.appendRows(of: table, from: keptUnindexed)
+      keptUnindexed = table.count
+    }
     lock.unlock()
     batch.records.removeAll(keepingCapacity: true)
     batch.rows.removeAll(keepingCapacity: true)

@@ -56,6 +56,8 @@ public final class EffectRuntime: @unchecked Sendable {
     self.service = service
     self.writer = writer
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
+    // A long scan of unindexed lines gives way to a newer search (it resumes when asked again).
+    service.searcher.superseded = { [weak self] in self?.hasQueuedResultsSearch ?? false }
     start(named: "seek-search", searchLane: true)
     start(named: "seek-write", searchLane: false)
   }
@@ -145,6 +147,13 @@ public final class EffectRuntime: @unchecked Sendable {
     let taken = outbox
     outbox = []
     return taken
+  }
+
+  /// Whether a search of the results waits on the search lane.
+  private var hasQueuedResultsSearch: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return searchQueue.contains { if case .effect(.searchResults) = $0 { true } else { false } }
   }
 
   /// Whether store writes are queued or running.

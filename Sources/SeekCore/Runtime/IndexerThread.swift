@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// Indexes streamed records on its own thread, so searching never waits for indexing. Requests
@@ -7,19 +8,64 @@ public final class IndexerThread: @unchecked Sendable {
   private var pending = false
   private var indexer: StreamingIndexer
   /// Called with the new index (if any), the records and bytes read, whether input ended, and
-  /// whether reading stopped at the memory limit.
+  /// whether reading stopped at the memory limit. Scanning the tail, a build may hold fewer
+  /// records than were read: the final one holds them all.
   private let deliver: (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void
   public var reader: StreamingReader?
   /// Called on each batch until it returns true (`--header-lines`: the header is whole, or the
   /// input ended), with whether input ended. Set before the reader starts.
   public var onHeader: ((Bool) -> Bool)?
 
-  public init(catalog: Catalog, deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void) {
-    self.indexer = StreamingIndexer(catalog: catalog)
+  /// The searcher scans the lines past the main index (`StreamTail`): only the main index is
+  /// built, when the records have doubled or input has ended, and the reader's records are not
+  /// shared until then (a shared table is copied whole by the reader's next append).
+  private let scansTail: Bool
+  /// Records the main index holds (scanning the tail).
+  private var indexed = 0
+
+  /// Scanning the tail: called on the reader's thread when a batch was read and none is waiting
+  /// to be taken; the searcher then takes what was read with `takeUnindexed` (one delivery for
+  /// however many batches a busy searcher let accumulate).
+  public var onUnindexed: (() -> Void)?
+  private var unindexedWaiting = false
+
+  public init(
+    catalog: Catalog, scansTail: Bool = false,
+    deliver: @escaping (StreamingIndexer.Update?, Int, Int, Bool, Bool) -> Void
+  ) {
+    self.indexer = StreamingIndexer(catalog: catalog, scansTail: scansTail)
+    self.scansTail = scansTail
     self.deliver = deliver
-    let thread = Thread { [unowned self] in self.loop() }
+    let thread = Thread { [unowned self] in
+      // Scanning the tail, the searches and the reader come first: building the main index is
+      // what can wait (the answers do not depend on it), so it takes the cores they leave.
+      if scansTail { seek_lower_thread_priority(10) }
+      self.loop()
+    }
     thread.stackSize = 8 << 20
     thread.start()
+  }
+
+  /// The reader read a batch: its records go to the searcher (scanning the tail), then the
+  /// indexer looks at whether to build.
+  public func batchRead() {
+    if scansTail, let onUnindexed {
+      condition.lock()
+      let waiting = unindexedWaiting
+      unindexedWaiting = true
+      condition.unlock()
+      if !waiting { onUnindexed() }
+    }
+    request()
+  }
+
+  /// The records read and not handed out yet, where they start in the input, the records read in
+  /// all, whether input ended and the bytes read (see `StreamingReader.takeUnindexed`).
+  public func takeUnindexed() -> (rows: RecordTable?, at: Int, records: Int, finished: Bool, bytesRead: Int)? {
+    condition.lock()
+    unindexedWaiting = false
+    condition.unlock()
+    return reader?.takeUnindexed()
   }
 
   public func request() {
@@ -36,12 +82,24 @@ public final class IndexerThread: @unchecked Sendable {
       pending = false
       condition.unlock()
       guard let reader else { continue }
+      if let onHeader, onHeader(reader.progress.finished) { self.onHeader = nil }
+      if scansTail {
+        let (records, finished) = reader.progress
+        guard finished || indexed == 0 || records >= 2 * indexed else { continue }
+      }
       let (table, finished, _, bytesRead) = reader.snapshot()
-      if let onHeader, onHeader(finished) { self.onHeader = nil }
       let records = table.count
+      indexed = records
       // Given up: the final build frees the records once they are its document store.
       let update = indexer.update(with: consume table, finished: finished)
-      deliver(update, records, bytesRead, finished, finished && reader.stoppedAtMemoryLimit)
+      if scansTail {
+        // The count on screen follows reading: "finished" is whether the reader has, even for
+        // a build of fewer records than were read.
+        let (read, readerFinished) = reader.progress
+        deliver(update, read, bytesRead, readerFinished, finished && reader.stoppedAtMemoryLimit)
+      } else {
+        deliver(update, records, bytesRead, finished, finished && reader.stoppedAtMemoryLimit)
+      }
       if finished { return }
     }
   }

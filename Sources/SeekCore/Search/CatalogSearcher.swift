@@ -118,7 +118,22 @@ public final class CatalogSearcher {
   private var segments: [Segment] = []
   /// Changes whenever the segments do, so that an old cursor is never applied to new indexes.
   public private(set) var generation = 0
+  /// Changes whenever the records searched do (not when the same records are indexed anew, as
+  /// when the final index of a pipe takes over from the scan): a count stays exact as long as it.
+  public private(set) var contentGeneration = 0
   private let descendingCustomRanking: Bool
+  /// Lines a pipe delivered past the main index and not indexed (while it is read): each search
+  /// answers them by a scan, as a tail segment of the lines it kept (see `StreamTail`).
+  private var streamTail: StreamTail? = nil
+  /// Which of the stream tail's indexes is the tail segment, and the scan's count for it.
+  private var streamTailSerial = 0
+  private var streamTailCount: (nbHits: Int, droppedWords: [String])? = nil
+  /// Whether a newer search is waiting, asked while a long scan of the stream tail runs: the
+  /// scan then stops (and resumes if asked the same again).
+  public var superseded: @Sendable () -> Bool = { false }
+  /// The last search gave way to a newer one before its scan ended: its answer is not whole
+  /// (and is not to be shown).
+  public private(set) var lastSearchGaveWay = false
 
   public init(catalog: Catalog, created: [CreatedItem] = []) {
     self.catalog = catalog
@@ -130,9 +145,22 @@ public final class CatalogSearcher {
 
   // MARK: - Segments
 
+  /// Starts the catalog again from `newCatalog` (fzf's `reload`, a table read again): the lines
+  /// of the input before are gone, indexed or not.
+  public func restart(with newCatalog: Catalog) {
+    streamTail = nil
+    replaceMain(with: newCatalog)
+  }
+
   /// Replaces the main index (streamed input rebuilt), dropping the tail.
   public func replaceMain(with newCatalog: Catalog) {
+    let before = catalog.index.count + (streamTail?.count ?? 0)
+    // Scanning the tail, an index of lines the tail holds changes nothing searched.
+    if streamTail == nil || newCatalog.index.count > before { contentGeneration += 1 }
     catalog = newCatalog
+    streamTail?.drop(below: newCatalog.index.count)
+    if streamTail?.isEmpty == true { streamTail = nil }
+    streamTailCount = nil
     segments.removeAll { $0.kind == .main || $0.kind == .tail }
     segments.insert(Segment(kind: .main, index: newCatalog.index, searcher: Searcher(index: newCatalog.index)), at: 0)
     generation += 1
@@ -140,9 +168,73 @@ public final class CatalogSearcher {
 
   /// Sets the tail segment (records streamed in since the main index was built).
   public func setTail(_ index: SearchIndex) {
+    installTail(index)
+    contentGeneration += 1
+  }
+
+  private func installTail(_ index: SearchIndex) {
     segments.removeAll { $0.kind == .tail }
     segments.insert(Segment(kind: .tail, index: index, searcher: Searcher(index: index)), at: 1)
     generation += 1
+  }
+
+  /// Adds lines read from `position` on (the input's first line is 0) that no index holds yet:
+  /// searches answer them by a scan until a new main index holds them (`replaceMain`).
+  public func appendUnindexed(_ rows: RecordTable, at position: Int) {
+    guard rows.count > 0 else { return }
+    if streamTail == nil { streamTail = StreamTail(settings: catalog.settings, firstPosition: catalog.index.count) }
+    streamTail?.append(rows, at: position)
+    contentGeneration += 1
+  }
+
+  /// Whether lines can be searched without indexing them, as `appendUnindexed` adds them.
+  public static func scansUnindexedLines(_ settings: ResolvedSettings) -> Bool { StreamTail.supports(settings) }
+
+  /// Whether a main index of `records` lines is worth taking while lines are scanned: one that
+  /// leaves most of the tail to scan again is not (the scan's progress would be lost for little:
+  /// a pipe read faster than it is indexed), one that holds nine tenths of the lines handed is.
+  public func takesMain(of records: Int) -> Bool {
+    guard let tail = streamTail else { return true }
+    return records * 10 >= (tail.firstPosition + tail.count) * 9
+  }
+
+  /// Lines read and not yet held by the main index (answered by a scan).
+  public var unindexedLines: Int { streamTail?.count ?? 0 }
+
+  /// The tail segment for `request`: the lines its scan of the stream tail kept, or (for what a
+  /// scan cannot answer) an index of every line of the tail.
+  private func prepareStreamTail(for request: Request, requestedFacets: [String]) {
+    guard var tail = streamTail, !tail.isEmpty else { return }
+    streamTail = nil  // mutated apart and put back: no copy of its chunks
+    defer { streamTail = tail }
+    let scannable =
+      request.filters == nil && request.refinements.isEmpty && requestedFacets.isEmpty && request.sort == nil
+      && !request.inputOrder && request.learned.isEmpty && distinct(request, in: catalog.index) == nil
+    if scannable {
+      let shown = (request.cursor?.offset ?? request.page * request.hitsPerPage) + request.hitsPerPage
+      // Kept lines for a few pages at once: scrolling does not scan again for every page.
+      var limit = 256
+      while limit < shown { limit <<= 1 }
+      let terms = catalog.index.terms.count
+      guard
+        let answer = tail.answer(
+          query: request.query, matching: request.matching, limit: limit, mainTerms: terms, superseded: superseded)
+      else {
+        lastSearchGaveWay = true
+        return
+      }
+      if answer.serial != streamTailSerial { setTail(answer.index, serial: answer.serial) }
+      streamTailCount = (answer.nbHits, answer.droppedWords)
+    } else {
+      let whole = tail.indexOfEveryLine()
+      if whole.serial != streamTailSerial { setTail(whole.index, serial: whole.serial) }
+      streamTailCount = nil
+    }
+  }
+
+  private func setTail(_ index: SearchIndex, serial: Int) {
+    streamTailSerial = serial
+    installTail(index)
   }
 
   /// Sets the created items (as the store holds them), indexed as one small segment that matches
@@ -152,6 +244,7 @@ public final class CatalogSearcher {
     created = items
     segments.removeAll { $0.kind == .created }
     generation += 1
+    contentGeneration += 1
     guard !items.isEmpty else { return }
     let attributes = catalog.index.documents.attributes
     var store = DocumentStore(attributes: attributes)
@@ -171,6 +264,17 @@ public final class CatalogSearcher {
   /// Searches every segment and merges; a filter naming an attribute that is not a facet (or a
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
+    lastSearchGaveWay = false
+    if streamTail != nil {
+      let facets = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
+      prepareStreamTail(for: request, requestedFacets: facets)
+      if lastSearchGaveWay {
+        return Response(
+          query: request.query, hits: [], nbHits: 0, page: request.page, hitsPerPage: request.hitsPerPage,
+          exhaustiveNbHits: false, droppedWords: [], typoCorrected: false,
+          next: Cursor(generation: generation, after: [], offset: 0))
+      }
+    }
     let cursor = request.cursor.flatMap { $0.generation == generation ? $0 : nil }
     let offset = cursor?.offset ?? (request.cursor?.offset ?? request.page * request.hitsPerPage)
     // Each segment's best `offset + hitsPerPage` (or, resuming, its best `hitsPerPage` after its
@@ -178,8 +282,14 @@ public final class CatalogSearcher {
     let perSegment = cursor == nil ? offset + request.hitsPerPage : request.hitsPerPage
     let requested = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
     let distincts = segments.map { distinct(request, in: $0.index) }
-    let responses = try searchSegments(
+    var responses = try searchSegments(
       request, after: cursor, hitsPerSegment: perSegment, facets: requested, distincts: distincts)
+    if let counted = streamTailCount, let t = segments.firstIndex(where: { $0.kind == .tail }) {
+      // The tail's index holds the lines its scan kept; the scan counted them all.
+      responses[t].nbHits = counted.nbHits
+      responses[t].droppedWords = counted.droppedWords
+      responses[t].exhaustiveNbHits = true
+    }
     var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     let parsed = ParsedQuery(request.query, settings: catalog.settings.index)

@@ -1,0 +1,114 @@
+import SearchEngine
+
+/// One query matched against lines one at a time, with the index's rules and without an index
+/// (`RecordMatcher`, and fzf's fuzzy tier below the words): each line is counted, and kept only
+/// while it is among the best `limit` of its relaxation level. What `seek -f` on a pipe runs
+/// (`LineStreamFilter`), and what answers the lines read past the index while a pipe is still
+/// being indexed (`StreamTail`). Lines are added in input order; `position` is the line's place
+/// in the whole input, so that ties fall as the index breaks them.
+public struct LineStreamMatcher {
+  let query: ParsedQuery
+  let extended: ExtendedQuery
+  let fzfRulesAlone: Bool
+  var fuzzy: FuzzyCollector<String>?
+  var matcher: RecordMatcher
+  var collector: ScanCollector<String>
+  let byLength: Bool
+  let reverse: Bool
+  let matching: MatchOptions
+  /// The next line's place in the input.
+  public private(set) var position: Int
+  /// Lines added.
+  public private(set) var linesRead = 0
+  /// Lines longer than what is searched of a value (warned about, as for an indexed catalog).
+  public private(set) var longLines = 0
+
+  public init(query text: String, settings: IndexSettings, limit: Int, matching: MatchOptions, firstPosition: Int = 0) {
+    query = ParsedQuery(text, settings: settings)
+    // The fuzzy tier below the words, or fzf's rules alone (as `Searcher` answers).
+    extended = ExtendedQuery(text, options: matching)
+    fzfRulesAlone = extended.answeredByFzfRulesAlone(wordless: query.isEmpty)
+    fuzzy =
+      extended.isEmpty || !(fzfRulesAlone || matching.fuzzyTier)
+      ? nil
+      : FuzzyCollector<String>(
+        query: extended, wordCount: fzfRulesAlone ? 0 : query.words.count, limit: limit,
+        tiebreak: settings.tiebreak.first(where: \.isPerMatch))
+    matcher = RecordMatcher(
+      query: query, searchableCount: 1,
+      rules: MatchRules(settings: settings, searchable: [settings.searchableAttributes.first ?? "text"]))
+    collector = ScanCollector<String>(wordCount: query.words.count, limit: limit)
+    byLength = settings.tiebreak.first { !$0.isPerMatch } == .length
+    reverse = settings.reverseInputOrder
+    self.matching = matching
+    position = firstPosition
+  }
+
+  /// The distinct terms seen so far, counted up to the largest regime threshold.
+  public var termCount: Int { matcher.termCount }
+
+  /// Matches the next line of the input.
+  public mutating func add(_ line: String) {
+    var text = line
+    let position = self.position
+    self.position += 1
+    linesRead += 1
+    if text.utf8.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
+    let order = UInt64(reverse ? Int(UInt32.max) - position : position)
+    // The empty query lists lines in input order; ties of a query go by length first (fzf).
+    let tie = byLength && !extended.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
+    // Safe: the buffers are used only inside the closures, while `text` is alive.
+    if !fzfRulesAlone {
+      if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
+      collector.add(text, position: position, tie: tie, matcher: matcher)
+    }
+    guard fuzzy != nil else { return }
+    let searched = min(text.utf8.count, DocumentStore.maxIndexedValueBytes)
+    let payload = text
+    let words = fzfRulesAlone || query.words.isEmpty ? nil : FuzzyCollector<String>.wordsMatched(matcher)
+    text.withUTF8 { bytes in
+      var end = searched
+      while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      fuzzy!.add(
+        payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]), words: words)
+    }
+  }
+
+  /// The lines kept and the count, ranked as an index of `regime` would rank them (by default,
+  /// the regime of the lines added: the whole input's when all of it was added).
+  public func result(in given: RecordMatcher.Regime? = nil) -> LineStreamFilter.Result {
+    // The regime of the dictionary an index of the whole input would have.
+    let regime = given ?? RecordMatcher.Regime.of(termCount: matcher.termCount)
+    if fzfRulesAlone, let fuzzy {
+      let answer = fuzzy.answer(in: regime, level: 0)
+      return LineStreamFilter.Result(
+        lines: answer.kept.map { .init(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
+        droppedWords: [], linesRead: linesRead, longLines: longLines, regime: regime)
+    }
+    let answer = collector.answer(in: regime, relaxing: !matching.fuzzyTier)
+    var lines = answer.kept.map { LineStreamFilter.Kept(text: $0.payload, index: $0.position) }
+    var nbHits = answer.nbHits
+    if let fuzzy {
+      let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !matching.fuzzyTier))
+      nbHits += tier.nbHits
+      // Both tiers' lines, once each, in input order: the engine ranks them again.
+      var merged: [LineStreamFilter.Kept] = []
+      merged.reserveCapacity(lines.count + tier.kept.count)
+      var i = 0
+      for kept in tier.kept {
+        while i < lines.count && lines[i].index < kept.position {
+          merged.append(lines[i])
+          i += 1
+        }
+        if i < lines.count && lines[i].index == kept.position { continue }
+        merged.append(.init(text: kept.payload, index: kept.position))
+      }
+      merged += lines[i...]
+      lines = merged
+    }
+    return LineStreamFilter.Result(
+      lines: lines, nbHits: nbHits,
+      droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
+      linesRead: linesRead, longLines: longLines, regime: regime)
+  }
+}

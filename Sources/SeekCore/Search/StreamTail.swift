@@ -1,0 +1,173 @@
+import SearchEngine
+
+/// The lines a pipe has delivered past the main index, while it is still being read and indexed,
+/// answered without indexing them: each search matches them one by one (`LineStreamMatcher`, the
+/// index's rules), and only the best lines it keeps are indexed, a few hundred at most, as a small
+/// tail segment ranked beside the main index. So a query typed during ingestion is answered at
+/// the speed lines are read, on the search lane's core, while the indexer builds the main index on
+/// the other, and the count shown is exact for every line read.
+///
+/// The scan is resumable: lines that arrive later are matched against the query already being
+/// answered (typing nothing, the count follows reading), and a scan stopped for a newer search
+/// goes on from where it was if that search asks the same. A new query scans the tail again
+/// (fzf does the same over every line; the tail is at most what the main index holds, since the
+/// main index is rebuilt when the lines read have doubled).
+///
+/// What a scan cannot answer (filters, a sort, input order, `distinct`, picks learned) falls back
+/// to an index of the whole tail, built when first asked and kept until more lines arrive.
+struct StreamTail {
+  /// The lines past the main index, in chunks as they were delivered, in input order.
+  private var chunks: [RecordTable] = []
+  /// The place in the input of the first line of `chunks`: the main index's line count.
+  private(set) var firstPosition = 0
+  private(set) var count = 0
+  private let settings: ResolvedSettings
+
+  /// What a scan is for: a different query, matching or number of lines kept starts another.
+  private struct Key: Equatable {
+    var query: String
+    var matching: MatchOptions
+    var limit: Int
+  }
+
+  /// The scan under way: its matcher, and the next line to match (chunk, row).
+  private var scan: (key: Key, matcher: LineStreamMatcher, chunk: Int, row: Int)?
+  /// The last answer, for the lines scanned then.
+  private var answered: (key: Key, lines: Int, answer: Answer)?
+  private var wholeIndex: (lines: Int, index: SearchIndex, serial: Int)?
+  /// Numbers each index built, so that the searcher swaps its tail segment only for a new one.
+  private var serial = 0
+
+  /// The tail's part of a search: its small index of kept lines, and the count and dropped words
+  /// of every line scanned.
+  struct Answer {
+    var index: SearchIndex
+    var serial: Int
+    var nbHits: Int
+    var droppedWords: [String]
+  }
+
+  /// Lines checked between two looks at whether the search was superseded.
+  static let linesBetweenChecks = 8192
+
+  init(settings: ResolvedSettings, firstPosition: Int) {
+    self.settings = settings
+    self.firstPosition = firstPosition
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Whether a scan can answer a catalog with these settings: plain lines ranked by the index's
+  /// rules with no custom ranking (`LineStreamFilter.supports`).
+  static func supports(_ settings: ResolvedSettings) -> Bool {
+    LineStreamFilter.supports(settings.index) && settings.index.searchableAttributes.count == 1
+  }
+
+  /// Adds the lines read from `position` on; those the main index already holds are left out.
+  mutating func append(_ rows: RecordTable, at position: Int) {
+    let expected = firstPosition + count
+    guard position + rows.count > expected, position <= expected else { return }
+    var chunk = rows
+    if position < expected {
+      chunk = RecordTable(attributes: rows.attributes)
+      chunk.appendRows(of: rows, from: expected - position)
+    }
+    count += chunk.count
+    chunks.append(chunk)
+  }
+
+  /// The main index now holds the lines before `position`: they leave the tail.
+  mutating func drop(below position: Int) {
+    guard position > firstPosition else { return }
+    var left = position - firstPosition
+    while let first = chunks.first, left > 0 {
+      if first.count <= left {
+        left -= first.count
+        count -= first.count
+        chunks.removeFirst()
+      } else {
+        var rest = RecordTable(attributes: first.attributes)
+        rest.appendRows(of: first, from: left)
+        count -= left
+        chunks[0] = rest
+        left = 0
+      }
+    }
+    firstPosition = position
+    if chunks.isEmpty { count = 0 }
+    scan = nil
+    answered = nil
+    wholeIndex = nil
+  }
+
+  /// The answer for `query` over every line of the tail, its best `limit` lines kept; nil when
+  /// `superseded` said so before the scan ended (the scan resumes on the next ask).
+  /// `mainTerms`: the main index's term count, for the regime the kept lines are ranked in.
+  mutating func answer(
+    query: String, matching: MatchOptions, limit: Int, mainTerms: Int, superseded: () -> Bool
+  ) -> Answer? {
+    let key = Key(query: query, matching: matching, limit: limit)
+    if let answered, answered.key == key, answered.lines == count { return answered.answer }
+    if scan?.key != key {
+      scan = (
+        key,
+        LineStreamMatcher(
+          query: query, settings: settings.index, limit: limit, matching: matching, firstPosition: firstPosition),
+        0, 0
+      )
+    }
+    guard var (_, matcher, chunk, row) = scan else { return nil }
+    var sinceCheck = 0
+    while chunk < chunks.count {
+      let table = chunks[chunk]
+      while row < table.count {
+        matcher.add(table.value(row, 0))
+        row += 1
+        sinceCheck += 1
+        if sinceCheck == Self.linesBetweenChecks {
+          sinceCheck = 0
+          if superseded() {
+            scan = (key, matcher, chunk, row)
+            return nil
+          }
+        }
+      }
+      chunk += 1
+      row = 0
+    }
+    // Stay at the end of the last chunk: lines that arrive later go on from there.
+    scan = (key, matcher, max(0, chunks.count - 1), chunks.last?.count ?? 0)
+    let answer = ranked(matcher, mainTerms: mainTerms)
+    answered = (key, count, answer)
+    return answer
+  }
+
+  /// The kept lines indexed, ranked in the regime of the whole input read so far (the main
+  /// index's terms and the tail's, an over-estimate by the terms they share: only the choice at
+  /// 10,000 terms depends on it).
+  private mutating func ranked(_ matcher: LineStreamMatcher, mainTerms: Int) -> Answer {
+    let regime: RecordMatcher.Regime =
+      settings.index.substringMatching == false ? .large : .of(termCount: mainTerms + matcher.termCount)
+    let result = matcher.result(in: regime)
+    var kept = RecordTable(attributes: chunks.first?.attributes ?? ["text"])
+    for line in result.lines { kept.appendRow([line.text]) }
+    var index = settings.index
+    index.substringMatching = regime != .large
+    index.firstLettersFixed = regime != .small
+    serial += 1
+    return Answer(
+      index: IndexBuilder.build(kept.documents(idAttribute: settings.objectIDAttribute), settings: index),
+      serial: serial, nbHits: result.nbHits, droppedWords: result.droppedWords)
+  }
+
+  /// The whole tail indexed (for what a scan cannot answer), built when first asked.
+  mutating func indexOfEveryLine() -> (index: SearchIndex, serial: Int) {
+    if let wholeIndex, wholeIndex.lines == count { return (wholeIndex.index, wholeIndex.serial) }
+    var rows = RecordTable(attributes: chunks.first?.attributes ?? ["text"])
+    for chunk in chunks { rows.appendRows(of: chunk) }
+    let index = IndexBuilder.build(rows.documents(idAttribute: settings.objectIDAttribute), settings: settings.index)
+    serial += 1
+    wholeIndex = (count, index, serial)
+    return (index, serial)
+  }
+}

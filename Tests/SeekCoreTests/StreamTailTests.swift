@@ -1,0 +1,116 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// Lines a pipe delivered past the main index are answered by a scan (`StreamTail`) with the
+/// index's rules: the same pages and counts as one index of every line, whatever part of them
+/// the main index holds. 30,000 real package names (over the 10,000-term regime threshold).
+@Suite struct StreamTailTests {
+  static let names: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "gzip -dc '\(PackageScaleTests.path)' | tail -n +2 | cut -f1 | head -30000"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+  }()
+
+  static let queries = ["numpy", "django rest", "reqeusts", "py", "flsk", "'orm", "^flask", "zzzzqqq", "", "test"]
+
+  func table(_ lines: ArraySlice<String>) -> RecordTable {
+    var table = RecordTable(attributes: ["text"])
+    for line in lines { table.appendRow([line]) }
+    return table
+  }
+
+  func catalog(_ lines: ArraySlice<String>) -> Catalog {
+    let rows = table(lines)
+    return Catalog(name: "pipe", path: "-", table: rows, settings: CatalogSettings().resolved(for: rows))
+  }
+
+  /// A searcher whose main index holds the first `indexed` names, the rest delivered unindexed
+  /// in chunks of `chunk`.
+  func scanning(indexed: Int, chunk: Int) -> CatalogSearcher {
+    let names = Self.names
+    let searcher = CatalogSearcher(catalog: catalog(names[..<indexed]))
+    var position = indexed
+    while position < names.count {
+      let end = min(names.count, position + chunk)
+      searcher.appendUnindexed(table(names[position..<end]), at: position)
+      position = end
+    }
+    return searcher
+  }
+
+  func page(_ searcher: CatalogSearcher, _ query: String, page: Int = 0) throws -> (titles: [String], nbHits: Int) {
+    var request = CatalogSearcher.Request(query: query, page: page, hitsPerPage: 20, exhaustive: true)
+    request.matching.fuzzyTier = true
+    let response = try searcher.search(request)
+    return (response.hits.map { $0.index.documents.value($0.hit.record, 0) }, response.nbHits)
+  }
+
+  @Test(arguments: [(2_000, 7_000), (12_000, 500), (29_990, 3)])
+  func scannedLinesAnswerAsOneIndexOfThemAll(indexed: Int, chunk: Int) throws {
+    try #require(Self.names.count == 30_000)
+    let whole = CatalogSearcher(catalog: catalog(Self.names[...]))
+    let scanned = scanning(indexed: indexed, chunk: chunk)
+    #expect(scanned.unindexedLines == 30_000 - indexed)
+    for query in Self.queries {
+      for n in [0, 3] {
+        let expected = try page(whole, query, page: n)
+        let got = try page(scanned, query, page: n)
+        #expect(got.titles == expected.titles, "\(query) page \(n)")
+        #expect(got.nbHits == expected.nbHits, "\(query) page \(n)")
+      }
+    }
+  }
+
+  /// A scan stopped for a newer search has no answer, and goes on from where it was.
+  @Test func aScanGivesWayAndResumes() throws {
+    try #require(Self.names.count == 30_000)
+    let whole = CatalogSearcher(catalog: catalog(Self.names[...]))
+    let scanned = scanning(indexed: 1_000, chunk: 10_000)
+    let stops = Counter()
+    scanned.superseded = { stops.next() < 2 }
+    _ = try page(scanned, "django")
+    #expect(scanned.lastSearchGaveWay)
+    _ = try page(scanned, "django")
+    #expect(scanned.lastSearchGaveWay)
+    let resumed = try page(scanned, "django")
+    #expect(!scanned.lastSearchGaveWay)
+    #expect(resumed.titles == (try page(whole, "django")).titles)
+    #expect(resumed.nbHits == (try page(whole, "django")).nbHits)
+  }
+
+  /// A new main index takes over lines of the tail: the answers do not change, and the records
+  /// searched are the same (an exact count stays exact).
+  @Test func aNewMainIndexTakesOverTheTail() throws {
+    try #require(Self.names.count == 30_000)
+    let scanned = scanning(indexed: 3_000, chunk: 5_000)
+    let before = try page(scanned, "flask")
+    let content = scanned.contentGeneration
+    scanned.replaceMain(with: catalog(Self.names[..<20_000]))
+    #expect(scanned.unindexedLines == 10_000)
+    #expect(try page(scanned, "flask") == before)
+    scanned.replaceMain(with: catalog(Self.names[...]))
+    #expect(scanned.unindexedLines == 0)
+    #expect(try page(scanned, "flask") == before)
+    #expect(scanned.contentGeneration == content)
+  }
+}
+
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls = 0
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    calls += 1
+    return calls - 1
+  }
+}
