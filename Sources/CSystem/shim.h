@@ -15,12 +15,3 @@ static inline void *seek_mremap_onto(void *from, size_t size, void *to) {
 
 // A read lease on `fd` (F_SETLEASE needs _GNU_SOURCE, which Swift's Glibc module lacks).
 static inline int seek_take_read_lease(int fd) { return fcntl(fd, F_SETLEASE, F_RDLCK); }
-
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-// Lowers the calling thread's priority to `nice` (Linux: a thread's nice value is its own).
-static inline int seek_lower_thread_priority(int nice) {
-  return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
-}
