@@ -21,11 +21,18 @@ public struct StreamingIndexer: Sendable {
     self.scansTail = scansTail
   }
 
+  /// Whether `records` read (all of them when `finished`) make a new main index: at the end,
+  /// at first, and when they have doubled since the main index was built.
+  public func rebuilds(records: Int, finished: Bool) -> Bool {
+    let main = catalog.index.count
+    return finished || main == 0 || records >= 2 * main
+  }
+
   /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is
   /// given up: a rebuild turns it into the new index's document store.
   public mutating func update(with table: consuming RecordTable, finished: Bool) -> Update? {
     let main = catalog.index.count
-    if finished || main == 0 || table.count >= 2 * main {
+    if rebuilds(records: table.count, finished: finished) {
       guard table.count != main || finished else { return nil }
       let settings = catalog.given.resolved(for: table)
       catalog = Catalog(name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given)

@@ -86,7 +86,8 @@ public final class StreamingReader: @unchecked Sendable {
   public var progress: (records: Int, finished: Bool) {
     lock.lock()
     defer { lock.unlock() }
-    return (keptUnindexed > table.count ? keptUnindexed : table.count, finished)
+    // Once handed over at the end, the table is empty: the records kept apart count them.
+    return (max(keptUnindexed, table.count), finished)
   }
 
   /// Whether reading stopped before the input ended, at the memory limit (endless input such as

@@ -19,8 +19,6 @@ public final class IndexerThread: @unchecked Sendable {
   /// built, when the records have doubled or input has ended, and the reader's records are not
   /// shared until then (a shared table is copied whole by the reader's next append).
   private let scansTail: Bool
-  /// Records the main index holds (scanning the tail).
-  private var indexed = 0
 
   /// Scanning the tail: called on the reader's thread when a batch was read and none is waiting
   /// to be taken; the searcher then takes what was read with `takeUnindexed` (one delivery for
@@ -87,14 +85,12 @@ public final class IndexerThread: @unchecked Sendable {
       pending = false
       condition.unlock()
       guard let reader else { continue }
-      if let onHeader, onHeader(reader.progress.finished) { self.onHeader = nil }
-      if scansTail {
-        let (records, finished) = reader.progress
-        guard finished || indexed == 0 || records >= 2 * indexed else { continue }
-      }
+      let progress = reader.progress
+      if let onHeader, onHeader(progress.finished) { self.onHeader = nil }
+      // Scanning the tail, the records are shared (snapshot) only for a build.
+      if scansTail && !indexer.rebuilds(records: progress.records, finished: progress.finished) { continue }
       let (table, finished, _, bytesRead) = reader.snapshot()
       let records = table.count
-      indexed = records
       // Given up: the final build frees the records once they are its document store.
       let update = indexer.update(with: consume table, finished: finished)
       if scansTail {

@@ -117,6 +117,7 @@ struct StreamTail {
       )
     }
     guard var (_, matcher, chunk, row) = scan else { return nil }
+    scan = nil  // the matcher is mutated alone: no copy of its heaps and term hashes per search
     var sinceCheck = 0
     while chunk < chunks.count {
       let table = chunks[chunk]
