@@ -102,6 +102,23 @@ import Testing
     #expect(try page(scanned, "flask") == before)
     #expect(scanned.contentGeneration == content)
   }
+
+  /// Lines that arrive after a new main index took the whole tail are answered too: the new
+  /// tail's first index is installed though the one before had the same serial.
+  @Test func linesAfterATakenTailAreAnswered() throws {
+    try #require(Self.names.count == 30_000)
+    let names = Self.names
+    let searcher = CatalogSearcher(catalog: catalog(names[..<1_000]))
+    searcher.appendUnindexed(table(names[1_000..<2_000]), at: 1_000)
+    _ = try page(searcher, "django")
+    searcher.replaceMain(with: catalog(names[..<2_000]))
+    #expect(searcher.unindexedLines == 0)
+    searcher.appendUnindexed(table(names[2_000..<3_000]), at: 2_000)
+    let whole = CatalogSearcher(catalog: catalog(names[..<3_000]))
+    for query in ["", names[2_500], "django"] {
+      #expect(try page(searcher, query) == (try page(whole, query)), "\(query)")
+    }
+  }
 }
 
 private final class Counter: @unchecked Sendable {

@@ -161,6 +161,9 @@ public final class CatalogSearcher {
     streamTail?.drop(below: newCatalog.index.count)
     if streamTail?.isEmpty == true { streamTail = nil }
     streamTailCount = nil
+    // The tail segment goes: no stream tail's index is installed (serials count from 1 in each).
+    // The tail segment goes: no stream tail's index is installed (serials count from 1 in each).
+    streamTailSerial = 0
     segments.removeAll { $0.kind == .main || $0.kind == .tail }
     segments.insert(Segment(kind: .main, index: newCatalog.index, searcher: Searcher(index: newCatalog.index)), at: 0)
     generation += 1
@@ -173,6 +176,7 @@ public final class CatalogSearcher {
   }
 
   private func installTail(_ index: SearchIndex) {
+    streamTailSerial = 0
     segments.removeAll { $0.kind == .tail }
     segments.insert(Segment(kind: .tail, index: index, searcher: Searcher(index: index)), at: 1)
     generation += 1
@@ -233,8 +237,8 @@ public final class CatalogSearcher {
   }
 
   private func setTail(_ index: SearchIndex, serial: Int) {
-    streamTailSerial = serial
     installTail(index)
+    streamTailSerial = serial
   }
 
   /// Sets the created items (as the store holds them), indexed as one small segment that matches
