@@ -23,6 +23,8 @@ public struct SearchRequest: Sendable, Equatable {
   /// Facets to count over every hit ("*": all of them), and how many values of each to return.
   public var facets: [String]
   public var maxValuesPerFacet: Int
+  /// Numeric facets also come with a histogram of at most this many buckets (0: none).
+  public var histogramBuckets = 0
   /// Order by an attribute's number instead of relevance (relevance breaks ties).
   public var sort: SortOrder?
   /// Facets counted in the same pass under filters of their own (InstantSearch's disjunctive

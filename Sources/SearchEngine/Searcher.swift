@@ -299,7 +299,7 @@ public final class Searcher {
     exhaustiveRequested =
       request.exhaustive || sortFacet != nil || everyMatch
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
-    counter.reset(index: index, attributes: request.facets)
+    counter.reset(index: index, attributes: request.facets, histogramBuckets: request.histogramBuckets)
     // One counter per disjunctive facet, kept from the last search (same position, same layout).
     if disjunctive.count > request.disjunctiveFacets.count {
       disjunctive.removeLast(disjunctive.count - request.disjunctiveFacets.count)
@@ -307,7 +307,8 @@ public final class Searcher {
     for (i, facet) in request.disjunctiveFacets.enumerated() {
       if i == disjunctive.count { disjunctive.append((nil, FacetCounter())) }
       disjunctive[i].filter = facet.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
-      disjunctive[i].counter.reset(index: index, attributes: [facet.attribute])
+      disjunctive[i].counter.reset(
+        index: index, attributes: [facet.attribute], histogramBuckets: request.histogramBuckets)
     }
     var response = SearchResponse.empty(request)
     let extended = ExtendedQuery(request.query, options: request.matching)

@@ -182,6 +182,14 @@ public enum Layout {
     return max(0, min(shownTo - height + 1, rows.count - height))
   }
 
+  /// Where a numeric facet's histogram is drawn in the refinement pane: its first bar's column
+  /// and each bar's width (one column beside the results; wider when the pane has the screen).
+  public static func histogramBars(_ state: SearchState, buckets: Int) -> (column: Int, width: Int) {
+    let left = state.screen.columns - paneWidth(state)
+    let column = (left == 0 ? 0 : left + 2) + 2
+    return (column, max(1, (state.screen.columns - column - 1) / max(1, buckets)))
+  }
+
   /// The event of a click on a logical cell: the query line, a chip, a suggestion, a value of the
   /// refinement pane, a results row; nil for the rest (the status line, the details, a border).
   public static func click(column: Int, row: Int, double: Bool, in state: SearchState) -> SearchEvent? {
@@ -196,7 +204,13 @@ public enum Layout {
     if paneWidth(state) > 0 && column >= state.screen.columns - paneWidth(state) {
       let rows = state.paneRows
       let index = paneFirstRow(state, rows) + row - top
-      return index < rows.count && rows[index].isSelectable ? .paneValueClicked(index) : nil
+      guard index < rows.count else { return nil }
+      if case .histogram(_, let histogram, _, _) = rows[index] {
+        let bars = histogramBars(state, buckets: histogram.bucketCount)
+        let bucket = column >= bars.column ? (column - bars.column) / bars.width : -1
+        return bucket < histogram.bucketCount && bucket >= 0 ? .paneHistogramClicked(row: index, bucket: bucket) : nil
+      }
+      return rows[index].isSelectable ? .paneValueClicked(index) : nil
     }
     guard column < resultsWidth(state) else { return nil }
     let index = state.scrollOffset + row - top

@@ -261,12 +261,55 @@ public enum Renderer {
         if focused && index == state.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
-      case .range(_, let stats):
+      case .histogram(_, let histogram, let lower, let upper):
+        let active = focused && index == state.paneSelection
+        if active { buffer.write("›", column: x0, row: row, style: [.accent, .bold]) }
+        let handle = state.refining.lowerHandleActive ? lower : upper - 1
+        drawBars(
+          histogram, selected: lower..<upper, handle: active ? handle : nil,
+          at: Layout.histogramBars(state, buckets: histogram.bucketCount), row: row, into: &buffer)
+      case .range(let attribute, let stats):
+        // The hint to type a bound, until there is one.
+        let selected = state.refine.refinements.numeric.filter { $0.attribute == attribute }
+        let hint = selected.isEmpty ? "  " + rangeHint(rows, index) : ""
         buffer.write(
-          "  \(number(stats.min)) – \(number(stats.max))  \(rangeHint(rows, index))", column: x0, row: row,
-          style: [.detail])
+          "  " + rangeText(stats, selected: selected) + hint, column: x0, row: row, style: [.detail],
+          limit: buffer.size.columns)
       }
     }
+  }
+
+  /// Eighths of a cell, from one to eight: a bar's height.
+  static let barBlocks: [String] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+  /// A histogram's bars, each as tall as its share of the tallest (any hit shows at least an
+  /// eighth): the selected buckets in the accent colour, the others dim, the bucket the arrows
+  /// move (the active handle's) reversed.
+  static func drawBars(
+    _ histogram: Histogram, selected: Range<Int>, handle: Int?, at bars: (column: Int, width: Int), row: Int,
+    into buffer: inout ScreenBuffer
+  ) {
+    let tallest = max(1, histogram.counts.max() ?? 1)
+    for (i, count) in histogram.counts.enumerated() {
+      let eighths = count == 0 ? 0 : max(1, (count * 8 + tallest - 1) / tallest)
+      let cell = eighths == 0 ? " " : barBlocks[eighths - 1]
+      var style: CellStyle = selected.contains(i) ? [.accent] : [.dim]
+      if i == handle { style.insert(.reverse) }
+      let x = bars.column + i * bars.width
+      guard x + bars.width <= buffer.size.columns else { break }
+      buffer.write(String(repeating: cell, count: bars.width), column: x, row: row, style: style)
+    }
+  }
+
+  /// The hits' range, and the part of it refined: `5 – 2999`, `≥ 100 < 500 of 5 – 2999`.
+  static func rangeText(_ stats: FacetResult.Stats, selected: [Refinements.Numeric]) -> String {
+    let whole = "\(number(stats.min)) – \(number(stats.max))"
+    guard !selected.isEmpty else { return whole }
+    let symbols: [FilterExpression.Comparison: String] = [
+      .less: "<", .lessOrEqual: "≤", .equal: "=", .notEqual: "≠", .greaterOrEqual: "≥", .greater: ">",
+    ]
+    return selected.map { "\(symbols[$0.comparison] ?? "") \(number($0.value))" }.joined(separator: " ")
+      + " of " + whole
   }
 
   static func number(_ v: Double) -> String {
@@ -275,8 +318,8 @@ public enum Renderer {
 
   /// The query token that refines a numeric facet, as a hint: `price<500`.
   static func rangeHint(_ rows: [PaneRow], _ index: Int) -> String {
-    guard index > 0, case .header(let name) = rows[index - 1] else { return "attr<n" }
-    return "\(name)<n"
+    guard index < rows.count, case .range(let attribute, _) = rows[index] else { return "attr<n" }
+    return "\(attribute)<n"
   }
 
   // MARK: - Details pane

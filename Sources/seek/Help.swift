@@ -209,7 +209,9 @@ enum Help {
       Ctrl-C                    quit (status 130)        Ctrl-Z   suspend (fg resumes)
       F2                        open the refinement pane (facet values with their counts for the
                                 query; Up/Down move, Space refines or un-refines, Esc back);
-                                beside the results from 120 columns
+                                a number's histogram: Left/Right move a handle, Space switches
+                                handles, a click moves the nearer one; beside the results from
+                                120 columns
       F3                        cycle the sort: relevance, then each numeric attribute asc/desc
       F4                        clear every refinement
       brand:apple<Space>, price<500<Space>

@@ -139,6 +139,24 @@ import Testing
         let prices = expected.map { Double($0["price"]!)! }
         let stats = response.facets.first { $0.attribute == "price" }?.stats
         #expect(stats?.min == prices.min() && stats?.max == prices.max(), "\(text) / \(query)")
+        // The histogram: every price in the bucket its edges give it, on round edges.
+        var withBars = SearchRequest(query: query, hitsPerPage: 1, filter: filter, facets: ["price"])
+        withBars.histogramBuckets = 8
+        let bars = searcher.search(withBars).facets.first { $0.attribute == "price" }?.stats?.histogram
+        if prices.isEmpty {
+          #expect(bars == nil)
+        } else if let bars {
+          var expectedCounts = [Int](repeating: 0, count: bars.bucketCount)
+          for p in prices {
+            let i = (0..<bars.bucketCount).first { bars.edge($0) <= p && p < bars.edge($0 + 1) } ?? bars.bucketCount - 1
+            expectedCounts[i] += 1
+          }
+          #expect(bars.counts == expectedCounts, "\(text) / \(query)")
+          #expect(
+            bars.bucketCount <= 8 && bars.edge(0) <= prices.min()! && bars.edge(bars.bucketCount) >= prices.max()!)
+        } else {
+          Issue.record("no histogram for \(text) / \(query)")
+        }
       }
     }
   }

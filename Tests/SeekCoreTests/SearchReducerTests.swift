@@ -714,6 +714,7 @@ import Testing
       switch $0 {
       case .header(let name): return "# " + name
       case .value(_, let value, let refined): return (refined ? "[x] " : "[ ] ") + value.value
+      case .histogram: return "histogram"
       case .range: return "range"
       }
     }

@@ -60,4 +60,34 @@ import Testing
     #expect(Layout.click(column: paneColumn, row: top, double: false, in: s) == nil)  // the facet's name
     #expect(Layout.click(column: paneColumn, row: top + 2, double: false, in: s) == .paneValueClicked(2))
   }
+
+  /// A numeric facet's bars: a click on one is that bucket, drawn where the renderer draws it.
+  @Test func histogramBarsAreClickableWhereTheyAreDrawn() {
+    var s = state(columns: 130, rows: 12)
+    s.numericFacets = ["price"]
+    s.results.facets = [
+      FacetResult(
+        attribute: "price", values: [],
+        stats: .init(min: 0, max: 90, histogram: Histogram(start: 0, step: 10, counts: [1, 2, 3, 8, 4, 0, 0, 1, 1])))
+    ]
+    let top = Layout.resultsTop(s)
+    let bars = Layout.histogramBars(s, buckets: 9)
+    #expect(
+      Layout.click(column: bars.column, row: top + 1, double: false, in: s) == .paneHistogramClicked(row: 1, bucket: 0))
+    #expect(
+      Layout.click(column: bars.column + 3 * bars.width, row: top + 1, double: false, in: s)
+        == .paneHistogramClicked(row: 1, bucket: 3))
+    #expect(
+      Layout.click(column: bars.column + 4 * bars.width - 1, row: top + 1, double: false, in: s)
+        == .paneHistogramClicked(row: 1, bucket: 3))
+    #expect(Layout.click(column: bars.column + 9 * bars.width, row: top + 1, double: false, in: s) == nil)
+    #expect(Layout.click(column: bars.column - 1, row: top + 1, double: false, in: s) == nil)
+    // The tallest bar is full; an empty bucket is blank; the others at least an eighth.
+    s.results.isPending = false
+    let buffer = Renderer.render(s)
+    #expect(buffer[bars.column + 3 * bars.width, top + 1].text == "█")
+    #expect(buffer[bars.column + 5 * bars.width, top + 1].text == " ")
+    #expect(buffer[bars.column + 7 * bars.width, top + 1].text == "▁")
+    #expect(buffer[bars.column + 2 * bars.width, top + 1].style.contains(.accent))
+  }
 }

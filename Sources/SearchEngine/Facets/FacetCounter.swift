@@ -22,13 +22,16 @@ public struct FacetResult: Sendable, Equatable {
     /// counts).
     public var sum: Double
     public var count: Int
+    /// The hits' numbers as bars, when the request asked for them (the refinement pane's).
+    public var histogram: Histogram?
     public var avg: Double { count == 0 ? .nan : sum / Double(count) }
 
-    public init(min: Double, max: Double, sum: Double = 0, count: Int = 0) {
+    public init(min: Double, max: Double, sum: Double = 0, count: Int = 0, histogram: Histogram? = nil) {
       self.min = min
       self.max = max
       self.sum = sum
       self.count = count
+      self.histogram = histogram
     }
   }
 
@@ -62,6 +65,12 @@ struct FacetCounter {
   private var maximum: [Double] = []
   private var sums: [Double] = []
   private var present: [Int] = []
+  /// Per numeric facet, the hits' numbers, kept only when histograms are asked for (binned at the
+  /// end, once the range is known; the arrays keep their capacity from one search to the next).
+  private var collected: [[Double]] = []
+  private var histogramBuckets = 0
+  /// A sample's counts are scaled to the whole: the histogram's bars too.
+  private var sampleFactor = 1.0
   private(set) var isActive = false
 
   /// The attributes the counters are laid out for (the owner's index never changes).
@@ -69,12 +78,13 @@ struct FacetCounter {
 
   /// Prepares for a search counting `attributes` ("*" for every facet) of `index`. The same
   /// attributes as last time (every keystroke, as a rule) only zero the counters touched.
-  mutating func reset(index: SearchIndex, attributes: [String]) {
-    guard attributes != requested else {
+  mutating func reset(index: SearchIndex, attributes: [String], histogramBuckets: Int = 0) {
+    guard attributes != requested || histogramBuckets != self.histogramBuckets else {
       clear()
       return
     }
     requested = attributes
+    self.histogramBuckets = histogramBuckets
     let all = attributes.contains("*")
     textFacets = index.facets.text.filter { all || attributes.contains($0.attribute) }
     numericFacets = index.facets.numeric.filter { all || attributes.contains($0.attribute) }
@@ -93,6 +103,7 @@ struct FacetCounter {
     maximum = numericFacets.map { _ in -.infinity }
     sums = numericFacets.map { _ in 0 }
     present = numericFacets.map { _ in 0 }
+    collected = numericFacets.map { _ in [] }
     isActive = !textFacets.isEmpty || !numericFacets.isEmpty
   }
 
@@ -105,7 +116,9 @@ struct FacetCounter {
       maximum[i] = -.infinity
       sums[i] = 0
       present[i] = 0
+      collected[i].removeAll(keepingCapacity: true)
     }
+    sampleFactor = 1
   }
 
   @inline(__always) mutating func add(_ record: Int) {
@@ -127,6 +140,7 @@ struct FacetCounter {
       if !x.isNaN {
         sums[f] += x
         present[f] += 1
+        if histogramBuckets > 0 { collected[f].append(x) }
       }
     }
   }
@@ -136,6 +150,7 @@ struct FacetCounter {
     for slot in touched {
       counts[Int(slot)] = UInt32(min(Double(UInt32.max), (Double(counts[Int(slot)]) * factor).rounded()))
     }
+    sampleFactor = factor
     for f in sums.indices {
       sums[f] *= factor
       present[f] = Int((Double(present[f]) * factor).rounded())
@@ -157,7 +172,22 @@ struct FacetCounter {
       minimum[f] = numericFacets[f].minimum.isNaN ? .infinity : numericFacets[f].minimum
       maximum[f] = numericFacets[f].maximum.isNaN ? -.infinity : numericFacets[f].maximum
       (sums[f], present[f]) = numericFacets[f].total
+      if histogramBuckets > 0 {
+        for record in 0..<numbers[f].count where !numbers[f][record].isNaN { collected[f].append(numbers[f][record]) }
+      }
     }
+  }
+
+  /// Numeric facet `f`'s hits binned (nil unless asked for).
+  private func histogram(_ f: Int) -> Histogram? {
+    guard histogramBuckets > 0,
+      var histogram = Histogram.of(
+        collected[f], minimum: minimum[f], maximum: maximum[f], buckets: histogramBuckets)
+    else { return nil }
+    if sampleFactor != 1 {
+      histogram.counts = histogram.counts.map { Int((Double($0) * sampleFactor).rounded()) }
+    }
+    return histogram
   }
 
   /// The results, most frequent values first.
@@ -183,7 +213,9 @@ struct FacetCounter {
         FacetResult(
           attribute: facet.attribute, values: [],
           stats: minimum[f] <= maximum[f]
-            ? FacetResult.Stats(min: minimum[f], max: maximum[f], sum: sums[f], count: present[f]) : nil))
+            ? FacetResult.Stats(
+              min: minimum[f], max: maximum[f], sum: sums[f], count: present[f],
+              histogram: histogram(f)) : nil))
     }
     return out
   }

@@ -1,13 +1,30 @@
 import SearchEngine
 
-/// One row of the refinement pane: a facet's name, one of its values with its count, or a numeric
-/// facet's range among the hits.
+/// One row of the refinement pane: a facet's name, one of its values with its count, a numeric
+/// facet's histogram with the range selected on it (edges `lower ..< upper` of its buckets), or
+/// its range among the hits.
 public enum PaneRow: Sendable, Equatable {
   case header(String)
   case value(attribute: String, value: FacetResult.Value, refined: Bool)
+  case histogram(attribute: String, histogram: Histogram, lower: Int, upper: Int)
   case range(attribute: String, stats: FacetResult.Stats)
 
-  public var isSelectable: Bool { if case .value = self { true } else { false } }
+  /// What a selected row stands for, whatever its place and counts: the same value, or the same
+  /// attribute's histogram, in the next answer's rows.
+  var selectionKey: String? {
+    switch self {
+    case .value(let attribute, let value, _): attribute + "\u{0}" + value.value
+    case .histogram(let attribute, _, _, _): attribute
+    default: nil
+    }
+  }
+
+  public var isSelectable: Bool {
+    switch self {
+    case .value, .histogram: true
+    default: false
+    }
+  }
 }
 
 /// Refinements and sort (part of every results search), the catalog's facets, and the pane that
@@ -24,6 +41,9 @@ public struct RefinementsState: Sendable, Equatable {
   /// always beside them), and its selected row.
   public var paneOpen = false
   public var paneSelection = 0
+  /// Which handle of a histogram Left and Right move (Space or Enter on it switches): the upper
+  /// one first, as "under $500" is the range people ask for most.
+  public var lowerHandleActive = false
 
   public init() {}
 }
@@ -72,8 +92,102 @@ enum RefinementsReducer {
     return .refined()
   }
 
+  /// A click on a histogram's bucket: the nearer handle moves there (a bucket outside the range
+  /// widens it to include the bucket) and becomes the one the arrows move.
+  static func histogramClicked(
+    _ refining: inout RefinementsState, row index: Int, bucket: Int, rows: [PaneRow]
+  ) -> Outcome {
+    guard index >= 0, index < rows.count,
+      case .histogram(let attribute, let histogram, var lower, var upper) = rows[index],
+      bucket >= 0, bucket < histogram.bucketCount
+    else { return .handled }
+    refining.paneSelection = index
+    if bucket < lower || (bucket < upper && bucket - lower < upper - 1 - bucket) {
+      lower = bucket
+      refining.lowerHandleActive = true
+    } else {
+      upper = bucket + 1
+      refining.lowerHandleActive = false
+    }
+    selectRange(&refining, attribute, histogram, lower: lower, upper: upper)
+    return .refined()
+  }
+
+  /// Left and Right on a histogram: the active handle moves to the next edge that way (from a
+  /// typed bound between edges, the edge beside it), never onto or past the other handle.
+  static func moveHandle(
+    _ refining: inout RefinementsState, _ attribute: String, _ histogram: Histogram, lower: Int, upper: Int,
+    by step: Int
+  ) -> Outcome {
+    var lower = lower
+    var upper = upper
+    let numeric = refining.refine.refinements.numeric.filter { $0.attribute == attribute }
+    if refining.lowerHandleActive {
+      let bound = numeric.filter { [.greater, .greaterOrEqual].contains($0.comparison) }.map(\.value).max()
+      let from = bound.map { histogram.nextEdge(from: $0, by: step) } ?? lower + step
+      lower = min(max(0, from), upper - 1)
+    } else {
+      let bound = numeric.filter { [.less, .lessOrEqual].contains($0.comparison) }.map(\.value).min()
+      let from = bound.map { histogram.nextEdge(from: $0, by: step) } ?? upper + step
+      upper = max(min(histogram.bucketCount, from), lower + 1)
+    }
+    selectRange(&refining, attribute, histogram, lower: lower, upper: upper)
+    return .refined()
+  }
+
+  /// The attribute's numeric refinements become `>= edge(lower)` and `< edge(upper)`, each left
+  /// out at its end of the histogram (the whole range is no refinement at all).
+  static func selectRange(
+    _ refining: inout RefinementsState, _ attribute: String, _ histogram: Histogram, lower: Int, upper: Int
+  ) {
+    var numeric = refining.refine.refinements.numeric.filter { $0.attribute != attribute }
+    if lower > 0 {
+      numeric.append(
+        Refinements.Numeric(attribute: attribute, comparison: .greaterOrEqual, value: histogram.edge(lower)))
+    }
+    if upper < histogram.bucketCount {
+      numeric.append(Refinements.Numeric(attribute: attribute, comparison: .less, value: histogram.edge(upper)))
+    }
+    refining.refine.refinements.numeric = numeric
+  }
+
+  /// The edges an attribute's numeric refinements select on its histogram (the nearest edges to
+  /// their numbers; the ends when there are none).
+  static func selectedEdges(
+    _ refinements: Refinements, _ attribute: String, _ histogram: Histogram
+  ) -> (lower: Int, upper: Int) {
+    var lower = 0
+    var upper = histogram.bucketCount
+    for n in refinements.numeric where n.attribute == attribute {
+      let edge = histogram.nearestEdge(to: n.value)
+      switch n.comparison {
+      case .greater, .greaterOrEqual: lower = max(lower, edge)
+      case .less, .lessOrEqual: upper = min(upper, edge)
+      case .equal:
+        lower = max(lower, histogram.bucket(of: n.value))
+        upper = min(upper, histogram.bucket(of: n.value) + 1)
+      case .notEqual: break
+      }
+    }
+    return upper > lower
+      ? (lower, upper) : (min(lower, histogram.bucketCount - 1), min(lower, histogram.bucketCount - 1) + 1)
+  }
+
   /// Keys while the pane has the focus; typing still edits the query (nil: not handled here).
   static func paneKey(_ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow]) -> Outcome? {
+    if refining.paneSelection < rows.count,
+      case .histogram(let attribute, let histogram, let lower, let upper) = rows[refining.paneSelection]
+    {
+      switch event {
+      case .cursorMoved(.left), .cursorMoved(.right):
+        let step = event == .cursorMoved(.left) ? -1 : 1
+        return moveHandle(&refining, attribute, histogram, lower: lower, upper: upper, by: step)
+      case .spacePressed, .enterPressed:
+        refining.lowerHandleActive.toggle()
+        return .handled
+      default: break
+      }
+    }
     switch event {
     case .movedDown, .movedUp:
       let step = event == .movedDown ? 1 : -1
@@ -93,6 +207,15 @@ enum RefinementsReducer {
     default:
       return nil
     }
+  }
+
+  /// New counts change the pane's rows: the selection stays on the row it was on (the value, or
+  /// the histogram whose handle was just moved), wherever that row now is.
+  static func keepSelection(_ refining: inout RefinementsState, from old: [PaneRow], to new: [PaneRow]) {
+    guard refining.paneSelection < old.count, let key = old[refining.paneSelection].selectionKey,
+      let index = new.firstIndex(where: { $0.selectionKey == key })
+    else { return }
+    refining.paneSelection = index
   }
 
   /// The pane opens on its first value; true when its counts were not being counted (a narrow
@@ -149,6 +272,10 @@ enum RefinementsReducer {
     for facet in facets {
       if let stats = facet.stats {
         out.append(.header(facet.attribute))
+        if let histogram = stats.histogram, histogram.bucketCount > 1 {
+          let (lower, upper) = selectedEdges(refinements, facet.attribute, histogram)
+          out.append(.histogram(attribute: facet.attribute, histogram: histogram, lower: lower, upper: upper))
+        }
         out.append(.range(attribute: facet.attribute, stats: stats))
         continue
       }

@@ -69,6 +69,8 @@ public enum SearchEvent: Sendable, Equatable {
   case chipRemoved(Int)
   /// A click on a value of the refinement pane (its row in `SearchState.paneRows`).
   case paneValueClicked(Int)
+  /// A click on a bucket of a numeric facet's histogram (its row in `SearchState.paneRows`).
+  case paneHistogramClicked(row: Int, bucket: Int)
   // Looking.
   /// The details pane (the record, or `--preview`) is opened or closed.
   case detailsToggled
@@ -218,7 +220,7 @@ extension SearchEvent {
       .escapePressed,
       .acceptKeyPressed,
       .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .chipRemoved, .paneValueClicked,
-      .detailsToggled, .detailsScrolled,
+      .paneHistogramClicked, .detailsToggled, .detailsScrolled,
       .queryClicked, .suggestionClicked, .resultClicked:
       return true
     case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived,

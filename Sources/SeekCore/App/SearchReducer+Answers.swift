@@ -56,7 +56,11 @@ extension SearchReducer {
   /// an Enter that came before it takes its top line.
   private static func firstPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     let results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
+    let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
     state.results = results
+    if state.focus == .refinements {
+      RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
+    }
     if state.selectFirstHitOnArrival {
       state.selectFirstHitOnArrival = false
       if let first = results.firstItemRow {

@@ -72,6 +72,9 @@ public enum SearchReducer {
     if case .paneValueClicked(let row) = event {
       outcome = RefinementsReducer.valueClicked(&state.refining, row: row, rows: state.paneRows)
     }
+    if case .paneHistogramClicked(let row, let bucket) = event {
+      outcome = RefinementsReducer.histogramClicked(&state.refining, row: row, bucket: bucket, rows: state.paneRows)
+    }
     if outcome == nil && state.focus == .refinements {
       outcome = RefinementsReducer.paneKey(&state.refining, event, rows: state.paneRows)
     }

@@ -158,6 +158,9 @@ public final class SearchService {
 
   /// Facets the app counts on every keystroke (at most this many values each).
   public static let facetValuesShown = 10
+  /// Buckets of a numeric facet's histogram in the refinement pane: one column each in the pane
+  /// beside the results (34 columns, less its border and margins).
+  public static let histogramBuckets = 24
 
   public func results(
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine()
@@ -173,6 +176,7 @@ public final class SearchService {
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
       request.inputOrder = inputOrder
+      if page == 0 && refine.countFacets { request.histogramBuckets = Self.histogramBuckets }
       // While lines are scanned past the index (a pipe being read), the scan counts its part
       // exactly: the index counts its own exactly too, so that the count shown is exact and the
       // final index, taking over, shows the same (see `knownCount`).

@@ -55,6 +55,8 @@ public final class CatalogSearcher {
     /// Facets to count ("*": all), with disjunctive counts for refined attributes.
     public var facets: [String]
     public var maxValuesPerFacet: Int
+    /// Numeric facets come with a histogram of at most this many buckets (0: none).
+    public var histogramBuckets = 0
     public var sort: SortOrder?
     /// How terms match (fzf's `-e`, `-i`, `+i`).
     public var matching: MatchOptions
@@ -294,7 +296,8 @@ public final class CatalogSearcher {
       responses[t].droppedWords = counted.droppedWords
       responses[t].exhaustiveNbHits = true
     }
-    var facets = Self.mergeFacets(responses.map(\.facets), limit: request.maxValuesPerFacet)
+    var facets = Self.mergeFacets(
+      responses.map(\.facets), limit: request.maxValuesPerFacet, histogramBuckets: request.histogramBuckets)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
     let extended = ExtendedQuery(request.query, options: request.matching)
@@ -327,7 +330,7 @@ public final class CatalogSearcher {
     distincts: [Distinct?]
   ) throws(FilterError) -> [SearchResponse] {
     let filters = try recordFilters(Self.combine(request.filters, request.refinements.expression()))
-    let disjunctive = request.refinements.facetAttributes.filter { requested.contains($0) }
+    let disjunctive = request.refinements.refinedAttributes.filter { requested.contains($0) }
     var without: [(attribute: String, filters: [RecordFilter?])] = []
     for attribute in disjunctive {
       let expression = Self.combine(request.filters, request.refinements.expression(excluding: attribute))
@@ -340,6 +343,7 @@ public final class CatalogSearcher {
         after: cursor.flatMap { i < $0.after.count ? $0.after[i] : nil }, exhaustive: request.exhaustive,
         filter: filters[i], facets: requested.filter { !disjunctive.contains($0) },
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
+      segmentRequest.histogramBuckets = request.histogramBuckets
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
       segmentRequest.distinct = distincts[i]
@@ -453,7 +457,7 @@ public final class CatalogSearcher {
   }
 
   /// Facet counts of several segments added up, value by value.
-  static func mergeFacets(_ perSegment: [[FacetResult]], limit: Int) -> [FacetResult] {
+  static func mergeFacets(_ perSegment: [[FacetResult]], limit: Int, histogramBuckets: Int = 0) -> [FacetResult] {
     guard perSegment.count > 1 else { return perSegment.first ?? [] }
     var merged: [FacetResult] = []
     for results in perSegment {
@@ -470,12 +474,21 @@ public final class CatalogSearcher {
           }
         }
         if let s = result.stats {
-          merged[i].stats = merged[i].stats.map { .init(min: min($0.min, s.min), max: max($0.max, s.max)) } ?? s
+          merged[i].stats = merged[i].stats.map { Self.merged($0, s, histogramBuckets: histogramBuckets) } ?? s
         }
         merged[i].values.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
       }
     }
     return merged
+  }
+
+  /// Two segments' numeric stats as one: the wider range, the sums added, the bars merged.
+  static func merged(_ a: FacetResult.Stats, _ b: FacetResult.Stats, histogramBuckets: Int) -> FacetResult.Stats {
+    var histogram = a.histogram ?? b.histogram
+    if let x = a.histogram, let y = b.histogram { histogram = Histogram.merged(x, y, buckets: histogramBuckets) }
+    return FacetResult.Stats(
+      min: min(a.min, b.min), max: max(a.max, b.max), sum: a.sum + b.sum, count: a.count + b.count,
+      histogram: histogram)
   }
 
   /// How many hits a query has in all segments (no page, no highlighting).

@@ -63,8 +63,17 @@ public struct Refinements: Sendable, Equatable {
     return seen
   }
 
-  /// The refinements as one filter; `excluding` leaves one attribute's values out (its own counts
-  /// then show what choosing another value would give: disjunctive faceting).
+  /// Attributes with refined facet values or numeric conditions, in order: each is counted
+  /// without its own refinements (disjunctive faceting; for a number, the histogram a range
+  /// slider moves over stays the same while its handles move).
+  public var refinedAttributes: [String] {
+    var seen = facetAttributes
+    for n in numeric where !seen.contains(n.attribute) { seen.append(n.attribute) }
+    return seen
+  }
+
+  /// The refinements as one filter; `excluding` leaves one attribute's values and conditions out
+  /// (its own counts then show what choosing another value would give: disjunctive faceting).
   public func expression(excluding: String? = nil) -> FilterExpression? {
     var clauses: [FilterExpression] = filter.map { [$0] } ?? []
     for attribute in facetAttributes where attribute != excluding {
@@ -73,7 +82,7 @@ public struct Refinements: Sendable, Equatable {
       }
       clauses.append(values.count == 1 ? values[0] : .or(values))
     }
-    for n in numeric {
+    for n in numeric where n.attribute != excluding {
       clauses.append(.numeric(attribute: n.attribute, comparison: n.comparison, value: n.value, column: 1))
     }
     return clauses.isEmpty ? nil : clauses.count == 1 ? clauses[0] : .and(clauses)
