@@ -31,25 +31,35 @@ enum Relevance {
   }
 
   /// Category precision@10, weighted by popularity: for each query with categories, the share of
-  /// its top 10 hits whose category path names one of them.
-  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery]) -> (precision: Double, queries: Int) {
+  /// its top 10 hits whose category path names one of them. `ceiling`: the same share if the 10
+  /// hits were the best the catalog's matches allow (every matching record in a named category
+  /// first): what reordering alone could reach, the catalog's categories and the labels' being
+  /// named differently ("Wearables > Smartwatches" for "Apple Watch").
+  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery]) -> (
+    precision: Double, ceiling: Double, queries: Int
+  ) {
     let searcher = CatalogSearcher(catalog: catalog)
-    guard let column = catalog.index.documents.attributeIndex("category") else { return (.nan, 0) }
+    guard let column = catalog.index.documents.attributeIndex("category") else { return (.nan, .nan, 0) }
     var weighted = 0.0
+    var best = 0.0
     var weights = 0.0
     var counted = 0
     for q in queries where !q.categories.isEmpty {
-      let hits = (try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 10)).hits) ?? []
-      guard !hits.isEmpty else { continue }
-      let inCategory = hits.filter { hit in
-        let levels = hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ")
-        return levels.contains { q.categories.contains($0) }
-      }.count
-      weighted += q.popularity * Double(inCategory) / Double(hits.count)
+      guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 1000)),
+        !response.hits.isEmpty
+      else { continue }
+      let named = response.hits.map { hit in
+        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
+          q.categories.contains($0)
+        }
+      }
+      let shown = min(10, named.count)
+      weighted += q.popularity * Double(named.prefix(10).filter { $0 }.count) / Double(shown)
+      best += q.popularity * Double(min(shown, named.filter { $0 }.count)) / Double(shown)
       weights += q.popularity
       counted += 1
     }
-    return (weights > 0 ? weighted / weights : .nan, counted)
+    return (weights > 0 ? weighted / weights : .nan, weights > 0 ? best / weights : .nan, counted)
   }
 
   /// The real queries that find nothing, and those found only because a word that matches

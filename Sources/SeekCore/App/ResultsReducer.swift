@@ -89,6 +89,15 @@ enum ResultsReducer {
     return true
   }
 
+  /// The count lane's exact count for the results on screen (their first page had an estimate);
+  /// a later page may have made the count exact already.
+  static func exactCountArrived(_ results: inout ResultsState, nbHits: Int, nbPages: Int) {
+    guard !results.exhaustiveNbHits else { return }
+    results.nbHits = max(nbHits, results.hits.count)
+    results.nbPages = max(nbPages, results.pagesLoaded)
+    results.exhaustiveNbHits = true
+  }
+
   /// A later page's count: exact when its search counted every match (a page past the typo-free
   /// hits runs the typo tier), never below what is loaded; an empty page means every hit is
   /// loaded, so the count is what was loaded.

@@ -83,6 +83,8 @@ public enum SearchEvent: Sendable, Equatable {
   case resultClicked(Int, double: Bool)
   // Answers.
   case resultsArrived(revision: Int, ResultsPage)
+  /// The exact count of the results on screen, counted after their first page showed an estimate.
+  case countArrived(revision: Int, nbHits: Int, nbPages: Int)
   case suggestionsArrived(revision: Int, [SuggestionHit])
   case detailsArrived(revision: Int, RecordDetails?)
   case previewArrived(revision: Int, PreviewOutput)
@@ -123,6 +125,9 @@ public enum SearchEffect: Sendable, Equatable {
   case searchResults(
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(), revision: Int)
   case searchSuggestions(query: String, revision: Int)
+  /// Every hit of a query counted, after its first page came with an estimate (`~`): counted off
+  /// the search lane, so that the next keystroke does not wait for it.
+  case countHits(query: String, refine: Refine, revision: Int)
   /// The record of the details pane, its matched words highlighted for `query`.
   case loadDetails(objectID: String, query: String, revision: Int)
   /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread;
@@ -198,7 +203,7 @@ extension SearchEffect {
 
   public var lane: Lane {
     switch self {
-    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery:
+    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery, .countHits:
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
@@ -223,7 +228,8 @@ extension SearchEvent {
       .paneHistogramClicked, .detailsToggled, .detailsScrolled,
       .queryClicked, .suggestionClicked, .resultClicked:
       return true
-    case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .suggestionsArrived,
+    case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .countArrived,
+      .suggestionsArrived,
       .detailsArrived,
       .previewArrived,
       .checkSaved, .itemCreated,

@@ -12,9 +12,18 @@ extension SearchReducer {
         state.results.loadingPage = nil
         return []
       }
-      if page.page == 0 { return firstPageArrived(&state, page) }
+      if page.page == 0 {
+        let effects = firstPageArrived(&state, page)
+        // An estimate (`~`): the count lane counts every hit, and the exact count replaces it.
+        guard !page.exhaustiveNbHits else { return effects }
+        return effects + [.countHits(query: page.query, refine: state.refine, revision: state.resultsRevision)]
+      }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
       clampSelection(&state)
+      return loadMoreIfNeeded(&state)
+    case .countArrived(let revision, let nbHits, let nbPages):
+      guard revision == state.resultsRevision, !state.results.isPending else { return [] }
+      ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
       return loadMoreIfNeeded(&state)
     case .suggestionsArrived(let revision, let list):
       SuggestionsReducer.arrived(&state.suggestionsPane, revision: revision, list)

@@ -15,6 +15,8 @@ public final class SearchService {
     case recent([String])
     /// An item picked for a query (recorded in the store).
     case picked(objectID: String, query: String, time: Double)
+    /// A query's exact count, made on the count lane (see `CountJob`).
+    case counted(CountJob.Answer)
   }
 
   public let searcher: CatalogSearcher
@@ -87,6 +89,9 @@ public final class SearchService {
       recent = list.map { ($0, TextFolding.foldedKey($0)) }
     case .picked(let objectID, let query, let time):
       picks.record(objectID: objectID, query: query, time: time)
+    case .counted(let answer):
+      guard answer.contentGeneration == searcher.contentGeneration else { return }
+      exactCount = (answer.query, answer.refinements, answer.contentGeneration, answer.nbHits)
     case .learned(let list):
       guard list != learned else { return }
       learned = list
@@ -155,6 +160,23 @@ public final class SearchService {
   }
 
   // MARK: - Results
+
+  /// The count lane's searcher: the same segments, its own scratch (made again when they change).
+  private var countingSearcher: CatalogSearcher? = nil
+
+  /// A job that counts every hit of `query` on another thread, as `results` finds them; nil when
+  /// the count lane cannot (lines are being scanned: their counts are exact anyway).
+  public func countJob(query: String, refine: Refine) -> CountJob? {
+    if countingSearcher?.generation != searcher.generation { countingSearcher = searcher.copyForAnotherThread() }
+    guard let countingSearcher, !refine.searchDisabled else { return nil }
+    var request = CatalogSearcher.Request(
+      query: query, hitsPerPage: 1, exhaustive: true, highlightScope: nil, refinements: refine.refinements,
+      matching: matching)
+    request.inputOrder = inputOrder
+    return CountJob(
+      searcher: countingSearcher, request: request, hitsPerPage: hitsPerPage,
+      contentGeneration: searcher.contentGeneration)
+  }
 
   /// Facets the app counts on every keystroke (at most this many values each).
   public static let facetValuesShown = 10

@@ -7,6 +7,8 @@ import SearchEngine
 ///     reducer ──effects──▶ run(_:) ─┬─ search lane: searches, latest wins (a stale one is skipped)
 ///                                   │     + updates (streamed indexes, created items, learned
 ///                                   │       suggestions), which are never skipped
+///                                   │     └─▶ count lane: an exact count after a first page's
+///                                   │           estimate (the latest only; a new search drops it)
 ///                                   └─ write lane: store writes in order, never dropped, never
 ///                                         queued behind a search
 ///     both lanes ──events──▶ outbox ──(a byte on wakeDescriptor)──▶ takeEvents() ──▶ reducer
@@ -45,6 +47,9 @@ public final class EffectRuntime: @unchecked Sendable {
   private var stopping = false
   private var searchLaneDone = false
   private var writeLaneDone = false
+  private var countLaneDone = false
+  /// The count to make next, for the results of `revision` (latest wins).
+  private var countSlot: (job: CountJob, revision: Int)? = nil
   private let wake = WakePipe()
   /// `--preview` commands: latest wins, each ended with its process group.
   private var preview: PreviewRunner!
@@ -58,12 +63,13 @@ public final class EffectRuntime: @unchecked Sendable {
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
     // A long scan of unindexed lines gives way to a newer search (it resumes when asked again).
     service.searcher.superseded = { [weak self] in self?.hasQueuedResultsSearch ?? false }
-    start(named: "seek-search", searchLane: true)
-    start(named: "seek-write", searchLane: false)
+    start(named: "seek-search") { $0.searchLoop() }
+    start(named: "seek-write") { $0.writeLoop() }
+    start(named: "seek-count") { $0.countLoop() }
   }
 
-  private func start(named name: String, searchLane: Bool) {
-    let thread = Thread { [self] in searchLane ? searchLoop() : writeLoop() }
+  private func start(named name: String, _ loop: @escaping @Sendable (EffectRuntime) -> Void) {
+    let thread = Thread { [self] in loop(self) }
     thread.name = name
     thread.stackSize = 8 << 20
     thread.start()
@@ -85,8 +91,13 @@ public final class EffectRuntime: @unchecked Sendable {
       switch effect {
       case .searchResults(_, _, _, _, let revision):
         searchQueue.removeAll {
-          if case .effect(.searchResults(_, _, _, _, let r)) = $0 { return r < revision } else { return false }
+          switch $0 {
+          case .effect(.searchResults(_, _, _, _, let r)), .effect(.countHits(_, _, let r)): return r < revision
+          default: return false
+          }
         }
+        // A count not started for older results is no longer wanted.
+        if let slot = countSlot, slot.revision < revision { countSlot = nil }
       case .searchSuggestions(_, let revision):
         searchQueue.removeAll {
           if case .effect(.searchSuggestions(_, let r)) = $0 { return r < revision } else { return false }
@@ -184,7 +195,8 @@ public final class EffectRuntime: @unchecked Sendable {
       }
     }
     lock.broadcast()
-    while !(searchLaneDone && writeLaneDone) {
+    countSlot = nil
+    while !(searchLaneDone && writeLaneDone && countLaneDone) {
       if !lock.wait(until: deadline) { break }
     }
     let report = ShutdownReport(failures: failures, unfinishedWrites: writesPending)
@@ -229,6 +241,13 @@ public final class EffectRuntime: @unchecked Sendable {
         preview.run(
           command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision,
           baseLine: baseField.flatMap { service.previewBaseLine(objectID: objectID, field: $0) })
+      case .effect(.countHits(let query, let refine, let revision)):
+        // The job is made here, where the segments live; it runs on the count lane.
+        guard let job = service.countJob(query: query, refine: refine) else { break }
+        lock.lock()
+        if !stopping { countSlot = (job, revision) }
+        lock.broadcast()
+        lock.unlock()
       case .effect(let effect):
         if let event = service.perform(effect) { post([event]) }
       case .update(let update):
@@ -236,6 +255,30 @@ public final class EffectRuntime: @unchecked Sendable {
       case .work(let work):
         if let event = work(service) { post([event]) }
       }
+    }
+  }
+
+  /// Exact counts, one at a time, the latest asked for; each answer goes to the reducer (which
+  /// keeps it if its results are still on screen) and to the search lane (which keeps it for the
+  /// same query asked again: back from a sort, the count stays exact).
+  private func countLoop() {
+    while true {
+      lock.lock()
+      while countSlot == nil && !stopping { lock.wait() }
+      guard let slot = countSlot, !stopping else {
+        countLaneDone = true
+        lock.broadcast()
+        lock.unlock()
+        return
+      }
+      countSlot = nil
+      lock.unlock()
+      guard let answer = slot.job.run() else { continue }
+      lock.lock()
+      if !stopping { searchQueue.append(.update(.counted(answer))) }
+      lock.broadcast()
+      lock.unlock()
+      post([.countArrived(revision: slot.revision, nbHits: answer.nbHits, nbPages: answer.nbPages)])
     }
   }
 

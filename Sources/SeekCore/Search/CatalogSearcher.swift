@@ -145,6 +145,20 @@ public final class CatalogSearcher {
     setCreated(created)
   }
 
+  /// A searcher of the same segments with searchers of its own, for another thread (the count
+  /// lane): the indexes are immutable and shared, only the scratch space is new. Not while lines
+  /// are scanned past the index (nil: the scan's state is this searcher's alone; counts are exact
+  /// then anyway).
+  public func copyForAnotherThread() -> CatalogSearcher? {
+    guard streamTail == nil else { return nil }
+    let copy = CatalogSearcher(catalog: catalog)
+    copy.created = created
+    copy.segments = segments.map { Segment(kind: $0.kind, index: $0.index, searcher: Searcher(index: $0.index)) }
+    copy.generation = generation
+    copy.contentGeneration = contentGeneration
+    return copy
+  }
+
   // MARK: - Segments
 
   /// Starts the catalog again from `newCatalog` (fzf's `reload`, a table read again): the lines

@@ -1,0 +1,54 @@
+import Foundation
+import SearchEngine
+import Testing
+
+@testable import SeekCore
+
+/// A first page whose count is an estimate (`~`: over 50,000 records, the typo tier not counted)
+/// is followed by the count lane's exact count, with the real runtime: 120,000 real package names.
+@Suite struct DeferredCountTests {
+  static let names: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "gzip -dc '\(PackageScaleTests.path)' | tail -n +2 | cut -f1 | head -120000"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+  }()
+
+  static let catalog: Catalog = {
+    var table = RecordTable(attributes: ["text"])
+    for name in names { table.appendRow([name]) }
+    return Catalog(name: "pipe", path: "-", table: table, settings: CatalogSettings().resolved(for: table))
+  }()
+
+  @Test func anEstimateBecomesTheExactCount() throws {
+    #expect(Self.names.count == 120_000)
+    let searcher = CatalogSearcher(catalog: Self.catalog)
+    // Queries whose first page is an estimate, with their exact counts.
+    var estimated: [(query: String, exact: Int, shown: Int)] = []
+    for query in ["django", "flask", "pytest", "requests", "numpy"] {
+      let page = try searcher.search(.init(query: query, hitsPerPage: 20, highlightScope: nil))
+      guard !page.exhaustiveNbHits else { continue }
+      let exact = try searcher.search(.init(query: query, hitsPerPage: 1, exhaustive: true, highlightScope: nil))
+      estimated.append((query, exact.nbHits, page.nbHits))
+    }
+    try #require(!estimated.isEmpty, "no query with an estimated count")
+    for (query, exact, shown) in estimated {
+      let app = try RuntimeDriver(catalog: Self.catalog, store: MemoryItemStore())
+      // A short results pane: the first page fills it, no later page is asked for (a later page
+      // would make the count exact on its own).
+      app.send(.viewportChanged(Viewport(resultsRows: 5)))
+      for letter in query { app.send(.inserted(String(letter))) }
+      app.settle {
+        app.state.results.query == query && !app.state.results.isPending && app.state.results.exhaustiveNbHits
+      }
+      #expect(app.state.results.nbHits == exact, "\(query): shown \(shown), exact \(exact)")
+      #expect(app.state.results.exhaustiveNbHits && app.state.results.pagesLoaded == 1, "\(query)")
+      #expect(app.runtime.shutdown().isClean)
+    }
+  }
+}
