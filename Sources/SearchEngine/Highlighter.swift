@@ -78,7 +78,8 @@ public struct Highlighter {
       let (ranges, tokens, long) = index.documents.withIndexedValue(record, column) {
         let long = column != index.titleColumn && $0.count > Self.snippetThreshold
         let (ranges, tokens) = Self.matches(
-          in: $0, words: words, substring: index.substringMatching, typos: typos, locatingTokens: long)
+          in: $0, words: words, substring: index.substringMatching, typos: typos, locatingTokens: long,
+          phrases: index.matchRules.phrases)
         return (ranges, tokens, long)
       }
       guard !ranges.isEmpty else { continue }
@@ -131,18 +132,18 @@ public struct Highlighter {
 
   /// Matched byte ranges of `text` (sorted, merged) and the locations of all its words.
   public static func matches(
-    in text: String, query: ParsedQuery, substring: Bool, typos: Bool = true
+    in text: String, query: ParsedQuery, substring: Bool, typos: Bool = true, phrases: Phrases = Phrases()
   ) -> ([Range<Int>], [TokenLocation]) {
     var copy = text
     let words = query.words.map(PreparedWord.init)
-    return copy.withUTF8 { matches(in: $0, words: words, substring: substring, typos: typos) }
+    return copy.withUTF8 { matches(in: $0, words: words, substring: substring, typos: typos, phrases: phrases) }
   }
 
   /// With `locatingTokens` false the locations come back empty (a short attribute needs no
   /// snippet, and a hit's title is highlighted on every keystroke).
   static func matches(
     in bytes: UnsafeBufferPointer<UInt8>, words: [PreparedWord], substring: Bool, typos: Bool = true,
-    locatingTokens: Bool = true
+    locatingTokens: Bool = true, phrases: Phrases = Phrases()
   ) -> ([Range<Int>], [TokenLocation]) {
     var ranges: [Range<Int>] = []
     var tokens: [TokenLocation] = []
@@ -150,7 +151,12 @@ public struct Highlighter {
     // The words are read in place, through the buffer: copying one out per token retained and
     // released its arrays, which cost more than the comparisons.
     words.withUnsafeBufferPointer { words in
-      Tokenizer.tokenize(bytes) { term, location in
+      phrases.tokenize(bytes) { term, location, isPhrase in
+        if isPhrase {
+          // A phrase is marked whole where it is one of a word's alternatives (a synonym).
+          if words.contains(where: { $0.isAlternative(term) }) { ranges.append(location.start..<location.end) }
+          return
+        }
         if locatingTokens { tokens.append(location) }
         var decoded = false
         for w in words.indices {

@@ -49,7 +49,10 @@ public enum IndexBuilder {
         let records = (recordCount * run / runs)..<(recordCount * (run + 1) / runs)
         var counts = [UInt8](repeating: 0, count: records.count * attributeCount)
         tokenized.set(
-          run, tokenize(sharedDocuments, records: records, columns: searchableColumns, wordCounts: &counts))
+          run,
+          tokenize(
+            sharedDocuments, records: records, columns: searchableColumns, wordCounts: &counts,
+            phrases: settings.alternatives.phrases))
         wordCounts.set(run, counts)
       }
       runResults = tokenized.values
@@ -278,7 +281,8 @@ public enum IndexBuilder {
   }
 
   static func tokenize(
-    _ documents: DocumentStore, records: Range<Int>, columns: [Int], wordCounts: inout [UInt8]
+    _ documents: DocumentStore, records: Range<Int>, columns: [Int], wordCounts: inout [UInt8],
+    phrases: Phrases = Phrases()
   ) -> TokenizedRun {
     var interner = TermInterner()
     var postingTerms: [UInt32] = []
@@ -292,11 +296,12 @@ public enum IndexBuilder {
         var words = 0
         var firstWordIsField = false
         documents.withIndexedValue(record, column) { text in
-          Tokenizer.tokenize(text) { term, location in
+          phrases.tokenize(text) { term, location, isPhrase in
             postingTerms.append(interner.intern(term))
             postingRecords.append(UInt32(record))
             let position = UInt16(min(location.position, SearchIndex.maxPosition))
             postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
+            if isPhrase { return }  // a phrase is not a word of its own
             if words == 0 { firstWordIsField = AttributeWords.isWholeField(text, location) }
             words += 1
           }

@@ -20,11 +20,17 @@ public struct MatchRules: Sendable, Equatable {
   public var singleWord: SingleWordExactness
   /// Bit `a` set: searchable attribute `a` takes no typos (`disableTypoToleranceOnAttributes`).
   public var typoFreeMask: UInt32
+  /// Multi-word synonyms, read as terms where texts are tokenized (Phrases.swift).
+  public var phrases: Phrases
 
-  public init(orderedMask: UInt32 = 0, singleWord: SingleWordExactness = .attribute, typoFreeMask: UInt32 = 0) {
+  public init(
+    orderedMask: UInt32 = 0, singleWord: SingleWordExactness = .attribute, typoFreeMask: UInt32 = 0,
+    phrases: Phrases = Phrases()
+  ) {
     self.orderedMask = orderedMask
     self.singleWord = singleWord
     self.typoFreeMask = typoFreeMask
+    self.phrases = phrases
   }
 
   /// The rules of `settings` for its searchable attributes `names`, in order.
@@ -36,7 +42,7 @@ public struct MatchRules: Sendable, Equatable {
     }
     self.init(
       orderedMask: mask(settings.orderedAttributes), singleWord: settings.singleWordExactness,
-      typoFreeMask: mask(settings.typoFreeAttributes))
+      typoFreeMask: mask(settings.typoFreeAttributes), phrases: settings.alternatives.phrases)
   }
 
   @inline(__always) func isOrdered(_ attribute: Int) -> Bool { orderedMask >> attribute & 1 == 1 }

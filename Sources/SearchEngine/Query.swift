@@ -36,6 +36,13 @@ public struct ParsedQuery: Sendable, Equatable {
         isPrefix: isLast && endsInWord && tokens.count <= Self.maxWords,
         typoBudget: typoTolerance.budget(for: scalars), alternatives: alternatives.of(Array(token.term.utf8)))
     }
+    // Words that make a phrase with synonyms (`playstation 5` = `ps5`) each find the synonyms.
+    for (i, more) in alternatives.phraseAlternatives(of: words.map(\.folded)).enumerated() {
+      for alternative in more
+      where !words[i].alternatives.contains(alternative) && words[i].alternatives.count < WordAlternatives.maxPerWord {
+        words[i].alternatives.append(alternative)
+      }
+    }
   }
 
   /// The query as an index with these settings reads it (typo budgets, alternatives, stop words).

@@ -129,9 +129,11 @@ public struct RecordMatcher {
       // released its arrays, which cost more than the comparisons (as in `Highlighter`).
       let words = self.words
       words.withUnsafeBufferPointer { words in
-        Tokenizer.tokenize(value) { term, location in
-          if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
-          count += 1
+        rules.phrases.tokenize(value) { term, location, isPhrase in
+          if !isPhrase {  // a phrase is not a word of its own
+            if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
+            count += 1
+          }
           if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove {
             var h: UInt64 = 0xCBF2_9CE4_8422_2325
             for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }

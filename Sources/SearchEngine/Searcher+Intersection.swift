@@ -461,7 +461,11 @@ struct LastRun {
     guard !earlier.isEmpty, words.count >= earlier.count else { return nil }
     var changed: UInt16 = 0
     for (i, (before, now)) in zip(earlier, words).enumerated() {
-      if before.folded == now.folded && before.isPrefix == now.isPrefix { continue }
+      // The same word with other alternatives (a phrase with synonyms completed after it) is not
+      // the same word.
+      if before.folded == now.folded && before.isPrefix == now.isPrefix && before.alternatives == now.alternatives {
+        continue
+      }
       // An alternative of the longer word is among the shorter prefix's matches only if it
       // starts with it ("cable" → "cables", not "cables" → "cable").
       guard before.isPrefix, now.folded.starts(with: before.folded),

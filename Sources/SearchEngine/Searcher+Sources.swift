@@ -37,12 +37,16 @@ extension Searcher {
     var word: [UInt8]
     var isPrefix: Bool
     var budget: Int
+    /// Mostly the letters' own (plurals, synonyms), but a word in a phrase with synonyms also
+    /// has the phrase's (`ParsedQuery`): part of the key.
+    var alternatives: [[UInt8]]
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
   func sources(for word: QueryWord, typos: Bool) -> [Source] {
-    // A word's alternatives follow from its letters and the index's settings: not in the key.
-    let key = SourceKey(word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1)
+    let key = SourceKey(
+      word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1,
+      alternatives: word.alternatives)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms

@@ -21,6 +21,11 @@
 //    the last one's matches (6) only while its alternatives begin with that word ("cable" →
 //    "cables", never "cables" → "cable"), else it is looked up afresh. The matcher of step 8 and the
 //    highlighter check a term against the same alternatives, so a scan and the index agree.
+//    A synonym of several words ("ps5" = "playstation 5") is a phrase: the index, the matcher and
+//    the highlighter read it as one more term where its words follow each other (Phrases.swift),
+//    so "ps5" finds it as any synonym; and a query whose consecutive words make the phrase gives
+//    each of them the phrase's synonyms. Such a word is not the same word as before (its
+//    alternatives changed): the lookups are keyed by them, and the last run is not narrowed.
 //    With Algolia's `removeStopWords` (off by default: people type keywords), English stop words
 //    leave the query before any of this (ParsedQuery), except the word still being typed ("the"
 //    may become "theater") and except when nothing else would be left ("the who"); a short list

@@ -17,7 +17,9 @@ public struct WordAlternatives: Sendable, Equatable {
   public var ignorePlurals: Bool
   /// Folded word → the folded words it also finds (one-way; an equivalent group is a map from
   /// each of its words to the others).
-  public var synonyms: [[UInt8]: [[UInt8]]]
+  public var synonyms: [[UInt8]: [[UInt8]]] { didSet { phrases = Self.phrases(of: synonyms) } }
+  /// The entries of several words (`playstation 5`), as terms of their own (Phrases.swift).
+  public private(set) var phrases = Phrases()
 
   /// At most this many alternatives a word: each is a dictionary lookup and a source to merge.
   public static let maxPerWord = 8
@@ -25,19 +27,35 @@ public struct WordAlternatives: Sendable, Equatable {
   public init(ignorePlurals: Bool = false, synonyms: [[UInt8]: [[UInt8]]] = [:]) {
     self.ignorePlurals = ignorePlurals
     self.synonyms = synonyms
+    phrases = Self.phrases(of: synonyms)
+  }
+
+  private static func phrases(of synonyms: [[UInt8]: [[UInt8]]]) -> Phrases {
+    var phrases = Phrases()
+    for (input, words) in synonyms {
+      for key in [input] + words where key.contains(0x20) { phrases.insert(key) }
+    }
+    return phrases
+  }
+
+  /// An entry's key: a word folded (`TextFolding.foldedKey`), a phrase as its terms one space
+  /// apart (`Tokenizer.nameKey`, as the phrase is read in texts).
+  public static func key(_ entry: String) -> [UInt8] {
+    let terms = Tokenizer.nameKey(entry)
+    return terms.contains(0x20) ? terms : TextFolding.foldedKey(entry)
   }
 
   public var isEmpty: Bool { !ignorePlurals && synonyms.isEmpty }
 
   /// Adds a group of words that all find each other (Algolia's `synonym`).
   public mutating func addEquivalent(_ words: [String]) {
-    let folded = words.map(TextFolding.foldedKey).filter { !$0.isEmpty }
+    let folded = words.map(Self.key).filter { !$0.isEmpty }
     for word in folded { addOneWay(word, folded.filter { $0 != word }) }
   }
 
   /// Adds words that `input` finds, and not the other way (Algolia's `oneWaySynonym`).
   public mutating func addOneWay(_ input: String, _ words: [String]) {
-    addOneWay(TextFolding.foldedKey(input), words.map(TextFolding.foldedKey).filter { !$0.isEmpty })
+    addOneWay(Self.key(input), words.map(Self.key).filter { !$0.isEmpty })
   }
 
   private mutating func addOneWay(_ input: [UInt8], _ words: [[UInt8]]) {
@@ -45,6 +63,28 @@ public struct WordAlternatives: Sendable, Equatable {
     var list = synonyms[input] ?? []
     for word in words where !list.contains(word) && word != input { list.append(word) }
     synonyms[input] = list
+  }
+
+  /// The synonyms of each run of consecutive words that is a phrase (`playstation 5` → `ps5`),
+  /// given to every word of the run: a record with a synonym of the whole answers each of them.
+  /// `words[i]` are folded terms; the answer lists, per word, the alternatives to add.
+  public func phraseAlternatives(of words: [[UInt8]]) -> [[[UInt8]]] {
+    var out = [[[UInt8]]](repeating: [], count: words.count)
+    guard !phrases.isEmpty, words.count >= 2 else { return out }
+    for start in words.indices {
+      for length in stride(from: min(phrases.longest, words.count - start), through: 2, by: -1) {
+        var key: [UInt8] = []
+        for (i, word) in words[start..<(start + length)].enumerated() {
+          if i > 0 { key.append(0x20) }
+          key.append(contentsOf: word)
+        }
+        guard let synonyms = synonyms[key] else { continue }
+        for i in start..<(start + length) {
+          for synonym in synonyms where !out[i].contains(synonym) { out[i].append(synonym) }
+        }
+      }
+    }
+    return out
   }
 
   /// The alternatives of a folded word, without the word itself: its plural forms, the synonyms

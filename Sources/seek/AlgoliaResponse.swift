@@ -129,9 +129,13 @@ struct AlgoliaResponse {
   /// last one, within its typos, unless the attribute takes none).
   func matchedWords(in value: String, _ query: ParsedQuery, substring: Bool, typos: Bool) -> [String] {
     query.words.compactMap { word in
-      let alone = ParsedQuery(word.text + (word.isPrefix ? "" : " "), settings: catalog.settings.index)
-      return Highlighter.matches(in: value, query: alone, substring: substring, typos: typos).0.isEmpty
-        ? nil : word.text
+      // The word as the query read it (with the alternatives its neighbours gave it: a phrase).
+      var alone = query
+      alone.words = [word]
+      return Highlighter.matches(
+        in: value, query: alone, substring: substring, typos: typos,
+        phrases: catalog.settings.index.alternatives.phrases
+      ).0.isEmpty ? nil : word.text
     }
   }
 

@@ -69,6 +69,46 @@ import Testing
     #expect(names(reverse, "playstation ").isEmpty)
   }
 
+  /// Multi-word synonyms (Phrases.swift): `ps5` = `playstation 5`, both ways, by the index, typed
+  /// letter by letter, by the one-record matcher and in the highlights; only where the phrase's
+  /// words follow each other.
+  @Test func phrasesAreSynonymsBothWays() {
+    var alternatives = WordAlternatives()
+    alternatives.addEquivalent(["ps5", "PlayStation 5"])
+    alternatives.addOneWay("tv box", ["streaming player"])
+    let phrases = makeIndex(
+      [
+        ["name": "Sony PlayStation 5 Console", "popularity": "60"],
+        ["name": "PS5 Stand", "popularity": "50"],
+        ["name": "PlayStation Portal, 5 games", "popularity": "40"],
+        ["name": "Roku Streaming Player", "popularity": "30"],
+      ], alternatives: alternatives)
+    #expect(Set(names(phrases, "ps5")) == ["Sony PlayStation 5 Console", "PS5 Stand"])
+    // (Both words anywhere still match, as in any query of two words.)
+    #expect(Set(names(phrases, "playstation 5 ")).isSuperset(of: ["Sony PlayStation 5 Console", "PS5 Stand"]))
+    #expect(names(phrases, "tv box") == ["Roku Streaming Player"])
+    #expect(names(phrases, "streaming player").count == 1)  // one-way
+    // Letter by letter: the phrase completed gives its first word the synonym too.
+    let searcher = Searcher(index: phrases)
+    var last: [String] = []
+    for end in 1..."playstation 5".count {
+      let response = searcher.search(SearchRequest(query: String("playstation 5".prefix(end))))
+      last = response.hits.map { phrases.documents.value($0.record, 0) }
+    }
+    #expect(last.contains("PS5 Stand"))
+    // The matcher of pipes and scans, and the highlighter, read the phrase as the index does.
+    let query = ParsedQuery("ps5", settings: phrases.settings)
+    var matcher = RecordMatcher(
+      query: query, searchableCount: 1, rules: MatchRules(settings: phrases.settings, searchable: ["name"]),
+      regime: .small)
+    for (text, found) in [("Sony PlayStation 5 Console", true), ("PlayStation Portal, 5 games", false)] {
+      Array(text.utf8).withUnsafeBufferPointer { matcher.match([$0]) }
+      #expect((matcher.results[RecordMatcher.Regime.small.rawValue].matched != 0) == found, "\(text)")
+    }
+    let (highlights, _) = Highlighter(index: phrases, query: query).highlight(record: 0)
+    #expect(highlights.first?.ranges == [5..<18])  // "PlayStation 5"
+  }
+
   @Test func withoutAlternativesNothingChanges() {
     let plain = makeIndex([["name": "USB Cable"], ["name": "Smart TV"]])
     #expect(names(plain, "television").isEmpty)

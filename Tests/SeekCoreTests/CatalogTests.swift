@@ -160,13 +160,16 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     let algolia = try CatalogSettings.parse(
       #"{"synonyms": [{"objectID": "1", "type": "synonym", "synonyms": ["TV", "télévision"]},"#
         + #"{"type": "oneWaySynonym", "input": "ps5", "synonyms": ["playstation"]},"#
-        + #"{"type": "synonym", "synonyms": ["playstation 5", "ps5"]}]}"#, path: "s")
+        + #"{"type": "synonym", "synonyms": ["PlayStation-5", "ps5"]},"#
+        + #"{"type": "synonym", "synonyms": ["a b c d e", "five"]}]}"#, path: "s")
     #expect(algolia.synonyms.of(Array("television".utf8)) == [Array("tv".utf8)])
-    #expect(algolia.synonyms.of(Array("ps5".utf8)) == [Array("playstation".utf8)])
+    // A phrase (up to four words) is its terms one space apart, punctuation aside.
+    #expect(algolia.synonyms.of(Array("ps5".utf8)) == [Array("playstation".utf8), Array("playstation 5".utf8)])
     #expect(algolia.synonyms.of(Array("playstation".utf8)).isEmpty)
-    #expect(algolia.ignoredSynonyms == ["playstation 5 = ps5"])
+    #expect(algolia.synonyms.phrases.keys == [Array("playstation 5".utf8)])
+    #expect(algolia.ignoredSynonyms == ["a b c d e = five"])
     let table = try parse(#"[{"name": "a"}]"#, .json)
-    #expect(algolia.unknownAttributes(in: table).warnings.contains { $0.contains("playstation 5") })
+    #expect(algolia.unknownAttributes(in: table).warnings.contains { $0.contains("a b c d e") })
     #expect(algolia.resolved(for: table).index.alternatives.ignorePlurals)
     let meili = try CatalogSettings.parse(#"{"synonyms": {"laptop": ["notebook"]}, "ignorePlurals": false}"#, path: "s")
     #expect(meili.synonyms.of(Array("laptop".utf8)) == [Array("notebook".utf8)])

@@ -46,6 +46,17 @@ import Testing
     let other = IndexCache.load(
       path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint + "x", given: CatalogSettings())
     #expect(other.catalog == nil && !other.isRefused)
+    // Synonym phrases are terms of the index: another phrase, another fingerprint; a synonym of
+    // single words (read at query time) changes nothing.
+    var words = CatalogSettings()
+    words.synonyms.addEquivalent(["tv", "television"])
+    #expect(IndexCache.fingerprint(catalogPath: catalogPath, settings: words) == fingerprint)
+    var phrase = CatalogSettings()
+    phrase.synonyms.addEquivalent(["ps5", "playstation 5"])
+    let withPhrase = IndexCache.fingerprint(catalogPath: catalogPath, settings: phrase)
+    #expect(withPhrase != fingerprint)
+    phrase.synonyms.addEquivalent(["tv box", "streaming player"])
+    #expect(IndexCache.fingerprint(catalogPath: catalogPath, settings: phrase) != withPhrase)
     // The catalog changes: the fingerprint changes with it.
     try Data(#"[{"name": "one"}, {"name": "three"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
     #expect(IndexCache.fingerprint(catalogPath: catalogPath, settings: CatalogSettings()) != fingerprint)

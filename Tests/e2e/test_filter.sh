@@ -9,6 +9,11 @@ expect_contains "filter: nbHits on stderr" "$(cat "$WORK/err")" "nbHits: "
 # the records that mean them.
 expect_contains "filter: a plural finds its synonym's records" "$("$SEEK" -f televisions Data/products.json 2>/dev/null | head -1)" "TV"
 expect_contains "filter: a one-way synonym" "$("$SEEK" -f ps5 Data/products.json 2>/dev/null | head -1)" "PlayStation 5"
+# ps5's synonym is a phrase: it finds "PlayStation 5" only where the two words follow each other
+# (not a controller "for PlayStation"), highlighted whole, and says ps5 matched.
+expect_eq "filter: a phrase synonym finds the phrase only" "0" "$("$SEEK" -f ps5 Data/products.json 2>/dev/null | grep -vc 'PlayStation 5')"
+expect_contains "filter: a phrase synonym is highlighted whole" "$("$SEEK" -f ps5 Data/products.json --json --hits-per-page 1 2>/dev/null)" '<em>PlayStation 5</em>'
+expect_contains "filter: a phrase synonym's word is a matched word" "$("$SEEK" -f ps5 Data/products.json --json --hits-per-page 1 2>/dev/null)" '"matchedWords":["ps5"]'
 
 "$SEEK" --filter "zzqqxx" Data/products.json >/dev/null 2>&1; code=$?
 expect_eq "filter: exit 1 without hits" 1 "$code"

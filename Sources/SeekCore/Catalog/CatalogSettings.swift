@@ -39,7 +39,7 @@ public struct CatalogSettings: Sendable, Equatable {
   public var distinct: Int?
   /// One-word synonyms (Algolia's synonym records or Meilisearch's map, in the settings file).
   public var synonyms = WordAlternatives()
-  /// Synonym entries left out: several words on a side (not supported yet), said as a warning.
+  /// Synonym entries left out: a phrase of more than four words on a side, said as a warning.
   public var ignoredSynonyms: [String] = []
   /// A shared store for the catalog's list (`"store": "postgres://…"`), as `--store` names one.
   public var store: PostgresAddress?
@@ -210,7 +210,7 @@ public struct CatalogSettings: Sendable, Equatable {
       ignoredSynonyms.isEmpty
       ? []
       : [
-        "\(ignoredSynonyms.count) synonym \(ignoredSynonyms.count == 1 ? "entry" : "entries") of several words left out (one word a side for now): \(ignoredSynonyms.prefix(3).joined(separator: ", "))"
+        "\(ignoredSynonyms.count) synonym \(ignoredSynonyms.count == 1 ? "entry" : "entries") with a phrase of more than \(SynonymsReader.maxPhraseWords) words left out: \(ignoredSynonyms.prefix(3).joined(separator: ", "))"
       ]
     guard table.count > 0 else { return ([], skipped) }
     let known = Set(table.attributes)

@@ -112,8 +112,18 @@ public enum IndexCache {
       s.customRanking?.map(\.description).joined(separator: ",") ?? "-", s.objectIDAttribute ?? "-",
       s.displayAttributes?.joined(separator: ",") ?? "-", s.format?.rawValue ?? "-",
       s.attributesForFaceting?.joined(separator: ",") ?? "-",
-      numericTypos, tiebreak, tac,
+      numericTypos, tiebreak, tac, phrasesDigest(s),
     ].joined(separator: "|")
+  }
+
+  /// Synonym phrases are terms of the index (Phrases.swift), unlike other synonyms (read at query
+  /// time): an index built with other phrases is another index. A digest keeps the name short.
+  static func phrasesDigest(_ s: CatalogSettings) -> String {
+    let keys = s.synonyms.phrases.keys.map { String(decoding: $0, as: UTF8.self) }.sorted()
+    guard !keys.isEmpty else { return "-" }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in keys.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return "phrases=" + String(hash, radix: 16)
   }
 
   /// A 64-bit multiply-xor hash of the whole file, read in 4 MB blocks (about 0.1 s for 150 MB).

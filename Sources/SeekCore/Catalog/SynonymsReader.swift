@@ -8,10 +8,14 @@ import SearchEngine
 ///
 /// The first is Algolia's synonym records (`synonym`: every word finds the others;
 /// `oneWaySynonym`: the input finds the synonyms); the second is Meilisearch's map, one-way per
-/// key. Entries of several words on a side are left out and counted (said as a warning): a query
-/// word finds other single words only (WordAlternatives.swift). Algolia's `altcorrection1`,
-/// `altcorrection2` and `placeholder` types are refused by name.
+/// key. An entry may be a phrase of up to `maxPhraseWords` words (`"playstation 5"`): it finds
+/// and is found as one term (Phrases.swift); longer entries are left out and counted (said as a
+/// warning). Algolia's `altcorrection1`, `altcorrection2` and `placeholder` types are refused by
+/// name.
 enum SynonymsReader {
+  /// The most words in a synonym phrase: each text is read with a window this long.
+  static let maxPhraseWords = 4
+
   static func read(_ value: JSONValue, path: String) throws(CatalogError) -> (WordAlternatives, [String]) {
     var alternatives = WordAlternatives()
     var ignored: [String] = []
@@ -24,9 +28,9 @@ enum SynonymsReader {
       }
       return out
     }
-    /// Whether every word is one word (else the entry is counted as left out).
-    func single(_ list: [String]) -> Bool {
-      guard list.allSatisfy({ Tokenizer.words($0).count == 1 }) else {
+    /// Whether every entry is a word or a phrase short enough (else the entry is counted as left out).
+    func usable(_ list: [String]) -> Bool {
+      guard list.allSatisfy({ (1...maxPhraseWords).contains(Tokenizer.words($0).count) }) else {
         ignored.append(list.joined(separator: " = "))
         return false
       }
@@ -42,13 +46,13 @@ enum SynonymsReader {
         switch type {
         case "synonym":
           let list = try words(fields["synonyms"], "a synonym record's 'synonyms'")
-          if single(list) { alternatives.addEquivalent(list) }
+          if usable(list) { alternatives.addEquivalent(list) }
         case "oneWaySynonym":
           guard case .string(let input)? = fields["input"] else {
             throw invalid("a oneWaySynonym record needs an 'input' string", path)
           }
           let list = try words(fields["synonyms"], "a oneWaySynonym record's 'synonyms'")
-          if single([input] + list) { alternatives.addOneWay(input, list) }
+          if usable([input] + list) { alternatives.addOneWay(input, list) }
         default:
           throw invalid("synonym type '\(type)' is not supported (synonym, oneWaySynonym)", path)
         }
@@ -56,7 +60,7 @@ enum SynonymsReader {
     case .object(let members):
       for (input, v) in members {
         let list = try words(v, "the synonyms of '\(input)'")
-        if single([input] + list) { alternatives.addOneWay(input, list) }
+        if usable([input] + list) { alternatives.addOneWay(input, list) }
       }
     default:
       throw invalid("'synonyms' must be Algolia's synonym records (an array) or a map of words to words", path)
