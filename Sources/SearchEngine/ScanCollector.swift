@@ -104,9 +104,18 @@ public struct ScanCollector<Payload> {
     let base = regime.rawValue * stride
     let chosen = level(in: regime, relaxing: relaxing)
     return (
-      heaps[base + chosen].items.sorted { $0.position < $1.position }, counts[base + chosen],
+      Self.inInputOrder(heaps[base + chosen].items), counts[base + chosen],
       counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
     )
+  }
+
+  /// Kept entries in input order. Sorted by their positions alone, then gathered: sorting the
+  /// entries themselves moved each payload (a line's text) a few dozen times, a retain and a
+  /// release each, which was most of `seek -f` printing half a million matches.
+  static func inInputOrder(_ items: [Kept]) -> [Kept] {
+    var order = items.indices.map { (position: items[$0].position, index: $0) }
+    order.sort { $0.position < $1.position }
+    return order.map { items[$0.index] }
   }
 
   /// Whether a word before the last was matched by no record in `regime`: the index drops such a

@@ -33,8 +33,12 @@ enum FilterCommand {
     var response: CatalogSearcher.Response
     let started = Date().timeIntervalSince1970
     do {
+      // Highlights are read by JSON and by a terminal's bold only: a pipe gets plain lines, and
+      // highlighting each of a few hundred thousand of them was most of a large answer's time.
+      let highlighting = options.json || (Output.stdoutIsTerminal && Output.colorAllowed)
       var request = CatalogSearcher.Request(
-        query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true, highlightScope: .all,
+        query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true,
+        highlightScope: highlighting ? .all : nil,
         filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
         matching: options.matching)
       request.inputOrder = options.noSort

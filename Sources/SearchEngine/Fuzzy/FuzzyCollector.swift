@@ -69,7 +69,7 @@ public struct FuzzyCollector<Payload> {
   /// `regime` requiring `level` words (level 0: no word tiers).
   public func answer(in regime: RecordMatcher.Regime, level: Int) -> (kept: [Kept], nbHits: Int) {
     let words = level > 0 && level <= wordCount ? alsoWordHits[regime.rawValue * stride + level] : 0
-    return (heap.items.sorted { $0.position < $1.position }, total - words)
+    return (ScanCollector.inInputOrder(heap.items), total - words)
   }
 }
 
