@@ -47,14 +47,17 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product seek-bench
 	.build/release/seek-bench
 	bash Scripts/terminal-latency.sh .build/release/seek
+	bash Scripts/typing-while-reading.sh .build/release/seek
 	bash Scripts/stream-memory.sh .build/release/seek
 	bash Scripts/long-lines.sh .build/release/seek
 	bash Scripts/postgres-bench.sh .build/release/seek .build/release/seek-bench
 
-# How cost grows: 100k, 1.1M and 5.5M records (build time, bytes per record, peak RSS, keystroke
-# latency). Not part of `make bench`: the 5.5M build takes about a minute and 4 GB.
+# How cost grows: 100k, 1.1M, 5.5M and 9.9M records (build time, bytes per record, peak RSS,
+# keystroke latency), then ten million records warm (the binary from its index cache, the 9.9M
+# packages as a TSV). Not part of `make bench`: it takes about ten minutes and 8 GB.
 bench-scale: deps
 	$(SWIFT) build $(RELEASE) --product seek-bench
+	$(SWIFT) build $(RELEASE) --product seek
 	.build/release/seek-bench --growth
 
 # Ingestion as skim's benchmark measures it: INGEST_ITEMS path-like items (a fixed seed) piped

@@ -697,6 +697,33 @@ import Testing
   }
 }
 
+/// While a pipe is read, a first page may come in two: the indexes' part (interim) at once, then
+/// the whole answer once the lines past them are scanned.
+@Suite struct InterimAnswerTests {
+  static func hit(_ title: String) -> ResultHit { ResultHit(objectID: title, title: title) }
+
+  @Test func anInterimPageIsShownAndStaysPendingUntilTheWholeAnswer() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: 3)))
+    _ = SearchReducer.reduce(&state, .inserted("a"))
+    var interim = ResultsPage(query: "a", page: 0, hits: [Self.hit("a1"), Self.hit("a2")], nbHits: 2, nbPages: 1)
+    interim.interim = true
+    interim.exhaustiveNbHits = false
+    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, interim))
+    #expect(effects.isEmpty)  // no later page, no count
+    #expect(state.results.hits.map(\.objectID) == ["a1", "a2"] && state.results.isPending)
+    // Enter waits for the whole answer, and takes its top line.
+    #expect(SearchReducer.reduce(&state, .enterPressed).isEmpty)
+    let whole = ResultsPage(query: "a", page: 0, hits: [Self.hit("a0"), Self.hit("a1")], nbHits: 9, nbPages: 1)
+    #expect(state.acceptTopOnArrival)
+    let accepted = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, whole))
+    #expect(!state.results.isPending && state.results.nbHits == 9)
+    #expect(accepted == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["a0"])])
+  }
+}
+
 @Suite struct PaneRowsTests {
   static let category = FacetResult(
     attribute: "category",

@@ -87,6 +87,37 @@ import Testing
     #expect(resumed.nbHits == (try page(whole, "django")).nbHits)
   }
 
+  /// The interim answer (while a long scan waits) is the main index's alone, whatever another
+  /// query's scan kept; the whole answer after it is unchanged. Long means past 20,000 lines.
+  @Test func anInterimAnswerIsTheMainIndexAlone() throws {
+    try #require(Self.names.count == 30_000)
+    let mainOnly = CatalogSearcher(catalog: catalog(Self.names[..<5_000]))
+    let whole = CatalogSearcher(catalog: catalog(Self.names[...]))
+    let scanned = scanning(indexed: 5_000, chunk: 5_000)
+    #expect(scanned.scanTakesLong(.init(query: "x")) && !scanned.scanTakesLong(.init(query: "x", page: 1)))
+    _ = try page(scanned, "flask")  // a tail segment of flask's kept lines
+    for query in ["django", "flask", ""] {
+      var request = CatalogSearcher.Request(query: query, hitsPerPage: 20, exhaustive: true)
+      request.matching.fuzzyTier = true
+      request.skipsUnindexedLines = true
+      let interim = try scanned.search(request)
+      #expect(
+        interim.hits.map { $0.index.documents.value($0.hit.record, 0) } == (try page(mainOnly, query)).titles,
+        "\(query)")
+      #expect(interim.nbHits == (try page(mainOnly, query)).nbHits, "\(query)")
+      #expect(try page(scanned, query) == (try page(whole, query)), "\(query)")
+    }
+    // It scans nothing, so it never gives way to a newer search.
+    scanned.superseded = { true }
+    var request = CatalogSearcher.Request(query: "numpy", hitsPerPage: 20, exhaustive: true)
+    request.matching.fuzzyTier = true
+    request.skipsUnindexedLines = true
+    let interim = try scanned.search(request)
+    let mainCount = try page(mainOnly, "numpy").nbHits
+    #expect(!scanned.lastSearchGaveWay && interim.nbHits == mainCount)
+    #expect(!scanning(indexed: 25_000, chunk: 5_000).scanTakesLong(.init(query: "x")))
+  }
+
   /// A new main index takes over lines of the tail: the answers do not change, and the records
   /// searched are the same (an exact count stays exact).
   @Test func aNewMainIndexTakesOverTheTail() throws {

@@ -5,6 +5,7 @@ extension SearchReducer {
     switch event {
     case .resultsArrived(let revision, let page):
       guard revision == state.resultsRevision else { return [] }
+      if page.interim { return interimPageArrived(&state, page) }
       if state.inputEnded && page.page == 0 { state.streamedRecords = nil }
       if let error = page.error {
         // A refinement the catalog cannot apply: say so, change nothing else.
@@ -59,6 +60,21 @@ extension SearchReducer {
     default:
       return nil
     }
+  }
+
+  /// The indexes' part of a first page, while the lines past them are scanned: shown, and still
+  /// pending (no page after it is asked for, no count made, Enter waits for the whole answer).
+  /// The whole answer of the same revision always comes after it (one lane, answers in order).
+  private static func interimPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
+    guard page.page == 0 else { return [] }
+    let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
+    state.results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
+    state.results.isPending = true
+    if state.focus == .refinements {
+      RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
+    }
+    clampSelection(&state)
+    return []
   }
 
   /// A first page replaces the results; a submit's first hit, or a reload's item, is selected;

@@ -99,10 +99,20 @@ public final class SearchService {
     }
   }
 
-  /// Performs a search-lane effect; returns the event that answers it, if any.
-  public func perform(_ effect: SearchEffect) -> SearchEvent? {
+  /// Performs a search-lane effect; returns the event that answers it, if any. `early` is handed
+  /// an interim answer first when the whole one must wait for a long scan (a pipe being read):
+  /// the indexes' part, shown at once; the scan then completes it unless a newer search comes.
+  public func perform(_ effect: SearchEffect, early: (SearchEvent) -> Void = { _ in }) -> SearchEvent? {
     switch effect {
     case .searchResults(let query, let page, let cursor, let refine, let revision):
+      if page == 0, cursor == nil, !refine.searchDisabled,
+        searcher.scanTakesLong(CatalogSearcher.Request(query: query, page: page))
+      {
+        var interim = results(query: query, page: 0, refine: refine, skippingUnindexedLines: true)
+        interim.interim = true
+        interim.exhaustiveNbHits = false
+        early(.resultsArrived(revision: revision, interim))
+      }
       let page = results(query: query, page: page, cursor: cursor, refine: refine)
       // A search that gave way to a newer one has no whole answer: the newer one answers.
       return searcher.lastSearchGaveWay ? nil : .resultsArrived(revision: revision, page)
@@ -185,7 +195,8 @@ public final class SearchService {
   public static let histogramBuckets = 24
 
   public func results(
-    query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine()
+    query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(),
+    skippingUnindexedLines: Bool = false
   ) -> ResultsPage {
     let start = ContinuousClock.now
     var response: CatalogSearcher.Response
@@ -198,6 +209,7 @@ public final class SearchService {
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
       request.inputOrder = inputOrder
+      request.skipsUnindexedLines = skippingUnindexedLines
       if page == 0 && refine.countFacets { request.histogramBuckets = Self.histogramBuckets }
       // While lines are scanned past the index (a pipe being read), the scan counts its part
       // exactly: the index counts its own exactly too, so that the count shown is exact and the
@@ -211,7 +223,9 @@ public final class SearchService {
       failed.error = "refinement: \(error)"
       return failed
     }
-    if !refine.searchDisabled { knownCount(&response, query: query, refinements: refine.refinements) }
+    if !refine.searchDisabled && !skippingUnindexedLines {
+      knownCount(&response, query: query, refinements: refine.refinements)
+    }
     let parsed = ParsedQuery(query, settings: catalog.settings.index)
     let hits = response.hits.map {
       var hit = resultHit(

@@ -249,7 +249,7 @@ public final class EffectRuntime: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
       case .effect(let effect):
-        if let event = service.perform(effect) { post([event]) }
+        if let event = service.perform(effect, early: { [self] in post([$0]) }) { post([event]) }
       case .update(let update):
         service.apply(update)
       case .work(let work):

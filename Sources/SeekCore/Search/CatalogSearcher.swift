@@ -66,6 +66,9 @@ public final class CatalogSearcher {
     public var learned: [String: Int] = [:]
     /// Algolia's `distinct` for this query (0: off); nil: the catalog's settings.
     public var distinct: Int? = nil
+    /// Answer from the indexes alone, leaving the lines past them unscanned (an interim answer,
+    /// while a pipe is read: see `scanTakesLong`).
+    public var skipsUnindexedLines = false
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
@@ -221,6 +224,15 @@ public final class CatalogSearcher {
   /// Lines read and not yet held by the main index (answered by a scan).
   public var unindexedLines: Int { streamTail?.count ?? 0 }
 
+  /// Past this many unindexed lines a scan takes longer than a frame (about a million lines a
+  /// second are matched; 20,000 is 20 ms): the indexes' answer is shown first.
+  public static let interimAnswerAbove = 20_000
+
+  /// Whether answering `request` means scanning more lines than a frame's time allows.
+  public func scanTakesLong(_ request: Request) -> Bool {
+    unindexedLines > Self.interimAnswerAbove && request.page == 0 && request.cursor == nil
+  }
+
   /// The tail segment for `request`: the lines its scan of the stream tail kept, or (for what a
   /// scan cannot answer) an index of every line of the tail.
   private func prepareStreamTail(for request: Request, requestedFacets: [String]) {
@@ -285,7 +297,7 @@ public final class CatalogSearcher {
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
     lastSearchGaveWay = false
-    if streamTail != nil {
+    if streamTail != nil && !request.skipsUnindexedLines {
       let facets = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
       prepareStreamTail(for: request, requestedFacets: facets)
       if lastSearchGaveWay {
@@ -304,7 +316,10 @@ public final class CatalogSearcher {
     let distincts = segments.map { distinct(request, in: $0.index) }
     var responses = try searchSegments(
       request, after: cursor, hitsPerSegment: perSegment, facets: requested, distincts: distincts)
-    if let counted = streamTailCount, let t = segments.firstIndex(where: { $0.kind == .tail }) {
+    if request.skipsUnindexedLines, let t = segments.firstIndex(where: { $0.kind == .tail }) {
+      // The tail segment holds another query's kept lines: none of it answers this one.
+      responses[t] = SearchResponse.empty(SearchRequest(query: request.query))
+    } else if let counted = streamTailCount, let t = segments.firstIndex(where: { $0.kind == .tail }) {
       // The tail's index holds the lines its scan kept; the scan counted them all.
       responses[t].nbHits = counted.nbHits
       responses[t].droppedWords = counted.droppedWords
