@@ -169,7 +169,7 @@ if arguments.contains("--stream-phases") {
 }
 
 if arguments.contains("--growth") {
-  Growth.run(PackageCatalog.load(dataDirectory: shared, directory: work))
+  Growth.run(PackageCatalog.load(dataDirectory: shared, directory: work), work: work)
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
 }
@@ -260,7 +260,7 @@ orderedSettings.searchableAttributes = ["ordered(name)", "brand", "category", "d
 if let orderedCatalog = try? CatalogLoader.load(path: root + "/Data/products.json", overrides: orderedSettings) {
   let ordered = Relevance.categoryPrecision(orderedCatalog, realQueries)
   log(
-    "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
+    "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% of a \(String(format: "%.1f", 100 * unordered.ceiling))% ceiling (the best order of the same matches) (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
   )
 }
 CountAccuracy.measure("Data/, 300 real queries", dataCatalogSearcher, Array(dataQueries.prefix(300)))

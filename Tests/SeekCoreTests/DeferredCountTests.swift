@@ -7,17 +7,7 @@ import Testing
 /// A first page whose count is an estimate (`~`: over 50,000 records, the typo tier not counted)
 /// is followed by the count lane's exact count, with the real runtime: 120,000 real package names.
 @Suite struct DeferredCountTests {
-  static let names: [String] = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "gzip -dc '\(PackageScaleTests.path)' | tail -n +2 | cut -f1 | head -120000"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-  }()
+  static let names = packageNames(first: 120_000)
 
   static let catalog: Catalog = {
     var table = RecordTable(attributes: ["text"])

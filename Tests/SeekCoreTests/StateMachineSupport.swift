@@ -1,3 +1,4 @@
+import Foundation
 import SearchEngine
 import Testing
 
@@ -146,4 +147,17 @@ func catalog(_ titles: [String], extra: [[String: String]] = []) -> Catalog {
   for row in extra { table.append(row.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }) }
   table.numericAttributes = ["popularity"]
   return Catalog(name: "test", path: "test.json", table: table, settings: CatalogSettings().resolved(for: table))
+}
+
+/// The first `count` real package names (PyPI's, one a line) of `../shared/data`.
+func packageNames(first count: Int) -> [String] {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", "gzip -dc '\(PackageScaleTests.path)' | tail -n +2 | cut -f1 | head -\(count)"]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  guard (try? process.run()) != nil else { return [] }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
 }

@@ -8,17 +8,7 @@ import Testing
 /// index's rules: the same pages and counts as one index of every line, whatever part of them
 /// the main index holds. 30,000 real package names (over the 10,000-term regime threshold).
 @Suite struct StreamTailTests {
-  static let names: [String] = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "gzip -dc '\(PackageScaleTests.path)' | tail -n +2 | cut -f1 | head -30000"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-  }()
+  static let names = packageNames(first: 30_000)
 
   static let queries = ["numpy", "django rest", "reqeusts", "py", "flsk", "'orm", "^flask", "zzzzqqq", "", "test"]
 
