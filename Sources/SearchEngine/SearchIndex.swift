@@ -105,6 +105,20 @@ public final class SearchIndex: Sendable {
     primaryCustomValue.isEmpty ? 0 : primaryCustomValue[record]
   }
 
+  /// The record's place in the input (fzf's `{n}`). Records are numbered in ranking order (for
+  /// lines, shorter first when lengths break ties), so the input order is read back from the
+  /// browse order, which is the input order when no custom ranking comes first: a scan of it, a
+  /// millisecond a million records, for a placeholder filled once a command. With a custom
+  /// ranking the input order is not kept: the record's number stands for it.
+  public func inputPosition(of record: Int) -> Int {
+    guard !browseOrder.isEmpty, settings.customRanking.isEmpty else { return record }
+    let wanted = Int32(truncatingIfNeeded: record)
+    for p in 0..<browseOrder.count where browseOrder[p] == wanted {
+      return settings.reverseInputOrder ? count - 1 - p : p
+    }
+    return record
+  }
+
   /// The record with this objectID, if any.
   public func record(objectID: String) -> Int? {
     var id = objectID

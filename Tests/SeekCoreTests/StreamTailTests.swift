@@ -108,6 +108,34 @@ import Testing
     #expect(!scanning(indexed: 25_000, chunk: 5_000).scanTakesLong(.init(query: "x")))
   }
 
+  /// fzf's `{n}`: a line's place in the input, whether the main index holds it (numbered shorter
+  /// first) or a scan kept it from the tail.
+  @Test func aLinesPlaceIsItsPlaceInTheInput() throws {
+    try #require(Self.names.count == 30_000)
+    let places = Dictionary(Self.names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    // As the app reads lines: shorter first, then input order (fzf's default tie-break).
+    var given = CatalogSettings()
+    given.tiebreak = [.length, .index]
+    func lines(_ range: Range<Int>) -> RecordTable { table(Self.names[range]) }
+    let main = lines(0..<5_000)
+    let scanned = CatalogSearcher(
+      catalog: Catalog(name: "pipe", path: "-", table: main, settings: given.resolved(for: main)))
+    scanned.appendUnindexed(lines(5_000..<30_000), at: 5_000)
+    var checked = (main: 0, tail: 0)
+    for query in ["django", "flask", "requests", "py"] {
+      var request = CatalogSearcher.Request(query: query, hitsPerPage: 50, exhaustive: true)
+      request.matching.fuzzyTier = true
+      for hit in try scanned.search(request).hits {
+        let text = hit.index.documents.value(hit.hit.record, 0)
+        guard Self.names.firstIndex(of: text) == Self.names.lastIndex(of: text) else { continue }  // unique lines
+        let objectID = hit.index.documents.objectID(hit.hit.record)
+        #expect(scanned.ordinal(objectID: objectID) == places[text], "\(query): \(text)")
+        if hit.kind == .tail { checked.tail += 1 } else { checked.main += 1 }
+      }
+    }
+    #expect(checked.main > 20 && checked.tail > 20)
+  }
+
   /// A new main index takes over lines of the tail: the answers do not change, and the records
   /// searched are the same (an exact count stays exact).
   @Test func aNewMainIndexTakesOverTheTail() throws {

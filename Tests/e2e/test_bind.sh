@@ -99,6 +99,15 @@ wait_exit_file "$P/exit.txt"
 expect_eq "bind jump-accept: the label's row accepted" "beta|EXIT=0" "$(cat "$P/out" "$P/exit.txt" | paste -sd'|')"
 tmux_stop
 
+# {n} is a line's place in the input, not in the index (which numbers shorter lines first).
+rm -f "$P/n"
+tmux_start 50 8 "env LANG=C.UTF-8 $SEEK --bind 'ctrl-o:execute-silent(echo {n} {} > $P/n)' < $P/words.txt; exec tail -f /dev/null"
+expect_screen "bind {n}: started" "3 hits"
+tmux_keys C-o
+wait_until 10 test -s "$P/n"
+expect_eq "bind {n}: the first line is 0, though a shorter one follows" "0 alpha" "$(cat "$P/n")"
+tmux_stop
+
 # reload: the ripgrep launcher (fzf's README), with grep on a folder of files; --disabled leaves
 # the searching to the command. Every prefix of "hello" finds more lines than "hello" itself, so
 # "2 hits" is the last reload's answer, not one a later keystroke is about to replace.

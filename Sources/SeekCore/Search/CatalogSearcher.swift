@@ -133,6 +133,9 @@ public final class CatalogSearcher {
   /// Which of the stream tail's indexes is the tail segment, and the scan's count for it.
   private var streamTailSerial = 0
   private var streamTailCount: (nbHits: Int, droppedWords: [String])? = nil
+  /// The input places of the tail segment's lines when it holds a scan's kept lines (nil: the
+  /// tail's lines follow the main index's in order).
+  private var streamTailPositions: [Int]? = nil
   /// Whether a newer search is waiting, asked while a long scan of the stream tail runs: the
   /// scan then stops (and resumes if asked the same again).
   public var superseded: @Sendable () -> Bool = { false }
@@ -181,8 +184,8 @@ public final class CatalogSearcher {
     if streamTail?.isEmpty == true { streamTail = nil }
     streamTailCount = nil
     // The tail segment goes: no stream tail's index is installed (serials count from 1 in each).
-    // The tail segment goes: no stream tail's index is installed (serials count from 1 in each).
     streamTailSerial = 0
+    streamTailPositions = nil
     segments.removeAll { $0.kind == .main || $0.kind == .tail }
     segments.insert(Segment(kind: .main, index: newCatalog.index, searcher: Searcher(index: newCatalog.index)), at: 0)
     generation += 1
@@ -196,6 +199,7 @@ public final class CatalogSearcher {
 
   private func installTail(_ index: SearchIndex) {
     streamTailSerial = 0
+    streamTailPositions = nil
     segments.removeAll { $0.kind == .tail }
     segments.insert(Segment(kind: .tail, index: index, searcher: Searcher(index: index)), at: 1)
     generation += 1
@@ -255,7 +259,10 @@ public final class CatalogSearcher {
         lastSearchGaveWay = true
         return
       }
-      if answer.serial != streamTailSerial { setTail(answer.index, serial: answer.serial) }
+      if answer.serial != streamTailSerial {
+        setTail(answer.index, serial: answer.serial)
+        streamTailPositions = answer.positions
+      }
       streamTailCount = (answer.nbHits, answer.droppedWords)
     } else {
       let whole = tail.indexOfEveryLine()
@@ -544,7 +551,13 @@ public final class CatalogSearcher {
   public func ordinal(objectID: String) -> Int? {
     var before = 0
     for segment in segments where segment.kind != .created {
-      if let record = segment.index.record(objectID: objectID) { return before + record }
+      if let record = segment.index.record(objectID: objectID) {
+        let place = segment.index.inputPosition(of: record)
+        if segment.kind == .tail, let positions = streamTailPositions, place < positions.count {
+          return positions[place]
+        }
+        return before + place
+      }
       before += segment.index.count
     }
     return nil

@@ -45,6 +45,9 @@ struct StreamTail {
     var serial: Int
     var nbHits: Int
     var droppedWords: [String]
+    /// Each kept line's place in the input, in the order the lines were kept (the index's input
+    /// order): fzf's `{n}` of a line the scan kept.
+    var positions: [Int]
   }
 
   /// Lines checked between two looks at whether the search was superseded.
@@ -158,7 +161,8 @@ struct StreamTail {
     serial += 1
     return Answer(
       index: IndexBuilder.build(kept.documents(idAttribute: settings.objectIDAttribute), settings: index),
-      serial: serial, nbHits: result.nbHits, droppedWords: result.droppedWords)
+      serial: serial, nbHits: result.nbHits, droppedWords: result.droppedWords,
+      positions: result.lines.map(\.index))
   }
 
   /// The whole tail indexed (for what a scan cannot answer), built when first asked.
