@@ -36,7 +36,9 @@ public struct ParsedQuery: Sendable, Equatable {
         isPrefix: isLast && endsInWord && tokens.count <= Self.maxWords,
         typoBudget: typoTolerance.budget(for: scalars), alternatives: alternatives.of(Array(token.term.utf8)))
     }
-    // Words that make a phrase with synonyms (`playstation 5` = `ps5`) each find the synonyms.
+    // Words that make a phrase with synonyms (`playstation 5` = `ps5`) each find the synonyms
+    // (nothing is made on a keystroke when the settings have no phrase).
+    guard !alternatives.phrases.isEmpty else { return }
     for (i, more) in alternatives.phraseAlternatives(of: words.map(\.folded)).enumerated() {
       for alternative in more
       where !words[i].alternatives.contains(alternative) && words[i].alternatives.count < WordAlternatives.maxPerWord {

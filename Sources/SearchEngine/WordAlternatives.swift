@@ -70,7 +70,7 @@ public struct WordAlternatives: Sendable, Equatable {
   /// `words[i]` are folded terms; the answer lists, per word, the alternatives to add.
   public func phraseAlternatives(of words: [[UInt8]]) -> [[[UInt8]]] {
     var out = [[[UInt8]]](repeating: [], count: words.count)
-    guard !phrases.isEmpty, words.count >= 2 else { return out }
+    guard words.count >= 2 else { return out }
     for start in words.indices {
       for length in stride(from: min(phrases.longest, words.count - start), through: 2, by: -1) {
         var key: [UInt8] = []

@@ -305,12 +305,13 @@ public enum Renderer {
   static func rangeText(_ stats: FacetResult.Stats, selected: [Refinements.Numeric]) -> String {
     let whole = "\(number(stats.min)) – \(number(stats.max))"
     guard !selected.isEmpty else { return whole }
-    let symbols: [FilterExpression.Comparison: String] = [
-      .less: "<", .lessOrEqual: "≤", .equal: "=", .notEqual: "≠", .greaterOrEqual: "≥", .greater: ">",
-    ]
-    return selected.map { "\(symbols[$0.comparison] ?? "") \(number($0.value))" }.joined(separator: " ")
+    return selected.map { "\(comparisonSymbols[$0.comparison] ?? "") \(number($0.value))" }.joined(separator: " ")
       + " of " + whole
   }
+
+  static let comparisonSymbols: [FilterExpression.Comparison: String] = [
+    .less: "<", .lessOrEqual: "≤", .equal: "=", .notEqual: "≠", .greaterOrEqual: "≥", .greater: ">",
+  ]
 
   static func number(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)

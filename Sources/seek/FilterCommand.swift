@@ -35,7 +35,7 @@ enum FilterCommand {
     do {
       // Highlights are read by JSON and by a terminal's bold only: a pipe gets plain lines, and
       // highlighting each of a few hundred thousand of them was most of a large answer's time.
-      let highlighting = options.json || (Output.stdoutIsTerminal && Output.colorAllowed)
+      let highlighting = options.json || boldsMatches
       var request = CatalogSearcher.Request(
         query: query, page: options.page, hitsPerPage: options.hitsPerPage, exhaustive: true,
         highlightScope: highlighting ? .all : nil,
@@ -66,8 +66,11 @@ enum FilterCommand {
 
   /// The page as text: one hit a line on standard output (its title, or `--field`), then the
   /// count and the facets on standard error.
+  /// Matched words are bold in the text printed to a terminal that takes colours.
+  private static var boldsMatches: Bool { Output.stdoutIsTerminal && Output.colorAllowed }
+
   private static func printText(_ response: CatalogSearcher.Response, _ options: Options) {
-    let bold = Output.stdoutIsTerminal && Output.colorAllowed
+    let bold = boldsMatches
     var text = ""
     for found in response.hits {
       // NUL-ended items (`--print0`) and `--ansi` lines (their colours) go to a program as

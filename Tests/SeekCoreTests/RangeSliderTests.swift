@@ -119,6 +119,16 @@ import Testing
     #expect(refined.nbHits < whole.nbHits && refined.nbHits > 0)
     let column = catalog.index.documents.attributeIndex("price")!
     #expect(refined.hits.allSatisfy { Double($0.index.documents.value($0.hit.record, column))! < 500 })
+    // The empty query's bars are every record's (kept from one empty query to the next).
+    let prices = (0..<catalog.index.count).compactMap { Double(catalog.index.documents.value($0, column)) }
+    let everyPrice = Histogram.of(prices, minimum: prices.min()!, maximum: prices.max()!, buckets: 24)
+    var emptyQuery = CatalogSearcher.Request(query: "", facets: ["*"])
+    emptyQuery.histogramBuckets = 24
+    for _ in 0..<2 {
+      let empty = try searcher.search(emptyQuery)
+      #expect(stats(empty)?.histogram == everyPrice)
+      _ = try searcher.search(request)
+    }
     // Another attribute's counts do see the price refinement.
     let brands = { (r: CatalogSearcher.Response) in r.facets.first { $0.attribute == "brand" }!.values }
     #expect(brands(refined).map(\.count).reduce(0, +) < brands(whole).map(\.count).reduce(0, +))

@@ -71,6 +71,10 @@ struct FacetCounter {
   private var histogramBuckets = 0
   /// A sample's counts are scaled to the whole: the histogram's bars too.
   private var sampleFactor = 1.0
+  /// Every record was counted (the empty query): the bars are the whole index's, binned once and
+  /// kept (`wholeIndexBars`) instead of from a million numbers on every empty query.
+  private var countedAll = false
+  private var wholeIndexBars: [Histogram?] = []
   private(set) var isActive = false
 
   /// The attributes the counters are laid out for (the owner's index never changes).
@@ -104,6 +108,7 @@ struct FacetCounter {
     sums = numericFacets.map { _ in 0 }
     present = numericFacets.map { _ in 0 }
     collected = numericFacets.map { _ in [] }
+    wholeIndexBars = []
     isActive = !textFacets.isEmpty || !numericFacets.isEmpty
   }
 
@@ -119,6 +124,7 @@ struct FacetCounter {
       collected[i].removeAll(keepingCapacity: true)
     }
     sampleFactor = 1
+    countedAll = false
   }
 
   @inline(__always) mutating func add(_ record: Int) {
@@ -172,14 +178,19 @@ struct FacetCounter {
       minimum[f] = numericFacets[f].minimum.isNaN ? .infinity : numericFacets[f].minimum
       maximum[f] = numericFacets[f].maximum.isNaN ? -.infinity : numericFacets[f].maximum
       (sums[f], present[f]) = numericFacets[f].total
-      if histogramBuckets > 0 {
-        for record in 0..<numbers[f].count where !numbers[f][record].isNaN { collected[f].append(numbers[f][record]) }
-      }
+    }
+    countedAll = true
+    guard histogramBuckets > 0, wholeIndexBars.isEmpty else { return }
+    wholeIndexBars = numericFacets.indices.map { f in
+      var values: [Double] = []
+      for record in 0..<numbers[f].count where !numbers[f][record].isNaN { values.append(numbers[f][record]) }
+      return Histogram.of(values, minimum: minimum[f], maximum: maximum[f], buckets: histogramBuckets)
     }
   }
 
   /// Numeric facet `f`'s hits binned (nil unless asked for).
   private func histogram(_ f: Int) -> Histogram? {
+    if countedAll && histogramBuckets > 0 { return wholeIndexBars[f] }
     guard histogramBuckets > 0,
       var histogram = Histogram.of(
         collected[f], minimum: minimum[f], maximum: maximum[f], buckets: histogramBuckets)

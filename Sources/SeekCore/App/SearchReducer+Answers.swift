@@ -67,25 +67,26 @@ extension SearchReducer {
   /// The whole answer of the same revision always comes after it (one lane, answers in order).
   private static func interimPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     guard page.page == 0 else { return [] }
+    showFirstPage(&state, page)
+    state.results.isPending = true
+    clampSelection(&state)
+    return []
+  }
+
+  /// The results become those of `page`; the refinement pane's selection stays on its row.
+  private static func showFirstPage(_ state: inout SearchState, _ page: ResultsPage) {
     let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
     state.results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
-    state.results.isPending = true
     if state.focus == .refinements {
       RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
     }
-    clampSelection(&state)
-    return []
   }
 
   /// A first page replaces the results; a submit's first hit, or a reload's item, is selected;
   /// an Enter that came before it takes its top line.
   private static func firstPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
-    let results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
-    let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
-    state.results = results
-    if state.focus == .refinements {
-      RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
-    }
+    showFirstPage(&state, page)
+    let results = state.results
     if state.selectFirstHitOnArrival {
       state.selectFirstHitOnArrival = false
       if let first = results.firstItemRow {

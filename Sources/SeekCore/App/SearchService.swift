@@ -105,8 +105,8 @@ public final class SearchService {
   public func perform(_ effect: SearchEffect, early: (SearchEvent) -> Void = { _ in }) -> SearchEvent? {
     switch effect {
     case .searchResults(let query, let page, let cursor, let refine, let revision):
-      if page == 0, cursor == nil, !refine.searchDisabled,
-        searcher.scanTakesLong(CatalogSearcher.Request(query: query, page: page))
+      if !refine.searchDisabled,
+        searcher.scanTakesLong(CatalogSearcher.Request(query: query, page: page, cursor: cursor))
       {
         var interim = results(query: query, page: 0, refine: refine, skippingUnindexedLines: true)
         interim.interim = true
