@@ -8,9 +8,10 @@ public enum IndexBuilder {
   /// `runs` fixes how many runs of records are tokenized apart (tests; by default, one per core
   /// from `parallelTokenizingFrom` records).
   /// `ranking`: the records' order, when the caller computed it already (`rankingOrder(of:settings:)`).
+  /// `workers`: the threads the parallel steps run on (`Workers`).
   public static func build(
     _ input: consuming DocumentStore, settings: IndexSettings, runs: Int? = nil,
-    ranking given: consuming RankingOrder? = nil
+    ranking given: consuming RankingOrder? = nil, workers: Workers = .allCores
   ) -> SearchIndex {
     let searchableColumns = Self.searchableColumns(of: input, settings: settings)
     let titleColumn = Self.titleColumn(of: input, settings: settings)
@@ -38,14 +39,14 @@ public enum IndexBuilder {
     // catalogs are cut into contiguous runs of records tokenized on all cores, each with its own
     // interner; their sorted dictionaries are then merged into one, so the index is the same
     // whatever the number of runs.
-    let runs = Self.parallelRuns(records: recordCount)
+    let runs = runs ?? Self.parallelRuns(records: recordCount, cores: workers.cores)
     var runResults: [TokenizedRun] = []
     var wordCountsAll: [UInt8] = []
     do {
       let tokenized = ResultSlots<TokenizedRun>(count: runs)
       let wordCounts = ResultSlots<[UInt8]>(count: runs)
       let sharedDocuments = documents
-      DispatchQueue.concurrentPerform(iterations: runs) { run in
+      workers.perform(iterations: runs) { run in
         let records = (recordCount * run / runs)..<(recordCount * (run + 1) / runs)
         var counts = [UInt8](repeating: 0, count: records.count * attributeCount)
         tokenized.set(
@@ -94,7 +95,7 @@ public enum IndexBuilder {
     let levels = SearchIndex.shortPrefixLengths
     let built = ResultSlots<PrefixPostings>(count: levels)
     let (termsCopy, pt, pr, pp) = (terms, postingTerms, postingRecords, postingPlaces)
-    DispatchQueue.concurrentPerform(iterations: levels) { level in
+    workers.perform(iterations: levels) { level in
       built.set(
         level,
         buildPrefixPostings(
@@ -266,10 +267,10 @@ public enum IndexBuilder {
   /// and the dictionary merge cost more than they save (a 10k catalog tokenizes in ~10 ms).
   static let parallelTokenizingFrom = 50_000
 
-  /// How many runs work on `records` records apart, on all cores (at most 8): one below
+  /// How many runs work on `records` records apart, one a core (at most 8): one below
   /// `parallelTokenizingFrom` records.
-  public static func parallelRuns(records: Int) -> Int {
-    records >= parallelTokenizingFrom ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+  public static func parallelRuns(records: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+    records >= parallelTokenizingFrom ? max(1, min(8, cores)) : 1
   }
 
   /// One run's postings, with terms as ids of its own sorted dictionary.

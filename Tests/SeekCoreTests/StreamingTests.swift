@@ -59,6 +59,29 @@ import Testing
     #expect(table.count == 2 && table.row(0) == ["x\ny"])
   }
 
+  /// A pipe's main index built on the low-priority threads (`Workers.background`, each step on
+  /// both cores) is the index one thread builds, byte for byte: lines enough to be tokenized in
+  /// runs and to have their ids computed beside the ranking order, some of them twice.
+  @Test func aBackgroundBuildIsTheIndexOneThreadBuilds() throws {
+    struct Bytes: IndexSink {
+      var bytes: [UInt8] = []
+      mutating func write(_ chunk: UnsafeRawBufferPointer) throws { bytes += chunk }
+    }
+    let names = packageNames(first: 60_000)
+    func built(_ workers: Workers) throws -> [UInt8] {
+      var table = RecordTable(attributes: ["text"])
+      for (i, name) in names.enumerated() { table.appendRow([i % 7 == 0 ? "copy \(i % 100)" : name]) }
+      let settings = CatalogSettings().resolved(for: table)
+      let catalog = Catalog(name: "lines", path: "-", table: table, settings: settings, workers: workers)
+      var sink = Bytes()
+      try IndexCodec.encode(catalog.index, to: &sink)
+      return sink.bytes
+    }
+    let background = try built(.background)
+    #expect(background == (try built(.callingThread)))
+    #expect(background == (try built(.allCores)))
+  }
+
   @Test func theMainIndexIsRebuiltWhenRecordsDoubleAndAtTheEnd() throws {
     let none = RecordTable(attributes: ["text"])
     let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))

@@ -27,11 +27,13 @@ public struct Catalog: Sendable {
 
   /// Indexes `table`, which is given up: its values are released once they are in the document
   /// store, before the index is built (peak memory is the store plus the index, not the table too).
+  /// `workers`: the threads the build's parallel steps run on.
   public init(
     name: String, path: String, table: consuming RecordTable, settings: ResolvedSettings,
-    given: CatalogSettings = CatalogSettings()
+    given: CatalogSettings = CatalogSettings(), workers: Workers = .allCores
   ) {
-    self = PreparedCatalog(name: name, path: path, table: table, settings: settings, given: given).indexed()
+    self = PreparedCatalog(name: name, path: path, table: table, settings: settings, given: given, workers: workers)
+      .indexed()
   }
 
   /// A catalog around an index built earlier (loaded from the index cache).

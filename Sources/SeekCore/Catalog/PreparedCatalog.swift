@@ -15,15 +15,19 @@ public struct PreparedCatalog: Sendable {
   var documents: DocumentStore
   var ranking: IndexBuilder.RankingOrder
 
+  /// The threads the parallel steps of preparing and indexing run on (`Workers`).
+  let workers: Workers
+
   /// `table` is given up: its values become the document store.
   public init(
     name: String, path: String, table: consuming RecordTable, settings: ResolvedSettings,
-    given: CatalogSettings = CatalogSettings()
+    given: CatalogSettings = CatalogSettings(), workers: Workers = .allCores
   ) {
     self.name = name
     self.path = path
     self.settings = settings
     self.given = given
+    self.workers = workers
     numericAttributes = table.numericAttributes
     warnings = table.warnings
     // Records of empty objects (`[{}]`): one empty attribute to hold their title.
@@ -35,14 +39,19 @@ public struct PreparedCatalog: Sendable {
     }
     // The object ids (content hashes, duplicates numbered) and the ranking order need only the
     // values, and each runs mostly on one core: computed side by side.
-    let ids = ResultSlots<(bytes: [UInt8], ends: [UInt32])>(count: 1)
-    let idsDone = DispatchGroup()
     let idTable = table  // shares the table's buffers: neither side writes them
-    let idAttribute = settings.objectIDAttribute
-    DispatchQueue.global().async(group: idsDone) { ids.set(0, idTable.objectIDs(idAttribute: idAttribute)) }
     let values = table.documents(objectIDs: nil)
-    ranking = IndexBuilder.rankingOrder(of: values, settings: settings.index)
-    idsDone.wait()
+    let ids = ResultSlots<(bytes: [UInt8], ends: [UInt32])>(count: 1)
+    let order = ResultSlots<IndexBuilder.RankingOrder>(count: 1)
+    let (idAttribute, index) = (settings.objectIDAttribute, settings.index)
+    workers.perform(iterations: 2) { step in
+      if step == 0 {
+        ids.set(0, idTable.objectIDs(idAttribute: idAttribute, workers: workers))
+      } else {
+        order.set(0, IndexBuilder.rankingOrder(of: values, settings: index))
+      }
+    }
+    ranking = order.values[0]
     let computed = ids.values[0]
     documents = values.withObjectIDs(bytes: computed.bytes, ends: computed.ends)
   }
@@ -64,7 +73,7 @@ public struct PreparedCatalog: Sendable {
     ranking = .empty
     var catalog = Catalog(
       name: name, path: path, settings: settings, given: given, numericAttributes: numericAttributes,
-      index: IndexBuilder.build(consume records, settings: settings.index, ranking: consume order))
+      index: IndexBuilder.build(consume records, settings: settings.index, ranking: consume order, workers: workers))
     catalog.warnings = warnings
     return catalog
   }

@@ -237,7 +237,7 @@ public struct RecordTable: Sendable {
   /// an open-addressing table of each id's first row, the ids themselves compared on a probe:
   /// 4 bytes a slot and two slots a record (32 MB for 3 million lines, where a dictionary from hash
   /// to first row and count took over 100 MB), and a count only for the ids seen twice.
-  func objectIDs(idAttribute: String?) -> (bytes: [UInt8], ends: [UInt32]) {
+  func objectIDs(idAttribute: String?, workers: Workers = .allCores) -> (bytes: [UInt8], ends: [UInt32]) {
     let idColumn = idAttribute.flatMap { attributes.firstIndex(of: $0) }
     var idBytes: [UInt8] = []
     var idEnds: [UInt32] = []
@@ -247,10 +247,10 @@ public struct RecordTable: Sendable {
       idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
     }
     // The content hashes of the records without an id, on all cores for large tables.
-    let runs = IndexBuilder.parallelRuns(records: count)
+    let runs = IndexBuilder.parallelRuns(records: count, cores: workers.cores)
     let hashed = ResultSlots<[UInt64]>(count: runs)
     let rows = count
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
+    workers.perform(iterations: runs) { run in
       let range = (rows * run / runs)..<(rows * (run + 1) / runs)
       hashed.set(
         run,

@@ -35,7 +35,10 @@ public struct StreamingIndexer: Sendable {
     if rebuilds(records: table.count, finished: finished) {
       guard table.count != main || finished else { return nil }
       let settings = catalog.given.resolved(for: table)
-      catalog = Catalog(name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given)
+      // Scanning the tail, no answer waits for a build: it runs at a lower priority.
+      catalog = Catalog(
+        name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given,
+        workers: scansTail ? .background : .allCores)
       return .rebuilt(catalog)
     }
     guard table.count > main, !scansTail else { return nil }

@@ -36,7 +36,7 @@ public final class IndexerThread: @unchecked Sendable {
     let thread = Thread { [unowned self] in
       // Scanning the tail, the searches and the reader come first: building the main index is
       // what can wait (the answers do not depend on it), so it takes the cores they leave.
-      if scansTail { Self.lowerThisThreadsPriority() }
+      if scansTail { lowerThisThreadsPriority() }
       self.loop()
     }
     thread.stackSize = 8 << 20
@@ -63,12 +63,6 @@ public final class IndexerThread: @unchecked Sendable {
     unindexedWaiting = false
     condition.unlock()
     return reader?.takeUnindexed()
-  }
-
-  /// Nice 10 for the calling thread only: on Linux, `setpriority` with `PRIO_PROCESS` and 0 acts
-  /// on the calling thread (a thread's nice value is its own under NPTL).
-  private static func lowerThisThreadsPriority() {
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
   }
 
   public func request() {
