@@ -296,7 +296,9 @@ public final class TerminalApp {
   /// The runtime's answers, in the order they came.
   private func takeAnswers(_ session: Session) {
     for answer in session.runtime.takeEvents() {
-      if case .resultsArrived(let revision, let page) = answer, revision == state.resultsRevision, page.page == 0 {
+      if case .resultsArrived(let revision, let page) = answer,
+        revision == state.resultsRevision ? page.page == 0 : SearchReducer.showsMeanwhile(page, state)
+      {
         session.appliedRevision = revision
         session.appliedMilliseconds = page.milliseconds
       }

@@ -788,3 +788,39 @@ import Testing
     #expect(state.refine.refinements.facets.map(\.value) == ["Apple"])
   }
 }
+
+/// Lines streaming in ask the query on screen again on every batch: an answer to an earlier ask
+/// of the same query and refinements is shown while the latest is awaited (a key's results
+/// waited for the one answer no newer batch overtook); an answer to another query, or to other
+/// refinements, is not.
+@Suite struct StreamingAnswersTests {
+  func answer(_ query: String, _ ids: [String], refine: Refine = Refine()) -> ResultsPage {
+    var answer = page(query, 0, ids)
+    answer.refine = refine
+    return answer
+  }
+
+  @Test func anEarlierAskOfTheSameQueryIsShownWhileTheLatestIsAwaited() {
+    var state = SearchState()
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 100, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .inserted("r"))
+    let askedForR = state.resultsRevision
+    _ = SearchReducer.reduce(&state, .inserted("e"))
+    let askedForRe = state.resultsRevision
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 200, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 300, finished: false, percent: nil))
+    #expect(state.resultsRevision == askedForRe + 2)
+    // The answer to `r` is not for the query on screen; nor one with other refinements.
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForR, answer("r", ["r1"])))
+    var sorted = Refine()
+    sorted.sort = SortOrder(attribute: "text", descending: true)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["s"], refine: sorted)))
+    #expect(state.results.hits.isEmpty)
+    // The first ask of `re`, over 100 lines: shown, the latest still awaited.
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["a"])))
+    #expect(state.results.hits.map(\.objectID) == ["a"] && state.results.isPending)
+    // The latest, over 300 lines: shown, no longer pending.
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe + 2, answer("re", ["a", "b", "c"])))
+    #expect(state.results.hits.count == 3 && !state.results.isPending)
+  }
+}

@@ -60,6 +60,8 @@ public struct ResultsPage: Sendable, Equatable {
   /// The index's part of the answer, shown while the lines past it are still being scanned (a
   /// pipe being read): the whole answer follows, unless a newer search came first.
   public var interim = false
+  /// The refinements it answers (with `query`, what was asked): nil for pages made by hand.
+  public var refine: Refine? = nil
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,

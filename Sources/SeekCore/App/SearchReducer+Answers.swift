@@ -4,7 +4,10 @@ extension SearchReducer {
   static func answer(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
     case .resultsArrived(let revision, let page):
-      guard revision == state.resultsRevision else { return [] }
+      guard revision == state.resultsRevision else {
+        guard showsMeanwhile(page, state) else { return [] }
+        return interimPageArrived(&state, page)
+      }
       if page.interim { return interimPageArrived(&state, page) }
       if state.inputEnded && page.page == 0 { state.streamedRecords = nil }
       if let error = page.error {
@@ -60,6 +63,15 @@ extension SearchReducer {
     default:
       return nil
     }
+  }
+
+  /// Whether a first page of an earlier request answers what the latest asks — the same query
+  /// and refinements: lines streaming in ask the query on screen again on every batch, and the
+  /// answer to an earlier ask, over fewer lines, is shown while the latest is awaited (the
+  /// screen waited for the one answer no newer batch overtook). Answers come in the order they
+  /// were asked (one lane), so no later answer is on screen yet.
+  public static func showsMeanwhile(_ page: ResultsPage, _ state: SearchState) -> Bool {
+    page.page == 0 && page.error == nil && page.query == state.query && page.refine == state.refine
   }
 
   /// The indexes' part of a first page, while the lines past them are scanned: shown, and still

@@ -263,6 +263,7 @@ public final class SearchService {
       typoCorrected: response.typoCorrected, equalItems: equal, milliseconds: ms, next: response.next)
     out.facets = response.facets
     out.reorderedByLearning = response.reorderedByLearning
+    out.refine = refine
     return out
   }
 

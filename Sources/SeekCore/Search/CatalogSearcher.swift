@@ -179,6 +179,7 @@ public final class CatalogSearcher {
     let before = catalog.index.count + (streamTail?.count ?? 0)
     // Scanning the tail, an index of lines the tail holds changes nothing searched.
     if streamTail == nil || newCatalog.index.count > before { contentGeneration += 1 }
+    let replaced = catalog
     catalog = newCatalog
     streamTail?.drop(below: newCatalog.index.count)
     if streamTail?.isEmpty == true { streamTail = nil }
@@ -189,6 +190,9 @@ public final class CatalogSearcher {
     segments.removeAll { $0.kind == .main || $0.kind == .tail }
     segments.insert(Segment(kind: .main, index: newCatalog.index, searcher: Searcher(index: newCatalog.index)), at: 0)
     generation += 1
+    // Freed on another thread: returning hundreds of megabytes of pages to the system takes
+    // milliseconds that a key typed meanwhile would wait for. Its last reference here.
+    ReleaseElsewhere.release(replaced)
   }
 
   /// Sets the tail segment (records streamed in since the main index was built).
