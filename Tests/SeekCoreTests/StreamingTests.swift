@@ -25,6 +25,19 @@ import Testing
     #expect(later.bytesRead == 18)
   }
 
+  /// Plain lines go into the table as bytes: ASCII as it is, other UTF-8 kept, invalid UTF-8
+  /// repaired with U+FFFD as `String(decoding:)` does.
+  @Test func plainLinesKeepTheirTextAndInvalidUTF8IsRepaired() throws {
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(
+      Data("plain\n".utf8) + Data([0x63, 0x61, 0x66, 0xC3, 0xA9, 0x0A, 0x62, 0xFF, 0x64, 0x0A]))
+    try pipe.fileHandleForWriting.close()
+    let table = StreamingReader(format: .lines) {}.readAll(pipe.fileHandleForReading)
+    #expect(table.rows == [["plain"], ["café"], ["b\u{FFFD}d"]])
+    // The bytes stored are the repaired ones (the store holds valid UTF-8 only).
+    #expect(table.withValue(2, 0) { Array($0) } == Array("b\u{FFFD}d".utf8))
+  }
+
   /// A line longer than a read is searched for its newline once, not once per read: the bytes
   /// examined never exceed the bytes fed, whatever the shape of the lines.
   @Test(arguments: [3, 4096, 65_536])

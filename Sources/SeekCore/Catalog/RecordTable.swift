@@ -97,6 +97,17 @@ public struct RecordTable: Sendable {
     cellEnds.append(bytes.count)
   }
 
+  /// Appends records of one value each: record `i`'s value is `values[ends[i - 1] ..< ends[i]]`
+  /// (from 0 for the first), valid UTF-8. Plain lines read from a pipe, a batch at a time.
+  public mutating func appendSingleValues(_ values: [UInt8], ends: [Int]) {
+    let shift = bytes.count
+    bytes.append(contentsOf: values)
+    for end in ends {
+      cellEnds.append(end + shift)
+      rowStarts.append(cellEnds.count)
+    }
+  }
+
   /// Closes the record whose cells were appended since the last one.
   public mutating func endRow() { rowStarts.append(cellEnds.count) }
 

@@ -122,11 +122,15 @@ public final class StreamingReader: @unchecked Sendable {
     var records: [[(String, String)]] = []
     /// TSV rows, as wide as the header.
     var rows: [[String]] = []
+    /// Plain lines (no `--ansi`, `--nth`, `--with-nth`): their bytes, repaired UTF-8, one after
+    /// the other, and where each ends — no `String` or array made per line.
+    var lines: [UInt8] = []
+    var lineEnds: [Int] = []
     var malformed = 0
     var bytes = 0
     var lastHandOver = Date()
 
-    var isEmpty: Bool { records.isEmpty && rows.isEmpty }
+    var isEmpty: Bool { records.isEmpty && rows.isEmpty && lineEnds.isEmpty }
   }
 
   /// Lines read by the reader's thread past the header (`--header-lines`), while it is taken.
@@ -170,6 +174,7 @@ public final class StreamingReader: @unchecked Sendable {
     for record in batch.records {
       if format == .lines { table.appendRow(shape.values(of: record[0].1)) } else { table.append(record) }
     }
+    table.appendSingleValues(batch.lines, ends: batch.lineEnds)
     if format == .tsv, let header {
       if table.attributes.isEmpty { table = RecordTable(attributes: header) }
       for row in batch.rows { table.appendRow(row) }
@@ -191,6 +196,8 @@ public final class StreamingReader: @unchecked Sendable {
     lock.unlock()
     batch.records.removeAll(keepingCapacity: true)
     batch.rows.removeAll(keepingCapacity: true)
+    batch.lines.removeAll(keepingCapacity: true)
+    batch.lineEnds.removeAll(keepingCapacity: true)
     batch.malformed = 0
     batch.bytes = 0
     batch.lastHandOver = Date()
@@ -202,6 +209,7 @@ public final class StreamingReader: @unchecked Sendable {
     if bytes.isEmpty { return }
     switch format {
     case .lines:
+      if headerTaken >= headerLineCount && shape.isPlain { return Self.appendLine(bytes, to: &batch) }
       let text = String(decoding: bytes, as: UTF8.self)
       guard headerTaken < headerLineCount else { return batch.records.append([("text", text)]) }
       headerTaken += 1
@@ -221,6 +229,18 @@ public final class StreamingReader: @unchecked Sendable {
       }
       if let record { batch.records.append(record) } else { batch.malformed += 1 }
     }
+  }
+
+  /// A plain line into the batch, its invalid UTF-8 repaired as `String(decoding:)` does (most
+  /// lines are ASCII, and are copied as they are).
+  private static func appendLine(_ bytes: ArraySlice<UInt8>, to batch: inout Batch) {
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      batch.lines.append(contentsOf: bytes)
+    } else {
+      var text = String(decoding: bytes, as: UTF8.self)
+      text.withUTF8 { batch.lines.append(contentsOf: $0) }
+    }
+    batch.lineEnds.append(batch.lines.count)
   }
 
   /// A TSV line: the header first; then rows, no wider than the header (a wider one is skipped
