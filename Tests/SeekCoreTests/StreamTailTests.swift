@@ -10,7 +10,10 @@ import Testing
 @Suite struct StreamTailTests {
   static let names = packageNames(first: 30_000)
 
-  static let queries = ["numpy", "django rest", "reqeusts", "py", "flsk", "'orm", "^flask", "zzzzqqq", "", "test"]
+  static let queries = [
+    "numpy", "django rest", "reqeusts", "py", "flsk", "'orm", "^flask", "zzzzqqq", "", "test", "api client",
+    "ai tools",
+  ]
 
   func table(_ lines: ArraySlice<String>) -> RecordTable {
     var table = RecordTable(attributes: ["text"])

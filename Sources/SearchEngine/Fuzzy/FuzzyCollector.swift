@@ -7,6 +7,12 @@
 /// the level chosen is the difference. The heap keeps the best `limit` by score, word hits
 /// included: fewer than `limit` of them can be on the page when the tier is seen at all (the
 /// word tiers fill it otherwise), so the best `limit` always hold the tier's part of the page.
+///
+/// A record that is a word hit at every level in every regime (it has every word, the usual
+/// case for a query's best matches) is never in the tier, whatever level answers: it would be
+/// counted once and taken away once, and kept only to be left out. It is not scored at all —
+/// fzf's alignment is most of a scan's time on a query that most lines match as words (`test`
+/// on paths: a third of them).
 public struct FuzzyCollector<Payload> {
   public typealias Kept = ScanCollector<Payload>.Kept
 
@@ -44,6 +50,10 @@ public struct FuzzyCollector<Payload> {
   public mutating func add(
     _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: WordsMatched?
   ) {
+    if let words, wordCount > 0, wordCount <= 16 {
+      let every = UInt16(truncatingIfNeeded: (1 << wordCount) - 1)
+      if words.small & words.medium & words.large & every == every { return }
+    }
     guard let (score, matchTie) = matcher.scoreAndTie(title, by: tiebreak) else { return }
     total += 1
     let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, tie: matchTie, record: 0))
