@@ -14,12 +14,14 @@ import SearchEngine
 public struct RecordTable: Sendable {
   public var attributes: [String] = []
   /// Every value's UTF-8, record after record. Record `r`'s values are the cells
-  /// `rowStarts[r] ..< rowStarts[r + 1]`; cell `c` is `bytes[cellEnds[c - 1] ..< cellEnds[c]]`
-  /// (from 0 for the first). A record has fewer cells than attributes when attributes first
-  /// appeared after it: the missing values are empty.
+  /// `rowStarts[r] ..< rowStarts[r + 1]`; cell `c` is `bytes[cellBounds[c] ..< cellBounds[c + 1]]`.
+  /// A record has fewer cells than attributes when attributes first appeared after it: the
+  /// missing values are empty. Offsets are 32-bit, as the document store's (a table holds under
+  /// 4 GB of text): 8 bytes a line, not 16, in each copy a pipe's reading keeps; and the bounds
+  /// become the store's offsets as they are.
   private var bytes: [UInt8] = []
-  private var cellEnds: [Int] = []
-  private var rowStarts: [Int] = [0]
+  private var cellBounds: [UInt32] = [0]
+  private var rowStarts: [UInt32] = [0]
   /// Attributes whose every present value was a JSON number (or parses as one, for tables).
   public var numericAttributes: Set<String> = []
   /// Attributes that were JSON arrays in some record (their elements are facet values).
@@ -94,7 +96,7 @@ public struct RecordTable: Sendable {
 
   private mutating func appendValidCell(_ value: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: value)
-    cellEnds.append(bytes.count)
+    cellBounds.append(UInt32(truncatingIfNeeded: bytes.count))
   }
 
   /// Appends records of one value each: record `i`'s value is `values[ends[i - 1] ..< ends[i]]`
@@ -103,13 +105,13 @@ public struct RecordTable: Sendable {
     let shift = bytes.count
     bytes.append(contentsOf: values)
     for end in ends {
-      cellEnds.append(end + shift)
-      rowStarts.append(cellEnds.count)
+      cellBounds.append(UInt32(truncatingIfNeeded: end + shift))
+      rowStarts.append(UInt32(truncatingIfNeeded: cellBounds.count - 1))
     }
   }
 
   /// Closes the record whose cells were appended since the last one.
-  public mutating func endRow() { rowStarts.append(cellEnds.count) }
+  public mutating func endRow() { rowStarts.append(UInt32(truncatingIfNeeded: cellBounds.count - 1)) }
 
   /// Records left out as malformed (a lenient read), and why the first one was.
   public private(set) var skippedRecords = 0
@@ -117,10 +119,10 @@ public struct RecordTable: Sendable {
 
   /// Leaves out the open record (its cells so far), noting why.
   public mutating func skipOpenRow(because error: CatalogError) {
-    let firstCell = rowStarts[rowStarts.count - 1]
-    if firstCell < cellEnds.count {
-      bytes.removeSubrange((firstCell == 0 ? 0 : cellEnds[firstCell - 1])...)
-      cellEnds.removeSubrange(firstCell...)
+    let firstCell = Int(rowStarts[rowStarts.count - 1])
+    if firstCell < cellBounds.count - 1 {
+      bytes.removeSubrange(Int(cellBounds[firstCell])...)
+      cellBounds.removeSubrange((firstCell + 1)...)
     }
     noteSkipped(error)
   }
@@ -132,13 +134,13 @@ public struct RecordTable: Sendable {
   }
 
   /// Cells of the open record so far.
-  public var openRowCells: Int { cellEnds.count - rowStarts[rowStarts.count - 1] }
+  public var openRowCells: Int { cellBounds.count - 1 - Int(rowStarts[rowStarts.count - 1]) }
 
   /// Where a value lies in `bytes`; nil past the record's cells (an empty value).
   private func cellRange(_ row: Int, _ column: Int) -> Range<Int>? {
-    let cell = rowStarts[row] + column
-    guard column >= 0, cell < rowStarts[row + 1] else { return nil }
-    return (cell == 0 ? 0 : cellEnds[cell - 1])..<cellEnds[cell]
+    let cell = Int(rowStarts[row]) + column
+    guard column >= 0, cell < Int(rowStarts[row + 1]) else { return nil }
+    return Int(cellBounds[cell])..<Int(cellBounds[cell + 1])
   }
 
   /// Calls `body` with the UTF-8 of a value (empty past the record's cells).
@@ -153,7 +155,7 @@ public struct RecordTable: Sendable {
   }
 
   /// How many values record `row` holds (the rest, up to the attributes, are empty).
-  public func cellCount(_ row: Int) -> Int { rowStarts[row + 1] - rowStarts[row] }
+  public func cellCount(_ row: Int) -> Int { Int(rowStarts[row + 1] - rowStarts[row]) }
 
   /// A record's values, as stored (for tests and small tables).
   public func row(_ r: Int) -> [String] { (0..<cellCount(r)).map { value(r, $0) } }
@@ -163,13 +165,15 @@ public struct RecordTable: Sendable {
   /// Appends the records of `other` from `start` on (same attributes).
   public mutating func appendRows(of other: RecordTable, from start: Int = 0) {
     guard start < other.count else { return }
-    let firstCell = other.rowStarts[start]
-    let byteStart = firstCell == 0 ? 0 : other.cellEnds[firstCell - 1]
+    let firstCell = Int(other.rowStarts[start])
+    let byteStart = Int(other.cellBounds[firstCell])
     let shift = bytes.count - byteStart
-    let cellShift = cellEnds.count - firstCell
+    let cellShift = cellBounds.count - 1 - firstCell
     bytes.append(contentsOf: other.bytes[byteStart...])
-    cellEnds.append(contentsOf: other.cellEnds[firstCell...].lazy.map { $0 + shift })
-    rowStarts.append(contentsOf: other.rowStarts[(start + 1)...].lazy.map { $0 + cellShift })
+    cellBounds.append(
+      contentsOf: other.cellBounds[(firstCell + 1)...].lazy.map { UInt32(truncatingIfNeeded: Int($0) + shift) })
+    rowStarts.append(
+      contentsOf: other.rowStarts[(start + 1)...].lazy.map { UInt32(truncatingIfNeeded: Int($0) + cellShift) })
   }
 
   /// What was left out or cut, for a warning.
@@ -181,10 +185,9 @@ public struct RecordTable: Sendable {
       )
     }
     var long = 0
-    var previous = 0
-    for end in cellEnds {
-      if end - previous > DocumentStore.maxIndexedValueBytes { long += 1 }
-      previous = end
+    for cell in cellBounds.indices.dropLast()
+    where Int(cellBounds[cell + 1] - cellBounds[cell]) > DocumentStore.maxIndexedValueBytes {
+      long += 1
     }
     if let warning = Self.longValuesWarning(long) { out.append(warning) }
     if let first = firstSkipped {
@@ -218,18 +221,19 @@ public struct RecordTable: Sendable {
   consuming func documents(objectIDs ids: (bytes: [UInt8], ends: [UInt32])?) -> DocumentStore {
     let (idBytes, idEnds) = ids ?? ([], [UInt32](repeating: 0, count: count))
     let columns = attributes.count
-    let full = (0..<count).allSatisfy { rowStarts[$0 + 1] - rowStarts[$0] == columns }
-    var offsets: [UInt32] = [0]
-    offsets.reserveCapacity(count * columns + 1)
+    let full = (0..<count).allSatisfy { cellCount($0) == columns }
     if full {
-      for end in cellEnds { offsets.append(UInt32(truncatingIfNeeded: end)) }
+      // The bounds are the store's offsets (0, then each value's end): moved, as the bytes.
       let values = bytes
+      let offsets = cellBounds
       bytes = []
-      cellEnds = []
+      cellBounds = []
       return DocumentStore(
         attributes: attributes, bytes: values, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
     }
     // Records with missing trailing values: copied with empty ones in their place.
+    var offsets: [UInt32] = [0]
+    offsets.reserveCapacity(count * columns + 1)
     var values: [UInt8] = []
     values.reserveCapacity(bytes.count)
     for row in 0..<count {
