@@ -205,6 +205,21 @@ import Testing
     }
   }
 
+  /// Counters laid out again for other attributes or bars after an empty query's count over
+  /// every record: the next query's bars are its own hits' (they were taken for the whole-index
+  /// bars, never made without bars asked: a crash).
+  @Test func barsAfterAnEmptyQueryCountedWithoutThem() {
+    let index = Self.index()
+    var counter = FacetCounter()
+    counter.reset(index: index, attributes: ["*"], histogramBuckets: 0)
+    counter.addAll()
+    _ = counter.results(maxValuesPerFacet: 10)
+    counter.reset(index: index, attributes: ["*"], histogramBuckets: 8)
+    counter.add(0)
+    let bars = counter.results(maxValuesPerFacet: 10).first { $0.attribute == "price" }?.stats?.histogram
+    #expect(bars?.counts.reduce(0, +) == 1)
+  }
+
   @Test func unknownAttributesAreErrorsWithTheirColumn() throws {
     let index = Self.index()
     #expect {

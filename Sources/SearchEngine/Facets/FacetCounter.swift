@@ -108,7 +108,10 @@ struct FacetCounter {
     sums = numericFacets.map { _ in 0 }
     present = numericFacets.map { _ in 0 }
     collected = numericFacets.map { _ in [] }
+    // Laid out anew: nothing is counted yet (no count over every record, no bars kept for it).
     wholeIndexBars = []
+    countedAll = false
+    sampleFactor = 1
     isActive = !textFacets.isEmpty || !numericFacets.isEmpty
   }
 
