@@ -80,8 +80,9 @@ import Testing
     #expect(resumed.nbHits == (try page(whole, "django")).nbHits)
   }
 
-  /// The interim answer (while a long scan waits) is the main index's alone, whatever another
-  /// query's scan kept; the whole answer after it is unchanged. Long means past 20,000 lines.
+  /// The interim answer (while a long scan waits) is the main index's alone when no scan of its
+  /// query has begun, whatever another query's scan kept; the whole answer after it is
+  /// unchanged. Long means past 20,000 lines.
   @Test func anInterimAnswerIsTheMainIndexAlone() throws {
     try #require(Self.names.count == 30_000)
     let mainOnly = CatalogSearcher(catalog: catalog(Self.names[..<5_000]))
@@ -109,6 +110,32 @@ import Testing
     let mainCount = try page(mainOnly, "numpy").nbHits
     #expect(!scanned.lastSearchGaveWay && interim.nbHits == mainCount)
     #expect(!scanning(indexed: 25_000, chunk: 5_000).scanTakesLong(.init(query: "x")))
+  }
+
+  /// A scan that gave way partway (a pipe read faster than it is scanned): the interim answer
+  /// for its query is the main index's and what the scan found so far — more than the main
+  /// index's alone, fewer than every line's, the best of the lines reached first — and the
+  /// whole answer after it is unchanged.
+  @Test func anInterimAnswerHoldsWhatTheScanFoundSoFar() throws {
+    try #require(Self.names.count == 30_000)
+    let mainOnly = CatalogSearcher(catalog: catalog(Self.names[..<5_000]))
+    let whole = CatalogSearcher(catalog: catalog(Self.names[...]))
+    let scanned = scanning(indexed: 5_000, chunk: 5_000)
+    let checks = Counter()
+    scanned.superseded = { checks.next() == 40 }  // at the 41st look: 41 × 256 lines of the tail
+    _ = try page(scanned, "api")
+    #expect(scanned.lastSearchGaveWay)
+    var request = CatalogSearcher.Request(query: "api", hitsPerPage: 20, exhaustive: true)
+    request.matching.fuzzyTier = true
+    request.skipsUnindexedLines = true
+    let interim = try scanned.search(request)
+    let (mainCount, wholeCount) = (try page(mainOnly, "api").nbHits, try page(whole, "api").nbHits)
+    #expect(interim.nbHits > mainCount && interim.nbHits < wholeCount)
+    let soFar = CatalogSearcher(catalog: catalog(Self.names[..<(5_000 + 41 * 256)]))
+    #expect(interim.nbHits == (try page(soFar, "api")).nbHits)
+    #expect(
+      interim.hits.map { $0.index.documents.value($0.hit.record, 0) } == (try page(soFar, "api")).titles)
+    #expect(try page(scanned, "api") == (try page(whole, "api")))
   }
 
   /// fzf's `{n}`: a line's place in the input, whether the main index holds it (numbered shorter

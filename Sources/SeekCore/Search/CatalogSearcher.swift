@@ -139,6 +139,9 @@ public final class CatalogSearcher {
   /// Whether a newer search is waiting, asked while a long scan of the stream tail runs: the
   /// scan then stops (and resumes if asked the same again).
   public var superseded: @Sendable () -> Bool = { false }
+  /// The search under way skips the unindexed lines, and its tail segment holds what a scan of
+  /// its query found so far (`StreamTail.answerSoFar`).
+  private var tailAnsweredSoFar = false
   /// The last search gave way to a newer one before its scan ended: its answer is not whole
   /// (and is not to be shown).
   public private(set) var lastSearchGaveWay = false
@@ -250,12 +253,25 @@ public final class CatalogSearcher {
     let scannable =
       request.filters == nil && request.refinements.isEmpty && requestedFacets.isEmpty && request.sort == nil
       && !request.inputOrder && request.learned.isEmpty && distinct(request, in: catalog.index) == nil
+    let shown = (request.cursor?.offset ?? request.page * request.hitsPerPage) + request.hitsPerPage
+    // Kept lines for a few pages at once: scrolling does not scan again for every page.
+    var limit = 256
+    while limit < shown { limit <<= 1 }
+    let terms = catalog.index.terms.count
+    if request.skipsUnindexedLines {
+      // An interim page: what a scan of the query has found so far, if one has begun.
+      guard scannable,
+        let soFar = tail.answerSoFar(query: request.query, matching: request.matching, limit: limit, mainTerms: terms)
+      else { return }
+      if soFar.serial != streamTailSerial {
+        setTail(soFar.index, serial: soFar.serial)
+        streamTailPositions = soFar.positions
+      }
+      streamTailCount = (soFar.nbHits, soFar.droppedWords)
+      tailAnsweredSoFar = true
+      return
+    }
     if scannable {
-      let shown = (request.cursor?.offset ?? request.page * request.hitsPerPage) + request.hitsPerPage
-      // Kept lines for a few pages at once: scrolling does not scan again for every page.
-      var limit = 256
-      while limit < shown { limit <<= 1 }
-      let terms = catalog.index.terms.count
       guard
         let answer = tail.answer(
           query: request.query, matching: request.matching, limit: limit, mainTerms: terms, superseded: superseded)
@@ -308,7 +324,8 @@ public final class CatalogSearcher {
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
     lastSearchGaveWay = false
-    if streamTail != nil && !request.skipsUnindexedLines {
+    tailAnsweredSoFar = false
+    if streamTail != nil {
       let facets = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
       prepareStreamTail(for: request, requestedFacets: facets)
       if lastSearchGaveWay {
@@ -327,7 +344,7 @@ public final class CatalogSearcher {
     let distincts = segments.map { distinct(request, in: $0.index) }
     var responses = try searchSegments(
       request, after: cursor, hitsPerSegment: perSegment, facets: requested, distincts: distincts)
-    if request.skipsUnindexedLines, let t = segments.firstIndex(where: { $0.kind == .tail }) {
+    if request.skipsUnindexedLines, !tailAnsweredSoFar, let t = segments.firstIndex(where: { $0.kind == .tail }) {
       // The tail segment holds another query's kept lines: none of it answers this one.
       responses[t] = SearchResponse.empty(SearchRequest(query: request.query))
     } else if let counted = streamTailCount, let t = segments.firstIndex(where: { $0.kind == .tail }) {

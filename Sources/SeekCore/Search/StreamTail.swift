@@ -34,6 +34,8 @@ struct StreamTail {
   private var scan: (key: Key, matcher: LineStreamMatcher, chunk: Int, row: Int)?
   /// The last answer, for the lines scanned then.
   private var answered: (key: Key, lines: Int, answer: Answer)?
+  /// The last answer for the lines a scan had reached (`answerSoFar`).
+  private var soFar: (key: Key, lines: Int, answer: Answer)?
   private var wholeIndex: (lines: Int, index: SearchIndex, serial: Int)?
   /// Numbers each index built, so that the searcher swaps its tail segment only for a new one.
   private var serial = 0
@@ -104,6 +106,7 @@ struct StreamTail {
     if chunks.isEmpty { count = 0 }
     scan = nil
     answered = nil
+    soFar = nil
     wholeIndex = nil
   }
 
@@ -147,6 +150,22 @@ struct StreamTail {
     scan = (key, matcher, max(0, chunks.count - 1), chunks.last?.count ?? 0)
     let answer = ranked(matcher, mainTerms: mainTerms)
     answered = (key, count, answer)
+    return answer
+  }
+
+  /// The answer for the lines the scan of `query` has reached, without scanning more: nil when
+  /// no scan of it has begun. What an interim page shows while the rest waits to be scanned —
+  /// the best lines so far and their count, a lower bound — so that a pipe read faster than it
+  /// is scanned (the scan gives way to each batch's search, and catches up only when reading
+  /// ends) shows its matches as they are found, not the main index's alone.
+  mutating func answerSoFar(query: String, matching: MatchOptions, limit: Int, mainTerms: Int) -> Answer? {
+    let key = Key(query: query, matching: matching, limit: limit)
+    guard let scan, scan.key == key, scan.matcher.linesRead > 0 else { return nil }
+    let lines = scan.matcher.linesRead
+    if let soFar, soFar.key == key, soFar.lines == lines { return soFar.answer }
+    if let answered, answered.key == key, answered.lines == lines { return answered.answer }
+    let answer = ranked(scan.matcher, mainTerms: mainTerms)
+    soFar = (key, lines, answer)
     return answer
   }
 
