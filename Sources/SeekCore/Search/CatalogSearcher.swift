@@ -139,9 +139,6 @@ public final class CatalogSearcher {
   /// Whether a newer search is waiting, asked while a long scan of the stream tail runs: the
   /// scan then stops (and resumes if asked the same again).
   public var superseded: @Sendable () -> Bool = { false }
-  /// The search under way skips the unindexed lines, and its tail segment holds what a scan of
-  /// its query found so far (`StreamTail.answerSoFar`).
-  private var tailAnsweredSoFar = false
   /// The last search gave way to a newer one before its scan ended: its answer is not whole
   /// (and is not to be shown).
   public private(set) var lastSearchGaveWay = false
@@ -245,50 +242,43 @@ public final class CatalogSearcher {
   }
 
   /// The tail segment for `request`: the lines its scan of the stream tail kept, or (for what a
-  /// scan cannot answer) an index of every line of the tail.
-  private func prepareStreamTail(for request: Request, requestedFacets: [String]) {
-    guard var tail = streamTail, !tail.isEmpty else { return }
+  /// scan cannot answer) an index of every line of the tail; for an interim page, what a scan of
+  /// its query found so far. False when the tail segment holds no answer to `request` (an interim
+  /// page before a scan of its query began, or a scan that gave way).
+  private func prepareStreamTail(for request: Request, requestedFacets: [String]) -> Bool {
+    guard var tail = streamTail, !tail.isEmpty else { return !request.skipsUnindexedLines }
     streamTail = nil  // mutated apart and put back: no copy of its chunks
     defer { streamTail = tail }
     let scannable =
       request.filters == nil && request.refinements.isEmpty && requestedFacets.isEmpty && request.sort == nil
       && !request.inputOrder && request.learned.isEmpty && distinct(request, in: catalog.index) == nil
+    guard scannable else {
+      if request.skipsUnindexedLines { return false }
+      let whole = tail.indexOfEveryLine()
+      if whole.serial != streamTailSerial { setTail(whole.index, serial: whole.serial) }
+      streamTailCount = nil
+      return true
+    }
     let shown = (request.cursor?.offset ?? request.page * request.hitsPerPage) + request.hitsPerPage
     // Kept lines for a few pages at once: scrolling does not scan again for every page.
     var limit = 256
     while limit < shown { limit <<= 1 }
     let terms = catalog.index.terms.count
-    if request.skipsUnindexedLines {
-      // An interim page: what a scan of the query has found so far, if one has begun.
-      guard scannable,
-        let soFar = tail.answerSoFar(query: request.query, matching: request.matching, limit: limit, mainTerms: terms)
-      else { return }
-      if soFar.serial != streamTailSerial {
-        setTail(soFar.index, serial: soFar.serial)
-        streamTailPositions = soFar.positions
-      }
-      streamTailCount = (soFar.nbHits, soFar.droppedWords)
-      tailAnsweredSoFar = true
-      return
+    let answer =
+      request.skipsUnindexedLines
+      ? tail.answerSoFar(query: request.query, matching: request.matching, limit: limit, mainTerms: terms)
+      : tail.answer(
+        query: request.query, matching: request.matching, limit: limit, mainTerms: terms, superseded: superseded)
+    guard let answer else {
+      if !request.skipsUnindexedLines { lastSearchGaveWay = true }
+      return false
     }
-    if scannable {
-      guard
-        let answer = tail.answer(
-          query: request.query, matching: request.matching, limit: limit, mainTerms: terms, superseded: superseded)
-      else {
-        lastSearchGaveWay = true
-        return
-      }
-      if answer.serial != streamTailSerial {
-        setTail(answer.index, serial: answer.serial)
-        streamTailPositions = answer.positions
-      }
-      streamTailCount = (answer.nbHits, answer.droppedWords)
-    } else {
-      let whole = tail.indexOfEveryLine()
-      if whole.serial != streamTailSerial { setTail(whole.index, serial: whole.serial) }
-      streamTailCount = nil
+    if answer.serial != streamTailSerial {
+      setTail(answer.index, serial: answer.serial)
+      streamTailPositions = answer.positions
     }
+    streamTailCount = (answer.nbHits, answer.droppedWords)
+    return true
   }
 
   private func setTail(_ index: SearchIndex, serial: Int) {
@@ -324,10 +314,10 @@ public final class CatalogSearcher {
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
     lastSearchGaveWay = false
-    tailAnsweredSoFar = false
+    var tailAnswers = !request.skipsUnindexedLines
     if streamTail != nil {
       let facets = request.facets.contains("*") ? catalog.index.facets.attributes : request.facets
-      prepareStreamTail(for: request, requestedFacets: facets)
+      tailAnswers = prepareStreamTail(for: request, requestedFacets: facets)
       if lastSearchGaveWay {
         return Response(
           query: request.query, hits: [], nbHits: 0, page: request.page, hitsPerPage: request.hitsPerPage,
@@ -344,7 +334,7 @@ public final class CatalogSearcher {
     let distincts = segments.map { distinct(request, in: $0.index) }
     var responses = try searchSegments(
       request, after: cursor, hitsPerSegment: perSegment, facets: requested, distincts: distincts)
-    if request.skipsUnindexedLines, !tailAnsweredSoFar, let t = segments.firstIndex(where: { $0.kind == .tail }) {
+    if !tailAnswers, let t = segments.firstIndex(where: { $0.kind == .tail }) {
       // The tail segment holds another query's kept lines: none of it answers this one.
       responses[t] = SearchResponse.empty(SearchRequest(query: request.query))
     } else if let counted = streamTailCount, let t = segments.firstIndex(where: { $0.kind == .tail }) {

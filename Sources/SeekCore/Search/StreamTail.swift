@@ -32,10 +32,8 @@ struct StreamTail {
 
   /// The scan under way: its matcher, and the next line to match (chunk, row).
   private var scan: (key: Key, matcher: LineStreamMatcher, chunk: Int, row: Int)?
-  /// The last answer, for the lines scanned then.
+  /// The last answer, for the lines scanned then (all of them, or those a scan had reached).
   private var answered: (key: Key, lines: Int, answer: Answer)?
-  /// The last answer for the lines a scan had reached (`answerSoFar`).
-  private var soFar: (key: Key, lines: Int, answer: Answer)?
   private var wholeIndex: (lines: Int, index: SearchIndex, serial: Int)?
   /// Numbers each index built, so that the searcher swaps its tail segment only for a new one.
   private var serial = 0
@@ -106,7 +104,6 @@ struct StreamTail {
     if chunks.isEmpty { count = 0 }
     scan = nil
     answered = nil
-    soFar = nil
     wholeIndex = nil
   }
 
@@ -162,10 +159,9 @@ struct StreamTail {
     let key = Key(query: query, matching: matching, limit: limit)
     guard let scan, scan.key == key, scan.matcher.linesRead > 0 else { return nil }
     let lines = scan.matcher.linesRead
-    if let soFar, soFar.key == key, soFar.lines == lines { return soFar.answer }
     if let answered, answered.key == key, answered.lines == lines { return answered.answer }
     let answer = ranked(scan.matcher, mainTerms: mainTerms)
-    soFar = (key, lines, answer)
+    answered = (key, lines, answer)
     return answer
   }
 
