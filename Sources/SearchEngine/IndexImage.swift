@@ -98,6 +98,13 @@ public struct IndexImage {
     return build!()
   }
 
+  /// The index without the content checks, for bytes that passed them before and are known not
+  /// to have changed since (the cache keeps a note of a file it checked whole, `CheckedCacheRecord`).
+  /// The layout's checks (`open`) still ran.
+  public func indexCheckedBefore() -> SearchIndex {
+    build!()
+  }
+
   // MARK: - Step 1: the layout
 
   private mutating func readLayout() throws {

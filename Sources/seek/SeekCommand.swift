@@ -73,7 +73,7 @@ enum SeekCommand {
     // server's pass that says so is paid only when there is a cache to open).
     let cachePath = IndexCache.path(forStore: options.storePath!)
     if FileManager.default.fileExists(atPath: cachePath), let version = try? database.contentVersion(),
-      case .loaded(let cached, _) = IndexCache.load(
+      case .loaded(let cached, _, _) = IndexCache.load(
         path: cachePath, catalogPath: "",
         fingerprint: IndexCache.fingerprint(contentVersion: version, settings: options.catalog), given: options.catalog)
     {
@@ -97,7 +97,8 @@ enum SeekCommand {
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
       IndexCache.save(
-        catalog, path: path, fingerprint: IndexCache.fingerprint(contentVersion: version, settings: given))
+        catalog, path: path, fingerprint: IndexCache.fingerprint(contentVersion: version, settings: given),
+        noted: CacheBuilder.isBuilder)
     }
   }
 
@@ -407,11 +408,12 @@ enum SeekCommand {
         atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
       // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
-      IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint)
+      // A builder in the background waits for the disk and notes the cache as checked.
+      IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint, noted: CacheBuilder.isBuilder)
     }
     if let fingerprint {
       switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
-      case .loaded(let cached, let matchedByContent):
+      case .loaded(let cached, let matchedByContent, _):
         var loaded = Loaded(catalog: cached)
         // A cache stored while the catalog was recent is stored again by its stat, once.
         if matchedByContent { loaded.pendingSave = { save(cached) } }

@@ -96,6 +96,74 @@ import Testing
     }
   }
 
+  /// A cache checked whole gets a note; the next start trusts the same file by it, without reading
+  /// it. A byte written in place afterwards (the file's change time moves) is caught by a full check.
+  @Test func aCheckedCacheIsTrustedByItsNoteUntilItChanges() throws {
+    let dir = temporaryDirectory()
+    let (catalogPath, cachePath, fingerprint, _) = try savedCache(dir)
+    let later = Date().timeIntervalSince1970 + 10
+    func load(now: Double = later) -> IndexCache.LoadResult {
+      IndexCache.load(
+        path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings(), now: now)
+    }
+    guard case .loaded(_, _, let first) = load() else {
+      Issue.record("not loaded")
+      return
+    }
+    #expect(first)
+    let note = CheckedCacheRecord.path(forCache: cachePath)
+    #expect(waitUntil { FileManager.default.fileExists(atPath: note) })
+    guard case .loaded(let trusted, _, let second) = load() else {
+      Issue.record("not loaded")
+      return
+    }
+    #expect(!second)
+    #expect(Searcher(index: trusted.index).search(SearchRequest(query: "brulee")).nbHits == 1)
+    // A note others can write is no note.
+    chmod(note, 0o666)
+    guard case .loaded(_, _, let checkedAgain) = load() else {
+      Issue.record("not loaded")
+      return
+    }
+    #expect(checkedAgain)
+    chmod(note, 0o600)
+    // A byte changed in place, once the clock's coarse tick has passed the file's change time.
+    var info = stat()
+    #expect(stat(cachePath, &info) == 0)
+    #expect(waitUntil { coarseNow() > IndexCache.lastChange(info) })
+    let writer = open(cachePath, O_WRONLY)
+    var byte: UInt8 = 0x5A
+    #expect(pwrite(writer, &byte, 1, 200) == 1)
+    close(writer)
+    #expect(load().isRefused)
+  }
+
+  /// A builder that waits for the disk notes the cache it wrote: the next start reads none of it.
+  @Test func aNotedSaveIsTrustedAtTheNextStart() throws {
+    let dir = temporaryDirectory()
+    let catalogPath = dir + "/c.json"
+    try Data(#"[{"name": "one"}, {"name": "two"}]"#.utf8).write(to: URL(fileURLWithPath: catalogPath))
+    let fingerprint = try #require(IndexCache.fingerprint(catalogPath: catalogPath, settings: CatalogSettings()))
+    let cachePath = dir + "/c.index"
+    IndexCache.save(try CatalogLoader.load(path: catalogPath), path: cachePath, fingerprint: fingerprint, noted: true)
+    let result = IndexCache.load(
+      path: cachePath, catalogPath: catalogPath, fingerprint: fingerprint, given: CatalogSettings())
+    guard case .loaded(let catalog, _, let checkedInFull) = result else {
+      Issue.record("not loaded")
+      return
+    }
+    #expect(!checkedInFull)
+    #expect(catalog.index.count == 2)
+  }
+
+  /// A file changed in the last seconds gets no note: a write within the same clock tick could leave
+  /// its times as they were.
+  @Test func aRecentCacheGetsNoNote() {
+    let now = Date().timeIntervalSince1970
+    #expect(!CheckedCacheRecord.mayRecord(changedAt: now - 1, checkBegan: now))
+    #expect(CheckedCacheRecord.mayRecord(changedAt: now - 3, checkBegan: now))
+  }
+
   @Test func linksOthersFilesAndOpenModesAreRefused() throws {
     let dir = temporaryDirectory()
     let (catalogPath, cachePath, fingerprint, _) = try savedCache(dir)
@@ -236,19 +304,19 @@ import Testing
     func load(_ current: String) -> IndexCache.LoadResult {
       IndexCache.load(path: cachePath, catalogPath: catalogPath, fingerprint: current, given: settings)
     }
-    guard case .loaded(_, let byContent) = load(statOnly) else {
+    guard case .loaded(_, let byContent, _) = load(statOnly) else {
       Issue.record("the cache stored with the content hash matches the unchanged catalog")
       return
     }
     #expect(byContent)
-    guard case .loaded(_, let stillRecent) = load(taken) else {
+    guard case .loaded(_, let stillRecent, _) = load(taken) else {
       Issue.record("the same fingerprint matches")
       return
     }
     #expect(!stillRecent, "a start that sees the catalog recent has nothing to settle")
     let loaded = try #require(load(statOnly).catalog)
     IndexCache.save(loaded, path: cachePath, fingerprint: statOnly)
-    guard case .loaded(let again, let byContentAgain) = load(statOnly) else {
+    guard case .loaded(let again, let byContentAgain, _) = load(statOnly) else {
       Issue.record("stored again by its stat, the cache matches")
       return
     }
@@ -278,4 +346,21 @@ import Testing
     #expect(mapping.isPrivate)
     #expect(Array(mapping.bytes) == original)
   }
+}
+
+/// Polls `condition` every 10 ms for up to `seconds`.
+func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+  let end = Date().addingTimeInterval(seconds)
+  while Date() < end {
+    if condition() { return true }
+    usleep(10_000)
+  }
+  return condition()
+}
+
+/// The clock file times are taken from (the kernel's coarse tick).
+func coarseNow() -> Double {
+  var t = timespec()
+  clock_gettime(CLOCK_REALTIME_COARSE, &t)
+  return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }

@@ -207,6 +207,16 @@ builder_done() { local c; c=$(cache); [ -n "$c" ] && flock -n "$c.lock" true; }
 wait_until 60 builder_done
 expect_eq "large file, one shot: the builder has ended" "free" "$(builder_done && echo free)"
 expect_eq "large file, from the cache: the same answer" "$first" "$(oneshot)"
+# The builder waited for the disk and noted the cache as checked: later starts trust it unread.
+expect_eq "large file: the builder noted its cache as checked" "yes" "$([ -s "$(cache).checked" ] && echo yes)"
+# A byte changed in place after that (the change time moves): checked whole again, refused, rebuilt.
+damaged_at=$(( $(stat -c %s "$(cache)") / 2 ))
+printf 'Z' | dd of="$(cache)" bs=1 seek="$damaged_at" conv=notrunc 2>/dev/null
+err=$(XDG_DATA_HOME="$bigxdg" SEEK_STREAM_FILES_ABOVE=0 SEEK_BACKGROUND_CACHE_ABOVE=0 \
+  "$SEEK" -f "samsung tv" --hits-per-page 3 Data/products.json 2>&1 >/dev/null)
+expect_contains "large file: a cache damaged after its note is refused" "$err" "checksum mismatch"
+wait_until 60 builder_done
+expect_eq "large file: rebuilt after the damage, the same answer" "$first" "$(oneshot)"
 
 # On lines, --filter prints every match, as fzf's does; --hits-per-page and --page still page.
 lines=$(for i in $(seq 1 150); do echo "src/module$i/File$i.swift"; echo "docs/page$i.md"; done)

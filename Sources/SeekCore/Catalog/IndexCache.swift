@@ -9,21 +9,24 @@ import SearchEngine
 /// The cache is a file others could tamper with, so it is trusted only when it is a regular file
 /// (not a link) owned by this user and writable by no one else, its checksum matches, and its
 /// structure passes `IndexCodec`'s checks; any doubt means a rebuild and a note, never a crash or a
-/// wrong answer. It is written to a fresh `mkstemp` file (never a predictable name, never through a
+/// wrong answer. Every byte is checked once; later starts trust the same file, unchanged, by the
+/// note of that check (`CheckedCacheRecord`). It is written to a fresh `mkstemp` file (never a predictable name, never through a
 /// link), mode 0600, and renamed into place; temporary files left by a killed run are removed.
 public enum IndexCache {
   /// What loading found.
   public enum LoadResult {
     /// `matchedByContent`: the cache was stored while the catalog was recent, with its content
     /// hash, and the catalog was hashed again to match it; stored anew by its stat (the catalog is
-    /// no longer recent), the next starts need not hash it (see `settled`).
-    case loaded(Catalog, matchedByContent: Bool)
+    /// no longer recent), the next starts need not hash it (see `settled`). `checkedInFull`: every
+    /// byte was read and checked, rather than trusted by the note of an earlier check
+    /// (`CheckedCacheRecord`).
+    case loaded(Catalog, matchedByContent: Bool, checkedInFull: Bool)
     /// No cache, or one built from another version of the catalog or settings: rebuild quietly.
     case absent
     /// A cache that cannot be trusted: rebuild, and say why.
     case refused(String)
 
-    public var catalog: Catalog? { if case .loaded(let c, _) = self { c } else { nil } }
+    public var catalog: Catalog? { if case .loaded(let c, _, _) = self { c } else { nil } }
     public var isRefused: Bool { if case .refused = self { true } else { false } }
   }
 
@@ -157,8 +160,12 @@ public enum IndexCache {
   }
 
   /// The cached catalog, if the cache exists, can be trusted and matches.
-  public static func load(path: String, catalogPath: String, fingerprint: String, given: CatalogSettings) -> LoadResult
-  {
+  /// `now`: when loading began (a note of the check is written only for a file older than that by
+  /// `racyWithin`).
+  public static func load(
+    path: String, catalogPath: String, fingerprint: String, given: CatalogSettings,
+    now: Double = Date().timeIntervalSince1970
+  ) -> LoadResult {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ELOOP ? .refused("\(path) is a symbolic link") : .absent
@@ -202,15 +209,32 @@ public enum IndexCache {
     let indexStart = indexOffset(headerLength: Int(length))
     guard size >= indexStart + 8 else { return .refused("\(path): truncated") }
     guard let mapping = MappedFile(fd: fd, size: size) else { return .refused("\(path): cannot be mapped") }
+    // Taken once the mapping holds its lease: a write from here on waits until the mapping is a
+    // private copy, and one before changed what fstat says.
+    let identity = checkedIdentity(fd: fd, openedAs: info)
+    let trusted = identity.map { CheckedCacheRecord.holds(forCache: path, identity: $0.text) } ?? false
     let region = UnsafeRawBufferPointer(rebasing: mapping.bytes[indexStart..<(size - 8)])
     let index: SearchIndex
     do {
       var image = try IndexImage.open(region, owner: mapping, settings: settings.index)
-      // The checksum and the content checks read the file with plain reads, chunk by chunk: they
-      // run in the page cache, and the mapping's pages stay untouched until a search needs them.
-      let checksum = try verify(fd: fd, size: size, indexStart: indexStart, image: &image)
-      guard checksum.computed == checksum.stored else { return .refused("\(path): checksum mismatch") }
-      index = try image.index()
+      if trusted {
+        index = image.indexCheckedBefore()
+      } else {
+        // The checksum and the content checks read the file with plain reads, chunk by chunk: they
+        // run in the page cache, and the mapping's pages stay untouched until a search needs them.
+        let checksum = try verify(fd: fd, size: size, indexStart: indexStart, image: &image)
+        guard checksum.computed == checksum.stored else { return .refused("\(path): checksum mismatch") }
+        index = try image.index()
+        if let identity, identity.checksum == checksum.stored,
+          CheckedCacheRecord.mayRecord(changedAt: lastChange(info), checkBegan: now)
+        {
+          let kept = dup(fd)
+          if kept >= 0 {
+            CheckedCacheRecord.recordInBackground(
+              forCache: path, fd: kept, identity: identity.text, checksum: identity.checksum)
+          }
+        }
+      }
     } catch IndexCodecError.unsupportedVersion {
       return .absent  // written by another version of Seek: rebuilt quietly
     } catch let error as IndexCodecError {
@@ -221,7 +245,29 @@ public enum IndexCache {
     var catalog = Catalog(
       name: name, path: catalogPath, settings: settings, given: given, numericAttributes: numeric, index: index)
     catalog.generatedSuggestions = suggestions(meta["suggestions"])
-    return .loaded(catalog, matchedByContent: stored != fingerprint && parts(fingerprint).hash == nil)
+    return .loaded(
+      catalog, matchedByContent: stored != fingerprint && parts(fingerprint).hash == nil, checkedInFull: !trusted)
+  }
+
+  /// The cache's identity for a note of its check (`CheckedCacheRecord`): nil when it changed since
+  /// it was opened as `opened`, or its stored checksum cannot be read.
+  static func checkedIdentity(fd: Int32, openedAs opened: stat) -> (text: String, checksum: UInt64)? {
+    var now = stat()
+    var checksum: UInt64 = 0
+    // Safe: reads at most the bytes of a local UInt64.
+    guard fstat(fd, &now) == 0, opened.st_size >= 8,
+      withUnsafeMutableBytes(of: &checksum, { pread(fd, $0.baseAddress, 8, off_t(opened.st_size - 8)) }) == 8
+    else { return nil }
+    let text = CheckedCacheRecord.identity(of: now, checksum: checksum)
+    guard text == CheckedCacheRecord.identity(of: opened, checksum: checksum) else { return nil }
+    return (text, checksum)
+  }
+
+  /// The later of a file's modification and change times.
+  static func lastChange(_ info: stat) -> Double {
+    max(
+      Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+      Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
   }
 
   /// The encoded index starts on the codec's alignment after the header (its length and JSON).
@@ -306,7 +352,13 @@ public enum IndexCache {
   }
 
   /// Writes the catalog's index; failures are ignored (the cache is only an optimization).
-  public static func save(_ catalog: Catalog, path: String, fingerprint: String) {
+  ///
+  /// `noted`: once the file is on disk, give it the note a full check would give it
+  /// (`CheckedCacheRecord`), so that the next start need not read it. The bytes are the encoder's,
+  /// checksummed as they were written. Waiting for the disk takes seconds at ten million records:
+  /// a builder in the background, which nobody waits for, asks for it; a process that answers
+  /// someone does not, and the first start that checks the file whole writes the note.
+  public static func save(_ catalog: Catalog, path: String, fingerprint: String, noted: Bool = false) {
     removeStaleTemporaries(of: path)
     // mkstemp: a fresh name, created exclusively (O_EXCL), so a planted file or link is never
     // written through; the pid in the name lets a later run tell a dead run's leftovers.
@@ -335,10 +387,21 @@ public enum IndexCache {
       var checksum = sink.checksum.value
       try withUnsafeBytes(of: &checksum) { try sink.write($0) }
       try sink.flush()
-      // No fsync: forcing 400 MB to disk took a second of every first run. A cache torn by a
-      // crash before the kernel wrote it back fails its checksum and is rebuilt, never trusted.
-      close(fd)
-      if rename(temporary, path) != 0 { unlink(temporary) }
+      // No fsync before the rename: forcing 400 MB to disk took a second of every first run. A
+      // cache torn by a crash before the kernel wrote it back fails its checksum and is rebuilt,
+      // never trusted; its note is written only once its bytes are on disk.
+      guard rename(temporary, path) == 0 else {
+        close(fd)
+        unlink(temporary)
+        return
+      }
+      var info = stat()
+      guard noted, fstat(fd, &info) == 0 else {
+        close(fd)
+        return
+      }
+      let identity = CheckedCacheRecord.identity(of: info, checksum: checksum)
+      CheckedCacheRecord.record(forCache: path, fd: fd, identity: identity, checksum: checksum)
     } catch {
       close(fd)
       unlink(temporary)
