@@ -92,6 +92,13 @@
 //    short-prefix scan reads the word's own postings first — the whole fields, then the whole
 //    words in id order until the page holds whole-word matches every later one ties or loses to —
 //    and only then the prefix group: three passes over short lists rather than one over the group.
+//    One word of four letters or more (or whole, with its plural) on an index past 10,000 records
+//    merges its terms' lists by record (Searcher+PrefixScan.swift): records come out in id order
+//    with the best match a run would give them, the whole matches at the start of the first
+//    attribute are taken first, and the merge stops once the page holds keys no later record can
+//    beat. At 9.9M packages `pyth` went from 31 ms to 0.1 ms; the count is then extrapolated from
+//    the first 20,000 postings (within 3% of the typo-free count on `pyth`, `python`, `simp`,
+//    `comp`, `react`, `test`; 16% on `type`, whose most popular records repeat it less).
 //
 // 6. Narrowing (LastRun, Searcher+Intersection.swift). A keystroke that makes the last word longer
 //    (same typo budget), makes it whole (a space after it) or adds words can only lose matches:
@@ -210,6 +217,16 @@ public final class Searcher {
   /// Searcher+Fuzzy.swift).
   var fuzzyMatchers: [ExtendedMatcher] = []
   var fuzzyLast: (query: ExtendedQuery, records: [UInt32])? = nil
+  /// The prefix scan's merge (Searcher+PrefixScan.swift): its lists' heads (record << 32 | list),
+  /// and per list its cursor, end and not-exact flag. Kept between searches with their capacity.
+  var mergeHeads: [UInt64] = []
+  var mergeCursors: [Int] = []
+  var mergeEnds: [Int] = []
+  var mergeFlags: [UInt32] = []
+  /// How many prefix scans stopped before the end of their lists (their counts extrapolated), and
+  /// the postings they read first (`countingSample`; smaller in tests).
+  var prefixScansStoppedEarly = 0
+  var prefixScanSample = Searcher.countingSample
   /// Whether the last evaluation was a `run`, whose rows say which records matched which words
   /// (a scan's rows do not).
   var lastEvaluationStamped = false
@@ -556,7 +573,9 @@ public final class Searcher {
     let exactSources = runSources(query, typos: false, required: required)
     let (keys, n): ([UInt64], Int)
     sampled = false
-    if query.words.count == 1, let scan = scanShortPrefix(exactSources[0], limit: limit) {
+    if query.words.count == 1,
+      let scan = scanShortPrefix(exactSources[0], limit: limit) ?? scanPrefixRange(exactSources[0], limit: limit)
+    {
       (keys, n) = scan
     } else {
       (keys, n) = run(query, exactSources, typos: false, required: required, limit: limit)

@@ -96,5 +96,6 @@ enum Growth {
     log(
       "  \(label.padding(toLength: 9, withPad: " ", startingAt: 0)) | \(String(format: "%7.1f", build)) s | \(String(format: "%11d", index.indexBytes / max(1, index.count))) | \(mb(peak).padding(toLength: 9, withPad: " ", startingAt: 0)) | \(ms(samples.median)) / \(ms(samples.p99)) / \(ms(samples.percentile(1))) ms"
     )
+    if documents.count >= 1_000_000 { CachedKeys.counts(searcher) }
   }
 }

@@ -174,6 +174,12 @@ if arguments.contains("--growth") {
   exit(0)
 }
 
+if arguments.contains("--keys-on-cache"), let cache = ProcessInfo.processInfo.environment["SEEK_BENCH_CACHE"] {
+  CachedKeys.run(PackageCatalog.load(dataDirectory: shared, directory: work), cache: cache)
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
+
 if arguments.contains("--fuzzy-only") {
   let packages = PackageCatalog.load(dataDirectory: shared, directory: work)
   FuzzyTier.measure(packages, popular: packages.top, work: work)

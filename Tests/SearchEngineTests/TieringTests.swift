@@ -193,3 +193,89 @@ import Testing
     }
   }
 }
+
+/// One word of four letters or more on a large index is answered by merging its terms' lists in
+/// record-id order until the page is settled (Searcher+PrefixScan.swift): the pages must be the
+/// exhaustive evaluation's, in ordered and unordered attributes, with names that are the word alone.
+@Suite struct PrefixScanTests {
+  static func index(ordered: Set<String>, customRanking: [CustomRanking] = [.descending("popularity")]) -> SearchIndex {
+    var random = SeededNumbers(seed: 7)
+    let vocabulary = [
+      "react", "reactive", "reactjs", "reactor", "reaction", "read", "reader", "python", "pythonic", "python3",
+      "pytest", "table", "tables", "tablet", "tabletop", "data", "database", "dataset", "simple", "simplejson",
+      "types", "typescript", "typed", "tools", "toolkit", "a", "b", "c",
+    ]
+    let rows: [[String: String]] = (0..<12_000).map { i in
+      // Every 50th name is one word alone (the word as the whole first attribute).
+      let words = i % 50 == 0 ? 1 : 1 + random.next(3)
+      var name = (0..<words).map { _ in vocabulary[random.next(vocabulary.count)] }.joined(separator: "-")
+      // `aard` is never first, while `aardvark` often is, alone: by `word` exactness in an unordered
+      // name the whole word after the start outranks the prefix at the start, although without a
+      // custom ranking the tie-break (names in alphabetical order) sets the prefixes first in id
+      // order.
+      if i % 7 == 3 { name = "zulu-aard-" + name }
+      if i % 11 == 5 { name = "aardvark" }
+      let description = (0..<(2 + random.next(6))).map { _ in vocabulary[random.next(vocabulary.count)] }.joined(
+        separator: " ")
+      return ["name": name, "description": description, "popularity": String(random.next(100_000)), "id": "r\(i)"]
+    }
+    return makeIndex(rows, searchable: ["name", "description"], customRanking: customRanking, ordered: ordered)
+  }
+  static let unordered = index(ordered: [])
+  static let orderedName = index(ordered: ["name"])
+  /// Without a custom ranking a whole word counts (`word` exactness), as on lines.
+  static let wholeWordsUnordered = index(ordered: [], customRanking: [])
+  static let wholeWordsOrdered = index(ordered: ["name"], customRanking: [])
+  static let all = [unordered, orderedName, wholeWordsUnordered, wholeWordsOrdered]
+
+  @Test(arguments: [
+    "reac", "react", "reacti", "pyth", "python", "tabl", "table", "data", "datab", "simp", "type", "aar", "aard",
+  ])
+  func mergedPagesEqualExhaustivePages(word: String) {
+    for index in Self.all {
+      for (page, (a, b)) in exhaustiveAndTieredPages(index, word, pages: 3, hitsPerPage: 20).enumerated() {
+        #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(word) page \(page)")
+        #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking), "\(word) page \(page)")
+        // Lists this short are read whole: the typo-free count, exact (the typo tier left out).
+        #expect(b.nbHits >= min(a.nbHits, (page + 1) * 20) && b.nbHits <= a.nbHits, "\(word) page \(page)")
+      }
+    }
+  }
+
+  /// With a small counting sample the scan stops early: the pages stay the same, and the count
+  /// is extrapolated from the sample, near the typo-free count the whole lists give.
+  @Test(arguments: ["reac", "pyth", "python", "tabl", "table", "data", "simp", "aard"])
+  func anEarlyStopKeepsThePagesAndEstimatesTheCount(word: String) {
+    for index in Self.all {
+      let whole = Searcher(index: index)
+      whole.tieringThreshold = 0
+      let sampled = Searcher(index: index)
+      sampled.tieringThreshold = 0
+      sampled.prefixScanSample = 300
+      for page in 0..<3 {
+        let request = SearchRequest(query: word, page: page, hitsPerPage: 20)
+        let (a, b) = (whole.search(request), sampled.search(request))
+        #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(word) page \(page)")
+        #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking), "\(word) page \(page)")
+        #expect(!b.exhaustiveNbHits)
+        // In popularity order (random here) the sample is like the rest; in alphabetical order
+        // (no custom ranking) it is not, and only the pages are compared.
+        guard !index.settings.customRanking.isEmpty else { continue }
+        let ratio = Double(b.nbHits) / Double(a.nbHits)
+        #expect(ratio > 0.8 && ratio < 1.25, "\(word) page \(page): \(b.nbHits) for \(a.nbHits)")
+      }
+      #expect(sampled.prefixScansStoppedEarly > 0, "\(word)")
+    }
+  }
+
+  /// Typing a word letter by letter through the scan answers as a fresh searcher.
+  @Test func typingThroughTheScanAnswersAsFresh() {
+    let typing = Searcher(index: Self.orderedName)
+    typing.tieringThreshold = 0
+    for word in ["reactive", "pythonic", "tabletop", "database"] {
+      for n in 1...word.count {
+        NarrowingTests.expectFreshAnswer(typing, SearchRequest(query: String(word.prefix(n)), hitsPerPage: 20))
+      }
+    }
+  }
+}
