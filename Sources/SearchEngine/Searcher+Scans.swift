@@ -121,9 +121,12 @@ extension Searcher {
   /// `Searcher.summary` gives it (see `SingleWordExactness`).
   @inline(__always) func leadingExactness(_ record: Int, _ place: UInt16, columns: Int) -> Int {
     guard rules.singleWord != .never else { return 0 }
+    // Past the start nothing but a whole word counts: the record's word counts (a read far from
+    // the postings, a cache miss per record of a long list) are read only at the start.
+    guard place & 0xFFF == 0 else { return rules.singleWord == .word ? MatchRules.wholeWord : 0 }
     let attribute = Int(place >> 12)
     let counts = index.attributeWordCounts[record * columns + attribute]
-    if place & 0xFFF == 0 && AttributeWords.count(counts) == 1 { return MatchRules.wholeAttribute }
+    if AttributeWords.count(counts) == 1 { return MatchRules.wholeAttribute }
     guard rules.singleWord == .word else { return 0 }
     if place & 0xFFF == 0 && rules.isOrdered(attribute) && AttributeWords.firstWordIsField(counts) {
       return MatchRules.wholeFirstField
