@@ -279,3 +279,46 @@ import Testing
     }
   }
 }
+
+/// Two words, the last one short or whole, joined by record in id order until the page is settled
+/// (Searcher+PairScan.swift): the pages must be the exhaustive evaluation's.
+@Suite struct PairScanTests {
+  @Test(arguments: [
+    "react t", "python d", "python da", "table r", "data t", "a b", "zulu aa", "zulu aard", "react tables",
+    "reactive p", "python3 data", "tables tools",
+  ])
+  func joinedPagesEqualExhaustivePages(query: String) {
+    for index in PrefixScanTests.all {
+      for (page, (a, b)) in exhaustiveAndTieredPages(index, query, pages: 3, hitsPerPage: 20).enumerated() {
+        #expect(a.hits.map(\.objectID) == b.hits.map(\.objectID), "\(query) page \(page)")
+        #expect(a.hits.map(\.ranking) == b.hits.map(\.ranking), "\(query) page \(page)")
+        if b.exhaustiveNbHits {
+          #expect(a.nbHits == b.nbHits, "\(query) page \(page)")
+        } else {
+          #expect(b.nbHits >= min(a.nbHits, (page + 1) * 20) && b.nbHits <= a.nbHits * 2, "\(query) page \(page)")
+        }
+      }
+    }
+  }
+
+  /// The broad pairs settle their page early: the join is what answered them.
+  @Test func broadPairsSettleEarly() {
+    let searcher = Searcher(index: PrefixScanTests.orderedName)
+    searcher.tieringThreshold = 0
+    for query in ["react t", "python d", "a b", "table r"] {
+      _ = searcher.search(SearchRequest(query: query, hitsPerPage: 20))
+    }
+    #expect(searcher.pairScansSettled >= 3)
+  }
+
+  /// Typing a pair letter by letter through the join answers as a fresh searcher.
+  @Test func typingThroughTheJoinAnswersAsFresh() {
+    let typing = Searcher(index: PrefixScanTests.orderedName)
+    typing.tieringThreshold = 0
+    for query in ["react tables", "python dataset", "zulu aardvark", "a b c"] {
+      for n in 1...query.count {
+        NarrowingTests.expectFreshAnswer(typing, SearchRequest(query: String(query.prefix(n)), hitsPerPage: 20))
+      }
+    }
+  }
+}

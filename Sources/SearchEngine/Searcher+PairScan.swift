@@ -1,0 +1,261 @@
+/// Two words on a large index, the last one still short (`python-d`, `a-s`, `@types/a`): each
+/// word's lists merged by record (`RecordStream`), the two streams joined by record in id order,
+/// and the join stopped once the page is settled — the prefix scan's idea for a pair.
+///
+/// Why: at ten million records such a pair has hundreds of thousands of records with both words,
+/// and a run stamps and keys every one (20–100 ms); in popularity order the page is settled by
+/// the first few thousand. The join skips through a list by galloping, so a rare word costs its
+/// own length, not the common one's.
+///
+/// The stop: a record not yet reached loses every tie (a larger id), so it can win only with a
+/// better match than the best the pair can have without the last word whole — both words next to
+/// each other at the start of the first attribute, the first whole. Records where the last word
+/// is also whole can do better: they are joined first, from the last word's whole terms, wherever
+/// they are in id order, each with its true best match. What it trades: the count of a join that
+/// stopped is the pairs found, scaled by the share of the records reached (`pairScanSample` pairs
+/// at least), flagged approximate; and a join not settled within `pairScanBudget` steps leaves the
+/// pair to a run.
+extension Searcher {
+  /// Pairs found before a join that settled its page stops counting (its count is scaled from them).
+  static let pairScanSample = 2_000
+  /// Pairs (or joint steps) looked at before a join that has not settled gives the pair to a run. At
+  /// 9.9M packages `python-d` settles in 1.4 ms and `@types/a` in 8 ms (25,000 gave it to a run:
+  /// 31 ms); one that does not settle (`a-s`: no popular name begins with `a s…`) wastes up to
+  /// about 20 ms before its run (72–77 ms, against 55–98 ms for the run alone).
+  static let pairScanBudget = 60_000
+
+  func scanPair(_ wordSources: [[Source]], limit: Int) -> ([UInt64], Int)? {
+    guard wordSources.count == 2, mayStopEarly, maySample,
+      wordSources.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.cost == 0 } }), wordSources[0].allSatisfy(\.exact),
+      wordSources.joined().reduce(0, { $0 + listCount($1) }) <= Self.prefixScanMaxLists
+    else { return nil }
+    lastEvaluationStamped = false
+    advanceGeneration()
+    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    // A last word typed whole has only whole matches: the best pair has it whole, no first join.
+    let lastWhole = wordSources[1].filter(\.exact)
+    let lastAlwaysWhole = lastWhole.count == wordSources[1].count
+    if !lastWhole.isEmpty && !lastAlwaysWhole {
+      guard joinBothWhole(wordSources, lastWhole: lastWhole) else { return nil }
+    }
+    return joinPairs(wordSources, unreached: pairFloor(lastWhole: lastAlwaysWhole))
+  }
+
+  private func listCount(_ source: Source) -> Int {
+    if case .terms(let range) = source.lists { return range.count }
+    return 1
+  }
+
+  /// The records where the last word matches whole too, each keyed with its true best matches (a
+  /// prefix of the last word may match earlier than the whole word); false past the budget.
+  private func joinBothWhole(_ wordSources: [[Source]], lastWhole: [Source]) -> Bool {
+    pairStreams[0].reset(wordSources[0], index: index)
+    pairStreams[1].reset(lastWhole, index: index)
+    pairStreams[2].reset(wordSources[1].filter { !$0.exact }, index: index)
+    var steps = 0
+    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
+      steps += 1
+      if steps > Self.pairScanBudget { return false }
+      if a < b {
+        pairStreams[0].skip(to: b)
+        continue
+      }
+      if b < a {
+        pairStreams[1].skip(to: a)
+        continue
+      }
+      let first = pairStreams[0].take(a)
+      var last = pairStreams[1].take(a)
+      pairStreams[2].skip(to: a)
+      if pairStreams[2].peek == a { last = min(last, pairStreams[2].take(a)) }
+      guard !isStamped(a) else { continue }
+      markSeen(a)
+      topK.insert(pairKey(first, last, record: a))
+    }
+    return true
+  }
+
+  /// Every record with both words, in id order, until the page is settled and the sample counted.
+  private func joinPairs(_ wordSources: [[Source]], unreached: UInt64) -> ([UInt64], Int)? {
+    pairStreams[0].reset(wordSources[0], index: index)
+    pairStreams[1].reset(wordSources[1], index: index)
+    var pairs = 0
+    var steps = 0
+    var settled = false
+    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
+      if a < b {
+        pairStreams[0].skip(to: b)
+        continue
+      }
+      if b < a {
+        pairStreams[1].skip(to: a)
+        continue
+      }
+      let first = pairStreams[0].take(a)
+      let last = pairStreams[1].take(a)
+      pairs += 1
+      if settled {
+        if pairs >= Self.pairScanSample {
+          sampled = true
+          let scaled = Double(pairs) * Double(index.count) / Double(a + 1)
+          return (topK.sorted(), max(pairs, Int(scaled.rounded())))
+        }
+        continue
+      }
+      steps += 1
+      if steps > Self.pairScanBudget { return nil }
+      guard !isStamped(a) else { continue }
+      topK.insert(pairKey(first, last, record: a))
+      settled = topK.isFull && RankingRule.relevance(topK.maximum) <= unreached
+      pairScansSettled += settled ? 1 : 0
+    }
+    return (topK.sorted(), pairs)
+  }
+
+  /// A pair's key from its two slots, as a run's ranking loop computes it.
+  @inline(__always) private func pairKey(_ first: UInt32, _ last: UInt32, record: Int) -> UInt64 {
+    let columns = index.searchableColumns.count
+    let rules = self.rules
+    // Safe: two slots, alive for the call; the record's word counts lie inside the array.
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { slots in
+      slots[0] = first
+      slots[1] = last
+      return index.attributeWordCounts.withUnsafeBufferPointer { counts in
+        let m = Self.summary(
+          slots: UnsafeBufferPointer(slots), wordCount: 2,
+          attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
+          rules: rules)
+        return RankingRule.key(m, record: record)
+      }
+    }
+  }
+
+  /// The best relevance of a pair not joined first: the words next to each other at the start of
+  /// the first attribute, the first whole, the last whole only when it cannot be otherwise.
+  private func pairFloor(lastWhole: Bool) -> UInt64 {
+    let rules = self.rules
+    // Safe: two slots and a word count per attribute, alive for the call.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: index.searchableColumns.count) { counts in
+      counts.initialize(repeating: 3)
+      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2) { slots in
+        slots[0] = 0
+        slots[1] = 1 << 1 | (lastWhole ? 0 : 1)
+        let m = Self.summary(
+          slots: UnsafeBufferPointer(slots), wordCount: 2, attributeWordCounts: UnsafeBufferPointer(counts),
+          rules: rules)
+        return RankingRule.relevance(RankingRule.key(m, record: 0))
+      }
+    }
+  }
+}
+
+/// One word's lists (terms, or a prefix group) merged by record: the records in id order, each
+/// with its best slot over every list (place << 1 | not-exact, at cost 0). Kept in the searcher
+/// between searches, with its arrays' capacity.
+struct RecordStream {
+  private var heads: [UInt64] = []
+  private var cursors: [Int] = []
+  private var ends: [Int] = []
+  private var flags: [UInt32] = []
+  /// Whether each list is the prefix group's (its own records and places) or the postings'.
+  private var inGroup: [Bool] = []
+  private var postingRecords: Column<UInt32>? = nil
+  private var postingPlaces: Column<UInt16>? = nil
+  private var groupRecords: Column<UInt32>? = nil
+  private var groupPlaces: Column<UInt16>? = nil
+
+  mutating func reset(_ sources: [Searcher.Source], index: SearchIndex) {
+    heads.removeAll(keepingCapacity: true)
+    cursors.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    flags.removeAll(keepingCapacity: true)
+    inGroup.removeAll(keepingCapacity: true)
+    postingRecords = index.postingRecords
+    postingPlaces = index.postingPlaces
+    groupRecords = nil
+    groupPlaces = nil
+    for source in sources {
+      let flag: UInt32 = source.exact ? 0 : 1
+      switch source.lists {
+      case .terms(let range):
+        for term in range { add(index.postingRange(term), flag: flag, group: false) }
+      case .prefixGroup(let level, let group):
+        let table = index.shortPrefixes[level]
+        groupRecords = table.records
+        groupPlaces = table.places
+        add(Int(table.groupStart[group])..<Int(table.groupStart[group + 1]), flag: flag, group: true)
+      }
+    }
+    MergeHeap.heapify(&heads)
+  }
+
+  private mutating func add(_ range: Range<Int>, flag: UInt32, group: Bool) {
+    guard !range.isEmpty else { return }
+    heads.append(UInt64(record(range.lowerBound, group)) << 32 | UInt64(ends.count))
+    cursors.append(range.lowerBound)
+    ends.append(range.upperBound)
+    flags.append(flag)
+    inGroup.append(group)
+  }
+
+  @inline(__always) private func record(_ p: Int, _ group: Bool) -> Int {
+    Int(group ? groupRecords![p] : postingRecords![p])
+  }
+
+  @inline(__always) private func place(_ p: Int, _ group: Bool) -> UInt16 {
+    group ? groupPlaces![p] : postingPlaces![p]
+  }
+
+  /// The smallest record not yet taken.
+  var peek: Int? { heads.first.map { Int($0 >> 32) } }
+
+  /// The best slot of `record` (the smallest record left) over every list, and moves past it.
+  mutating func take(_ record: Int) -> UInt32 {
+    var best = UInt32.max
+    while let head = heads.first, Int(head >> 32) == record {
+      let list = Int(head & 0xFFFF_FFFF)
+      let group = inGroup[list]
+      var p = cursors[list]
+      let end = ends[list]
+      while p < end && self.record(p, group) == record {
+        best = min(best, UInt32(place(p, group)) << 1 | flags[list])
+        p += 1
+      }
+      cursors[list] = p
+      advanced(list, to: p)
+    }
+    return best
+  }
+
+  /// Moves every list to its first record at or past `target` (galloping, then binary search).
+  mutating func skip(to target: Int) {
+    while let head = heads.first, Int(head >> 32) < target {
+      let list = Int(head & 0xFFFF_FFFF)
+      let group = inGroup[list]
+      var lo = cursors[list]
+      let end = ends[list]
+      var step = 1
+      var hi = lo + 1
+      while hi < end && record(hi, group) < target {
+        lo = hi
+        step <<= 1
+        hi = min(end, lo + step)
+      }
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if record(mid, group) < target { lo = mid + 1 } else { hi = mid }
+      }
+      cursors[list] = lo
+      advanced(list, to: lo)
+    }
+  }
+
+  /// Puts `list`'s new head (at `p`) back in the heap, or drops the list at its end.
+  @inline(__always) private mutating func advanced(_ list: Int, to p: Int) {
+    if p < ends[list] {
+      MergeHeap.replaceFirst(&heads, with: UInt64(record(p, inGroup[list])) << 32 | UInt64(list))
+    } else {
+      MergeHeap.removeFirst(&heads)
+    }
+  }
+}
