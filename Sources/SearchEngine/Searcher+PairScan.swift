@@ -53,17 +53,9 @@ extension Searcher {
     pairStreams[1].reset(lastWhole, index: index)
     pairStreams[2].reset(wordSources[1].filter { !$0.exact }, index: index)
     var steps = 0
-    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
+    while let a = nextPair() {
       steps += 1
       if steps > Self.pairScanBudget { return false }
-      if a < b {
-        pairStreams[0].skip(to: b)
-        continue
-      }
-      if b < a {
-        pairStreams[1].skip(to: a)
-        continue
-      }
       let first = pairStreams[0].take(a)
       var last = pairStreams[1].take(a)
       pairStreams[2].skip(to: a)
@@ -82,15 +74,7 @@ extension Searcher {
     var pairs = 0
     var steps = 0
     var settled = false
-    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
-      if a < b {
-        pairStreams[0].skip(to: b)
-        continue
-      }
-      if b < a {
-        pairStreams[1].skip(to: a)
-        continue
-      }
+    while let a = nextPair() {
       let first = pairStreams[0].take(a)
       let last = pairStreams[1].take(a)
       pairs += 1
@@ -110,6 +94,16 @@ extension Searcher {
       pairScansSettled += settled ? 1 : 0
     }
     return (topK.sorted(), pairs)
+  }
+
+  /// The next record both `pairStreams[0]` and `pairStreams[1]` hold (the one behind skips to the
+  /// other's record), not yet taken; nil when either has ended.
+  private func nextPair() -> Int? {
+    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
+      if a == b { return a }
+      if a < b { pairStreams[0].skip(to: b) } else { pairStreams[1].skip(to: a) }
+    }
+    return nil
   }
 
   /// A pair's key from its two slots, as a run's ranking loop computes it.
@@ -145,117 +139,6 @@ extension Searcher {
           rules: rules)
         return RankingRule.relevance(RankingRule.key(m, record: 0))
       }
-    }
-  }
-}
-
-/// One word's lists (terms, or a prefix group) merged by record: the records in id order, each
-/// with its best slot over every list (place << 1 | not-exact, at cost 0). Kept in the searcher
-/// between searches, with its arrays' capacity.
-struct RecordStream {
-  private var heads: [UInt64] = []
-  private var cursors: [Int] = []
-  private var ends: [Int] = []
-  private var flags: [UInt32] = []
-  /// Whether each list is the prefix group's (its own records and places) or the postings'.
-  private var inGroup: [Bool] = []
-  private var postingRecords: Column<UInt32>? = nil
-  private var postingPlaces: Column<UInt16>? = nil
-  private var groupRecords: Column<UInt32>? = nil
-  private var groupPlaces: Column<UInt16>? = nil
-
-  mutating func reset(_ sources: [Searcher.Source], index: SearchIndex) {
-    heads.removeAll(keepingCapacity: true)
-    cursors.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
-    flags.removeAll(keepingCapacity: true)
-    inGroup.removeAll(keepingCapacity: true)
-    postingRecords = index.postingRecords
-    postingPlaces = index.postingPlaces
-    groupRecords = nil
-    groupPlaces = nil
-    for source in sources {
-      let flag: UInt32 = source.exact ? 0 : 1
-      switch source.lists {
-      case .terms(let range):
-        for term in range { add(index.postingRange(term), flag: flag, group: false) }
-      case .prefixGroup(let level, let group):
-        let table = index.shortPrefixes[level]
-        groupRecords = table.records
-        groupPlaces = table.places
-        add(Int(table.groupStart[group])..<Int(table.groupStart[group + 1]), flag: flag, group: true)
-      }
-    }
-    MergeHeap.heapify(&heads)
-  }
-
-  private mutating func add(_ range: Range<Int>, flag: UInt32, group: Bool) {
-    guard !range.isEmpty else { return }
-    heads.append(UInt64(record(range.lowerBound, group)) << 32 | UInt64(ends.count))
-    cursors.append(range.lowerBound)
-    ends.append(range.upperBound)
-    flags.append(flag)
-    inGroup.append(group)
-  }
-
-  @inline(__always) private func record(_ p: Int, _ group: Bool) -> Int {
-    Int(group ? groupRecords![p] : postingRecords![p])
-  }
-
-  @inline(__always) private func place(_ p: Int, _ group: Bool) -> UInt16 {
-    group ? groupPlaces![p] : postingPlaces![p]
-  }
-
-  /// The smallest record not yet taken.
-  var peek: Int? { heads.first.map { Int($0 >> 32) } }
-
-  /// The best slot of `record` (the smallest record left) over every list, and moves past it.
-  mutating func take(_ record: Int) -> UInt32 {
-    var best = UInt32.max
-    while let head = heads.first, Int(head >> 32) == record {
-      let list = Int(head & 0xFFFF_FFFF)
-      let group = inGroup[list]
-      var p = cursors[list]
-      let end = ends[list]
-      while p < end && self.record(p, group) == record {
-        best = min(best, UInt32(place(p, group)) << 1 | flags[list])
-        p += 1
-      }
-      cursors[list] = p
-      advanced(list, to: p)
-    }
-    return best
-  }
-
-  /// Moves every list to its first record at or past `target` (galloping, then binary search).
-  mutating func skip(to target: Int) {
-    while let head = heads.first, Int(head >> 32) < target {
-      let list = Int(head & 0xFFFF_FFFF)
-      let group = inGroup[list]
-      var lo = cursors[list]
-      let end = ends[list]
-      var step = 1
-      var hi = lo + 1
-      while hi < end && record(hi, group) < target {
-        lo = hi
-        step <<= 1
-        hi = min(end, lo + step)
-      }
-      while lo < hi {
-        let mid = (lo + hi) >> 1
-        if record(mid, group) < target { lo = mid + 1 } else { hi = mid }
-      }
-      cursors[list] = lo
-      advanced(list, to: lo)
-    }
-  }
-
-  /// Puts `list`'s new head (at `p`) back in the heap, or drops the list at its end.
-  @inline(__always) private mutating func advanced(_ list: Int, to p: Int) {
-    if p < ends[list] {
-      MergeHeap.replaceFirst(&heads, with: UInt64(record(p, inGroup[list])) << 32 | UInt64(list))
-    } else {
-      MergeHeap.removeFirst(&heads)
     }
   }
 }

@@ -9,7 +9,7 @@
 /// thousand records in id order settle (the best plain key is a match at the start of the first
 /// attribute, and popular names begin with the word).
 ///
-/// The merge keeps the lists' heads in a binary heap (record << 32 | list), so it pays log2 of
+/// The merge (`RecordStream`) keeps the lists' heads in a binary heap (record << 32 | list), so it pays log2 of
 /// the lists per record a list yields: more than a run's sequential pass when the page is not
 /// settled early. So it reads at most `prefixScanBudget` postings before it gives up and leaves
 /// the word to a run — a bounded loss (about 2 ms) on the words whose page needs deep matches,
@@ -106,46 +106,12 @@ extension Searcher {
   /// are read (the count is extrapolated from those): (postings read, distinct records, whether
   /// every list was read); nil when the page is not settled within the budget.
   private func mergeLists(_ sources: [Source], unreached: UInt64) -> (Int, Int, Bool)? {
-    mergeHeads.removeAll(keepingCapacity: true)
-    mergeEnds.removeAll(keepingCapacity: true)
-    mergeFlags.removeAll(keepingCapacity: true)
-    mergeCursors.removeAll(keepingCapacity: true)
-    for source in sources {
-      guard case .terms(let range) = source.lists else { continue }
-      for term in range {
-        let postings = index.postingRange(term)
-        guard !postings.isEmpty else { continue }
-        mergeHeads.append(UInt64(index.postingRecords[postings.lowerBound]) << 32 | UInt64(mergeEnds.count))
-        mergeCursors.append(postings.lowerBound)
-        mergeEnds.append(postings.upperBound)
-        mergeFlags.append(source.exact ? 0 : 1)
-      }
-    }
-    MergeHeap.heapify(&mergeHeads)
-    var read = 0
+    pairStreams[0].reset(sources, index: index)
     var distinct = 0
     var settled = false
-    while let head = mergeHeads.first {
-      let record = Int(head >> 32)
-      var best = UInt32.max
-      // Every list whose head is this record: its postings of the record, then its next head.
-      while let next = mergeHeads.first, Int(next >> 32) == record {
-        let list = Int(next & 0xFFFF_FFFF)
-        var p = mergeCursors[list]
-        let end = mergeEnds[list]
-        let flag = mergeFlags[list]
-        while p < end && Int(index.postingRecords[p]) == record {
-          best = min(best, UInt32(index.postingPlaces[p]) << 1 | flag)
-          p += 1
-        }
-        read += p - mergeCursors[list]
-        mergeCursors[list] = p
-        if p < end {
-          MergeHeap.replaceFirst(&mergeHeads, with: UInt64(index.postingRecords[p]) << 32 | UInt64(list))
-        } else {
-          MergeHeap.removeFirst(&mergeHeads)
-        }
-      }
+    while let record = pairStreams[0].peek {
+      let best = pairStreams[0].take(record)
+      let read = pairStreams[0].read
       distinct += 1
       if settled {
         if read >= prefixScanSample { return (read, distinct, false) }
@@ -156,7 +122,7 @@ extension Searcher {
       settled = topK.isFull && RankingRule.relevance(topK.maximum) <= unreached
       if !settled && read > Self.prefixScanBudget { return nil }
     }
-    return (read, distinct, true)
+    return (pairStreams[0].read, distinct, true)
   }
 
   /// A one-word match's key from its slot, as a run's ranking loop computes it.
@@ -172,43 +138,6 @@ extension Searcher {
           rules: rules)
         return RankingRule.key(m, record: record)
       }
-    }
-  }
-}
-
-/// A binary min-heap kept in an array (the merge's list heads).
-enum MergeHeap {
-  static func heapify(_ heap: inout [UInt64]) {
-    guard heap.count > 1 else { return }
-    for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: i) }
-  }
-
-  static func replaceFirst(_ heap: inout [UInt64], with value: UInt64) {
-    heap[0] = value
-    siftDown(&heap, from: 0)
-  }
-
-  static func removeFirst(_ heap: inout [UInt64]) {
-    let last = heap.removeLast()
-    guard !heap.isEmpty else { return }
-    heap[0] = last
-    siftDown(&heap, from: 0)
-  }
-
-  @inline(__always) static func siftDown(_ heap: inout [UInt64], from start: Int) {
-    heap.withUnsafeMutableBufferPointer { h in
-      let n = h.count
-      var i = start
-      let value = h[i]
-      while true {
-        var child = 2 * i + 1
-        guard child < n else { break }
-        if child + 1 < n && h[child + 1] < h[child] { child += 1 }
-        guard h[child] < value else { break }
-        h[i] = h[child]
-        i = child
-      }
-      h[i] = value
     }
   }
 }

@@ -222,14 +222,9 @@ public final class Searcher {
   /// Searcher+Fuzzy.swift).
   var fuzzyMatchers: [ExtendedMatcher] = []
   var fuzzyLast: (query: ExtendedQuery, records: [UInt32])? = nil
-  /// The prefix scan's merge (Searcher+PrefixScan.swift): its lists' heads (record << 32 | list),
-  /// and per list its cursor, end and not-exact flag. Kept between searches with their capacity.
-  var mergeHeads: [UInt64] = []
-  var mergeCursors: [Int] = []
-  var mergeEnds: [Int] = []
-  var mergeFlags: [UInt32] = []
-  /// The pair scan's streams (Searcher+PairScan.swift): the first word, the last, and the last
-  /// word's prefix matches alone.
+  /// The merged lists of the scans (Searcher+PrefixScan.swift, Searcher+PairScan.swift): one
+  /// word's, or a pair's first word, its last, and the last word's prefix matches alone. Kept
+  /// between searches with their arrays' capacity.
   var pairStreams = [RecordStream](repeating: RecordStream(), count: 3)
   /// How many pair scans settled their page before the end of their lists.
   var pairScansSettled = 0

@@ -270,11 +270,17 @@ import Testing
 
   /// Typing a word letter by letter through the scan answers as a fresh searcher.
   @Test func typingThroughTheScanAnswersAsFresh() {
-    let typing = Searcher(index: Self.orderedName)
+    Self.expectFreshAnswersTyping(["reactive", "pythonic", "tabletop", "database"])
+  }
+
+  /// Types each query letter by letter on the tiered `orderedName` index, every keystroke checked
+  /// against a fresh searcher.
+  static func expectFreshAnswersTyping(_ queries: [String]) {
+    let typing = Searcher(index: orderedName)
     typing.tieringThreshold = 0
-    for word in ["reactive", "pythonic", "tabletop", "database"] {
-      for n in 1...word.count {
-        NarrowingTests.expectFreshAnswer(typing, SearchRequest(query: String(word.prefix(n)), hitsPerPage: 20))
+    for query in queries {
+      for n in 1...query.count {
+        NarrowingTests.expectFreshAnswer(typing, SearchRequest(query: String(query.prefix(n)), hitsPerPage: 20))
       }
     }
   }
@@ -313,12 +319,6 @@ import Testing
 
   /// Typing a pair letter by letter through the join answers as a fresh searcher.
   @Test func typingThroughTheJoinAnswersAsFresh() {
-    let typing = Searcher(index: PrefixScanTests.orderedName)
-    typing.tieringThreshold = 0
-    for query in ["react tables", "python dataset", "zulu aardvark", "a b c"] {
-      for n in 1...query.count {
-        NarrowingTests.expectFreshAnswer(typing, SearchRequest(query: String(query.prefix(n)), hitsPerPage: 20))
-      }
-    }
+    PrefixScanTests.expectFreshAnswersTyping(["react tables", "python dataset", "zulu aardvark", "a b c"])
   }
 }
