@@ -63,7 +63,22 @@ measure() {
         break
       fi
     done
-    echo "  $name run $run: settled after ${settled:-?} ms; peak RSS $peak MB"
+    # Then until the process is idle (its CPU time unchanged for two seconds: Seek's final index
+    # build done): the peak of the whole run.
+    local ticks="" idle=0 whole=""
+    for _ in $(seq 1 1200); do
+      [ -r "/proc/$pid/stat" ] || break
+      local now_ticks
+      now_ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+      if [ "$now_ticks" = "$ticks" ]; then idle=$((idle + 1)); else idle=0; fi
+      ticks=$now_ticks
+      if [ $idle -ge 8 ]; then
+        whole=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$pid/status")
+        break
+      fi
+      sleep 0.25
+    done
+    echo "  $name run $run: settled after ${settled:-?} ms; peak RSS $peak MB (whole run, until idle: ${whole:-?} MB)"
     kill "$pid" 2>/dev/null
     wait "$writer" 2>/dev/null
     tmux -L "$socket" kill-server >/dev/null 2>&1

@@ -14,6 +14,10 @@ public struct DocumentStore: Sendable {
 
   public init(attributes: [String]) { self.attributes = attributes }
 
+  /// Bytes of the values and their offsets; of the object ids and their ends.
+  public var textBytes: Int { bytes.byteCount + offsets.byteCount }
+  public var objectIDBytesHeld: Int { objectIDBytes.byteCount + objectIDEnds.byteCount }
+
   /// A store over values already laid out: `offsets` has one end per value (attributes × records,
   /// after a leading 0), `objectIDEnds` one end per record. The layout is checked (a programming
   /// error traps): offsets monotone and within their buffers.

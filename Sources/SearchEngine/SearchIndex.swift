@@ -136,6 +136,21 @@ public final class SearchIndex: Sendable {
   /// Bytes of the trigram lists that find words inside words (part of `indexBytes`).
   public var substringBytes: Int { substrings.bytes }
 
+  /// The bytes of each structure, the documents' included, for the bench's breakdown.
+  public var structureBytes: [(name: String, bytes: Int)] {
+    [
+      ("text and its offsets", documents.textBytes), ("object ids", documents.objectIDBytesHeld),
+      ("dictionary", terms.bytes.byteCount + terms.starts.byteCount),
+      ("postings", postingStart.byteCount + postingRecords.byteCount + postingPlaces.byteCount),
+    ]
+      + shortPrefixes.enumerated().map { ("prefix postings, \($0.offset + 1) letters", $0.element.bytes) } + [
+        ("substring trigrams", substrings.bytes), ("word counts", attributeWordCounts.byteCount),
+        ("title and id keys", titleKeys.bytes + objectIDKeys.bytes),
+        ("custom ranking, browse order", primaryCustomValue.byteCount + browseOrder.byteCount),
+        ("facets", facets.bytes),
+      ]
+  }
+
   /// Approximate bytes held by the index structures (not the documents' text).
   public var indexBytes: Int {
     terms.bytes.byteCount + terms.starts.byteCount + postingStart.byteCount + postingRecords.byteCount

@@ -456,7 +456,11 @@ public final class TerminalApp {
         guard let indexer else { return }
         runtime.runOnSearchLane { [weak indexer] service in
           guard current.value == generation, let taken = indexer?.takeUnindexed() else { return nil }
-          if let rows = taken.rows { service.apply(.streamed(.unindexed(rows, at: taken.at))) }
+          var position = taken.at
+          for rows in taken.batches {
+            service.apply(.streamed(.unindexed(rows, at: position)))
+            position += rows.count
+          }
           handed.records = taken.records
           handed.finished = taken.finished
           let percent = total.map { $0 > 0 ? min(99, taken.bytesRead * 100 / $0) : 0 }

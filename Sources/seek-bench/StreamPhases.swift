@@ -4,13 +4,18 @@ import SeekCore
 /// Where the memory of 3 million streamed lines goes, phase by phase, in this process: the lines
 /// read as a pipe's reader reads them, put in ranking order with their ids (`PreparedCatalog`),
 /// then indexed, as the app's final rebuild does. Each phase's peak is `VmHWM` reset before it
-/// (`Scripts/stream-memory.sh` measures the app itself). `seek-bench --stream-phases`.
+/// (`Scripts/stream-memory.sh` measures the app itself). `seek-bench --stream-phases`;
+/// `SEEK_BENCH_LINES=FILE`: FILE's lines instead (say, `make bench-ingest`'s paths).
 enum StreamPhases {
   static func run(work: String) {
-    let input = work + "/lines.txt"
-    shell("seq 1 3000000 > '\(input)'")
+    var input = work + "/lines.txt"
+    if let given = ProcessInfo.processInfo.environment["SEEK_BENCH_LINES"] {
+      input = given
+    } else {
+      shell("seq 1 3000000 > '\(input)'")
+    }
     guard let handle = FileHandle(forReadingAtPath: input) else { return }
-    log("== 3M lines, memory by phase (peak of the phase; resident after, above the start)")
+    log("== \(input)'s lines, memory by phase (peak of the phase; resident after, above the start)")
     let start = Measure.memory("VmRSS")
     func phase(_ name: String) {
       log(
@@ -30,6 +35,13 @@ enum StreamPhases {
     log(
       "  index structures \(mb(catalog.index.indexBytes)) = \(catalog.index.indexBytes / catalog.index.count) B/record"
     )
-    try? FileManager.default.removeItem(atPath: input)
+    for (name, bytes) in catalog.index.structureBytes where bytes > 0 {
+      log(
+        "    \(name.padding(toLength: 30, withPad: " ", startingAt: 0)) \(mb(bytes))  \(bytes / max(1, catalog.index.count)) B/record"
+      )
+    }
+    if ProcessInfo.processInfo.environment["SEEK_BENCH_LINES"] == nil {
+      try? FileManager.default.removeItem(atPath: input)
+    }
   }
 }

@@ -176,6 +176,28 @@ public struct RecordTable: Sendable {
       contentsOf: other.rowStarts[(start + 1)...].lazy.map { UInt32(truncatingIfNeeded: Int($0) + cellShift) })
   }
 
+  /// `parts`, each with the attributes of the first, one after the other in a table of its own,
+  /// allocated once at its final size (appending to a part shared with another holder would copy
+  /// it, then grow it by doubling: up to twice the table for a moment). Each part is let go once
+  /// copied: one no one else holds is freed then, and the pages of the new table not yet
+  /// written are not resident, so the copy never holds a part twice.
+  public static func joined(_ parts: consuming [RecordTable]) -> RecordTable {
+    guard var table = parts.first.map({ RecordTable(attributes: $0.attributes) }) else { return RecordTable() }
+    table.bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+    table.cellBounds.reserveCapacity(parts.reduce(1) { $0 + $1.cellBounds.count - 1 })
+    table.rowStarts.reserveCapacity(parts.reduce(1) { $0 + $1.count })
+    for i in parts.indices {
+      let part = parts[i]
+      parts[i] = RecordTable()
+      table.appendRows(of: part)
+      table.numericAttributes = part.numericAttributes
+      table.multiValuedAttributes.formUnion(part.multiValuedAttributes)
+      table.skippedRecords += part.skippedRecords
+      table.firstSkipped = table.firstSkipped ?? part.firstSkipped
+    }
+    return table
+  }
+
   /// What was left out or cut, for a warning.
   public var warnings: [String] {
     var out: [String] = []

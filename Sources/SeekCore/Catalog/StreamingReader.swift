@@ -25,10 +25,10 @@ public final class StreamingReader: @unchecked Sendable {
   public static let interval = 0.1
 
   /// Whether each batch is also kept apart for `takeUnindexed` (a searcher that scans the lines
-  /// no index holds yet, `StreamTail`), and how many records were kept so.
+  /// no index holds yet, `StreamTail`). Set before reading starts. The records are then kept as
+  /// `joined` and `batches`, not in `table`: see `BatchedRecords`.
   public var keepsUnindexed = false
-  private var unindexed: (rows: RecordTable, at: Int)? = nil
-  private var keptUnindexed = 0
+  private var batched: BatchedRecords
 
   /// What ends a line (`--read0`: NUL).
   private let delimiter: UInt8
@@ -47,7 +47,9 @@ public final class StreamingReader: @unchecked Sendable {
     self.delimiter = delimiter
     self.headerLineCount = format == .lines ? headerLines : 0
     self.memoryLimit = memoryLimit
-    self.table = RecordTable(attributes: format == .lines ? shape.attributes : [])
+    let attributes = format == .lines ? shape.attributes : []
+    self.table = RecordTable(attributes: attributes)
+    self.batched = BatchedRecords(attributes: attributes)
     self.onBatch = onBatch
   }
 
@@ -65,6 +67,7 @@ public final class StreamingReader: @unchecked Sendable {
   public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
     lock.lock()
     defer { lock.unlock() }
+    if keepsUnindexed { return (batched.snapshot(handingOver: finished), finished, malformed, bytesRead) }
     guard finished else { return (table, finished, malformed, bytesRead) }
     let records = table
     table = RecordTable(attributes: table.attributes)
@@ -74,20 +77,19 @@ public final class StreamingReader: @unchecked Sendable {
   /// The records read since the last call (and where they start in the input), with the number
   /// read in all, whether input has ended and the bytes read. Each record is handed out once, in
   /// input order, even after the records were handed over at the end (`snapshot`).
-  public func takeUnindexed() -> (rows: RecordTable?, at: Int, records: Int, finished: Bool, bytesRead: Int) {
+  /// The batches are those the reader keeps (shared, not copied).
+  public func takeUnindexed() -> (batches: [RecordTable], at: Int, records: Int, finished: Bool, bytesRead: Int) {
     lock.lock()
     defer { lock.unlock() }
-    let taken = unindexed
-    unindexed = nil
-    return (taken?.rows, taken?.at ?? keptUnindexed, keptUnindexed, finished, bytesRead)
+    let (batches, at) = batched.takeUntaken()
+    return (batches, at, batched.count, finished, bytesRead)
   }
 
   /// Records read so far, and whether input has ended (without sharing the records).
   public var progress: (records: Int, finished: Bool) {
     lock.lock()
     defer { lock.unlock() }
-    // Once handed over at the end, the table is empty: the records kept apart count them.
-    return (max(keptUnindexed, table.count), finished)
+    return (keepsUnindexed ? batched.count : table.count, finished)
   }
 
   /// Whether reading stopped before the input ended, at the memory limit (endless input such as
@@ -171,6 +173,29 @@ public final class StreamingReader: @unchecked Sendable {
   /// The batch joins the table the indexer takes from, and the indexer is told.
   private func handOver(_ batch: inout Batch, final: Bool) {
     lock.lock()
+    if keepsUnindexed {
+      var rows = RecordTable(attributes: table.attributes)
+      append(batch, to: &rows)
+      batched.append(rows)
+    } else {
+      append(batch, to: &table)
+    }
+    malformed += batch.malformed
+    bytesRead += batch.bytes
+    if final { finished = true }
+    lock.unlock()
+    batch.records.removeAll(keepingCapacity: true)
+    batch.rows.removeAll(keepingCapacity: true)
+    batch.lines.removeAll(keepingCapacity: true)
+    batch.lineEnds.removeAll(keepingCapacity: true)
+    batch.malformed = 0
+    batch.bytes = 0
+    batch.lastHandOver = Date()
+    onBatch()
+  }
+
+  /// A batch's records appended to `table`, as the format reads them.
+  private func append(_ batch: Batch, to table: inout RecordTable) {
     for record in batch.records {
       if format == .lines { table.appendRow(shape.values(of: record[0].1)) } else { table.append(record) }
     }
@@ -184,24 +209,6 @@ public final class StreamingReader: @unchecked Sendable {
       table.numericAttributes = Set(jsonNumeric.filter(\.value).keys)
       table.multiValuedAttributes.formUnion(jsonArrays)
     }
-    malformed += batch.malformed
-    bytesRead += batch.bytes
-    if final { finished = true }
-    if keepsUnindexed && table.count > keptUnindexed {
-      // Copied under the lock, before a final snapshot can hand the table over.
-      if unindexed == nil { unindexed = (RecordTable(attributes: table.attributes), keptUnindexed) }
-      unindexed!.rows.appendRows(of: table, from: keptUnindexed)
-      keptUnindexed = table.count
-    }
-    lock.unlock()
-    batch.records.removeAll(keepingCapacity: true)
-    batch.rows.removeAll(keepingCapacity: true)
-    batch.lines.removeAll(keepingCapacity: true)
-    batch.lineEnds.removeAll(keepingCapacity: true)
-    batch.malformed = 0
-    batch.bytes = 0
-    batch.lastHandOver = Date()
-    onBatch()
   }
 
   /// One line of input (without its end), by format; blank lines are skipped.

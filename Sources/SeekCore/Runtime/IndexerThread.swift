@@ -17,7 +17,7 @@ public final class IndexerThread: @unchecked Sendable {
 
   /// The searcher scans the lines past the main index (`StreamTail`): only the main index is
   /// built, when the records have doubled or input has ended, and the reader's records are not
-  /// shared until then (a shared table is copied whole by the reader's next append).
+  /// shared until then (a snapshot joins the batches read since the last: `BatchedRecords`).
   private let scansTail: Bool
 
   /// Scanning the tail: called on the reader's thread when a batch was read and none is waiting
@@ -58,7 +58,7 @@ public final class IndexerThread: @unchecked Sendable {
 
   /// The records read and not handed out yet, where they start in the input, the records read in
   /// all, whether input ended and the bytes read (see `StreamingReader.takeUnindexed`).
-  public func takeUnindexed() -> (rows: RecordTable?, at: Int, records: Int, finished: Bool, bytesRead: Int)? {
+  public func takeUnindexed() -> (batches: [RecordTable], at: Int, records: Int, finished: Bool, bytesRead: Int)? {
     condition.lock()
     unindexedWaiting = false
     condition.unlock()
