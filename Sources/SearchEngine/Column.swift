@@ -18,6 +18,9 @@ public struct Column<Element: BitwiseCopyable>: @unchecked Sendable, RandomAcces
     buffer = UnsafeBufferPointer(start: nil, count: 0)
   }
 
+  /// Whether no other value holds this column's memory (tests: who keeps an index alive).
+  mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&box) }
+
   /// An owned column holding `array`.
   public init(_ array: [Element]) {
     let box = ArrayBox(array)

@@ -1,6 +1,7 @@
 import Foundation
-import SearchEngine
 import Testing
+
+@testable import SearchEngine
 
 @testable import SeekCore
 
@@ -93,6 +94,26 @@ import Testing
     let background = try built(.background)
     #expect(background == (try built(.callingThread)))
     #expect(background == (try built(.allCores)))
+  }
+
+  /// A build is the caller's: once it lets go of one (the searcher did not take it), nothing of
+  /// it is left, and the indexer builds the next as before.
+  @Test func theIndexerKeepsNoBuildItDelivered() throws {
+    let none = RecordTable(attributes: ["text"])
+    let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
+    var indexer = StreamingIndexer(catalog: empty, scansTail: true)
+    var delivered: Catalog? = nil
+    if case .rebuilt(let first)? = indexer.update(with: lines(1...100), finished: false) { delivered = first }
+    var postings = try #require(delivered).index.postingRecords
+    delivered = nil
+    let heldByNoOneElse = postings.isUniquelyHeld()
+    #expect(heldByNoOneElse)
+    #expect(indexer.update(with: lines(1...150), finished: false) == nil)
+    guard case .rebuilt(let next)? = indexer.update(with: lines(1...200), finished: false) else {
+      Issue.record("twice the records rebuild the main index")
+      return
+    }
+    #expect(next.index.count == 200)
   }
 
   @Test func theMainIndexIsRebuiltWhenRecordsDoubleAndAtTheEnd() throws {

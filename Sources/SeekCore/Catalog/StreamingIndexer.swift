@@ -13,32 +13,41 @@ public struct StreamingIndexer: Sendable {
     case unindexed(RecordTable, at: Int)
   }
 
-  private var catalog: Catalog
+  /// What the next build needs of the last: not the catalog itself, which whoever it was
+  /// delivered to keeps or lets go. Held here, a build the searcher did not take (it held too few
+  /// of the lines read by then) lived on beside the final build: an index of millions of lines
+  /// more at that build's peak.
+  private var name: String
+  private var path: String
+  private var given: CatalogSettings
+  private var settings: ResolvedSettings
+  /// Records the last main index holds.
+  private var main: Int
   private let scansTail: Bool
 
   public init(catalog: Catalog, scansTail: Bool = false) {
-    self.catalog = catalog
+    (name, path, given, settings) = (catalog.name, catalog.path, catalog.given, catalog.settings)
+    main = catalog.index.count
     self.scansTail = scansTail
   }
 
   /// Whether `records` read (all of them when `finished`) make a new main index: at the end,
   /// at first, and when they have doubled since the main index was built.
   public func rebuilds(records: Int, finished: Bool) -> Bool {
-    let main = catalog.index.count
-    return finished || main == 0 || records >= 2 * main
+    finished || main == 0 || records >= 2 * main
   }
 
   /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is
   /// given up: a rebuild turns it into the new index's document store.
   public mutating func update(with table: consuming RecordTable, finished: Bool) -> Update? {
-    let main = catalog.index.count
     if rebuilds(records: table.count, finished: finished) {
       guard table.count != main || finished else { return nil }
-      let settings = catalog.given.resolved(for: table)
+      settings = given.resolved(for: table)
       // Scanning the tail, no answer waits for a build: it runs at a lower priority.
-      catalog = Catalog(
-        name: catalog.name, path: catalog.path, table: table, settings: settings, given: catalog.given,
+      let catalog = Catalog(
+        name: name, path: path, table: table, settings: settings, given: given,
         workers: scansTail ? .background : .allCores)
+      main = catalog.index.count
       return .rebuilt(catalog)
     }
     guard table.count > main, !scansTail else { return nil }
@@ -47,7 +56,6 @@ public struct StreamingIndexer: Sendable {
     rest.numericAttributes = table.numericAttributes
     rest.multiValuedAttributes = table.multiValuedAttributes
     return .tail(
-      IndexBuilder.build(
-        rest.documents(idAttribute: catalog.settings.objectIDAttribute), settings: catalog.settings.index))
+      IndexBuilder.build(rest.documents(idAttribute: settings.objectIDAttribute), settings: settings.index))
   }
 }
