@@ -10,7 +10,13 @@ enum CachedKeys {
   static func run(_ packages: PackageCatalog, cache: String) {
     // SEEK_BENCH_CACHE=build: the growth part's 9.9M packages built in memory instead.
     let loaded: Catalog?
-    if cache == "build" {
+    if cache.hasPrefix("lines:") {
+      // SEEK_BENCH_CACHE=lines:FILE: FILE's lines indexed as the app indexes a pipe.
+      guard let handle = FileHandle(forReadingAtPath: String(cache.dropFirst(6))) else { return }
+      let table = StreamingReader(format: .lines) {}.readAll(handle)
+      let settings = CatalogSettings().resolved(for: table)
+      loaded = Catalog(name: "lines", path: "-", table: table, settings: settings)
+    } else if cache == "build" {
       let index = IndexBuilder.build(Growth.copies(packages.documents, 9), settings: Growth.settings)
       loaded = Catalog(
         name: "9.9M", path: "", settings: ResolvedSettings(index: Growth.settings), given: CatalogSettings(),

@@ -6,11 +6,7 @@ import Testing
 /// The records a pipe's reader keeps while the searcher scans the tail: every line handed out
 /// once and in order, every snapshot whole, and a batch the searcher takes shared, not copied.
 @Suite struct BatchedRecordsTests {
-  func lines(_ range: Range<Int>) -> RecordTable {
-    var table = RecordTable(attributes: ["text"])
-    for n in range { table.appendRow(["line \(n)"]) }
-    return table
-  }
+  func lines(_ range: Range<Int>) -> RecordTable { .numberedLines(range) }
 
   /// Where a table's first value lies: the same place in two tables when they share their bytes.
   func firstValueAddress(_ table: RecordTable) -> UnsafePointer<UInt8>? {

@@ -6,11 +6,7 @@ import Testing
 @testable import SeekCore
 
 @Suite struct StreamingTests {
-  func lines(_ range: ClosedRange<Int>) -> RecordTable {
-    var table = RecordTable(attributes: ["text"])
-    for n in range { table.appendRow(["line \(n)"]) }
-    return table
-  }
+  func lines(_ range: ClosedRange<Int>) -> RecordTable { .numberedLines(range) }
 
   @Test func theFinishedReaderHandsItsRecordsOverAndKeepsNone() throws {
     let pipe = Pipe()
