@@ -8,14 +8,15 @@ struct RecordStream {
   private var flags: [UInt32] = []
   /// Whether each list is the prefix group's (its own records and places) or the postings'.
   private var inGroup: [Bool] = []
-  private var postingRecords: Column<UInt32>? = nil
-  private var postingPlaces: Column<UInt16>? = nil
-  private var groupRecords: Column<UInt32>? = nil
-  private var groupPlaces: Column<UInt16>? = nil
+  private var postingRecords = Column<UInt32>()
+  private var postingPlaces = Column<UInt16>()
+  private var groupRecords = Column<UInt32>()
+  private var groupPlaces = Column<UInt16>()
   /// Postings taken so far (skipped ones are not read).
   private(set) var read = 0
 
-  mutating func reset(_ sources: [Searcher.Source], index: SearchIndex) {
+  /// The stream of `sources` (those as exact as `exact` only, when given).
+  mutating func reset(_ sources: [Searcher.Source], index: SearchIndex, exact: Bool? = nil) {
     heads.removeAll(keepingCapacity: true)
     cursors.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
@@ -24,9 +25,9 @@ struct RecordStream {
     read = 0
     postingRecords = index.postingRecords
     postingPlaces = index.postingPlaces
-    groupRecords = nil
-    groupPlaces = nil
-    for source in sources {
+    groupRecords = Column()
+    groupPlaces = Column()
+    for source in sources where exact == nil || source.exact == exact {
       let flag: UInt32 = source.exact ? 0 : 1
       switch source.lists {
       case .terms(let range):
@@ -51,11 +52,11 @@ struct RecordStream {
   }
 
   @inline(__always) private func record(_ p: Int, _ group: Bool) -> Int {
-    Int(group ? groupRecords![p] : postingRecords![p])
+    Int(group ? groupRecords[p] : postingRecords[p])
   }
 
   @inline(__always) private func place(_ p: Int, _ group: Bool) -> UInt16 {
-    group ? groupPlaces![p] : postingPlaces![p]
+    group ? groupPlaces[p] : postingPlaces[p]
   }
 
   /// The smallest record not yet taken.

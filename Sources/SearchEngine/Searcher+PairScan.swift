@@ -33,10 +33,10 @@ extension Searcher {
     advanceGeneration()
     topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     // A last word typed whole has only whole matches: the best pair has it whole, no first join.
-    let lastWhole = wordSources[1].filter(\.exact)
-    let lastAlwaysWhole = lastWhole.count == wordSources[1].count
-    if !lastWhole.isEmpty && !lastAlwaysWhole {
-      guard joinBothWhole(wordSources, lastWhole: lastWhole) else { return nil }
+    let lastWhole = wordSources[1].count(where: \.exact)
+    let lastAlwaysWhole = lastWhole == wordSources[1].count
+    if lastWhole > 0 && !lastAlwaysWhole {
+      guard joinBothWhole(wordSources) else { return nil }
     }
     return joinPairs(wordSources, unreached: pairFloor(lastWhole: lastAlwaysWhole))
   }
@@ -48,18 +48,18 @@ extension Searcher {
 
   /// The records where the last word matches whole too, each keyed with its true best matches (a
   /// prefix of the last word may match earlier than the whole word); false past the budget.
-  private func joinBothWhole(_ wordSources: [[Source]], lastWhole: [Source]) -> Bool {
-    pairStreams[0].reset(wordSources[0], index: index)
-    pairStreams[1].reset(lastWhole, index: index)
-    pairStreams[2].reset(wordSources[1].filter { !$0.exact }, index: index)
+  private func joinBothWhole(_ wordSources: [[Source]]) -> Bool {
+    recordStreams[0].reset(wordSources[0], index: index)
+    recordStreams[1].reset(wordSources[1], index: index, exact: true)
+    recordStreams[2].reset(wordSources[1], index: index, exact: false)
     var steps = 0
     while let a = nextPair() {
       steps += 1
       if steps > Self.pairScanBudget { return false }
-      let first = pairStreams[0].take(a)
-      var last = pairStreams[1].take(a)
-      pairStreams[2].skip(to: a)
-      if pairStreams[2].peek == a { last = min(last, pairStreams[2].take(a)) }
+      let first = recordStreams[0].take(a)
+      var last = recordStreams[1].take(a)
+      recordStreams[2].skip(to: a)
+      if recordStreams[2].peek == a { last = min(last, recordStreams[2].take(a)) }
       guard !isStamped(a) else { continue }
       markSeen(a)
       topK.insert(pairKey(first, last, record: a))
@@ -69,14 +69,14 @@ extension Searcher {
 
   /// Every record with both words, in id order, until the page is settled and the sample counted.
   private func joinPairs(_ wordSources: [[Source]], unreached: UInt64) -> ([UInt64], Int)? {
-    pairStreams[0].reset(wordSources[0], index: index)
-    pairStreams[1].reset(wordSources[1], index: index)
+    recordStreams[0].reset(wordSources[0], index: index)
+    recordStreams[1].reset(wordSources[1], index: index)
     var pairs = 0
     var steps = 0
     var settled = false
     while let a = nextPair() {
-      let first = pairStreams[0].take(a)
-      let last = pairStreams[1].take(a)
+      let first = recordStreams[0].take(a)
+      let last = recordStreams[1].take(a)
       pairs += 1
       if settled {
         if pairs >= Self.pairScanSample {
@@ -96,12 +96,12 @@ extension Searcher {
     return (topK.sorted(), pairs)
   }
 
-  /// The next record both `pairStreams[0]` and `pairStreams[1]` hold (the one behind skips to the
+  /// The next record both `recordStreams[0]` and `recordStreams[1]` hold (the one behind skips to the
   /// other's record), not yet taken; nil when either has ended.
   private func nextPair() -> Int? {
-    while let a = pairStreams[0].peek, let b = pairStreams[1].peek {
+    while let a = recordStreams[0].peek, let b = recordStreams[1].peek {
       if a == b { return a }
-      if a < b { pairStreams[0].skip(to: b) } else { pairStreams[1].skip(to: a) }
+      if a < b { recordStreams[0].skip(to: b) } else { recordStreams[1].skip(to: a) }
     }
     return nil
   }

@@ -106,12 +106,12 @@ extension Searcher {
   /// are read (the count is extrapolated from those): (postings read, distinct records, whether
   /// every list was read); nil when the page is not settled within the budget.
   private func mergeLists(_ sources: [Source], unreached: UInt64) -> (Int, Int, Bool)? {
-    pairStreams[0].reset(sources, index: index)
+    recordStreams[0].reset(sources, index: index)
     var distinct = 0
     var settled = false
-    while let record = pairStreams[0].peek {
-      let best = pairStreams[0].take(record)
-      let read = pairStreams[0].read
+    while let record = recordStreams[0].peek {
+      let best = recordStreams[0].take(record)
+      let read = recordStreams[0].read
       distinct += 1
       if settled {
         if read >= prefixScanSample { return (read, distinct, false) }
@@ -122,7 +122,7 @@ extension Searcher {
       settled = topK.isFull && RankingRule.relevance(topK.maximum) <= unreached
       if !settled && read > Self.prefixScanBudget { return nil }
     }
-    return (pairStreams[0].read, distinct, true)
+    return (recordStreams[0].read, distinct, true)
   }
 
   /// A one-word match's key from its slot, as a run's ranking loop computes it.

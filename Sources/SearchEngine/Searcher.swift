@@ -225,7 +225,7 @@ public final class Searcher {
   /// The merged lists of the scans (Searcher+PrefixScan.swift, Searcher+PairScan.swift): one
   /// word's, or a pair's first word, its last, and the last word's prefix matches alone. Kept
   /// between searches with their arrays' capacity.
-  var pairStreams = [RecordStream](repeating: RecordStream(), count: 3)
+  var recordStreams = [RecordStream](repeating: RecordStream(), count: 3)
   /// How many pair scans settled their page before the end of their lists.
   var pairScansSettled = 0
   /// How many prefix scans stopped before the end of their lists (their counts extrapolated), and
