@@ -98,7 +98,7 @@ public struct ScanCollector<Payload> {
   /// then possibly no record), how many records match them, and the best `limit` of those records
   /// in input order.
   /// `relaxing` false: every word stays required (lines with the fuzzy tier).
-  public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> (
+  @inlinable public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> (
     kept: [Kept], nbHits: Int, wordsKept: Int
   ) {
     let base = regime.rawValue * stride
@@ -112,9 +112,17 @@ public struct ScanCollector<Payload> {
   /// Kept entries in input order. Sorted by their positions alone, then gathered: sorting the
   /// entries themselves moved each payload (a line's text) a few dozen times, a retain and a
   /// release each, which was most of `seek -f` printing half a million matches.
-  static func inInputOrder(_ items: [Kept]) -> [Kept] {
+  @inlinable static func inInputOrder(_ items: [Kept]) -> [Kept] {
     var order = items.indices.map { (position: items[$0].position, index: $0) }
     order.sort { $0.position < $1.position }
+    return order.map { items[$0.index] }
+  }
+
+  /// Entries in the order an index ranks them: relevance, then the tie (for lines, the length
+  /// and input order the record ids follow). Sorted as `inInputOrder` is, by a permutation.
+  @inlinable public static func inRankOrder(_ items: [Kept]) -> [Kept] {
+    var order = items.indices.map { (relevance: items[$0].relevance, tie: items[$0].tie, index: $0) }
+    order.sort { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
     return order.map { items[$0.index] }
   }
 
@@ -128,7 +136,7 @@ public struct ScanCollector<Payload> {
   }
 
   /// How many leading words the answer in `regime` requires (the engine's `required`).
-  public func level(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> Int {
+  @inlinable public func level(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> Int {
     let base = regime.rawValue * stride
     var chosen = max(1, wordCount)
     while relaxing && chosen > 1 && counts[base + chosen] == 0 { chosen -= 1 }

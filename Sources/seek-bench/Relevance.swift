@@ -35,7 +35,7 @@ enum Relevance {
   /// hits were the best the catalog's matches allow (every matching record in a named category
   /// first): what reordering alone could reach, the catalog's categories and the labels' being
   /// named differently ("Wearables > Smartwatches" for "Apple Watch").
-  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery]) -> (
+  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery], losses: Int = 0) -> (
     precision: Double, ceiling: Double, queries: Int
   ) {
     let searcher = CatalogSearcher(catalog: catalog)
@@ -44,6 +44,7 @@ enum Relevance {
     var best = 0.0
     var weights = 0.0
     var counted = 0
+    var lost: [(weight: Double, line: String)] = []
     for q in queries where !q.categories.isEmpty {
       guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 1000)),
         !response.hits.isEmpty
@@ -54,10 +55,25 @@ enum Relevance {
         }
       }
       let shown = min(10, named.count)
-      weighted += q.popularity * Double(named.prefix(10).filter { $0 }.count) / Double(shown)
-      best += q.popularity * Double(min(shown, named.filter { $0 }.count)) / Double(shown)
+      let got = q.popularity * Double(named.prefix(10).filter { $0 }.count) / Double(shown)
+      let possible = q.popularity * Double(min(shown, named.filter { $0 }.count)) / Double(shown)
+      weighted += got
+      best += possible
+      if losses > 0 && possible > got {
+        let top = response.hits.prefix(10).enumerated().map { i, hit in
+          (named[i] ? "  + " : "  - ") + hit.index.documents.value(hit.hit.record, 0) + " | "
+            + hit.index.documents.value(hit.hit.record, column)
+        }
+        lost.append(
+          (possible - got,
+          "\(q.query) (popularity \(Int(q.popularity)), \(response.nbHits) hits, wanted \(q.categories.joined(separator: ", ")))\n"
+            + top.joined(separator: "\n")))
+      }
       weights += q.popularity
       counted += 1
+    }
+    for (weight, line) in lost.sorted(by: { $0.weight > $1.weight }).prefix(losses) {
+      log(String(format: "%.1f%% lost: ", 100 * weight / weights) + line)
     }
     return (weights > 0 ? weighted / weights : .nan, weights > 0 ? best / weights : .nan, counted)
   }

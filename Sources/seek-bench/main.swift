@@ -204,6 +204,16 @@ log(
 )
 let suggestionRecords = (try? SuggestionsFile.load(path: shared + "/ecommerce-query-suggestions.json")) ?? []
 let dataQueries = suggestionRecords.map(\.query)
+if arguments.contains("--relevance-only") {
+  // Category precision alone, with the queries that lose the most (for tuning the ranking).
+  let realQueries = Relevance.load(shared + "/ecommerce-query-suggestions.json")
+  let result = Relevance.categoryPrecision(catalog, realQueries, losses: 40)
+  log(
+    "  category precision@10 over \(result.queries) real queries: \(String(format: "%.1f", 100 * result.precision))% of a \(String(format: "%.1f", 100 * result.ceiling))% ceiling"
+  )
+  try? FileManager.default.removeItem(atPath: work)
+  exit(0)
+}
 let dataSearcher = Searcher(index: catalog.index)
 let dataCatalogSearcher = CatalogSearcher(catalog: catalog)
 // Profiling aid: the given queries alone, each repeated (nothing else is measured).

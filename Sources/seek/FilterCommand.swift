@@ -81,18 +81,10 @@ enum FilterCommand {
         + options.outputTerminator
     }
     Output.write(text)
-    var summary = "nbHits: \(response.exhaustiveNbHits ? "" : "~")\(response.nbHits)"
-    // The page asked for, not the engine's clamped one (a page past the last says so).
-    if response.nbPages > 0 {
-      summary +=
-        options.page < response.nbPages
-        ? " (page \(options.page + 1) of \(response.nbPages))"
-        : " (page \(options.page + 1) is past the last, \(response.nbPages))"
-    }
-    if !response.droppedWords.isEmpty {
-      summary += "; no results for every word, dropped: \(response.droppedWords.joined(separator: " "))"
-    }
-    Output.error(summary)
+    Output.error(
+      summary(
+        nbHits: response.nbHits, exhaustive: response.exhaustiveNbHits, nbPages: response.nbPages,
+        droppedWords: response.droppedWords, options))
     // Facet counts after the hits, on standard error: standard output stays the list of hits.
     for facet in response.facets {
       if let stats = facet.stats {
@@ -105,6 +97,54 @@ enum FilterCommand {
             + facet.values.map { "\($0.value) (\($0.count))" }.joined(separator: ", "))
       }
     }
+  }
+
+  /// The count, the page and the words dropped, as standard error says them after the hits.
+  private static func summary(
+    nbHits: Int, exhaustive: Bool, nbPages: Int, droppedWords: [String], _ options: Options
+  ) -> String {
+    var summary = "nbHits: \(exhaustive ? "" : "~")\(nbHits)"
+    // The page asked for, not the engine's clamped one (a page past the last says so).
+    if nbPages > 0 {
+      summary +=
+        options.page < nbPages
+        ? " (page \(options.page + 1) of \(nbPages))"
+        : " (page \(options.page + 1) is past the last, \(nbPages))"
+    }
+    if !droppedWords.isEmpty {
+      summary += "; no results for every word, dropped: \(droppedWords.joined(separator: " "))"
+    }
+    return summary
+  }
+
+  /// Whether a pipe's every match, printed as plain text, is printed in the order the stream
+  /// filter ranked it (`printRanked`) rather than ranked again by an index of the matches: the
+  /// same order (`LineStreamMatcher.Order.rank`), without indexing a few million matching lines
+  /// again (fzf's `--filter` on the whole input). Highlights (JSON, a terminal's bold) and a page
+  /// come from the engine.
+  static func printsRankedMatches(_ options: Options) -> Bool {
+    !options.json && !boldsMatches && !options.pagingGiven && !options.noSort
+      && options.hitsPerPage == SearchRequest.maxHitsPerPage
+  }
+
+  /// Every match of a stream, in rank order, then the count: what `printText` prints of the
+  /// engine's answer for the same lines.
+  static func printRanked(
+    _ lines: [LineStreamFilter.Kept], nbHits: Int, droppedWords: [String], options: Options
+  ) -> Int32 {
+    // Written in blocks: one string of every match would double the output's memory.
+    var text = ""
+    for kept in lines {
+      text += (options.print0 && !Output.stdoutIsTerminal ? kept.text : SafeText.sanitized(kept.text))
+      text += options.outputTerminator
+      if text.utf8.count >= 1 << 16 {
+        Output.write(text)
+        text = ""
+      }
+    }
+    Output.write(text)
+    Output.error(summary(nbHits: nbHits, exhaustive: true, nbPages: lines.isEmpty ? 0 : 1, droppedWords: droppedWords, options))
+    return lines.isEmpty ? 1 : 0
   }
 
   /// The request as Algolia's `params` says it.

@@ -277,12 +277,19 @@ enum SeekCommand {
     guard LineStreamFilter.supports(settings.index) else { return nil }
     let limit =
       (SearchRequest.clamped(page: options.page) + 1) * SearchRequest.clamped(hitsPerPage: options.hitsPerPage)
-    let result = LineStreamFilter.run(
+    let ranked = FilterCommand.printsRankedMatches(options)
+    var result = LineStreamFilter.run(
       input, query: query, settings: settings.index, limit: limit, matching: options.matching,
-      delimiter: options.inputDelimiter, headerLines: options.headerLines)
+      delimiter: options.inputDelimiter, headerLines: options.headerLines, order: ranked ? .rank : .input)
     if let warning = RecordTable.longValuesWarning(result.longLines) {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
+    // Every match kept (none left out by the limit): the stream's rank order is the index's.
+    if ranked && result.linesRead <= limit {
+      return FilterCommand.printRanked(
+        result.lines, nbHits: result.nbHits, droppedWords: result.droppedWords, options: options)
+    }
+    if ranked { result.lines.sort { $0.index < $1.index } }
     var kept = RecordTable(attributes: ["text"])
     for line in result.lines { kept.appendRow([line.text]) }
     // Ranked in the whole input's dictionary regime, not in that of the kept lines' own words.

@@ -18,12 +18,12 @@ public struct FuzzyCollector<Payload> {
 
   public let wordCount: Int
   private var matcher: ExtendedMatcher
-  private var heap: ScanCollector<Payload>.BoundedHeap
+  @usableFromInline var heap: ScanCollector<Payload>.BoundedHeap
   /// Records matching the terms.
   public private(set) var total = 0
   /// `alsoWordHits[regime * stride + level]`: of those, word hits when `level` words are required.
-  private var alsoWordHits: [Int]
-  private let stride: Int
+  @usableFromInline var alsoWordHits: [Int]
+  @usableFromInline let stride: Int
 
   /// fzf's per-match tie-break (`--tiebreak begin|end|chunk`), if any.
   private let tiebreak: Tiebreak?
@@ -77,7 +77,7 @@ public struct FuzzyCollector<Payload> {
 
   /// The kept records (input order), and the tier's count when the word tiers answered in
   /// `regime` requiring `level` words (level 0: no word tiers).
-  public func answer(in regime: RecordMatcher.Regime, level: Int) -> (kept: [Kept], nbHits: Int) {
+  @inlinable public func answer(in regime: RecordMatcher.Regime, level: Int) -> (kept: [Kept], nbHits: Int) {
     let words = level > 0 && level <= wordCount ? alsoWordHits[regime.rawValue * stride + level] : 0
     return (ScanCollector.inInputOrder(heap.items), total - words)
   }

@@ -15,7 +15,8 @@ public struct LineStreamFilter {
   }
 
   public struct Result {
-    /// The best `limit` lines, in input order (the engine ranks them again).
+    /// The best `limit` lines, in input order (the engine ranks them again) or in the index's
+    /// rank order, as asked.
     public var lines: [Kept]
     /// Lines that match at the relaxation level chosen (exact).
     public var nbHits: Int
@@ -38,7 +39,8 @@ public struct LineStreamFilter {
   /// Reads `handle` to its end.
   public static func run(
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
-    matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A, headerLines: Int = 0
+    matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A, headerLines: Int = 0,
+    order: LineStreamMatcher.Order = .input
   ) -> Result {
     var reading = Reading(
       matcher: LineStreamMatcher(query: text, settings: settings, limit: limit, matching: matching),
@@ -51,7 +53,7 @@ public struct LineStreamFilter {
       splitter.feed(chunk) { reading.consume($0) }
     }
     splitter.finish { reading.consume($0) }
-    return reading.matcher.result()
+    return reading.matcher.result(order: order)
   }
 
   /// The state of one read: a struct whose method takes each line, so that the matcher is used in

@@ -74,41 +74,62 @@ public struct LineStreamMatcher {
     }
   }
 
+  /// The order of the lines a result holds.
+  public enum Order {
+    /// As read: the engine ranks them again (a page, its highlights).
+    case input
+    /// As the index ranks them: the word tiers by relevance, then the fuzzy tier, ties by the
+    /// record ids' order. Whole when every match was kept (a limit past the count): what
+    /// `seek -f` prints of a pipe without indexing the matches again.
+    case rank
+  }
+
   /// The lines kept and the count, ranked as an index of `regime` would rank them (by default,
   /// the regime of the lines added: the whole input's when all of it was added).
-  public func result(in given: RecordMatcher.Regime? = nil) -> LineStreamFilter.Result {
+  public func result(in given: RecordMatcher.Regime? = nil, order: Order = .input) -> LineStreamFilter.Result {
     // The regime of the dictionary an index of the whole input would have.
     let regime = given ?? RecordMatcher.Regime.of(termCount: matcher.termCount)
     if fzfRulesAlone, let fuzzy {
       let answer = fuzzy.answer(in: regime, level: 0)
+      let kept = order == .rank ? ScanCollector.inRankOrder(answer.kept) : answer.kept
       return LineStreamFilter.Result(
-        lines: answer.kept.map { .init(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
+        lines: kept.map { .init(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
         droppedWords: [], linesRead: linesRead, longLines: longLines, regime: regime)
     }
     let answer = collector.answer(in: regime, relaxing: !matching.fuzzyTier)
-    var lines = answer.kept.map { LineStreamFilter.Kept(text: $0.payload, index: $0.position) }
+    var kept = answer.kept
     var nbHits = answer.nbHits
     if let fuzzy {
       let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !matching.fuzzyTier))
       nbHits += tier.nbHits
-      // Both tiers' lines, once each, in input order: the engine ranks them again.
-      var merged: [LineStreamFilter.Kept] = []
-      merged.reserveCapacity(lines.count + tier.kept.count)
-      var i = 0
-      for kept in tier.kept {
-        while i < lines.count && lines[i].index < kept.position {
-          merged.append(lines[i])
-          i += 1
-        }
-        if i < lines.count && lines[i].index == kept.position { continue }
-        merged.append(.init(text: kept.payload, index: kept.position))
-      }
-      merged += lines[i...]
-      lines = merged
+      kept = Self.mergedOnce(words: kept, tier: tier.kept)
     }
+    // The fuzzy tier's keys sit in a band below every word key: one sort ranks both tiers.
+    if order == .rank { kept = ScanCollector.inRankOrder(kept) }
+    let lines = kept.map { LineStreamFilter.Kept(text: $0.payload, index: $0.position) }
     return LineStreamFilter.Result(
       lines: lines, nbHits: nbHits,
       droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
       linesRead: linesRead, longLines: longLines, regime: regime)
+  }
+
+  /// Both tiers' lines, once each, in input order: a line the word tiers kept is theirs (the
+  /// index leaves word hits out of the fuzzy tier).
+  private static func mergedOnce(
+    words: [ScanCollector<String>.Kept], tier: [ScanCollector<String>.Kept]
+  ) -> [ScanCollector<String>.Kept] {
+    var merged: [ScanCollector<String>.Kept] = []
+    merged.reserveCapacity(words.count + tier.count)
+    var i = 0
+    for kept in tier {
+      while i < words.count && words[i].position < kept.position {
+        merged.append(words[i])
+        i += 1
+      }
+      if i < words.count && words[i].position == kept.position { continue }
+      merged.append(kept)
+    }
+    merged += words[i...]
+    return merged
   }
 }
