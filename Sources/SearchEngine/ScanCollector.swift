@@ -39,6 +39,9 @@ public struct ScanCollector<Payload> {
   @usableFromInline var counts: [Int]
   /// Per regime, the words some record matched (bit per word).
   @usableFromInline var seen: [UInt16] = [UInt16](repeating: 0, count: RecordMatcher.Regime.allCases.count)
+  /// The one regime still collected, once the caller knows the answer will be asked in it
+  /// (`settle(on:)`); nil: every regime.
+  @usableFromInline var settled: RecordMatcher.Regime? = nil
 
   public init(wordCount: Int, limit: Int) {
     self.wordCount = wordCount
@@ -57,7 +60,7 @@ public struct ScanCollector<Payload> {
     _ payload: Payload, position: Int, tie: UInt64, matched: (RecordMatcher.Regime) -> UInt16,
     relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
-    for regime in RecordMatcher.Regime.all {
+    for regime in RecordMatcher.Regime.all where settled == nil || settled == regime {
       var level = 1
       if wordCount > 0 {
         let words = matched(regime)
@@ -85,6 +88,18 @@ public struct ScanCollector<Payload> {
       relevance: { matcher.relevance(in: $0, required: $1) })
   }
 
+  /// Collects `regime` alone from now on, and lets go of what the others kept: a scan past
+  /// 10,000 distinct terms knows its dictionary's regime (it only grows), and keeping every match
+  /// three times over was most of `seek -f`'s memory on a pipe. Only `regime`'s answer may be
+  /// asked for after this.
+  public mutating func settle(on regime: RecordMatcher.Regime) {
+    guard settled == nil else { return }
+    settled = regime
+    for other in RecordMatcher.Regime.all where other != regime {
+      for level in 0..<stride { heaps[other.rawValue * stride + level] = BoundedHeap(capacity: limit) }
+    }
+  }
+
   /// Takes in what another collector of the same query kept (a scan cut into runs).
   public mutating func merge(_ other: ScanCollector) {
     for regime in seen.indices { seen[regime] |= other.seen[regime] }
@@ -101,6 +116,7 @@ public struct ScanCollector<Payload> {
   @inlinable public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> (
     kept: [Kept], nbHits: Int, wordsKept: Int
   ) {
+    assert(settled == nil || settled == regime, "the answer in a regime the scan let go of")
     let base = regime.rawValue * stride
     let chosen = level(in: regime, relaxing: relaxing)
     return (

@@ -65,9 +65,11 @@ enum Relevance {
             + hit.index.documents.value(hit.hit.record, column)
         }
         lost.append(
-          (possible - got,
-          "\(q.query) (popularity \(Int(q.popularity)), \(response.nbHits) hits, wanted \(q.categories.joined(separator: ", ")))\n"
-            + top.joined(separator: "\n")))
+          (
+            possible - got,
+            "\(q.query) (popularity \(Int(q.popularity)), \(response.nbHits) hits, wanted \(q.categories.joined(separator: ", ")))\n"
+              + top.joined(separator: "\n")
+          ))
       }
       weights += q.popularity
       counted += 1

@@ -143,7 +143,8 @@ enum FilterCommand {
       }
     }
     Output.write(text)
-    Output.error(summary(nbHits: nbHits, exhaustive: true, nbPages: lines.isEmpty ? 0 : 1, droppedWords: droppedWords, options))
+    Output.error(
+      summary(nbHits: nbHits, exhaustive: true, nbPages: lines.isEmpty ? 0 : 1, droppedWords: droppedWords, options))
     return lines.isEmpty ? 1 : 0
   }
 

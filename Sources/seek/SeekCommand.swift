@@ -286,8 +286,10 @@ enum SeekCommand {
     }
     // Every match kept (none left out by the limit): the stream's rank order is the index's.
     if ranked && result.linesRead <= limit {
-      return FilterCommand.printRanked(
+      let code = FilterCommand.printRanked(
         result.lines, nbHits: result.nbHits, droppedWords: result.droppedWords, options: options)
+      LeftForExit.keep(result)
+      return code
     }
     if ranked { result.lines.sort { $0.index < $1.index } }
     var kept = RecordTable(attributes: ["text"])

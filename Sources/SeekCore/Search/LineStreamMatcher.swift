@@ -16,6 +16,11 @@ public struct LineStreamMatcher {
   let byLength: Bool
   let reverse: Bool
   let matching: MatchOptions
+  /// Whether the collector may keep the medium regime alone once the lines hold more than
+  /// `Searcher.firstLettersFixedAbove` distinct terms: the answer is asked in the regime of the
+  /// whole input (`result`) or of an index holding these lines and more (`StreamTail`), medium
+  /// from then on, unless the settings turn substrings off (the large regime).
+  private var settlesRegime: Bool
   /// The next line's place in the input.
   public private(set) var position: Int
   /// Lines added.
@@ -42,6 +47,7 @@ public struct LineStreamMatcher {
     reverse = settings.reverseInputOrder
     self.matching = matching
     position = firstPosition
+    settlesRegime = settings.substringMatching != false
   }
 
   /// The distinct terms seen so far, counted up to the largest regime threshold.
@@ -60,6 +66,11 @@ public struct LineStreamMatcher {
     // Safe: the buffers are used only inside the closures, while `text` is alive.
     if !fzfRulesAlone {
       if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
+      if settlesRegime && matcher.termCount > Searcher.firstLettersFixedAbove {
+        // Every index of these lines and more is past the threshold: medium, whatever follows.
+        collector.settle(on: .medium)
+        settlesRegime = false
+      }
       collector.add(text, position: position, tie: tie, matcher: matcher)
     }
     guard fuzzy != nil else { return }
