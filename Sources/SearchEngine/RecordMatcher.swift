@@ -37,6 +37,8 @@ public struct RecordMatcher {
   private let words: [Highlighter.PreparedWord]
   private let rules: MatchRules
   private var distance = BoundedDistance()
+  /// How the terms met lately matched the words (a scan meets the same terms again and again).
+  private var memo = TermMatchMemo()
   /// Best packed match per regime and word: `slots[regime * maxWords + word]`.
   private var slots: [UInt32]
   private var wordCounts: [UInt8]
@@ -134,15 +136,18 @@ public struct RecordMatcher {
             if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
             count += 1
           }
-          if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove {
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-            termHashes.insert(h)
-          }
+          var h: UInt64 = 0xCBF2_9CE4_8422_2325
+          for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+          if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove { termHashes.insert(h) }
           let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
           var decoded = false
+          let memoSlot = memo.slot(of: term, hash: h)
+          if let (slot, kept) = memoSlot, !kept {
+            for w in 0..<wordCount { memo[slot, w] = matches(term, for: w, of: words, decoded: &decoded) }
+            memo.keep(term, in: slot)
+          }
           for w in 0..<wordCount {
-            let found = matches(term, for: w, of: words, decoded: &decoded)
+            let found = memoSlot.map { memo[$0.slot, w] } ?? matches(term, for: w, of: words, decoded: &decoded)
             for regime in regimes {
               guard let (cost, exact) = found.best(in: regime), rules.admits(cost: UInt32(cost), place: place)
               else { continue }
