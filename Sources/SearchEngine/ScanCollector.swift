@@ -113,14 +113,15 @@ public struct ScanCollector<Payload> {
   /// then possibly no record), how many records match them, and the best `limit` of those records
   /// in input order.
   /// `relaxing` false: every word stays required (lines with the fuzzy tier).
-  @inlinable public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true) -> (
+  /// `inputOrder` false: the kept records as held (for `inRankOrder`, which orders them itself).
+  @inlinable public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true, inputOrder: Bool = true) -> (
     kept: [Kept], nbHits: Int, wordsKept: Int
   ) {
     assert(settled == nil || settled == regime, "the answer in a regime the scan let go of")
     let base = regime.rawValue * stride
     let chosen = level(in: regime, relaxing: relaxing)
     return (
-      Self.inInputOrder(heaps[base + chosen].items), counts[base + chosen],
+      inputOrder ? Self.inInputOrder(heaps[base + chosen].items) : heaps[base + chosen].items, counts[base + chosen],
       counts[base + chosen] == 0 ? wordCount : min(chosen, wordCount)
     )
   }
@@ -134,12 +135,33 @@ public struct ScanCollector<Payload> {
     return order.map { items[$0.index] }
   }
 
-  /// Entries in the order an index ranks them: relevance, then the tie (for lines, the length
-  /// and input order the record ids follow). Sorted as `inInputOrder` is, by a permutation.
-  @inlinable public static func inRankOrder(_ items: [Kept]) -> [Kept] {
-    var order = items.indices.map { (relevance: items[$0].relevance, tie: items[$0].tie, index: $0) }
+  /// The word tiers' and the fuzzy tier's entries in the order an index ranks them: relevance
+  /// (the fuzzy tier's in its band below every word's), then the tie (for lines, the length and
+  /// input order the record ids follow); a record the word tiers hold is left out of the fuzzy
+  /// tier, as the index leaves it. Sorted by a permutation and gathered once: each gather of
+  /// millions of lines touches each line's storage, out of order (a cache miss each).
+  @inlinable public static func inRankOrder(words: [Kept], tier: [Kept]) -> [Kept] {
+    var wordPositions = [Int](repeating: 0, count: words.count)
+    for i in words.indices { wordPositions[i] = words[i].position }
+    wordPositions.sort()
+    var order: [(relevance: UInt64, tie: UInt64, index: Int)] = []
+    order.reserveCapacity(words.count + tier.count)
+    for i in words.indices { order.append((words[i].relevance, words[i].tie, i)) }
+    for i in tier.indices where !contains(sorted: wordPositions, tier[i].position) {
+      order.append((tier[i].relevance, tier[i].tie, words.count + i))
+    }
     order.sort { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
-    return order.map { items[$0.index] }
+    return order.map { $0.index < words.count ? words[$0.index] : tier[$0.index - words.count] }
+  }
+
+  @inlinable static func contains(sorted values: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let mid = (low + high) / 2
+      if values[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < values.count && values[low] == value
   }
 
   /// Whether a word before the last was matched by no record in `regime`: the index drops such a
@@ -202,3 +224,10 @@ public struct ScanCollector<Payload> {
 extension ScanCollector: Sendable where Payload: Sendable {}
 extension ScanCollector.Kept: Sendable where Payload: Sendable {}
 extension ScanCollector.BoundedHeap: Sendable where Payload: Sendable {}
+
+extension ScanCollector.Kept where Payload == String {
+  /// A kept line's text.
+  public var text: String { payload }
+  /// A kept line's place in the input.
+  public var index: Int { position }
+}

@@ -77,9 +77,12 @@ public struct FuzzyCollector<Payload> {
 
   /// The kept records (input order), and the tier's count when the word tiers answered in
   /// `regime` requiring `level` words (level 0: no word tiers).
-  @inlinable public func answer(in regime: RecordMatcher.Regime, level: Int) -> (kept: [Kept], nbHits: Int) {
+  /// `inputOrder` false: the kept records as held (for `ScanCollector.inRankOrder`).
+  @inlinable public func answer(in regime: RecordMatcher.Regime, level: Int, inputOrder: Bool = true) -> (
+    kept: [Kept], nbHits: Int
+  ) {
     let words = level > 0 && level <= wordCount ? alsoWordHits[regime.rawValue * stride + level] : 0
-    return (ScanCollector.inInputOrder(heap.items), total - words)
+    return (inputOrder ? ScanCollector.inInputOrder(heap.items) : heap.items, total - words)
   }
 }
 

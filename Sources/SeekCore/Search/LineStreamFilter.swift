@@ -8,11 +8,8 @@ import SearchEngine
 /// input. The caller then ranks the kept lines with the engine itself (a small catalog of them),
 /// so the page shown, its highlights and its JSON are the engine's.
 public struct LineStreamFilter {
-  /// A kept line: its text, its place in the input.
-  public struct Kept: Sendable {
-    public var text: String
-    public var index: Int
-  }
+  /// A kept line: its text, its place in the input (`text`, `index`), as the scan kept it.
+  public typealias Kept = ScanCollector<String>.Kept
 
   public struct Result {
     /// The best `limit` lines, in input order (the engine ranks them again) or in the index's

@@ -101,23 +101,26 @@ public struct LineStreamMatcher {
     // The regime of the dictionary an index of the whole input would have.
     let regime = given ?? RecordMatcher.Regime.of(termCount: matcher.termCount)
     if fzfRulesAlone, let fuzzy {
-      let answer = fuzzy.answer(in: regime, level: 0)
-      let kept = order == .rank ? ScanCollector.inRankOrder(answer.kept) : answer.kept
+      let answer = fuzzy.answer(in: regime, level: 0, inputOrder: order == .input)
       return LineStreamFilter.Result(
-        lines: kept.map { .init(text: $0.payload, index: $0.position) }, nbHits: answer.nbHits,
+        lines: order == .rank ? ScanCollector.inRankOrder(words: answer.kept, tier: []) : answer.kept,
+        nbHits: answer.nbHits,
         droppedWords: [], linesRead: linesRead, longLines: longLines, regime: regime)
     }
-    let answer = collector.answer(in: regime, relaxing: !matching.fuzzyTier)
-    var kept = answer.kept
+    let inputOrder = order == .input
+    let answer = collector.answer(in: regime, relaxing: !matching.fuzzyTier, inputOrder: inputOrder)
     var nbHits = answer.nbHits
+    var tier: [ScanCollector<String>.Kept] = []
     if let fuzzy {
-      let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !matching.fuzzyTier))
-      nbHits += tier.nbHits
-      kept = Self.mergedOnce(words: kept, tier: tier.kept)
+      let level = collector.level(in: regime, relaxing: !matching.fuzzyTier)
+      let answer = fuzzy.answer(in: regime, level: level, inputOrder: inputOrder)
+      nbHits += answer.nbHits
+      tier = answer.kept
     }
-    // The fuzzy tier's keys sit in a band below every word key: one sort ranks both tiers.
-    if order == .rank { kept = ScanCollector.inRankOrder(kept) }
-    let lines = kept.map { LineStreamFilter.Kept(text: $0.payload, index: $0.position) }
+    let lines =
+      inputOrder
+      ? (fuzzy == nil ? answer.kept : Self.mergedOnce(words: answer.kept, tier: tier))
+      : ScanCollector.inRankOrder(words: answer.kept, tier: tier)
     return LineStreamFilter.Result(
       lines: lines, nbHits: nbHits,
       droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
