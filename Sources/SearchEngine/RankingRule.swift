@@ -122,7 +122,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
   static let fuzzyScoreOffset = 1 << 17
 
   /// A fuzzy key with no level (`withLearned` sets one).
-  @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int) -> UInt64 {
+  @usableFromInline @inline(__always) static func fuzzyKey(score: Int, tie: Int = 0, record: Int) -> UInt64 {
     let top = (UInt64(1) << fuzzyScoreBits) - 1
     let shifted = UInt64(min(max(score + fuzzyScoreOffset, 0), Int(top)))
     let tieValue = UInt64(min(max(tie, 0), (1 << Int(fuzzyTieBits)) - 1))
