@@ -135,23 +135,24 @@ public struct ScanCollector<Payload> {
     return order.map { items[$0.index] }
   }
 
-  /// The word tiers' and the fuzzy tier's entries in the order an index ranks them: relevance
-  /// (the fuzzy tier's in its band below every word's), then the tie (for lines, the length and
-  /// input order the record ids follow); a record the word tiers hold is left out of the fuzzy
-  /// tier, as the index leaves it. Sorted by a permutation and gathered once: each gather of
-  /// millions of lines touches each line's storage, out of order (a cache miss each).
-  @inlinable public static func inRankOrder(words: [Kept], tier: [Kept]) -> [Kept] {
+  /// The word tiers' and the fuzzy tier's entries, and the order an index ranks them in:
+  /// relevance (the fuzzy tier's in its band below every word's), then the tie (for lines, the
+  /// length and input order the record ids follow). A record the word tiers hold is left out of
+  /// the fuzzy tier, as the index leaves it. The entries stay as held (about input order, so
+  /// copying them reads memory in order) and `order` indexes them: each pass over millions of
+  /// lines in rank order touches each line's storage out of order, a cache miss a line, so the
+  /// only such pass is the caller's, which reads them.
+  @inlinable public static func rankOrder(words: [Kept], tier: [Kept]) -> (kept: [Kept], order: [Int]) {
     var wordPositions = [Int](repeating: 0, count: words.count)
     for i in words.indices { wordPositions[i] = words[i].position }
     wordPositions.sort()
-    var order: [(relevance: UInt64, tie: UInt64, index: Int)] = []
-    order.reserveCapacity(words.count + tier.count)
-    for i in words.indices { order.append((words[i].relevance, words[i].tie, i)) }
-    for i in tier.indices where !contains(sorted: wordPositions, tier[i].position) {
-      order.append((tier[i].relevance, tier[i].tie, words.count + i))
-    }
-    order.sort { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
-    return order.map { $0.index < words.count ? words[$0.index] : tier[$0.index - words.count] }
+    var kept = words
+    kept.reserveCapacity(words.count + tier.count)
+    for i in tier.indices where !contains(sorted: wordPositions, tier[i].position) { kept.append(tier[i]) }
+    var keys = [(relevance: UInt64, tie: UInt64, index: Int)](repeating: (0, 0, 0), count: kept.count)
+    for i in kept.indices { keys[i] = (kept[i].relevance, kept[i].tie, i) }
+    keys.sort { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
+    return (kept, keys.map(\.index))
   }
 
   @inlinable static func contains(sorted values: [Int], _ value: Int) -> Bool {

@@ -127,15 +127,16 @@ enum FilterCommand {
       && options.hitsPerPage == SearchRequest.maxHitsPerPage
   }
 
-  /// Every match of a stream, in rank order, then the count: what `printText` prints of the
-  /// engine's answer for the same lines.
+  /// Every match of a stream, in rank order (`lines` taken in `order`), then the count: what
+  /// `printText` prints of the engine's answer for the same lines.
   static func printRanked(
-    _ lines: [LineStreamFilter.Kept], nbHits: Int, droppedWords: [String], options: Options
+    _ lines: [LineStreamFilter.Kept], in order: [Int], nbHits: Int, droppedWords: [String], options: Options
   ) -> Int32 {
+    let raw = options.print0 && !Output.stdoutIsTerminal
     // Written in blocks: one string of every match would double the output's memory.
     var text = ""
-    for kept in lines {
-      text += (options.print0 && !Output.stdoutIsTerminal ? kept.text : SafeText.sanitized(kept.text))
+    for i in order {
+      text += raw ? lines[i].text : SafeText.sanitized(lines[i].text)
       text += options.outputTerminator
       if text.utf8.count >= 1 << 16 {
         Output.write(text)

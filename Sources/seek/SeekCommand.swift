@@ -285,9 +285,9 @@ enum SeekCommand {
       Output.error("seek: warning: <stdin>: \(warning)")
     }
     // Every match kept (none left out by the limit): the stream's rank order is the index's.
-    if ranked && result.linesRead <= limit {
+    if ranked && result.linesRead <= limit, let order = result.rankOrder {
       let code = FilterCommand.printRanked(
-        result.lines, nbHits: result.nbHits, droppedWords: result.droppedWords, options: options)
+        result.lines, in: order, nbHits: result.nbHits, droppedWords: result.droppedWords, options: options)
       LeftForExit.keep(result)
       return code
     }

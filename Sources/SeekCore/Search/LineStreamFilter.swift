@@ -12,9 +12,11 @@ public struct LineStreamFilter {
   public typealias Kept = ScanCollector<String>.Kept
 
   public struct Result {
-    /// The best `limit` lines, in input order (the engine ranks them again) or in the index's
-    /// rank order, as asked.
+    /// The best `limit` lines: in input order (the engine ranks them again), or asked in the
+    /// index's rank order, as held and ranked by `rankOrder`.
     public var lines: [Kept]
+    /// With `LineStreamMatcher.Order.rank`: `lines`' indices in rank order.
+    public var rankOrder: [Int]? = nil
     /// Lines that match at the relaxation level chosen (exact).
     public var nbHits: Int
     /// Query words dropped because no line matched them all (Algolia's removeWordsIfNoResults).

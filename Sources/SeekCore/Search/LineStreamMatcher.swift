@@ -102,9 +102,9 @@ public struct LineStreamMatcher {
     let regime = given ?? RecordMatcher.Regime.of(termCount: matcher.termCount)
     if fzfRulesAlone, let fuzzy {
       let answer = fuzzy.answer(in: regime, level: 0, inputOrder: order == .input)
+      let ranked = order == .rank ? ScanCollector.rankOrder(words: answer.kept, tier: []) : nil
       return LineStreamFilter.Result(
-        lines: order == .rank ? ScanCollector.inRankOrder(words: answer.kept, tier: []) : answer.kept,
-        nbHits: answer.nbHits,
+        lines: ranked?.kept ?? answer.kept, rankOrder: ranked?.order, nbHits: answer.nbHits,
         droppedWords: [], linesRead: linesRead, longLines: longLines, regime: regime)
     }
     let inputOrder = order == .input
@@ -117,12 +117,10 @@ public struct LineStreamMatcher {
       nbHits += answer.nbHits
       tier = answer.kept
     }
-    let lines =
-      inputOrder
-      ? (fuzzy == nil ? answer.kept : Self.mergedOnce(words: answer.kept, tier: tier))
-      : ScanCollector.inRankOrder(words: answer.kept, tier: tier)
+    let ranked = inputOrder ? nil : ScanCollector.rankOrder(words: answer.kept, tier: tier)
+    let lines = ranked?.kept ?? (fuzzy == nil ? answer.kept : Self.mergedOnce(words: answer.kept, tier: tier))
     return LineStreamFilter.Result(
-      lines: lines, nbHits: nbHits,
+      lines: lines, rankOrder: ranked?.order, nbHits: nbHits,
       droppedWords: answer.nbHits == 0 ? [] : query.words[answer.wordsKept...].map(\.text),
       linesRead: linesRead, longLines: longLines, regime: regime)
   }
