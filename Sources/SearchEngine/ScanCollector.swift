@@ -148,21 +148,11 @@ public struct ScanCollector<Payload> {
     wordPositions.sort()
     var kept = words
     kept.reserveCapacity(words.count + tier.count)
-    for i in tier.indices where !contains(sorted: wordPositions, tier[i].position) { kept.append(tier[i]) }
+    for i in tier.indices where !wordPositions.sortedContains(tier[i].position) { kept.append(tier[i]) }
     var keys = [(relevance: UInt64, tie: UInt64, index: Int)](repeating: (0, 0, 0), count: kept.count)
     for i in kept.indices { keys[i] = (kept[i].relevance, kept[i].tie, i) }
     keys.sort { ($0.relevance, $0.tie) < ($1.relevance, $1.tie) }
     return (kept, keys.map(\.index))
-  }
-
-  @inlinable static func contains(sorted values: [Int], _ value: Int) -> Bool {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let mid = (low + high) / 2
-      if values[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low < values.count && values[low] == value
   }
 
   /// Whether a word before the last was matched by no record in `regime`: the index drops such a

@@ -54,16 +54,7 @@ struct TopK {
     }
   }
 
-  private func isExcluded(_ key: UInt64) -> Bool {
-    let record = RankingRule.record(key)
-    var lo = 0
-    var hi = excluded.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if excluded[mid] < record { lo = mid + 1 } else { hi = mid }
-    }
-    return lo < excluded.count && excluded[lo] == record
-  }
+  private func isExcluded(_ key: UInt64) -> Bool { excluded.sortedContains(RankingRule.record(key)) }
 
   var isFull: Bool { capacity > 0 && heap.count >= capacity }
   /// The largest kept key (valid when not empty).
