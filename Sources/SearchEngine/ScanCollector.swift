@@ -113,7 +113,7 @@ public struct ScanCollector<Payload> {
   /// then possibly no record), how many records match them, and the best `limit` of those records
   /// in input order.
   /// `relaxing` false: every word stays required (lines with the fuzzy tier).
-  /// `inputOrder` false: the kept records as held (for `inRankOrder`, which orders them itself).
+  /// `inputOrder` false: the kept records as held (for `rankOrder`, which orders them itself).
   @inlinable public func answer(in regime: RecordMatcher.Regime, relaxing: Bool = true, inputOrder: Bool = true) -> (
     kept: [Kept], nbHits: Int, wordsKept: Int
   ) {

@@ -80,7 +80,7 @@ public struct FuzzyCollector<Payload> {
 
   /// The kept records (input order), and the tier's count when the word tiers answered in
   /// `regime` requiring `level` words (level 0: no word tiers).
-  /// `inputOrder` false: the kept records as held (for `ScanCollector.inRankOrder`).
+  /// `inputOrder` false: the kept records as held (for `ScanCollector.rankOrder`).
   @inlinable public func answer(in regime: RecordMatcher.Regime, level: Int, inputOrder: Bool = true) -> (
     kept: [Kept], nbHits: Int
   ) {
