@@ -41,7 +41,7 @@ public struct ScanCollector<Payload> {
   @usableFromInline var seen: [UInt16] = [UInt16](repeating: 0, count: RecordMatcher.Regime.allCases.count)
   /// The one regime still collected, once the caller knows the answer will be asked in it
   /// (`settle(on:)`); nil: every regime.
-  @usableFromInline var settled: RecordMatcher.Regime? = nil
+  public internal(set) var settled: RecordMatcher.Regime? = nil
 
   public init(wordCount: Int, limit: Int) {
     self.wordCount = wordCount

@@ -30,7 +30,7 @@ struct TermMatchMemo {
     return (slot, true)
   }
 
-  /// Keeps `term` in `slot`, its matches to be set by `set`.
+  /// Keeps `term` in `slot`, its matches set through the subscript.
   @inline(__always) mutating func keep(_ term: UnsafeBufferPointer<UInt8>, in slot: Int) {
     let base = slot * Self.maxTermBytes
     for i in 0..<term.count { terms[base + i] = term[i] }

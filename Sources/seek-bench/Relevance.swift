@@ -61,7 +61,7 @@ enum Relevance {
       best += possible
       if losses > 0 && possible > got {
         let top = response.hits.prefix(10).enumerated().map { i, hit in
-          (named[i] ? "  + " : "  - ") + hit.index.documents.value(hit.hit.record, 0) + " | "
+          (named[i] ? "  + " : "  - ") + hit.index.documents.value(hit.hit.record, hit.index.titleColumn) + " | "
             + hit.index.documents.value(hit.hit.record, column)
         }
         lost.append(

@@ -20,7 +20,7 @@ public struct LineStreamMatcher {
   /// `Searcher.firstLettersFixedAbove` distinct terms: the answer is asked in the regime of the
   /// whole input (`result`) or of an index holding these lines and more (`StreamTail`), medium
   /// from then on, unless the settings turn substrings off (the large regime).
-  private var settlesRegime: Bool
+  private let settlesRegime: Bool
   /// The next line's place in the input.
   public private(set) var position: Int
   /// Lines added.
@@ -66,10 +66,9 @@ public struct LineStreamMatcher {
     // Safe: the buffers are used only inside the closures, while `text` is alive.
     if !fzfRulesAlone {
       if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
-      if settlesRegime && matcher.termCount > Searcher.firstLettersFixedAbove {
+      if settlesRegime && collector.settled == nil && matcher.termCount > Searcher.firstLettersFixedAbove {
         // Every index of these lines and more is past the threshold: medium, whatever follows.
         collector.settle(on: .medium)
-        settlesRegime = false
       }
       collector.add(text, position: position, tie: tie, matcher: matcher)
     }
