@@ -120,9 +120,13 @@ tmux_type "hello"
 wait_for "2 hits"
 expect_screen_gone "reload on change: grep's answer replaces the list" "foo bar"
 tmux_keys Enter
-wait_exit_file "$P/exit.txt"
-# (The exit status rides along, so that a failure says whether Seek quit with nothing to print.)
-expect_contains "reload: Enter prints a line grep found" "$(cat "$P/out" "$P/exit.txt")" "hello"
+# (The exit status rides along, so that a failure says whether Seek quit with nothing to print;
+# if it never left, the screen and the keys' trace say what it was doing.)
+if wait_exit_file "$P/exit.txt"; then
+  expect_contains "reload: Enter prints a line grep found" "$(cat "$P/out" "$P/exit.txt")" "hello"
+else
+  fail "reload: Enter prints a line grep found" "Seek did not leave after Enter"$'\n'"$(screen)"$'\n'"trace: $(tail -4 "$TRACE")"
+fi
 tmux_stop
 
 # A reload still running is ended (its process group, by pid) when the next starts, and at exit.
