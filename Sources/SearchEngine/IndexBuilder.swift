@@ -395,6 +395,14 @@ public enum IndexBuilder {
         groupStart[Int(g) + 1] += 1
       }
     }
+    let recordCounts = Array(groupStart.dropFirst())
+    // A group of one term is that term's postings list already (but for a record's repeats of
+    // the word): it is not stored again, and readers find the term's list (`SearchIndex.groupList`).
+    var termsInGroup = [UInt32](repeating: 0, count: groups)
+    for t in 0..<terms.count where groupOfTerm[t] != .max { termsInGroup[Int(groupOfTerm[t])] += 1 }
+    let isTermsOwn = termsInGroup.map { $0 == 1 }
+    termsInGroup = []
+    for g in 0..<groups where isTermsOwn[g] { groupStart[g + 1] = 0 }
     for g in 0..<groups { groupStart[g + 1] += groupStart[g] }
     var fill = groupStart
     var records = [UInt32](repeating: 0, count: Int(groupStart[groups]))
@@ -402,7 +410,7 @@ public enum IndexBuilder {
     for g in 0..<groups { lastRecord[g] = .max }
     for i in 0..<postingTerms.count {
       let g = Int(groupOfTerm[Int(postingTerms[i])])
-      guard g != Int(UInt32.max) else { continue }
+      guard g != Int(UInt32.max), !isTermsOwn[g] else { continue }
       let record = postingRecords[i]
       if lastRecord[g] != record {
         lastRecord[g] = record
@@ -420,7 +428,8 @@ public enum IndexBuilder {
       firstTerms.append(UInt32(t))
     }
     return PrefixPostings(
-      groupFirstTerm: Column(firstTerms), groupStart: Column(groupStart), records: Column(records),
+      groupFirstTerm: Column(firstTerms), groupStart: Column(groupStart), groupRecordCount: Column(recordCounts),
+      records: Column(records),
       places: Column(places))
   }
 }

@@ -176,22 +176,30 @@ public struct IndexImage {
     guard levels <= 8 else { throw fail("prefix levels") }
     var prefixes: [PrefixPostings] = []
     for _ in 0..<levels {
-      // First terms need no check: out of order, they only make lookups miss.
-      let (groupFirstTerm, _): (Column<UInt32>, _) = try r.column()
+      // First terms out of order only make lookups miss, but an empty group reads its first
+      // term's postings: that term must exist.
+      let (groupFirstTerm, groupFirstTermRange): (Column<UInt32>, _) = try r.column()
       let (groupStart, groupStartRange): (Column<UInt32>, _) = try r.column()
+      let (groupRecordCount, groupRecordCountRange): (Column<UInt32>, _) = try r.column()
       let (groupRecords, groupRecordsRange): (Column<UInt32>, _) = try r.column()
       let (groupPlaces, groupPlacesRange): (Column<UInt16>, _) = try r.column()
-      guard groupStart.count == groupFirstTerm.count + 1, groupRecords.count == groupPlaces.count else {
+      guard groupStart.count == groupFirstTerm.count + 1, groupRecordCount.count == groupFirstTerm.count,
+        groupRecords.count == groupPlaces.count
+      else {
         throw fail("prefix postings")
       }
       checker.checks.append(
         ContentCheck(
           "prefix offsets", groupStartRange, .offsets(to: groupRecords.count, fromZero: true, characterStarts: false)))
+      checker.checks.append(ContentCheck("prefix first terms", groupFirstTermRange, .below(UInt32(terms))))
+      // A count out of true but in range only makes a count shown wrong.
+      checker.checks.append(ContentCheck("prefix record counts", groupRecordCountRange, .below(recordBound + 1)))
       checker.checks.append(ContentCheck("prefix records", groupRecordsRange, .below(recordBound)))
       checker.checks.append(ContentCheck("prefix places", groupPlacesRange, .placesBelow(placeBound)))
       prefixes.append(
         PrefixPostings(
-          groupFirstTerm: groupFirstTerm, groupStart: groupStart, records: groupRecords, places: groupPlaces))
+          groupFirstTerm: groupFirstTerm, groupStart: groupStart, groupRecordCount: groupRecordCount,
+          records: groupRecords, places: groupPlaces))
     }
 
     let (wordCounts, _): (Column<UInt8>, _) = try r.column()

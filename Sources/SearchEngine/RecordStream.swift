@@ -33,10 +33,10 @@ struct RecordStream {
       case .terms(let range):
         for term in range { add(index.postingRange(term), flag: flag, group: false) }
       case .prefixGroup(let level, let group):
-        let table = index.shortPrefixes[level]
-        groupRecords = table.records
-        groupPlaces = table.places
-        add(Int(table.groupStart[group])..<Int(table.groupStart[group + 1]), flag: flag, group: true)
+        let list = index.groupList(level: level, group: group)
+        groupRecords = list.records
+        groupPlaces = list.places
+        add(list.range, flag: flag, group: true)
       }
     }
     MergeHeap.heapify(&heads)

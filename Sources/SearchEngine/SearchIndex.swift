@@ -168,7 +168,11 @@ public final class SearchIndex: Sendable {
 struct PrefixPostings: Sendable {
   /// The first term of each group, ascending.
   let groupFirstTerm: Column<UInt32>
+  /// Where each group's list starts in `records` and `places`. Empty for a group of one term:
+  /// its list is that term's postings (see `SearchIndex.groupList`).
   let groupStart: Column<UInt32>
+  /// The records each group holds (a term's postings may hold a record more than once).
+  let groupRecordCount: Column<UInt32>
   let records: Column<UInt32>
   let places: Column<UInt16>
 
@@ -183,5 +187,50 @@ struct PrefixPostings: Sendable {
     return lo < groupFirstTerm.count && Int(groupFirstTerm[lo]) == term ? lo : nil
   }
 
-  var bytes: Int { groupFirstTerm.byteCount + groupStart.byteCount + records.byteCount + places.byteCount }
+  var bytes: Int {
+    groupFirstTerm.byteCount + groupStart.byteCount + groupRecordCount.byteCount + records.byteCount + places.byteCount
+  }
+}
+
+/// A prefix group's postings list, in record order: a stored group's holds each record once (its
+/// best place); a one-term group's is the term's postings, where a record repeating the word comes
+/// once for each place.
+struct GroupList {
+  let records: Column<UInt32>
+  let places: Column<UInt16>
+  let range: Range<Int>
+  /// The records it holds.
+  let recordCount: Int
+
+  /// The record at `p` and its best place; `p` moves past its entries.
+  @inline(__always) func entry(at p: inout Int) -> (record: Int, place: UInt16) {
+    let record = records[p]
+    var place = places[p]
+    p += 1
+    if recordCount < range.count {
+      while p < range.upperBound && records[p] == record {
+        place = min(place, places[p])
+        p += 1
+      }
+    }
+    return (Int(record), place)
+  }
+}
+
+extension SearchIndex {
+  /// Group `group` of the prefix postings of `level + 1` letters: its own list, or the postings of
+  /// its one term, which are that list but for a record's repeats (not stored twice). A stored
+  /// group is never empty: each of its terms holds a record.
+  func groupList(level: Int, group: Int) -> GroupList {
+    let table = shortPrefixes[level]
+    let start = Int(table.groupStart[group])
+    let end = Int(table.groupStart[group + 1])
+    let count = Int(table.groupRecordCount[group])
+    if start < end {
+      return GroupList(records: table.records, places: table.places, range: start..<end, recordCount: count)
+    }
+    return GroupList(
+      records: postingRecords, places: postingPlaces, range: postingRange(Int(table.groupFirstTerm[group])),
+      recordCount: count)
+  }
 }

@@ -343,22 +343,19 @@ extension Searcher {
               let checksTypos = rules.typoFreeMask != 0 && source.cost > 0 && source.cost < 3
               // Few candidates against a long sorted list: look each candidate up (binary search)
               // instead of scanning the list.
-              // The postings lists it reads: one per term, or its prefix group's one.
-              let prefixes: PrefixPostings?
-              let lists: [Range<Int>]
+              // The postings it reads: its terms' lists, one after the other, or its prefix group's one.
+              let records: Column<UInt32>
+              let places: Column<UInt16>
+              let postings: Range<Int>
               switch source.lists {
               case .terms(let range):
-                prefixes = nil
-                lists = [
+                (records, places) = (index.postingRecords, index.postingPlaces)
+                postings =
                   index.postingRange(range.lowerBound).lowerBound..<index.postingRange(range.upperBound - 1).upperBound
-                ]
               case .prefixGroup(let level, let group):
-                let table = index.shortPrefixes[level]
-                prefixes = table
-                lists = [Int(table.groupStart[group])..<Int(table.groupStart[group + 1])]
+                let list = index.groupList(level: level, group: group)
+                (records, places, postings) = (list.records, list.places, list.range)
               }
-              let records = prefixes?.records ?? index.postingRecords
-              let places = prefixes?.places ?? index.postingPlaces
               let segments: Int
               if case .terms(let range) = source.lists { segments = range.count } else { segments = 1 }
               // Few candidates against long sorted lists: look each candidate up (binary search,
@@ -371,7 +368,7 @@ extension Searcher {
                     if case .terms(let range) = source.lists {
                       list = index.postingRange(range.lowerBound + segment)
                     } else {
-                      list = lists[0]
+                      list = postings
                     }
                     for row in candidates where matched[Int(row)] & need == need {
                       let r32 = rowRecords[Int(row)]
@@ -393,7 +390,7 @@ extension Searcher {
               // Safe: the lists come from postingStart / groupStart, within the postings arrays (validated for cached indexes).
               records.withUnsafeBufferPointer { records in
                 places.withUnsafeBufferPointer { places in
-                  for p in lists[0] { visit(Int(records[p]), places[p], packedCost, checksTypos, &rowCount) }
+                  for p in postings { visit(Int(records[p]), places[p], packedCost, checksTypos, &rowCount) }
                 }
               }
             }

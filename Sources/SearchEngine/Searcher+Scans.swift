@@ -18,9 +18,8 @@ extension Searcher {
     advanceGeneration()
     topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
     let columns = index.searchableColumns.count
-    let prefixes = index.shortPrefixes[level]
-    let start = Int(prefixes.groupStart[group])
-    let end = Int(prefixes.groupStart[group + 1])
+    let prefixes = index.groupList(level: level, group: group)
+    let (start, end) = (prefixes.range.lowerBound, prefixes.range.upperBound)
     // A record whose attribute is exactly the word (or, by `word` exactness, whose ordered
     // attribute's first field is) ranks above every prefix match: found first, wherever it is.
     // Then, by `word` exactness, the records where the whole word is the best match, in id order
@@ -33,7 +32,7 @@ extension Searcher {
         let mid = (lo + hi) >> 1
         if Int(prefixes.records[mid]) < record { lo = mid + 1 } else { hi = mid }
       }
-      return prefixes.places[lo] == place
+      return prefixes.entry(at: &lo).place == place
     }
     for source in sources {
       guard let term = source.singleTerm else { continue }
@@ -61,34 +60,37 @@ extension Searcher {
         }
       }
     }
-    // The group's records are distinct: without a filter or facets to count, its size is the
-    // count and the scan stops once the page is settled; otherwise every record is looked at.
+    // The group's records are known: without a filter or facets to count, that is the count and
+    // the scan stops once the page is settled; otherwise every record is looked at.
     if mayStopEarly {
-      for p in start..<end {
-        let record = Int(prefixes.records[p])
+      var p = start
+      while p < end {
+        let (record, place) = prefixes.entry(at: &p)
         if isStamped(record) { continue }
-        topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
+        topK.insert(singleWordKey(place, exact: 0, record: record))
         if pageIsSettled { break }
       }
-      return (topK.sorted(), end - start)
+      return (topK.sorted(), prefixes.recordCount)
     }
     clearCounts()
     let maySample = self.maySample
     let (n, sampleRead) = withCounters { counter, disjunctive -> (Int, Int?) in
       var n = 0
-      for p in start..<end {
+      var p = start
+      while p < end {
         if maySample && p - start >= Self.countingSample && pageIsSettled { return (n, p - start) }
-        let record = Int(prefixes.records[p])
+        let (record, place) = prefixes.entry(at: &p)
         if !disjunctive.isEmpty { Self.countDisjunctive(record, into: &disjunctive) }
         if let filter, !filter.contains(record) { continue }
         n += 1
         if counter.isActive { counter.add(record) }
         if isStamped(record) || pageIsSettled { continue }
-        topK.insert(singleWordKey(prefixes.places[p], exact: 0, record: record))
+        topK.insert(singleWordKey(place, exact: 0, record: record))
       }
       return (n, nil)
     }
-    // Extrapolated once the counters are back in place.
+    // Extrapolated once the counters are back in place (entries read of every entry: a term's
+    // repeats are about as frequent in the part read as in the rest).
     if let sampleRead { return (topK.sorted(), extrapolate(n, read: sampleRead, of: end - start)) }
     return (topK.sorted(), n)
   }

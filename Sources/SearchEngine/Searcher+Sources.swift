@@ -74,8 +74,7 @@ extension Searcher {
         if !range.isEmpty && level < index.shortPrefixes.count,
           let group = index.shortPrefixes[level].group(startingAt: range.lowerBound)
         {
-          let prefixes = index.shortPrefixes[level]
-          let postings = Int(prefixes.groupStart[group + 1] - prefixes.groupStart[group])
+          let postings = index.groupList(level: level, group: group).range.count
           out.append(
             Source(
               lists: .prefixGroup(level: level, group: group), cost: 0, exact: false,

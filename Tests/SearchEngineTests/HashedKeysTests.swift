@@ -45,10 +45,13 @@ import Testing
 
 @Suite struct PrefixGroupTests {
   /// Every one- to three-character prefix of every term finds its group from the first term of its
-  /// range, and the group holds exactly the records of the range's terms, each once.
+  /// range, and the group holds exactly the records of the range's terms, each once, at its best
+  /// place — whether stored or read from its one term's postings.
   @Test func eachPrefixFindsTheGroupOfItsTerms() {
-    let names = ["a", "ab", "abc", "abd", "abd x", "b", "ba", "été", "étés", "été b", "ü", "日本語", "日本", "zz", "a zz"]
-    let index = makeIndex(names.map { ["name": $0] }, customRanking: [])
+    let names = [
+      "a", "ab", "abc", "abd", "abd x", "b", "ba", "été", "étés", "été b", "ü", "日本語", "日本", "zz", "a zz", "q qq",
+    ]
+    let index = makeIndex(names.map { ["name": $0, "description": $0 == "q qq" ? "qq" : ""] }, customRanking: [])
     let terms = index.terms
     for t in 0..<terms.count {
       let term = Array(terms.bytes[Int(terms.starts[t])..<Int(terms.starts[t + 1])])
@@ -61,17 +64,64 @@ import Testing
           Issue.record("no group for \(String(decoding: prefix, as: UTF8.self))")
           continue
         }
-        var expected = Set<UInt32>()
-        for u in range { for p in index.postingRange(u) { expected.insert(index.postingRecords[p]) } }
-        let held = (Int(groups.groupStart[group])..<Int(groups.groupStart[group + 1])).map { groups.records[$0] }
-        #expect(held.count == expected.count)
-        #expect(Set(held) == expected)
+        var expected: [UInt32: UInt16] = [:]
+        for u in range {
+          for p in index.postingRange(u) {
+            expected[index.postingRecords[p]] = min(expected[index.postingRecords[p]] ?? .max, index.postingPlaces[p])
+          }
+        }
+        let list = index.groupList(level: length - 1, group: group)
+        var held: [(UInt32, UInt16)] = []
+        var p = list.range.lowerBound
+        while p < list.range.upperBound {
+          let (record, place) = list.entry(at: &p)
+          held.append((UInt32(record), place))
+        }
+        #expect(held.map(\.0) == held.map(\.0).sorted())
+        #expect(held.count == expected.count && list.recordCount == expected.count)
+        #expect(Dictionary(held, uniquingKeysWith: { a, _ in a }) == expected)
       }
     }
+    // A group of one term is that term's postings, not stored again (`ü`, `zz`; `qq` too, though its
+    // record holds it twice: two entries, one record); a group of several terms is stored (`a`, `q`).
+    func stored(_ prefix: String, _ level: Int) -> Bool {
+      let first = Array(prefix.utf8).withUnsafeBufferPointer { terms.prefixRange($0) }.lowerBound
+      let group = index.shortPrefixes[level].group(startingAt: first)!
+      return index.shortPrefixes[level].groupStart[group] < index.shortPrefixes[level].groupStart[group + 1]
+    }
+    #expect(!stored("ü", 0))
+    #expect(!stored("zz", 1))
+    #expect(!stored("qq", 1))
+    #expect(stored("a", 0))
+    #expect(stored("q", 0))
     // A term that no group starts at (inside a range, or too short for the level) finds none.
     let abc = Array("abc".utf8).withUnsafeBufferPointer { terms.find($0) }!
     #expect(index.shortPrefixes[0].group(startingAt: abc) == nil)
     let a = Array("a".utf8).withUnsafeBufferPointer { terms.find($0) }!
     #expect(index.shortPrefixes[1].group(startingAt: a) == nil)
+  }
+
+  /// A one-word prefix group read from the word's postings: a record holding the word in two
+  /// attributes is one hit, counted once, however the search goes (scanned or evaluated whole).
+  @Test func aRecordHoldingTheWordTwiceIsOneHit() {
+    let rows = (0..<40).map { i in
+      ["name": "qq w\(i)", "description": i % 3 == 0 ? "x qq" : "", "id": "r\(i)", "popularity": "\(i)"]
+    }
+    let index = makeIndex(rows + [["name": "zz", "id": "z"]])
+    for query in ["q", "qq"] {
+      var seen: [String] = []
+      for (exhaustive, tiered) in exhaustiveAndTieredPages(index, query, pages: 5, hitsPerPage: 10) {
+        #expect(exhaustive.nbHits == 40 && tiered.nbHits == 40, "\(query)")
+        #expect(exhaustive.hits.map(\.objectID) == tiered.hits.map(\.objectID), "\(query)")
+        seen += tiered.hits.map(\.objectID)
+      }
+      #expect(seen.count == 40 && Set(seen).count == 40, "\(query)")
+      // With a filter every record is looked at and counted (no early stop).
+      var everyRecord = RecordFilter(recordCount: index.count, all: false)
+      for record in 0..<index.count { everyRecord.insert(record) }
+      let tiered = Searcher(index: index)
+      tiered.tieringThreshold = 0
+      #expect(tiered.search(SearchRequest(query: query, hitsPerPage: 10, filter: everyRecord)).nbHits == 40, "\(query)")
+    }
   }
 }

@@ -25,6 +25,8 @@ import Testing
   @Test(arguments: [
     "a", "r", "t", "ta", "re", "py", "react", "reac", "tabel", "react r", "django te", "data t",
     "abc", "aple", "core cli", "servce", "testing util", "z", "tools a", "a b",
+    // Prefixes of one word only, which some records hold twice (its postings serve as the group).
+    "dj", "dja", "am", "an", "dj am",
     // A word that matches nothing is dropped wherever it stands; the words left relax from the end.
     "react zzz router", "data qqqq date tools", "test xyzzy util client core", "tabel zzz py",
   ])
