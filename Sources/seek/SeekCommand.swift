@@ -109,7 +109,7 @@ enum SeekCommand {
     let writeCache = databaseCacheWriter(plan, options)
     if CacheBuilder.isBuilder {
       // Started by a `--filter` on a database catalog: the index and its cache, nothing printed.
-      guard let writeCache, plan.defaultSource?.cachedCatalog == nil,
+      guard writeCache != nil, plan.defaultSource?.cachedCatalog == nil,
         CacheBuilder.claim(cachePath: IndexCache.path(forStore: options.storePath!))
       else { return 0 }
     }
