@@ -61,51 +61,44 @@ public enum IndexBuilder {
     }
     let (terms, globalIDs) = mergeDictionaries(runResults.map { $0.terms })
     let termCount = terms.count
-    var postingTerms: [UInt32] = []
-    var postingRecords: [UInt32] = []
-    var postingPlaces: [UInt16] = []
-    let postingTotal = runResults.reduce(0) { $0 + $1.postingTerms.count }
-    postingTerms.reserveCapacity(postingTotal)
-    postingRecords.reserveCapacity(postingTotal)
-    postingPlaces.reserveCapacity(postingTotal)
+    // The postings in term order, each term's in record order: scattered from the runs (whose
+    // records are in order, run after run), each run released once scattered.
     var postingStart = [UInt32](repeating: 0, count: termCount + 1)
     for (run, result) in runResults.enumerated() {
       let toGlobal = globalIDs[run]
-      for local in result.postingTerms {
-        let t = toGlobal[Int(local)]
-        postingTerms.append(t)
-        postingStart[Int(t) + 1] += 1
-      }
-      postingRecords.append(contentsOf: result.postingRecords)
-      postingPlaces.append(contentsOf: result.postingPlaces)
+      for local in result.postingTerms { postingStart[Int(toGlobal[Int(local)]) + 1] += 1 }
     }
-    runResults = []  // each run's postings are copied on: released before the sort by term
     for t in 0..<termCount { postingStart[t + 1] += postingStart[t] }
     var fill = postingStart
-    var records = [UInt32](repeating: 0, count: postingTerms.count)
-    var places = [UInt16](repeating: 0, count: postingTerms.count)
-    for i in 0..<postingTerms.count {
-      let t = Int(postingTerms[i])
-      let slot = Int(fill[t])
-      records[slot] = postingRecords[i]
-      places[slot] = postingPlaces[i]
-      fill[t] += 1
+    var records = [UInt32](repeating: 0, count: Int(postingStart[termCount]))
+    var places = [UInt16](repeating: 0, count: records.count)
+    for run in runResults.indices {
+      let toGlobal = globalIDs[run]
+      do {
+        let result = runResults[run]
+        for i in result.postingTerms.indices {
+          let t = Int(toGlobal[Int(result.postingTerms[i])])
+          let slot = Int(fill[t])
+          records[slot] = result.postingRecords[i]
+          places[slot] = result.postingPlaces[i]
+          fill[t] += 1
+        }
+      }
+      runResults[run].postingTerms = []
+      runResults[run].postingRecords = []
+      runResults[run].postingPlaces = []
     }
+    fill = []
     // The prefix levels are independent: build them on all cores.
     let levels = SearchIndex.shortPrefixLengths
     let built = ResultSlots<PrefixPostings>(count: levels)
-    let (termsCopy, pt, pr, pp) = (terms, postingTerms, postingRecords, postingPlaces)
+    let (termsCopy, starts, recordsCopy, placesCopy) = (terms, postingStart, records, places)
     workers.perform(iterations: levels) { level in
-      built.set(
-        level,
-        buildPrefixPostings(
-          length: level + 1, terms: termsCopy, postingTerms: pt, postingRecords: pr,
-          postingPlaces: pp, recordCount: recordCount))
+      var builder = PrefixGroupBuilder(
+        terms: termsCopy, postingStart: starts, records: recordsCopy, places: placesCopy, recordCount: recordCount)
+      built.set(level, builder.build(length: level + 1))
     }
     let shortPrefixes = built.values
-    postingTerms = []
-    postingRecords = []
-    postingPlaces = []
 
     return SearchIndex(
       settings: settings, documents: documents, searchableColumns: searchableColumns,
@@ -354,83 +347,6 @@ public enum IndexBuilder {
       }
     }
     return (TermDictionary(bytes: Column(bytes), starts: Column(starts)), ids)
-  }
-
-  static func buildPrefixPostings(
-    length: Int, terms: TermDictionary, postingTerms: [UInt32], postingRecords: [UInt32],
-    postingPlaces: [UInt16], recordCount: Int
-  ) -> PrefixPostings {
-    var groupOfTerm = [UInt32](repeating: .max, count: terms.count)
-    var groups = 0
-    // Safe: term ranges come from `starts`, which this builder made within `bytes`.
-    terms.bytes.withUnsafeBufferPointer { all in
-      var previous: Range<Int>? = nil
-      for t in 0..<terms.count {
-        let start = Int(terms.starts[t])
-        let end = Int(terms.starts[t + 1])
-        var i = start
-        var scalars = 0
-        while i < end && scalars < length {
-          i += UTF8.sequenceLength(leadByte: all[i])
-          scalars += 1
-        }
-        guard scalars == length else { continue }
-        let prefix = start..<i
-        let same =
-          previous.map { p in
-            p.count == prefix.count && zip(p, prefix).allSatisfy { all[$0] == all[$1] }
-          } ?? false
-        if !same { groups += 1 }
-        groupOfTerm[t] = UInt32(groups - 1)
-        previous = prefix
-      }
-    }
-    var groupStart = [UInt32](repeating: 0, count: groups + 1)
-    var lastRecord = [UInt32](repeating: .max, count: groups)
-    for i in 0..<postingTerms.count {
-      let g = groupOfTerm[Int(postingTerms[i])]
-      guard g != .max else { continue }
-      if lastRecord[Int(g)] != postingRecords[i] {
-        lastRecord[Int(g)] = postingRecords[i]
-        groupStart[Int(g) + 1] += 1
-      }
-    }
-    let recordCounts = Array(groupStart.dropFirst())
-    // A group of one term is that term's postings list already (but for a record's repeats of
-    // the word): it is not stored again, and readers find the term's list (`SearchIndex.groupList`).
-    var termsInGroup = [UInt32](repeating: 0, count: groups)
-    for t in 0..<terms.count where groupOfTerm[t] != .max { termsInGroup[Int(groupOfTerm[t])] += 1 }
-    let isTermsOwn = termsInGroup.map { $0 == 1 }
-    termsInGroup = []
-    for g in 0..<groups where isTermsOwn[g] { groupStart[g + 1] = 0 }
-    for g in 0..<groups { groupStart[g + 1] += groupStart[g] }
-    var fill = groupStart
-    var records = [UInt32](repeating: 0, count: Int(groupStart[groups]))
-    var places = [UInt16](repeating: 0, count: Int(groupStart[groups]))
-    for g in 0..<groups { lastRecord[g] = .max }
-    for i in 0..<postingTerms.count {
-      let g = Int(groupOfTerm[Int(postingTerms[i])])
-      guard g != Int(UInt32.max), !isTermsOwn[g] else { continue }
-      let record = postingRecords[i]
-      if lastRecord[g] != record {
-        lastRecord[g] = record
-        records[Int(fill[g])] = record
-        places[Int(fill[g])] = postingPlaces[i]
-        fill[g] += 1
-      } else {
-        let slot = Int(fill[g]) - 1
-        places[slot] = min(places[slot], postingPlaces[i])
-      }
-    }
-    var firstTerms: [UInt32] = []
-    firstTerms.reserveCapacity(groups)
-    for t in 0..<terms.count where groupOfTerm[t] != .max && (t == 0 || groupOfTerm[t - 1] != groupOfTerm[t]) {
-      firstTerms.append(UInt32(t))
-    }
-    return PrefixPostings(
-      groupFirstTerm: Column(firstTerms), groupStart: Column(groupStart), groupRecordCount: Column(recordCounts),
-      records: Column(records),
-      places: Column(places))
   }
 }
 

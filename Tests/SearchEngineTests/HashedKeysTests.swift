@@ -48,10 +48,15 @@ import Testing
   /// range, and the group holds exactly the records of the range's terms, each once, at its best
   /// place — whether stored or read from its one term's postings.
   @Test func eachPrefixFindsTheGroupOfItsTerms() {
-    let names = [
+    var names = [
       "a", "ab", "abc", "abd", "abd x", "b", "ba", "été", "étés", "été b", "ü", "日本語", "日本", "zz", "a zz", "q qq",
     ]
-    let index = makeIndex(names.map { ["name": $0, "description": $0 == "q qq" ? "qq" : ""] }, customRanking: [])
+    // Groups merged both ways: `fill…` over a thousand records (a bitmap), `rare…` two records
+    // 1,100 apart (sorted).
+    names += (0..<1_200).map { i in (i == 7 || i == 1_107 ? "rare\(i % 3)" : "fill\(i % 5)") + " ff\(i % 7)" }
+    // In input order (by popularity): the rare records stay 1,100 apart.
+    let index = makeIndex(
+      names.enumerated().map { ["name": $1, "description": $1 == "q qq" ? "qq" : "", "popularity": "\(9_999 - $0)"] })
     let terms = index.terms
     for t in 0..<terms.count {
       let term = Array(terms.bytes[Int(terms.starts[t])..<Int(terms.starts[t + 1])])
