@@ -237,6 +237,34 @@ import Testing
   }
 }
 
+extension CacheChecksumTests {
+  /// Any one byte changed changes the checksum — a lane's top byte too, where a change carried
+  /// only upward by the mixing's multiplications could cancel against the same lane's running
+  /// sum (one change in 256: `everyChangedByteIsRefused` once loaded a damaged cache).
+  @Test func everyChangedByteChangesTheChecksum() {
+    var state: UInt64 = 20_261_204
+    let bytes = (0..<4_096).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    func checksum(_ data: [UInt8]) -> UInt64 {
+      var sum = StreamChecksum()
+      data.withUnsafeBytes { sum.update($0) }
+      return sum.value
+    }
+    let original = checksum(bytes)
+    var undetected: [Int] = []
+    for offset in bytes.indices {
+      for flip: UInt8 in [0x5A, 0x80, 0x01] {
+        var changed = bytes
+        changed[offset] ^= flip
+        if checksum(changed) == original { undetected.append(offset) }
+      }
+    }
+    #expect(undetected.isEmpty, "undetected changes at \(undetected.prefix(10))")
+  }
+}
+
 @Suite struct CatalogFingerprintTests {
   /// A file's fingerprint is its identity and times, not its content, unless it changed in the
   /// last moments (then a second write in the same clock tick could hide): then its content too.

@@ -510,7 +510,6 @@ struct StreamChecksum {
   private var total: UInt64 = 0
   /// Whole blocks folded in.
   private var blocks: UInt64 = 0
-  private static let prime: UInt64 = 0x100_0000_01B3
 
   mutating func update(_ bytes: UnsafeRawBufferPointer) {
     total &+= UInt64(bytes.count)
@@ -569,14 +568,25 @@ struct StreamChecksum {
 
   init() {}
 
+  /// The sums folded into one number, each through a mixer whose every input bit reaches every
+  /// output bit: a multiplication alone carries a change only upward, so a change in a lane's top
+  /// byte, seen in both `a` and `b`, could cancel (one change in 256 went unseen).
   var value: UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     for lane in 0..<4 {
-      h = (h ^ a[lane]) &* Self.prime
-      h = (h ^ b[lane]) &* Self.prime
+      h = Self.mix(h ^ Self.mix(a[lane]))
+      h = Self.mix(h ^ Self.mix(b[lane]))
     }
-    for byte in pending { h = (h ^ UInt64(byte)) &* Self.prime }
-    return (h ^ total) &* Self.prime
+    for byte in pending { h = Self.mix(h ^ UInt64(byte)) }
+    return Self.mix(h ^ total)
+  }
+
+  /// SplitMix64's finalizer: a bijection in which each input bit changes about half the output bits.
+  @inline(__always) static func mix(_ x: UInt64) -> UInt64 {
+    var z = x
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
 
