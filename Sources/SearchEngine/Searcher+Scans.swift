@@ -2,10 +2,10 @@
 /// once the page is full of matches as good as any later one can be, the rest is not read.
 
 extension Searcher {
-  /// One word typed as one to three letters: its precomputed prefix postings are deduplicated and in
-  /// record-id order (custom ranking order), so the scan stops as soon as the page can no longer
-  /// change — a handful of entries instead of half the catalog. `nil` when the sources are not of
-  /// that shape.
+  /// One word typed as one to three letters: its prefix group's list is in record-id order (custom
+  /// ranking order), each record once (a one-term group's repeats merged as read), so the scan
+  /// stops as soon as the page can no longer change — a handful of entries instead of half the
+  /// catalog. `nil` when the sources are not of that shape.
   func scanShortPrefix(_ sources: [Source], limit: Int) -> ([UInt64], Int)? {
     lastEvaluationStamped = false
     if sources.count == 1, let only = sources.first, only.exact, let term = only.singleTerm {

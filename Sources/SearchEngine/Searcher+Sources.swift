@@ -8,8 +8,8 @@ extension Searcher {
     enum Lists: Equatable {
       /// The terms `range` of the dictionary: one sorted postings list per term.
       case terms(Range<Int>)
-      /// Group `group` of the precomputed prefix postings of `level + 1` letters: one list,
-      /// one entry per record (its best place).
+      /// Group `group` of the precomputed prefix postings of `level + 1` letters: one list in
+      /// record order, a record's best place (`SearchIndex.groupList`).
       case prefixGroup(level: Int, group: Int)
     }
 
