@@ -136,8 +136,7 @@ public struct RecordMatcher {
             if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
             count += 1
           }
-          var h: UInt64 = 0xCBF2_9CE4_8422_2325
-          for b in term { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+          let h = byteHash(term)
           if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove { termHashes.insert(h) }
           let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
           var decoded = false

@@ -143,9 +143,7 @@ public struct ScanCollector<Payload> {
   /// lines in rank order touches each line's storage out of order, a cache miss a line, so the
   /// only such pass is the caller's, which reads them.
   @inlinable public static func rankOrder(words: [Kept], tier: [Kept]) -> (kept: [Kept], order: [Int]) {
-    var wordPositions = [Int](repeating: 0, count: words.count)
-    for i in words.indices { wordPositions[i] = words[i].position }
-    wordPositions.sort()
+    let wordPositions = words.map(\.position).sorted()
     var kept = words
     kept.reserveCapacity(words.count + tier.count)
     for i in tier.indices where !wordPositions.sortedContains(tier[i].position) { kept.append(tier[i]) }

@@ -9,6 +9,7 @@
 /// matched every time (rare, and seldom met twice).
 struct TermMatchMemo {
   static let slotCount = 2048
+  static let slotShift: UInt64 = 53  // 64 - log2(slotCount)
   static let maxTermBytes = 24
 
   /// Per slot, the kept term's length plus one (0: empty).
@@ -19,11 +20,12 @@ struct TermMatchMemo {
   private var found = [RecordMatcher.TermMatch](
     repeating: RecordMatcher.TermMatch(), count: slotCount * ParsedQuery.maxWords)
 
-  /// The slot of `term` (hashed as `hash`), and whether it holds the term's matches; nil for a
-  /// term too long to keep.
+  /// The slot of `term` (its `byteHash`), and whether it holds the term's matches; nil for a term
+  /// too long to keep. The slot is the top 11 bits of a Fibonacci multiply, which every bit of the
+  /// hash reaches (its low bits alone come from a term's first bytes).
   @inline(__always) func slot(of term: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, kept: Bool)? {
     guard term.count <= Self.maxTermBytes else { return nil }
-    let slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & (Self.slotCount - 1)
+    let slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> Self.slotShift)
     guard Int(lengths[slot]) == term.count + 1 else { return (slot, false) }
     let base = slot * Self.maxTermBytes
     for i in 0..<term.count where terms[base + i] != term[i] { return (slot, false) }
