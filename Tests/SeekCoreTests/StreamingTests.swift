@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import SearchEngine
-
 @testable import SeekCore
 
 @Suite struct StreamingTests {
@@ -20,6 +19,51 @@ import Testing
     #expect(later.finished)
     #expect(later.table.count == 0)
     #expect(later.bytesRead == 18)
+  }
+
+  /// Snapshots are joined outside the reader's lock while reading and handing out batches go
+  /// on: every snapshot is the input's first lines in order, none is missed or doubled, and the
+  /// batches handed out are every line once.
+  @Test func snapshotsTakenWhileLinesArriveAreWholeAndMissNothing() throws {
+    let total = 120_000
+    let pipe = Pipe()
+    let reader = StreamingReader(format: .lines) {}
+    reader.keepsUnindexed = true
+    reader.start(reading: pipe.fileHandleForReading)
+    let writer = Thread {
+      for start in stride(from: 0, to: total, by: 3_000) {
+        let chunk = (start..<start + 3_000).map { "line \($0)\n" }.joined()
+        pipe.fileHandleForWriting.write(Data(chunk.utf8))
+      }
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    var handedOut = 0
+    var snapshots = 0
+    var last = RecordTable()
+    while true {
+      let snapshot = reader.snapshot()
+      if snapshot.table.count > 0 {
+        snapshots += 1
+        #expect(snapshot.table.value(snapshot.table.count - 1, 0) == "line \(snapshot.table.count - 1)")
+      }
+      let taken = reader.takeUnindexed()
+      #expect(taken.at == handedOut)
+      for batch in taken.batches {
+        #expect(batch.count == 0 || batch.value(0, 0) == "line \(handedOut)")
+        handedOut += batch.count
+      }
+      if snapshot.finished {
+        last = snapshot.table
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.001)  // polling for the end of input, not a timed assertion
+    }
+    handedOut += reader.takeUnindexed().batches.reduce(0) { $0 + $1.count }
+    #expect(snapshots > 0)
+    #expect(handedOut == total)
+    #expect(last.count == total)
+    #expect(last.rows.map { $0[0] }.elementsEqual((0..<total).map { "line \($0)" }))
   }
 
   /// Plain lines go into the table as bytes: ASCII as it is, other UTF-8 kept, invalid UTF-8

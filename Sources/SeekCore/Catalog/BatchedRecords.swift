@@ -8,6 +8,10 @@
 /// index is held once, by a batch the reader and the tail share; the records of the last build
 /// are held by the reader alone (the index holds them in its own order); and a snapshot's copy
 /// lets go of each part as it is copied (`RecordTable.joined`), so it never holds a line twice.
+///
+/// A snapshot is joined outside the reader's lock: a million lines take tens of milliseconds to
+/// copy (hundreds on the indexer's lowered priority), and the search lane, taking the batches
+/// read meanwhile for the next keystroke's scan, waited on that lock that long.
 struct BatchedRecords {
   /// The records of the last snapshot.
   private var joined: RecordTable
@@ -48,16 +52,26 @@ struct BatchedRecords {
     return (untaken, untaken.isEmpty ? count : untakenAt)
   }
 
-  /// Every record read, in one table. `handingOver` (input ended): the records are handed over,
-  /// none kept, so that they are freed once the last build is done with them.
-  mutating func snapshot(handingOver: Bool) -> RecordTable {
-    if !batches.isEmpty {
-      let parts = [joined] + batches
-      (joined, batches) = (RecordTable(attributes: joined.attributes), [])  // the parts' last holder
-      joined = RecordTable.joined(consume parts)
-    }
-    guard handingOver else { return joined }
-    defer { joined = RecordTable(attributes: joined.attributes) }
-    return joined
+  /// The parts of a snapshot: the records of the last one and the batches read since, taken
+  /// out so that they are joined outside the reader's lock (`snapshotJoined` puts the joined
+  /// table back). Reading goes on meanwhile: the batches it appends are the next snapshot's.
+  /// One snapshot at a time (the indexer's thread takes them).
+  mutating func takeSnapshotParts() -> [RecordTable] {
+    let parts = batches.isEmpty ? [joined] : [joined] + batches
+    (joined, batches) = (RecordTable(attributes: joined.attributes), [])  // the parts' last holder
+    return parts
+  }
+
+  /// The parts of a snapshot in one table (see `takeSnapshotParts`); each part is let go of as it
+  /// is copied (`RecordTable.joined`), so that no line is held twice by the join.
+  static func join(_ parts: consuming [RecordTable]) -> RecordTable {
+    parts.count == 1 ? parts[0] : RecordTable.joined(parts)
+  }
+
+  /// A snapshot joined: kept as the records before the batches read since it was taken, unless
+  /// `handingOver` (input ended): the records are then handed over, none kept, so that they are
+  /// freed once the last build is done with them.
+  mutating func snapshotJoined(_ table: RecordTable, handingOver: Bool) {
+    if !handingOver { joined = table }
   }
 }

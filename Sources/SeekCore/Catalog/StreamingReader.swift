@@ -65,13 +65,26 @@ public final class StreamingReader: @unchecked Sendable {
   /// reader keeps none, so that they are freed as soon as their taker is done with them (the
   /// final index build turns them into its document store), and a later snapshot has none.
   public func snapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
+    if keepsUnindexed { return batchedSnapshot() }
     lock.lock()
     defer { lock.unlock() }
-    if keepsUnindexed { return (batched.snapshot(handingOver: finished), finished, malformed, bytesRead) }
     guard finished else { return (table, finished, malformed, bytesRead) }
     let records = table
     table = RecordTable(attributes: table.attributes)
     return (records, finished, malformed, bytesRead)
+  }
+
+  /// `snapshot` of the batched records: their parts taken under the lock, joined outside it.
+  private func batchedSnapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
+    lock.lock()
+    let parts = batched.takeSnapshotParts()
+    let progress = (finished, malformed, bytesRead)
+    lock.unlock()
+    let table = BatchedRecords.join(parts)
+    lock.lock()
+    batched.snapshotJoined(table, handingOver: progress.0)
+    lock.unlock()
+    return (table, progress.0, progress.1, progress.2)
   }
 
   /// The records read since the last call (and where they start in the input), with the number
