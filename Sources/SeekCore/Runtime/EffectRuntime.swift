@@ -48,6 +48,8 @@ public final class EffectRuntime: @unchecked Sendable {
   private var searchLaneDone = false
   private var writeLaneDone = false
   private var countLaneDone = false
+  /// The results search the search lane is running (what a queued one is weighed against).
+  private var runningSearch: RunningSearch? = nil
   /// The count to make next, for the results of `revision` (latest wins).
   private var countSlot: (job: CountJob, revision: Int)? = nil
   private let wake = WakePipe()
@@ -62,7 +64,7 @@ public final class EffectRuntime: @unchecked Sendable {
     self.writer = writer
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
     // A long scan of unindexed lines gives way to a newer search (it resumes when asked again).
-    service.searcher.superseded = { [weak self] in self?.hasQueuedResultsSearch ?? false }
+    service.searcher.superseded = { [weak self] in self?.runningSearchGivesWay ?? false }
     start(named: "seek-search") { $0.searchLoop() }
     start(named: "seek-write") { $0.writeLoop() }
     start(named: "seek-count") { $0.countLoop() }
@@ -160,11 +162,16 @@ public final class EffectRuntime: @unchecked Sendable {
     return taken
   }
 
-  /// Whether a search of the results waits on the search lane.
-  private var hasQueuedResultsSearch: Bool {
+  /// Whether the results search running on the search lane should stop for one queued behind it
+  /// (`RunningSearch.givesWay`).
+  private var runningSearchGivesWay: Bool {
+    let now = DispatchTime.now().uptimeNanoseconds
     lock.lock()
     defer { lock.unlock() }
-    return searchQueue.contains { if case .effect(.searchResults) = $0 { true } else { false } }
+    return searchQueue.contains { job in
+      guard case .effect(let effect) = job, case .searchResults = effect else { return false }
+      return runningSearch?.givesWay(to: effect, now: now) ?? true
+    }
   }
 
   /// Whether store writes are queued or running.
@@ -249,7 +256,17 @@ public final class EffectRuntime: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
       case .effect(let effect):
+        if case .searchResults(let query, let page, _, let refine, _) = effect {
+          let running = RunningSearch(
+            query: query, page: page, refine: refine, startedAt: DispatchTime.now().uptimeNanoseconds)
+          lock.lock()
+          runningSearch = running
+          lock.unlock()
+        }
         if let event = service.perform(effect, early: { [self] in post([$0]) }) { post([event]) }
+        lock.lock()
+        runningSearch = nil
+        lock.unlock()
       case .update(let update):
         service.apply(update)
       case .work(let work):

@@ -232,9 +232,12 @@ public final class CatalogSearcher {
   /// Lines read and not yet held by the main index (answered by a scan).
   public var unindexedLines: Int { streamTail?.count ?? 0 }
 
-  /// Past this many unindexed lines a scan takes longer than a frame (about a million lines a
-  /// second are matched; 20,000 is 20 ms): the indexes' answer is shown first.
-  public static let interimAnswerAbove = 20_000
+  /// Past this many unindexed lines a scan may take much of a frame: the indexes' answer is
+  /// shown first. A one-letter query matches most lines and scores each: about a microsecond a
+  /// line while the reader and the indexer share the two cores (the first key of a pipe, `r`,
+  /// took 16 ms over 16,000 lines), so 5,000 lines is at most about 5 ms. At 20,000 the first
+  /// keys of a pipe often missed the frame; an interim page costs the indexes' part again (0.1–1.3 ms).
+  public static let interimAnswerAbove = 5_000
 
   /// Whether answering `request` means scanning more lines than a frame's time allows.
   public func scanTakesLong(_ request: Request) -> Bool {
