@@ -78,13 +78,13 @@ public final class StreamingReader: @unchecked Sendable {
   private func batchedSnapshot() -> (table: RecordTable, finished: Bool, malformed: Int, bytesRead: Int) {
     lock.lock()
     let parts = batched.takeSnapshotParts()
-    let progress = (finished, malformed, bytesRead)
+    let (finished, malformed, bytesRead) = (self.finished, self.malformed, self.bytesRead)
     lock.unlock()
     let table = BatchedRecords.join(parts)
     lock.lock()
-    batched.snapshotJoined(table, handingOver: progress.0)
+    batched.snapshotJoined(table, handingOver: finished)
     lock.unlock()
-    return (table, progress.0, progress.1, progress.2)
+    return (table, finished, malformed, bytesRead)
   }
 
   /// The records read since the last call (and where they start in the input), with the number
