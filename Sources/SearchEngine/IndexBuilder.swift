@@ -74,7 +74,7 @@ public enum IndexBuilder {
     var places = [UInt16](repeating: 0, count: records.count)
     for run in runResults.indices {
       let toGlobal = globalIDs[run]
-      do {
+      do {  // `result`'s hold on the run's arrays ends here, so that clearing them frees them
         let result = runResults[run]
         for i in result.postingTerms.indices {
           let t = Int(toGlobal[Int(result.postingTerms[i])])

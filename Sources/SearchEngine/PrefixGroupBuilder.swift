@@ -36,6 +36,9 @@ struct PrefixGroupBuilder {
   /// few postings of a rare start costs about log2 of their number each.
   static let sortAbove = 256
 
+  /// Each multi-term group is merged twice, once to count and once to fill: the lists are then
+  /// made at their exact size, where appending would leave up to half their capacity unused
+  /// (they are kept for the index's life).
   mutating func build(length: Int) -> PrefixPostings {
     let groups = groupRanges(length: length)
     var recordCounts = [UInt32](repeating: 0, count: groups.count)

@@ -162,6 +162,12 @@ public final class EffectRuntime: @unchecked Sendable {
     return taken
   }
 
+  private func setRunningSearch(_ search: RunningSearch?) {
+    lock.lock()
+    runningSearch = search
+    lock.unlock()
+  }
+
   /// Whether the results search running on the search lane should stop for one queued behind it
   /// (`RunningSearch.givesWay`).
   private var runningSearchGivesWay: Bool {
@@ -256,17 +262,10 @@ public final class EffectRuntime: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
       case .effect(let effect):
-        if case .searchResults(let query, let page, _, let refine, _) = effect {
-          let running = RunningSearch(
-            query: query, page: page, refine: refine, startedAt: DispatchTime.now().uptimeNanoseconds)
-          lock.lock()
-          runningSearch = running
-          lock.unlock()
-        }
+        let running = RunningSearch(effect, startedAt: DispatchTime.now().uptimeNanoseconds)
+        if running != nil { setRunningSearch(running) }
         if let event = service.perform(effect, early: { [self] in post([$0]) }) { post([event]) }
-        lock.lock()
-        runningSearch = nil
-        lock.unlock()
+        if running != nil { setRunningSearch(nil) }
       case .update(let update):
         service.apply(update)
       case .work(let work):

@@ -26,10 +26,16 @@ public struct RunningSearch: Sendable, Equatable {
     (self.query, self.page, self.refine, self.startedAt) = (query, page, refine, startedAt)
   }
 
+  /// `effect` as a running search, if it is a results search (nil for any other effect).
+  public init?(_ effect: SearchEffect, startedAt: UInt64) {
+    guard case .searchResults(let query, let page, _, let refine, _) = effect else { return nil }
+    self.init(query: query, page: page, refine: refine, startedAt: startedAt)
+  }
+
   /// Whether this search stops for `queued`, at `now` (same clock as `startedAt`).
   public func givesWay(to queued: SearchEffect, now: UInt64) -> Bool {
-    guard case .searchResults(let query, let page, _, let refine, _) = queued else { return false }
-    guard query == self.query, page == self.page, refine == self.refine else { return true }
+    guard let other = RunningSearch(queued, startedAt: now) else { return false }
+    guard other.query == query, other.page == page, other.refine == refine else { return true }
     return now &- startedAt >= Self.reaskGraceNanoseconds
   }
 }
