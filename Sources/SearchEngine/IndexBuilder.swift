@@ -20,15 +20,13 @@ public enum IndexBuilder {
     let documents = input.permuted(ranking.order)
     _ = consume input
     let recordCount = documents.count
-    // The key tables first: they are the last use of the folded titles and of the order, which
+    // The key tables first: they are the last use of the title hashes and of the order, which
     // are released before tokenizing needs the room (the builder's peak comes later).
     var titleKeys: [UInt64] = []
     titleKeys.reserveCapacity(recordCount)
     for (record, original) in ranking.order.enumerated() {
-      if !ranking.foldedTitles.cut.isEmpty && ranking.foldedTitles.cut.contains(original) { continue }
-      ranking.foldedTitles.withTitle(Int(original)) { key in
-        if !key.isEmpty { titleKeys.append(HashedKeys.entry(hash: byteHash(key), record: record)) }
-      }
+      let hash = ranking.titleHashes[Int(original)]
+      if hash != RankingOrder.noTitleKey { titleKeys.append(HashedKeys.entry(hash: hash, record: record)) }
     }
     _ = consume ranking
     let titleKeyTable = HashedKeys(packed: consume titleKeys)
@@ -60,6 +58,8 @@ public enum IndexBuilder {
       wordCountsAll = wordCounts.values.flatMap { $0 }
     }
     let (terms, globalIDs) = mergeDictionaries(runResults.map { $0.terms })
+    // The runs' own dictionaries are merged: released before the scatter needs the room.
+    for run in runResults.indices { runResults[run].terms = TermDictionary(bytes: [], starts: [0]) }
     let termCount = terms.count
     // The postings in term order, each term's in record order: scattered from the runs (whose
     // records are in order, run after run), each run released once scattered.
@@ -76,16 +76,21 @@ public enum IndexBuilder {
       let toGlobal = globalIDs[run]
       do {  // `result`'s hold on the run's arrays ends here, so that clearing them frees them
         let result = runResults[run]
-        for i in result.postingTerms.indices {
-          let t = Int(toGlobal[Int(result.postingTerms[i])])
-          let slot = Int(fill[t])
-          records[slot] = result.postingRecords[i]
-          places[slot] = result.postingPlaces[i]
-          fill[t] += 1
+        var i = 0
+        for (offset, end) in result.recordEnds.enumerated() {
+          let record = UInt32(result.firstRecord + offset)
+          while i < Int(end) {
+            let t = Int(toGlobal[Int(result.postingTerms[i])])
+            let slot = Int(fill[t])
+            records[slot] = record
+            places[slot] = result.postingPlaces[i]
+            fill[t] += 1
+            i += 1
+          }
         }
       }
       runResults[run].postingTerms = []
-      runResults[run].postingRecords = []
+      runResults[run].recordEnds = []
       runResults[run].postingPlaces = []
     }
     fill = []
@@ -131,13 +136,19 @@ public enum IndexBuilder {
     /// The first custom value of each record in that order (`-infinity` when absent); empty
     /// without custom ranking.
     let primaryCustomValues: [Double]
-    let foldedTitles: FoldedTitles
+    /// The hash of each record's folded title (by input position), the key an exact query is
+    /// looked up by; `noTitleKey` for an empty title or one folded on its start only. A hash, not
+    /// the folded bytes: ten million paths' titles are 470 MB, their hashes 80.
+    let titleHashes: [UInt64]
+    /// A title without a key. A real title hashing to it loses its exact-match lookup: one chance
+    /// in 2^64.
+    static let noTitleKey: UInt64 = 0
     /// The browse order — custom ranking, then input order, as the empty query lists records
     /// (fzf lists its input as it came) — as ids, empty when it is the id order itself.
     let browse: [Int32]
 
     /// No records: what a holder keeps once it has handed its order to the builder.
-    public static let empty = RankingOrder(order: [], primaryCustomValues: [], foldedTitles: FoldedTitles(), browse: [])
+    public static let empty = RankingOrder(order: [], primaryCustomValues: [], titleHashes: [], browse: [])
 
     /// `ids[p]`: the id of the record at input position `p` (the inverse of `order`).
     public func ids() -> [Int32] {
@@ -163,23 +174,31 @@ public enum IndexBuilder {
       }
       return values
     }
+    // The folded titles themselves are kept only when the order compares them (`.name`).
+    let sortsByName = settings.tiebreak.contains(.name)
     var titles = FoldedTitles()
-    titles.ends.reserveCapacity(n)
-    var titlePrefix = [UInt64](repeating: 0, count: n)
+    var titlePrefix = [UInt64](repeating: 0, count: sortsByName ? n : 0)
+    var titleHashes = [UInt64](repeating: RankingOrder.noTitleKey, count: n)
     var lengths = [Int32](repeating: 0, count: settings.tiebreak.contains(.length) ? n : 0)
+    var folded: [UInt8] = []
+    if sortsByName { titles.ends.reserveCapacity(n) }
     for r in 0..<n {
-      let start = titles.bytes.count
+      folded.removeAll(keepingCapacity: true)
       // Titles are folded on their searched part only (a title past `maxIndexedValueBytes` sorts by
       // its start and is never equal to a query): a 128 MB line is not folded whole.
-      documents.withIndexedValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &titles.bytes) }
-      if documents.withValue(r, titleColumn, { $0.count }) > DocumentStore.maxIndexedValueBytes {
-        titles.cut.insert(Int32(r))
+      documents.withIndexedValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &folded) }
+      let length = documents.withValue(r, titleColumn) { $0.count }
+      if !folded.isEmpty && length <= DocumentStore.maxIndexedValueBytes {
+        titleHashes[r] = folded.withUnsafeBufferPointer { byteHash($0) }
       }
-      titles.ends.append(titles.bytes.count)
-      var p: UInt64 = 0
-      for i in 0..<8 { p = p << 8 | UInt64(start + i < titles.bytes.count ? titles.bytes[start + i] : 0) }
-      titlePrefix[r] = p
-      if !lengths.isEmpty { lengths[r] = Int32(clamping: documents.withValue(r, titleColumn) { $0.count }) }
+      if sortsByName {
+        titles.bytes.append(contentsOf: folded)
+        titles.ends.append(titles.bytes.count)
+        var p: UInt64 = 0
+        for i in 0..<8 { p = p << 8 | UInt64(i < folded.count ? folded[i] : 0) }
+        titlePrefix[r] = p
+      }
+      if !lengths.isEmpty { lengths[r] = Int32(clamping: length) }
     }
     let reverse = settings.reverseInputOrder
     @inline(__always) func inputOrder(_ x: Int, _ y: Int) -> Bool { reverse ? x > y : x < y }
@@ -227,7 +246,7 @@ public enum IndexBuilder {
           return v
         }
       } ?? []
-    return RankingOrder(order: order, primaryCustomValues: primary, foldedTitles: titles, browse: browse)
+    return RankingOrder(order: order, primaryCustomValues: primary, titleHashes: titleHashes, browse: browse)
   }
 
   /// Parses a plain decimal number ("1299", "-3.5", "1e3"); nil for anything else, NaN included
@@ -239,11 +258,9 @@ public enum IndexBuilder {
   }
 
   /// Every record's folded title in one buffer: record `r`'s is `bytes[ends[r - 1] ..< ends[r]]`.
-  struct FoldedTitles: Sendable {
+  struct FoldedTitles {
     var bytes: [UInt8] = []
     var ends: [Int] = []
-    /// Records whose title was folded on its start only.
-    var cut: Set<Int32> = []
 
     func withTitle<R>(_ r: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
       let range = (r == 0 ? 0 : ends[r - 1])..<ends[r]
@@ -266,11 +283,14 @@ public enum IndexBuilder {
     records >= parallelTokenizingFrom ? max(1, min(8, cores)) : 1
   }
 
-  /// One run's postings, with terms as ids of its own sorted dictionary.
+  /// One run's postings, with terms as ids of its own sorted dictionary. They come in record
+  /// order, so a posting's record is not stored: record `firstRecord + k`'s postings end at
+  /// `recordEnds[k]` (4 bytes a record instead of 4 a posting, which there are 6–7 of a path).
   struct TokenizedRun {
     var terms: TermDictionary
+    var firstRecord: Int
     var postingTerms: [UInt32]
-    var postingRecords: [UInt32]
+    var recordEnds: [UInt32]
     var postingPlaces: [UInt16]
   }
 
@@ -280,19 +300,19 @@ public enum IndexBuilder {
   ) -> TokenizedRun {
     var interner = TermInterner()
     var postingTerms: [UInt32] = []
-    var postingRecords: [UInt32] = []
+    var recordEnds: [UInt32] = []
     var postingPlaces: [UInt16] = []
     postingTerms.reserveCapacity(records.count * 8)
-    postingRecords.reserveCapacity(records.count * 8)
+    recordEnds.reserveCapacity(records.count)
     postingPlaces.reserveCapacity(records.count * 8)
     for record in records {
+      defer { recordEnds.append(UInt32(postingTerms.count)) }
       for (attribute, column) in columns.enumerated() {
         var words = 0
         var firstWordIsField = false
         documents.withIndexedValue(record, column) { text in
           phrases.tokenize(text) { term, location, isPhrase in
             postingTerms.append(interner.intern(term))
-            postingRecords.append(UInt32(record))
             let position = UInt16(min(location.position, SearchIndex.maxPosition))
             postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
             if isPhrase { return }  // a phrase is not a word of its own
@@ -307,7 +327,8 @@ public enum IndexBuilder {
     let (terms, sortedID) = interner.sortedDictionary()
     for i in postingTerms.indices { postingTerms[i] = sortedID[Int(postingTerms[i])] }
     return TokenizedRun(
-      terms: terms, postingTerms: postingTerms, postingRecords: postingRecords, postingPlaces: postingPlaces)
+      terms: terms, firstRecord: records.lowerBound, postingTerms: postingTerms, recordEnds: recordEnds,
+      postingPlaces: postingPlaces)
   }
 
   /// Merges sorted dictionaries into one; returns it with, per dictionary, the merged id of each

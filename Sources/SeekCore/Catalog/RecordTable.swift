@@ -279,6 +279,9 @@ public struct RecordTable: Sendable {
     var idBytes: [UInt8] = []
     var idEnds: [UInt32] = []
     idEnds.reserveCapacity(count)
+    // Without an id attribute every id is a hash's 16 digits (numbered copies add a few bytes):
+    // reserved at once, where growing by doubling would copy the ids and leave half unused.
+    if idColumn == nil { idBytes.reserveCapacity(count * 16) }
     var id: [UInt8] = []
     func storedID(_ record: Int) -> ArraySlice<UInt8> {
       idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
