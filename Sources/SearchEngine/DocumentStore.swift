@@ -1,6 +1,13 @@
 /// The records' attribute values, stored column-free in one contiguous UTF-8 buffer: no `String` per
 /// value, so a million records cost their bytes plus one offset per value. The objectIDs are kept
 /// the same way. Every buffer is a `Column`: owned when built, mapped when loaded from a cache.
+///
+/// An index numbers its records by rank, but keeps their values where they were read: record `r`
+/// is row `rows[r]` of the buffers (`reordered(_:)`). Putting ten million lines in rank order
+/// would copy their 470 MB while the lines read are still held (a pipe's scan answers from them
+/// until the index is built), for one array of 4 bytes a record. What it trades away: reading
+/// every record in id order is no longer a walk through memory (`Searcher+Fuzzy` reads them in
+/// row order instead).
 public struct DocumentStore: Sendable {
   /// Attribute names, in the order every record's values are stored.
   public let attributes: [String]
@@ -11,11 +18,13 @@ public struct DocumentStore: Sendable {
   /// (from 0 for the first).
   private(set) var objectIDBytes: Column<UInt8> = []
   private(set) var objectIDEnds: Column<UInt32> = []
+  /// The row of each record in the buffers above; empty when record `r` is row `r`.
+  private(set) var rows: Column<Int32> = []
 
   public init(attributes: [String]) { self.attributes = attributes }
 
   /// Bytes of the values and their offsets; of the object ids and their ends.
-  public var textBytes: Int { bytes.byteCount + offsets.byteCount }
+  public var textBytes: Int { bytes.byteCount + offsets.byteCount + rows.byteCount }
   public var objectIDBytesHeld: Int { objectIDBytes.byteCount + objectIDEnds.byteCount }
 
   /// A store over values already laid out: `offsets` has one end per value (attributes × records,
@@ -32,22 +41,43 @@ public struct DocumentStore: Sendable {
       objectIDEnds: Column(objectIDEnds))
   }
 
+  /// `rows`, when given, must be a permutation of the rows (checked by the codec when loaded).
   init(
     attributes: [String], bytes: Column<UInt8>, offsets: Column<UInt32>, objectIDBytes: Column<UInt8>,
-    objectIDEnds: Column<UInt32>
+    objectIDEnds: Column<UInt32>, rows: Column<Int32> = []
   ) {
     self.attributes = attributes
     self.bytes = bytes
     self.offsets = offsets
     self.objectIDBytes = objectIDBytes
     self.objectIDEnds = objectIDEnds
+    self.rows = rows
   }
 
   public var count: Int { objectIDEnds.count }
 
+  /// Where record `record`'s values and id are kept in the buffers.
+  @inline(__always) func row(_ record: Int) -> Int { rows.isEmpty ? record : Int(rows[record]) }
+
+  /// The same records numbered in `order` (`order[id]`: the record now given id `id`), without
+  /// copying a value: the buffers are shared, and `order` (composed with any order already given)
+  /// becomes the rows. `order` must be a permutation of the records.
+  public func reordered(_ order: [Int32]) -> DocumentStore {
+    precondition(order.count == count, "a permutation of every record")
+    let isIdentity = rows.isEmpty && order.indices.allSatisfy { order[$0] == Int32($0) }
+    let composed = rows.isEmpty ? order : order.map { rows[Int($0)] }
+    return DocumentStore(
+      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: objectIDBytes,
+      objectIDEnds: objectIDEnds, rows: isIdentity ? [] : Column(composed))
+  }
+
+  /// The rows of the records (empty: record `r` is row `r`), for the codec.
+  var recordRows: Column<Int32> { rows }
+
   /// The same values with these objectIDs: `ends` has one end per record, in `bytes`. Checked as
   /// the public initializer checks its layout.
   public func withObjectIDs(bytes idBytes: [UInt8], ends: [UInt32]) -> DocumentStore {
+    precondition(rows.isEmpty, "ids are given in row order, before the records are reordered")
     precondition(ends.count == count && Int(ends.last ?? 0) == idBytes.count, "one id per record")
     precondition(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
     return DocumentStore(
@@ -56,6 +86,7 @@ public struct DocumentStore: Sendable {
   }
 
   public mutating func reserve(records: Int, bytes byteCount: Int) {
+    precondition(rows.isEmpty, "records are appended before they are reordered")
     bytes.reserveCapacity(byteCount)
     offsets.reserveCapacity(records * attributes.count + 1)
     objectIDEnds.reserveCapacity(records)
@@ -64,6 +95,7 @@ public struct DocumentStore: Sendable {
   /// Appends a record; `values` is aligned with `attributes` (missing trailing values are empty).
   public mutating func append(objectID: String, values: [String]) {
     precondition(values.count <= attributes.count, "more values than attributes")
+    precondition(rows.isEmpty, "records are appended before they are reordered")
     for index in 0..<attributes.count {
       if index < values.count { bytes.append(contentsOf: values[index].utf8) }
       offsets.append(UInt32(truncatingIfNeeded: bytes.count))
@@ -74,8 +106,9 @@ public struct DocumentStore: Sendable {
 
   /// Calls `body` with the UTF-8 of a record's objectID, without copying.
   func withObjectID<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    let start = record == 0 ? 0 : Int(objectIDEnds[record - 1])
-    let end = Int(objectIDEnds[record])
+    let row = row(record)
+    let start = row == 0 ? 0 : Int(objectIDEnds[row - 1])
+    let end = Int(objectIDEnds[row])
     // Safe: the ends are monotone and end within `objectIDBytes` (built so, or checked by the codec).
     return objectIDBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
@@ -87,7 +120,7 @@ public struct DocumentStore: Sendable {
   @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {
     // A store without attributes (records of empty objects) has no values: every one is empty.
     guard attribute < attributes.count else { return 0..<0 }
-    let slot = record * attributes.count + attribute
+    let slot = row(record) * attributes.count + attribute
     return Int(offsets[slot])..<Int(offsets[slot + 1])
   }
 
@@ -149,13 +182,13 @@ public struct DocumentStore: Sendable {
     bytes.withUnsafeBufferPointer { bytes in
       objectIDBytes.withUnsafeBufferPointer { ids in
         for record in order {
-          let first = Int(record) * attributes.count
+          let r = row(Int(record))
+          let first = r * attributes.count
           for a in 0..<attributes.count {
             let r = Int(offsets[first + a])..<Int(offsets[first + a + 1])
             outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[r]))
             outOffsets.append(UInt32(truncatingIfNeeded: outBytes.count))
           }
-          let r = Int(record)
           let start = r == 0 ? 0 : Int(objectIDEnds[r - 1])
           idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<Int(objectIDEnds[r])]))
           idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))

@@ -17,7 +17,7 @@ public enum IndexBuilder {
     let titleColumn = Self.titleColumn(of: input, settings: settings)
     let ranking = given ?? rankingOrder(of: input, settings: settings)
     let (primaryCustom, browse) = (ranking.primaryCustomValues, ranking.browse)
-    let documents = input.permuted(ranking.order)
+    let documents = input.reordered(ranking.order)
     _ = consume input
     let recordCount = documents.count
     // The key tables first: they are the last use of the title hashes and of the order, which

@@ -7,7 +7,8 @@
 ///    chunks of plain `read`s it checksums, so the check runs in the page cache, not in the
 ///    process's resident set — and checks the contents as they stream by: offsets start at 0,
 ///    never decrease and end at their buffer's size; record, term, group, value and facet ids are in
-///    range; places name a searchable attribute; the browse order is a permutation; document text
+///    range; places name a searchable attribute; the browse order and the document rows are
+///    permutations; document text
 ///    is valid UTF-8 with every value starting on a character.
 /// 3. `index()` throws what any check found, or returns an index whose columns borrow the region.
 ///
@@ -119,19 +120,23 @@ public struct IndexImage {
     let (offsets, offsetsRange): (Column<UInt32>, _) = try r.column()
     let (idBytes, _): (Column<UInt8>, _) = try r.column()
     let (idEnds, idEndsRange): (Column<UInt32>, _) = try r.column()
+    let (rows, rowsRange): (Column<Int32>, _) = try r.column()
     let records = idEnds.count
     let columns = attributes.count
     guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
       throw fail("document offsets")
     }
+    guard rows.isEmpty || rows.count == records else { throw fail("document rows") }
     splittableFrom = offsetsRange.upperBound
     checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
     checker.checks.append(
       ContentCheck("document offsets", offsetsRange, .offsets(to: bytes.count, fromZero: true, characterStarts: true)))
     checker.checks.append(
       ContentCheck("objectIDs", idEndsRange, .offsets(to: idBytes.count, fromZero: false, characterStarts: false)))
+    if !rows.isEmpty { checker.checks.append(ContentCheck("document rows", rowsRange, .permutation(records))) }
     let documents = DocumentStore(
-      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds,
+      rows: rows)
 
     let (searchable, _): (Column<UInt64>, _) = try r.column()
     let titleColumn = try r.count()

@@ -126,7 +126,7 @@ struct FuzzyTierReader: @unchecked Sendable {
         stamps.withUnsafeBufferPointer { stamps in
           matchedWords.withUnsafeBufferPointer { words in
             func consider(_ record: Int) {
-              let slot = record * attributes + column
+              let slot = documents.row(record) * attributes + column
               let start = Int(offsets[slot])
               var end = Int(offsets[slot + 1])
               if end - start > DocumentStore.maxIndexedValueBytes {

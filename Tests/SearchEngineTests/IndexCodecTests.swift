@@ -127,16 +127,17 @@ struct MemorySink: IndexSink {
   /// refused, at once and in chunks, where one moved onto its first byte is not.
   @Test func aValueStartingInsideACharacterIsRefused() throws {
     let bytes = try IndexCodecTests().encoded()
-    // Record 0 is the iPhone (the most popular): its values take 26 bytes, so record 1's name,
-    // "Crème brûlée torch", starts at 26 and its "è" takes bytes 28 and 29.
-    let at = try #require(Self.position(of: [18, 25, 26], in: bytes)) + 8
+    // Values are stored as the records were given: the first, "Crème brûlée torch", ends at 21
+    // (its offsets are 0, 21, 28, 28), and its "è" takes bytes 2 and 3. The second value is made
+    // to start there.
+    let at = try #require(Self.position(of: [21, 28, 28], in: bytes))
     func decodes(movingTo start: UInt32, chunk: Int) -> Bool {
       Self.decodes(bytes, setting: at, to: start, chunk: chunk)
     }
     for chunk in [64, 1 << 20] {
-      #expect(decodes(movingTo: 26, chunk: chunk))
-      #expect(decodes(movingTo: 28, chunk: chunk))
-      #expect(!decodes(movingTo: 29, chunk: chunk))
+      #expect(decodes(movingTo: 21, chunk: chunk))
+      #expect(decodes(movingTo: 2, chunk: chunk))
+      #expect(!decodes(movingTo: 3, chunk: chunk))
     }
   }
 
