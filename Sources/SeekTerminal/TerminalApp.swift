@@ -467,6 +467,13 @@ public final class TerminalApp {
           return .catalogChanged(records: taken.records, finished: taken.finished, percent: percent)
         }
       }
+      indexer.onWholeInput = { [runtime] rows in
+        runtime.runOnSearchLane { service in
+          guard current.value == generation else { return nil }
+          service.apply(.streamed(.wholeInput(rows)))
+          return nil
+        }
+      }
     }
     if configuration.headerLines > 0 && generation == 0 {
       // The header is handed to the state machine once it is whole (or the input ended).

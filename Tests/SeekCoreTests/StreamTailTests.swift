@@ -182,6 +182,40 @@ import Testing
     #expect(scanned.contentGeneration == content)
   }
 
+  /// The final snapshot (every line read, in one table) replaces the chunks the tail was handed,
+  /// even in the middle of a scan, whether or not a main index holds the first lines: the scan
+  /// goes on from the line it had reached, the lines not handed yet are scanned too, and their
+  /// batches, handed late, are not added twice. A main index taking part of it then leaves the
+  /// rest to the tail.
+  @Test(arguments: [0, 4_000])
+  func theWholeInputReplacesTheChunksInTheMiddleOfAScan(indexed: Int) throws {
+    try #require(Self.names.count == 30_000)
+    let names = Self.names
+    let whole = CatalogSearcher(catalog: catalog(names[...]))
+    let scanned = CatalogSearcher(catalog: catalog(names[..<indexed]))
+    for start in stride(from: indexed, to: 25_000, by: 3_000) {
+      scanned.appendUnindexed(table(names[start..<min(25_000, start + 3_000)]), at: start)
+    }
+    // Stopped at its 31st look, 7,936 lines in: inside the third chunk.
+    let looks = Counter()
+    scanned.superseded = { looks.next() == 30 }
+    _ = try page(scanned, "py")
+    #expect(scanned.lastSearchGaveWay)
+    scanned.holdWholeInput(table(names[...]))
+    #expect(scanned.unindexedLines == 30_000 - indexed)
+    let expected = try page(whole, "py")
+    #expect(try page(scanned, "py") == expected)
+    #expect(!scanned.lastSearchGaveWay)
+    scanned.appendUnindexed(table(names[25_000...]), at: 25_000)
+    #expect(scanned.unindexedLines == 30_000 - indexed)
+    #expect(try page(scanned, "py") == expected)
+    #expect(try page(scanned, "flask") == (try page(whole, "flask")))
+    scanned.replaceMain(with: catalog(names[..<20_000]))
+    #expect(scanned.unindexedLines == 10_000)
+    #expect(try page(scanned, "py") == expected)
+    #expect(try page(scanned, "flask sql") == (try page(whole, "flask sql")))
+  }
+
   /// Lines that arrive after a new main index took the whole tail are answered too: the new
   /// tail's first index is installed though the one before had the same serial.
   @Test func linesAfterATakenTailAreAnswered() throws {

@@ -84,6 +84,7 @@ public final class SearchService {
       }
     case .streamed(.tail(let index)): searcher.setTail(index)
     case .streamed(.unindexed(let rows, let position)): searcher.appendUnindexed(rows, at: position)
+    case .streamed(.wholeInput(let rows)): searcher.holdWholeInput(rows)
     case .created(let items): searcher.setCreated(items)
     case .recent(let list):
       recent = list.map { ($0, TextFolding.foldedKey($0)) }

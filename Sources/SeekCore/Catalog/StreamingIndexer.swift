@@ -11,6 +11,9 @@ public struct StreamingIndexer: Sendable {
     case tail(SearchIndex)
     /// Lines read from this place in the input on, not indexed (the searcher scans them).
     case unindexed(RecordTable, at: Int)
+    /// Every line read, in one table, from the first: the final build's snapshot, for the
+    /// searcher to hold instead of the lines it was handed one batch at a time.
+    case wholeInput(RecordTable)
   }
 
   /// What the next build needs of the last: not the catalog itself, which whoever it was

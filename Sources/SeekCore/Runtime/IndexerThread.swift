@@ -24,6 +24,9 @@ public final class IndexerThread: @unchecked Sendable {
   /// to be taken; the searcher then takes what was read with `takeUnindexed` (one delivery for
   /// however many batches a busy searcher let accumulate).
   public var onUnindexed: (() -> Void)?
+  /// Scanning the tail: called with the final build's snapshot, every line read, before the build
+  /// (the searcher holds it instead of its batches: `StreamTail.holdWhole`).
+  public var onWholeInput: ((RecordTable) -> Void)?
   private var unindexedWaiting = false
 
   public init(
@@ -85,6 +88,7 @@ public final class IndexerThread: @unchecked Sendable {
       if scansTail && !indexer.rebuilds(records: progress.records, finished: progress.finished) { continue }
       let (table, finished, _, bytesRead) = reader.snapshot()
       let records = table.count
+      if scansTail && finished, let onWholeInput { onWholeInput(table) }
       // Given up: the final build frees the records once they are its document store.
       let update = indexer.update(with: consume table, finished: finished)
       if scansTail {

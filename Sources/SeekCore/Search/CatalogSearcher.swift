@@ -218,6 +218,14 @@ public final class CatalogSearcher {
     contentGeneration += 1
   }
 
+  /// Every line read, in one table (the final build's): the tail holds it instead of its
+  /// chunks (`StreamTail.holdWhole`).
+  public func holdWholeInput(_ rows: RecordTable) {
+    let before = streamTail?.count
+    if let replaced = streamTail?.holdWhole(rows) { ReleaseElsewhere.release(replaced, returningPages: true) }
+    if streamTail?.count != before { contentGeneration += 1 }
+  }
+
   /// Whether lines can be searched without indexing them, as `appendUnindexed` adds them.
   public static func scansUnindexedLines(_ settings: ResolvedSettings) -> Bool { StreamTail.supports(settings) }
 
