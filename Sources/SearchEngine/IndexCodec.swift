@@ -39,6 +39,7 @@ public enum IndexCodec {
     try w.array(d.objectIDBytes)
     try w.array(d.objectIDEnds)
     try w.array(d.recordRows)
+    try w.array(d.rowRecords)
     try w.array(Column(index.searchableColumns.map { UInt64($0) }))
     try w.scalar(UInt64(index.titleColumn))
     try w.array(index.terms.bytes)

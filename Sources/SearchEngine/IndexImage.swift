@@ -121,22 +121,29 @@ public struct IndexImage {
     let (idBytes, _): (Column<UInt8>, _) = try r.column()
     let (idEnds, idEndsRange): (Column<UInt32>, _) = try r.column()
     let (rows, rowsRange): (Column<Int32>, _) = try r.column()
+    let (rowRecords, rowRecordsRange): (Column<Int32>, _) = try r.column()
     let records = idEnds.count
     let columns = attributes.count
     guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
       throw fail("document offsets")
     }
-    guard rows.isEmpty || rows.count == records else { throw fail("document rows") }
+    guard rows.count == rowRecords.count, rows.isEmpty || rows.count == records else { throw fail("document rows") }
     splittableFrom = offsetsRange.upperBound
     checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
     checker.checks.append(
       ContentCheck("document offsets", offsetsRange, .offsets(to: bytes.count, fromZero: true, characterStarts: true)))
     checker.checks.append(
       ContentCheck("objectIDs", idEndsRange, .offsets(to: idBytes.count, fromZero: false, characterStarts: false)))
-    if !rows.isEmpty { checker.checks.append(ContentCheck("document rows", rowsRange, .permutation(records))) }
+    if !rows.isEmpty {
+      // Each a permutation: a row or record read through either is in range. (A pair that are not
+      // each other's inverse would show a record's values under another's id, as a changed title
+      // would: the cache's checksum covers that.)
+      checker.checks.append(ContentCheck("document rows", rowsRange, .permutation(records)))
+      checker.checks.append(ContentCheck("document rows", rowRecordsRange, .permutation(records)))
+    }
     let documents = DocumentStore(
       attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds,
-      rows: rows)
+      rows: rows, recordsByRow: rowRecords)
 
     let (searchable, _): (Column<UInt64>, _) = try r.column()
     let titleColumn = try r.count()

@@ -33,7 +33,7 @@ extension Searcher {
   /// The tier's top `limit` keys after the request's floor, and its count. `requiredMask` (the
   /// required words of the run that answered) leaves out the records that run matched.
   func fuzzyTier(_ query: ExtendedQuery, limit: Int, excludingWordHitsOf requiredMask: UInt16?) -> ([UInt64], Int) {
-    let previous = fuzzyLast.flatMap { $0.query.isNarrowed(by: query) ? $0.records : nil }
+    let previous = fuzzyLast.flatMap { $0.query.isNarrowed(by: query) ? $0.rows : nil }
     let total = previous?.count ?? index.count
     let runs =
       total >= Self.parallelFuzzyFrom ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
@@ -86,14 +86,15 @@ extension Searcher {
   }
 }
 
-/// What one run of the fuzzy tier reads: a range of records (or of the last tier's matches when
-/// typing narrows), with everything it needs as values, so that runs on several threads share
-/// nothing they write.
+/// What one run of the fuzzy tier reads: a range of the store's rows (or of the last tier's
+/// matches when typing narrows), in the order the values are stored, with everything it needs
+/// as values, so that runs on several threads share nothing they write.
 struct FuzzyTierReader: @unchecked Sendable {
   struct Part: Sendable {
     var keys: [UInt64]
     var count: Int
-    /// The records matching the terms (before the filter and the word hits), in record order.
+    /// The rows of the records matching the terms (before the filter and the word hits), in row
+    /// order: the store's order, which the next narrowing query reads again (`DocumentStore`).
     var matches: [UInt32]
   }
 
@@ -125,8 +126,9 @@ struct FuzzyTierReader: @unchecked Sendable {
       documents.offsets.withUnsafeBufferPointer { offsets in
         stamps.withUnsafeBufferPointer { stamps in
           matchedWords.withUnsafeBufferPointer { words in
-            func consider(_ record: Int) {
-              let slot = documents.row(record) * attributes + column
+            func consider(_ row: Int) {
+              let record = documents.record(atRow: row)
+              let slot = row * attributes + column
               let start = Int(offsets[slot])
               var end = Int(offsets[slot + 1])
               if end - start > DocumentStore.maxIndexedValueBytes {
@@ -136,7 +138,7 @@ struct FuzzyTierReader: @unchecked Sendable {
               guard
                 let (score, tie) = matcher.scoreAndTie(UnsafeBufferPointer(rebasing: all[start..<end]), by: tiebreak)
               else { return }
-              matches.append(UInt32(record))
+              matches.append(UInt32(row))
               if let filter, !filter.contains(record) { return }
               if mask != 0, stamps[record] != 0, words[Int(stamps[record]) - 1] & mask == mask { return }
               count += 1
@@ -145,7 +147,7 @@ struct FuzzyTierReader: @unchecked Sendable {
             if let previous {
               for i in range { consider(Int(previous[i])) }
             } else {
-              for record in range { consider(record) }
+              for row in range { consider(row) }
             }
           }
         }

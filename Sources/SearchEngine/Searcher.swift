@@ -223,10 +223,10 @@ public final class Searcher {
   static let sourceCacheSize = 64
   /// Which attributes' positions rank, which take no typos, and when one word is exact.
   var rules: MatchRules { index.matchRules }
-  /// The fuzzy tier's matcher, its top keys, and the records the last tier matched (see
-  /// Searcher+Fuzzy.swift).
+  /// The fuzzy tier's matcher, its top keys, and the rows of the records the last tier matched
+  /// (see Searcher+Fuzzy.swift).
   var fuzzyMatchers: [ExtendedMatcher] = []
-  var fuzzyLast: (query: ExtendedQuery, records: [UInt32])? = nil
+  var fuzzyLast: (query: ExtendedQuery, rows: [UInt32])? = nil
   /// The merged lists of the scans (Searcher+PrefixScan.swift, Searcher+PairScan.swift): one
   /// word's, or a pair's first word, its last, and the last word's prefix matches alone. Kept
   /// between searches with their arrays' capacity.
