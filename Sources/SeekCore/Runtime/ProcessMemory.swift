@@ -20,12 +20,6 @@ public enum ProcessMemory {
     _ = mallopt(M_MMAP_THRESHOLD, mappedFromBytes)
   }
 
-  /// Hands the free pages inside the allocator's heaps back to the system (`malloc_trim`): a walk
-  /// over every heap, milliseconds for hundreds of megabytes, so it is called off the search lane.
-  public static func returnFreedPages() {
-    _ = malloc_trim(0)
-  }
-
   /// The process's resident memory now (from /proc/self/statm), or nil where it cannot be read.
   public static func residentBytes() -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }

@@ -8,14 +8,8 @@ enum ReleaseElsewhere {
 
   /// `value` is freed on the release queue once the caller's other references are gone (the
   /// caller drops them right after this call; the queue's block runs after the caller moves on).
-  /// `returningPages`: the value was made of small blocks from the allocator's heap (a pipe's
-  /// batches, a few hundred kilobytes each), whose pages stay resident once freed, between blocks
-  /// still in use, until the heap is trimmed (`ProcessMemory.returnFreedPages`).
-  static func release<Value: Sendable>(_ value: consuming Value, returningPages: Bool = false) {
+  static func release<Value: Sendable>(_ value: consuming Value) {
     let held = value
-    queue.async {
-      withExtendedLifetime(held) {}
-      if returningPages { ProcessMemory.returnFreedPages() }
-    }
+    queue.async { withExtendedLifetime(held) {} }
   }
 }

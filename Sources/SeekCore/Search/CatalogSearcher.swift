@@ -222,7 +222,7 @@ public final class CatalogSearcher {
   /// chunks (`StreamTail.holdWhole`).
   public func holdWholeInput(_ rows: RecordTable) {
     let before = streamTail?.count
-    if let replaced = streamTail?.holdWhole(rows) { ReleaseElsewhere.release(replaced, returningPages: true) }
+    if let replaced = streamTail?.holdWhole(rows) { ReleaseElsewhere.release(replaced) }
     if streamTail?.count != before { contentGeneration += 1 }
   }
 
