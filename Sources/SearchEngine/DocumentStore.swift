@@ -85,11 +85,6 @@ public struct DocumentStore: Sendable {
       objectIDEnds: objectIDEnds, rows: Column(composed), recordsByRow: Column(inverse))
   }
 
-  /// The rows of the records and the records of the rows (empty: record `r` is row `r`), for the
-  /// codec.
-  var recordRows: Column<Int32> { rows }
-  var rowRecords: Column<Int32> { recordsByRow }
-
   /// The same values with these objectIDs: `ends` has one end per record, in `bytes`. Checked as
   /// the public initializer checks its layout.
   public func withObjectIDs(bytes idBytes: [UInt8], ends: [UInt32]) -> DocumentStore {
@@ -198,15 +193,15 @@ public struct DocumentStore: Sendable {
     bytes.withUnsafeBufferPointer { bytes in
       objectIDBytes.withUnsafeBufferPointer { ids in
         for record in order {
-          let r = row(Int(record))
-          let first = r * attributes.count
+          let row = row(Int(record))
+          let first = row * attributes.count
           for a in 0..<attributes.count {
-            let r = Int(offsets[first + a])..<Int(offsets[first + a + 1])
-            outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[r]))
+            let value = Int(offsets[first + a])..<Int(offsets[first + a + 1])
+            outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[value]))
             outOffsets.append(UInt32(truncatingIfNeeded: outBytes.count))
           }
-          let start = r == 0 ? 0 : Int(objectIDEnds[r - 1])
-          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<Int(objectIDEnds[r])]))
+          let start = row == 0 ? 0 : Int(objectIDEnds[row - 1])
+          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<Int(objectIDEnds[row])]))
           idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
         }
       }

@@ -306,7 +306,6 @@ public enum IndexBuilder {
     recordEnds.reserveCapacity(records.count)
     postingPlaces.reserveCapacity(records.count * 8)
     for record in records {
-      defer { recordEnds.append(UInt32(postingTerms.count)) }
       for (attribute, column) in columns.enumerated() {
         var words = 0
         var firstWordIsField = false
@@ -323,6 +322,7 @@ public enum IndexBuilder {
         wordCounts[(record - records.lowerBound) * columns.count + attribute] = AttributeWords.pack(
           count: words, firstWordIsField: firstWordIsField)
       }
+      recordEnds.append(UInt32(postingTerms.count))
     }
     let (terms, sortedID) = interner.sortedDictionary()
     for i in postingTerms.indices { postingTerms[i] = sortedID[Int(postingTerms[i])] }

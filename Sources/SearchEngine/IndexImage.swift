@@ -8,8 +8,7 @@
 ///    process's resident set — and checks the contents as they stream by: offsets start at 0,
 ///    never decrease and end at their buffer's size; record, term, group, value and facet ids are in
 ///    range; places name a searchable attribute; the browse order and the document rows are
-///    permutations; document text
-///    is valid UTF-8 with every value starting on a character.
+///    permutations; document text is valid UTF-8 with every value starting on a character.
 /// 3. `index()` throws what any check found, or returns an index whose columns borrow the region.
 ///
 /// A file can still lie about content (a changed title); the cache's checksum covers that.
@@ -121,13 +120,13 @@ public struct IndexImage {
     let (idBytes, _): (Column<UInt8>, _) = try r.column()
     let (idEnds, idEndsRange): (Column<UInt32>, _) = try r.column()
     let (rows, rowsRange): (Column<Int32>, _) = try r.column()
-    let (rowRecords, rowRecordsRange): (Column<Int32>, _) = try r.column()
+    let (recordsByRow, recordsByRowRange): (Column<Int32>, _) = try r.column()
     let records = idEnds.count
     let columns = attributes.count
     guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
       throw fail("document offsets")
     }
-    guard rows.count == rowRecords.count, rows.isEmpty || rows.count == records else { throw fail("document rows") }
+    guard rows.count == recordsByRow.count, rows.isEmpty || rows.count == records else { throw fail("document rows") }
     splittableFrom = offsetsRange.upperBound
     checker.checks.append(ContentCheck("document text", bytesRange, .utf8))
     checker.checks.append(
@@ -139,11 +138,11 @@ public struct IndexImage {
       // each other's inverse would show a record's values under another's id, as a changed title
       // would: the cache's checksum covers that.)
       checker.checks.append(ContentCheck("document rows", rowsRange, .permutation(records)))
-      checker.checks.append(ContentCheck("document rows", rowRecordsRange, .permutation(records)))
+      checker.checks.append(ContentCheck("document rows", recordsByRowRange, .permutation(records)))
     }
     let documents = DocumentStore(
       attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds,
-      rows: rows, recordsByRow: rowRecords)
+      rows: rows, recordsByRow: recordsByRow)
 
     let (searchable, _): (Column<UInt64>, _) = try r.column()
     let titleColumn = try r.count()

@@ -33,9 +33,8 @@ enum StreamPhases {
     // Each phase's input is given up to the next, as in the app, so the builder can free it.
     let prepared = PreparedCatalog(name: "lines", path: "-", table: consume table, settings: settings)
     phase("prepared")
-    let catalog = (consume prepared).indexed()
+    let catalog = withExtendedLifetime(keptAsTheScanWould) { (consume prepared).indexed() }
     phase("indexed")
-    _ = keptAsTheScanWould?.count
     log(
       "  index structures \(mb(catalog.index.indexBytes)) = \(catalog.index.indexBytes / catalog.index.count) B/record"
     )

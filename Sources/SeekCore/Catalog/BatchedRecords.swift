@@ -6,8 +6,9 @@
 /// beside the reader's, and a build's snapshot shared the reader's table, so the next batch
 /// appended copied it whole while the snapshot was still being read. Here a line past the main
 /// index is held once, by a batch the reader and the tail share; the records of the last build
-/// are held by the reader alone (the index holds them in its own order); and a snapshot's copy
-/// lets go of each part as it is copied (`RecordTable.joined`), so it never holds a line twice.
+/// are held once, by the reader and the index that shares them (`DocumentStore.reordered`); and a
+/// snapshot's copy lets go of each part as it is copied (`RecordTable.joined`), so it never holds
+/// a line twice.
 ///
 /// A snapshot is joined outside the reader's lock: a million lines take tens of milliseconds to
 /// copy (hundreds on the indexer's lowered priority), and the search lane, taking the batches
