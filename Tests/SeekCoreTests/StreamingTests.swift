@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SearchEngine
@@ -184,5 +185,67 @@ import Testing
     #expect(last.index.count == 230)
     let hits = try CatalogSearcher(catalog: last).search(CatalogSearcher.Request(query: "line 230", hitsPerPage: 5))
     #expect(hits.hits.first.map { last.index.documents.value($0.hit.record, 0) } == "line 230")
+  }
+
+  /// A build started while reading is taken only if the pipe is nine times slower than indexing;
+  /// until a window of reading says how fast the pipe is, none is started.
+  @Test func aBuildWhileReadingWaitsForAPipeSlowEnoughForItToBeTaken() {
+    var pacing = BuildPacing()
+    pacing.observe(records: 0, at: 10)
+    pacing.observe(records: 50_000, at: 10.1)
+    #expect(pacing.readRate == nil)
+    #expect(!pacing.keepsUp)
+    pacing.observe(records: 250_000, at: 10.5)  // 500,000 lines a second
+    #expect(pacing.readRate == 500_000)
+    #expect(!pacing.keepsUp)
+    pacing.built(records: 20_000, seconds: 0.001)  // too small to say how fast a build is
+    #expect(pacing.buildRate == 300_000)
+    pacing.built(records: 9_000_000, seconds: 2)  // 4.5 million a second: nine times the reader
+    #expect(pacing.keepsUp)
+    pacing.built(records: 9_000_000, seconds: 30)
+    #expect(!pacing.keepsUp)
+    pacing.observe(records: 250_000, at: 11)  // the pipe stalled
+    #expect(pacing.keepsUp)
+  }
+
+  @Test func theFirstAndTheFinalBuildDoNotWaitForThePipe() throws {
+    let none = RecordTable(attributes: ["text"])
+    let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
+    var indexer = StreamingIndexer(catalog: empty, scansTail: true)
+    let unknown = BuildPacing()
+    #expect(indexer.rebuilds(records: 100, finished: false, pacing: unknown))
+    _ = indexer.update(with: lines(1...100), finished: false)
+    #expect(indexer.rebuilds(records: 200, finished: false))
+    #expect(!indexer.rebuilds(records: 200, finished: false, pacing: unknown))
+    #expect(indexer.rebuilds(records: 150, finished: true, pacing: unknown))
+  }
+
+  /// A pipe read fast and then stalled gets its main index while it stalls: the indexer looks
+  /// at the reading rate again a window later, with no batch arriving to wake it.
+  @Test func aPipeThatStallsIsIndexedWhileItStalls() throws {
+    let none = RecordTable(attributes: ["text"])
+    let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
+    let built = Mutex<[Int]>([])
+    let indexer = IndexerThread(catalog: empty, scansTail: true) { update, _, _, finished, _ in
+      if case .rebuilt(let catalog)? = update, !finished { built.withLock { $0.append(catalog.index.count) } }
+    }
+    let pipe = Pipe()
+    let reader = StreamingReader(format: .lines) { [indexer] in indexer.batchRead() }
+    reader.keepsUnindexed = true
+    indexer.onUnindexed = { [weak indexer] in _ = indexer?.takeUnindexed() }
+    indexer.reader = reader
+    reader.start(reading: pipe.fileHandleForReading)
+    func waitFor(_ what: ([Int]) -> Bool) -> Bool {
+      for _ in 0..<6_000 {
+        if built.withLock({ what($0) }) { return true }
+        Thread.sleep(forTimeInterval: 0.005)  // polling for a condition, not a timed assertion
+      }
+      return false
+    }
+    pipe.fileHandleForWriting.write(Data("first\n".utf8))
+    #expect(waitFor { $0 == [1] })
+    pipe.fileHandleForWriting.write(Data((0..<100_000).map { "line \($0)\n" }.joined().utf8))
+    #expect(waitFor { $0.last == 100_001 })
+    try pipe.fileHandleForWriting.close()
   }
 }

@@ -40,6 +40,12 @@ public struct StreamingIndexer: Sendable {
     finished || main == 0 || records >= 2 * main
   }
 
+  /// Scanning the tail, whether a build of the `records` read is worth starting now: one due
+  /// while reading waits until the reader is slow enough for it to be taken (`BuildPacing`).
+  public func rebuilds(records: Int, finished: Bool, pacing: BuildPacing) -> Bool {
+    rebuilds(records: records, finished: finished) && (finished || main == 0 || pacing.keepsUp)
+  }
+
   /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is
   /// given up: a rebuild turns it into the new index's document store.
   public mutating func update(with table: consuming RecordTable, finished: Bool) -> Update? {

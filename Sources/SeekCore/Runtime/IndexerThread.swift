@@ -28,6 +28,8 @@ public final class IndexerThread: @unchecked Sendable {
   /// (the searcher holds it instead of its batches: `StreamTail.holdWhole`).
   public var onWholeInput: ((RecordTable) -> Void)?
   private var unindexedWaiting = false
+  /// Scanning the tail, whether a build started while reading would be taken (`BuildPacing`).
+  private var pacing = BuildPacing()
 
   public init(
     catalog: Catalog, scansTail: Bool = false,
@@ -76,21 +78,37 @@ public final class IndexerThread: @unchecked Sendable {
   }
 
   private func loop() {
+    var looksAgain = false
     while true {
       condition.lock()
-      while !pending { condition.wait() }
+      // A build put off for the reading rate is looked at again a window later, even if no
+      // batch arrives (a pipe that stalled is then slow enough).
+      while !pending {
+        guard looksAgain else {
+          condition.wait()
+          continue
+        }
+        if !condition.wait(until: Date(timeIntervalSinceNow: BuildPacing.window)) { break }
+      }
       pending = false
       condition.unlock()
       guard let reader else { continue }
       let progress = reader.progress
       if let onHeader, onHeader(progress.finished) { self.onHeader = nil }
       // Scanning the tail, the records are shared (snapshot) only for a build.
-      if scansTail && !indexer.rebuilds(records: progress.records, finished: progress.finished) { continue }
+      if scansTail {
+        pacing.observe(records: progress.records, at: Self.seconds())
+        let due = indexer.rebuilds(records: progress.records, finished: progress.finished)
+        looksAgain = due && !indexer.rebuilds(records: progress.records, finished: progress.finished, pacing: pacing)
+        if !due || looksAgain { continue }
+      }
       let (table, finished, _, bytesRead) = reader.snapshot()
       let records = table.count
       if scansTail && finished, let onWholeInput { onWholeInput(table) }
       // Given up: the final build frees the records once they are its document store.
+      let started = Self.seconds()
       let update = indexer.update(with: consume table, finished: finished)
+      pacing.built(records: records, seconds: Self.seconds() - started)
       if scansTail {
         // The count on screen follows reading: "finished" is whether the reader has, even for
         // a build of fewer records than were read.
@@ -102,6 +120,10 @@ public final class IndexerThread: @unchecked Sendable {
       if finished { return }
     }
   }
+}
+
+extension IndexerThread {
+  fileprivate static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
 /// A counter read from other threads (which feed is current).
