@@ -9,6 +9,12 @@
 /// each row). What it trades away: reading every record in id order is no longer a walk through
 /// memory, so what reads them all reads them in row order (`Searcher+Fuzzy`: at 1.1M lines, a
 /// p99 of 60–68 ms in id order against 16 ms).
+///
+/// A record that names no id is known by a hash of its values (`ContentHash`), and copies by
+/// that hash and a number ("-2", "-3"…). When no record names one (lines), the ids are not stored
+/// but computed when asked for: only the numbered copies are kept (`ObjectIDs.contentHashes`).
+/// Ten million lines kept 190 MB of ids, looked up a handful of times a keystroke at most (the
+/// page's ids, a check, a pick); hashing a line again takes well under a microsecond.
 public struct DocumentStore: Sendable {
   /// Attribute names, in the order every record's values are stored.
   public let attributes: [String]
@@ -19,6 +25,12 @@ public struct DocumentStore: Sendable {
   /// (from 0 for the first).
   private(set) var objectIDBytes: Column<UInt8> = []
   private(set) var objectIDEnds: Column<UInt32> = []
+  /// Whether the ids are the rows' content hashes, not stored (`objectIDBytes` and `Ends` empty).
+  private(set) var idsAreContentHashes = false
+  /// With content-hash ids: the rows of numbered copies, ascending, and the number of each.
+  private(set) var numberedRows: Column<UInt32> = []
+  private(set) var rowNumbers: Column<UInt32> = []
+  public private(set) var count = 0
   /// The row of each record in the buffers above, and the record of each row; both empty when
   /// record `r` is row `r`.
   private(set) var rows: Column<Int32> = []
@@ -28,38 +40,69 @@ public struct DocumentStore: Sendable {
 
   /// Bytes of the values and their offsets; of the object ids and their ends.
   public var textBytes: Int { bytes.byteCount + offsets.byteCount + rows.byteCount + recordsByRow.byteCount }
-  public var objectIDBytesHeld: Int { objectIDBytes.byteCount + objectIDEnds.byteCount }
+  public var objectIDBytesHeld: Int {
+    objectIDBytes.byteCount + objectIDEnds.byteCount + numberedRows.byteCount + rowNumbers.byteCount
+  }
+
+  /// The records' objectIDs, in row order, as the catalog made them.
+  public enum ObjectIDs: Sendable {
+    /// Each id's UTF-8 in `bytes`; `ends` has one end per row.
+    case stored(bytes: [UInt8], ends: [UInt32])
+    /// Each row's content hash; the copies in `numberedRows` (ascending) get "-" and `numbers`.
+    case contentHashes(numberedRows: [UInt32], numbers: [UInt32])
+  }
 
   /// A store over values already laid out: `offsets` has one end per value (attributes × records,
   /// after a leading 0), `objectIDEnds` one end per record. The layout is checked (a programming
   /// error traps): offsets monotone and within their buffers.
   public init(attributes: [String], bytes: [UInt8], offsets: [UInt32], objectIDBytes: [UInt8], objectIDEnds: [UInt32]) {
-    precondition(offsets.first == 0 && offsets.count == objectIDEnds.count * attributes.count + 1, "offsets per value")
-    precondition(
-      Int(offsets.last ?? 0) == bytes.count && Int(objectIDEnds.last ?? 0) == objectIDBytes.count, "buffer ends")
-    precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }, "monotone offsets")
-    precondition(zip(objectIDEnds, objectIDEnds.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
     self.init(
-      attributes: attributes, bytes: Column(bytes), offsets: Column(offsets), objectIDBytes: Column(objectIDBytes),
-      objectIDEnds: Column(objectIDEnds))
+      attributes: attributes, bytes: bytes, offsets: offsets, count: objectIDEnds.count,
+      objectIDs: .stored(bytes: objectIDBytes, ends: objectIDEnds))
+  }
+
+  /// `count` records laid out as above, with these ids (checked as `withObjectIDs` checks them).
+  public init(attributes: [String], bytes: [UInt8], offsets: [UInt32], count: Int, objectIDs: ObjectIDs) {
+    precondition(offsets.first == 0 && offsets.count == count * attributes.count + 1, "offsets per value")
+    precondition(Int(offsets.last ?? 0) == bytes.count, "buffer ends")
+    precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }, "monotone offsets")
+    let values = DocumentStore(
+      attributes: attributes, bytes: Column(bytes), offsets: Column(offsets),
+      ids: .contentHashes(numberedRows: [], numbers: []), count: count)
+    self = values.withObjectIDs(objectIDs)
+  }
+
+  /// How the objectIDs are kept (see `ObjectIDs`), as columns.
+  enum IDColumns {
+    case stored(Column<UInt8>, Column<UInt32>)
+    case contentHashes(numberedRows: Column<UInt32>, numbers: Column<UInt32>)
   }
 
   /// `rows` and `recordsByRow`, when given, must be permutations, each the other's inverse
   /// (checked by the codec when loaded).
   init(
-    attributes: [String], bytes: Column<UInt8>, offsets: Column<UInt32>, objectIDBytes: Column<UInt8>,
-    objectIDEnds: Column<UInt32>, rows: Column<Int32> = [], recordsByRow: Column<Int32> = []
+    attributes: [String], bytes: Column<UInt8>, offsets: Column<UInt32>, ids: IDColumns, count: Int,
+    rows: Column<Int32> = [], recordsByRow: Column<Int32> = []
   ) {
     self.attributes = attributes
     self.bytes = bytes
     self.offsets = offsets
-    self.objectIDBytes = objectIDBytes
-    self.objectIDEnds = objectIDEnds
+    switch ids {
+    case .stored(let idBytes, let ends):
+      (objectIDBytes, objectIDEnds) = (idBytes, ends)
+    case .contentHashes(let rows, let numbers):
+      (idsAreContentHashes, numberedRows, rowNumbers) = (true, rows, numbers)
+    }
+    self.count = count
     self.rows = rows
     self.recordsByRow = recordsByRow
   }
 
-  public var count: Int { objectIDEnds.count }
+  /// The objectIDs as kept, to share them with a store over the same rows.
+  var idColumns: IDColumns {
+    idsAreContentHashes
+      ? .contentHashes(numberedRows: numberedRows, numbers: rowNumbers) : .stored(objectIDBytes, objectIDEnds)
+  }
 
   /// Where record `record`'s values and id are kept in the buffers.
   @inline(__always) func row(_ record: Int) -> Int { rows.isEmpty ? record : Int(rows[record]) }
@@ -74,26 +117,33 @@ public struct DocumentStore: Sendable {
     precondition(order.count == count, "a permutation of every record")
     let composed = rows.isEmpty ? order : order.map { rows[Int($0)] }
     guard !composed.indices.allSatisfy({ composed[$0] == Int32($0) }) else {
-      return DocumentStore(
-        attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: objectIDBytes,
-        objectIDEnds: objectIDEnds)
+      return DocumentStore(attributes: attributes, bytes: bytes, offsets: offsets, ids: idColumns, count: count)
     }
     var inverse = [Int32](repeating: 0, count: composed.count)
     for (record, row) in composed.enumerated() { inverse[Int(row)] = Int32(record) }
     return DocumentStore(
-      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: objectIDBytes,
-      objectIDEnds: objectIDEnds, rows: Column(composed), recordsByRow: Column(inverse))
+      attributes: attributes, bytes: bytes, offsets: offsets, ids: idColumns, count: count, rows: Column(composed),
+      recordsByRow: Column(inverse))
   }
 
-  /// The same values with these objectIDs: `ends` has one end per record, in `bytes`. Checked as
-  /// the public initializer checks its layout.
-  public func withObjectIDs(bytes idBytes: [UInt8], ends: [UInt32]) -> DocumentStore {
+  /// The same values with these objectIDs. Checked as the public initializer checks its layout.
+  public func withObjectIDs(_ ids: ObjectIDs) -> DocumentStore {
     precondition(rows.isEmpty, "ids are given in row order, before the records are reordered")
-    precondition(ends.count == count && Int(ends.last ?? 0) == idBytes.count, "one id per record")
-    precondition(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
-    return DocumentStore(
-      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: Column(idBytes),
-      objectIDEnds: Column(ends))
+    switch ids {
+    case .stored(let idBytes, let ends):
+      precondition(ends.count == count && Int(ends.last ?? 0) == idBytes.count, "one id per record")
+      precondition(zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 }, "monotone ids")
+      return DocumentStore(
+        attributes: attributes, bytes: bytes, offsets: offsets, ids: .stored(Column(idBytes), Column(ends)),
+        count: count)
+    case .contentHashes(let numbered, let numbers):
+      precondition(numbered.count == numbers.count, "a number per numbered row")
+      precondition(zip(numbered, numbered.dropFirst()).allSatisfy { $0 < $1 }, "ascending rows")
+      precondition(numbered.last.map { Int($0) < count } ?? true, "rows of the store")
+      return DocumentStore(
+        attributes: attributes, bytes: bytes, offsets: offsets,
+        ids: .contentHashes(numberedRows: Column(numbered), numbers: Column(numbers)), count: count)
+    }
   }
 
   public mutating func reserve(records: Int, bytes byteCount: Int) {
@@ -113,15 +163,49 @@ public struct DocumentStore: Sendable {
     }
     objectIDBytes.append(contentsOf: objectID.utf8)
     objectIDEnds.append(UInt32(truncatingIfNeeded: objectIDBytes.count))
+    count += 1
   }
 
-  /// Calls `body` with the UTF-8 of a record's objectID, without copying.
+  /// Calls `body` with the UTF-8 of a record's objectID, without copying a stored one.
   func withObjectID<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    let row = row(record)
+    withObjectID(atRow: row(record), body)
+  }
+
+  /// Calls `body` with the UTF-8 of the objectID at row `row` (the buffers' order).
+  func withObjectID<R>(atRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if idsAreContentHashes { return withContentID(row: row, body) }
     let start = row == 0 ? 0 : Int(objectIDEnds[row - 1])
     let end = Int(objectIDEnds[row])
     // Safe: the ends are monotone and end within `objectIDBytes` (built so, or checked by the codec).
     return objectIDBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
+  /// The id of a row whose id is its content hash: the hash's digits, then "-" and its number for
+  /// a numbered copy (found by a binary search of the few numbered rows).
+  private func withContentID<R>(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    var hash = ContentHash()
+    for a in 0..<attributes.count { withValue(atRow: row, a) { hash.add($0) } }
+    var lo = 0
+    var hi = numberedRows.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if Int(numberedRows[mid]) < row { lo = mid + 1 } else { hi = mid }
+    }
+    let number = lo < numberedRows.count && Int(numberedRows[lo]) == row ? Int(rowNumbers[lo]) : 0
+    // 16 digits, "-" and at most 10 digits of a UInt32.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ContentHash.digits + 11) { id in
+      ContentHash.writeHex(hash.value, to: id)
+      var end = ContentHash.digits
+      if number > 0 {
+        id[end] = UInt8(ascii: "-")
+        end += 1
+        let digits = String(number).utf8
+        for (i, d) in digits.enumerated() { id[end + i] = d }
+        end += digits.count
+      }
+      // Safe: `end` is within the allocation (at most 27 bytes written), read inside the closure.
+      return body(UnsafeBufferPointer(rebasing: id[..<end]))
+    }
   }
 
   public func objectID(_ record: Int) -> String {
@@ -144,6 +228,15 @@ public struct DocumentStore: Sendable {
     return bytes.withUnsafeBufferPointer { all in
       body(UnsafeBufferPointer(rebasing: all[r]))
     }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the value at row `row` (the buffers' order).
+  @inline(__always) func withValue<R>(atRow row: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+  {
+    let slot = row * attributes.count + attribute
+    let r = Int(offsets[slot])..<Int(offsets[slot + 1])
+    // Safe: `r` comes from the offsets, validated to lie within `bytes` (built here, or checked by the codec).
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
   }
 
   public func value(_ record: Int, _ attribute: Int) -> String {
@@ -191,23 +284,19 @@ public struct DocumentStore: Sendable {
     idEnds.reserveCapacity(order.count)
     // Safe: every range read comes from the monotone offsets, within the buffers.
     bytes.withUnsafeBufferPointer { bytes in
-      objectIDBytes.withUnsafeBufferPointer { ids in
-        for record in order {
-          let row = row(Int(record))
-          let first = row * attributes.count
-          for a in 0..<attributes.count {
-            let value = Int(offsets[first + a])..<Int(offsets[first + a + 1])
-            outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[value]))
-            outOffsets.append(UInt32(truncatingIfNeeded: outBytes.count))
-          }
-          let start = row == 0 ? 0 : Int(objectIDEnds[row - 1])
-          idBytes.append(contentsOf: UnsafeBufferPointer(rebasing: ids[start..<Int(objectIDEnds[row])]))
-          idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
+      for record in order {
+        let first = row(Int(record)) * attributes.count
+        for a in 0..<attributes.count {
+          let value = Int(offsets[first + a])..<Int(offsets[first + a + 1])
+          outBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[value]))
+          outOffsets.append(UInt32(truncatingIfNeeded: outBytes.count))
         }
+        withObjectID(Int(record)) { idBytes.append(contentsOf: $0) }
+        idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
       }
     }
     return DocumentStore(
-      attributes: attributes, bytes: Column(outBytes), offsets: Column(outOffsets), objectIDBytes: Column(idBytes),
-      objectIDEnds: Column(idEnds))
+      attributes: attributes, bytes: Column(outBytes), offsets: Column(outOffsets),
+      ids: .stored(Column(idBytes), Column(idEnds)), count: order.count)
   }
 }

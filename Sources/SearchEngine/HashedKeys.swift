@@ -27,11 +27,12 @@ struct HashedKeys: Sendable {
     records = Column(sorted.map { UInt32(truncatingIfNeeded: $0) })
   }
 
-  /// The records of `documents` by objectID.
+  /// The records of `documents` by objectID, read in row order (through memory: the ids of
+  /// lines are hashed from their values).
   init(objectIDsOf documents: DocumentStore) {
     self.init(
-      packed: (0..<documents.count).map { record in
-        Self.entry(hash: documents.withObjectID(record) { byteHash($0) }, record: record)
+      packed: (0..<documents.count).map { row in
+        Self.entry(hash: documents.withObjectID(atRow: row) { byteHash($0) }, record: documents.record(atRow: row))
       })
   }
 

@@ -23,7 +23,7 @@ public enum IndexCodecError: Error, Equatable {
 /// a searchable index over the mapping.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 12
+  public static let version = 13
   /// Arrays start on this boundary (relative to the start of the encoded index, which the cache
   /// file places on one too), so a mapped array is aligned for any element type.
   public static let alignment = 64
@@ -38,6 +38,10 @@ public enum IndexCodec {
     try w.array(d.offsets)
     try w.array(d.objectIDBytes)
     try w.array(d.objectIDEnds)
+    try w.scalar(UInt64(d.count))
+    try w.scalar(d.idsAreContentHashes ? 1 : 0)
+    try w.array(d.numberedRows)
+    try w.array(d.rowNumbers)
     try w.array(d.rows)
     try w.array(d.recordsByRow)
     try w.array(Column(index.searchableColumns.map { UInt64($0) }))

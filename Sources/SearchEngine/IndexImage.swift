@@ -119,12 +119,29 @@ public struct IndexImage {
     let (offsets, offsetsRange): (Column<UInt32>, _) = try r.column()
     let (idBytes, _): (Column<UInt8>, _) = try r.column()
     let (idEnds, idEndsRange): (Column<UInt32>, _) = try r.column()
+    let records = try r.count()
+    let idsAreContentHashes = try r.count()
+    let (numberedRows, numberedRowsRange): (Column<UInt32>, _) = try r.column()
+    let (rowNumbers, _): (Column<UInt32>, _) = try r.column()
     let (rows, rowsRange): (Column<Int32>, _) = try r.column()
     let (recordsByRow, recordsByRowRange): (Column<Int32>, _) = try r.column()
-    let records = idEnds.count
     let columns = attributes.count
     guard columns > 0, records < Int(UInt32.max), offsets.count == records * columns + 1 else {
       throw fail("document offsets")
+    }
+    let ids: DocumentStore.IDColumns
+    switch idsAreContentHashes {
+    case 0:
+      guard idEnds.count == records, numberedRows.isEmpty, rowNumbers.isEmpty else { throw fail("objectIDs") }
+      ids = .stored(idBytes, idEnds)
+    case 1:
+      guard idBytes.isEmpty, idEnds.isEmpty, numberedRows.count == rowNumbers.count else { throw fail("objectIDs") }
+      // Ascending is not checked: out of order, a copy's number is not found (its id is its
+      // hash's alone), as the cache's checksum would have refused bytes changed since written.
+      checker.checks.append(ContentCheck("numbered objectIDs", numberedRowsRange, .below(UInt32(records))))
+      ids = .contentHashes(numberedRows: numberedRows, numbers: rowNumbers)
+    default:
+      throw fail("objectIDs")
     }
     guard rows.count == recordsByRow.count, rows.isEmpty || rows.count == records else { throw fail("document rows") }
     splittableFrom = offsetsRange.upperBound
@@ -141,8 +158,8 @@ public struct IndexImage {
       checker.checks.append(ContentCheck("document rows", recordsByRowRange, .permutation(records)))
     }
     let documents = DocumentStore(
-      attributes: attributes, bytes: bytes, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds,
-      rows: rows, recordsByRow: recordsByRow)
+      attributes: attributes, bytes: bytes, offsets: offsets, ids: ids, count: records, rows: rows,
+      recordsByRow: recordsByRow)
 
     let (searchable, _): (Column<UInt64>, _) = try r.column()
     let titleColumn = try r.count()

@@ -42,6 +42,47 @@ struct MemorySink: IndexSink {
     #expect(index.record(objectID: "2").map(index.documents.objectID) == "2")
   }
 
+  /// Lines known by their content hash (ids not stored, copies numbered) as a cache keeps them:
+  /// the same ids, each found by its id.
+  func linesByContent() throws -> (SearchIndex, [UInt8]) {
+    let lines = ["flask", "django", "flask", "numpy", "flask"]
+    let bytes = Array(lines.joined().utf8)
+    var offsets: [UInt32] = [0]
+    for line in lines { offsets.append(offsets.last! + UInt32(line.utf8.count)) }
+    let store = DocumentStore(
+      attributes: ["text"], bytes: bytes, offsets: offsets, count: lines.count,
+      objectIDs: .contentHashes(numberedRows: [2, 4], numbers: [2, 3]))
+    let index = IndexBuilder.build(
+      store, settings: IndexSettings(searchableAttributes: ["text"], titleAttribute: "text", customRanking: []))
+    var sink = MemorySink()
+    try IndexCodec.encode(index, to: &sink)
+    return (index, sink.bytes)
+  }
+
+  @Test func contentHashIDsRoundTrip() throws {
+    let (built, bytes) = try linesByContent()
+    let index = try IndexCodec.decode(
+      bytes, settings: IndexSettings(searchableAttributes: ["text"], titleAttribute: "text", customRanking: []))
+    let ids = (0..<index.count).map(index.documents.objectID)
+    #expect(ids == (0..<built.count).map(built.documents.objectID))
+    #expect(Set(ids).count == 5 && ids.filter { $0.hasSuffix("-2") || $0.hasSuffix("-3") }.count == 2)
+    #expect(ids.allSatisfy { index.record(objectID: $0).map(index.documents.objectID) == $0 })
+    #expect(index.documents.objectIDBytesHeld == 16)
+  }
+
+  @Test func aDamagedContentHashIndexIsRefusedOrSearchesSafely() throws {
+    let settings = IndexSettings(searchableAttributes: ["text"], titleAttribute: "text", customRanking: [])
+    let bytes = try linesByContent().1
+    for offset in bytes.indices {
+      var damaged = bytes
+      damaged[offset] ^= 0x80
+      guard let index = try? IndexCodec.decode(damaged, settings: settings) else { continue }
+      let response = Searcher(index: index).search(SearchRequest(query: "fla", hitsPerPage: 5))
+      _ = response.hits.map { index.documents.objectID($0.record) }
+      _ = index.record(objectID: "flask")
+    }
+  }
+
   /// Without the cache file's checksum, the structure checks alone must keep every mutated index
   /// from crashing: each changed byte is refused, or decodes into an index that searches safely.
   @Test func aDamagedIndexIsRefusedOrSearchesSafely() throws {

@@ -189,6 +189,23 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(store.objectID(1) == store.objectID(0) + "-2")
   }
 
+  /// Lines name no id: each is known by its content hash, computed when asked, and only the
+  /// numbered copies are kept. The ids are those a stored id would have been.
+  @Test func linesAreKnownByTheirContentWithoutStoringIt() {
+    var table = RecordTable(attributes: ["text"])
+    let lines = ["a", "b", "a", "c", "a", "b", ""]
+    for line in lines { table.appendRow([line]) }
+    let store = table.documents(idAttribute: nil)
+    let ids = (0..<store.count).map(store.objectID)
+    let a = RecordTable.contentID(["a"])
+    let b = RecordTable.contentID(["b"])
+    #expect(ids == [a, b, a + "-2", RecordTable.contentID(["c"]), a + "-3", b + "-2", RecordTable.contentID([""])])
+    #expect(store.objectIDBytesHeld == 3 * 8)
+    let reordered = store.reordered([6, 5, 4, 3, 2, 1, 0])
+    #expect((0..<7).map(reordered.objectID) == ids.reversed())
+    #expect(store.subset([4, 0]).objectID(0) == a + "-3")
+  }
+
   /// Among many records, every copy after the first is numbered in input order, given ids and
   /// hashed ones alike, and all ids differ, even where a given id looks like a numbered copy.
   @Test func duplicatesAreNumberedInInputOrderAmongManyRecords() {

@@ -41,7 +41,7 @@ public struct PreparedCatalog: Sendable {
     // values, and each runs mostly on one core: computed side by side.
     let idTable = table  // shares the table's buffers: neither side writes them
     let values = table.documents(objectIDs: nil)
-    let ids = ResultSlots<(bytes: [UInt8], ends: [UInt32])>(count: 1)
+    let ids = ResultSlots<DocumentStore.ObjectIDs>(count: 1)
     let order = ResultSlots<IndexBuilder.RankingOrder>(count: 1)
     let (idAttribute, index) = (settings.objectIDAttribute, settings.index)
     workers.perform(iterations: 2) { step in
@@ -52,8 +52,7 @@ public struct PreparedCatalog: Sendable {
       }
     }
     ranking = order.values[0]
-    let computed = ids.values[0]
-    documents = values.withObjectIDs(bytes: computed.bytes, ends: computed.ends)
+    documents = values.withObjectIDs(ids.values[0])
   }
 
   /// Tables from this many records compute their ids beside their ranking order (below, the

@@ -239,9 +239,9 @@ public struct RecordTable: Sendable {
   }
 
   /// The records as a document store with the ids given (`objectIDs(idAttribute:)`'s), or with
-  /// empty ones for `nil` (to be set with `DocumentStore.withObjectIDs`).
-  consuming func documents(objectIDs ids: (bytes: [UInt8], ends: [UInt32])?) -> DocumentStore {
-    let (idBytes, idEnds) = ids ?? ([], [UInt32](repeating: 0, count: count))
+  /// none for `nil` (to be set with `DocumentStore.withObjectIDs`).
+  consuming func documents(objectIDs ids: DocumentStore.ObjectIDs?) -> DocumentStore {
+    let placeholder = DocumentStore.ObjectIDs.contentHashes(numberedRows: [], numbers: [])
     let columns = attributes.count
     let full = (0..<count).allSatisfy { cellCount($0) == columns }
     if full {
@@ -251,7 +251,7 @@ public struct RecordTable: Sendable {
       bytes = []
       cellBounds = []
       return DocumentStore(
-        attributes: attributes, bytes: values, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+        attributes: attributes, bytes: values, offsets: offsets, count: count, objectIDs: ids ?? placeholder)
     }
     // Records with missing trailing values: copied with empty ones in their place.
     var offsets: [UInt32] = [0]
@@ -265,28 +265,29 @@ public struct RecordTable: Sendable {
       }
     }
     return DocumentStore(
-      attributes: attributes, bytes: values, offsets: offsets, objectIDBytes: idBytes, objectIDEnds: idEnds)
+      attributes: attributes, bytes: values, offsets: offsets, count: count, objectIDs: ids ?? placeholder)
   }
 
-  /// Each record's id: `idAttribute`'s value when it has one, else a hash of its values (stable
-  /// when other records change). Duplicates get "-2", "-3"… in input order, skipping a number
-  /// whose id is taken, so that every id is unique (checks are kept by id). They are found through
-  /// an open-addressing table of each id's first row, the ids themselves compared on a probe:
-  /// 4 bytes a slot and two slots a record (32 MB for 3 million lines, where a dictionary from hash
-  /// to first row and count took over 100 MB), and a count only for the ids seen twice.
-  func objectIDs(idAttribute: String?, workers: Workers = .allCores) -> (bytes: [UInt8], ends: [UInt32]) {
+  /// Each record's id: `idAttribute`'s value when it has one, else a hash of its values
+  /// (`ContentHash`). Duplicates get "-2", "-3"… in input order, skipping a number whose id is
+  /// taken, so that every id is unique (checks are kept by id).
+  ///
+  /// When no record names an id and every record has all its values (lines, full tables), the
+  /// store computes each id from its values when asked: only the numbered copies are kept
+  /// (`DocumentStore.ObjectIDs.contentHashes`), found by their hashes alone (no stored id names
+  /// "x-2" before the second "x").
+  func objectIDs(idAttribute: String?, workers: Workers = .allCores) -> DocumentStore.ObjectIDs {
     let idColumn = idAttribute.flatMap { attributes.firstIndex(of: $0) }
-    var idBytes: [UInt8] = []
-    var idEnds: [UInt32] = []
-    idEnds.reserveCapacity(count)
-    // Without an id attribute every id is a hash's 16 digits (numbered copies add a few bytes):
-    // reserved at once, where growing by doubling would copy the ids and leave half unused.
-    if idColumn == nil { idBytes.reserveCapacity(count * 16) }
-    var id: [UInt8] = []
-    func storedID(_ record: Int) -> ArraySlice<UInt8> {
-      idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
+    let hashes = contentHashes(skipping: idColumn, workers: workers)
+    if idColumn == nil && (0..<count).allSatisfy({ cellCount($0) == attributes.count }) {
+      return numberedCopies(of: hashes)
     }
-    // The content hashes of the records without an id, on all cores for large tables.
+    return storedIDs(idColumn: idColumn, contentHashes: hashes)
+  }
+
+  /// The content hash of each record (0 for one whose id is `idColumn`'s), on all cores for
+  /// large tables.
+  private func contentHashes(skipping idColumn: Int?, workers: Workers) -> [UInt64] {
     let runs = IndexBuilder.parallelRuns(records: count, cores: workers.cores)
     let hashed = ResultSlots<[UInt64]>(count: runs)
     let rows = count
@@ -299,7 +300,48 @@ public struct RecordTable: Sendable {
           return Self.contentHash(of: row, in: self)
         })
     }
-    let contentHashes = hashed.values.flatMap { $0 }
+    if runs == 1 { return hashed.values[0] }
+    return hashed.values.flatMap { $0 }
+  }
+
+  /// The copies among records known by their hashes, numbered in input order. An open-addressing
+  /// table holds the first row of each hash: 4 bytes a slot, two slots a record.
+  private func numberedCopies(of hashes: [UInt64]) -> DocumentStore.ObjectIDs {
+    var slots = 16
+    while slots < 2 * count { slots <<= 1 }
+    var firstRows = [Int32](repeating: -1, count: slots)
+    var occurrences: [Int32: UInt32] = [:]
+    var numberedRows: [UInt32] = []
+    var numbers: [UInt32] = []
+    for (row, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & (slots - 1)
+      while firstRows[slot] >= 0 && hashes[Int(firstRows[slot])] != hash { slot = (slot + 1) & (slots - 1) }
+      let first = firstRows[slot]
+      guard first >= 0 else {
+        firstRows[slot] = Int32(row)
+        continue
+      }
+      let number = occurrences[first, default: 1] + 1
+      occurrences[first] = number
+      numberedRows.append(UInt32(row))
+      numbers.append(number)
+    }
+    return .contentHashes(numberedRows: numberedRows, numbers: numbers)
+  }
+
+  /// Every id stored: given ones, and content hashes for the records without. They are found
+  /// through an open-addressing table of each id's first row, the ids themselves compared on a
+  /// probe: 4 bytes a slot and two slots a record (32 MB for 3 million records, where a
+  /// dictionary from hash to first row and count took over 100 MB), and a count only for the ids
+  /// seen twice.
+  private func storedIDs(idColumn: Int?, contentHashes: [UInt64]) -> DocumentStore.ObjectIDs {
+    var idBytes: [UInt8] = []
+    var idEnds: [UInt32] = []
+    idEnds.reserveCapacity(count)
+    var id: [UInt8] = []
+    func storedID(_ record: Int) -> ArraySlice<UInt8> {
+      idBytes[(record == 0 ? 0 : Int(idEnds[record - 1]))..<Int(idEnds[record])]
+    }
     var slots = 16
     while slots < 2 * count { slots <<= 1 }
     // Slots hold the row of each distinct id (numbered copies included); at most half are used.
@@ -320,7 +362,7 @@ public struct RecordTable: Sendable {
       if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty {
         id.append(contentsOf: bytes[given])
       } else {
-        Self.appendHex(contentHashes[row], to: &id)
+        ContentHash.appendHex(contentHashes[row], to: &id)
       }
       var (slot, first) = find(id)
       if let first {
@@ -338,35 +380,18 @@ public struct RecordTable: Sendable {
       idBytes.append(contentsOf: id)
       idEnds.append(UInt32(truncatingIfNeeded: idBytes.count))
     }
-    return (idBytes, idEnds)
+    return .stored(bytes: idBytes, ends: idEnds)
   }
 
-  /// A short hexadecimal FNV-1a hash of a record's values, as its id when it names none.
+  /// A record's id when it names none (`ContentHash`'s digits).
   static func contentID(of row: Int, in table: RecordTable, into out: inout [UInt8]) {
-    appendHex(contentHash(of: row, in: table), to: &out)
+    ContentHash.appendHex(contentHash(of: row, in: table), to: &out)
   }
 
   static func contentHash(of row: Int, in table: RecordTable) -> UInt64 {
-    var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for c in 0..<table.cellCount(row) {
-      table.withValue(row, c) { value in
-        for b in value {
-          h ^= UInt64(b)
-          h = h &* 0x100_0000_01B3
-        }
-      }
-      h ^= 0x1F
-      h = h &* 0x100_0000_01B3
-    }
-    return h
-  }
-
-  /// Sixteen lowercase hexadecimal digits.
-  static func appendHex(_ h: UInt64, to out: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let digit = UInt8((h >> UInt64(shift)) & 0xF)
-      out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
-    }
+    var hash = ContentHash()
+    for c in 0..<table.cellCount(row) { table.withValue(row, c) { hash.add($0) } }
+    return hash.value
   }
 
   /// The same, as text (tests and callers with a row of strings).
