@@ -8,8 +8,19 @@ enum ReleaseElsewhere {
 
   /// `value` is freed on the release queue once the caller's other references are gone (the
   /// caller drops them right after this call; the queue's block runs after the caller moves on).
-  static func release<Value: Sendable>(_ value: consuming Value) {
-    let held = value
-    queue.async { withExtendedLifetime(held) {} }
+  /// `afterwards` runs on that queue once it is freed (`ProcessMemory.returnFreePages`, for a
+  /// value of many blocks too small to be mapped apart).
+  static func release<Value: Sendable>(_ value: consuming Value, then afterwards: (@Sendable () -> Void)? = nil) {
+    let held = Held(value)
+    queue.async {
+      held.value = nil
+      afterwards?()
+    }
+  }
+
+  /// The value, let go of inside the block (a captured constant lives as long as the block).
+  private final class Held<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
+    init(_ value: consuming Value) { self.value = value }
   }
 }

@@ -219,10 +219,13 @@ public final class CatalogSearcher {
   }
 
   /// Every line read, in one table (the final build's): the tail holds it instead of its
-  /// chunks (`StreamTail.holdWhole`).
+  /// chunks (`StreamTail.holdWhole`), which are freed elsewhere and their pages returned (blocks
+  /// of a few hundred KB each, which the heap would keep: `ProcessMemory.returnFreePages`).
   public func holdWholeInput(_ rows: RecordTable) {
     let before = streamTail?.count
-    if let replaced = streamTail?.holdWhole(rows) { ReleaseElsewhere.release(replaced) }
+    if let replaced = streamTail?.holdWhole(rows) {
+      ReleaseElsewhere.release(replaced, then: ProcessMemory.returnFreePages)
+    }
     if streamTail?.count != before { contentGeneration += 1 }
   }
 
