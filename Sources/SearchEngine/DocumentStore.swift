@@ -213,9 +213,13 @@ public struct DocumentStore: Sendable {
   }
 
   @inline(__always) func range(_ record: Int, _ attribute: Int) -> Range<Int> {
+    range(atRow: row(record), attribute)
+  }
+
+  @inline(__always) private func range(atRow row: Int, _ attribute: Int) -> Range<Int> {
     // A store without attributes (records of empty objects) has no values: every one is empty.
     guard attribute < attributes.count else { return 0..<0 }
-    let slot = row(record) * attributes.count + attribute
+    let slot = row * attributes.count + attribute
     return Int(offsets[slot])..<Int(offsets[slot + 1])
   }
 
@@ -223,18 +227,13 @@ public struct DocumentStore: Sendable {
   @inline(__always) public func withValue<R>(
     _ record: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
-    let r = range(record, attribute)
-    // Safe: `r` comes from the offsets, validated to lie within `bytes` (built here, or checked by the codec).
-    return bytes.withUnsafeBufferPointer { all in
-      body(UnsafeBufferPointer(rebasing: all[r]))
-    }
+    withValue(atRow: row(record), attribute, body)
   }
 
   /// Calls `body` with the UTF-8 bytes of the value at row `row` (the buffers' order).
   @inline(__always) func withValue<R>(atRow row: Int, _ attribute: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
   {
-    let slot = row * attributes.count + attribute
-    let r = Int(offsets[slot])..<Int(offsets[slot + 1])
+    let r = range(atRow: row, attribute)
     // Safe: `r` comes from the offsets, validated to lie within `bytes` (built here, or checked by the codec).
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[r])) }
   }

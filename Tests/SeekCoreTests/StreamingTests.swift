@@ -213,11 +213,12 @@ import Testing
     let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
     var indexer = StreamingIndexer(catalog: empty, scansTail: true)
     let unknown = BuildPacing()
-    #expect(indexer.rebuilds(records: 100, finished: false, pacing: unknown))
+    #expect(indexer.rebuilds(records: 100, finished: false))
+    #expect(!indexer.waitsForThePipe(finished: false, pacing: unknown))
     _ = indexer.update(with: lines(1...100), finished: false)
     #expect(indexer.rebuilds(records: 200, finished: false))
-    #expect(!indexer.rebuilds(records: 200, finished: false, pacing: unknown))
-    #expect(indexer.rebuilds(records: 150, finished: true, pacing: unknown))
+    #expect(indexer.waitsForThePipe(finished: false, pacing: unknown))
+    #expect(!indexer.waitsForThePipe(finished: true, pacing: unknown))
   }
 
   /// A pipe read fast and then stalled gets its main index while it stalls: the indexer looks

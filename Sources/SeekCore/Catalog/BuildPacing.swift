@@ -30,8 +30,6 @@ public struct BuildPacing: Sendable {
   public static let window = 0.25
   /// A build of fewer lines says little about the rate of a large one.
   public static let measuredFrom = 50_000
-  /// The share of the lines read (tenths) a build must hold to be taken.
-  static let takenTenths = 9
 
   public init() {}
 
@@ -57,6 +55,7 @@ public struct BuildPacing: Sendable {
   /// Not before the reading rate is known: the loop looks again a window later.
   public var keepsUp: Bool {
     guard let readRate else { return false }
-    return readRate * Double(Self.takenTenths) <= buildRate * Double(10 - Self.takenTenths)
+    let tenths = Double(CatalogSearcher.mainTakenTenths)
+    return readRate * tenths <= buildRate * (10 - tenths)
   }
 }

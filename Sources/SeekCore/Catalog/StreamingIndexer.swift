@@ -40,10 +40,11 @@ public struct StreamingIndexer: Sendable {
     finished || main == 0 || records >= 2 * main
   }
 
-  /// Scanning the tail, whether a build of the `records` read is worth starting now: one due
-  /// while reading waits until the reader is slow enough for it to be taken (`BuildPacing`).
-  public func rebuilds(records: Int, finished: Bool, pacing: BuildPacing) -> Bool {
-    rebuilds(records: records, finished: finished) && (finished || main == 0 || pacing.keepsUp)
+  /// Scanning the tail, whether a build due now waits for the pipe: one due while reading
+  /// waits until the reader is slow enough for it to be taken (`BuildPacing`); the first and
+  /// the final build do not.
+  public func waitsForThePipe(finished: Bool, pacing: BuildPacing) -> Bool {
+    !finished && main > 0 && !pacing.keepsUp
   }
 
   /// The indexes for `table` (all records read so far); nil when nothing changed. `table` is

@@ -99,7 +99,7 @@ public final class IndexerThread: @unchecked Sendable {
       if scansTail {
         pacing.observe(records: progress.records, at: Self.seconds())
         let due = indexer.rebuilds(records: progress.records, finished: progress.finished)
-        looksAgain = due && !indexer.rebuilds(records: progress.records, finished: progress.finished, pacing: pacing)
+        looksAgain = due && indexer.waitsForThePipe(finished: progress.finished, pacing: pacing)
         if !due || looksAgain { continue }
       }
       let (table, finished, _, bytesRead) = reader.snapshot()

@@ -237,8 +237,11 @@ public final class CatalogSearcher {
   /// a pipe read faster than it is indexed), one that holds nine tenths of the lines handed is.
   public func takesMain(of records: Int) -> Bool {
     guard let tail = streamTail else { return true }
-    return records * 10 >= (tail.firstPosition + tail.count) * 9
+    return records * 10 >= (tail.firstPosition + tail.count) * Self.mainTakenTenths
   }
+
+  /// The tenths of the lines handed a main index must hold to be taken (`takesMain`).
+  public static let mainTakenTenths = 9
 
   /// Lines read and not yet held by the main index (answered by a scan).
   public var unindexedLines: Int { streamTail?.count ?? 0 }
