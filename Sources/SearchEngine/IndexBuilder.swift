@@ -16,8 +16,9 @@ public enum IndexBuilder {
     let searchableColumns = Self.searchableColumns(of: input, settings: settings)
     let titleColumn = Self.titleColumn(of: input, settings: settings)
     let ranking = given ?? rankingOrder(of: input, settings: settings)
-    let (primaryCustom, browse) = (ranking.primaryCustomValues, ranking.browse)
+    let primaryCustom = ranking.primaryCustomValues
     let documents = input.reordered(ranking.order)
+    let browseOrder = BrowseOrder.keeping(ranking.browse, over: documents, reversed: settings.reverseInputOrder)
     _ = consume input
     let recordCount = documents.count
     // The key tables first: they are the last use of the title hashes and of the order, which
@@ -26,7 +27,7 @@ public enum IndexBuilder {
     titleKeys.reserveCapacity(recordCount)
     for (record, original) in ranking.order.enumerated() {
       let hash = ranking.titleHashes[Int(original)]
-      if hash != RankingOrder.noTitleKey { titleKeys.append(HashedKeys.entry(hash: hash, record: record)) }
+      if hash != DocumentStore.noTitleKey { titleKeys.append(HashedKeys.entry(hash: hash, record: record)) }
     }
     _ = consume ranking
     let titleKeyTable = HashedKeys(packed: consume titleKeys)
@@ -109,7 +110,8 @@ public enum IndexBuilder {
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: Column(postingStart), postingRecords: Column(records),
       postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCountsAll),
-      titleKeys: titleKeyTable, primaryCustomValue: Column(primaryCustom), browseOrder: Column(browse),
+      titleKeys: titleKeyTable, primaryCustomValue: Column(primaryCustom),
+      browseOrder: browseOrder,
       objectIDKeys: objectIDKeys,
       facets: FacetIndex.build(
         documents, attributes: settings.attributesForFaceting, multiValued: settings.multiValuedAttributes))
@@ -137,12 +139,9 @@ public enum IndexBuilder {
     /// without custom ranking.
     let primaryCustomValues: [Double]
     /// The hash of each record's folded title (by input position), the key an exact query is
-    /// looked up by; `noTitleKey` for an empty title or one folded on its start only. A hash, not
-    /// the folded bytes: ten million paths' titles are 470 MB, their hashes 80.
+    /// looked up by (`DocumentStore.titleKeyHash`). A hash, not the folded bytes: ten million
+    /// paths' titles are 470 MB, their hashes 80.
     let titleHashes: [UInt64]
-    /// A title without a key. A real title hashing to it loses its exact-match lookup: one chance
-    /// in 2^64.
-    static let noTitleKey: UInt64 = 0
     /// The browse order — custom ranking, then input order, as the empty query lists records
     /// (fzf lists its input as it came) — as ids, empty when it is the id order itself.
     let browse: [Int32]
@@ -178,19 +177,13 @@ public enum IndexBuilder {
     let sortsByName = settings.tiebreak.contains(.name)
     var titles = FoldedTitles()
     var titlePrefix = [UInt64](repeating: 0, count: sortsByName ? n : 0)
-    var titleHashes = [UInt64](repeating: RankingOrder.noTitleKey, count: n)
+    var titleHashes = [UInt64](repeating: DocumentStore.noTitleKey, count: n)
     var lengths = [Int32](repeating: 0, count: settings.tiebreak.contains(.length) ? n : 0)
     var folded: [UInt8] = []
     if sortsByName { titles.ends.reserveCapacity(n) }
     for r in 0..<n {
-      folded.removeAll(keepingCapacity: true)
-      // Titles are folded on their searched part only (a title past `maxIndexedValueBytes` sorts by
-      // its start and is never equal to a query): a 128 MB line is not folded whole.
-      documents.withIndexedValue(r, titleColumn) { TextFolding.foldedKey($0, appendingTo: &folded) }
-      let length = documents.withValue(r, titleColumn) { $0.count }
-      if !folded.isEmpty && length <= DocumentStore.maxIndexedValueBytes {
-        titleHashes[r] = folded.withUnsafeBufferPointer { byteHash($0) }
-      }
+      // Leaves the title folded (on its searched part) in `folded`, for the order by name.
+      titleHashes[r] = documents.titleKeyHash(r, titleColumn, folded: &folded)
       if sortsByName {
         titles.bytes.append(contentsOf: folded)
         titles.ends.append(titles.bytes.count)
@@ -198,7 +191,7 @@ public enum IndexBuilder {
         for i in 0..<8 { p = p << 8 | UInt64(i < folded.count ? folded[i] : 0) }
         titlePrefix[r] = p
       }
-      if !lengths.isEmpty { lengths[r] = Int32(clamping: length) }
+      if !lengths.isEmpty { lengths[r] = Int32(clamping: documents.withValue(r, titleColumn) { $0.count }) }
     }
     let reverse = settings.reverseInputOrder
     @inline(__always) func inputOrder(_ x: Int, _ y: Int) -> Bool { reverse ? x > y : x < y }

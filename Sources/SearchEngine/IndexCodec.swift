@@ -23,7 +23,7 @@ public enum IndexCodecError: Error, Equatable {
 /// a searchable index over the mapping.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 13
+  public static let version = 14
   /// Arrays start on this boundary (relative to the start of the encoded index, which the cache
   /// file places on one too), so a mapped array is aligned for any element type.
   public static let alignment = 64
@@ -63,12 +63,20 @@ public enum IndexCodec {
       try w.array(p.places)
     }
     try w.array(index.attributeWordCounts)
-    try w.array(index.titleKeys.hashes)
     try w.array(index.titleKeys.records)
     try w.array(index.primaryCustomValue)
-    try w.array(index.objectIDKeys.hashes)
     try w.array(index.objectIDKeys.records)
-    try w.array(index.browseOrder)
+    switch index.browseOrder {
+    case .ids:
+      try w.scalar(UInt64(0))
+      try w.array([] as Column<Int32>)
+    case .rows(let reversed):
+      try w.scalar(UInt64(reversed ? 2 : 1))
+      try w.array([] as Column<Int32>)
+    case .listed(let ids):
+      try w.scalar(UInt64(3))
+      try w.array(ids)
+    }
     let facets = index.facets
     try w.scalar(UInt64(facets.text.count))
     for f in facets.text {

@@ -232,18 +232,23 @@ public struct IndexImage {
 
     let (wordCounts, _): (Column<UInt8>, _) = try r.column()
     guard wordCounts.count == records * searchable.count else { throw fail("word counts") }
-    let (titleHashes, _): (Column<UInt32>, _) = try r.column()
     let (titleRecords, titleRecordsRange): (Column<UInt32>, _) = try r.column()
     let (primary, _): (Column<Double>, _) = try r.column()
-    let (idHashes, _): (Column<UInt32>, _) = try r.column()
     let (idRecords, idRecordsRange): (Column<UInt32>, _) = try r.column()
+    let browseKind = try r.scalar()
     let (browse, browseRange): (Column<Int32>, _) = try r.column()
-    guard titleHashes.count == titleRecords.count, titleRecords.count <= records, idHashes.count == records,
-      idRecords.count == records, primary.isEmpty || primary.count == records, browse.isEmpty || browse.count == records
+    guard titleRecords.count <= records, idRecords.count == records, primary.isEmpty || primary.count == records,
+      browseKind <= 3, browse.count == (browseKind == 3 ? records : 0)
     else { throw fail("record tables") }
     checker.checks.append(ContentCheck("record keys", titleRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("record keys", idRecordsRange, .below(recordBound)))
-    if !browse.isEmpty { checker.checks.append(ContentCheck("browse order", browseRange, .permutation(records))) }
+    if browseKind == 3 { checker.checks.append(ContentCheck("browse order", browseRange, .permutation(records))) }
+    let browseOrder: BrowseOrder =
+      switch browseKind {
+      case 0: .ids
+      case 3: .listed(browse)
+      default: .rows(reversed: browseKind == 2)
+      }
 
     let facets = try readFacets(&r, records: records)
     guard r.position <= region.count else { throw fail("size") }
@@ -255,8 +260,8 @@ public struct IndexImage {
         titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
         postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
         shortPrefixes: prefixes, attributeWordCounts: wordCounts,
-        titleKeys: HashedKeys(hashes: titleHashes, records: titleRecords), primaryCustomValue: primary,
-        browseOrder: browse, objectIDKeys: HashedKeys(hashes: idHashes, records: idRecords),
+        titleKeys: HashedKeys(records: titleRecords), primaryCustomValue: primary,
+        browseOrder: browseOrder, objectIDKeys: HashedKeys(records: idRecords),
         substrings: SubstringIndex(trigrams: trigrams, starts: trigramStarts, terms: trigramTerms), facets: facets)
     }
   }

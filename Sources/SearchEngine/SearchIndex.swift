@@ -31,10 +31,9 @@ public final class SearchIndex: Sendable {
   /// The first custom-ranking value of each record, to merge hits across indexes; empty when the
   /// index has no custom ranking (every record's value is then 0).
   let primaryCustomValue: Column<Double>
-  /// The empty query's order (custom ranking, then input order) as record ids; empty when it is
-  /// the id order itself. Differs when a tie-break other than input order (fzf's `length`) or
-  /// `--tac` ordered the ids.
-  let browseOrder: Column<Int32>
+  /// The empty query's order (custom ranking, then input order). Differs from the id order when
+  /// a tie-break other than input order (fzf's `length`) or `--tac` ordered the ids.
+  let browseOrder: BrowseOrder
   public let substringMatching: Bool
   /// How matches count and rank by where they are (`MatchRules`), read from `settings` once: the
   /// searcher and every page's highlighter use them.
@@ -54,7 +53,7 @@ public final class SearchIndex: Sendable {
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
     terms: TermDictionary, postingStart: Column<UInt32>, postingRecords: Column<UInt32>,
     postingPlaces: Column<UInt16>, shortPrefixes: [PrefixPostings], attributeWordCounts: Column<UInt8>,
-    titleKeys: HashedKeys, primaryCustomValue: Column<Double>, browseOrder: Column<Int32> = [],
+    titleKeys: HashedKeys, primaryCustomValue: Column<Double>, browseOrder: BrowseOrder = .ids,
     objectIDKeys: HashedKeys? = nil, substrings: SubstringIndex? = nil, facets: FacetIndex = .empty
   ) {
     self.browseOrder = browseOrder
@@ -93,7 +92,9 @@ public final class SearchIndex: Sendable {
     let key = TextFolding.foldedKey(text)
     guard !key.isEmpty else { return [] }
     var result: [Int] = []
-    titleKeys.forEachRecord(withHash: byteHash(key)) { record in
+    var folded: [UInt8] = []
+    func titleHash(_ record: Int) -> UInt64 { documents.titleKeyHash(record, titleColumn, folded: &folded) }
+    titleKeys.forEachRecord(withHash: byteHash(key), hashOf: titleHash) { record in
       if documents.withValue(record, titleColumn, TextFolding.foldedKey) == key { result.append(record) }
     }
     return result.sorted()
@@ -107,16 +108,12 @@ public final class SearchIndex: Sendable {
 
   /// The record's place in the input (fzf's `{n}`). Records are numbered in ranking order (for
   /// lines, shorter first when lengths break ties), so the input order is read back from the
-  /// browse order, which is the input order when no custom ranking comes first: a scan of it, a
-  /// millisecond a million records, for a placeholder filled once a command. With a custom
+  /// browse order, which is the input order when no custom ranking comes first. With a custom
   /// ranking the input order is not kept: the record's number stands for it.
   public func inputPosition(of record: Int) -> Int {
-    guard !browseOrder.isEmpty, settings.customRanking.isEmpty else { return record }
-    let wanted = Int32(truncatingIfNeeded: record)
-    for p in 0..<browseOrder.count where browseOrder[p] == wanted {
-      return settings.reverseInputOrder ? count - 1 - p : p
-    }
-    return record
+    guard settings.customRanking.isEmpty else { return record }
+    let p = browseOrder.position(of: record, in: documents)
+    return settings.reverseInputOrder ? count - 1 - p : p
   }
 
   /// The record with this objectID, if any.
@@ -124,8 +121,9 @@ public final class SearchIndex: Sendable {
     var id = objectID
     var found: Int? = nil
     // Safe: the buffer is used only inside the closure, while `id` is alive.
+    func idHash(_ record: Int) -> UInt64 { documents.withObjectID(record) { byteHash($0) } }
     id.withUTF8 { wanted in
-      objectIDKeys.forEachRecord(withHash: byteHash(wanted)) { record in
+      objectIDKeys.forEachRecord(withHash: byteHash(wanted), hashOf: idHash) { record in
         // Compared as bytes: a String made for every candidate cost more than the lookup.
         if found == nil && documents.withObjectID(record, { $0.elementsEqual(wanted) }) { found = record }
       }

@@ -6,8 +6,9 @@ extension Searcher {
   /// is the id order, `position << recordBits | record` otherwise.
   func browse(limit: Int, nbHits: inout Int) -> [UInt64] {
     let order = index.browseOrder
-    let inIdOrder = order.isEmpty
-    @inline(__always) func record(at position: Int) -> Int { inIdOrder ? position : Int(order[position]) }
+    let documents = index.documents
+    let inIdOrder = order.isIDOrder
+    @inline(__always) func record(at position: Int) -> Int { order.record(at: position, in: documents) }
     @inline(__always) func key(_ position: Int, _ r: Int) -> UInt64 {
       inIdOrder ? UInt64(r) : UInt64(position) << RankingRule.recordBits | UInt64(r)
     }

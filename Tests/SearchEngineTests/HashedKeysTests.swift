@@ -3,9 +3,11 @@ import Testing
 @testable import SearchEngine
 
 @Suite struct HashedKeysTests {
-  func found(_ keys: HashedKeys, _ hash: UInt64) -> [Int] {
+  /// The table keeps no hashes: a lookup hashes the key of each record it probes (`hashOf`).
+  func found(_ keys: HashedKeys, _ hash: UInt64, hashes: [Int: UInt64]) -> [Int] {
     var records: [Int] = []
-    keys.forEachRecord(withHash: hash) { records.append($0) }
+    func hashOf(_ record: Int) -> UInt64 { hashes[record]! }
+    keys.forEachRecord(withHash: hash, hashOf: hashOf) { records.append($0) }
     return records
   }
 
@@ -13,16 +15,20 @@ import Testing
     let a: UInt64 = 0x1234_5678_0000_0001
     let sameTop: UInt64 = 0x1234_5678_FFFF_FFFF  // another key, the same top 32 bits
     let b: UInt64 = 0x1234_5679_0000_0001
-    let keys = HashedKeys(packed: [
-      HashedKeys.entry(hash: b, record: 7), HashedKeys.entry(hash: sameTop, record: 9),
-      HashedKeys.entry(hash: a, record: 3), HashedKeys.entry(hash: a, record: 0),
-    ])
+    let hashes = [7: b, 9: sameTop, 3: a, 0: a]
+    let keys = HashedKeys(packed: hashes.map { HashedKeys.entry(hash: $1, record: $0) })
     // The caller compares the keys themselves: a shared top half only adds a candidate.
-    #expect(found(keys, a) == [0, 3, 9])
-    #expect(found(keys, sameTop) == [0, 3, 9])
-    #expect(found(keys, b) == [7])
-    #expect(found(keys, 0x1234_5677_0000_0000).isEmpty)
-    #expect(found(HashedKeys(packed: []), a).isEmpty)
+    #expect(found(keys, a, hashes: hashes) == [0, 3, 9])
+    #expect(found(keys, sameTop, hashes: hashes) == [0, 3, 9])
+    #expect(found(keys, b, hashes: hashes) == [7])
+    #expect(found(keys, 0x1234_5677_0000_0000, hashes: hashes).isEmpty)
+    #expect(found(HashedKeys(packed: []), a, hashes: [:]).isEmpty)
+    // Among many keys, every one is found by the hashes the probes compute.
+    let many = Dictionary(uniqueKeysWithValues: (0..<10_000).map { ($0, byteHash(Array("key \($0)".utf8))) })
+    let table = HashedKeys(packed: many.map { HashedKeys.entry(hash: $1, record: $0) })
+    for record in stride(from: 0, to: 10_000, by: 37) {
+      #expect(found(table, many[record]!, hashes: many).contains(record))
+    }
   }
 
   @Test func titlesAndObjectIDsAreFoundAmongManyRecords() {

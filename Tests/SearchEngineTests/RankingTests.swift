@@ -82,6 +82,48 @@ import Testing
     #expect((first.hits + second.hits).map { byLength.documents.value($0.record, 0) } == names(byLength, ""))
   }
 
+  /// The browse order is read from the rows when it is the input order (lines ranked shorter
+  /// first, with or without `--tac`), and listed only when a custom ranking orders it; each way
+  /// lists the input as it came, gives each record its place in the input (fzf's `{n}`), and a
+  /// cache of the index does the same.
+  @Test func theBrowseOrderIsReadFromTheRowsWhenItIsTheInputOrder() throws {
+    let lines = ["python3-argcomplete", "python3", "pythonista", "python", "py"]
+    let rows = lines.enumerated().map { ["name": $1, "popularity": "\($0 % 2)"] }
+    func kind(_ order: BrowseOrder) -> String {
+      switch order {
+      case .ids: "ids"
+      case .rows(let reversed): reversed ? "rows reversed" : "rows"
+      case .listed: "listed"
+      }
+    }
+    let cases: [(index: SearchIndex, kind: String, browsed: [String])] = [
+      (makeIndex(rows, customRanking: [], tiebreak: [.length, .index]), "rows", lines),
+      (
+        makeIndex(rows, customRanking: [], tiebreak: [.length, .index], reverse: true), "rows reversed",
+        lines.reversed()
+      ),
+      (makeIndex(rows, customRanking: [], tiebreak: [.index]), "ids", lines),
+      (makeIndex(rows, customRanking: [], tiebreak: [.index], reverse: true), "ids", lines.reversed()),
+      (
+        makeIndex(rows, tiebreak: [.length, .index]), "listed",
+        ["python3", "python", "python3-argcomplete", "pythonista", "py"]
+      ),
+    ]
+    for (built, expectedKind, browsed) in cases {
+      var sink = MemorySink()
+      try IndexCodec.encode(built, to: &sink)
+      let cached = try IndexCodec.decode(sink.bytes, settings: built.settings)
+      for index in [built, cached] {
+        #expect(kind(index.browseOrder) == expectedKind)
+        #expect(names(index, "") == browsed, "\(expectedKind)")
+        guard index.settings.customRanking.isEmpty else { continue }
+        for record in 0..<index.count {
+          #expect(lines[index.inputPosition(of: record)] == index.documents.value(record, 0), "\(expectedKind)")
+        }
+      }
+    }
+  }
+
   @Test func exactBeforePrefix() {
     let index = makeIndex([
       ["name": "tvstand", "popularity": "100"],
