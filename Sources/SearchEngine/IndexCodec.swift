@@ -23,7 +23,7 @@ public enum IndexCodecError: Error, Equatable {
 /// a searchable index over the mapping.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 14
+  public static let version = 15
   /// Arrays start on this boundary (relative to the start of the encoded index, which the cache
   /// file places on one too), so a mapped array is aligned for any element type.
   public static let alignment = 64
@@ -53,7 +53,7 @@ public enum IndexCodec {
     try w.array(index.postingPlaces)
     try w.array(index.substrings.trigrams)
     try w.array(index.substrings.starts)
-    try w.array(index.substrings.terms)
+    try w.array(index.substrings.lists)
     try w.scalar(UInt64(index.shortPrefixes.count))
     for p in index.shortPrefixes {
       try w.array(p.groupFirstTerm)

@@ -189,16 +189,16 @@ public struct IndexImage {
     checker.checks.append(ContentCheck("posting records", postingRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("posting places", postingPlacesRange, .placesBelow(placeBound)))
 
-    // Trigrams need no check: out of order, they only make lookups miss.
+    // Trigrams and their lists need no check: out of order, they only make lookups miss, and a
+    // list's ids are checked as it is read (`TermDictionary.forEachTermContaining`).
     let (trigrams, _): (Column<UInt32>, _) = try r.column()
     let (trigramStarts, trigramStartsRange): (Column<UInt32>, _) = try r.column()
-    let (trigramTerms, trigramTermsRange): (Column<UInt32>, _) = try r.column()
+    let (trigramLists, _): (Column<UInt8>, _) = try r.column()
     guard trigramStarts.count == trigrams.count + 1 else { throw fail("substrings") }
     checker.checks.append(
       ContentCheck(
         "substring offsets", trigramStartsRange,
-        .offsets(to: trigramTerms.count, fromZero: true, characterStarts: false)))
-    checker.checks.append(ContentCheck("substring terms", trigramTermsRange, .below(UInt32(terms))))
+        .offsets(to: trigramLists.count, fromZero: true, characterStarts: false)))
 
     let levels = try r.count()
     guard levels <= 8 else { throw fail("prefix levels") }
@@ -262,7 +262,7 @@ public struct IndexImage {
         shortPrefixes: prefixes, attributeWordCounts: wordCounts,
         titleKeys: HashedKeys(records: titleRecords), primaryCustomValue: primary,
         browseOrder: browseOrder, objectIDKeys: HashedKeys(records: idRecords),
-        substrings: SubstringIndex(trigrams: trigrams, starts: trigramStarts, terms: trigramTerms), facets: facets)
+        substrings: SubstringIndex(trigrams: trigrams, starts: trigramStarts, lists: trigramLists), facets: facets)
     }
   }
 

@@ -158,9 +158,9 @@
 // the walk stays within a few thousand nodes, and a typo on the first letter of a long word is
 // then found only as a swap of the first two. Substring matching ("ground" → "background") is on
 // at every size (it was off above 300,000 terms, so `4242` found 111 of the 299 lines of
-// `seq 1 1000000` holding it). Its trigram lists cost about 4 bytes per byte of the dictionary
-// (12 MB for a million numbers, 160 MB for ten million), built by counting without a copy of the
-// entries; a short word's candidates grow with the dictionary, but substrings belong to the
+// `seq 1 1000000` holding it). Its trigram lists cost about a byte or two per byte of the dictionary,
+// gap-coded (4 MB for a million numbers, 46 MB for ten million paths), built by counting without a
+// copy of the entries; a short word's candidates grow with the dictionary, but substrings belong to the
 // second tier, looked up only when the words and their prefixes do not fill the page, so a
 // keystroke pays for them only where nothing better exists — and `--filter`, exhaustive, pays
 // what fzf pays for a substring scan. What it trades: a word that matched nothing may now match

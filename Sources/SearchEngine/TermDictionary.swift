@@ -64,7 +64,7 @@ public struct TermDictionary: Sendable {
   ) {
     guard needle.count > 0 else { return }
     // Safe: only term slices of `bytes` are read, while it is alive; candidate ids are terms
-    // (`among` came from this dictionary, and the substring index's ids are checked below `count`).
+    // (`among` came from this dictionary, and the substring lists' ids are checked below `count` here).
     bytes.withUnsafeBufferPointer { all in
       let first = needle[0]
       func check(_ t: Int) {
@@ -94,10 +94,14 @@ public struct TermDictionary: Sendable {
         return
       }
       let listed = substrings.candidates(needle)
+      // A list's bytes bound its terms from above.
       if let among, among.count <= listed.count {
         for t in among { check(Int(t)) }
       } else {
-        for k in listed { check(Int(substrings.terms[k])) }
+        let count = self.count
+        substrings.forEachTerm(in: listed) { t in
+          if t >= 0 && t < count { check(t) }
+        }
       }
     }
   }
