@@ -25,6 +25,30 @@ enum BrowseOrder: Sendable {
     return followsRows ? .rows(reversed: reversed) : .listed(Column(browse))
   }
 
+  /// The kind as a cache keeps it (`IndexCodec`), beside the list (empty but for `listed`).
+  var code: UInt64 {
+    switch self {
+    case .ids: 0
+    case .rows(let reversed): reversed ? 2 : 1
+    case .listed: 3
+    }
+  }
+
+  /// The order a cache names by `code`, with its list; nil when the two do not go together.
+  init?(code: UInt64, list: Column<Int32>, records: Int) {
+    switch code {
+    case 0 where list.isEmpty: self = .ids
+    case 1 where list.isEmpty, 2 where list.isEmpty: self = .rows(reversed: code == 2)
+    case 3 where list.count == records: self = .listed(list)
+    default: return nil
+    }
+  }
+
+  var list: Column<Int32> {
+    if case .listed(let ids) = self { return ids }
+    return []
+  }
+
   var isIDOrder: Bool {
     if case .ids = self { return true }
     return false
@@ -54,8 +78,5 @@ enum BrowseOrder: Sendable {
     }
   }
 
-  var byteCount: Int {
-    if case .listed(let ids) = self { return ids.byteCount }
-    return 0
-  }
+  var byteCount: Int { list.byteCount }
 }

@@ -66,17 +66,8 @@ public enum IndexCodec {
     try w.array(index.titleKeys.records)
     try w.array(index.primaryCustomValue)
     try w.array(index.objectIDKeys.records)
-    switch index.browseOrder {
-    case .ids:
-      try w.scalar(UInt64(0))
-      try w.array([] as Column<Int32>)
-    case .rows(let reversed):
-      try w.scalar(UInt64(reversed ? 2 : 1))
-      try w.array([] as Column<Int32>)
-    case .listed(let ids):
-      try w.scalar(UInt64(3))
-      try w.array(ids)
-    }
+    try w.scalar(index.browseOrder.code)
+    try w.array(index.browseOrder.list)
     let facets = index.facets
     try w.scalar(UInt64(facets.text.count))
     for f in facets.text {

@@ -235,20 +235,14 @@ public struct IndexImage {
     let (titleRecords, titleRecordsRange): (Column<UInt32>, _) = try r.column()
     let (primary, _): (Column<Double>, _) = try r.column()
     let (idRecords, idRecordsRange): (Column<UInt32>, _) = try r.column()
-    let browseKind = try r.scalar()
+    let browseCode = try r.scalar()
     let (browse, browseRange): (Column<Int32>, _) = try r.column()
     guard titleRecords.count <= records, idRecords.count == records, primary.isEmpty || primary.count == records,
-      browseKind <= 3, browse.count == (browseKind == 3 ? records : 0)
+      let browseOrder = BrowseOrder(code: browseCode, list: browse, records: records)
     else { throw fail("record tables") }
     checker.checks.append(ContentCheck("record keys", titleRecordsRange, .below(recordBound)))
     checker.checks.append(ContentCheck("record keys", idRecordsRange, .below(recordBound)))
-    if browseKind == 3 { checker.checks.append(ContentCheck("browse order", browseRange, .permutation(records))) }
-    let browseOrder: BrowseOrder =
-      switch browseKind {
-      case 0: .ids
-      case 3: .listed(browse)
-      default: .rows(reversed: browseKind == 2)
-      }
+    if !browse.isEmpty { checker.checks.append(ContentCheck("browse order", browseRange, .permutation(records))) }
 
     let facets = try readFacets(&r, records: records)
     guard r.position <= region.count else { throw fail("size") }
