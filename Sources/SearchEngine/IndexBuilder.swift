@@ -61,6 +61,7 @@ public enum IndexBuilder {
     let (terms, globalIDs) = mergeDictionaries(runResults.map { $0.terms })
     // The runs' own dictionaries are merged: released before the scatter needs the room.
     for run in runResults.indices { runResults[run].terms = TermDictionary(bytes: [], starts: [0]) }
+    workers.betweenSteps(recordCount)
     let termCount = terms.count
     // The postings in term order, each term's in record order: scattered from the runs (whose
     // records are in order, run after run), each run released once scattered.
@@ -95,6 +96,7 @@ public enum IndexBuilder {
       runResults[run].postingPlaces = []
     }
     fill = []
+    workers.betweenSteps(recordCount)
     // The prefix levels are independent: build them on all cores.
     let levels = SearchIndex.shortPrefixLengths
     let built = ResultSlots<PrefixPostings>(count: levels)

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// The threads a build's parallel steps run on (tokenizing runs of records, the prefix levels,
-/// the object ids beside the ranking order). By default Dispatch's, on all cores, at the
+/// the object ids beside the ranking order), and what runs between its steps (`betweenSteps`). By default Dispatch's, on all cores, at the
 /// caller's priority. A build that must never delay anything else — a pipe's main index, rebuilt
 /// while lines are read, scanned and typed into — runs on threads its caller made at a lower
 /// priority instead (`SeekCore`'s `BackgroundWorkers`): Dispatch's threads are shared and run at
@@ -12,6 +12,10 @@ public struct Workers: Sendable {
   /// How many iterations run at once, at most.
   public let cores: Int
   private let launch: @Sendable (Int, Body) -> Void
+  /// Runs between a build's steps, once a step's working memory is freed, with the number of
+  /// records built: the background workers hand the allocator's free pages back to the system
+  /// there (`SeekCore`'s `Workers.background`). Nothing by default.
+  public let betweenSteps: @Sendable (_ records: Int) -> Void
 
   /// An iteration's work, handed to the threads that run it. `launch` returns once every
   /// iteration has run, and `perform` then lets the closure go: a thread may hold the box a
@@ -25,8 +29,12 @@ public struct Workers: Sendable {
 
   /// `launch(iterations, body)` runs `body` for each of `0..<iterations` and returns when all
   /// have run.
-  public init(cores: Int, launch: @escaping @Sendable (Int, Body) -> Void) {
+  public init(
+    cores: Int, betweenSteps: @escaping @Sendable (_ records: Int) -> Void = { _ in },
+    launch: @escaping @Sendable (Int, Body) -> Void
+  ) {
     self.cores = max(1, cores)
+    self.betweenSteps = betweenSteps
     self.launch = launch
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SearchEngine
@@ -244,6 +245,37 @@ struct MemorySink: IndexSink {
     let serial = try encoded(IndexBuilder.build(store, settings: settings, runs: 1))
     let parallel = try encoded(IndexBuilder.build(store, settings: settings, runs: runs))
     #expect(serial == parallel)
+  }
+}
+
+/// A build tells its workers when a step's working memory is freed (the app hands the free pages
+/// back to the system there): after the dictionaries are merged and after the postings are laid
+/// out, with the number of records; the index is the one built without being told.
+@Suite struct BuildStepsTests {
+  final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int] = []
+    func add(_ records: Int) { lock.withLock { counts.append(records) } }
+    var all: [Int] { lock.withLock { counts } }
+  }
+
+  @Test func aBuildTellsItsWorkersBetweenItsSteps() throws {
+    let rows = (0..<300).map { ["name": "item \($0) of the list", "popularity": "\($0 % 7)"] }
+    let told = Told()
+    let workers = Workers(
+      cores: 2, betweenSteps: told.add,
+      launch: { iterations, body in
+        for i in 0..<iterations { body.run(i) }
+      })
+    var store = DocumentStore(attributes: ["name", "popularity"])
+    for (i, row) in rows.enumerated() { store.append(objectID: "\(i)", values: [row["name"]!, row["popularity"]!]) }
+    let settings = IndexCodecTests.settings
+    var quiet = MemorySink()
+    var toldSink = MemorySink()
+    try IndexCodec.encode(IndexBuilder.build(store, settings: settings), to: &quiet)
+    try IndexCodec.encode(IndexBuilder.build(store, settings: settings, workers: workers), to: &toldSink)
+    #expect(told.all == [300, 300])
+    #expect(quiet.bytes == toldSink.bytes)
   }
 }
 
