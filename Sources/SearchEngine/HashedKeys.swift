@@ -68,10 +68,15 @@ extension DocumentStore {
   /// `noTitleKey`. `folded` is scratch, reused across calls. A title is folded on its searched
   /// part only: a 128 MB line is not folded whole.
   func titleKeyHash(_ record: Int, _ column: Int, folded: inout [UInt8]) -> UInt64 {
-    folded.removeAll(keepingCapacity: true)
-    withIndexedValue(record, column) { TextFolding.foldedKey($0, appendingTo: &folded) }
+    foldTitle(record, column, into: &folded)
     let length = withValue(record, column) { $0.count }
     guard !folded.isEmpty && length <= Self.maxIndexedValueBytes else { return Self.noTitleKey }
     return folded.withUnsafeBufferPointer { byteHash($0) }
+  }
+
+  /// A record's title (`column`), folded on its searched part, in place of what `folded` held.
+  func foldTitle(_ record: Int, _ column: Int, into folded: inout [UInt8]) {
+    folded.removeAll(keepingCapacity: true)
+    withIndexedValue(record, column) { TextFolding.foldedKey($0, appendingTo: &folded) }
   }
 }

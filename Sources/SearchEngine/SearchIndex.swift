@@ -92,10 +92,13 @@ public final class SearchIndex: Sendable {
     let key = TextFolding.foldedKey(text)
     guard !key.isEmpty else { return [] }
     var result: [Int] = []
+    // One buffer for every title folded: to hash a probed record's, and to compare a candidate's
+    // (a title with a key is searched whole, so its searched part is all of it).
     var folded: [UInt8] = []
     func titleHash(_ record: Int) -> UInt64 { documents.titleKeyHash(record, titleColumn, folded: &folded) }
     titleKeys.forEachRecord(withHash: byteHash(key), hashOf: titleHash) { record in
-      if documents.withValue(record, titleColumn, TextFolding.foldedKey) == key { result.append(record) }
+      documents.foldTitle(record, titleColumn, into: &folded)
+      if folded == key { result.append(record) }
     }
     return result.sorted()
   }
@@ -120,8 +123,8 @@ public final class SearchIndex: Sendable {
   public func record(objectID: String) -> Int? {
     var id = objectID
     var found: Int? = nil
-    // Safe: the buffer is used only inside the closure, while `id` is alive.
     func idHash(_ record: Int) -> UInt64 { documents.withObjectID(record) { byteHash($0) } }
+    // Safe: the buffer is used only inside the closure, while `id` is alive.
     id.withUTF8 { wanted in
       objectIDKeys.forEachRecord(withHash: byteHash(wanted), hashOf: idHash) { record in
         // Compared as bytes: a String made for every candidate cost more than the lookup.

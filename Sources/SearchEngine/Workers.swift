@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 
 /// The threads a build's parallel steps run on (tokenizing runs of records, the prefix levels,
-/// the object ids beside the ranking order), and what runs between its steps (`betweenSteps`). By default Dispatch's, on all cores, at the
-/// caller's priority. A build that must never delay anything else — a pipe's main index, rebuilt
-/// while lines are read, scanned and typed into — runs on threads its caller made at a lower
-/// priority instead (`SeekCore`'s `BackgroundWorkers`): Dispatch's threads are shared and run at
-/// the normal priority, so a build's steps on them took the search lane's core from under a key
-/// being answered.
+/// the object ids beside the ranking order), and what runs between its steps (`betweenSteps`).
+/// By default Dispatch's, on all cores, at the caller's priority. A build that must never delay
+/// anything else — a pipe's main index, rebuilt while lines are read, scanned and typed into —
+/// runs on threads its caller made at a lower priority instead (`SeekCore`'s `BackgroundWorkers`):
+/// Dispatch's threads are shared and run at the normal priority, so a build's steps on them took
+/// the search lane's core from under a key being answered.
 public struct Workers: Sendable {
   /// How many iterations run at once, at most.
   public let cores: Int

@@ -260,7 +260,6 @@ struct MemorySink: IndexSink {
   }
 
   @Test func aBuildTellsItsWorkersBetweenItsSteps() throws {
-    let rows = (0..<300).map { ["name": "item \($0) of the list", "popularity": "\($0 % 7)"] }
     let told = Told()
     let workers = Workers(
       cores: 2, betweenSteps: told.add,
@@ -268,7 +267,7 @@ struct MemorySink: IndexSink {
         for i in 0..<iterations { body.run(i) }
       })
     var store = DocumentStore(attributes: ["name", "popularity"])
-    for (i, row) in rows.enumerated() { store.append(objectID: "\(i)", values: [row["name"]!, row["popularity"]!]) }
+    for i in 0..<300 { store.append(objectID: "\(i)", values: ["item \(i) of the list", "\(i % 7)"]) }
     let settings = IndexCodecTests.settings
     var quiet = MemorySink()
     var toldSink = MemorySink()
