@@ -1,5 +1,11 @@
 /// A request for one page of results.
 public struct SearchRequest: Sendable, Equatable {
+  /// The longest query the engine reads, in characters; past it a query is read cut (the app
+  /// stops typing there, `--filter` says so). Only eight words take part, but each word that
+  /// matches nothing is dropped and lets the next one in: without a bound, thousands of such
+  /// words cost thousands of rounds.
+  public static let maxQueryCharacters = 4096
+
   public var query: String
   public var page: Int
   public var hitsPerPage: Int

@@ -299,6 +299,15 @@ public final class Searcher {
   // MARK: - Public
 
   public func search(_ request: SearchRequest) -> SearchResponse {
+    if request.query.utf8.count > SearchRequest.maxQueryCharacters,
+      request.query.count > SearchRequest.maxQueryCharacters
+    {
+      var bounded = request
+      bounded.query = String(request.query.prefix(SearchRequest.maxQueryCharacters))
+      var response = search(bounded)
+      response.query = request.query
+      return response
+    }
     guard request.learned.isEmpty || request.sort != nil || request.inputOrder || request.distinct != nil else {
       return learnedSearch(request)
     }
@@ -405,10 +414,7 @@ public final class Searcher {
     if relaxes {
       // A word that matches no term at all (not even with typos) makes every run that requires
       // it empty: start the relaxation just before it instead of trying those runs.
-      // (Typo variants are looked up only for a word that matches nothing without them.)
-      let hopeless = query.words.firstIndex {
-        sources(for: $0, typos: false).isEmpty && sources(for: $0, typos: true).isEmpty
-      }
+      let hopeless = query.words.firstIndex(where: isHopeless)
       if let hopeless, hopeless < query.words.count - 1 {
         // Not the last word: dropped first, wherever it stands ("hdmi cable" is "cable"), and
         // the words left relax from the end as usual.
@@ -458,18 +464,40 @@ public final class Searcher {
     }
   }
 
-  /// The search of the query without word `w`, which no term matches: its answer, with `w` among
-  /// the words dropped (Algolia's `removeWordsIfNoResults` drops such a word first).
+  /// The search of the query without its words that no term matches, starting with word `w`: its
+  /// answer, with those words among the words dropped (Algolia's `removeWordsIfNoResults` drops
+  /// such a word first).
+  ///
+  /// Iterative, and linear in the rounds: a round cuts every hopeless word of the (capped) query but
+  /// its last from the text at once, and the words beyond the cap move up; a query of thousands of
+  /// words that match nothing once recursed a level per word (a stack overflow at ~8,000 words).
+  /// The last word is never cut here: `rankedSearch` lowers `required` for it instead.
   private func searchWithout(_ w: Int, of query: ParsedQuery, _ request: SearchRequest) -> SearchResponse {
-    let location = query.words[w].location
     var text = Array(request.query.utf8)
-    text.removeSubrange(location.start..<location.end)
+    var dropped: [String] = []
+    var words = query.words
+    var hopeless = [w]
+    while !hopeless.isEmpty {
+      // From the end, so that the earlier words' locations still hold.
+      for i in hopeless.reversed() {
+        text.removeSubrange(words[i].location.start..<words[i].location.end)
+      }
+      dropped += hopeless.map { words[$0].text }
+      words = ParsedQuery(String(decoding: text, as: UTF8.self), settings: index.settings).words
+      hopeless = words.indices.dropLast().filter { isHopeless(words[$0]) }
+    }
     var inner = request
     inner.query = String(decoding: text, as: UTF8.self)
     var response = rankedSearch(inner)
     response.query = request.query
-    if response.nbHits > 0 { response.droppedWords.insert(query.words[w].text, at: 0) }
+    if response.nbHits > 0 { response.droppedWords.insert(contentsOf: dropped, at: 0) }
     return response
+  }
+
+  /// A word that matches no term at all, not even with typos: every run requiring it is empty.
+  /// (Typo variants are looked up only for a word that matches nothing without them.)
+  private func isHopeless(_ word: QueryWord) -> Bool {
+    sources(for: word, typos: false).isEmpty && sources(for: word, typos: true).isEmpty
   }
 
   /// Indexes larger than this answer in tiers: when the words matched without typos already fill

@@ -534,3 +534,22 @@ struct Options: Equatable {
     return words
   }
 }
+
+extension Options {
+  /// `-f` and `-q` cut to the app's longest query (`SearchState.maxQueryCharacters`), as typing is:
+  /// a query of thousands of words is not a search anyone means, and each word costs a lookup.
+  /// Returns what was cut, to be said on standard error.
+  mutating func boundQueries() -> [String] {
+    let limit = SearchState.maxQueryCharacters
+    var notes: [String] = []
+    if let text = filter, text.count > limit {
+      filter = String(text.prefix(limit))
+      notes.append("the --filter query is cut to its first \(limit) characters (of \(text.count))")
+    }
+    if query.count > limit {
+      notes.append("the --query is cut to its first \(limit) characters (of \(query.count))")
+      query = String(query.prefix(limit))
+    }
+    return notes
+  }
+}

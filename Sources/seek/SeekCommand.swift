@@ -17,6 +17,7 @@ enum SeekCommand {
       Output.error("seek: \(error)")
       return 2
     }
+    for note in options.boundQueries() { Output.error("seek: \(note)") }
     if options.help || options.version {
       Output.write((options.help ? Help.text : Help.version) + "\n")
       return 0

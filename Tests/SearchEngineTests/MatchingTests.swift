@@ -48,6 +48,20 @@ import Testing
     #expect(response.droppedWords == ["tlvisoon"])
   }
 
+  @Test func wordsThatMatchNothingAreDroppedInOrderAndTheRestAnswers() {
+    let response = Searcher(index: index).search(SearchRequest(query: "qqzz samsung xxvv galaxy", hitsPerPage: 5))
+    #expect(response.hits.map(\.objectID).count == 1)
+    #expect(response.droppedWords == ["qqzz", "xxvv"])
+  }
+
+  /// Thousands of words that match nothing (past the eight that take part, more move up as each is
+  /// dropped): once a recursion a word deep, a stack overflow at ~8,000 words.
+  @Test func aQueryOfThousandsOfHopelessWordsEndsWithoutRecursing() {
+    let query = String(repeating: "a b ", count: 12_000) + "stand"
+    let response = Searcher(index: index).search(SearchRequest(query: query, hitsPerPage: 5))
+    #expect(response.nbHits == 0 || response.hits.count <= 5)
+  }
+
   @Test func lastWordTakesTyposAsAPrefix() {
     #expect(names(index, "samsng") == ["Samsung Galaxy S23"])
     #expect(names(index, "iphn").first == "Apple iPhone 15")

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The query line: its text, the cursor, readline's one-entry kill ring, and `--history`.
 public struct QueryState: Sendable, Equatable {
   public var text = ""
@@ -11,7 +13,7 @@ public struct QueryState: Sendable, Equatable {
   /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
   /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
   /// whole query again and again doubles it on every turn).
-  public static let maxCharacters = 4096
+  public static let maxCharacters = SearchRequest.maxQueryCharacters
 
   public init() {}
 }
