@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := libncurses-dev libsqlite3-dev libpq-dev postgresql tmux man-db
+PACKAGES := libncurses-dev libsqlite3-dev libpq-dev postgresql tmux man-db fish zsh tcsh
 BIN := .build/release/seek
 # Release builds link the Swift runtime and Foundation statically: a start no longer loads and
 # relocates a dozen shared libraries (`seek --version` 15 -> 7.5 ms, paid by every `--filter` in a

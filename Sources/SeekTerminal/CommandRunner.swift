@@ -1,7 +1,7 @@
 import Foundation
 import SeekCore
 
-/// `--bind`'s `execute` and `execute-silent`: a command run with `$SHELL -c` while Seek waits, as
+/// `--bind`'s `execute` and `execute-silent`: a command run with `$SHELL -c` (`CommandShell`) while Seek waits, as
 /// `system(3)` runs one — Seek ignores Ctrl-C and Ctrl-\ meanwhile, so that they reach the command
 /// (an editor, `less`) and not the finder, and the command gets their default handling back.
 enum CommandRunner {
@@ -52,11 +52,10 @@ enum CommandRunner {
     sigaddset(&defaults, SIGPIPE)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    let shell = ChildProcess.shell
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
-    defer { for a in argv { free(a) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, shell, &actions, &attributes, argv, environ) == 0 else { return 127 }
+    guard CommandShell.current.spawn(command, pid: &pid, actions: &actions, attributes: &attributes) == 0 else {
+      return 127
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let signal = status & 0x7F

@@ -162,8 +162,10 @@ enum Help {
     LOOK
           --preview CMD         show CMD's output for the selected hit (run with $SHELL -c): {} is
                                 its title (or line), {q} the query, {attribute} an attribute, {1},
-                                {-1}, {2..} the line's fields, each shell-quoted; SGR colours
-                                kept, every other escape removed
+                                {-1}, {2..} the line's fields, each quoted for that shell; SGR
+                                colours kept, every other escape removed
+          --with-shell STR      the shell and flags commands run with (default: $SHELL -c), e.g.
+                                'bash -c'
           --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,
                                 follow (show the end), +N or +{2} (from line N, or the line a
                                 field names; -5 less, -/2 centred); fzf's border styles accepted;

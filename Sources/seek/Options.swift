@@ -74,6 +74,8 @@ struct Options: Equatable {
   var deleteCreated: String?
   /// `--preview CMD` and `--preview-window SPEC`.
   var preview: String?
+  /// `--with-shell`: what commands run with (nil: `$SHELL -c`).
+  var withShell: CommandShell?
   var previewWindow = DetailsPlacement()
   /// `-e`/`--exact`, `-i`, `+i` (fzf's); the fuzzy tier is set by the kind of input (lines).
   var matching = MatchOptions()
@@ -362,6 +364,10 @@ struct Options: Equatable {
       }
       if r.flag == "--pointer" { o.pointer = text } else { o.marker = text }
     case "--preview": o.preview = try r.value()
+    case "--with-shell":
+      let words = shellWords(try r.value())
+      guard !words.isEmpty else { throw .invalidValue(flag: r.flag, value: "", expected: "a shell, e.g. 'bash -c'") }
+      o.withShell = CommandShell(words: words)
     case "--preview-window":
       o.previewWindow = try r.value(
         { DetailsPlacement.parse($0) },

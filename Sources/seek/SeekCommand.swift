@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import SearchEngine
 import SeekCore
@@ -18,6 +19,7 @@ enum SeekCommand {
       return 2
     }
     for note in options.boundQueries() { Output.error("seek: \(note)") }
+    if let shell = options.withShell { CommandShell.use(shell) }
     if options.help || options.version {
       Output.write((options.help ? Help.text : Help.version) + "\n")
       return 0
@@ -607,12 +609,15 @@ enum SeekCommand {
     return configuration
   }
 
-  /// Replaces this process with `$SHELL -c command`; returns (exit 127) only if that fails.
+  /// Replaces this process with `$SHELL -c command` (`CommandShell`); returns (exit 127) only if
+  /// that fails.
   static func become(_ command: String) -> Never {
-    let shell = ChildProcess.shell
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
-    execv(shell, argv)
-    Output.error("seek: become: cannot run \(shell): \(String(cString: strerror(errno)))")
+    let shell = CommandShell.current
+    let argv: [UnsafeMutablePointer<CChar>?] = shell.arguments(for: command).map { strdup($0) } + [nil]
+    // The program that takes Seek's place keeps its standard streams only.
+    seek_close_on_exec_from(3)
+    execv(shell.executable, argv)
+    Output.error("seek: become: cannot run \(shell.executable): \(String(cString: strerror(errno)))")
     exit(127)
   }
 

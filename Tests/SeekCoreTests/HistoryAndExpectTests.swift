@@ -43,6 +43,26 @@ import Testing
     #expect(throws: HistoryFile.Failure.self) { try HistoryFile(path: "/nonexistent-seek/h").load() }
   }
 
+  /// What a person typed is theirs: the file is made 0600, and a file another program left
+  /// readable to others is 0600 after the next accept.
+  @Test func theFileIsTheOwnersAlone() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seek-history-mode-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = HistoryFile(path: folder.appendingPathComponent("h").path)
+    let mode = { () -> Int in
+      var info = stat()
+      stat(file.path, &info)
+      return Int(info.st_mode & 0o777)
+    }
+    try file.append("secret")
+    #expect(mode() == 0o600)
+    chmod(file.path, 0o644)
+    try file.append("another")
+    #expect(mode() == 0o600)
+    #expect(try file.load() == ["secret", "another"])
+  }
+
   @Test func anExpectedKeyAcceptsTheTopLineAndIsRemembered() {
     var state = SearchState()
     state.picking = .defaults(lines: true)

@@ -10,3 +10,43 @@ expect_eq "long query: no hits, no crash (exit 1)" 1 "$code"
 expect_contains "long query: the cut is said" "$err" "cut to its first 4096 characters"
 out=$("$SEEK" --no-store -f "$(python3 -c "print('zz ' * 1300 + 'bread')")" "$H3/two.jsonl" 2>/dev/null)
 expect_eq "long query: the words that match nothing are dropped" "bread and butter" "$out"
+
+# Under fish a value is quoted fish's way: a file named `\'; touch PWNED; #` focused with a
+# preview is read by `cat`, and nothing runs (the POSIX quoting let fish run `touch PWNED`).
+mkdir -p "$H3/fish"
+echo "inside the notes" > "$H3/fish/notes.txt"
+echo "inside the trap" > "$H3/fish/\\'; touch PWNED; #"
+tmux_start 100 20 "cd $H3/fish && env SHELL=/usr/bin/fish LANG=C.UTF-8 $SEEK --no-store --preview 'cat {}'; echo EXIT=\$?; exec tail -f /dev/null"
+expect_screen "fish: the files are listed" "notes.txt"
+tmux_type "touch"
+expect_screen "fish: the trap file's preview is its text" "inside the trap"
+expect_eq "fish: nothing ran from the file's name" "no" "$([ -e "$H3/fish/PWNED" ] && echo yes || echo no)"
+tmux_keys C-c
+expect_screen "fish: a normal exit" "EXIT=130"
+tmux_stop
+# become and execute go through the same quoting (and --with-shell names the shell).
+tmux_start 100 20 "cd $H3/fish && env SHELL=/bin/sh LANG=C.UTF-8 $SEEK --no-store --with-shell 'fish -c' --bind 'enter:become(printf %s {} > chosen.out)'; echo EXIT=\$?; exec tail -f /dev/null"
+expect_screen "with-shell fish: listed" "notes.txt"
+tmux_type "touch"
+expect_screen "with-shell fish: the trap file is found" "touch PWNED"
+tmux_keys Enter
+expect_screen "with-shell fish: become ends" "EXIT=0"
+expect_eq "with-shell fish: become got the name whole" "\\'; touch PWNED; #" "$(cat "$H3/fish/chosen.out")"
+expect_eq "with-shell fish: nothing ran" "no" "$([ -e "$H3/fish/PWNED" ] && echo yes || echo no)"
+tmux_stop
+
+# A child gets its standard streams and no other descriptor of Seek's (the terminal, pipes,
+# the store): a preview and a become'd shell list their own descriptors (3 is the folder the
+# shell's glob reads while it lists them).
+seq 3 > "$H3/three.txt"
+listing='for f in /proc/$$/fd/*; do printf "%s," "${f##*/}"; done'
+tmux_start 100 20 "env SHELL=/bin/sh LANG=C.UTF-8 $SEEK --store $H3/fd.sqlite --preview '$listing; echo END' $H3/three.txt; echo EXIT=\$?; exec tail -f /dev/null"
+expect_screen "descriptors: the preview ran" "END"
+expect_screen "descriptors: a preview holds 0, 1 and 2 only" "0,1,2,3,END"
+tmux_keys C-c
+tmux_stop
+tmux_start 100 20 "env SHELL=/bin/sh LANG=C.UTF-8 $SEEK --store $H3/fd.sqlite --bind 'enter:become($listing)' $H3/three.txt; echo EXIT=\$?; exec tail -f /dev/null"
+expect_screen "descriptors: listed" "3 hits"
+tmux_keys Enter
+expect_screen "descriptors: a become'd shell holds 0, 1 and 2 only" "0,1,2,3,EXIT=0"
+tmux_stop

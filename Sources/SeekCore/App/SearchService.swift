@@ -420,9 +420,10 @@ public final class SearchService {
     return Int(lineShape.field(field, of: text))
   }
 
-  /// `it's` → `'it'\''s'`: one shell word whatever it holds.
+  /// `it's` → `'it'\''s'` (POSIX shells; `CommandShell` quotes for the shell the command runs
+  /// in): one shell word whatever it holds.
   static func shellQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    CommandShell.current.quoted(text)
   }
 
   /// The ranking criteria of a hit, for the details pane: raw values (made for every hit of a

@@ -1,6 +1,7 @@
+import CSystem
 import Foundation
 
-/// `$SHELL -c COMMAND` (fzf's choice; `/bin/sh` without one) in a process group of its own, with its output on pipes, so that it and
+/// `$SHELL -c COMMAND` (`CommandShell`) in a process group of its own, with its output on pipes, so that it and
 /// everything it starts can be ended together (`kill(-group)`); Foundation's `Process` ends only
 /// the shell. Standard input is /dev/null: the terminal belongs to Seek.
 public final class ChildProcess: @unchecked Sendable {
@@ -14,20 +15,16 @@ public final class ChildProcess: @unchecked Sendable {
     public var description: String
   }
 
-  /// The shell commands run with: `$SHELL` when it names an executable, as fzf does, else `/bin/sh`.
-  public static let shell: String = {
-    if let shell = ProcessInfo.processInfo.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
-      return shell
-    }
-    return "/bin/sh"
-  }()
-
   /// Starts `$SHELL -c command`; `captureErrors: false` sends its standard error to /dev/null.
   public init(command: String, captureErrors: Bool) throws(SpawnError) {
     var out: [Int32] = [-1, -1]
     var err: [Int32] = [-1, -1]
-    guard pipe(&out) == 0 else { throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))") }
-    if captureErrors && pipe(&err) != 0 {
+    // Close-on-exec: a pipe of one child must not reach the next one (only the ends dup'ed onto
+    // its standard streams do, which the dup makes inheritable).
+    guard seek_pipe_cloexec(&out) == 0 else {
+      throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))")
+    }
+    if captureErrors && seek_pipe_cloexec(&err) != 0 {
       close(out[0])
       close(out[1])
       throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))")
@@ -44,19 +41,17 @@ public final class ChildProcess: @unchecked Sendable {
     }
     for fd in out + (captureErrors ? err : []) { posix_spawn_file_actions_addclose(&actions, fd) }
     var child: pid_t = 0
-    let shell = Self.shell
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup(command), nil]
-    defer { for p in argv { free(p) } }
+    let shell = CommandShell.current
     // A group of its own (id = the child's pid).
     let status = Self.withAttributes(ownGroup: true) { attributes in
-      posix_spawn(&child, shell, &actions, &attributes, argv, environ)
+      shell.spawn(command, pid: &child, actions: &actions, attributes: &attributes)
     }
     close(out[1])
     if captureErrors { close(err[1]) }
     guard status == 0 else {
       close(out[0])
       if captureErrors { close(err[0]) }
-      throw SpawnError(description: "could not start \(shell): \(String(cString: strerror(status)))")
+      throw SpawnError(description: "could not start \(shell.executable): \(String(cString: strerror(status)))")
     }
     pid = child
     output = out[0]
@@ -90,6 +85,7 @@ public final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    seek_spawn_close_from(&actions, 3)
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for p in argv + envp { free(p) } }

@@ -2,7 +2,8 @@ import Foundation
 
 /// fzf's history file: one query a line, oldest first, at most `limit` lines (`--history-size`,
 /// 1,000 by default). A query is added on accept unless it repeats the newest line; the file is
-/// rewritten whole through a temporary file and a rename, so a crash leaves the old one.
+/// rewritten whole through a temporary file and a rename, so a crash leaves the old one. What a
+/// person typed is theirs alone: the file is 0600, made so and kept so on every rewrite.
 public struct HistoryFile: Sendable {
   public static let defaultLimit = 1000
   public let path: String
@@ -52,13 +53,30 @@ public struct HistoryFile: Sendable {
     entries.append(line)
     let text = entries.suffix(limit).joined(separator: "\n") + "\n"
     let temporary = path + ".tmp\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-      throw .unwritable(path, "cannot create \(temporary)")
-    }
+    try write(text, to: temporary)
     guard rename(temporary, path) == 0 else {
       let why = String(cString: strerror(errno))
       unlink(temporary)
       throw .unwritable(path, why)
+    }
+  }
+
+  /// A new file readable by its owner only, holding `text`.
+  private func write(_ text: String, to temporary: String) throws(Failure) {
+    unlink(temporary)
+    let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw .unwritable(path, "cannot create \(temporary): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        let why = String(cString: strerror(errno))
+        unlink(temporary)
+        throw .unwritable(path, why)
+      }
+      bytes = bytes.dropFirst(n)
     }
   }
 }

@@ -1,0 +1,108 @@
+import CSystem
+import Foundation
+
+/// The shell every command Seek runs is given to (preview, execute, become, reload, transform,
+/// `SEEK_DEFAULT_COMMAND`), and how a value is quoted for it.
+///
+/// As fzf: `$SHELL -c` when `$SHELL` names an executable, else `/bin/sh -c`; `--with-shell`
+/// replaces both (`--with-shell 'bash -c'`: its words, then the command).
+///
+/// Quoting is the shell's own, because one quoting is not safe in every shell: POSIX shells take
+/// nothing inside `'…'` as special, so `'` is closed, escaped and reopened (`'\''`); fish reads
+/// `\'` and `\\` inside single quotes as escapes, so under fish the POSIX form lets a value that
+/// ends in a backslash close the quote and run the rest (`\'; touch PWNED; #`). Under fish both
+/// are escaped instead; csh and tcsh take `!` for history inside quotes, so it is escaped there. A NUL byte cannot be passed in an argument at all (it ends the C string,
+/// and with it every value after it): it is left out of the value.
+public struct CommandShell: Sendable, Equatable {
+  public enum Dialect: Sendable, Equatable {
+    /// sh, dash, bash, zsh, ksh: nothing is special inside single quotes.
+    case posix
+    /// fish: `\'` and `\\` are escapes inside single quotes.
+    case fish
+    /// csh, tcsh: `!` is history even inside single quotes (`\!` is not), and a newline ends
+    /// the quote unless a backslash precedes it.
+    case csh
+  }
+
+  /// The shell's path (an absolute path, or a name looked up in `PATH`), then its flags.
+  public let words: [String]
+  public let dialect: Dialect
+
+  public init(words: [String]) {
+    self.words = words
+    let name = words.first.map { ($0 as NSString).lastPathComponent } ?? "sh"
+    dialect =
+      name.hasPrefix("fish") ? .fish : name == "csh" || name == "tcsh" ? .csh : .posix
+  }
+
+  /// `$SHELL -c` when it names an executable, as fzf does, else `/bin/sh -c`.
+  public static func fromEnvironment(_ environment: [String: String]) -> CommandShell {
+    if let shell = environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
+      return CommandShell(words: [shell, "-c"])
+    }
+    return CommandShell(words: ["/bin/sh", "-c"])
+  }
+
+  /// The shell commands run with in this process: from the environment, or `--with-shell`
+  /// (`use(_:)`, called once at start, before any command runs or any thread reads it).
+  public static var current: CommandShell {
+    lock.lock()
+    defer { lock.unlock() }
+    return chosen
+  }
+
+  public static func use(_ shell: CommandShell) {
+    lock.lock()
+    chosen = shell
+    lock.unlock()
+  }
+
+  // Guarded by `lock`: written once at start, read by every thread that spawns.
+  nonisolated(unsafe) private static var chosen = fromEnvironment(ProcessInfo.processInfo.environment)
+  private static let lock = NSLock()
+
+  /// The executable to start: the first word (found in `PATH` when it is a bare name).
+  public var executable: String {
+    let first = words.first ?? "/bin/sh"
+    if first.contains("/") { return first }
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(folder)/\(first)"
+      if access(path, X_OK) == 0 { return path }
+    }
+    return first
+  }
+
+  /// The argument vector for `command`: the shell's words, then the command.
+  public func arguments(for command: String) -> [String] {
+    (words.isEmpty ? ["/bin/sh", "-c"] : words) + [command]
+  }
+
+  /// `text` as one word of this shell, whatever it holds.
+  public func quoted(_ text: String) -> String {
+    let value = text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "") : text
+    switch dialect {
+    case .posix:
+      return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    case .fish:
+      return "'"
+        + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    case .csh:
+      return "'"
+        + value.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "!", with: "\\!")
+        .replacingOccurrences(of: "\n", with: "\\\n") + "'"
+    }
+  }
+
+  /// Starts the shell with `command`, as `posix_spawn` does with these file actions and
+  /// attributes; the spawn's status (0 when started). The child gets its standard streams and no
+  /// other descriptor of Seek's.
+  public func spawn(
+    _ command: String, pid: inout pid_t, actions: inout posix_spawn_file_actions_t,
+    attributes: inout posix_spawnattr_t
+  ) -> Int32 {
+    seek_spawn_close_from(&actions, 3)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments(for: command).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    return posix_spawn(&pid, executable, &actions, &attributes, argv, Glibc.environ)
+  }
+}
