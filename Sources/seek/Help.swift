@@ -150,7 +150,8 @@ enum Help {
                                 share the list through PostgreSQL: the local store is still read
                                 and written first; an outbox sends writes up, LISTEN/NOTIFY brings
                                 others' down; a password comes from ~/.pgpass or PGPASSWORD, never
-                                the URI
+                                the URI; else SEEK_STORE, or ~/.config/seek/stores.json
+                                ({"LIST": "postgres://…"}); never a catalog's settings file
           --store-list NAME     the shared list's name (default: the catalog's)
           --no-store            keep checks in memory only
           --strict              a malformed record refuses the file (by default it is left out,
@@ -221,6 +222,7 @@ enum Help {
 
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
+      SEEK_STORE=URI            the PostgreSQL store lists are shared through (see --store)
       SEEK_DEFAULT_COMMAND      what bare seek lists instead of the files under the current
                                 directory (run with $SHELL -c), e.g. 'git ls-files'
       NO_COLOR                  no colours (bold and reverse video remain)

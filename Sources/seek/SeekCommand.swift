@@ -627,7 +627,7 @@ enum SeekCommand {
     if options.noStore { return MemoryItemStore(clock: { Date().timeIntervalSince1970 }) }
     let path = storePath(catalog.path, name: catalog.name, options)
     if let warning = SQLiteItemStore.folderWarning(path: path) { Output.error("seek: warning: \(warning)") }
-    if let address = sharedStore(catalog, options) {
+    if let address = try sharedStore(catalog, options) {
       checkPasswordFile()
       return try SharedItemStore(
         path: path, address: address, list: options.storeList ?? catalog.name, follows: follows)
@@ -644,9 +644,19 @@ enum SeekCommand {
     Output.error("seek: warning: \(warning)")
   }
 
-  /// The PostgreSQL store the list is shared through: `--store`, or the settings file's `store`.
-  static func sharedStore(_ catalog: Catalog, _ options: Options) -> PostgresAddress? {
-    options.noStore ? nil : options.sharedStore ?? catalog.given.store
+  /// The PostgreSQL store the list is shared through: `--store`, `SEEK_STORE`, or the user's
+  /// `stores.json` (`UserStores`) — never the catalog's settings file, which is said once.
+  static func sharedStore(_ catalog: Catalog, _ options: Options) throws -> PostgresAddress? {
+    if options.noStore { return nil }
+    if catalog.given.namesAStore {
+      Output.error(
+        "seek: warning: \(CatalogSettings.settingsPath(forCatalog: catalog.path)) names a shared store, which is "
+          + "ignored: a file that comes with the data cannot choose where your list is sent "
+          + "(use --store, SEEK_STORE or \(UserStores.configPath(ProcessInfo.processInfo.environment)))")
+    }
+    if let address = options.sharedStore { return address }
+    return try UserStores.address(
+      forList: options.storeList ?? catalog.name, environment: ProcessInfo.processInfo.environment)
   }
 
   /// The catalog's store when it exists already, for commands that only read it (`--filter`):

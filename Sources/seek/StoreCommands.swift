@@ -6,10 +6,13 @@ enum StoreCommands {
   static func run(catalog: Catalog, options: Options) -> Int32 {
     do {
       let store = try SeekCommand.openStore(catalog: catalog, options: options, follows: false)
-      // A shared store: what others changed first, and this command's write sent before it returns.
+      // A shared store: what others changed first, and this command's write sent before it
+      // returns. A command that only reads (`--checked`) sends nothing, not even what an earlier
+      // run left queued: the app or the next write sends that.
       let shared = store as? SharedItemStore
-      let reached = shared.map { sendAndReceive($0) } ?? false
-      defer { if reached, let shared, shared.pendingChanges > 0 { _ = sendAndReceive(shared) } }
+      let writes = options.forgetPicks || options.addPick != nil || options.uncheckAll || options.deleteCreated != nil
+      let reached = shared.map { sendAndReceive($0, sending: writes) } ?? false
+      defer { if writes, reached, let shared, shared.pendingChanges > 0 { _ = sendAndReceive(shared) } }
       if options.forgetPicks {
         let count = try store.forgetPicks()
         Output.write("forgot \(count) pick\(count == 1 ? "" : "s")\n")
@@ -70,8 +73,8 @@ enum StoreCommands {
   }
 
   /// One sync round; false (and a warning) when the server could not be reached.
-  private static func sendAndReceive(_ store: SharedItemStore) -> Bool {
-    guard let warning = store.syncNow() else { return true }
+  private static func sendAndReceive(_ store: SharedItemStore, sending: Bool = true) -> Bool {
+    guard let warning = store.syncNow(sending: sending) else { return true }
     Output.error("seek: warning: \(warning)")
     return false
   }

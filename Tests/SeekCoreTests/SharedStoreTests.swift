@@ -69,14 +69,40 @@ import Testing
     #expect(try store.picks().isEmpty)
   }
 
-  /// The settings file names a shared store as `--store` does, under the same rules.
-  @Test func theSettingsFileNamesASharedStore() throws {
-    let settings = try CatalogSettings.parse(#"{"store": "postgres://ann@db.example/lists"}"#, path: "s.json")
-    #expect(settings.store?.description == "ann@db.example/lists")
-    #expect(CatalogSettings().overridden(by: settings).store == settings.store)
-    #expect(throws: CatalogError.self) {
-      try CatalogSettings.parse(#"{"store": "postgres://ann:pw@db.example/lists"}"#, path: "s.json")
-    }
+  /// A settings file comes with the data: its `store` is noted (to be said), never taken, and a
+  /// password in it is not even parsed.
+  @Test func theSettingsFileCannotNameASharedStore() throws {
+    let settings = try CatalogSettings.parse(#"{"store": "postgres://ann:pw@db.example/lists"}"#, path: "s.json")
+    #expect(settings.namesAStore)
+    #expect(CatalogSettings().overridden(by: settings).namesAStore)
+    #expect(!CatalogSettings().namesAStore)
+  }
+
+  /// `SEEK_STORE` first, then the user's own `stores.json` by list name; nothing else.
+  @Test func theUserSaysWhereAListIsShared() throws {
+    let config = temporaryDirectory()
+    var environment = ["XDG_CONFIG_HOME": config, "HOME": "/nonexistent"]
+    #expect(UserStores.configPath(environment) == config + "/seek/stores.json")
+    #expect(try UserStores.address(forList: "products", environment: environment) == nil)
+    try FileManager.default.createDirectory(atPath: config + "/seek", withIntermediateDirectories: true)
+    let path = config + "/seek/stores.json"
+    try #"{"products": "postgres://ann@db.example/lists"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o600)
+    #expect(
+      try UserStores.address(forList: "products", environment: environment)?.description == "ann@db.example/lists")
+    #expect(try UserStores.address(forList: "groceries", environment: environment) == nil)
+    environment["SEEK_STORE"] = "postgres://bob@other.example/shared"
+    #expect(
+      try UserStores.address(forList: "groceries", environment: environment)?.description == "bob@other.example/shared")
+    environment["SEEK_STORE"] = "postgres://bob:secret@other.example/shared"
+    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
+    environment["SEEK_STORE"] = nil
+    // A config others may write cannot choose where the list goes.
+    chmod(path, 0o666)
+    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
+    chmod(path, 0o600)
+    try #"["postgres://ann@db.example/lists"]"#.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
   }
 
   /// A password file libpq would ignore for its permissions is said once by Seek, and libpq is

@@ -50,3 +50,35 @@ expect_screen "descriptors: listed" "3 hits"
 tmux_keys Enter
 expect_screen "descriptors: a become'd shell holds 0, 1 and 2 only" "0,1,2,3,EXIT=0"
 tmux_stop
+
+# A settings file that comes with a catalog cannot send the list anywhere: its "store" is said
+# and ignored, and nothing connects to the server it names (once the password went there in
+# clear text). A fake server logs every connection; a probe, sent last, ends its log.
+mkdir -p "$H3/travel"
+printf '{"objectID":"1","name":"oat milk"}\n{"objectID":"2","name":"honey"}\n' > "$H3/travel/products.jsonl"
+python3 - "$H3/travel/port" "$H3/travel/log" <<'PY' &
+import socket, sys
+server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen(16)
+open(sys.argv[1] + ".tmp", "w").write(str(server.getsockname()[1])); __import__("os").rename(sys.argv[1] + ".tmp", sys.argv[1])
+while True:
+    conn, _ = server.accept(); conn.settimeout(3)
+    try: data = conn.recv(200)
+    except OSError: data = b""
+    probe = data.startswith(b"PROBE")
+    with open(sys.argv[2], "a") as log: log.write("PROBE\n" if probe else "CONNECTED %r\n" % data[:40])
+    conn.close()
+    if probe: break
+PY
+fake_server=$!
+wait_until 10 test -s "$H3/travel/port"
+port=$(cat "$H3/travel/port")
+echo "{\"store\": \"postgres://victim@127.0.0.1:$port/postgres\"}" > "$H3/travel/products.settings.json"
+err=$(PGPASSWORD=hunter2 PGCONNECT_TIMEOUT=3 "$SEEK" --store "$H3/travel/list.sqlite" --checked "$H3/travel/products.jsonl" 2>&1 >/dev/null); code=$?
+expect_eq "travelling settings: --checked answers (exit 0)" 0 "$code"
+expect_contains "travelling settings: the store it names is said and ignored" "$err" "names a shared store, which is ignored"
+err=$(PGPASSWORD=hunter2 PGCONNECT_TIMEOUT=3 "$SEEK" --store "$H3/travel/list.sqlite" --uncheck-all "$H3/travel/products.jsonl" 2>&1 >/dev/null); code=$?
+expect_eq "travelling settings: a write command stays local (exit 0)" 0 "$code"
+python3 -c "import socket,sys; s=socket.create_connection(('127.0.0.1', int(sys.argv[1]))); s.sendall(b'PROBE')" "$port"
+wait_until 10 grep -q PROBE "$H3/travel/log"
+expect_eq "travelling settings: nothing connected to the server it named" "PROBE" "$(cat "$H3/travel/log")"
+wait "$fake_server" 2>/dev/null

@@ -41,8 +41,10 @@ public struct CatalogSettings: Sendable, Equatable {
   public var synonyms = WordAlternatives()
   /// Synonym entries left out: a phrase of more than four words on a side, said as a warning.
   public var ignoredSynonyms: [String] = []
-  /// A shared store for the catalog's list (`"store": "postgres://…"`), as `--store` names one.
-  public var store: PostgresAddress?
+  /// The file named a shared store (`"store": …`), which is not taken: a settings file comes
+  /// with the data (a clone, a download) and must not choose where a person's list and
+  /// password go. Said as a warning; `UserStores` says where a store may come from.
+  public var namesAStore = false
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -83,7 +85,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.distinct = other.distinct ?? distinct
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
-    out.store = other.store ?? store
+    out.namesAStore = namesAStore || other.namesAStore
     return out
   }
 
@@ -162,10 +164,7 @@ public struct CatalogSettings: Sendable, Equatable {
         }
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
-      case "store":
-        do { settings.store = try PostgresAddress(try string(v, key)) } catch {
-          throw .invalidSettings(path: path, message: "'store': \(error)")
-        }
+      case "store": settings.namesAStore = true
       case "allowTyposOnNumericTokens":
         guard case .bool(let allowed) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")

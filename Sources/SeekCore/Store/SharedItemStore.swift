@@ -20,10 +20,11 @@ public final class SharedItemStore: ItemStore {
   /// Local writes not yet on the server.
   public var pendingChanges: Int { local.outboxCount }
 
-  /// One sync round on this thread: what is queued goes up, what others changed comes down.
-  /// Returns a warning when the server could not be reached (the local copy is used).
-  public func syncNow() -> String? {
-    guard case .offline(let reason) = sync.syncOnce() else { return nil }
+  /// One sync round on this thread: what is queued goes up (unless `sending` is false), what
+  /// others changed comes down. Returns a warning when the server could not be reached (the
+  /// local copy is used).
+  public func syncNow(sending: Bool = true) -> String? {
+    guard case .offline(let reason) = sync.syncOnce(sending: sending) else { return nil }
     let left = local.outboxCount
     return "shared store \(sync.address) unavailable (\(reason)): the local copy is used"
       + (left > 0 ? "; \(Self.changes(left)) kept here, sent when it is back" : "")

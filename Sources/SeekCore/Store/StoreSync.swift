@@ -80,14 +80,15 @@ public final class StoreSync: @unchecked Sendable {
     if started { _ = exited.wait(timeout: .now() + seconds) }
   }
 
-  /// One round on the calling thread, for one-shot commands: connect, send everything queued,
-  /// apply what others changed. Returns the state it ended in.
-  public func syncOnce() -> State {
+  /// One round on the calling thread, for one-shot commands: connect, send everything queued
+  /// (unless `sending` is false: a command that only reads writes nothing to the server), apply
+  /// what others changed. Returns the state it ended in.
+  public func syncOnce(sending: Bool = true) -> State {
     let holder = SyncLock(storePath: storePath)
     guard holder.acquired else { return .delegated }
     do {
       let (shared, local) = try connect()
-      try round(shared, local)
+      try round(shared, local, sending: sending)
       return .online
     } catch {
       return .offline(Self.describe(error))
@@ -136,9 +137,10 @@ public final class StoreSync: @unchecked Sendable {
     }
   }
 
-  /// Sends the outbox in order, then pulls and applies what changed after the last pull.
-  private func round(_ shared: SharedList, _ local: SQLiteItemStore) throws {
-    while true {
+  /// Sends the outbox in order, then pulls and applies what changed after the last pull (which
+  /// `applyRemote` leaves for later while anything local is still unsent).
+  private func round(_ shared: SharedList, _ local: SQLiteItemStore, sending: Bool = true) throws {
+    while sending {
       let entries = try local.outbox(limit: 500)
       guard let last = entries.last else { break }
       try shared.push(entries)
