@@ -201,6 +201,18 @@ else
   expect_eq "table: a change in the table is read on the next run" "Sprocket" \
     "$(SEEK_BACKGROUND_CACHE_ABOVE=0 "$SEEK" --filter sprocket "$GADGETS" 2>/dev/null)"
   expect_eq "table: and in a query's rows" "Sprocket" "$("$SEEK" --filter "" "${PRICEY[@]}" 2>/dev/null)"
+  # --sql cannot leave its read-only transaction by stacking statements, nor write from inside
+  # it (a data-changing function): the rows of another table stay.
+  pg_sql "CREATE TABLE victim (id int); INSERT INTO victim VALUES (1), (2); GRANT ALL ON victim TO seeker" >/dev/null
+  pg_sql "CREATE FUNCTION wipe() RETURNS int LANGUAGE sql AS 'DELETE FROM victim RETURNING 1'; GRANT EXECUTE ON FUNCTION wipe() TO seeker" >/dev/null
+  err=$("$SEEK" --filter x --sql "SELECT * FROM gadgets) t; COMMIT; DELETE FROM victim; COMMIT; BEGIN; SELECT * FROM (SELECT 1" \
+    "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>&1); code=$?
+  expect_eq "sql: stacked statements are refused (exit 2)" 2 "$code"
+  expect_eq "sql: and the other table keeps its rows" 2 "$(pg_sql "SELECT count(*) FROM victim")"
+  err=$("$SEEK" --filter x --sql "SELECT wipe() AS n" "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>&1); code=$?
+  expect_eq "sql: a query that writes is refused (exit 2)" 2 "$code"
+  expect_contains "sql: because its transaction is read-only" "$err" "read-only transaction"
+  expect_eq "sql: and the table keeps its rows" 2 "$(pg_sql "SELECT count(*) FROM victim")"
   err=$("$SEEK" --sql "SELECT * FROM missing" --filter x "postgres://seeker@127.0.0.1:$PG_PORT/postgres" 2>&1); code=$?
   expect_eq "table: a query the server refuses exits 2" 2 "$code"
   expect_contains "table: and says why" "$err" 'relation "missing" does not exist'

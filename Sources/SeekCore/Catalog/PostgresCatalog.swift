@@ -59,7 +59,7 @@ public struct PostgresCatalog: Sendable {
   /// table without one.
   public func primaryKey() throws(PostgresError) -> String? {
     guard let relation = quotedTable else { return nil }
-    let rows = try PostgresConnection(address).run(
+    let rows = try PostgresConnection.readOnly(address).run(
       """
       SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
       WHERE i.indrelid = to_regclass($1) AND i.indisprimary
@@ -78,7 +78,7 @@ public struct PostgresCatalog: Sendable {
   ///   matter; a change that kept both would have to undo its own hash exactly). The stream
   ///   computes the same value from the rows it reads (`RowHashes`), as hashing is what costs.
   public func contentVersion() throws(PostgresError) -> String {
-    try contentVersion(on: PostgresConnection(address))
+    try contentVersion(on: PostgresConnection.readOnly(address))
   }
 
   private func contentVersion(on connection: PostgresConnection) throws(PostgresError) -> String {
@@ -110,12 +110,14 @@ public struct PostgresCatalog: Sendable {
   public func stream(
     to output: FileHandle, version: (String) -> Void = { _ in }, stopped: () -> Bool
   ) throws(PostgresError) {
-    let connection = try PostgresConnection(address)
+    let connection = try PostgresConnection.readOnly(address)
     try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     // A table's version is read first, in the same snapshot; a query's rows bring their hashes
     // with them, as a last column that is folded, not written.
     let tableVersion = quotedTable == nil ? nil : try contentVersion(on: connection)
-    try connection.execute(
+    // One statement (`run`: the extended protocol refuses a second one), so that `--sql` text
+    // cannot close the read-only transaction and write (`…) t; COMMIT; DELETE …; BEGIN; …`).
+    try connection.run(
       "DECLARE seek_rows NO SCROLL CURSOR FOR "
         + (tableVersion == nil ? "SELECT t.*, hashtextextended(t::text, 0) FROM (\(query)) t" : query))
     var lines: [UInt8] = []

@@ -118,6 +118,15 @@ final class PostgresConnection {
 
   deinit { seek_PQfinish(handle) }
 
+  /// A connection whose every transaction is read-only (a catalog's: `--sql`, `?table=`): even a
+  /// statement run outside Seek's own `BEGIN … READ ONLY` (the content version) cannot write,
+  /// whatever functions the query calls.
+  static func readOnly(_ address: PostgresAddress) throws(PostgresError) -> PostgresConnection {
+    let connection = try PostgresConnection(address)
+    try connection.run("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+    return connection
+  }
+
   /// Runs SQL text without parameters, several statements allowed (schema migrations).
   func execute(_ sql: String) throws(PostgresError) {
     let result = seek_PQexec(handle, sql)
