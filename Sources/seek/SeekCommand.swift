@@ -208,7 +208,7 @@ enum SeekCommand {
       guard let code = scanFilter(prepared, query: query, options: options) else { return }
       if large {
         CacheBuilder.detach()
-        exit(code)
+        ProcessEnd.exit(code)
       }
       answered(code)
     }

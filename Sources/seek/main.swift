@@ -4,4 +4,4 @@ import SeekCore
 // Entry point: parse arguments (after SEEK_DEFAULT_OPTS), load the catalog, then either answer
 // non-interactively (--filter, --checked, --uncheck-all) or start the terminal app.
 ProcessMemory.returnLargeBlocksToTheSystem()
-exit(SeekCommand.run(Array(CommandLine.arguments.dropFirst())))
+ProcessEnd.exit(SeekCommand.run(Array(CommandLine.arguments.dropFirst())))
