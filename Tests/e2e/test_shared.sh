@@ -148,6 +148,19 @@ else
   expect_contains "shared: a read-only role's refusal is said" "$err" "permission denied"
   expect_contains "shared: the refused write is kept locally" "$err" "1 change kept here"
 
+  # A list locked elsewhere does not hang a command: the wait ends at the lock timeout, said,
+  # and the local copy answers.
+  pg_sql "BEGIN; LOCK TABLE seek.checks IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(300); COMMIT" >/dev/null 2>&1 &
+  locker=$!
+  wait_until 10 server_count "SELECT count(*) FROM pg_locks WHERE relation = 'seek.checks'::regclass AND mode = 'AccessExclusiveLock' AND granted" 1
+  rm -f "$WORK/locked.exit"
+  (XDG_DATA_HOME="$WORK/a" "$SEEK" --store "$SHARED" --checked Data/products.json >/dev/null 2>"$WORK/locked.err"; echo $? >"$WORK/locked.exit") &
+  wait_until 30 test -s "$WORK/locked.exit"
+  expect_eq "shared: a locked list does not hang --checked (exit 0)" 0 "$(cat "$WORK/locked.exit" 2>/dev/null)"
+  expect_contains "shared: the lock is said" "$(cat "$WORK/locked.err")" "lock timeout"
+  pg_sql "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(300)%' AND pid <> pg_backend_pid()" >/dev/null
+  wait "$locker" 2>/dev/null
+
   # A schema from a newer Seek is refused, and left as it is.
   pg_sql "CREATE DATABASE newer OWNER seeker" >/dev/null
   PG_DB=newer pg_sql "CREATE SCHEMA seek AUTHORIZATION seeker; CREATE TABLE seek.schema_version (version integer); INSERT INTO seek.schema_version VALUES (99); ALTER TABLE seek.schema_version OWNER TO seeker" >/dev/null

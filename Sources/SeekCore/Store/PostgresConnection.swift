@@ -96,7 +96,8 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
 final class PostgresConnection {
   private var handle: OpaquePointer?
 
-  /// Connects, waiting at most `timeout` seconds unless the URI says otherwise.
+  /// Connects, waiting at most `timeout` seconds unless the URI says otherwise
+  /// (`connect_timeout`).
   init(_ address: PostgresAddress, timeout: Int = 5) throws(PostgresError) {
     // Earlier keywords are defaults: the expanded URI (dbname) overrides them.
     let keywords = ["connect_timeout", "application_name", "dbname"]
@@ -114,6 +115,19 @@ final class PostgresConnection {
     // an error from the next call.
     seek_PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
+    // No wait on the server is unbounded: a row or table locked elsewhere fails the statement
+    // after `lockTimeout` (said, and retried by the sync) instead of freezing the app or a
+    // one-shot command for as long as the lock is held.
+    try run("SELECT set_config('lock_timeout', $1, false)", ["\(Self.lockTimeoutMilliseconds)ms"])
+  }
+
+  /// How long a statement waits for a lock held elsewhere.
+  static let lockTimeoutMilliseconds = 5_000
+
+  /// Bounds every statement of this connection (`statement_timeout`): for the store's small
+  /// statements, never for a catalog's scans, whose size is the user's.
+  func limitStatements(toMilliseconds milliseconds: Int) throws(PostgresError) {
+    try run("SELECT set_config('statement_timeout', $1, false)", ["\(milliseconds)ms"])
   }
 
   deinit { seek_PQfinish(handle) }

@@ -80,6 +80,10 @@ public final class StoreSync: @unchecked Sendable {
     if started { _ = exited.wait(timeout: .now() + seconds) }
   }
 
+  /// A store statement (a push of 500 entries, a pull) takes milliseconds; one that runs this
+  /// long is waiting on something else, and the round fails (said; retried later).
+  static let statementMilliseconds = 15_000
+
   /// One round on the calling thread, for one-shot commands: connect, send everything queued
   /// (unless `sending` is false: a command that only reads writes nothing to the server), apply
   /// what others changed. Returns the state it ended in.
@@ -122,7 +126,9 @@ public final class StoreSync: @unchecked Sendable {
   /// The shared list on the server, and the sync's own connection to the local store (which
   /// `SharedItemStore` has marked shared before any sync starts).
   private func connect() throws -> (SharedList, SQLiteItemStore) {
-    (try SharedList.open(PostgresConnection(address), list: list), try SQLiteItemStore(path: storePath))
+    let connection = try PostgresConnection(address)
+    try connection.limitStatements(toMilliseconds: Self.statementMilliseconds)
+    return (try SharedList.open(connection, list: list), try SQLiteItemStore(path: storePath))
   }
 
   /// Rounds until stopped: after each, waits for a notification, a local write or the idle look.
