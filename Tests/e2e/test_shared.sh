@@ -161,6 +161,23 @@ else
   pg_sql "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(300)%' AND pid <> pg_backend_pid()" >/dev/null
   wait "$locker" 2>/dev/null
 
+  # Each write is applied once: a pick whose COMMIT reached the server but whose reply was lost
+  # stays in the outbox and is sent again by the next command, and still counts one (it counted
+  # two). The proxy drops that one reply.
+  python3 Tests/e2e/tools/lossy_proxy.py "$PG_PORT" "$WORK/proxy.port" "$WORK/proxy.log" &
+  proxy=$!
+  wait_until 10 test -s "$WORK/proxy.port"
+  echo "127.0.0.1:$(cat "$WORK/proxy.port"):*:seeker:correct horse" >>"$PGPASSFILE"
+  LOSSY="postgres://seeker@127.0.0.1:$(cat "$WORK/proxy.port")/postgres"
+  err=$(XDG_DATA_HOME="$WORK/once" "$SEEK" --store "$LOSSY" --store-list once --add-pick "Apple - iPhone 14 - 128GB - Midnight" -q iphone Data/products.json 2>&1 >/dev/null)
+  expect_contains "once: the COMMIT's reply was lost" "$(cat "$WORK/proxy.log" 2>/dev/null)" "COMMIT reply dropped"
+  expect_contains "once: the pick is kept to be sent again" "$err" "1 change kept here"
+  expect_eq "once: the server committed it" 1 "$(pg_sql "SELECT rank FROM seek.picks WHERE list = 'once'")"
+  XDG_DATA_HOME="$WORK/once" "$SEEK" --store "$SHARED" --store-list once --uncheck-all Data/products.json >/dev/null 2>&1
+  expect_eq "once: sent again, it counts once" 1 "$(pg_sql "SELECT rank FROM seek.picks WHERE list = 'once'")"
+  kill "$proxy" 2>/dev/null
+  wait "$proxy" 2>/dev/null
+
   # A schema from a newer Seek is refused, and left as it is.
   pg_sql "CREATE DATABASE newer OWNER seeker" >/dev/null
   PG_DB=newer pg_sql "CREATE SCHEMA seek AUTHORIZATION seeker; CREATE TABLE seek.schema_version (version integer); INSERT INTO seek.schema_version VALUES (99); ALTER TABLE seek.schema_version OWNER TO seeker" >/dev/null

@@ -109,6 +109,17 @@ extension SQLiteItemStore {
     }
   }
 
+  /// This store's name on the server (a random UUID, made once): with an outbox id it names one
+  /// write, which the server applies once however often it is sent.
+  func origin() throws(StoreError) -> String {
+    try database.transaction { () throws(StoreError) -> String in
+      if let origin = try syncValue("origin") { return origin }
+      let origin = UUID().uuidString.lowercased()
+      try database.run("INSERT INTO sync_state (key, value) VALUES ('origin', ?1)", [.text(origin)])
+      return origin
+    }
+  }
+
   func syncValue(_ key: String) throws(StoreError) -> String? {
     var value: String?
     try database.run("SELECT value FROM sync_state WHERE key = ?1", [.text(key)]) { value = $0.text(0) }

@@ -36,6 +36,18 @@ public final class SQLiteItemStore: ItemStore {
       amount REAL NOT NULL DEFAULT 0, time REAL NOT NULL DEFAULT 0);
     CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    // Outbox ids never come back (AUTOINCREMENT): with this store's origin they name a write on
+    // the server, which applies each once (SharedList.push). A rowid is reused once the table
+    // empties, which would make a new write look already applied.
+    """
+    CREATE TABLE outbox_numbered (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, object_id TEXT NOT NULL DEFAULT '',
+      title TEXT NOT NULL DEFAULT '', checked INTEGER NOT NULL DEFAULT 0, query TEXT NOT NULL DEFAULT '',
+      amount REAL NOT NULL DEFAULT 0, time REAL NOT NULL DEFAULT 0);
+    INSERT INTO outbox_numbered SELECT id, op, object_id, title, checked, query, amount, time FROM outbox;
+    DROP TABLE outbox;
+    ALTER TABLE outbox_numbered RENAME TO outbox;
+    """,
   ]
   public static var schemaVersion: Int { migrations.count }
 

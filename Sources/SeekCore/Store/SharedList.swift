@@ -16,6 +16,10 @@ import Foundation
 ///   item created on two machines is one row; the first title to arrive stays.
 /// - Deletions are kept as rows (`deleted`, a pick's `rank` 0), so that they can be pulled.
 /// - The commit notifies `seek_changes` with the list's name: listeners pull at once.
+/// - Each write is applied once: a machine's outbox entries are numbered for good (its origin, a
+///   UUID, and an id never reused), and the server records how far each origin has been applied
+///   in the transaction that applies it (`seek.origins`), so a push sent again after a lost
+///   COMMIT reply skips what is already there.
 struct SharedList {
   let connection: PostgresConnection
   let name: String
@@ -41,7 +45,13 @@ struct SharedList {
       rank double precision NOT NULL, last double precision NOT NULL, seq bigint NOT NULL,
       PRIMARY KEY (list, object_id, normalized));
     CREATE INDEX picks_seq ON seek.picks (list, seq);
+    """,
+    // How far each machine's outbox has been applied: a push skips what was applied already, so
+    // a write whose COMMIT reply was lost (and is sent again) counts once.
     """
+    CREATE TABLE seek.origins (
+      list text NOT NULL, origin text NOT NULL, through bigint NOT NULL, PRIMARY KEY (list, origin));
+    """,
   ]
   static var schemaVersion: Int { migrations.count }
   static let channel = "seek_changes"
@@ -83,11 +93,27 @@ struct SharedList {
     return schemaVersion
   }
 
-  /// Sends queued writes in one transaction, in their order.
-  func push(_ entries: [OutboxEntry]) throws(PostgresError) {
+  /// Sends queued writes in one transaction, in their order, each applied once: `origin`'s
+  /// entries up to the number the server last recorded for it are skipped, and the new number is
+  /// recorded in the same transaction. A COMMIT whose reply was lost leaves the entries in the
+  /// outbox; sent again, they are skipped (a pick counted twice, a replayed `--uncheck-all`
+  /// erasing a check made later elsewhere).
+  func push(_ entries: [OutboxEntry], origin: String) throws(PostgresError) {
+    guard let last = entries.last else { return }
     try connection.transaction { () throws(PostgresError) in
       try connection.run("SELECT pg_advisory_xact_lock(hashtext('seek list ' || $1))", [name])
-      for entry in entries { try push(entry) }
+      let through =
+        Int64(
+          try connection.run("SELECT through FROM seek.origins WHERE list = $1 AND origin = $2", [name, origin])
+            .first?[0] ?? "") ?? 0
+      let fresh = entries.filter { $0.id > through }
+      guard !fresh.isEmpty else { return }
+      for entry in fresh { try push(entry) }
+      try connection.run(
+        """
+        INSERT INTO seek.origins (list, origin, through) VALUES ($1, $2, $3)
+        ON CONFLICT (list, origin) DO UPDATE SET through = greatest(seek.origins.through, EXCLUDED.through)
+        """, [name, origin, String(last.id)])
       try connection.run("SELECT pg_notify($1, $2)", [Self.channel, name])
     }
   }

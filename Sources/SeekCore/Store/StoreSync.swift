@@ -149,7 +149,7 @@ public final class StoreSync: @unchecked Sendable {
     while sending {
       let entries = try local.outbox(limit: 500)
       guard let last = entries.last else { break }
-      try shared.push(entries)
+      try shared.push(entries, origin: try local.origin())
       try local.removeOutbox(through: last.id)
     }
     let watermark = "pulled \(address.description) \(list)"
