@@ -73,16 +73,18 @@ final class DefaultSource: @unchecked Sendable {
   private(set) var cachedCatalog: Catalog?
 
   /// A database catalog answered from its index cache (its rows unchanged since it was written).
-  static func cached(_ catalog: Catalog, database: PostgresCatalog) -> DefaultSource {
+  static func cached(_ catalog: Catalog, database: PostgresCatalog, version: String) -> DefaultSource {
     let pipe = Pipe()
     try? pipe.fileHandleForWriting.close()
     let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
     source.database = database
     source.cachedCatalog = catalog
+    source.streamedVersion = version
     return source
   }
 
-  /// The content version of the rows streamed (`PostgresCatalog.contentVersion`), once known.
+  /// The content version of the rows streamed, or of the cache used (`PostgresCatalog.contentVersion`),
+  /// once known.
   var streamedVersion: String? {
     get {
       failureLock.lock()
@@ -201,5 +203,27 @@ private final class Atomic: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return value
+  }
+}
+
+/// The database source read last (the first one, then each reload's), for the change watcher
+/// to compare versions with.
+final class LatestSource: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: DefaultSource?
+
+  init(_ source: DefaultSource?) { current = source }
+
+  var source: DefaultSource? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return current
+    }
+    set {
+      lock.lock()
+      current = newValue
+      lock.unlock()
+    }
   }
 }

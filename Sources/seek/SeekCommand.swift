@@ -80,7 +80,7 @@ enum SeekCommand {
         path: cachePath, catalogPath: "",
         fingerprint: IndexCache.fingerprint(contentVersion: version, settings: options.catalog), given: options.catalog)
     {
-      return DefaultSource.cached(cached, database: database)
+      return DefaultSource.cached(cached, database: database, version: version)
     }
     return DefaultSource.start(database: database)
   }
@@ -237,12 +237,11 @@ enum SeekCommand {
       if let pendingSave { DispatchQueue.global().async(group: saving) { pendingSave() } }
       var inputFailure: (@Sendable () -> String?)? = nil
       if let source = plan.defaultSource { inputFailure = { source.commandFailure() } }
-      let database = plan.defaultSource?.database
       let streamFormat: (FileHandle, CatalogFormat)? = stream.map { ($0.handle, $0.format) }
       let code = Self.interactive(
         catalog: catalog, options: options, streamFormat: streamFormat, inputBytes: stream?.bytes,
         writeCache: writeCache, picking: plan.picking(options), piped: plan.source.isPipe, lines: plan.lines,
-        inputFailure: inputFailure, database: database)
+        inputFailure: inputFailure, databaseSource: plan.defaultSource?.database == nil ? nil : plan.defaultSource)
       saving.wait()
       return code
     }
@@ -465,7 +464,7 @@ enum SeekCommand {
   static func interactive(
     catalog startCatalog: Catalog, options: Options, streamFormat: (FileHandle, CatalogFormat)?, inputBytes: Int? = nil,
     writeCache: (@Sendable (Catalog) -> Void)? = nil, picking: Picking,
-    piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil, database: PostgresCatalog? = nil
+    piped: Bool, lines: Bool, inputFailure: (@Sendable () -> String?)? = nil, databaseSource: DefaultSource? = nil
   ) -> Int32 {
     do {
       var catalog = startCatalog
@@ -509,10 +508,16 @@ enum SeekCommand {
       configuration.inputBytes = inputBytes
       configuration.onInputIndexed = writeCache
       configuration.inputFailure = inputFailure
-      if let database {
-        // A table that announces a change (`NOTIFY seek_catalog`) is read again.
-        configuration.watchInput = { database.watch(onChange: $0) }
-        configuration.reopenInput = { DefaultSource.start(database: database).handle }
+      if let databaseSource, let database = databaseSource.database {
+        // A table that announces a change (`NOTIFY seek_catalog`) is read again, when its rows
+        // are not those last read.
+        let latest = LatestSource(databaseSource)
+        configuration.watchInput = { database.watch(loadedVersion: { latest.source?.streamedVersion }, onChange: $0) }
+        configuration.reopenInput = {
+          let source = DefaultSource.start(database: database)
+          latest.source = source
+          return source.handle
+        }
       }
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }
       if let history { configuration.history = try history.load() }

@@ -263,6 +263,21 @@ else
   pg_sql "INSERT INTO gadgets VALUES ('g-3', 'Doohickey', 1, true, '[]', NULL); NOTIFY seek_catalog, 'gadgets'" >/dev/null
   expect_screen "table: a change notified appears in the app" "Doohickey"
   expect_screen "table: and is counted" "3 hits"
+  # Notifications without a change (any role may send them) do not make the app read the table
+  # again: the server's log counts the reads (cursors declared) while 20 are sent, then one
+  # real change, which is read once.
+  pg_sql "ALTER ROLE seeker SET log_statement = 'all'" >/dev/null
+  rm -f "$WORK/t.exit"
+  tmux_stop
+  tmux_start 100 20 "env XDG_DATA_HOME=$WORK/t PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK '$GADGETS'; echo EXIT=\$? > $WORK/t.exit; exec tail -f /dev/null"
+  expect_screen "table: the app lists the rows again" "3 hits"
+  reads_before=$(grep -c "DECLARE seek_rows" "$PG_DIR/server.log")
+  for _ in $(seq 20); do pg_sql "NOTIFY seek_catalog, 'gadgets'" >/dev/null; done
+  pg_sql "INSERT INTO gadgets VALUES ('g-4', 'Thingamajig', 2, true, '[]', NULL); NOTIFY seek_catalog, 'gadgets'" >/dev/null
+  expect_screen "table: a real change after them appears" "Thingamajig"
+  expect_eq "table: twenty empty notifications and one change are one read" 1 \
+    "$(($(grep -c "DECLARE seek_rows" "$PG_DIR/server.log") - reads_before))"
+  pg_sql "ALTER ROLE seeker RESET log_statement" >/dev/null
   type_settled "widget"
   # Down to the create row, then to the row.
   keys_settled Down Down
