@@ -262,6 +262,12 @@ enum SeekCommand {
         environment: ProcessInfo.processInfo.environment)
   }
 
+  /// What is said when reading stopped at the memory limit, as the app's status line says it.
+  static func memoryLimitNote(lines: Int) -> String {
+    "input not read past \(lines) lines: the memory limit (\(ProcessMemory.inputLimitBytes() >> 20) MB, "
+      + "SEEK_MEMORY_LIMIT_MB) was reached; the answer is from the lines read"
+  }
+
   /// `--filter` on a pipe of lines, matched while it is read (`LineStreamFilter`): memory for the
   /// page, not the input. nil when the request needs the whole index (filters, facets, a sort, a
   /// store's created items, ties by name).
@@ -285,6 +291,9 @@ enum SeekCommand {
       delimiter: options.inputDelimiter, headerLines: options.headerLines, order: ranked ? .rank : .input)
     if let warning = RecordTable.longValuesWarning(result.longLines) {
       Output.error("seek: warning: <stdin>: \(warning)")
+    }
+    if result.stoppedAtMemoryLimit {
+      Output.error("seek: warning: <stdin>: \(memoryLimitNote(lines: result.linesRead))")
     }
     // Every match kept (none left out by the limit): the stream's rank order is the index's.
     if ranked && result.linesRead <= limit, let order = result.rankOrder {

@@ -82,3 +82,13 @@ python3 -c "import socket,sys; s=socket.create_connection(('127.0.0.1', int(sys.
 wait_until 10 grep -q PROBE "$H3/travel/log"
 expect_eq "travelling settings: nothing connected to the server it named" "PROBE" "$(cat "$H3/travel/log")"
 wait "$fake_server" 2>/dev/null
+
+# --filter keeps to SEEK_MEMORY_LIMIT_MB as the app does: endless input (many lines, or one
+# endless line) is read up to the limit, answered from what was read, and the stop is said.
+# (Once it grew past gigabytes; `timeout` only keeps a failure from hanging the suite.)
+err=$(yes | SEEK_MEMORY_LIMIT_MB=60 timeout 300 "$SEEK" --filter y 2>&1 >/dev/null); code=$?
+expect_eq "memory limit: endless lines are answered (exit 0)" 0 "$code"
+expect_contains "memory limit: the stop is said" "$err" "the memory limit (60 MB, SEEK_MEMORY_LIMIT_MB) was reached"
+err=$(tr '\0' a < /dev/zero | SEEK_MEMORY_LIMIT_MB=60 timeout 300 "$SEEK" --filter aaa 2>&1 >/dev/null); code=$?
+expect_eq "memory limit: one endless line ends (exit 1, nothing whole was read)" 1 "$code"
+expect_contains "memory limit: and is said" "$err" "input not read past 0 lines"

@@ -26,6 +26,9 @@ public struct LineStreamFilter {
     public var longLines: Int
     /// The dictionary regime of the whole input: the kept lines are ranked under its rules.
     public var regime: RecordMatcher.Regime
+    /// Reading stopped at the memory limit (`SEEK_MEMORY_LIMIT_MB`): the answer is the lines
+    /// read before it, as the app's.
+    public var stoppedAtMemoryLimit = false
   }
 
   /// Whether a stream filter answers like the index for these settings: lines, no custom
@@ -35,24 +38,37 @@ public struct LineStreamFilter {
       && settings.searchableAttributes.count == 1 && settings.substringMatching != false
   }
 
-  /// Reads `handle` to its end.
+  /// Reads `handle` to its end, or until the process's resident memory passes `memoryLimit`
+  /// (looked at every tenth of a second: `yes | seek -f y` and one endless line grew to gigabytes).
   public static func run(
     _ handle: FileHandle, query text: String, settings: IndexSettings, limit: Int,
     matching: MatchOptions = MatchOptions(), delimiter: UInt8 = 0x0A, headerLines: Int = 0,
-    order: LineStreamMatcher.Order = .input
+    order: LineStreamMatcher.Order = .input, memoryLimit: Int = ProcessMemory.inputLimitBytes()
   ) -> Result {
     var reading = Reading(
       matcher: LineStreamMatcher(query: text, settings: settings, limit: limit, matching: matching),
       headerLinesLeft: headerLines)
     var splitter = LineSplitter(delimiter: delimiter)
     reading.dropsCarriageReturn = splitter.dropsCarriageReturn
+    var lastLook = Date()
+    var stopped = false
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
       splitter.feed(chunk) { reading.consume($0) }
+      if Date().timeIntervalSince(lastLook) >= StreamingReader.interval {
+        lastLook = Date()
+        if let resident = ProcessMemory.residentBytes(), resident > memoryLimit {
+          stopped = true
+          splitter.dropPending()  // a line cut where reading stopped
+          break
+        }
+      }
     }
     splitter.finish { reading.consume($0) }
-    return reading.matcher.result(order: order)
+    var result = reading.matcher.result(order: order)
+    result.stoppedAtMemoryLimit = stopped
+    return result
   }
 
   /// The state of one read: a struct whose method takes each line, so that the matcher is used in
