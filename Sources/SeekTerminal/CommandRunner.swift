@@ -1,29 +1,65 @@
 import Foundation
 import SeekCore
 
-/// `--bind`'s `execute` and `execute-silent`: a command run with `$SHELL -c` (`CommandShell`) while Seek waits, as
-/// `system(3)` runs one — Seek ignores Ctrl-C and Ctrl-\ meanwhile, so that they reach the command
-/// (an editor, `less`) and not the finder, and the command gets their default handling back.
+/// `--bind`'s commands that Seek waits for, run with `$SHELL -c` (`CommandShell`). `execute` is run
+/// on the terminal as `system(3)` runs one — Seek ignores Ctrl-C and Ctrl-\ meanwhile, so that they
+/// reach the command (an editor, `less`) and not the finder, and the command gets their default
+/// handling back. `execute-silent` and `transform` run in the background of the screen
+/// (`waitFor`): keys are read meanwhile, and Ctrl-C ends them.
 enum CommandRunner {
   /// With the terminal as its standard input, output and error (Seek's own output may be a pipe).
   static func runOnTerminal(_ command: String) -> Int32 { run(command, io: "/dev/tty") }
 
-  /// Its standard output (at most `limit` bytes; the rest is not read), input on /dev/null.
-  static func output(_ command: String, limit: Int = 64 << 10) -> String {
-    guard let child = try? ChildProcess(command: command, captureErrors: false) else { return "" }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < limit {
-      let n = read(child.output, &buffer, buffer.count)
-      if n <= 0 { break }
-      bytes += buffer[0..<n]
-    }
-    child.terminate()
-    return String(decoding: bytes.prefix(limit), as: UTF8.self)
+  /// How a command run while Seek waits (`execute-silent`, `transform`) ended.
+  enum Ending: Equatable {
+    /// It exited; its standard output (at most the limit asked for).
+    case finished(output: String)
+    /// Ctrl-C was pressed: its whole process group was ended.
+    case interrupted
+    case notStarted(String)
   }
 
-  /// With its input and output on /dev/null.
-  static func runSilently(_ command: String) -> Int32 { run(command, io: "/dev/null") }
+  /// Runs `command` in a process group of its own, input on /dev/null, and waits for it while
+  /// reading keys from `keys` whenever `input` is readable: Ctrl-C ends the whole group (as in a
+  /// shell), other keys are handed to `held`, to be handled once it ends (a hung command once
+  /// froze the screen, and Ctrl-C never reached it). At most `limit` bytes of output are kept.
+  static func waitFor(
+    _ command: String, limit: Int = 64 << 10, input: Int32, keys: () -> [Key], held: (Key) -> Void
+  ) -> Ending {
+    let child: ChildProcess
+    do { child = try ChildProcess(command: command, captureErrors: false) } catch {
+      return .notStarted("\(error)")
+    }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var outputOpen = true
+    while true {
+      var descriptors = [
+        pollfd(fd: outputOpen ? child.output : -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&descriptors, 2, outputOpen ? 100 : 20)
+      if descriptors[1].revents != 0 {
+        for key in keys() {
+          if key == .character("\u{3}") {
+            child.terminate()
+            return .interrupted
+          }
+          held(key)
+        }
+      }
+      if outputOpen && descriptors[0].revents != 0 {
+        let n = read(child.output, &buffer, buffer.count)
+        if n > 0 {
+          if bytes.count < limit { bytes += buffer[0..<min(n, limit - bytes.count)] }
+        } else if n == 0 || errno != EINTR {
+          outputOpen = false
+        }
+      }
+      if !outputOpen, child.waitNoHang() != nil { break }
+    }
+    return .finished(output: String(decoding: bytes, as: UTF8.self))
+  }
 
   private static func run(_ command: String, io path: String) -> Int32 {
     var ignore = sigaction()

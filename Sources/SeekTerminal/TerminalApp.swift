@@ -162,6 +162,8 @@ public final class TerminalApp {
     let trace: LatencyTrace?
     var outcome: Outcome? = nil
     var dirty = true
+    /// Keys read while a command ran (`CommandRunner.waitFor`), handled next, before new ones.
+    var heldKeys: [Key] = []
     /// The results on screen: their revision and the engine's time for them (for the trace).
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
@@ -198,7 +200,8 @@ public final class TerminalApp {
       if ExitSignals.takeSuspendRequest() { suspend(session) }
       takeAnswers(session)
       if session.outcome != nil { break }
-      let keys = session.driver.readKeys()
+      let keys = session.heldKeys + session.driver.readKeys()
+      session.heldKeys = []
       handle(keys, session)
       if session.outcome != nil { break }
       // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
@@ -278,18 +281,40 @@ public final class TerminalApp {
       session.driver.handOver { _ = CommandRunner.runOnTerminal(command) }
       send(.commandFinished, session)
     case .silent:
-      _ = CommandRunner.runSilently(command)
+      let ending = waitFor(command, session)
       send(.commandFinished, session)
+      if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
     case .reload: reload(command, runtime: session.runtime)
     case .transform:
+      let ending = waitFor(command, session)
+      send(.commandFinished, session)
+      guard case .finished(let output) = ending else {
+        if let note = Self.note(ending, "transform") { send(.failed(note), session) }
+        return
+      }
       do {
-        let actions = try BindSpec.parseActions(CommandRunner.output(command))
-        send(.commandFinished, session)
+        let actions = try BindSpec.parseActions(output)
         if !actions.isEmpty { send(.actionsTriggered(actions), session) }
       } catch {
-        send(.commandFinished, session)
         send(.failed("transform: \(error)"), session)
       }
+    }
+  }
+
+  /// A command Seek waits for without handing it the terminal; keys typed meanwhile are kept for
+  /// after it, and Ctrl-C ends it.
+  private func waitFor(_ command: String, _ session: Session) -> CommandRunner.Ending {
+    CommandRunner.waitFor(
+      command, input: session.driver.inputDescriptor, keys: { session.driver.readKeys() },
+      held: { session.heldKeys.append($0) })
+  }
+
+  /// What the status line says of a command that did not finish on its own.
+  static func note(_ ending: CommandRunner.Ending, _ action: String) -> String? {
+    switch ending {
+    case .finished: return nil
+    case .interrupted: return "\(action): ended by Ctrl-C"
+    case .notStarted(let why): return "\(action): \(why)"
     }
   }
 

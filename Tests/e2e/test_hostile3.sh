@@ -92,3 +92,25 @@ expect_contains "memory limit: the stop is said" "$err" "the memory limit (60 MB
 err=$(tr '\0' a < /dev/zero | SEEK_MEMORY_LIMIT_MB=60 timeout 300 "$SEEK" --filter aaa 2>&1 >/dev/null); code=$?
 expect_eq "memory limit: one endless line ends (exit 1, nothing whole was read)" 1 "$code"
 expect_contains "memory limit: and is said" "$err" "input not read past 0 lines"
+
+# A hung execute-silent does not freeze the finder: keys typed meanwhile are kept and handled
+# once it ends, and Ctrl-C ends its whole process group (it reached nothing, and 200 keys waited).
+seq 1000 > "$H3/thousand.txt"
+tmux_start 80 12 "env SHELL=/bin/sh LANG=C.UTF-8 $SEEK --no-store --bind 'ctrl-o:execute-silent(echo \$\$ > $H3/hung.pid; exec sleep 997)' $H3/thousand.txt; echo EXIT=\$?; exec tail -f /dev/null"
+expect_screen "hung command: listed" "1,000 hits"
+tmux_keys C-o
+wait_until 10 test -s "$H3/hung.pid"
+tmux_type "777"
+expect_eq "hung command: it runs" yes "$(kill -0 "$(cat "$H3/hung.pid")" 2>/dev/null && echo yes || echo no)"
+tmux_keys C-c
+expect_screen "hung command: keys typed meanwhile are handled once it ends" "> 777"
+wait_until 10 sh -c "! kill -0 $(cat "$H3/hung.pid") 2>/dev/null"
+expect_eq "hung command: Ctrl-C ended its process" no "$(kill -0 "$(cat "$H3/hung.pid")" 2>/dev/null && echo yes || echo no)"
+rm -f "$H3/hung.pid"
+tmux_keys C-o
+wait_until 10 test -s "$H3/hung.pid"
+tmux_keys C-c
+expect_screen "hung command: the status line says Ctrl-C ended it" "ended by Ctrl-C"
+tmux_keys C-c
+expect_screen "hung command: the finder still quits as usual" "EXIT=130"
+tmux_stop
