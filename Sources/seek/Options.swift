@@ -309,7 +309,15 @@ struct Options: Equatable {
       } else {
         o.storePath = value
       }
-    case "--store-list": o.storeList = try r.value()
+    case "--store-list":
+      let name = try r.value()
+      // The name travels in every row's key and in each change notification (at most 8,000
+      // bytes, and a key at most ~2,700): a longer one could never be sent.
+      guard !name.isEmpty, name.utf8.count <= Self.longestListName else {
+        throw .invalidValue(
+          flag: r.flag, value: String(name.prefix(40)), expected: "a name of 1 to \(Self.longestListName) bytes")
+      }
+      o.storeList = name
     case "--sql": o.sql = try r.value()
     case "--no-store": o.noStore = true
     case "--no-learn": o.noLearn = true
@@ -497,6 +505,9 @@ struct Options: Equatable {
     if try applyScreenFlag(&o, &r) { return true }
     return try applyKeysFlag(&o, &r)
   }
+
+  /// The longest `--store-list` name, in UTF-8 bytes.
+  static let longestListName = 256
 
   /// Short options that take a value, which may be attached (`-fQUERY`).
   static let shortOptionsWithValues: Set<String> = ["-f", "-q", "-d", "-n"]

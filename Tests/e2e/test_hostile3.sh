@@ -114,3 +114,9 @@ expect_screen "hung command: the status line says Ctrl-C ended it" "ended by Ctr
 tmux_keys C-c
 expect_screen "hung command: the finder still quits as usual" "EXIT=130"
 tmux_stop
+
+# A shared list's name that could never be sent (it travels in keys and notifications) is
+# refused, not kept "to be sent when the server is back".
+err=$("$SEEK" --store-list "$(python3 -c "print('x' * 9000)")" --checked Data/products.json 2>&1); code=$?
+expect_eq "long list name: refused (exit 2)" 2 "$code"
+expect_contains "long list name: says the bound" "$err" "a name of 1 to 256 bytes"

@@ -243,6 +243,11 @@ else
   expect_eq "sql: a query that writes is refused (exit 2)" 2 "$code"
   expect_contains "sql: because its transaction is read-only" "$err" "read-only transaction"
   expect_eq "sql: and the table keeps its rows" 2 "$(pg_sql "SELECT count(*) FROM victim")"
+  # A view has no xmin: it is versioned by its rows, as a query is (it failed on xmin).
+  pg_sql "CREATE VIEW cheap AS SELECT sku, name FROM gadgets WHERE price < 10; GRANT SELECT ON cheap TO seeker" >/dev/null
+  out=$("$SEEK" --filter "" "postgres://seeker@127.0.0.1:$PG_PORT/postgres?table=cheap" 2>&1); code=$?
+  expect_eq "view: its rows are read (exit 0)" 0 "$code"
+  expect_contains "view: the row it selects" "$out" "Widget"
   # With no terminal the app says so and exits 2, while a thread may still be connecting: the
   # exit once tore OpenSSL down under it (SIGSEGV in about one run of three).
   codes=""

@@ -82,7 +82,7 @@ public struct PostgresCatalog: Sendable {
   }
 
   private func contentVersion(on connection: PostgresConnection) throws(PostgresError) -> String {
-    if let relation = quotedTable {
+    if let relation = try xminRelation(on: connection) {
       let row = try connection.run("SELECT count(*), coalesce(sum(xmin::text::bigint), 0) FROM \(relation)")[0]
       return "postgres rows=\(row[0] ?? "0") xmin=\(row[1] ?? "0") table=\(relation)"
     }
@@ -96,6 +96,15 @@ public struct PostgresCatalog: Sendable {
 
   static func version(rows: String, hash: String, query: String) -> String {
     "postgres rows=\(rows) hash=\(hash) query=\(query)"
+  }
+
+  /// The table named, when its rows carry `xmin` (a table, a partitioned table): its version is
+  /// read from it. A view, a materialized view or a foreign table has no `xmin`, and is
+  /// versioned by its rows' hashes, as a query is.
+  private func xminRelation(on connection: PostgresConnection) throws(PostgresError) -> String? {
+    guard let relation = quotedTable else { return nil }
+    let kind = try connection.run("SELECT relkind::text FROM pg_class WHERE oid = to_regclass($1)", [relation])
+    return ["r", "p"].contains(kind.first?[0] ?? "r") ? relation : nil
   }
 
   /// The table named, quoted as an identifier (`schema.table` part by part).
@@ -114,7 +123,7 @@ public struct PostgresCatalog: Sendable {
     try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     // A table's version is read first, in the same snapshot; a query's rows bring their hashes
     // with them, as a last column that is folded, not written.
-    let tableVersion = quotedTable == nil ? nil : try contentVersion(on: connection)
+    let tableVersion = try xminRelation(on: connection) == nil ? nil : try contentVersion(on: connection)
     // One statement (`run`: the extended protocol refuses a second one), so that `--sql` text
     // cannot close the read-only transaction and write (`…) t; COMMIT; DELETE …; BEGIN; …`).
     try connection.run(
