@@ -76,7 +76,7 @@ bench-ingest: deps
 # SwiftPM gives -sanitize=fuzzer to the executable's module only: -sanitize-coverage instruments
 # the libraries too, and --disable-dead-strip keeps the linker from dropping the counters.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= json jsonl csv tsv lines settings suggestions query keys codec filters
+FUZZ_TARGETS ?= json jsonl csv tsv lines settings suggestions query keys codec filters quoting
 fuzz: deps
 	$(SWIFT) build -c release --disable-dead-strip --product seek-fuzz --sanitize=fuzzer --sanitize=address \
 	  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \

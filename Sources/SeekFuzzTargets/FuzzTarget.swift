@@ -10,7 +10,7 @@ import SeekTerminal
 public enum FuzzTarget: String, CaseIterable, Sendable {
   case json
   case jsonLines = "jsonl"
-  case csv, tsv, lines, settings, suggestions, query, keys, codec, filters
+  case csv, tsv, lines, settings, suggestions, query, keys, codec, filters, quoting
 
   public func run(_ data: [UInt8]) {
     switch self {
@@ -28,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .keys: Self.keys(data)
     case .codec: Self.codec(data)
     case .filters: Self.filters(data)
+    case .quoting: Self.quoting(data)
     }
   }
 
@@ -211,6 +212,54 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// Any text as `--filters`: parsed, or refused with a column inside the text; never a trap, and
   /// what parses prints back to an equal expression and evaluates on a catalog.
+  // MARK: - Quoting
+
+  /// The shells a command may run in, where installed (`make deps` installs them).
+  static let shells = ["/bin/dash", "/bin/bash", "/usr/bin/zsh", "/usr/bin/fish", "/usr/bin/tcsh"]
+
+  /// A line, quoted for each shell and filled into a template as `{}` is, reaches the command as
+  /// its own bytes (a NUL left out), and runs nothing.
+  private static func quoting(_ data: [UInt8]) {
+    let value = String(decoding: data.prefix(256), as: UTF8.self)
+    let expected = Array(value.replacingOccurrences(of: "\0", with: "").utf8)
+    for path in shells where access(path, X_OK) == 0 {
+      let shell = CommandShell(words: [path, "-c"])
+      let printed = output(of: "printf %s " + shell.quoted(value), in: shell)
+      precondition(
+        printed == expected,
+        "\(path) read \(value.debugDescription) as \(String(decoding: printed, as: UTF8.self).debugDescription)")
+    }
+  }
+
+  /// What `command` prints on standard output in `shell` (its standard error dropped).
+  private static func output(of command: String, in shell: CommandShell) -> [UInt8] {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return [] }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var pid: pid_t = 0
+    let started = shell.spawn(command, pid: &pid, actions: &actions, attributes: &attributes) == 0
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard started else { return [] }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fds[0], &buffer, buffer.count)
+      if n > 0 { bytes += buffer[0..<n] } else if n == 0 || errno != EINTR { break }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return bytes
+  }
+
   private static func filters(_ data: [UInt8]) {
     let text = String(decoding: data, as: UTF8.self)
     do {
