@@ -71,13 +71,14 @@ enum FilterCommand {
 
   private static func printText(_ response: CatalogSearcher.Response, _ options: Options) {
     let bold = boldsMatches
-    var text = ""
+    var text = printedQuery(options)
     for found in response.hits {
-      // NUL-ended items (`--print0`) and `--ansi` lines (their colours) go to a program as
-      // they are (a file name may hold a newline); to a terminal, and as lines, never raw.
+      // To a program, lines (and NUL-ended items) go as they were read, byte for byte (a tab, a
+      // control byte; a file name may hold a newline); to a terminal never raw.
       text +=
-        ((options.print0 || options.lineShape.ansi) && !Output.stdoutIsTerminal
-          ? rawValue(of: found, field: options.field) : line(for: found, field: options.field, bold: bold))
+        (!Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead)
+          ? asRead(rawValue(of: found, field: options.field), options)
+          : line(for: found, field: options.field, bold: bold))
         + options.outputTerminator
     }
     Output.write(text)
@@ -132,11 +133,11 @@ enum FilterCommand {
   static func printRanked(
     _ lines: [LineStreamFilter.Kept], in order: [Int], nbHits: Int, droppedWords: [String], options: Options
   ) -> Int32 {
-    let raw = options.print0 && !Output.stdoutIsTerminal
+    let raw = (options.print0 || options.printsLinesAsRead) && !Output.stdoutIsTerminal
     // Written in blocks: one string of every match would double the output's memory.
-    var text = ""
+    var text = printedQuery(options)
     for i in order {
-      text += raw ? lines[i].text : SafeText.sanitized(lines[i].text)
+      text += raw ? asRead(lines[i].text, options) : SafeText.sanitized(lines[i].text)
       text += options.outputTerminator
       if text.utf8.count >= 1 << 16 {
         Output.write(text)
@@ -156,6 +157,18 @@ enum FilterCommand {
     if !options.facets.isEmpty { pairs.append(("facets", options.facets.joined(separator: ","))) }
     if let sort = options.sort { pairs.append(("sort", sort.description)) }
     return AlgoliaResponse.params(pairs)
+  }
+
+  /// `--print-query`: the query first, matches or none (as fzf's `--filter` prints it).
+  static func printedQuery(_ options: Options) -> String {
+    guard options.printQuery, let query = options.filter else { return "" }
+    return (Output.stdoutIsTerminal ? SafeText.sanitized(query) : query) + options.outputTerminator
+  }
+
+  /// A line as a program reads it from fzf: as read, and with `--ansi` without its colour
+  /// sequences (`git branch --color=always | fzf --ansi | xargs git checkout`).
+  static func asRead(_ text: String, _ options: Options) -> String {
+    options.lineShape.ansi ? AnsiText.stripped(text) : text
   }
 
   static func rawValue(of found: CatalogSearcher.SegmentHit, field: String?) -> String {

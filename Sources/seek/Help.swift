@@ -165,6 +165,9 @@ enum Help {
                                 its title (or line), {q} the query, {attribute} an attribute, {1},
                                 {-1}, {2..} the line's fields, each quoted for that shell; SGR
                                 colours kept, every other escape removed
+      -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
+          +e, +m                undo -e, -m (--no-exact, --no-multi)
+          --algo, --scheme      read for fzf's scripts (one matcher answers them all)
           --with-shell STR      the shell and flags commands run with (default: $SHELL -c), e.g.
                                 'bash -c'
           --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,

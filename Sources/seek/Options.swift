@@ -74,6 +74,9 @@ struct Options: Equatable {
   var deleteCreated: String?
   /// `--preview CMD` and `--preview-window SPEC`.
   var preview: String?
+  /// The input is lines (set by `Plan`): to a program, `--filter` prints each as it was read,
+  /// byte for byte (`--ansi`: without its colour sequences), as fzf does.
+  var printsLinesAsRead = false
   /// `--with-shell`: what commands run with (nil: `$SHELL -c`).
   var withShell: CommandShell?
   var previewWindow = DetailsPlacement()
@@ -169,7 +172,7 @@ struct Options: Equatable {
         attached = String(argument.dropFirst(2))
         argument = String(argument.prefix(2))
       }
-      if positionalOnly || !argument.hasPrefix("-") || argument == "-" {
+      if positionalOnly || !(argument.hasPrefix("-") || Self.plusFlags.contains(argument)) || argument == "-" {
         guard o.catalogPath == nil else { throw .extraArgument(argument) }
         o.catalogPath = argument
         i += 1
@@ -217,6 +220,15 @@ struct Options: Equatable {
         Tiebreak.parseList, expected: "a list of length, index, name, begin, end and chunk, e.g. begin,length")
     case "--tac": o.catalog.reverseInputOrder = true
     case "-e", "--exact": o.matching.fuzzy = false
+    case "+e", "--no-exact": o.matching.fuzzy = true
+    case "-x", "--extended": o.matching.extended = true
+    case "+x", "--no-extended": o.matching.extended = false
+    // fzf's algorithms (v2 optimal, v1 faster) and scoring schemes: Seek's one matcher answers
+    // every one of them; the values are checked so that a typo is said.
+    case "--algo":
+      _ = try r.value({ ["v1", "v2"].contains($0) ? $0 : nil }, expected: "v1 or v2")
+    case "--scheme":
+      _ = try r.value({ ["default", "path", "history"].contains($0) ? $0 : nil }, expected: "default, path or history")
     case "--read0": o.read0 = true
     case "--sync": o.sync = true
     case "--no-sort": o.noSort = true
@@ -336,6 +348,9 @@ struct Options: Equatable {
     case "-m", "--multi":
       o.multi = true
       if let inline = r.inline { o.multiMax = try r.number(inline, min: 1) }
+    case "+m", "--no-multi":
+      o.multi = false
+      o.multiMax = nil
     case "--delete-created": o.deleteCreated = try r.value()
     case "--history": o.historyPath = try r.value()
     case "--no-history": o.historyPath = nil
@@ -508,6 +523,9 @@ struct Options: Equatable {
 
   /// The longest `--store-list` name, in UTF-8 bytes.
   static let longestListName = 256
+
+  /// fzf's options that turn one off with a `+` (`+e`, `+x`, `+m`); `+i` and `+s` are read first.
+  static let plusFlags: Set<String> = ["+e", "+x", "+m"]
 
   /// Short options that take a value, which may be attached (`-fQUERY`).
   static let shortOptionsWithValues: Set<String> = ["-f", "-q", "-d", "-n"]

@@ -68,6 +68,7 @@ struct Plan {
       && !FileManager.default.fileExists(atPath: SeekCommand.storePath(options.catalogPath ?? "-", options))
     streamsFiles = (mode == .interactive && !oneAnswer) || filterStreams
     if lines { Self.matchAsLines(&options) }
+    options.printsLinesAsRead = lines
     if mode == .interactive && !TerminalLocale.useUTF8() {
       Output.error(
         "seek: warning: no UTF-8 locale (LANG=\(environment["LANG"] ?? ""), and C.UTF-8 is missing): non-ASCII text may not be typed or shown correctly"

@@ -534,10 +534,13 @@ enum SeekCommand {
       if options.selectOne || options.exitZero {
         let first = service.results(query: options.query, page: 0, refine: configuration.refine)
         let clean = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
-        if options.exitZero && first.nbHits == 0 {
+        // fzf's decision, on fzf's matches: a hit one typo away, or one that leaves a word
+        // out, is shown but never accepted nor counted here (`-1 -q gitconfig` took `ifconfig`).
+        let certain = first.droppedWords.isEmpty ? first.hits.filter { $0.typos == 0 } : []
+        if options.exitZero && certain.isEmpty {
           return finish(.quit(status: 1), clean, store: store, service: service, history: history, options: options)
         }
-        if options.selectOne && first.nbHits == 1, let only = first.hits.first {
+        if options.selectOne && certain.count == 1, let only = certain.first {
           return finish(
             .accepted(objectIDs: [only.objectID], query: options.query), clean, store: store, service: service,
             history: history, options: options)

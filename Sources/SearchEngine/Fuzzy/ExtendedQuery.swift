@@ -17,11 +17,15 @@ public struct MatchOptions: Sendable, Equatable {
   /// Searcher+Fuzzy.swift): on for lines, as fzf users expect; off for records, whose counts and
   /// pages stay Algolia's. Queries with fzf's operators follow fzf's rules either way.
   public var fuzzyTier: Bool
+  /// fzf's extended-search syntax (`-x`, the default); false (`+x`): the whole query is one
+  /// term, spaces and operators matched as typed.
+  public var extended: Bool
 
-  public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart, fuzzyTier: Bool = false) {
+  public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart, fuzzyTier: Bool = false, extended: Bool = true) {
     self.fuzzy = fuzzy
     self.caseMatching = caseMatching
     self.fuzzyTier = fuzzyTier
+    self.extended = extended
   }
 }
 
@@ -52,9 +56,12 @@ public struct ExtendedQuery: Sendable, Equatable {
   public let caseSensitive: Bool
   /// No operator anywhere: every term is a plain one of the default kind.
   public let isPlain: Bool
-  /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, or one
-  /// that respects case (the word index folds it).
-  public var followsFzfRulesAlone: Bool { !isEmpty && (!isPlain || caseSensitive) }
+  /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, one
+  /// that respects case (the word index folds it), or on lines with `-e`: exact is fzf's exact,
+  /// substrings as typed, never a word one typo away (`-e -f store` found `stream.c`).
+  public var followsFzfRulesAlone: Bool {
+    !isEmpty && (!isPlain || caseSensitive || (!options.fuzzy && options.fuzzyTier))
+  }
 
   /// Whether the search is fzf's alone, for a query whose words (`ParsedQuery`) are `wordless`:
   /// as above, and on lines (the fuzzy tier on) a query of terms that are no words (`-->`, `@`).
@@ -74,6 +81,14 @@ public struct ExtendedQuery: Sendable, Equatable {
     case .respect: caseSensitive = true
     }
     let plainKind: Kind = options.fuzzy ? .fuzzy : .exact
+    guard options.extended else {
+      // One term as typed: fzf's rules alone (the word tiers would split it at its spaces).
+      if let term = Self.term(query, plainKind: plainKind, caseSensitive: caseSensitive, operators: false) {
+        groups = [[term]]
+      }
+      isPlain = false
+      return
+    }
     var joinNext = false
     var plain = true
     for token in Self.tokens(query) {
@@ -83,7 +98,9 @@ public struct ExtendedQuery: Sendable, Equatable {
         continue
       }
       guard let term = Self.term(token, plainKind: plainKind, caseSensitive: caseSensitive) else { continue }
-      if term.kind != plainKind || term.inverse || term.text != token { plain = false }
+      // An escaped space (`foo\ bar`) makes one term of two words: fzf's, never the word tiers'
+      // (which found `bar foo` for it).
+      if term.kind != plainKind || term.inverse || term.text != token || token.contains(" ") { plain = false }
       if joinNext {
         groups[groups.count - 1].append(term)
       } else {
@@ -121,20 +138,25 @@ public struct ExtendedQuery: Sendable, Equatable {
   }
 
   /// One term's operators, read as fzf reads them.
-  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool) -> Term? {
+  /// `operators: false` (`+x`): the token is taken as it is.
+  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool, operators: Bool = true) -> Term? {
     var text = Substring(token)
     var kind = plainKind
     var inverse = false
-    if text.hasPrefix("!") && text.count > 1 {
+    if !operators {
+      // Nothing is an operator.
+    } else if text.hasPrefix("!") && text.count > 1 {
       inverse = true
       kind = .exact
       text = text.dropFirst()
     }
-    if text != "$" && text.hasSuffix("$") && !text.hasSuffix("\\$") {
+    if operators && text != "$" && text.hasSuffix("$") && !text.hasSuffix("\\$") {
       kind = .suffix
       text = text.dropLast()
     }
-    if text.hasPrefix("'") && text.count > 1 {
+    if !operators {
+      // As typed.
+    } else if text.hasPrefix("'") && text.count > 1 {
       // `'` makes a plain term exact, or (with `-e`, or after `!`) fuzzy.
       kind = plainKind == .fuzzy && !inverse ? .exact : .fuzzy
       text = text.dropFirst()

@@ -1,0 +1,45 @@
+# Where fzf's answer is defined, Seek's is fzf's (fzf 0.74.5's answer beside each, as run here):
+# exact is exact, -1/-0 decide on fzf's matches, -f prints the bytes read, --print-query prints
+# the query, an escaped space joins a term, and fzf's + options are read.
+F="$WORK/fzfanswers"; mkdir -p "$F"
+
+# fzf: `printf 'stream.c\nabc\n' | fzf -e -f store` prints nothing, exit 1 (Seek found stream.c
+# one typo away).
+out=$(printf 'stream.c\nabc\n' | "$SEEK" -e -f store 2>/dev/null); code=$?
+expect_eq "exact: no word one typo away (fzf: nothing)" "" "$out"
+expect_eq "exact: exit 1 (fzf: 1)" 1 "$code"
+expect_eq "exact: a substring is found (fzf: store)" "store" "$(printf 'stream.c\nstore\n' | "$SEEK" -e -f store 2>/dev/null)"
+# fzf: `seq 123 | fzf -f 13 +e` is fuzzy again: 4 lines.
+expect_eq "+e: fuzzy again (fzf: 4 lines)" 4 "$(seq 123 | "$SEEK" -f 13 -e +e 2>/dev/null | wc -l)"
+
+# fzf: `printf 'ifconfig\nls\n' | fzf -1 -0 -q gitconfig` exits 1 (Seek accepted ifconfig).
+out=$(printf 'ifconfig\nls\n' | "$SEEK" -1 -0 -q gitconfig 2>/dev/null); code=$?
+expect_eq "-1 -0: a typo is not a match to accept (fzf: exit 1)" "1|" "$code|$out"
+out=$(printf 'gitconfig\nifconfig\nls\n' | "$SEEK" -1 -0 -q gitconfig 2>/dev/null); code=$?
+expect_eq "-1 -0: the one fzf match is accepted (fzf: gitconfig, exit 0)" "0|gitconfig" "$code|$out"
+
+# fzf prints a matching line as it was read: a tab, a control byte (`cat -A`: a^Ib^Ac).
+expect_eq "-f: the bytes as read (fzf: a^Ib^Ac\$)" 'a^Ib^Ac$' "$(printf 'a\tb\001c\n' | "$SEEK" -f a 2>/dev/null | cat -A)"
+printf 'a\tb\001c\n' > "$F/file.txt"
+expect_eq "-f on a file (Seek's file argument): the bytes as read" 'a^Ib^Ac$' "$("$SEEK" -f a "$F/file.txt" 2>/dev/null | cat -A)"
+# --ansi: printed without the colour sequences (fzf: "red line").
+expect_eq "--ansi -f: colours stripped (fzf: red line)" "red line" \
+  "$(printf '\033[31mred\033[0m line\nother\n' | "$SEEK" --ansi -f red 2>/dev/null)"
+
+# fzf: `foo\ bar` is one term: only "foo bar", not "bar foo".
+expect_eq "escaped space: one term (fzf: foo bar)" "foo bar" \
+  "$(printf 'foo bar\nbar foo\nfoo^bar\n' | "$SEEK" -f 'foo\ bar' 2>/dev/null)"
+
+# fzf: `--print-query` prints the query with -f, matches or none (exit 1 without).
+out=$(printf 'x\n' | "$SEEK" -f zzz --print-query 2>/dev/null); code=$?
+expect_eq "--print-query -f, no match: the query, exit 1 (fzf: zzz, 1)" "zzz|1" "$out|$code"
+expect_eq "--print-query -f: the query, then the match (fzf: zzz zzz)" "zzz zzz" \
+  "$(printf 'x\nzzz\n' | "$SEEK" -f zzz --print-query 2>/dev/null | paste -sd' ')"
+
+# fzf's +x: the query is one term, operators and all (fzf: nothing for "1 00$").
+expect_eq "-x: extended (fzf: 100)" "100" "$(seq 100 | "$SEEK" -f '1 00$' -x 2>/dev/null)"
+expect_eq "+x: not extended (fzf: nothing)" "" "$(seq 100 | "$SEEK" -f '1 00$' +x 2>/dev/null)"
+# --algo and --scheme are read (one matcher answers them); a wrong value is said.
+expect_eq "--algo v1 --scheme path: read" "100" "$(seq 100 | "$SEEK" -f '00$' --algo=v1 --scheme path 2>/dev/null)"
+"$SEEK" -f x --algo v3 </dev/null >/dev/null 2>&1
+expect_eq "--algo v3: refused (exit 2)" 2 "$?"
