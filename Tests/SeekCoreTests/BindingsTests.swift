@@ -109,6 +109,32 @@ import Testing
     #expect(effects.contains(.flushWrites) && state.pendingAccept == "z")
   }
 
+  /// `zero` is no match of the input read: not the empty list before a pipe's first lines.
+  @Test func zeroWaitsForTheInput() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.eventBindings = [.zero: [.abort]]
+    state.streamedRecords = 0
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    let early = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    #expect(!early.contains(.quit(status: 130)))
+    state.inputEnded = true
+    let late = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    #expect(late.contains(.quit(status: 130)))
+  }
+
+  /// A `change` binding fires once per key typed, Space included (Space may also check a row).
+  @Test func changeFiresOncePerKeyTyped() {
+    var state = listed(["a b", "c"])
+    state.eventBindings = [.change: [.reload("echo {q}")]]
+    for key in ["a", " ", "b"] {
+      // Space arrives as the key it is (it checks a row where rows are checked, else types).
+      let effects = SearchReducer.reduce(&state, key == " " ? .spacePressed : .inserted(key))
+      let commands = effects.filter { if case .runCommand = $0 { return true } else { return false } }
+      #expect(commands.count == 1, "\(key.debugDescription): \(commands.count) commands")
+    }
+  }
+
   @Test func previewActionsChangeThePane() {
     var state = listed(["a", "b"])
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))

@@ -19,7 +19,9 @@ extension SearchReducer {
       guard state.focus == .results, !state.selectedBySubmit, state.picking.marks else {
         // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
         if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
-        return reduce(&state, .inserted(" "))
+        // The space typed, without re-entering `reduce`: the bound events this key sets off are
+        // looked at once, by the `reduce` it came through (`change` fired twice per Space).
+        return reduceEvent(&state, .inserted(" "))
       }
       return toggleSelectedRow(&state)
     case .escapePressed: return escape(&state)

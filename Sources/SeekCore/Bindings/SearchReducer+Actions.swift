@@ -106,7 +106,9 @@ extension SearchReducer {
     case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
     case .resultsArrived(let revision, let page) where revision == state.resultsRevision && page.page == 0:
       fired.append(.result)
-      if page.nbHits == 0 { fired.append(.zero) }
+      // Not while a pipe is still being read: its first lines are not there yet, and fzf never
+      // says "no match" of an input it has not read (`seq 100 | seek --bind zero:abort` quit).
+      if page.nbHits == 0 && (state.streamedRecords == nil || state.inputEnded) { fired.append(.zero) }
       if page.nbHits == 1 { fired.append(.one) }
     case .catalogChanged(_, let finished, _) where finished && before.records != nil: fired.append(.load)
     default: break
