@@ -704,7 +704,10 @@ enum SeekCommand {
           out += json.serialized + end
         }
       } else if let field = options.field {
-        if let value = service.value(objectID: id, attribute: field) ?? keptTitle { out += value + end }
+        // `--ansi` lines go out as fzf prints them: the text, without its colour sequences.
+        if let value = service.value(objectID: id, attribute: field) ?? keptTitle {
+          out += (options.lineShape.ansi ? AnsiText.stripped(value) : value) + end
+        }
       } else if let title = service.title(objectID: id) ?? keptTitle {
         out += title + end
       }

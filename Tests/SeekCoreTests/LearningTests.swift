@@ -117,8 +117,22 @@ import Testing
     let accepted = selectedID(h)
     h.send(.enterPressed)
     #expect(accepted != checked && h.state.pendingAccept == accepted)
+    // What is printed is the check, not the row the cursor was on: only what was printed (or
+    // checked) is picked (the row under the cursor once rose from being passed over).
+    #expect(h.effects.contains(.accept(objectIDs: [checked])))
+    #expect(!h.effects.contains(.recordPick(objectID: accepted, query: "req")))
+    #expect(try Set(h.writer.store.picks().map(\.objectID)) == [checked])
+  }
+
+  @Test func theRowAcceptedAloneIsPicked() throws {
+    let h = try harness(learns: true)
+    h.type("req")
+    h.send(.movedDown)
+    let accepted = selectedID(h)
+    h.send(.enterPressed)
+    #expect(h.effects.contains(.accept(objectIDs: [accepted])))
     #expect(h.effects.contains(.recordPick(objectID: accepted, query: "req")))
-    #expect(try Set(h.writer.store.picks().map(\.objectID)) == [checked, accepted])
+    #expect(try Set(h.writer.store.picks().map(\.objectID)) == [accepted])
   }
 
   @Test func nothingIsRecordedWithoutLearning() throws {

@@ -152,7 +152,18 @@ struct ScopedStore<State: Equatable> {
       returns: .success([.setChecked(objectID: "a", title: "a", checked: false)]))
     store.send(
       { MarksReducer.accept(&$0, "b", query: "q") }, returns: [.flushWrites], changes: { $0.pendingAccept = "b" })
-    store.send({ MarksReducer.writesFlushed(&$0) }, returns: .accept(["a"]))  // the marks, not the row
+    // The marks, not the row; and the row, not printed, is not picked.
+    store.send({ MarksReducer.writesFlushed(&$0) }, returns: .accept(["a"], picked: nil))
+  }
+
+  /// The row accepted alone is printed, and picked (when the kind of input learns).
+  @Test func theHighlightedRowPrintedAloneIsPicked() {
+    var marks = MarksState()
+    marks.picking.learns = true
+    var store = ScopedStore(state: marks)
+    store.send(
+      { MarksReducer.accept(&$0, "b", query: "q") }, returns: [.flushWrites], changes: { $0.pendingAccept = "b" })
+    store.send({ MarksReducer.writesFlushed(&$0) }, returns: .accept(["b"], picked: "b"))
   }
 }
 

@@ -89,10 +89,11 @@ enum MarksReducer {
     return effects
   }
 
-  /// Accept: leave once every write before it is answered (the pick, recorded first, among them).
+  /// Accept: leave once every write before it is answered. Whether the highlighted item is
+  /// printed (and so picked) is known only then: marks checked just before take its place.
   static func accept(_ marks: inout MarksState, _ objectID: String, query: String) -> [SearchEffect] {
     marks.pendingAccept = objectID
-    return (marks.picking.learns ? [.recordPick(objectID: objectID, query: query)] : []) + [.flushWrites]
+    return [.flushWrites]
   }
 
   /// Enter from the query when Enter accepts: the top item, or — nothing matching — fzf's "no
@@ -116,8 +117,10 @@ enum MarksReducer {
   enum Flushed: Equatable {
     /// The command waiting for the writes runs now; the actions after it follow its end.
     case run(PendingCommand)
-    /// Leave, printing these.
-    case accept([String])
+    /// Leave, printing these; `picked`: the one printed item to learn from (the highlighted
+    /// one, printed alone). Marks printed instead were picked when checked; the row the cursor
+    /// happened to be on, not printed, is not picked (it was, and learning rose it).
+    case accept([String], picked: String?)
   }
 
   /// Every write asked for before the flush is answered: what was waiting for them.
@@ -129,6 +132,7 @@ enum MarksReducer {
     }
     guard let highlighted = marks.pendingAccept else { return nil }
     let held = marks.savedMarks
-    return .accept(held.isEmpty ? [highlighted] : held)
+    guard held.isEmpty else { return .accept(held, picked: nil) }
+    return .accept([highlighted], picked: marks.picking.learns ? highlighted : nil)
   }
 }

@@ -48,7 +48,9 @@ extension SearchReducer {
     case .writesFlushed:
       switch MarksReducer.writesFlushed(&state.marks) {
       case .run(let pending)?: return [immediateCommand(pending.template, pending.mode, state)]
-      case .accept(let objectIDs)?: return [.accept(objectIDs: objectIDs)]
+      case .accept(let objectIDs, let picked)?:
+        // The pick is written before Seek leaves: the runtime's shutdown waits for its writes.
+        return (picked.map { [.recordPick(objectID: $0, query: state.query)] } ?? []) + [.accept(objectIDs: objectIDs)]
       case nil: return []
       }
     case .storeChanged(let checked, let createdChanged):
