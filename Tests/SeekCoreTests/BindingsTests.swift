@@ -38,19 +38,41 @@ import Testing
     return state
   }
 
-  @Test func selectAllChecksEveryLoadedRowWithinTheLimit() {
+  @Test func selectAllChecksEveryMatchWithinTheLimit() {
     var state = listed(["a", "b", "c"])
     state.checked = ["b"]
     state.picking.maxMarks = 1
-    let effects = SearchReducer.reduce(&state, .actionsTriggered([.selectAll]))
-    #expect(effects == [.setChecked(objectID: "a", title: "a", checked: true)])
+    // Every match is asked for (the rows loaded are only the first pages), then marked.
+    #expect(
+      SearchReducer.reduce(&state, .actionsTriggered([.selectAll]))
+        == [.listMatches(query: state.results.query, refine: state.refine, how: .select)])
+    let matches = ["a", "b", "c"].map { ListedMatch(objectID: $0, title: $0) }
+    #expect(
+      SearchReducer.reduce(&state, .matchesListed(.select, matches)) == [
+        .setChecked(objectID: "a", title: "a", checked: true)
+      ])
     state.checked = ["a", "b"]
     // Unchecking leaves room under the limit (checks of earlier runs do not count).
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleAll]))
     #expect(
-      SearchReducer.reduce(&state, .actionsTriggered([.toggleAll])) == [
+      SearchReducer.reduce(&state, .matchesListed(.toggle, matches)) == [
         .setChecked(objectID: "a", title: "a", checked: false), .setChecked(objectID: "b", title: "b", checked: false),
         .setChecked(objectID: "c", title: "c", checked: true),
       ])
+  }
+
+  /// fzf: `seq 1000 | fzf -m --bind ctrl-a:select-all+accept` prints 1000 lines (Seek printed
+  /// the rows loaded, 24).
+  @Test func selectAllThenAcceptTakesEveryMatchNotTheRowsLoaded() throws {
+    var picking = Picking.defaults(lines: true)
+    picking.marks = true
+    let h = try Harness(catalog: catalog((1...1000).map(String.init)), hitsPerPage: 20, picking: picking)
+    h.send(.actionsTriggered([.selectAll, .accept]))
+    guard case .accept(let printed)? = h.finished else {
+      Issue.record("no accept: \(String(describing: h.finished))")
+      return
+    }
+    #expect(printed.count == 1000)
   }
 
   @Test func actionsRunInOrderAndStopAtALeaving() {

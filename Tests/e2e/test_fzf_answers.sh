@@ -43,3 +43,15 @@ expect_eq "+x: not extended (fzf: nothing)" "" "$(seq 100 | "$SEEK" -f '1 00$' +
 expect_eq "--algo v1 --scheme path: read" "100" "$(seq 100 | "$SEEK" -f '00$' --algo=v1 --scheme path 2>/dev/null)"
 "$SEEK" -f x --algo v3 </dev/null >/dev/null 2>&1
 expect_eq "--algo v3: refused (exit 2)" 2 "$?"
+
+# fzf: select-all marks every match, not the rows loaded: `seq 1000 | fzf -m --bind
+# ctrl-a:select-all`, Ctrl-A, Enter prints 1000 lines (Seek printed 24).
+rm -f "$F/exit.txt"
+tmux_start 100 12 "env LANG=C.UTF-8 $SEEK -m --bind ctrl-a:select-all < <(seq 1000) > $F/all.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "select-all: listed" "1,000"
+tmux_keys C-a
+expect_screen "select-all: every match marked" "1000 checked"
+tmux_keys Enter
+wait_exit_file "$F/exit.txt"
+expect_eq "select-all: Enter prints every match (fzf: 1000)" 1000 "$(wc -l < "$F/all.out")"
+tmux_stop

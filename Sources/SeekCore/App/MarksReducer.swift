@@ -18,6 +18,9 @@ public struct MarksState: Sendable, Equatable {
   public var pendingCommand: PendingCommand? = nil
   /// The actions to do once the command running ends.
   public var afterCommand: [BindAction] = []
+  /// A select-all (or deselect-all, toggle-all) waits for every match of the query: the actions
+  /// bound after it (`select-all+accept`), done once the matches are marked.
+  public var afterMatches: [BindAction]? = nil
   /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
   /// the top hit when they do.
   public var acceptTopOnArrival = false
@@ -72,19 +75,20 @@ enum MarksReducer {
 
   struct Refusal: Error, Equatable { let message: String }
 
-  /// fzf's select-all, deselect-all and toggle-all, over the item rows loaded (within `--multi=N`).
-  static func toggleAll(_ marks: MarksState, _ results: ResultsState, _ how: AllToggle) -> [SearchEffect] {
+  /// fzf's select-all, deselect-all and toggle-all, over every match of the query (listed by
+  /// the search lane first: the rows loaded are only the first pages), within `--multi=N`.
+  static func toggleAll(_ marks: MarksState, _ matches: [ListedMatch], _ how: AllToggle) -> [SearchEffect] {
     guard marks.picking.marks else { return [] }
     var effects: [SearchEffect] = []
     var marked = marks.checkedThisRun.count
-    for index in 0..<results.rowCount {
-      guard case .item(let hit)? = results.row(at: index) else { continue }
-      let checked = marks.checked.contains(hit.objectID)
+    let checkedNow = Set(marks.checked)
+    for match in matches {
+      let checked = checkedNow.contains(match.objectID)
       let wanted = how == .select ? true : how == .deselect ? false : !checked
       guard wanted != checked else { continue }
       if wanted, let most = marks.picking.maxMarks, marked >= most { continue }
       marked += wanted ? 1 : 0
-      effects.append(.setChecked(objectID: hit.objectID, title: hit.title, checked: wanted))
+      effects.append(.setChecked(objectID: match.objectID, title: match.title, checked: wanted))
     }
     return effects
   }

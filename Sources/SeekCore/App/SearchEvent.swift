@@ -114,6 +114,9 @@ public enum SearchEvent: Sendable, Equatable {
   case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)
   /// The first lines of the input are a header (`--header-lines`): shown under the query.
   case headerRead([String])
+  /// Every match of the query (within `SearchService.markAllLimit`), for `select-all`,
+  /// `deselect-all` or `toggle-all` (`how`): fzf's act on every match, not on the rows loaded.
+  case matchesListed(AllToggle, [ListedMatch])
   case failed(String)
 
   public enum CursorMove: Sendable, Equatable { case left, right, home, end, wordLeft, wordRight }
@@ -125,6 +128,8 @@ public enum SearchEffect: Sendable, Equatable {
   case searchResults(
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(), revision: Int)
   case searchSuggestions(query: String, revision: Int)
+  /// Every match of the query, for select-all and its kin (answered by `.matchesListed`).
+  case listMatches(query: String, refine: Refine, how: AllToggle)
   /// Every hit of a query counted, after its first page came with an estimate (`~`): counted off
   /// the search lane, so that the next keystroke does not wait for it.
   case countHits(query: String, refine: Refine, revision: Int)
@@ -177,6 +182,17 @@ public enum CommandMode: Sendable, Equatable {
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.
 public enum AllToggle: Sendable, Equatable { case select, deselect, toggle }
 
+/// One match of a query as select-all marks it.
+public struct ListedMatch: Sendable, Equatable {
+  public var objectID: String
+  public var title: String
+
+  public init(objectID: String, title: String) {
+    self.objectID = objectID
+    self.title = title
+  }
+}
+
 /// What narrows and orders a results search besides its words.
 public struct Refine: Sendable, Equatable {
   public var refinements: Refinements
@@ -203,7 +219,7 @@ extension SearchEffect {
 
   public var lane: Lane {
     switch self {
-    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery, .countHits:
+    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery, .countHits, .listMatches:
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
@@ -235,7 +251,7 @@ extension SearchEvent {
       .checkSaved, .itemCreated,
       .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .sourceChanged, .tick,
       .catalogChanged,
-      .headerRead,
+      .headerRead, .matchesListed,
       .failed:
       return false
     }

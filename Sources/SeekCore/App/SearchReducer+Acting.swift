@@ -32,7 +32,14 @@ extension SearchReducer {
         state.selection = state.results.firstItemRow!
       }
       return toggleSelectedRow(&state)
-    case .allToggled(let how): return MarksReducer.toggleAll(state.marks, state.results, how)
+    case .allToggled(let how):
+      guard state.picking.marks else { return [] }
+      state.marks.afterMatches = []
+      return [.listMatches(query: state.results.query, refine: state.refine, how: how)]
+    case .matchesListed(let how, let matches):
+      let then = state.marks.afterMatches ?? []
+      state.marks.afterMatches = nil
+      return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
     case .acceptKeyPressed(let name):
       state.acceptKey = name
       return acceptCurrent(&state)

@@ -117,6 +117,8 @@ public final class SearchService {
       let page = results(query: query, page: page, cursor: cursor, refine: refine)
       // A search that gave way to a newer one has no whole answer: the newer one answers.
       return searcher.lastSearchGaveWay ? nil : .resultsArrived(revision: revision, page)
+    case .listMatches(let query, let refine, let how):
+      return .matchesListed(how, allMatches(query: query, refine: refine))
     case .searchSuggestions(let query, let revision):
       return .suggestionsArrived(revision: revision, suggestionHits(query))
     case .loadDetails(let objectID, let query, let revision):
@@ -266,6 +268,23 @@ public final class SearchService {
     out.reorderedByLearning = response.reorderedByLearning
     out.refine = refine
     return out
+  }
+
+  /// At most this many matches are marked by one select-all: each mark is a store write.
+  public static let markAllLimit = 100_000
+
+  /// Every match of the query, ranked (at most `markAllLimit`), as select-all marks them.
+  func allMatches(query: String, refine: Refine) -> [ListedMatch] {
+    var request = CatalogSearcher.Request(
+      query: refine.searchDisabled ? "" : query, page: 0, hitsPerPage: Self.markAllLimit, exhaustive: true,
+      highlightScope: nil, refinements: refine.refinements, sort: refine.sort, matching: matching)
+    request.inputOrder = inputOrder
+    guard let response = try? searcher.search(request) else { return [] }
+    return response.hits.map {
+      let documents = $0.index.documents
+      return ListedMatch(
+        objectID: documents.objectID($0.hit.record), title: documents.value($0.hit.record, $0.index.titleColumn))
+    }
   }
 
   /// Keeps an exact count, or puts the one kept for the same query, refinements and catalog in

@@ -14,6 +14,11 @@ extension SearchReducer {
         state.pendingCommand?.then = Array(actions[(i + 1)...])
         break
       }
+      // Select-all waits for every match: the actions after it follow once they are marked.
+      if state.marks.afterMatches != nil {
+        state.marks.afterMatches = Array(actions[(i + 1)...])
+        break
+      }
       // Leaving (accept, abort, become, print-query): what follows is not done.
       if effects.contains(where: \.leaves) || state.pendingAccept != nil || state.acceptTopOnArrival { break }
     }
