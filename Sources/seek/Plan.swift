@@ -121,6 +121,8 @@ struct Plan {
     if options.create { picking.offersCreate = true }
     // Check boxes on lines only when asked for: fzf's -m marks, or the create row's list.
     if options.multi || options.create { picking.marks = true }
+    // The create row's list is a smart list: Space checks there, as on records.
+    if options.create { picking.spaceChecks = true }
     picking.maxMarks = options.multiMax
     picking.cycles = options.cycle
     return picking

@@ -55,3 +55,17 @@ tmux_keys Enter
 wait_exit_file "$F/exit.txt"
 expect_eq "select-all: Enter prints every match (fzf: 1000)" 1000 "$(wc -l < "$F/all.out")"
 tmux_stop
+
+# fzf: with -m, Space still types (Tab marks): after a move, Space went to check the row.
+rm -f "$F/exit.txt"
+tmux_start 80 10 "env LANG=C.UTF-8 $SEEK -m --print-query < <(printf 'a b\nab\nb a\n') > $F/space.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "-m Space: listed" "3 hits"
+tmux_keys Down
+tmux_type "a"
+tmux_keys Space
+tmux_type "b"
+expect_screen "-m Space: typed into the query (fzf: 'a b')" "> a b"
+tmux_keys Enter
+wait_exit_file "$F/exit.txt"
+expect_eq "-m Space: the query printed is 'a b', nothing was checked (fzf: a b, a b)" "a b|a b" "$(paste -sd'|' "$F/space.out")"
+tmux_stop

@@ -16,7 +16,7 @@ extension SearchReducer {
       return effects + reduceEvent(&state, .movedUp)
     case .enterPressed: return enter(&state)
     case .spacePressed:
-      guard state.focus == .results, !state.selectedBySubmit, state.picking.marks else {
+      guard state.focus == .results, !state.selectedBySubmit, state.picking.marks, state.picking.spaceChecks else {
         // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
         if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         // The space typed, without re-entering `reduce`: the bound events this key sets off are

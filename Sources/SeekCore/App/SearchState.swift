@@ -231,6 +231,9 @@ public struct Picking: Sendable, Equatable {
   /// `--cycle`: Down past the last row (once every page is loaded) goes to the first, Up above
   /// the first to the last, as fzf's.
   public var cycles = false
+  /// Space on a row checks it (the smart list); false for lines, as in fzf, where Space always
+  /// types (with `-m`, Tab marks).
+  public var spaceChecks = true
 
   public init(
     enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false, marks: Bool = true,
@@ -245,9 +248,10 @@ public struct Picking: Sendable, Equatable {
 
   /// The default for a kind of input.
   public static func defaults(lines: Bool) -> Picking {
-    lines
-      ? Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: false)
-      : Picking(enterAccepts: false, offersCreate: true, escapeQuits: false, marks: true)
+    guard lines else { return Picking(enterAccepts: false, offersCreate: true, escapeQuits: false, marks: true) }
+    var picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: false)
+    picking.spaceChecks = false
+    return picking
   }
 }
 
