@@ -215,15 +215,7 @@ final class LatestSource: @unchecked Sendable {
   init(_ source: DefaultSource?) { current = source }
 
   var source: DefaultSource? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return current
-    }
-    set {
-      lock.lock()
-      current = newValue
-      lock.unlock()
-    }
+    get { lock.withLock { current } }
+    set { lock.withLock { current = newValue } }
   }
 }

@@ -75,11 +75,14 @@ enum FilterCommand {
     for found in response.hits {
       // To a program, lines (and NUL-ended items) go as they were read, byte for byte (a tab, a
       // control byte; a file name may hold a newline); to a terminal never raw.
+      let raw = !Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead)
       text +=
-        (!Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead)
-          ? asRead(rawValue(of: found, field: options.field), options)
-          : line(for: found, field: options.field, bold: bold))
-        + options.outputTerminator
+        raw
+        ? Self.asRead(rawValue(of: found, field: options.field), options)
+        : options.acceptNth != nil && options.printsLinesAsRead
+          ? SafeText.sanitized(Self.asRead(rawValue(of: found, field: options.field), options))
+          : line(for: found, field: options.field, bold: bold)
+      text += options.outputTerminator
     }
     Output.write(text)
     Output.error(
@@ -137,7 +140,7 @@ enum FilterCommand {
     // Written in blocks: one string of every match would double the output's memory.
     var text = printedQuery(options)
     for i in order {
-      text += raw ? asRead(lines[i].text, options) : SafeText.sanitized(lines[i].text)
+      text += raw ? asRead(lines[i].text, options) : SafeText.sanitized(asRead(lines[i].text, options))
       text += options.outputTerminator
       if text.utf8.count >= 1 << 16 {
         Output.write(text)
@@ -168,7 +171,8 @@ enum FilterCommand {
   /// A line as a program reads it from fzf: as read, and with `--ansi` without its colour
   /// sequences (`git branch --color=always | fzf --ansi | xargs git checkout`).
   static func asRead(_ text: String, _ options: Options) -> String {
-    options.lineShape.ansi ? AnsiText.stripped(text) : text
+    let line = options.lineShape.ansi ? AnsiText.stripped(text) : text
+    return options.acceptNth?.apply(to: line, shape: options.lineShape) ?? line
   }
 
   static func rawValue(of found: CatalogSearcher.SegmentHit, field: String?) -> String {

@@ -165,6 +165,8 @@ enum Help {
                                 its title (or line), {q} the query, {attribute} an attribute, {1},
                                 {-1}, {2..} the line's fields, each quoted for that shell; SGR
                                 colours kept, every other escape removed
+          --accept-nth FIELDS   what -f and accept print of a line: fields (1,3) or a template
+                                ('{1} // {2}')
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
           +e, +m                undo -e, -m (--no-exact, --no-multi)
           --algo, --scheme      read for fzf's scripts (one matcher answers them all)

@@ -77,6 +77,8 @@ struct Options: Equatable {
   /// The input is lines (set by `Plan`): to a program, `--filter` prints each as it was read,
   /// byte for byte (`--ansi`: without its colour sequences), as fzf does.
   var printsLinesAsRead = false
+  /// `--accept-nth`: the fields of a line printed (nil: the whole line).
+  var acceptNth: AcceptedFields?
   /// `--with-shell`: what commands run with (nil: `$SHELL -c`).
   var withShell: CommandShell?
   var previewWindow = DetailsPlacement()
@@ -251,6 +253,9 @@ struct Options: Equatable {
       }
       if r.flag == "--with-nth" { o.lineShape.withNth = ranges } else { o.lineShape.nth = ranges }
     case "--print0": o.print0 = true
+    case "--accept-nth":
+      o.acceptNth = try r.value(
+        { AcceptedFields($0) }, expected: "field indexes such as 1,3 or 2.., or a template such as '{1} {3}'")
     case "-i", "--ignore-case": o.matching.caseMatching = .ignore
     case "--no-ignore-case": o.matching.caseMatching = .respect
     case "--smart-case": o.matching.caseMatching = .smart

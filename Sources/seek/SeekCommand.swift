@@ -706,10 +706,10 @@ enum SeekCommand {
       } else if let field = options.field {
         // `--ansi` lines go out as fzf prints them: the text, without its colour sequences.
         if let value = service.value(objectID: id, attribute: field) ?? keptTitle {
-          out += (options.lineShape.ansi ? AnsiText.stripped(value) : value) + end
+          out += FilterCommand.asRead(value, options) + end
         }
       } else if let title = service.title(objectID: id) ?? keptTitle {
-        out += title + end
+        out += (options.printsLinesAsRead ? FilterCommand.asRead(title, options) : title) + end
       }
     }
     // To a pipe the records go as they are; to a terminal, never raw (no escape sequences).

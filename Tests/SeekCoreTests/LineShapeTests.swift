@@ -65,3 +65,17 @@ import Testing
     #expect(SearchService.ranges([0..<1], of: "a b", placedIn: "a:x:b") == [])
   }
 }
+
+@Suite struct AcceptedFieldsTests {
+  /// fzf's `--accept-nth`, as its own tests have it.
+  @Test func listsJoinFieldsAsTheyStandAndTemplatesFillThem() throws {
+    var colon = LineShape()
+    colon.delimiter = ":"
+    #expect(try #require(AcceptedFields("1,3")).apply(to: "ID002:Jane:Manager", shape: colon) == "ID002:Manager")
+    #expect(try #require(AcceptedFields("1")).apply(to: "ID001:John:Developer", shape: colon) == "ID001")
+    #expect(try #require(AcceptedFields("2..")).apply(to: "a:b:c:", shape: colon) == "b:c")
+    #expect(try #require(AcceptedFields("-1")).apply(to: "one two three", shape: LineShape()) == "three")
+    #expect(try #require(AcceptedFields("{1} // {1} {x}")).apply(to: "55", shape: LineShape()) == "55 // 55 {x}")
+    #expect(AcceptedFields("nothing") == nil)
+  }
+}

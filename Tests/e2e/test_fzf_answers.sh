@@ -69,3 +69,21 @@ tmux_keys Enter
 wait_exit_file "$F/exit.txt"
 expect_eq "-m Space: the query printed is 'a b', nothing was checked (fzf: a b, a b)" "a b|a b" "$(paste -sd'|' "$F/space.out")"
 tmux_stop
+
+# fzf's --accept-nth: the fields printed (fzf 0.74.5's answers).
+expect_eq "--accept-nth -1 (fzf: three)" "three" \
+  "$(echo 'one two three' | "$SEEK" -d' ' --with-nth 1 --accept-nth -1 -f one 2>/dev/null)"
+printf 'ID001:John:Developer\nID002:Jane:Manager\nID003:Bob:Designer\n' > "$F/ids.txt"
+expect_eq "--accept-nth 1,3: joined as they stand (fzf: ID002:Manager)" "ID002:Manager" \
+  "$("$SEEK" -d: --with-nth 2 --accept-nth 1,3 -f Jane < "$F/ids.txt" 2>/dev/null)"
+expect_eq "--accept-nth template (fzf: 55 // 55)" "55 // 55" \
+  "$(seq 1 100 | "$SEEK" --accept-nth '{1} // {1}' -f 55 2>/dev/null)"
+rm -f "$F/exit.txt"
+tmux_start 80 10 "env LANG=C.UTF-8 $SEEK -d: --accept-nth 1 < $F/ids.txt > $F/nth.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "--accept-nth app: listed" "3 hits"
+tmux_type "Bob"
+expect_screen "--accept-nth app: found" "ID003:Bob:Designer"
+tmux_keys Enter
+wait_exit_file "$F/exit.txt"
+expect_eq "--accept-nth app: the field printed (fzf: ID003)" "ID003" "$(cat "$F/nth.out")"
+tmux_stop

@@ -1,0 +1,48 @@
+/// fzf's `--accept-nth`: which fields of a line are printed when it is accepted (or matched by
+/// `--filter`). A list (`1,3`, `2..`) joins the fields as they stand in the line, the last one's
+/// delimiter removed (`ID002:Jane:Manager` with `-d: --accept-nth 1,3` prints `ID002:Manager`);
+/// a template (`{1} // {1}`) puts each field, trimmed as a placeholder gives it, in its place.
+public struct AcceptedFields: Sendable, Equatable {
+  public enum Form: Sendable, Equatable {
+    case list([FieldRange])
+    case template(String)
+  }
+
+  public let form: Form
+
+  /// nil when `text` is neither a field list nor a template holding one.
+  public init?(_ text: String) {
+    if let ranges = FieldRange.parseList(text) {
+      form = .list(ranges)
+    } else if text.contains("{") {
+      form = .template(text)
+    } else {
+      return nil
+    }
+  }
+
+  /// What is printed of `line`, split as `shape` splits it (its delimiter).
+  public func apply(to line: String, shape: LineShape) -> String {
+    switch form {
+    case .list(let ranges): return shape.select(ranges, from: line)
+    case .template(let template): return Self.fill(template, line, shape)
+    }
+  }
+
+  /// `{N}`, `{N..M}`, `{-1}`: the fields; any other `{…}` is left as written.
+  private static func fill(_ template: String, _ line: String, _ shape: LineShape) -> String {
+    var out = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      out += rest[..<open]
+      let name = String(rest[rest.index(after: open)..<close])
+      if let range = FieldRange(parsing: name) {
+        out += shape.field(range, of: line)
+      } else {
+        out += rest[open...close]
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return out + rest
+  }
+}
