@@ -247,6 +247,11 @@ struct Options: Equatable {
       o.lineShape.delimiter = text == "\\t" ? "\t" : text
     case "-n", "--nth", "--with-nth":
       let text = try r.value()
+      if r.flag == "--with-nth", FieldRange.parseList(text) == nil, AcceptedFields(text) != nil {
+        o.lineShape.withNthTemplate = text  // fzf's template: `{2} {1}.`
+        o.lineShape.withNth = []
+        return true
+      }
       guard let ranges = FieldRange.parseList(text) else {
         throw .invalidValue(
           flag: r.flag, value: text, expected: "field indexes such as 1, -1, 2.., ..3, 1..-2, comma-separated")

@@ -87,3 +87,7 @@ tmux_keys Enter
 wait_exit_file "$F/exit.txt"
 expect_eq "--accept-nth app: the field printed (fzf: ID003)" "ID003" "$(cat "$F/nth.out")"
 tmux_stop
+# fzf's --with-nth template: the line shown (and searched) is the template filled.
+printf 'hello world \nbyebye\n' > "$F/hw.txt"
+expect_eq "--with-nth template (fzf: 'hello world ')" "hello world " \
+  "$("$SEEK" -f'^he he.he.' -x -n 2.. --with-nth '{2} {1}. {1}.' < "$F/hw.txt" 2>/dev/null)"

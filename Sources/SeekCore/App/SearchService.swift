@@ -347,7 +347,9 @@ public final class SearchService {
       objectID: documents.objectID(record), title: title,
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
       typos: typos, isCreated: kind == .created)
-    if lineShape.ansi && lineShape.withNth.isEmpty, let column = documents.attributeIndex(LineShape.lineAttribute) {
+    if lineShape.ansi && lineShape.withNth.isEmpty && lineShape.withNthTemplate == nil,
+      let column = documents.attributeIndex(LineShape.lineAttribute)
+    {
       hit.titleColors = AnsiText.colors(documents.value(record, column))
     }
     return hit

@@ -30,7 +30,7 @@ public struct AcceptedFields: Sendable, Equatable {
   }
 
   /// `{N}`, `{N..M}`, `{-1}`: the fields; any other `{…}` is left as written.
-  private static func fill(_ template: String, _ line: String, _ shape: LineShape) -> String {
+  static func fill(_ template: String, _ line: String, _ shape: LineShape) -> String {
     var out = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

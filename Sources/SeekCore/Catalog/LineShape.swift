@@ -21,6 +21,9 @@ public struct LineShape: Sendable, Equatable {
   private(set) var regex: NSRegularExpression? = nil
   public var nth: [FieldRange] = []
   public var withNth: [FieldRange] = []
+  /// `--with-nth '{2} {1}.'`: the line shown is the template, its fields filled in (fzf 0.60's
+  /// templates); `withNth` is then empty.
+  public var withNthTemplate: String? = nil
 
   public init(ansi: Bool = false, delimiter: String? = nil, nth: [FieldRange] = [], withNth: [FieldRange] = []) {
     self.ansi = ansi
@@ -31,7 +34,7 @@ public struct LineShape: Sendable, Equatable {
   }
 
   /// Nothing to do: the line is its own record.
-  public var isPlain: Bool { !ansi && nth.isEmpty && withNth.isEmpty }
+  public var isPlain: Bool { !ansi && nth.isEmpty && withNth.isEmpty && withNthTemplate == nil }
 
   public static let shownAttribute = "text"
   public static let lineAttribute = "line"
@@ -50,7 +53,11 @@ public struct LineShape: Sendable, Equatable {
   public func values(of line: String) -> [String] {
     if isPlain { return [line] }
     var shown = ansi ? AnsiText.stripped(line) : line
-    if !withNth.isEmpty { shown = select(withNth, from: shown) }
+    if let template = withNthTemplate {
+      shown = AcceptedFields.fill(template, shown, self)
+    } else if !withNth.isEmpty {
+      shown = select(withNth, from: shown)
+    }
     guard !nth.isEmpty else { return [shown, line] }
     return [shown, line, select(nth, from: shown)]
   }
