@@ -108,6 +108,7 @@ struct Plan {
       options.catalog.searchableAttributes = ["ordered(\(options.lineShape.searchedAttribute))"]
     }
     if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
+    options.matching.tiesByMatchPosition = options.catalog.tiebreak?.contains(where: \.isPerMatch) ?? false
     // A line is text, not a product name: "logs" must not find "log" unless asked.
     if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
     // fzf's --no-sort: record ids in input order (they follow the tie-break), the page in id order.

@@ -91,3 +91,11 @@ tmux_stop
 printf 'hello world \nbyebye\n' > "$F/hw.txt"
 expect_eq "--with-nth template (fzf: 'hello world ')" "hello world " \
   "$("$SEEK" -f'^he he.he.' -x -n 2.. --with-nth '{2} {1}. {1}.' < "$F/hw.txt" 2>/dev/null)"
+
+# fzf's --tiebreak begin and end order ties by where the match lies (Seek's word tiers fell back
+# to the input order).
+printf -- '--foobar--------\n-----foobar---\n----foobar--\n-------foobar-\n' > "$F/tb.txt"
+expect_eq "--tiebreak begin (fzf's order)" "--foobar-------- ----foobar-- -----foobar--- -------foobar-" \
+  "$("$SEEK" -ffoobar --tiebreak=begin < "$F/tb.txt" 2>/dev/null | paste -sd' ')"
+expect_eq "--tiebreak end (fzf's order)" "-------foobar- ----foobar-- -----foobar--- --foobar--------" \
+  "$("$SEEK" -ffoobar --tiebreak end < "$F/tb.txt" 2>/dev/null | paste -sd' ')"

@@ -20,6 +20,10 @@ public struct MatchOptions: Sendable, Equatable {
   /// fzf's extended-search syntax (`-x`, the default); false (`+x`): the whole query is one
   /// term, spaces and operators matched as typed.
   public var extended: Bool
+  /// Ties go by where the match lies (`--tiebreak begin`, `end`, `chunk`): only fzf's rules
+  /// know where a term matched, so lines are answered by them alone (the word tiers fell back
+  /// to the input order).
+  public var tiesByMatchPosition = false
 
   public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart, fuzzyTier: Bool = false, extended: Bool = true) {
     self.fuzzy = fuzzy
@@ -60,7 +64,7 @@ public struct ExtendedQuery: Sendable, Equatable {
   /// that respects case (the word index folds it), or on lines with `-e`: exact is fzf's exact,
   /// substrings as typed, never a word one typo away (`-e -f store` found `stream.c`).
   public var followsFzfRulesAlone: Bool {
-    !isEmpty && (!isPlain || caseSensitive || (!options.fuzzy && options.fuzzyTier))
+    !isEmpty && (!isPlain || caseSensitive || (options.fuzzyTier && (!options.fuzzy || options.tiesByMatchPosition)))
   }
 
   /// Whether the search is fzf's alone, for a query whose words (`ParsedQuery`) are `wordless`:
