@@ -165,6 +165,7 @@ enum Help {
                                 its title (or line), {q} the query, {attribute} an attribute, {1},
                                 {-1}, {2..} the line's fields, each quoted for that shell; SGR
                                 colours kept, every other escape removed
+          --color SPEC          fzf's colour spec, read (Seek keeps its colours); --no-color: none
           --accept-nth FIELDS   what -f and accept print of a line: fields (1,3) or a template
                                 ('{1} // {2}')
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
@@ -228,6 +229,7 @@ enum Help {
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
       SEEK_STORE=URI            the PostgreSQL store lists are shared through (see --store)
+      FZF_DEFAULT_OPTS(_FILE), FZF_DEFAULT_COMMAND  read instead of SEEK_'s when run as fzf
       SEEK_DEFAULT_COMMAND      what bare seek lists instead of the files under the current
                                 directory (run with $SHELL -c), e.g. 'git ls-files'
       NO_COLOR                  no colours (bold and reverse video remain)

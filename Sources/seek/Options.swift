@@ -77,6 +77,8 @@ struct Options: Equatable {
   /// The input is lines (set by `Plan`): to a program, `--filter` prints each as it was read,
   /// byte for byte (`--ansi`: without its colour sequences), as fzf does.
   var printsLinesAsRead = false
+  /// `--no-color` (fzf's): no colours, as `NO_COLOR` says.
+  var noColor = false
   /// `--accept-nth`: the fields of a line printed (nil: the whole line).
   var acceptNth: AcceptedFields?
   /// `--with-shell`: what commands run with (nil: `$SHELL -c`).
@@ -397,6 +399,10 @@ struct Options: Equatable {
       }
       if r.flag == "--pointer" { o.pointer = text } else { o.marker = text }
     case "--preview": o.preview = try r.value()
+    // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
+    // at it; Seek draws with its own colours. `--no-color` is `NO_COLOR`.
+    case "--color": _ = try r.value({ $0.isEmpty ? nil : $0 }, expected: "a colour spec such as dark or fg:#d0d0d0")
+    case "--no-color": o.noColor = true
     case "--with-shell":
       let words = shellWords(try r.value())
       guard !words.isEmpty else { throw .invalidValue(flag: r.flag, value: "", expected: "a shell, e.g. 'bash -c'") }

@@ -17,5 +17,9 @@ enum Output {
   }
 
   static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-  static var colorAllowed: Bool { ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true }
+  static var colorAllowed: Bool {
+    !colorRefused && (ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+  }
+  /// `--no-color`: set once at start, before any output or thread.
+  nonisolated(unsafe) static var colorRefused = false
 }

@@ -9,17 +9,18 @@ import SeekTerminal
 /// what is done with it (the app, `--filter`, a store command) — then the source is read, in the
 /// way the plan's mode wants it, and the mode runs.
 enum SeekCommand {
-  static func run(_ arguments: [String]) -> Int32 {
-    let defaults = ProcessInfo.processInfo.environment["SEEK_DEFAULT_OPTS"].map(Options.shellWords) ?? []
+  static func run(_ arguments: [String], face: Face = .seek) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
     var options: Options
     do {
-      options = try Options.parse(arguments, into: try Options.parse(defaults))
+      options = try Options.parse(arguments, into: try Options.parse(try face.defaultOptions(environment)))
     } catch {
       Output.error("seek: \(error)")
       return 2
     }
     for note in options.boundQueries() { Output.error("seek: \(note)") }
     if let shell = options.withShell { CommandShell.use(shell) }
+    if options.noColor { Output.colorRefused = true }
     if options.help || options.version {
       Output.write((options.help ? Help.text : Help.version) + "\n")
       return 0
@@ -35,7 +36,7 @@ enum SeekCommand {
     } else if options.catalogPath == nil && isatty(0) != 0 {
       do {
         defaultSource = try DefaultSource.start(
-          command: ProcessInfo.processInfo.environment["SEEK_DEFAULT_COMMAND"], walker: options.walker,
+          command: face.defaultCommand(environment), walker: options.walker,
           root: options.walkerRoot)
       } catch {
         Output.error("seek: \(error)")

@@ -99,3 +99,15 @@ expect_eq "--tiebreak begin (fzf's order)" "--foobar-------- ----foobar-- -----f
   "$("$SEEK" -ffoobar --tiebreak=begin < "$F/tb.txt" 2>/dev/null | paste -sd' ')"
 expect_eq "--tiebreak end (fzf's order)" "-------foobar- ----foobar-- -----foobar--- --foobar--------" \
   "$("$SEEK" -ffoobar --tiebreak end < "$F/tb.txt" 2>/dev/null | paste -sd' ')"
+
+# Run as `fzf` (a link of that name), Seek reads fzf's environment; under its own name, its own.
+ln -sf "$SEEK" "$F/fzf"
+expect_eq "as fzf: FZF_DEFAULT_OPTS is read (-e: 2 lines)" 2 "$(seq 123 | FZF_DEFAULT_OPTS='-e --color=dark' "$F/fzf" -f 13 2>/dev/null | wc -l)"
+printf -- '-e\n' > "$F/opts"
+expect_eq "as fzf: FZF_DEFAULT_OPTS_FILE first" 2 "$(seq 123 | FZF_DEFAULT_OPTS_FILE="$F/opts" "$F/fzf" -f 13 2>/dev/null | wc -l)"
+expect_eq "as fzf: the command line last (+e: 4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$F/fzf" -f 13 +e 2>/dev/null | wc -l)"
+expect_eq "as seek: FZF_DEFAULT_OPTS is not Seek's (4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$SEEK" -f 13 2>/dev/null | wc -l)"
+tmux_start 80 10 "cd $F && env LANG=C.UTF-8 FZF_DEFAULT_COMMAND='printf \"from-the-command\\nsecond\\n\"' $F/fzf; exec tail -f /dev/null"
+expect_screen "as fzf: bare fzf lists FZF_DEFAULT_COMMAND's lines" "from-the-command"
+tmux_keys C-c
+tmux_stop
