@@ -111,3 +111,13 @@ tmux_start 80 10 "cd $F && env LANG=C.UTF-8 FZF_DEFAULT_COMMAND='printf \"from-t
 expect_screen "as fzf: bare fzf lists FZF_DEFAULT_COMMAND's lines" "from-the-command"
 tmux_keys C-c
 tmux_stop
+# As fzf, Ctrl-J and Ctrl-K move down and up (fzf's keys; Seek's own Ctrl-J accepts).
+rm -f "$F/exit.txt"
+tmux_start 80 10 "env LANG=C.UTF-8 $F/fzf < <(printf 'one\ntwo\nthree\n') > $F/keys.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "as fzf keys: listed" "3 hits"
+tmux_keys C-j C-j C-k
+wait_until 10 screen_line_is "> two"
+tmux_keys Enter
+wait_exit_file "$F/exit.txt"
+expect_eq "as fzf keys: Ctrl-J Ctrl-J Ctrl-K then Enter takes the second line (fzf: two)" "two" "$(cat "$F/keys.out")"
+tmux_stop
