@@ -378,7 +378,7 @@ public enum Renderer {
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }
     if !state.checked.isEmpty { parts.append("\(state.checked.count) checked") }
     if let message = state.message { parts.append(message) }
-    let left = parts.joined(separator: " · ")
+    var left = parts.joined(separator: " · ")
     let hints: String
     switch state.focus {
     case .results:
@@ -397,11 +397,29 @@ public enum Renderer {
         "↑↓ select · Tab complete · Enter \(state.picking.enterAccepts ? "accept" : "submit") · F2 refine · " + esc
     }
     let width = buffer.size.columns
+    var hintWidth = DisplayWidth.of(hints)
+    if let note = state.storeNote {
+      // The shared store out of reach, for as long as it is, beside the hints if it can be.
+      let room = width - DisplayWidth.of(left) - 3
+      let fitted = offlineNote(note, room: room - hintWidth - 2) ?? offlineNote(note, room: room)
+      if let fitted {
+        left += " · " + fitted
+        if DisplayWidth.of(left) + 2 + hintWidth > width { hintWidth = Int.max / 2 }
+      }
+    }
     let x = buffer.write(left, column: 0, row: row, style: [.dim])
-    let hintWidth = DisplayWidth.of(hints)
     if x + 2 + hintWidth <= width {
       buffer.write(hints, column: width - hintWidth, row: row, style: [.dim])
     }
+  }
+
+  /// The sync's note in `room` cells: whole, or its short form, cut with `…` at the end; nil
+  /// when not even a short start of it fits.
+  static func offlineNote(_ note: String, room: Int) -> String? {
+    if DisplayWidth.of(note) <= room { return note }
+    let short = "store offline: changes kept"
+    guard room >= 14 else { return nil }
+    return Elision.fit(short, ranges: [], room: room, keeping: .start).0
   }
 
   /// 10000 → "10,000".

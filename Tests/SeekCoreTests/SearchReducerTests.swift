@@ -446,8 +446,12 @@ import Testing
   /// changed is read again.
   @Test func theStoreAndTheSourceSpeakOnTheStatusLine() {
     var store = started()
-    store.send(.storeNoted("shared store x unavailable")) { $0.message = "shared store x unavailable" }
-    store.send(.storeNoted(nil)) { $0.message = "shared store reached again: changes sent" }
+    // Offline is a state that stays on the status line; a key typed meanwhile does not clear it.
+    store.send(.storeNoted("shared store x unavailable")) { $0.storeNote = "shared store x unavailable" }
+    store.send(.storeNoted(nil)) {
+      $0.storeNote = nil
+      $0.message = "shared store reached again: changes sent"
+    }
     store.send(.sourceChanged, effects: [.reloadSource]) { $0.message = "the catalog changed: reading it again" }
   }
 

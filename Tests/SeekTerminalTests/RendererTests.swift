@@ -83,6 +83,29 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(text.contains("+ Create “mac”\n  No results found"))
   }
 
+  /// The shared store out of reach stays on the status line, fitted to the width (it was cut
+  /// at 80 columns, and gone at the next key).
+  @Test func theOfflineNoteIsFittedToTheStatusLine() {
+    var s = state(columns: 80)
+    s.storeNote =
+      "shared store ann@db.example/lists unavailable (connection to server at \"db.example\" failed: Connection refused): changes kept here, sent when it is back"
+    let status =
+      Renderer.render(s).text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    // No room beside the hints: its short form, before the hints.
+    #expect(status == "2 hits · 0.42 ms · store offline: changes kept")
+    // Beside the hints when they leave room for the short form.
+    var wider = state(columns: 120)
+    wider.storeNote = s.storeNote
+    let line = Renderer.render(wider).text.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(
+      line.hasPrefix("2 hits · 0.42 ms · store offline: changes kept") && line.hasSuffix("F2 refine · Esc close"),
+      "\(line)")
+    // Whole when there is room.
+    var wide = state(columns: 240)
+    wide.storeNote = s.storeNote
+    #expect(Renderer.render(wide).text.contains("unavailable (connection to server at"))
+  }
+
   /// `--prompt`: drawn before the query, its controls shown as `?`, never more than half the line.
   @Test func promptsAreTheUsers() {
     let custom = Renderer.render(state(columns: 40, rows: 5), context: RenderContext(prompt: "files\u{1B}[31m❯ "))

@@ -78,10 +78,11 @@ else
 
   # The server goes away; both machines go on checking; nothing is lost or doubled.
   pg_pause
-  expect_window 0 "shared: A says the shared store is out of reach" "unavailable"
+  expect_window 0 "shared: A says the shared store is out of reach" "store offline"
   window_keys 0 Down
   window_keys 0 Space
   expect_window 0 "shared: A checks offline" "2 checked"
+  expect_window 0 "shared: the note stays while offline, keys or not" "store offline"
   window_keys 1 Down Down Down Down
   window_keys 1 Space
   expect_window 1 "shared: B checks offline" "2 checked"
@@ -127,7 +128,7 @@ else
   # waits to be sent.
   rm -f "$WORK/d.exit"
   tmux_start 100 20 "env XDG_DATA_HOME=$WORK/d PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK --store postgres://seeker@127.0.0.1:1/postgres Data/products.json 2>$WORK/d.err; echo EXIT=\$? > $WORK/d.exit; exec tail -f /dev/null"
-  expect_screen "shared: a server down at start is said on the status line" "unavailable"
+  expect_screen "shared: a server down at start is said on the status line" "store offline"
   type_settled "switch lite"
   tmux_keys Enter
   expect_screen "shared: the app answers without the server" "Space check"

@@ -60,7 +60,9 @@ extension SearchReducer {
       state.message = "the catalog changed: reading it again"
       return [.reloadSource]
     case .storeNoted(let note):
-      state.message = note ?? "shared store reached again: changes sent"
+      // Back online is news (a message); offline is a state (the note, until it ends).
+      if note == nil && state.storeNote != nil { state.message = "shared store reached again: changes sent" }
+      state.storeNote = note
       return []
     default:
       return nil

@@ -33,6 +33,9 @@ public struct SearchState: Sendable, Equatable {
   public var viewport = Viewport()
   /// A short message for the status line (e.g. a store error).
   public var message: String? = nil
+  /// The shared store is out of reach (what `ItemStore.syncNote` says): on the status line for
+  /// as long as it lasts, not a message the next key clears.
+  public var storeNote: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
   /// `--bind` on events (fzf's `start`, `change`, `one`, …): their actions.
