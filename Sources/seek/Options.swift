@@ -403,6 +403,18 @@ struct Options: Equatable {
     // at it; Seek draws with its own colours. `--no-color` is `NO_COLOR`.
     case "--color": _ = try r.value({ $0.isEmpty ? nil : $0 }, expected: "a colour spec such as dark or fg:#d0d0d0")
     case "--no-color": o.noColor = true
+    // fzf's scrollbar and gutter (fzf's test suite sets them in FZF_DEFAULT_OPTS for every
+    // test): read, so that an fzf setup runs; Seek draws its own list.
+    case "--no-scrollbar": break
+    case "--scrollbar":
+      if let inline = r.inline, DisplayWidth.of(inline) > 2 {
+        throw .invalidValue(flag: r.flag, value: inline, expected: "one or two characters")
+      }
+    case "--gutter":
+      let text = try r.value()
+      guard DisplayWidth.of(text) <= 2 else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "at most two columns, e.g. ' '")
+      }
     case "--with-shell":
       let words = shellWords(try r.value())
       guard !words.isEmpty else { throw .invalidValue(flag: r.flag, value: "", expected: "a shell, e.g. 'bash -c'") }

@@ -106,6 +106,9 @@ expect_eq "as fzf: FZF_DEFAULT_OPTS is read (-e: 2 lines)" 2 "$(seq 123 | FZF_DE
 printf -- '-e\n' > "$F/opts"
 expect_eq "as fzf: FZF_DEFAULT_OPTS_FILE first" 2 "$(seq 123 | FZF_DEFAULT_OPTS_FILE="$F/opts" "$F/fzf" -f 13 2>/dev/null | wc -l)"
 expect_eq "as fzf: the command line last (+e: 4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$F/fzf" -f 13 +e 2>/dev/null | wc -l)"
+# fzf's own tests set these for every test: read, not refused.
+expect_eq "as fzf: the look options fzf's tests set are read" 2 \
+  "$(seq 123 | FZF_DEFAULT_OPTS="--no-scrollbar --gutter ' ' --pointer '>' --marker '>' -e" "$F/fzf" -f 13 2>/dev/null | wc -l)"
 expect_eq "as seek: FZF_DEFAULT_OPTS is not Seek's (4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$SEEK" -f 13 2>/dev/null | wc -l)"
 tmux_start 80 10 "cd $F && env LANG=C.UTF-8 FZF_DEFAULT_COMMAND='printf \"from-the-command\\nsecond\\n\"' $F/fzf; exec tail -f /dev/null"
 expect_screen "as fzf: bare fzf lists FZF_DEFAULT_COMMAND's lines" "from-the-command"
