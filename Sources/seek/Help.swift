@@ -166,6 +166,7 @@ enum Help {
                                 {-1}, {2..} the line's fields, each quoted for that shell; SGR
                                 colours kept, every other escape removed
           --color SPEC          fzf's colour spec, read (Seek keeps its colours); --no-color: none
+          --scrollbar, --gutter fzf's, read (Seek draws its own list); --no-scrollbar too
           --accept-nth FIELDS   what -f and accept print of a line: fields (1,3) or a template
                                 ('{1} // {2}')
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
