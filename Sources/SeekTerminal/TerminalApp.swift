@@ -39,7 +39,7 @@ public final class TerminalApp {
     /// A source that can say it changed (a PostgreSQL table): `watchInput` is called once at start
     /// with what to call on a change, and `reopenInput` gives the source read again.
     public var watchInput: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
-    public var reopenInput: (@Sendable () -> FileHandle)? = nil
+    public var reopenInput: (@Sendable () -> (handle: FileHandle, format: CatalogFormat))? = nil
     /// `--height N[%]`: draw inline in that many lines instead of full screen.
     public var height: String?
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
@@ -257,9 +257,11 @@ public final class TerminalApp {
       case .quit(let status): session.outcome = .quit(status: status)
       case .printQuery(let query): session.outcome = .queryPrinted(query)
       case .reloadSource:
-        guard let reopen = configuration.reopenInput, let format = configuration.input?.format else { break }
+        // Its own format: a catalog opened from its index cache has no input to take it from.
+        guard let reopen = configuration.reopenInput else { break }
         feedGeneration.increment()
-        replaceFeed(with: reopen(), format: format, attributes: [], runtime: session.runtime)
+        let (handle, format) = reopen()
+        replaceFeed(with: handle, format: format, attributes: [], runtime: session.runtime)
       case .runCommand(let template, let current, let marked, let query, let mode):
         // Placeholders are filled on the search lane, where the catalog lives.
         let command =

@@ -76,7 +76,14 @@ enum SeekCommand {
     // Rows unchanged since the index cache was written: the cache, without reading a row (the
     // server's pass that says so is paid only when there is a cache to open).
     let cachePath = IndexCache.path(forStore: options.storePath!)
-    if FileManager.default.fileExists(atPath: cachePath), let version = try? database.contentVersion(),
+    // The app opens the cache at once and looks at the server behind it (a table locked
+    // elsewhere left a blank screen for as long as the lock held); a one-shot answer (`-f`, a
+    // store command) looks first, as it has no later.
+    let interactive =
+      options.filter == nil && !options.checked && !options.uncheckAll && options.deleteCreated == nil
+      && !options.forgetPicks && options.addPick == nil
+    let trusted = interactive ? IndexCache.storedContentVersion(path: cachePath, settings: options.catalog) : nil
+    if FileManager.default.fileExists(atPath: cachePath), let version = trusted ?? (try? database.contentVersion()),
       case .loaded(let cached, _, _) = IndexCache.load(
         path: cachePath, catalogPath: "",
         fingerprint: IndexCache.fingerprint(contentVersion: version, settings: options.catalog), given: options.catalog)
@@ -526,7 +533,7 @@ enum SeekCommand {
         configuration.reopenInput = {
           let source = DefaultSource.start(database: database)
           latest.source = source
-          return source.handle
+          return (source.handle, .jsonLines)  // a database's rows stream as JSON Lines
         }
       }
       let history = options.historyPath.map { HistoryFile(path: $0, limit: options.historySize) }

@@ -295,5 +295,25 @@ else
   tmux_stop
   expect_eq "table: the check is kept in the table's store" 'Widget "Pro"' \
     "$(XDG_DATA_HOME="$WORK/t" "$SEEK" --checked "$GADGETS" 2>/dev/null)"
+
+  # The app opens a table's index cache at once and looks at the server behind it: a table
+  # locked elsewhere no longer keeps the screen blank (the cached rows show), and a change made
+  # with no notification while nobody listened is found by the watcher's first look.
+  SEEK_BACKGROUND_CACHE_ABOVE=0 XDG_DATA_HOME="$WORK/lockc" "$SEEK" --filter x "$GADGETS" >/dev/null 2>&1
+  XDG_DATA_HOME="$WORK/lockc" wait_until 30 cache_built gadgets
+  pg_sql "BEGIN; LOCK TABLE gadgets IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(300); COMMIT" >/dev/null 2>&1 &
+  locker=$!
+  wait_until 10 server_count "SELECT count(*) FROM pg_locks WHERE relation = 'gadgets'::regclass AND mode = 'AccessExclusiveLock' AND granted" 1
+  tmux_start 100 20 "env XDG_DATA_HOME=$WORK/lockc PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK '$GADGETS'; exec tail -f /dev/null"
+  expect_screen "cached table: the rows show while the table is locked" "Thingamajig"
+  tmux_keys C-c
+  tmux_stop
+  pg_sql "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(300)%' AND pid <> pg_backend_pid()" >/dev/null
+  wait "$locker" 2>/dev/null
+  pg_sql "INSERT INTO gadgets VALUES ('g-6', 'Gubbins', 3, true, '[]', NULL)" >/dev/null
+  tmux_start 100 20 "env XDG_DATA_HOME=$WORK/lockc PGPASSFILE=$PGPASSFILE LANG=C.UTF-8 $SEEK '$GADGETS'; exec tail -f /dev/null"
+  expect_screen "cached table: a change made unannounced is found by the watcher's first look" "Gubbins" 30
+  tmux_keys C-c
+  tmux_stop
 fi
 pg_stop

@@ -159,6 +159,27 @@ public enum IndexCache {
     contentVersion + " settings=" + describe(settings)
   }
 
+  /// The content version a database catalog's cache at `path` was written for, when it was
+  /// written with these settings; nil otherwise (or when there is no readable header). The app
+  /// opens such a cache at once and looks at the server behind it (`PostgresCatalog.watch`).
+  public static func storedContentVersion(path: String, settings: CatalogSettings) -> String? {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    // Safe: reads at most the bytes of a local UInt64, then at most the header's own storage.
+    var length: UInt64 = 0
+    guard withUnsafeMutableBytes(of: &length, { pread(fd, $0.baseAddress, 8, 0) }) == 8, length < 1 << 20 else {
+      return nil
+    }
+    var header = [UInt8](repeating: 0, count: Int(length))
+    guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 8) }) == header.count,
+      let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
+      case .string(let stored)? = meta["fingerprint"]
+    else { return nil }
+    let suffix = " settings=" + describe(settings)
+    return stored.hasSuffix(suffix) ? String(stored.dropLast(suffix.count)) : nil
+  }
+
   /// The cached catalog, if the cache exists, can be trusted and matches.
   /// `now`: when loading began (a note of the check is written only for a file older than that by
   /// `racyWithin`).

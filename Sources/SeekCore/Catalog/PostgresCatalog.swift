@@ -176,6 +176,17 @@ extension PostgresCatalog {
         do {
           let connection = try PostgresConnection.readOnly(address)
           try connection.run("LISTEN \(Self.changeChannel)")
+          // What changed while nobody listened — before the first connection (a cache opened
+          // without a look at the server, off the start path) or while reconnecting — is found
+          // by one look now.
+          if let known = loadedVersion() ?? loaded {
+            let version = try contentVersion(on: connection)
+            if version != known {
+              loaded = version
+              lastReload = Date()
+              onChange()
+            }
+          }
           while true {
             let payloads = try connection.waitForNotifications(milliseconds: 60_000, wake: -1)
             guard payloads.contains(where: { $0.isEmpty || $0 == name }) else { continue }
