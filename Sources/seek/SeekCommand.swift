@@ -546,6 +546,8 @@ enum SeekCommand {
         // out, is shown but never accepted nor counted here (`-1 -q gitconfig` took `ifconfig`).
         let certain = first.droppedWords.isEmpty ? first.hits.filter { $0.typos == 0 } : []
         if options.exitZero && certain.isEmpty {
+          // fzf prints the query even so (`--print-query -0`).
+          if options.printQuery { Output.write(options.query + options.outputTerminator) }
           return finish(.quit(status: 1), clean, store: store, service: service, history: history, options: options)
         }
         if options.selectOne && certain.count == 1, let only = certain.first {

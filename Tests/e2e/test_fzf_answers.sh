@@ -124,3 +124,6 @@ tmux_keys Enter
 wait_exit_file "$F/exit.txt"
 expect_eq "as fzf keys: Ctrl-J Ctrl-J Ctrl-K then Enter takes the second line (fzf: two)" "two" "$(cat "$F/keys.out")"
 tmux_stop
+# fzf: `--print-query -0` with no match prints the query, exit 1.
+out=$(echo x | "$SEEK" --print-query -0 -q zzz 2>/dev/null); code=$?
+expect_eq "--print-query -0, no match: the query, exit 1 (fzf: zzz, 1)" "zzz|1" "$out|$code"
