@@ -75,13 +75,14 @@ enum FilterCommand {
     for found in response.hits {
       // To a program, lines (and NUL-ended items) go as they were read, byte for byte (a tab, a
       // control byte; a file name may hold a newline); to a terminal never raw.
-      let raw = !Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead)
-      text +=
-        raw
-        ? Self.asRead(rawValue(of: found, field: options.field), options)
-        : options.acceptNth != nil && options.printsLinesAsRead
-          ? SafeText.sanitized(Self.asRead(rawValue(of: found, field: options.field), options))
-          : line(for: found, field: options.field, bold: bold)
+      if !Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead) {
+        text += asRead(rawValue(of: found, field: options.field), options)
+      } else if options.acceptNth != nil && options.printsLinesAsRead {
+        // Fields of the line, not its highlighted title.
+        text += SafeText.sanitized(asRead(rawValue(of: found, field: options.field), options))
+      } else {
+        text += line(for: found, field: options.field, bold: bold)
+      }
       text += options.outputTerminator
     }
     Output.write(text)

@@ -599,6 +599,15 @@ struct Options: Equatable {
 }
 
 extension Options {
+  /// `--checked`, `--uncheck-all`, `--delete-created`, `--forget-picks`, `--add-pick`: the store
+  /// is read or written, and the app is not started.
+  var isStoreCommand: Bool {
+    checked || uncheckAll || deleteCreated != nil || forgetPicks || addPick != nil
+  }
+
+  /// The app is started (no `--filter`, no store command).
+  var startsTheApp: Bool { filter == nil && !isStoreCommand }
+
   /// `-f` and `-q` cut to the app's longest query (`SearchState.maxQueryCharacters`), as typing is:
   /// a query of thousands of words is not a search anyone means, and each word costs a lookup.
   /// Returns what was cut, to be said on standard error.

@@ -45,10 +45,7 @@ struct Plan {
   init(_ options: inout Options, defaultSource: DefaultSource?) throws {
     let environment = ProcessInfo.processInfo.environment
     self.defaultSource = defaultSource
-    let storeCommand =
-      options.checked || options.uncheckAll || options.deleteCreated != nil || options.forgetPicks
-      || options.addPick != nil
-    mode = options.filter.map(Mode.filter) ?? (storeCommand ? .store : .interactive)
+    mode = options.filter.map(Mode.filter) ?? (options.isStoreCommand ? .store : .interactive)
     if environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty, options.height == nil {
       // No terminfo to lean on: drawn with plain ANSI sequences in the whole window, as fzf does
       // (the inline driver), never printed and exited on its own.

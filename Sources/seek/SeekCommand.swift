@@ -79,10 +79,8 @@ enum SeekCommand {
     // The app opens the cache at once and looks at the server behind it (a table locked
     // elsewhere left a blank screen for as long as the lock held); a one-shot answer (`-f`, a
     // store command) looks first, as it has no later.
-    let interactive =
-      options.filter == nil && !options.checked && !options.uncheckAll && options.deleteCreated == nil
-      && !options.forgetPicks && options.addPick == nil
-    let trusted = interactive ? IndexCache.storedContentVersion(path: cachePath, settings: options.catalog) : nil
+    let trusted =
+      options.startsTheApp ? IndexCache.storedContentVersion(path: cachePath, settings: options.catalog) : nil
     if FileManager.default.fileExists(atPath: cachePath), let version = trusted ?? (try? database.contentVersion()),
       case .loaded(let cached, _, _) = IndexCache.load(
         path: cachePath, catalogPath: "",

@@ -87,7 +87,7 @@ public struct ExtendedQuery: Sendable, Equatable {
     let plainKind: Kind = options.fuzzy ? .fuzzy : .exact
     guard options.extended else {
       // One term as typed: fzf's rules alone (the word tiers would split it at its spaces).
-      if let term = Self.term(query, plainKind: plainKind, caseSensitive: caseSensitive, operators: false) {
+      if let term = Self.literal(Substring(query), kind: plainKind, caseSensitive: caseSensitive) {
         groups = [[term]]
       }
       isPlain = false
@@ -142,25 +142,20 @@ public struct ExtendedQuery: Sendable, Equatable {
   }
 
   /// One term's operators, read as fzf reads them.
-  /// `operators: false` (`+x`): the token is taken as it is.
-  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool, operators: Bool = true) -> Term? {
+  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool) -> Term? {
     var text = Substring(token)
     var kind = plainKind
     var inverse = false
-    if !operators {
-      // Nothing is an operator.
-    } else if text.hasPrefix("!") && text.count > 1 {
+    if text.hasPrefix("!") && text.count > 1 {
       inverse = true
       kind = .exact
       text = text.dropFirst()
     }
-    if operators && text != "$" && text.hasSuffix("$") && !text.hasSuffix("\\$") {
+    if text != "$" && text.hasSuffix("$") && !text.hasSuffix("\\$") {
       kind = .suffix
       text = text.dropLast()
     }
-    if !operators {
-      // As typed.
-    } else if text.hasPrefix("'") && text.count > 1 {
+    if text.hasPrefix("'") && text.count > 1 {
       // `'` makes a plain term exact, or (with `-e`, or after `!`) fuzzy.
       kind = plainKind == .fuzzy && !inverse ? .exact : .fuzzy
       text = text.dropFirst()
@@ -168,7 +163,11 @@ public struct ExtendedQuery: Sendable, Equatable {
       kind = kind == .suffix ? .equal : .prefix
       text = text.dropFirst()
     }
-    guard !text.isEmpty else { return nil }
+    return literal(text, kind: kind, inverse: inverse, caseSensitive: caseSensitive)
+  }
+
+  /// A term of `kind` whose text is taken as it is (`+x`: the whole query, no operator read).
+  static func literal(_ text: Substring, kind: Kind, inverse: Bool = false, caseSensitive: Bool) -> Term? {
     var chars: [UInt32] = []
     for scalar in text.unicodeScalars {
       if caseSensitive {

@@ -166,18 +166,40 @@ public enum IndexCache {
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
-    // Safe: reads at most the bytes of a local UInt64, then at most the header's own storage.
-    var length: UInt64 = 0
-    guard withUnsafeMutableBytes(of: &length, { pread(fd, $0.baseAddress, 8, 0) }) == 8, length < 1 << 20 else {
+    var info = stat()
+    guard fstat(fd, &info) == 0, case .success(let header) = readHeader(fd: fd, size: Int(info.st_size)) else {
       return nil
     }
-    var header = [UInt8](repeating: 0, count: Int(length))
-    guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 8) }) == header.count,
-      let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
-      case .string(let stored)? = meta["fingerprint"]
-    else { return nil }
     let suffix = " settings=" + describe(settings)
-    return stored.hasSuffix(suffix) ? String(stored.dropLast(suffix.count)) : nil
+    return header.fingerprint.hasSuffix(suffix) ? String(header.fingerprint.dropLast(suffix.count)) : nil
+  }
+
+  /// A cache file's header: the JSON after its 8-byte length, and the fingerprint it holds; or
+  /// what is wrong with it (`truncated`, `damaged header`).
+  private static func readHeader(fd: Int32, size: Int) -> Result<
+    (length: Int, meta: JSONValue, fingerprint: String), HeaderProblem
+  > {
+    // Safe: reads at most the bytes of a local UInt64.
+    var length: UInt64 = 0
+    guard withUnsafeMutableBytes(of: &length, { pread(fd, $0.baseAddress, 8, 0) }) == 8 else {
+      return .failure(HeaderProblem(description: "truncated"))
+    }
+    guard length < 1 << 20, Int(length) + 8 <= size else {
+      return .failure(HeaderProblem(description: "damaged header"))
+    }
+    var header = [UInt8](repeating: 0, count: Int(length))
+    // Safe: reads at most header.count bytes into the array's own storage.
+    guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 8) }) == header.count else {
+      return .failure(HeaderProblem(description: "truncated"))
+    }
+    guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
+      case .string(let fingerprint)? = meta["fingerprint"]
+    else { return .failure(HeaderProblem(description: "damaged header")) }
+    return .success((Int(length), meta, fingerprint))
+  }
+
+  struct HeaderProblem: Error, CustomStringConvertible {
+    var description: String
   }
 
   /// The cached catalog, if the cache exists, can be trusted and matches.
@@ -197,20 +219,13 @@ public enum IndexCache {
     guard info.st_uid == geteuid() else { return .refused("\(path) belongs to another user") }
     guard info.st_mode & 0o022 == 0 else { return .refused("\(path) can be written by others") }
     let size = Int(info.st_size)
-    // Safe: reads at most the bytes of a local UInt64.
-    var length: UInt64 = 0
-    guard withUnsafeMutableBytes(of: &length, { pread(fd, $0.baseAddress, 8, 0) }) == 8 else {
-      return .refused("\(path): truncated")
+    let length: Int
+    let meta: JSONValue
+    let stored: String
+    switch readHeader(fd: fd, size: size) {
+    case .success(let header): (length, meta, stored) = header
+    case .failure(let problem): return .refused("\(path): \(problem)")
     }
-    guard length < 1 << 20, Int(length) + 8 <= size else { return .refused("\(path): damaged header") }
-    var header = [UInt8](repeating: 0, count: Int(length))
-    // Safe: reads at most header.count bytes into the array's own storage.
-    guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 8) }) == header.count else {
-      return .refused("\(path): truncated")
-    }
-    guard let meta = try? JSONParser.parse(String(decoding: header, as: UTF8.self)),
-      case .string(let stored)? = meta["fingerprint"]
-    else { return .refused("\(path): damaged header") }
     guard meta["format"] == .number("\(IndexCodec.version)"),
       matches(stored: stored, current: fingerprint, catalogPath: catalogPath)
     else { return .absent }
@@ -227,7 +242,7 @@ public enum IndexCache {
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }
     }
-    let indexStart = indexOffset(headerLength: Int(length))
+    let indexStart = indexOffset(headerLength: length)
     guard size >= indexStart + 8 else { return .refused("\(path): truncated") }
     guard let mapping = MappedFile(fd: fd, size: size) else { return .refused("\(path): cannot be mapped") }
     // Taken once the mapping holds its lease: a write from here on waits until the mapping is a

@@ -172,6 +172,14 @@ extension PostgresCatalog {
       // already include a change that read missed).
       var loaded: String? = nil
       var lastReload = Date.distantPast
+      // Reloads when the server's rows are not the ones held (or, `known` nil, not known yet).
+      func reloadIfMoved(_ connection: PostgresConnection, known: String?) throws(PostgresError) {
+        let version = try contentVersion(on: connection)
+        guard version != known else { return }
+        loaded = version
+        lastReload = Date()
+        onChange()
+      }
       while true {
         do {
           let connection = try PostgresConnection.readOnly(address)
@@ -179,14 +187,7 @@ extension PostgresCatalog {
           // What changed while nobody listened — before the first connection (a cache opened
           // without a look at the server, off the start path) or while reconnecting — is found
           // by one look now.
-          if let known = loadedVersion() ?? loaded {
-            let version = try contentVersion(on: connection)
-            if version != known {
-              loaded = version
-              lastReload = Date()
-              onChange()
-            }
-          }
+          if let known = loadedVersion() ?? loaded { try reloadIfMoved(connection, known: known) }
           while true {
             let payloads = try connection.waitForNotifications(milliseconds: 60_000, wake: -1)
             guard payloads.contains(where: { $0.isEmpty || $0 == name }) else { continue }
@@ -196,11 +197,7 @@ extension PostgresCatalog {
               _ = try connection.waitForNotifications(
                 milliseconds: Int32(max(1, deadline.timeIntervalSinceNow * 1000)), wake: -1)
             }
-            let version = try contentVersion(on: connection)
-            guard version != (loadedVersion() ?? loaded) else { continue }
-            loaded = version
-            lastReload = Date()
-            onChange()
+            try reloadIfMoved(connection, known: loadedVersion() ?? loaded)
           }
         } catch {
           sleep(2)

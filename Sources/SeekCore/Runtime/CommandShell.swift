@@ -11,8 +11,9 @@ import Foundation
 /// nothing inside `'…'` as special, so `'` is closed, escaped and reopened (`'\''`); fish reads
 /// `\'` and `\\` inside single quotes as escapes, so under fish the POSIX form lets a value that
 /// ends in a backslash close the quote and run the rest (`\'; touch PWNED; #`). Under fish both
-/// are escaped instead; csh and tcsh take `!` for history inside quotes, so it is escaped there. A NUL byte cannot be passed in an argument at all (it ends the C string,
-/// and with it every value after it): it is left out of the value.
+/// are escaped instead; csh and tcsh take `!` for history inside quotes, so it is escaped there.
+/// A NUL byte cannot be passed in an argument at all (it ends the C string, and with it every
+/// value after it): it is left out of the value.
 public struct CommandShell: Sendable, Equatable {
   public enum Dialect: Sendable, Equatable {
     /// sh, dash, bash, zsh, ksh: nothing is special inside single quotes.
@@ -45,17 +46,9 @@ public struct CommandShell: Sendable, Equatable {
 
   /// The shell commands run with in this process: from the environment, or `--with-shell`
   /// (`use(_:)`, called once at start, before any command runs or any thread reads it).
-  public static var current: CommandShell {
-    lock.lock()
-    defer { lock.unlock() }
-    return chosen
-  }
+  public static var current: CommandShell { lock.withLock { chosen } }
 
-  public static func use(_ shell: CommandShell) {
-    lock.lock()
-    chosen = shell
-    lock.unlock()
-  }
+  public static func use(_ shell: CommandShell) { lock.withLock { chosen = shell } }
 
   // Guarded by `lock`: written once at start, read by every thread that spawns.
   nonisolated(unsafe) private static var chosen = fromEnvironment(ProcessInfo.processInfo.environment)
