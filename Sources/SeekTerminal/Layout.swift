@@ -80,7 +80,11 @@ public enum Layout {
   /// The status line: when there is room for it, and unless `--info=hidden` or `inline` leaves
   /// it to messages.
   public static func statusLines(_ state: SearchState) -> Int {
-    state.screen.rows >= 3 && (state.info == .line || state.message != nil) ? 1 : 0
+    guard state.screen.rows >= 3 else { return 0 }
+    if state.message != nil || state.info == .line || state.info == .lineRight { return 1 }
+    // fzf's rule keeps the info line's row when the count is elsewhere or hidden.
+    guard case .fzf(let separator) = state.look, separator else { return 0 }
+    return state.info == .inline(right: false) ? 0 : 1
   }
 
   /// Lines between the suggestions and the status line (or the screen's end).

@@ -12,6 +12,12 @@ public struct RenderContext: Sendable, Equatable {
   public var marker: String?
   /// What gives way in a row too long for the screen (`--keep-right`, `--no-hscroll`).
   public var overflow = Elision.Keep.matchesAndEnds
+  /// fzf's look: what stands in the pointer's column on the other lines (`--gutter`), and the
+  /// info line's rule (`--separator`).
+  public var gutter = " "
+  public var separator = "─"
+  /// fzf's look: the scrollbar's sign (`--scrollbar`), nil for none.
+  public var scrollbar: String? = nil
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)
@@ -33,14 +39,27 @@ public enum Renderer {
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
     drawQuery(state, prompt: context.prompt, into: &buffer)
-    if case .inline(let right) = state.info { drawInlineInfo(state, right: right, context: context, into: &buffer) }
+    if case .inline(let right) = state.info {
+      if state.look.isFzf {
+        FzfInfo.drawInline(state, right: right, context: context, into: &buffer)
+      } else {
+        drawInlineInfo(state, right: right, context: context, into: &buffer)
+      }
+    }
     drawChips(state, into: &buffer)
     drawHeader(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
     drawResults(state, context: context, into: &buffer)
+    if state.look.isFzf, let bar = context.scrollbar { FzfInfo.drawScrollbar(state, sign: bar, into: &buffer) }
     drawPane(state, into: &buffer)
     drawDetails(state, into: &buffer)
-    if Layout.statusLines(state) > 0 { drawStatus(state, context: context, into: &buffer) }
+    if Layout.statusLines(state) > 0 {
+      if state.look.isFzf {
+        FzfInfo.drawLine(state, context: context, into: &buffer)
+      } else {
+        drawStatus(state, context: context, into: &buffer)
+      }
+    }
     return buffer
   }
 
@@ -182,7 +201,10 @@ public enum Renderer {
           || (state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
             && index == results.firstItemRow)
         let box =
-          state.picking.marks ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
+          state.look.isFzf
+          ? FzfInfo.columns(current: current, checked: checked, context: context)
+          : state.picking.marks
+            ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // A jump waiting for its key: the row's label over its gutter.
         if let label = jumpLabels[index] { buffer.write(String(label), column: 0, row: row, style: [.accent, .bold]) }
@@ -216,7 +238,7 @@ public enum Renderer {
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
     }
-    if !hasItems && !state.results.isPending && line < height {
+    if !hasItems && !state.results.isPending && line < height && !state.look.isFzf {
       buffer.write(
         state.refine.refinements.isEmpty
           ? "No results found" : "No results found with the refinements above (F4 clears them)",

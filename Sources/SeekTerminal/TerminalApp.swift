@@ -75,6 +75,11 @@ public final class TerminalApp {
     public var border = Border.none
     /// `--pointer`, `--marker` (fzf's).
     public var pointer = ">"
+    /// Whose screen is drawn (fzf's when run as `fzf`), and fzf's `--gutter` and `--separator`.
+    public var look = ScreenLook.seek
+    public var gutter = " "
+    public var separator = "─"
+    public var scrollbar: String? = nil
     /// `--jump-labels` (fzf's).
     public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
@@ -228,7 +233,9 @@ public final class TerminalApp {
     state.jump.labels = configuration.jumpLabels
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
-    state.statusFollowsQuery = configuration.layout.promptAtBottom
+    state.look = configuration.look
+    // fzf's info line is under its prompt in every layout.
+    state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
     growFirstPage(to: screen.rows, runtime: session.runtime)
     send(.started(Layout.viewport(for: state, screen: border.inner(screen))), session)
@@ -394,6 +401,9 @@ public final class TerminalApp {
       prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
       marker: configuration.marker)
     context.overflow = configuration.overflow
+    context.gutter = SafeText.sanitized(configuration.gutter)
+    context.separator = SafeText.sanitized(configuration.separator)
+    context.scrollbar = configuration.scrollbar.map(SafeText.sanitized)
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
     session.driver.paint(border.frame(arranged, screen: screen))

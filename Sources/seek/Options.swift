@@ -67,6 +67,15 @@ struct Options: Equatable {
   /// `--pointer STR`, `--marker STR` (fzf's).
   var pointer = ">"
   var marker: String? = nil
+  /// Whose screen is drawn: fzf's when run as `fzf` (`Options(face:)`).
+  var look = ScreenLook.seek
+  /// fzf's `--gutter STR`, `--separator STR`; `--no-unicode` draws them (and fzf's default
+  /// pointer and marker) in ASCII.
+  var gutter = " "
+  var separator = "─"
+  var unicode = true
+  /// fzf's `--scrollbar[=CHAR]`, `--no-scrollbar`: drawn in fzf's look only.
+  var scrollbar: String? = nil
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
   var jumpLabels: [Character]? = nil
   var multiMax: Int? = nil
@@ -405,16 +414,25 @@ struct Options: Equatable {
     case "--no-color": o.noColor = true
     // fzf's scrollbar and gutter (fzf's test suite sets them in FZF_DEFAULT_OPTS for every
     // test): read, so that an fzf setup runs; Seek draws its own list.
-    case "--no-scrollbar": break
+    case "--no-scrollbar": o.scrollbar = nil
     case "--scrollbar":
       if let inline = r.inline, DisplayWidth.of(inline) > 2 {
         throw .invalidValue(flag: r.flag, value: inline, expected: "one or two characters")
       }
+      o.scrollbar = r.inline.flatMap { $0.first.map(String.init) } ?? "│"
     case "--gutter":
       let text = try r.value()
       guard DisplayWidth.of(text) <= 2 else {
         throw .invalidValue(flag: r.flag, value: text, expected: "at most two columns, e.g. ' '")
       }
+      o.gutter = text
+    case "--separator":
+      o.separator = try r.value()
+      if o.look.isFzf { o.look = .fzf(separator: !o.separator.isEmpty) }
+    case "--no-separator":
+      if o.look.isFzf { o.look = .fzf(separator: false) }
+    case "--unicode": o.unicode = true
+    case "--no-unicode": o.unicode = false
     case "--with-shell":
       let words = shellWords(try r.value())
       guard !words.isEmpty else { throw .invalidValue(flag: r.flag, value: "", expected: "a shell, e.g. 'bash -c'") }
@@ -431,7 +449,8 @@ struct Options: Equatable {
       let text = try r.value()
       let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
       switch style {
-      case "default", "right": o.info = .line
+      case "default": o.info = .line
+      case "right": o.info = .lineRight
       case "inline": o.info = .inline(right: false)
       case "inline-right": o.info = .inline(right: true)
       case "hidden": o.info = .hidden
@@ -623,5 +642,31 @@ extension Options {
       query = String(query.prefix(limit))
     }
     return notes
+  }
+}
+
+extension Options {
+  /// The options before any flag: fzf's screen, layout and signs when run as `fzf`.
+  init(face: Face) {
+    guard face == .fzf else { return }
+    look = .fzf(separator: true)
+    layout = .bottomUp
+    pointer = "▌"
+    marker = "┃"
+    gutter = "▌"
+    scrollbar = "│"
+  }
+
+  /// The pointer, marker, gutter and rule as drawn: fzf's Unicode signs become ASCII with
+  /// `--no-unicode` (signs the user chose stay).
+  var drawnSigns: (pointer: String, marker: String?, gutter: String, separator: String, scrollbar: String?) {
+    guard !unicode else { return (pointer, marker, gutter, separator, scrollbar) }
+    func ascii(_ sign: String, _ unicodeDefault: String, _ replacement: String) -> String {
+      sign == unicodeDefault ? replacement : sign
+    }
+    return (
+      ascii(pointer, "▌", ">"), marker.map { ascii($0, "┃", ">") }, ascii(gutter, "▌", " "),
+      ascii(separator, "─", "-"), scrollbar.map { ascii($0, "│", "|") }
+    )
   }
 }

@@ -13,7 +13,8 @@ enum SeekCommand {
     let environment = ProcessInfo.processInfo.environment
     var options: Options
     do {
-      options = try Options.parse(arguments, into: try Options.parse(try face.defaultOptions(environment)))
+      options = try Options.parse(
+        arguments, into: try Options.parse(try face.defaultOptions(environment), into: Options(face: face)))
     } catch {
       Output.error("seek: \(error)")
       return 2
@@ -607,10 +608,15 @@ enum SeekCommand {
       input: input, height: options.height,
       picking: picking)
     if let prompt = options.prompt { configuration.prompt = prompt }
-    configuration.pointer = options.pointer
+    let signs = options.drawnSigns
+    configuration.pointer = signs.pointer
+    configuration.marker = signs.marker
+    configuration.gutter = signs.gutter
+    configuration.separator = signs.separator
+    configuration.scrollbar = signs.scrollbar
+    configuration.look = options.look
     configuration.border = options.border
     configuration.overflow = options.overflow
-    configuration.marker = options.marker
     if let labels = options.jumpLabels { configuration.jumpLabels = labels }
     configuration.mouse = !options.noMouse
     configuration.inputDelimiter = options.inputDelimiter

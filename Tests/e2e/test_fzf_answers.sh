@@ -116,13 +116,29 @@ tmux_keys C-c
 tmux_stop
 # As fzf, Ctrl-J and Ctrl-K move down and up (fzf's keys; Seek's own Ctrl-J accepts).
 rm -f "$F/exit.txt"
-tmux_start 80 10 "env LANG=C.UTF-8 $F/fzf < <(printf 'one\ntwo\nthree\n') > $F/keys.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
-expect_screen "as fzf keys: listed" "3 hits"
+tmux_start 80 10 "env LANG=C.UTF-8 $F/fzf --pointer '>' --gutter ' ' < <(printf 'one\ntwo\nthree\n') > $F/keys.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "as fzf keys: listed" "  3/3 ─"
 tmux_keys C-j C-j C-k
 wait_until 10 screen_line_is "> two"
 tmux_keys Enter
 wait_exit_file "$F/exit.txt"
 expect_eq "as fzf keys: Ctrl-J Ctrl-J Ctrl-K then Enter takes the second line (fzf: two)" "two" "$(cat "$F/keys.out")"
+tmux_stop
+# As fzf, fzf's screen: the prompt at the bottom, the info line above it, the best line above
+# that, the pointer and marker columns, the scrollbar (fzf 0.74.5 draws the same characters).
+tmux_start 40 8 "env LANG=C.UTF-8 $F/fzf -m --pointer '>' --marker '*' --gutter ' ' < <(seq 100); exec tail -f /dev/null"
+expect_screen "as fzf screen: the info line" "  100/100 (0) ─"
+tmux_keys Tab 1
+wait_until 10 screen_shows "  20/100 (1) ─"
+expect_eq "as fzf screen: bottom up, the prompt last, the marked line marked, the scrollbar" \
+  "$(printf '  14\n  13\n  12\n  11\n  10\n>*1                                    │\n  20/100 (1) ──────────────────────────\n> 1')" \
+  "$(screen)"
+tmux_keys C-c
+tmux_stop
+tmux_start 40 5 "env LANG=C.UTF-8 $F/fzf --reverse --info=inline --no-scrollbar < <(seq 3); exec tail -f /dev/null"
+expect_screen "as fzf screen: --reverse --info=inline, the count after the prompt" ">   < 3/3 ─"
+expect_eq "as fzf screen: --reverse, the list under the prompt" "▌ 1" "$(screen | sed -n 2p)"
+tmux_keys C-c
 tmux_stop
 # fzf: `--print-query -0` with no match prints the query, exit 1.
 out=$(echo x | "$SEEK" --print-query -0 -q zzz 2>/dev/null); code=$?

@@ -42,6 +42,8 @@ public struct ResultsPage: Sendable, Equatable {
   public var hits: [ResultHit]
   public var nbHits: Int
   public var nbPages: Int
+  /// How many records were searched: every line read so far, indexed or not.
+  public var recordCount = 0
   public var exhaustiveNbHits: Bool
   public var droppedWords: [String]
   public var typoCorrected: Bool

@@ -85,6 +85,7 @@ enum ResultsReducer {
     list.results.loadingPage = nil
     list.results.milliseconds = page.milliseconds
     list.results.next = page.next
+    list.results.recordCount = max(list.results.recordCount, page.recordCount)
     countFromLaterPage(&list.results, page)
     return true
   }
@@ -127,6 +128,7 @@ extension ResultsState {
     equalItems = page.equalItems
     nbHits = page.nbHits
     nbPages = page.nbPages
+    recordCount = page.recordCount
     pagesLoaded = 1
     exhaustiveNbHits = page.exhaustiveNbHits
     droppedWords = page.droppedWords

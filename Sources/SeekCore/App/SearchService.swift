@@ -267,6 +267,7 @@ public final class SearchService {
     out.facets = response.facets
     out.reorderedByLearning = response.reorderedByLearning
     out.refine = refine
+    out.recordCount = searcher.recordCount
     return out
   }
 

@@ -48,6 +48,8 @@ public struct SearchState: Sendable, Equatable {
   public var prompt: String? = nil
   /// Where the count and the hints go (fzf's `--info`).
   public var info = InfoStyle.line
+  /// Whose screen is drawn: Seek's or, run as `fzf`, fzf's.
+  public var look = ScreenLook.seek
   /// The status line follows the query line (fzf's info line above a prompt at the bottom) rather
   /// than closing the screen. Set by the terminal for layouts that put the prompt at the bottom.
   public var statusFollowsQuery = false
@@ -270,11 +272,26 @@ public struct PendingCommand: Sendable, Equatable {
 public enum InfoStyle: Sendable, Equatable {
   /// A status line of its own: counts, timing, messages and key hints.
   case line
+  /// fzf's `--info=right`: the line of its own, the count at its right end (Seek's look: `line`).
+  case lineRight
   /// The count on the query line, after the query (`--info=inline`) or at the line's end
   /// (`inline-right`); messages still get a line.
   case inline(right: Bool)
   /// No status line but for a message (`--info=hidden`, `--no-info`).
   case hidden
+}
+
+/// Whose screen is drawn. Seek's: a status line of counts, timing and key hints at the bottom,
+/// check boxes on a list of records. fzf's (run as `fzf`): its info line under the prompt
+/// (`  20/100 (1) ───`, the spinner in its first column), a pointer column and a marker column
+/// before every line, nothing said when nothing matches — what fzf's users and scripts read.
+public enum ScreenLook: Sendable, Equatable {
+  case seek
+  /// `separator`: the info line ends in a rule (`--no-separator`: not), and keeps its row even
+  /// when `--info=hidden` or `inline-right` leaves it no count.
+  case fzf(separator: Bool)
+
+  public var isFzf: Bool { self != .seek }
 }
 
 public struct ScreenSize: Sendable, Equatable {
@@ -295,6 +312,8 @@ public struct ResultsState: Sendable, Equatable {
   public var equalItems: [ResultHit] = []
   public var nbHits = 0
   public var nbPages = 0
+  /// How many records were searched (fzf's total, `20/100`): the lines read so far of a pipe.
+  public var recordCount = 0
   public var pagesLoaded = 0
   /// The page requested and not yet arrived, so that scrolling asks for it once.
   public var loadingPage: Int? = nil

@@ -243,6 +243,13 @@ public final class CatalogSearcher {
   /// The tenths of the lines handed a main index must hold to be taken (`takesMain`).
   public static let mainTakenTenths = 9
 
+  /// Every record searched: the lines read so far (indexed or scanned) and the items created.
+  public var recordCount: Int {
+    let created = segments.first { $0.kind == .created }?.index.count ?? 0
+    if let streamTail { return streamTail.firstPosition + streamTail.count + created }
+    return segments.reduce(0) { $0 + ($1.kind == .created ? 0 : $1.index.count) } + created
+  }
+
   /// Lines read and not yet held by the main index (answered by a scan).
   public var unindexedLines: Int { streamTail?.count ?? 0 }
 

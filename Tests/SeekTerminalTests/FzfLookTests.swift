@@ -1,0 +1,118 @@
+import Testing
+
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// fzf's screen, as Seek draws it run as `fzf`: the info line under the prompt, the pointer and
+/// marker columns, the scrollbar — the characters fzf's users and its test suite read.
+/// fzf's rule, `n` columns of it.
+private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
+
+@Suite struct FzfLookTests {
+  /// `count` numbered lines, `shown` of them matching `query`, on a screen of `rows`.
+  func lines(_ count: Int, matching: Int, rows: Int = 6, query: String = "1") -> SearchState {
+    var s = SearchState()
+    s.viewport.screen = ScreenSize(columns: 30, rows: rows)
+    s.look = .fzf(separator: true)
+    s.statusFollowsQuery = true
+    s.picking = Picking.defaults(lines: true)
+    s.query = query
+    s.cursor = query.count
+    s.results.query = query
+    s.results.isPending = false
+    s.results.offersCreate = false
+    s.results.hits = (1...matching).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
+    s.results.nbHits = matching
+    s.results.recordCount = count
+    s.results.nbPages = 1
+    s.results.pagesLoaded = 1
+    return s
+  }
+
+  func screen(_ s: SearchState, _ context: RenderContext = fzfSigns(), layout: ListLayout = .bottomUp) -> String {
+    layout.arrange(Renderer.render(s, context: context), for: s).text
+  }
+
+  static func fzfSigns() -> RenderContext {
+    var context = RenderContext(pointer: ">", marker: ">")
+    context.gutter = " "
+    return context
+  }
+
+  @Test func theInfoLineIsUnderThePromptWithTheRuleToTheLastColumnButOne() {
+    #expect(
+      screen(lines(100, matching: 3)) == """
+
+          line 3
+          line 2
+        > line 1
+          3/100 \(rule(21))
+        > 1
+        """)
+  }
+
+  @Test func marksAreCountedAndDrawnInTheMarkerColumn() {
+    var s = lines(10, matching: 3)
+    s.picking.marks = true
+    s.checked = ["2"]
+    #expect(screen(s).contains(" >line 2"))
+    #expect(screen(s).contains("  3/10 (1) ─"))
+    s.picking.maxMarks = 3
+    #expect(screen(s).contains("  3/10 (1/3) ─"))
+  }
+
+  @Test(arguments: [
+    (InfoStyle.lineRight, rule(23) + " 3/100"),
+    (InfoStyle.hidden, rule(29)),
+    (InfoStyle.inline(right: true), rule(29)),
+  ])
+  func infoStylesKeepTheRuleOnTheInfoLine(info: InfoStyle, expected: String) {
+    var s = lines(100, matching: 3)
+    s.info = info
+    let rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[rows.count - 2] == expected)
+  }
+
+  @Test func inlineInfoFollowsTheQueryAndNoRuleLeavesNoLine() {
+    var s = lines(100, matching: 3)
+    s.info = .inline(right: false)
+    #expect(screen(s).hasSuffix("> 1  < 3/100 \(rule(16))"))
+    s.info = .hidden
+    s.look = .fzf(separator: false)
+    #expect(screen(s).hasSuffix("> line 1\n> 1"))
+  }
+
+  @Test func aMessageTakesTheCountsPlace() {
+    var s = lines(0, matching: 1)
+    s.results.hits = []
+    s.results.nbHits = 0
+    s.message = "[Command failed: false]"
+    #expect(screen(s).hasSuffix("  [Command failed: false] \(rule(3))\n> 1"))
+  }
+
+  @Test func theSpinnerTurnsInTheFirstColumnWhileLinesAreRead() {
+    var s = lines(100, matching: 3)
+    s.streamedRecords = 150
+    #expect(screen(s).contains("⠋ 3/150 ─"))
+  }
+
+  @Test func nothingIsSaidWhenNothingMatches() {
+    var s = lines(100, matching: 1)
+    s.results.hits = []
+    s.results.nbHits = 0
+    #expect(!screen(s).contains("No results"))
+    #expect(screen(s).hasSuffix("  0/100 \(rule(21))\n> 1"))
+  }
+
+  @Test func theScrollbarIsAsLongAsTheRowsShareOfTheMatchesSquared() {
+    var s = lines(100, matching: 8, rows: 6)
+    var context = Self.fzfSigns()
+    context.scrollbar = "│"
+    // 4 rows for 8 matches: a thumb of 4 × 4 / 8 = 2 rows, at the first row shown (the bottom).
+    let rows = screen(s, context).split(separator: "\n").map(String.init)
+    #expect(rows.map { $0.hasSuffix("│") } == [false, false, true, true, false, false])
+    s.list.scrollOffset = 4
+    let scrolled = screen(s, context).split(separator: "\n").map(String.init)
+    #expect(scrolled.map { $0.hasSuffix("│") } == [true, true, false, false, false, false])
+  }
+}
