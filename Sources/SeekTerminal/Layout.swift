@@ -42,6 +42,12 @@ public enum Layout {
     return min(state.header.count, room / 2)
   }
 
+  /// The header's lines from `--header` (shown before those from the input): kept upright when
+  /// the frame is turned over, where the input's follow the list.
+  public static func fixedHeaderLines(_ state: SearchState) -> Int {
+    min(headerLines(state), max(0, state.header.count - state.inputHeaderLines))
+  }
+
   /// First line of the suggestions pane (below the query, the chips and the header).
   public static func suggestionsTop(_ state: SearchState) -> Int {
     headerTop(state) + headerLines(state)

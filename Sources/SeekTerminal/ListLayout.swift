@@ -96,8 +96,10 @@ public enum ListLayout: String, Sendable, CaseIterable {
     }
   }
 
-  /// Up and Down (keys, Page keys, the wheel) as the list is drawn: swapped when it grows upward.
-  public func oriented(_ event: SearchEvent) -> SearchEvent {
+  /// Up and Down (keys, Page keys, the wheel, bound actions) as the list is drawn: swapped when
+  /// it grows upward. `fzfKeys`: Tab and Shift-Tab too, fzf's toggle+down and toggle+up (Seek's
+  /// own Tab completes a suggestion, whatever the layout).
+  public func oriented(_ event: SearchEvent, fzfKeys: Bool = false) -> SearchEvent {
     guard self == .bottomUp else { return event }
     switch event {
     case .movedUp: return .movedDown
@@ -105,7 +107,24 @@ public enum ListLayout: String, Sendable, CaseIterable {
     case .pagedUp: return .pagedDown
     case .pagedDown: return .pagedUp
     case .scrolled(let lines): return .scrolled(lines: -lines)
+    case .tabPressed where fzfKeys: return .backTabPressed
+    case .backTabPressed where fzfKeys: return .tabPressed
+    case .actionsTriggered(let actions): return .actionsTriggered(actions.map(oriented))
     default: return event
+    }
+  }
+
+  /// A bound action's move as the list is drawn (fzf's `up` moves up the screen in every layout).
+  public func oriented(_ action: BindAction) -> BindAction {
+    guard self == .bottomUp else { return action }
+    switch action {
+    case .up: return .down
+    case .down: return .up
+    case .pageUp: return .pageDown
+    case .pageDown: return .pageUp
+    case .toggleUp: return .toggleDown
+    case .toggleDown: return .toggleUp
+    default: return action
     }
   }
 
@@ -114,12 +133,13 @@ public enum ListLayout: String, Sendable, CaseIterable {
   func uprightBlocks(_ state: SearchState, _ headerFirst: Bool = false) -> [(rows: Range<Int>, columns: Range<Int>)] {
     let all = 0..<state.screen.columns
     let resultsEnd = Layout.resultsAreaTop(state) + Layout.resultsAreaHeight(state)
+    let fixedEnd = Layout.headerTop(state) + Layout.fixedHeaderLines(state)
     let header =
-      headerFirst ? 0..<Layout.headerLines(state) : Layout.headerTop(state)..<Layout.suggestionsTop(state)
+      headerFirst ? 0..<Layout.headerLines(state) : Layout.headerTop(state)..<fixedEnd
     if self == .reverseList {
       return headerFirst
         ? [(header, all), (Layout.suggestionsTop(state)..<resultsEnd, all)]
-        : [(Layout.headerTop(state)..<resultsEnd, all)]
+        : [(header, all), (fixedEnd..<resultsEnd, all)]
     }
     var blocks = [(rows: header, columns: all)]
     if let frame = Layout.detailsFrame(state) {

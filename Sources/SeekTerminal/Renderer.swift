@@ -107,9 +107,12 @@ public enum Renderer {
   /// `--header`'s lines, under the query and the chips; text from the command line, shown safely.
   static func drawHeader(_ state: SearchState, into buffer: inout ScreenBuffer) {
     let top = Layout.headerTop(state)
+    // fzf's header starts where the lines' text does, after the pointer and marker columns.
+    let column = state.look.isFzf ? 2 : 0
     for i in 0..<Layout.headerLines(state) {
       buffer.write(
-        SafeText.sanitized(state.header[i]), column: 0, row: top + i, style: [.detail], limit: buffer.size.columns)
+        SafeText.sanitized(state.header[i]), column: column, row: top + i, style: [.detail],
+        limit: buffer.size.columns)
     }
   }
 

@@ -80,6 +80,8 @@ public final class TerminalApp {
     public var gutter = " "
     public var separator = "─"
     public var scrollbar: String? = nil
+    /// fzf's `--scroll-off`: rows kept in view around the selection.
+    public var scrollOff = 0
     /// `--jump-labels` (fzf's).
     public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
@@ -229,11 +231,12 @@ public final class TerminalApp {
     }
     configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
     state.header = configuration.header
-    state.eventBindings = configuration.eventBindings
+    state.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
     state.jump.labels = configuration.jumpLabels
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.look = configuration.look
+    state.list.scrollOff = configuration.scrollOff
     // fzf's info line is under its prompt in every layout.
     state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
@@ -303,7 +306,7 @@ public final class TerminalApp {
       }
       do {
         let actions = try BindSpec.parseActions(output)
-        if !actions.isEmpty { send(.actionsTriggered(actions), session) }
+        if !actions.isEmpty { send(configuration.layout.oriented(.actionsTriggered(actions)), session) }
       } catch {
         send(.failed("transform: \(error)"), session)
       }
@@ -584,7 +587,7 @@ public final class TerminalApp {
       if key == .character("\u{10}") { return .historyMoved(older: true) }
       if key == .character("\u{0E}") { return .historyMoved(older: false) }
     }
-    return KeyMap.event(for: key).map(configuration.layout.oriented)
+    return KeyMap.event(for: key).map { configuration.layout.oriented($0, fzfKeys: state.look.isFzf) }
   }
 
   /// What the user bound the key to: `--bind` (a later binding of a key wins; an unbound one
@@ -592,7 +595,7 @@ public final class TerminalApp {
   private func boundEvent(for key: Key) -> SearchEvent? {
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
     {
-      return .actionsTriggered(bound.actions)
+      return configuration.layout.oriented(.actionsTriggered(bound.actions))
     }
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
       return .acceptKeyPressed(expected.name)

@@ -76,6 +76,8 @@ struct Options: Equatable {
   var unicode = true
   /// fzf's `--scrollbar[=CHAR]`, `--no-scrollbar`: drawn in fzf's look only.
   var scrollbar: String? = nil
+  /// fzf's `--scroll-off N` (fzf's default 3; Seek's 0).
+  var scrollOff = 0
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
   var jumpLabels: [Character]? = nil
   var multiMax: Int? = nil
@@ -147,7 +149,7 @@ struct Options: Equatable {
 
     var description: String {
       switch self {
-      case .unknownFlag(let f): return "unknown option '\(f)' (see seek --help)"
+      case .unknownFlag(let f): return "unknown option: \(f) (see seek --help)"
       case .missingValue(let f): return "option '\(f)' needs a value"
       case .invalidValue(let f, let v, let e): return "invalid value '\(v)' for \(f): expected \(e)"
       case .extraArgument(let a): return "unexpected argument '\(a)': one catalog at most"
@@ -431,6 +433,7 @@ struct Options: Equatable {
       if o.look.isFzf { o.look = .fzf(separator: !o.separator.isEmpty) }
     case "--no-separator":
       if o.look.isFzf { o.look = .fzf(separator: false) }
+    case "--scroll-off": o.scrollOff = try r.number(try r.value(), min: 0)
     case "--unicode": o.unicode = true
     case "--no-unicode": o.unicode = false
     case "--with-shell":
@@ -655,6 +658,7 @@ extension Options {
     marker = "┃"
     gutter = "▌"
     scrollbar = "│"
+    scrollOff = 3
   }
 
   /// The pointer, marker, gutter and rule as drawn: fzf's Unicode signs become ASCII with

@@ -614,6 +614,7 @@ enum SeekCommand {
     configuration.gutter = signs.gutter
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
+    configuration.scrollOff = options.scrollOff
     configuration.look = options.look
     configuration.border = options.border
     configuration.overflow = options.overflow

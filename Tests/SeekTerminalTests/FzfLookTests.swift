@@ -115,4 +115,36 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     let scrolled = screen(s, context).split(separator: "\n").map(String.init)
     #expect(scrolled.map { $0.hasSuffix("│") } == [true, true, false, false, false, false])
   }
+
+  /// fzf's keys and bound moves go up and down the screen: in its default layout (the list
+  /// growing up), Tab (toggle+down) moves to the previous line and `up` to the next.
+  @Test func movesFollowTheScreenInTheDefaultLayout() {
+    #expect(ListLayout.bottomUp.oriented(.tabPressed, fzfKeys: true) == .backTabPressed)
+    #expect(ListLayout.bottomUp.oriented(.tabPressed, fzfKeys: false) == .tabPressed)
+    #expect(ListLayout.reverse.oriented(.tabPressed, fzfKeys: true) == .tabPressed)
+    #expect(
+      ListLayout.bottomUp.oriented(.actionsTriggered([.up, .toggleDown, .toggleIn, .first]))
+        == .actionsTriggered([.down, .toggleUp, .toggleIn, .first]))
+  }
+
+  /// `--scroll-off 3`: three rows kept in view past the selection, at most half the pane.
+  @Test func scrollOffKeepsRowsInViewPastTheSelection() {
+    var list = ResultsListState()
+    list.results.hits = (1...10).map { ResultHit(objectID: "\($0)", title: "\($0)") }
+    list.results.offersCreate = false
+    list.scrollOff = 3
+    list.selection = 3
+    ResultsReducer.clamp(&list, rows: 6)
+    #expect(list.scrollOffset == 1)
+    list.selection = 9
+    ResultsReducer.clamp(&list, rows: 6)
+    #expect(list.scrollOffset == 4)
+    // An even pane: both rules hold at once, the lower wins (fzf's loop settles there too).
+    list.selection = 5
+    ResultsReducer.clamp(&list, rows: 6)
+    #expect(list.scrollOffset == 3)
+    list.selection = 2
+    ResultsReducer.clamp(&list, rows: 6)
+    #expect(list.scrollOffset == 0)
+  }
 }

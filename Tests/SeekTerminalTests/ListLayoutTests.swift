@@ -32,20 +32,30 @@ import Testing
     #expect(buffer.cursor?.row == 8)
   }
 
+  /// The list from the top; `--header` stays by the prompt (fzf's), the input's header lines
+  /// head the list.
   @Test func reverseListReadsTheListFromTheTop() {
     let (_, buffer) = lines(.reverseList)
     #expect(
       buffer.text == """
-        H1
-        H2
         + Create “mac”
         [ ] Apple MacBook Air 13"  Apple  $999.00
         [ ] Mac mini M2  Apple
 
 
+        H1
+        H2
         2 hits · 0.42 ms
         > mac
         """)
+    let (_, withInputHeader) = lines(.reverseList) { $0.inputHeaderLines = 1 }
+    #expect(withInputHeader.text.hasPrefix("H2\n+ Create"))
+    #expect(withInputHeader.text.hasSuffix("\nH1\n2 hits · 0.42 ms\n> mac"))
+  }
+
+  @Test func theInputsHeaderLinesGrowUpWithTheList() {
+    let (_, buffer) = lines(.bottomUp) { $0.inputHeaderLines = 2 }
+    #expect(buffer.text.hasSuffix("+ Create “mac”\nH2\nH1\n2 hits · 0.42 ms\n> mac"))
   }
 
   @Test func reverseIsTheFrameAsDrawn() {

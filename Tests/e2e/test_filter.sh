@@ -73,7 +73,7 @@ expect_contains "missing catalog: message" "$err" "missing.json: no such file"
 
 err=$("$SEEK" --bogus 2>&1); code=$?
 expect_eq "unknown flag: exit 2" 2 "$code"
-expect_contains "unknown flag: message" "$err" "unknown option '--bogus'"
+expect_contains "unknown flag: message (fzf's words)" "$err" "unknown option: --bogus"
 
 out=$("$SEEK" --help); code=$?
 expect_eq "--help: exit 0" 0 "$code"

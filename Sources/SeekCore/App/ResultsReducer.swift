@@ -16,6 +16,8 @@ public struct ResultsListState: Sendable, Equatable {
   /// After a `reload` asked for on a row: that item, selected again once the new list holds it
   /// (fzf keeps the current item), until the reload ends or the user moves.
   public var reselect: String? = nil
+  /// Rows kept in view above and below the selection as it moves (fzf's `--scroll-off`).
+  public var scrollOff = 0
 
   public init() {}
 
@@ -52,8 +54,12 @@ enum ResultsReducer {
     let count = list.results.rowCount
     list.selection = max(0, min(list.selection, count - 1))
     let height = max(1, rows)
-    if list.selection < list.scrollOffset { list.scrollOffset = list.selection }
-    if list.selection >= list.scrollOffset + height { list.scrollOffset = list.selection - height + 1 }
+    // fzf's bound: half the pane; with an even pane both rules can hold, the lower one wins.
+    let margin = min(list.scrollOff, height / 2)
+    if list.selection < list.scrollOffset + margin { list.scrollOffset = list.selection - margin }
+    if list.selection >= list.scrollOffset + height - margin {
+      list.scrollOffset = list.selection - height + 1 + margin
+    }
     list.scrollOffset = max(0, min(list.scrollOffset, max(0, count - height)))
   }
 

@@ -153,6 +153,7 @@ extension SearchReducer {
       return state.pendingAccept == nil ? [.refreshFromStore] : []
     case .headerRead(let lines):
       state.header += lines
+      state.inputHeaderLines += lines.count
       return []
     case .catalogChanged(let records, let finished, let percent):
       if !finished {

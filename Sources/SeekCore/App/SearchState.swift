@@ -38,6 +38,9 @@ public struct SearchState: Sendable, Equatable {
   public var storeNote: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
+  /// How many of the header's last lines came from the input (`--header-lines`): they follow
+  /// the list's direction, where `--header`'s lines stay upright.
+  public var inputHeaderLines = 0
   /// `--bind` on events (fzf's `start`, `change`, `one`, …): their actions.
   public var eventBindings: [BindEvent: [BindAction]] = [:]
   /// Keys and events whose bindings `unbind` turned off (by name), until `rebind`.

@@ -6,8 +6,10 @@ public enum BindAction: Sendable, Equatable {
   case acceptNonEmpty
   case abort
   case up, down, first, last, pageUp, pageDown
-  /// The current row's check (fzf's mark); with a move after it.
-  case toggle, toggleDown, toggleUp
+  /// The current row's check (fzf's mark); with a move after it: up or down as the list is
+  /// drawn (`toggle-up`, `toggle-down`), or to the previous or next line whatever the layout
+  /// (`toggle-in`, `toggle-out`).
+  case toggle, toggleDown, toggleUp, toggleIn, toggleOut
   case selectAll, deselectAll, toggleAll
   case clearQuery
   case changeQuery(String)
@@ -78,8 +80,8 @@ public enum BindAction: Sendable, Equatable {
     "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .abort,
     "up": .up, "down": .down, "first": .first, "top": .first, "last": .last,
     "page-up": .pageUp, "page-down": .pageDown,
-    "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleDown,
-    "toggle-in": .toggleUp,
+    "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleOut,
+    "toggle-in": .toggleIn,
     "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
     "clear-query": .clearQuery, "toggle-preview": .togglePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
