@@ -310,6 +310,16 @@ public final class TerminalApp {
       } catch {
         send(.failed("transform: \(error)"), session)
       }
+    case .transformInto(let target):
+      let ending = waitFor(command, session)
+      send(.commandFinished, session)
+      guard case .finished(let output) = ending else {
+        if let note = Self.note(ending, "transform") { send(.failed(note), session) }
+        return
+      }
+      // The output's last line break is not part of the value (`$(…)` drops it too).
+      let value = output.hasSuffix("\n") ? String(output.dropLast()) : output
+      if let action = BindAction.named(target, argument: value) { send(.actionsTriggered([action]), session) }
     }
   }
 
@@ -401,7 +411,7 @@ public final class TerminalApp {
   private func paint(_ session: Session) {
     let paintStart = LatencyTrace.now()
     var context = RenderContext(
-      prompt: state.prompt ?? configuration.prompt, pointer: configuration.pointer,
+      prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       marker: configuration.marker)
     context.overflow = configuration.overflow
     context.gutter = SafeText.sanitized(configuration.gutter)

@@ -283,3 +283,56 @@ import Testing
     #expect(service.boundCommand(template: "echo {n}", current: nil, marked: [], query: "") == "echo ''")
   }
 }
+
+/// fzf's readline actions, its `transform-*` family and its line actions, by name.
+@Suite struct FzfActionTests {
+  @Test func readlineAndTransformActionsParseByFzfsNames() throws {
+    let actions = try BindSpec.parse("a:backward-kill-subword+forward-subword+backward-delete-char/eof").first?.actions
+    #expect(actions == [.edit(.deletedSubwordBackward), .edit(.cursorMoved(.subwordRight)), .deleteBackwardOrAbort])
+    #expect(
+      try BindSpec.parse("ctrl-r:transform-query(rev <<< {q})").first?.actions
+        == [.transformInto(action: "change-query", command: "rev <<< {q}")])
+    #expect(
+      try BindSpec.parse("x:bg-transform-header:date").first?.actions
+        == [.transformInto(action: "change-header", command: "date")])
+    #expect(try BindSpec.parse("x:pos(-1)+change-multi(2)").first?.actions == [.position(-1), .changeMulti(2)])
+    #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("x:pos(0)") }
+  }
+
+  /// fzf's test_subword_forward and _backward, step by step.
+  @Test func subwordsSplitAtCapitalsAndPunctuation() {
+    var query = QueryState()
+    query.text = "foo bar foo-bar fooFooBar"
+    query.cursor = 0
+    func step(_ event: SearchEvent) -> String {
+      _ = QueryEditingReducer.reduce(&query, event)
+      return query.text
+    }
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedForward) == "foobar foo-bar fooFooBar")
+    #expect(step(.deletedSubwordForward) == "foo foo-bar fooFooBar")
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedSubwordForward) == "foo foo fooFooBar")
+    _ = step(.cursorMoved(.subwordRight))
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedSubwordForward) == "foo foo fooFoo")
+    query.text = "foo bar foo-bar fooBar"
+    query.cursor = query.text.count
+    _ = step(.cursorMoved(.subwordLeft))
+    #expect(step(.deletedBackward) == "foo bar foo-bar foBar")
+    #expect(step(.deletedSubwordBackward) == "foo bar foo-bar Bar")
+  }
+
+  @Test func lineActionsActOnTheCurrentLine() {
+    var state = BindingsTests().listed(["a", "b", "c"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(-1)]))
+    #expect(state.currentHit?.objectID == "c")
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.deselect])) == [])
+    #expect(!SearchReducer.reduce(&state, .actionsTriggered([.select])).isEmpty)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.replaceQuery]))
+    #expect(state.query == "c")
+    var empty = BindingsTests().listed([])
+    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptOrPrintQuery])) == [.printQuery("")])
+    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.deleteBackwardOrAbort])) == [.quit(status: 130)])
+  }
+}

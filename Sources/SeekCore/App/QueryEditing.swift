@@ -18,4 +18,29 @@ enum QueryEditing {
     while i < characters.count && isWordCharacter(characters[i]) { i += 1 }
     return i
   }
+
+  /// Where the part of a word before `cursor` starts: a capital after a small letter starts a
+  /// part (fzf's subwords: `fooBar` is `foo` and `Bar`).
+  static func subwordStart(before cursor: Int, in characters: [Character]) -> Int {
+    var i = cursor
+    while i > 0 && !isWordCharacter(characters[i - 1]) { i -= 1 }
+    while i > 0 && isWordCharacter(characters[i - 1]) {
+      i -= 1
+      if startsSubword(i, characters) { break }
+    }
+    return i
+  }
+
+  /// Where the part of a word after `cursor` ends.
+  static func subwordEnd(after cursor: Int, in characters: [Character]) -> Int {
+    var i = cursor
+    while i < characters.count && !isWordCharacter(characters[i]) { i += 1 }
+    if i < characters.count { i += 1 }
+    while i < characters.count && isWordCharacter(characters[i]) && !startsSubword(i, characters) { i += 1 }
+    return i
+  }
+
+  private static func startsSubword(_ i: Int, _ characters: [Character]) -> Bool {
+    characters[i].isUppercase && (i == 0 || !characters[i - 1].isUppercase)
+  }
 }

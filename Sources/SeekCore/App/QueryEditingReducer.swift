@@ -53,7 +53,8 @@ enum QueryEditingReducer {
       characters.remove(at: query.cursor)
       query.text = String(characters)
       return .edited()
-    case .deletedWordBackward, .deletedWordPartBackward, .deletedWordForward, .deletedToStart, .deletedToEnd:
+    case .deletedWordBackward, .deletedWordPartBackward, .deletedWordForward, .deletedSubwordBackward,
+      .deletedSubwordForward, .deletedToStart, .deletedToEnd:
       let range = killRange(query, event)
       guard !range.isEmpty else { return .touched }
       kill(&query, range)
@@ -108,6 +109,8 @@ enum QueryEditingReducer {
       while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
       return start..<at
     case .deletedWordForward: return at..<QueryEditing.wordEnd(after: at, in: characters)
+    case .deletedSubwordBackward: return QueryEditing.subwordStart(before: at, in: characters)..<at
+    case .deletedSubwordForward: return at..<QueryEditing.subwordEnd(after: at, in: characters)
     case .deletedToStart: return 0..<at
     default: return at..<characters.count
     }
@@ -131,6 +134,10 @@ enum QueryEditingReducer {
     case .end: query.cursor = count
     case .wordLeft: query.cursor = QueryEditing.wordStart(before: min(query.cursor, count), in: Array(query.text))
     case .wordRight: query.cursor = QueryEditing.wordEnd(after: min(query.cursor, count), in: Array(query.text))
+    case .subwordLeft:
+      query.cursor = QueryEditing.subwordStart(before: min(query.cursor, count), in: Array(query.text))
+    case .subwordRight:
+      query.cursor = QueryEditing.subwordEnd(after: min(query.cursor, count), in: Array(query.text))
     }
   }
 

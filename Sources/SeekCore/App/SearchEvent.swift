@@ -19,6 +19,10 @@ public enum SearchEvent: Sendable, Equatable {
   case deletedWordPartBackward
   /// Alt-d: the word after the cursor.
   case deletedWordForward
+  /// fzf's `backward-kill-subword`, `kill-subword`: a word's part, split at a capital too
+  /// (`fooBar` is `foo` and `Bar`).
+  case deletedSubwordBackward
+  case deletedSubwordForward
   /// Ctrl-Y: the text the last kill took (Ctrl-U, Ctrl-K, Ctrl-W, Alt-d, Alt-Backspace) again.
   case yanked
   /// Ctrl-U: from the start of the line to the cursor; Ctrl-K: from the cursor to the end.
@@ -53,6 +57,8 @@ public enum SearchEvent: Sendable, Equatable {
   /// fzf's `first` and `last`: the first or last row loaded.
   case movedToFirst
   case movedToLast
+  /// fzf's `pos(N)`: the Nth row loaded (from 1; negative: from the last).
+  case movedToPosition(Int)
   /// fzf's `toggle`: the current row's check (the top line while typing in a plain list).
   case toggled
   /// fzf's `select-all`, `deselect-all`, `toggle-all`, over the rows loaded.
@@ -119,7 +125,9 @@ public enum SearchEvent: Sendable, Equatable {
   case matchesListed(AllToggle, [ListedMatch])
   case failed(String)
 
-  public enum CursorMove: Sendable, Equatable { case left, right, home, end, wordLeft, wordRight }
+  public enum CursorMove: Sendable, Equatable {
+    case left, right, home, end, wordLeft, wordRight, subwordLeft, subwordRight
+  }
 }
 
 /// What the reducer asks the outside world to do; answers come back as events.
@@ -177,6 +185,8 @@ public enum CommandMode: Sendable, Equatable {
   case reload
   /// Its output is actions, done in turn (`transform`).
   case transform
+  /// Its output is the argument of this action (`transform-query`: `change-query`).
+  case transformInto(String)
 }
 
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.
@@ -233,10 +243,11 @@ extension SearchEvent {
   public var isInput: Bool {
     switch self {
     case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
-      .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedToStart,
+      .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward,
+      .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .actionsTriggered,
-      .movedToFirst, .movedToLast,
+      .movedToFirst, .movedToLast, .movedToPosition,
       .toggled, .allToggled, .queryReplaced, .spacePressed,
       .escapePressed,
       .acceptKeyPressed,

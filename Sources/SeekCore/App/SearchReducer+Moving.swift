@@ -31,6 +31,9 @@ extension SearchReducer {
       return enterResults(&state, at: first)
     case .movedToLast:
       return rows > 0 ? enterResults(&state, at: rows - 1) : []
+    case .movedToPosition(let n):
+      let row = n > 0 ? (state.results.firstItemRow ?? 0) + n - 1 : rows + n
+      return row >= 0 && row < rows ? enterResults(&state, at: row) : []
     default:
       return click(&state, event)
     }

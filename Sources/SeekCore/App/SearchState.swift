@@ -49,6 +49,8 @@ public struct SearchState: Sendable, Equatable {
   public var jump = JumpState()
   /// fzf's `change-prompt`: the prompt in place of the one given at start.
   public var prompt: String? = nil
+  /// fzf's `change-pointer`: the pointer in place of the one given at start.
+  public var pointer: String? = nil
   /// Where the count and the hints go (fzf's `--info`).
   public var info = InfoStyle.line
   /// Whose screen is drawn: Seek's or, run as `fzf`, fzf's.

@@ -47,6 +47,26 @@ public enum BindAction: Sendable, Equatable {
   case jump, jumpAccept
   case rebind(String)
   case ignore
+  /// The query line's readline actions (`backward-char`, `kill-word`, …): the event its key sends.
+  case edit(SearchEvent)
+  /// `backward-delete-char/eof`: Backspace, or abort on an empty query.
+  case deleteBackwardOrAbort
+  /// Accept when something matches, else print the query and leave (`accept-or-print-query`).
+  case acceptOrPrintQuery
+  /// The current line marked, or unmarked, whatever it was (`select`, `deselect`).
+  case select, deselect
+  /// The query becomes the current line (`replace-query`).
+  case replaceQuery
+  /// The current line becomes the Nth match (`pos(N)`, from 1; negative: from the last).
+  case position(Int)
+  case changePointer(String)
+  /// Lines can be marked, at most N of them (`change-multi(N)`; 0: no marks; nil: no limit).
+  case changeMulti(Int?)
+  /// The list searched for this text, the query line left as it is (`search(…)`).
+  case search(String)
+  /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
+  /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
+  case transformInto(action: String, command: String)
 
   /// The action named `name` (fzf's spelling), with its argument if it takes one; nil for an
   /// unknown name or a missing or unwanted argument.
@@ -70,11 +90,40 @@ public enum BindAction: Sendable, Equatable {
         return valid ? .changePreviewWindow(argument) : nil
       case "unbind": return .unbind(argument)
       case "rebind": return .rebind(argument)
-      default: return nil
+      case "change-pointer": return argument.count <= 2 ? .changePointer(argument) : nil
+      case "change-multi": return Int(argument).flatMap { $0 >= 0 ? .changeMulti($0) : nil }
+      case "pos": return Int(argument).flatMap { $0 != 0 ? .position($0) : nil }
+      case "search": return .search(argument)
+      case "bg-transform": return .transform(argument)
+      default:
+        return transformed[name.hasPrefix("bg-") ? String(name.dropFirst(3)) : name].map {
+          .transformInto(action: $0, command: argument)
+        }
       }
     }
+    if let event = editing[name] { return .edit(event) }
     return plain[name]
   }
+
+  /// `transform-X(cmd)` (and fzf's `bg-transform-X`, done here in the foreground): the action
+  /// its output is the argument of.
+  static let transformed: [String: String] = [
+    "transform-query": "change-query", "transform-prompt": "change-prompt", "transform-header": "change-header",
+    "transform-pointer": "change-pointer", "transform-search": "search",
+  ]
+
+  /// fzf's readline actions on the query line, as the events of their keys.
+  static let editing: [String: SearchEvent] = [
+    "backward-char": .cursorMoved(.left), "forward-char": .cursorMoved(.right),
+    "beginning-of-line": .cursorMoved(.home), "end-of-line": .cursorMoved(.end),
+    "backward-word": .cursorMoved(.wordLeft), "forward-word": .cursorMoved(.wordRight),
+    "backward-subword": .cursorMoved(.subwordLeft), "forward-subword": .cursorMoved(.subwordRight),
+    "backward-delete-char": .deletedBackward, "delete-char": .deletedForward,
+    "delete-char/eof": .deletedForwardOrQuit, "backward-kill-word": .deletedWordPartBackward,
+    "kill-word": .deletedWordForward, "backward-kill-subword": .deletedSubwordBackward,
+    "kill-subword": .deletedSubwordForward, "unix-word-rubout": .deletedWordBackward,
+    "unix-line-discard": .deletedToStart, "kill-line": .deletedToEnd, "yank": .yanked,
+  ]
 
   static let plain: [String: BindAction] = [
     "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .abort,
@@ -88,7 +137,9 @@ public enum BindAction: Sendable, Equatable {
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
-    "jump": .jump, "jump-accept": .jumpAccept,
+    "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
+    "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,
+    "replace-query": .replaceQuery, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
   ]
 }
 

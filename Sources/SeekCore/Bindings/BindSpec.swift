@@ -45,6 +45,11 @@ public enum BindSpec {
           i += 1
         }
         guard !name.isEmpty else { throw Failure(message: "'\(text)': an action is missing after '\(trigger):'") }
+        // `delete-char/eof` and `backward-delete-char/eof`: a name with a slash, not an argument.
+        if name.hasSuffix("delete-char"), chars[i...].starts(with: "/eof") {
+          name += "/eof"
+          i += 4
+        }
         var argument: String? = nil
         if i < chars.count, chars[i] == ":" {
           argument = String(chars[(i + 1)...])

@@ -94,6 +94,28 @@ extension SearchReducer {
       JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
       return []
     case .ignore: return []
+    case .edit(let edit): return event(edit)
+    case .deleteBackwardOrAbort: return state.query.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
+    case .acceptOrPrintQuery:
+      return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)
+    case .select, .deselect:
+      guard let hit = state.currentHit, state.checked.contains(hit.objectID) != (action == .select) else { return [] }
+      return event(.toggled)
+    case .replaceQuery:
+      guard let hit = state.currentHit else { return [] }
+      return event(.queryReplaced(hit.title))
+    case .position(let n): return event(.movedToPosition(n))
+    case .changePointer(let text):
+      state.pointer = text
+      return []
+    case .changeMulti(let limit):
+      state.picking.marks = limit != 0
+      state.picking.maxMarks = limit == 0 ? nil : limit
+      return []
+    case .search(let text):
+      return [ResultsReducer.search(&state.list, text, state.refine)]
+    case .transformInto(let target, let template):
+      return MarksReducer.command(&state.marks, template, .transformInto(target))
     }
   }
 
