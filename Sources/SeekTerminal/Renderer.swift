@@ -18,6 +18,12 @@ public struct RenderContext: Sendable, Equatable {
   public var separator = "─"
   /// fzf's look: the scrollbar's sign (`--scrollbar`), nil for none.
   public var scrollbar: String? = nil
+  /// fzf's look: how a line too wide is cut (`--ellipsis`, `--hscroll-off`) and `--tabstop`.
+  public var ellipsis = "··"
+  public var hscrollOff = 10
+  public var tabstop = 8
+  /// fzf's `--ghost`: dim text on the empty query line.
+  public var ghost = ""
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)
@@ -38,7 +44,7 @@ public enum Renderer {
     let height = state.screen.rows
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
-    drawQuery(state, prompt: context.prompt, into: &buffer)
+    drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer)
     if case .inline(let right) = state.info {
       if state.look.isFzf {
         FzfInfo.drawInline(state, right: right, context: context, into: &buffer)
@@ -65,7 +71,7 @@ public enum Renderer {
 
   // MARK: - Query line
 
-  static func drawQuery(_ state: SearchState, prompt: String, into buffer: inout ScreenBuffer) {
+  static func drawQuery(_ state: SearchState, prompt: String, ghost: String = "", into buffer: inout ScreenBuffer) {
     let width = buffer.size.columns
     // The prompt leaves at least half the line to the query.
     let x = buffer.write(prompt, column: 0, row: 0, style: [.prompt, .bold], limit: max(2, width / 2))
@@ -81,6 +87,7 @@ public enum Renderer {
     }
     let visible = String(characters[start...])
     buffer.write(visible, column: x, row: 0)
+    if characters.isEmpty && !ghost.isEmpty { buffer.write(ghost, column: x, row: 0, style: [.dim]) }
     let cursorColumn = x + characters[start..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
     buffer.cursor = state.focus == .query ? (min(cursorColumn, width - 1), 0) : nil
   }
@@ -213,17 +220,22 @@ public enum Renderer {
         if let label = jumpLabels[index] { buffer.write(String(label), column: 0, row: row, style: [.accent, .bold]) }
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
-        let (title, ranges) = Elision.fit(
-          hit.title, ranges: hit.titleRanges, room: width - x, keeping: context.overflow)
+        let (title, ranges) =
+          state.look.isFzf
+          ? fzfLine(hit, room: width - x - 1, context)
+          : Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x, keeping: context.overflow)
         // `--ansi`: the line's colours, under the matches' (when the line fits as it is).
         let matched = styler(ranges, style: [.bold, .match])
         let colored =
           title == hit.title && !hit.titleColors.isEmpty ? colorStyler(hit.titleColors, under: matched) : nil
         x = buffer.write(title, column: x, row: row, limit: width, styleAt: colored ?? matched)
-        var extras = hit.details
-        if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
+        // fzf's look: the line as shown, nothing after it.
+        var extras = state.look.isFzf ? [] : hit.details
+        if hit.titleRanges.isEmpty, let snippet = hit.snippet, !state.look.isFzf { extras = [snippet] + extras }
         // No query: picks lead, as a launcher's recent items, and say so.
-        if results.query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 { extras = ["recent pick"] + extras }
+        if results.query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 && !state.look.isFzf {
+          extras = ["recent pick"] + extras
+        }
         for (i, detail) in extras.enumerated() where x + 3 < width {
           let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil
           // What does not fit loses its end to an ellipsis; a number is shown whole or not at all
@@ -481,6 +493,15 @@ public enum Renderer {
   /// A figure (a price, a count, a date): digits with their signs and separators, no letters.
   static func isNumber(_ text: String) -> Bool {
     text.contains(where: \.isNumber) && !text.contains(where: \.isLetter)
+  }
+
+  /// A line as fzf draws it: tabs expanded, cut by its horizontal scroll (the last column is the
+  /// scrollbar's).
+  static func fzfLine(_ hit: ResultHit, room: Int, _ context: RenderContext) -> (String, [Range<Int>]) {
+    let (text, ranges) = FzfLine.expanded(hit.title, ranges: hit.titleRanges, tabstop: context.tabstop)
+    return FzfLine.fit(
+      text, ranges: ranges, room: room, ellipsis: context.ellipsis, hscrollOff: context.hscrollOff,
+      keeping: context.overflow)
   }
 
   /// A row's check: Seek's box, or `--marker` (blank when unchecked).

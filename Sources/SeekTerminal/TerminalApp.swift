@@ -82,6 +82,11 @@ public final class TerminalApp {
     public var scrollbar: String? = nil
     /// fzf's `--scroll-off`: rows kept in view around the selection.
     public var scrollOff = 0
+    /// fzf's `--ellipsis`, `--hscroll-off`, `--tabstop`, `--ghost`.
+    public var ellipsis = "··"
+    public var hscrollOff = 10
+    public var tabstop = 8
+    public var ghost = ""
     /// `--jump-labels` (fzf's).
     public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
@@ -417,6 +422,10 @@ public final class TerminalApp {
     context.gutter = SafeText.sanitized(configuration.gutter)
     context.separator = SafeText.sanitized(configuration.separator)
     context.scrollbar = configuration.scrollbar.map(SafeText.sanitized)
+    context.ellipsis = SafeText.sanitized(configuration.ellipsis)
+    context.hscrollOff = configuration.hscrollOff
+    context.tabstop = configuration.tabstop
+    context.ghost = SafeText.sanitized(configuration.ghost)
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
     session.driver.paint(border.frame(arranged, screen: screen))

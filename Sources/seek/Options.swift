@@ -78,6 +78,12 @@ struct Options: Equatable {
   var scrollbar: String? = nil
   /// fzf's `--scroll-off N` (fzf's default 3; Seek's 0).
   var scrollOff = 0
+  /// fzf's `--ellipsis STR`, `--hscroll-off N`, `--tabstop N`: how fzf's look draws a line.
+  var ellipsis = "··"
+  var hscrollOff = 10
+  var tabstop = 8
+  /// fzf's `--ghost TEXT`: shown dim on the empty query line.
+  var ghost = ""
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
   var jumpLabels: [Character]? = nil
   var multiMax: Int? = nil
@@ -434,6 +440,13 @@ struct Options: Equatable {
     case "--no-separator":
       if o.look.isFzf { o.look = .fzf(separator: false) }
     case "--scroll-off": o.scrollOff = try r.number(try r.value(), min: 0)
+    case "--hscroll-off": o.hscrollOff = try r.number(try r.value(), min: 0)
+    case "--tabstop": o.tabstop = try r.number(try r.value(), min: 1)
+    case "--ellipsis": o.ellipsis = try r.value()
+    case "--ghost": o.ghost = try r.value()
+    // fzf draws a line holding line breaks on several rows unless told not to; Seek draws one
+    // row a line (`␊` for a break), as fzf's `--no-multi-line`.
+    case "--multi-line", "--no-multi-line": break
     case "--unicode": o.unicode = true
     case "--no-unicode": o.unicode = false
     case "--with-shell":

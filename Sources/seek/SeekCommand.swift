@@ -615,6 +615,10 @@ enum SeekCommand {
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
     configuration.scrollOff = options.scrollOff
+    configuration.ellipsis = options.ellipsis
+    configuration.hscrollOff = options.hscrollOff
+    configuration.tabstop = options.tabstop
+    configuration.ghost = options.ghost
     configuration.look = options.look
     configuration.border = options.border
     configuration.overflow = options.overflow

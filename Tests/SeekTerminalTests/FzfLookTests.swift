@@ -148,3 +148,44 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(list.scrollOffset == 0)
   }
 }
+
+/// fzf's way with a line too wide for its row, checked against fzf 0.74.5's screens.
+@Suite struct FzfLineTests {
+  let long = String(repeating: "=", count: 200) + "0123456789"
+
+  func fit(
+    _ text: String, match: Range<Int>? = nil, room: Int = 77, keeping: Elision.Keep = .matchesAndEnds, off: Int = 10
+  )
+    -> String
+  {
+    FzfLine.fit(text, ranges: match.map { [$0] } ?? [], room: room, ellipsis: "··", hscrollOff: off, keeping: keeping).0
+  }
+
+  @Test func theLastMatchIsScrolledIntoViewWithTheScrollOffAfterIt() {
+    // fzf --hscroll-off=3 -q 0 on 80 columns: `▌ ··====…0123··`.
+    let shown = fit(long, match: 200..<201, off: 3)
+    #expect(shown == "··" + String(repeating: "=", count: 69) + "0123··")
+    #expect(DisplayWidth.of(shown) == 77)
+    // The match near the start: the start is kept.
+    #expect(fit("ab" + long, match: 0..<1).hasPrefix("ab===") && fit("ab" + long, match: 0..<1).hasSuffix("=··"))
+  }
+
+  @Test func keepRightAndNoHscrollKeepAnEnd() {
+    #expect(fit(long, keeping: .end) == "··" + String(repeating: "=", count: 65) + "0123456789")
+    #expect(fit(long, keeping: .start) == String(repeating: "=", count: 75) + "··")
+  }
+
+  @Test func matchedRangesMoveWithTheCut() {
+    let (shown, ranges) = FzfLine.fit(
+      long, ranges: [200..<201], room: 77, ellipsis: "··", hscrollOff: 3, keeping: .matchesAndEnds)
+    let start = shown.utf8.index(shown.utf8.startIndex, offsetBy: ranges[0].lowerBound)
+    #expect(shown[start] == "0")
+  }
+
+  @Test func tabsExpandToTheTabstopAndLineBreaksShow() {
+    #expect(FzfLine.expanded("f\too\tba", ranges: [], tabstop: 3).0 == "f  oo ba")
+    let (text, ranges) = FzfLine.expanded("a\tb\nc", ranges: [4..<5], tabstop: 8)
+    #expect(text == "a       b␊c")
+    #expect(ranges == [12..<13])  // `c`, after 7 spaces and the 3 bytes of ␊
+  }
+}

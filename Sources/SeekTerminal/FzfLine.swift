@@ -1,0 +1,113 @@
+/// A line as fzf draws it in its list: tabs expanded to `--tabstop`, a line break shown as `␊`
+/// (`--no-multi-line`), and a line too wide for its row cut as fzf's horizontal scroll cuts it.
+///
+/// The cut (fzf's `hscroll`): a line whose matches end within the row, less the ellipsis, keeps
+/// its start and loses its end (`Stri··`); otherwise the row is scrolled so that the last match
+/// ends `--hscroll-off` columns before the right edge (at most half the row), the rest beyond
+/// that giving way (`··ing a long line··`). `--keep-right` keeps the end, `--no-hscroll` the
+/// start. Unlike Seek's own `Elision`, nothing is dropped from the middle: fzf's users read
+/// columns, and a line must not shift under the cursor as the query grows.
+enum FzfLine {
+  /// `title` with tabs and line breaks made visible, and its UTF-8 `ranges` moved with it.
+  static func expanded(_ title: String, ranges: [Range<Int>], tabstop: Int) -> (String, [Range<Int>]) {
+    guard title.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return (title, ranges) }
+    var out = ""
+    var column = 0
+    // Old UTF-8 offset → new, for each character's start (and the end).
+    var moved: [Int: Int] = [:]
+    var offset = 0
+    for character in title {
+      moved[offset] = out.utf8.count
+      switch character {
+      case "\t":
+        let spaces = tabstop - column % max(1, tabstop)
+        out += String(repeating: " ", count: spaces)
+        column += spaces
+      case "\n":
+        out += "␊"
+        column += 1
+      default:
+        out.append(character)
+        column += DisplayWidth.of(character)
+      }
+      offset += character.utf8.count
+    }
+    moved[offset] = out.utf8.count
+    let shifted = ranges.compactMap { range -> Range<Int>? in
+      guard let lower = moved[range.lowerBound], let upper = moved[range.upperBound], lower < upper else { return nil }
+      return lower..<upper
+    }
+    return (out, shifted)
+  }
+
+  /// `title` fitted into `room` cells, as fzf cuts it, and its matched `ranges` in the result.
+  static func fit(
+    _ title: String, ranges: [Range<Int>], room: Int, ellipsis: String, hscrollOff: Int, keeping: Elision.Keep
+  ) -> (String, [Range<Int>]) {
+    guard room > 0 else { return ("", []) }
+    if DisplayWidth.of(title) <= room { return (title, ranges) }
+    let characters = Array(title)
+    let widths = characters.map(DisplayWidth.of)
+    let mark = fitted(ellipsis, room / 2)
+    let markWidth = DisplayWidth.of(mark)
+    var offsets = [0]
+    for c in characters { offsets.append(offsets[offsets.count - 1] + c.utf8.count) }
+    // The character after the last match, pushed right by the scroll-off.
+    let lastMatchEnd = ranges.map(\.upperBound).max().map { end in offsets.firstIndex { $0 >= end } ?? characters.count
+    }
+    var first = 0
+    var last = characters.count
+    var markLeft = false
+    var markRight = false
+    func width(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) }
+    func keepStart() {
+      last = 0
+      while last < characters.count && width(0..<(last + 1)) <= room - markWidth { last += 1 }
+      markRight = true
+    }
+    func keepEnd(from end: Int) {
+      first = end
+      while first > 0 && width((first - 1)..<end) <= room - markWidth - (markRight ? markWidth : 0) { first -= 1 }
+      markLeft = true
+    }
+    switch keeping {
+    case .start: keepStart()
+    case .end: keepEnd(from: characters.count)
+    case .matchesAndEnds:
+      let end = min(characters.count, (lastMatchEnd ?? 0) + min(room / 2 - markWidth, hscrollOff))
+      if width(0..<end) <= room - markWidth {
+        keepStart()
+      } else {
+        if width(end..<characters.count) > markWidth {
+          last = end
+          markRight = true
+        }
+        keepEnd(from: last)
+      }
+    }
+    var out = markLeft ? mark : ""
+    let shift = out.utf8.count - offsets[first]
+    out += String(characters[first..<last])
+    if markRight { out += mark }
+    let kept = offsets[first]..<offsets[last]
+    let moved = ranges.compactMap { range -> Range<Int>? in
+      let lower = max(range.lowerBound, kept.lowerBound)
+      let upper = min(range.upperBound, kept.upperBound)
+      return lower < upper ? (lower + shift)..<(upper + shift) : nil
+    }
+    return (out, moved)
+  }
+
+  /// `text`'s start within `width` cells (fzf halves a long ellipsis on a narrow row).
+  private static func fitted(_ text: String, _ width: Int) -> String {
+    var out = ""
+    var used = 0
+    for c in text {
+      let w = DisplayWidth.of(c)
+      if used + w > width { break }
+      out.append(c)
+      used += w
+    }
+    return out
+  }
+}
