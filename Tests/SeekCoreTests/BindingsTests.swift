@@ -335,4 +335,44 @@ import Testing
     #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptOrPrintQuery])) == [.printQuery("")])
     #expect(SearchReducer.reduce(&empty, .actionsTriggered([.deleteBackwardOrAbort])) == [.quit(status: 130)])
   }
+
+  /// fzf's `last` is the last match: each page loaded after it moves the selection on.
+  @Test func lastFollowsThePagesToTheLastMatch() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(Viewport(screen: ScreenSize(columns: 40, rows: 6), resultsRows: 4)))
+    let revision = state.resultsRevision
+    let first = (0..<10).map { "a\($0)" }
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: revision, page("", 0, first, nbHits: 20, hitsPerPage: 10)))
+    let asked = SearchReducer.reduce(&state, .actionsTriggered([.last]))
+    #expect(asked.contains { if case .searchResults(_, 1, _, _, _) = $0 { true } else { false } })
+    #expect(state.currentHit?.objectID == "a9")
+    let second = (0..<10).map { "b\($0)" }
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: revision, page("", 1, second, nbHits: 20, hitsPerPage: 10)))
+    #expect(state.currentHit?.objectID == "b9")
+  }
+
+  @Test func cancelClearsTheQueryThenAborts() {
+    var state = BindingsTests().listed(["a"])
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
+    #expect(state.query == "")
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.cancel])) == [.quit(status: 130)])
+  }
+
+  /// `load` fires once the answer for the whole input is in, so that `load:accept` accepts from it.
+  @Test func loadFiresWithTheAnswerForTheWholeInput() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.eventBindings = [.load: [.accept]]
+    state.streamedRecords = 0
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true, percent: nil))
+    #expect(state.marks.pendingAccept == nil)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["1", "2", "3"])))
+    #expect(state.marks.pendingAccept != nil)
+  }
 }

@@ -18,6 +18,9 @@ public struct ResultsListState: Sendable, Equatable {
   public var reselect: String? = nil
   /// Rows kept in view above and below the selection as it moves (fzf's `--scroll-off`).
   public var scrollOff = 0
+  /// fzf's `last` is the last match, not the last row loaded: the selection follows each page
+  /// loaded after it until the last, or until the user moves.
+  public var followsLast = false
 
   public init() {}
 
@@ -47,6 +50,7 @@ enum ResultsReducer {
   static func rewind(_ list: inout ResultsListState) {
     list.selection = 0
     list.scrollOffset = 0
+    list.followsLast = false
   }
 
   /// Keeps the selection on a row and on screen, `rows` rows high.

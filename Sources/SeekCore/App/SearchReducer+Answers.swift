@@ -23,6 +23,10 @@ extension SearchReducer {
         return effects + [.countHits(query: page.query, refine: state.refine, revision: state.resultsRevision)]
       }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
+      if state.list.followsLast {
+        state.selection = state.results.rowCount - 1
+        state.list.followsLast = state.results.hasMorePages
+      }
       clampSelection(&state)
       return loadMoreIfNeeded(&state)
     case .countArrived(let revision, let nbHits, let nbPages):

@@ -30,7 +30,10 @@ extension SearchReducer {
       guard let first = state.results.firstItemRow else { return [] }
       return enterResults(&state, at: first)
     case .movedToLast:
-      return rows > 0 ? enterResults(&state, at: rows - 1) : []
+      guard rows > 0 else { return [] }
+      let effects = enterResults(&state, at: rows - 1)
+      state.list.followsLast = state.results.hasMorePages
+      return effects
     case .movedToPosition(let n):
       let row = n > 0 ? (state.results.firstItemRow ?? 0) + n - 1 : rows + n
       return row >= 0 && row < rows ? enterResults(&state, at: row) : []
@@ -116,6 +119,7 @@ extension SearchReducer {
 
   static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
     state.selectedBySubmit = false
+    state.list.followsLast = false
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
   }

@@ -5,6 +5,8 @@ public enum BindAction: Sendable, Equatable {
   /// Accept only when something matches.
   case acceptNonEmpty
   case abort
+  /// The query cleared, or abort when it is empty (fzf's `cancel`).
+  case cancel
   case up, down, first, last, pageUp, pageDown
   /// The current row's check (fzf's mark); with a move after it: up or down as the list is
   /// drawn (`toggle-up`, `toggle-down`), or to the previous or next line whatever the layout
@@ -126,7 +128,7 @@ public enum BindAction: Sendable, Equatable {
   ]
 
   static let plain: [String: BindAction] = [
-    "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .abort,
+    "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .cancel,
     "up": .up, "down": .down, "first": .first, "top": .first, "last": .last,
     "page-up": .pageUp, "page-down": .pageDown,
     "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleOut,

@@ -31,6 +31,7 @@ extension SearchReducer {
     case .accept: return acceptCurrent(&state)
     case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)
     case .abort: return [.quit(status: 130)]
+    case .cancel: return state.query.isEmpty ? [.quit(status: 130)] : event(.queryReplaced(""))
     case .up: return event(.movedUp)
     case .down: return event(.movedDown)
     case .first: return event(.movedToFirst)
@@ -133,12 +134,14 @@ extension SearchReducer {
     case .started: fired.append(.start)
     case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
     case .resultsArrived(let revision, let page) where revision == state.resultsRevision && page.page == 0:
+      // The input read whole and its answer here (not when reading ended: `load:accept` would
+      // accept from the lines answered before).
+      if before.records != nil && state.streamedRecords == nil { fired.append(.load) }
       fired.append(.result)
       // Not while a pipe is still being read: its first lines are not there yet, and fzf never
       // says "no match" of an input it has not read (`seq 100 | seek --bind zero:abort` quit).
       if page.nbHits == 0 && (state.streamedRecords == nil || state.inputEnded) { fired.append(.zero) }
       if page.nbHits == 1 { fired.append(.one) }
-    case .catalogChanged(_, let finished, _) where finished && before.records != nil: fired.append(.load)
     default: break
     }
     if state.query != before.query { fired.append(.change) }
