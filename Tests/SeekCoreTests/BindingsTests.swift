@@ -375,4 +375,23 @@ import Testing
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["1", "2", "3"])))
     #expect(state.marks.pendingAccept != nil)
   }
+
+  /// Keys faster than the answers: a move made on the list before, or on no list yet, keeps its
+  /// row once the whole answer arrives (fzf's cursor), whatever part of it came first.
+  @Test func movesMadeBeforeTheAnswerKeepTheirRow() {
+    var state = BindingsTests().listed((0..<30).map { "x\($0)" })
+    _ = SearchReducer.reduce(&state, .inserted("391"))
+    _ = SearchReducer.reduce(&state, .movedDown)
+    var part = page("391", 0, [])
+    part.interim = true
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, part))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("391", 0, ["a", "b"])))
+    #expect(state.currentHit?.objectID == "b")
+    var empty = BindingsTests().listed([])
+    _ = SearchReducer.reduce(&empty, .inserted("1"))
+    _ = SearchReducer.reduce(&empty, .movedDown)
+    _ = SearchReducer.reduce(&empty, .movedDown)
+    _ = SearchReducer.reduce(&empty, .resultsArrived(revision: empty.resultsRevision, page("1", 0, ["a", "b", "c"])))
+    #expect(empty.currentHit?.objectID == "c")
+  }
 }

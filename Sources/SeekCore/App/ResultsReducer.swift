@@ -21,6 +21,10 @@ public struct ResultsListState: Sendable, Equatable {
   /// fzf's `last` is the last match, not the last row loaded: the selection follows each page
   /// loaded after it until the last, or until the user moves.
   public var followsLast = false
+  /// Moves down from the top line made while the list was empty (keys typed faster than the
+  /// answers came): done once the answer for the query arrives, as fzf's cursor keeps its
+  /// place across the answers.
+  public var pendingMoves = 0
 
   public init() {}
 
@@ -51,6 +55,7 @@ enum ResultsReducer {
     list.selection = 0
     list.scrollOffset = 0
     list.followsLast = false
+    list.pendingMoves = 0
   }
 
   /// Keeps the selection on a row and on screen, `rows` rows high.

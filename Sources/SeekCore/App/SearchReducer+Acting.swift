@@ -74,6 +74,10 @@ extension SearchReducer {
       state.focus = .results
       state.selection = state.results.firstItemRow!
     }
+    if state.focus == .query && movesWait(state) {
+      state.list.pendingMoves += 1
+      return []
+    }
     if state.focus == .results {
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.

@@ -89,7 +89,8 @@ extension SearchReducer {
     guard page.page == 0 else { return [] }
     showFirstPage(&state, page)
     state.results.isPending = true
-    clampSelection(&state)
+    // The selection is not clamped to the part: the whole answer follows, and a move made
+    // before it (keys faster than the scan) keeps its row, as fzf's cursor does.
     return []
   }
 
@@ -126,6 +127,11 @@ extension SearchReducer {
       } else if state.streamedRecords == nil {
         state.reselect = nil  // the reload has ended without it
       }
+    }
+    if state.list.pendingMoves > 0 && page.query == state.query, let first = results.firstItemRow {
+      let moves = state.list.pendingMoves
+      state.list.pendingMoves = 0
+      _ = enterResults(&state, at: min(first + moves, results.rowCount - 1))
     }
     if state.acceptTopOnArrival && page.query == state.query {
       state.acceptTopOnArrival = false

@@ -51,6 +51,10 @@ extension SearchReducer {
         // pointer), so Down moves past it.
         return enterResults(&state, at: min(first + 1, state.results.rowCount - 1))
       }
+      if movesWait(state) {
+        state.list.pendingMoves += 1
+        return []
+      }
       return enterResults(&state, at: 0)
     case .results:
       let atTheEnd = state.selection + 1 >= state.results.rowCount && !state.results.hasMorePages
@@ -69,6 +73,7 @@ extension SearchReducer {
     }
     switch state.focus {
     case .query:
+      if movesWait(state) { state.list.pendingMoves = max(0, state.list.pendingMoves - 1) }
       SuggestionsReducer.highlightPrevious(&state.suggestionsPane)
       return []
     case .results:
@@ -107,6 +112,12 @@ extension SearchReducer {
     default:
       return nil
     }
+  }
+
+  /// A plain list with nothing on it yet for the query typed: moves wait for its answer.
+  static func movesWait(_ state: SearchState) -> Bool {
+    state.picking.enterAccepts && state.shownSuggestions.isEmpty && state.results.rowCount == 0
+      && (state.results.isPending || state.results.query != state.query)
   }
 
   static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
