@@ -76,6 +76,7 @@ enum FzfInfo {
     if state.picking.marks {
       text += " (\(state.checked.count)\(state.picking.maxMarks.map { "/\($0)" } ?? ""))"
     }
+    if state.sortToggleBound { text += state.refine.inputOrder == true ? " -S" : " +S" }
     return text
   }
 

@@ -241,6 +241,7 @@ public final class TerminalApp {
     state.info = configuration.info
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.look = configuration.look
+    state.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }
     state.list.scrollOff = configuration.scrollOff
     // fzf's info line is under its prompt in every layout.
     state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf

@@ -509,6 +509,13 @@ struct Options: Equatable {
         { FileWalker.Options(walker: $0, skip: skip) }, expected: "a list of file, dir, follow and hidden")
     case "--walker-skip": o.walker.skip = Set(r.list(try r.value()))
     case "--walker-root": o.walkerRoot = try r.value()
+    // fzf's old spelling of `--bind KEY:toggle-sort`.
+    case "--toggle-sort":
+      let key = try r.value()
+      guard let keys = KeyName.keys(key) else {
+        throw .invalidValue(flag: r.flag, value: key, expected: "a key name, e.g. ctrl-r")
+      }
+      o.keyBindings.append(KeyBinding(key: .init(name: key, keys: keys), actions: [.toggleSort]))
     case "--bind":
       let text = try r.value()
       let bindings: [BindSpec.Binding]

@@ -638,6 +638,7 @@ enum SeekCommand {
     }
     configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
     configuration.refine.searchDisabled = options.searchDisabled
+    if options.noSort { configuration.refine.inputOrder = true }
     configuration.details.placement = options.previewWindow
     configuration.details.basePlacement = options.previewWindow
     configuration.details.command = options.preview

@@ -394,4 +394,17 @@ import Testing
     _ = SearchReducer.reduce(&empty, .resultsArrived(revision: empty.resultsRevision, page("1", 0, ["a", "b", "c"])))
     #expect(empty.currentHit?.objectID == "c")
   }
+
+  /// fzf's `toggle-sort`: ranked, then in input order, and back; the list asked for again.
+  @Test func toggleSortFlipsTheOrderOfTheMatches() {
+    var state = BindingsTests().listed(["a", "b"])
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
+    #expect(state.refine.inputOrder == true)
+    #expect(
+      effects.contains {
+        if case .searchResults(_, 0, _, let refine, _) = $0 { refine.inputOrder == true } else { false }
+      })
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
+    #expect(state.refine.inputOrder == false)
+  }
 }

@@ -214,6 +214,8 @@ public struct Refine: Sendable, Equatable {
   /// fzf's `--disabled` (and `disable-search`): the query's words search nothing; the list stays
   /// as read, for a bound `reload` to do the searching.
   public var searchDisabled = false
+  /// fzf's `toggle-sort`: the matches in input order (true), ranked (false), or as started (nil).
+  public var inputOrder: Bool? = nil
 
   public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil, countFacets: Bool = false) {
     self.refinements = refinements

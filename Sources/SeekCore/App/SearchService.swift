@@ -185,7 +185,7 @@ public final class SearchService {
     var request = CatalogSearcher.Request(
       query: query, hitsPerPage: 1, exhaustive: true, highlightScope: nil, refinements: refine.refinements,
       matching: matching)
-    request.inputOrder = inputOrder
+    request.inputOrder = refine.inputOrder ?? inputOrder
     return CountJob(
       searcher: countingSearcher, request: request, hitsPerPage: hitsPerPage,
       contentGeneration: searcher.contentGeneration)
@@ -211,7 +211,7 @@ public final class SearchService {
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
         facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
         sort: refine.sort, matching: matching)
-      request.inputOrder = inputOrder
+      request.inputOrder = refine.inputOrder ?? inputOrder
       request.skipsUnindexedLines = skippingUnindexedLines
       if page == 0 && refine.countFacets { request.histogramBuckets = Self.histogramBuckets }
       // While lines are scanned past the index (a pipe being read), the scan counts its part
@@ -279,7 +279,7 @@ public final class SearchService {
     var request = CatalogSearcher.Request(
       query: refine.searchDisabled ? "" : query, page: 0, hitsPerPage: Self.markAllLimit, exhaustive: true,
       highlightScope: nil, refinements: refine.refinements, sort: refine.sort, matching: matching)
-    request.inputOrder = inputOrder
+    request.inputOrder = refine.inputOrder ?? inputOrder
     guard let response = try? searcher.search(request) else { return [] }
     return response.hits.map {
       let documents = $0.index.documents

@@ -55,6 +55,8 @@ public struct SearchState: Sendable, Equatable {
   public var info = InfoStyle.line
   /// Whose screen is drawn: Seek's or, run as `fzf`, fzf's.
   public var look = ScreenLook.seek
+  /// A key toggles the sort (fzf's `toggle-sort`): fzf's info line then says `+S` or `-S`.
+  public var sortToggleBound = false
   /// The status line follows the query line (fzf's info line above a prompt at the bottom) rather
   /// than closing the screen. Set by the terminal for layouts that put the prompt at the bottom.
   public var statusFollowsQuery = false

@@ -41,6 +41,8 @@ public enum BindAction: Sendable, Equatable {
   case refreshPreview
   /// The query searching (again), or not (fzf's `--disabled`).
   case enableSearch, disableSearch, toggleSearch
+  /// The matches ranked, or in input order (fzf's `toggle-sort`).
+  case toggleSort
   /// Seek's own: the refinement pane (F2), the next sort (F3), no refinements (F4).
   case toggleRefinements, cycleSort, clearRefinements
   /// Bindings of these keys or events (comma-separated names) off, or on again.
@@ -141,7 +143,7 @@ public enum BindAction: Sendable, Equatable {
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
     "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,
-    "replace-query": .replaceQuery, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
+    "replace-query": .replaceQuery, "toggle-sort": .toggleSort, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
   ]
 }
 

@@ -82,6 +82,9 @@ extension SearchReducer {
       guard disabled != state.refine.searchDisabled else { return [] }
       state.refine.searchDisabled = disabled
       return [ResultsReducer.search(&state.list, state.query, state.refine)]
+    case .toggleSort:
+      state.refine.inputOrder = !(state.refine.inputOrder ?? false)
+      return refined(&state)
     case .unbind(let names):
       state.unbound.formUnion(Self.names(names))
       return []
