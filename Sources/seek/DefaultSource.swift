@@ -11,6 +11,8 @@ final class DefaultSource: @unchecked Sendable {
   private let child: ChildProcess?
   private let command: String?
   private let stopped = Atomic()
+  /// The files walked, each ended by NUL (a name may hold a line break), not a command's lines.
+  private(set) var walks = false
   /// The child is waited for from the indexer's thread and ended from the main one.
   private let childLock = NSLock()
 
@@ -39,6 +41,7 @@ final class DefaultSource: @unchecked Sendable {
     }
     let pipe = Pipe()
     let source = DefaultSource(handle: pipe.fileHandleForReading, child: nil)
+    source.walks = true
     let writer = pipe.fileHandleForWriting
     Thread.detachNewThread { [source] in
       source.walk(root, walker, into: writer)
@@ -143,7 +146,7 @@ final class DefaultSource: @unchecked Sendable {
   }
 
   /// Paths of regular files and links under `root` (relative to it when it is ".", fzf's
-  /// `--walker-root` otherwise starting with it), depth first (`FileWalker`).
+  /// `--walker-root` otherwise starting with it), depth first (`FileWalker`), each ended by NUL.
   private func walk(_ root: String, _ options: FileWalker.Options, into writer: FileHandle) {
     var walker = FileWalker(options: options)
     let prefix = root == "." ? [] : Array((root.hasSuffix("/") ? root : root + "/").utf8)
@@ -154,7 +157,7 @@ final class DefaultSource: @unchecked Sendable {
       if stopped.isSet { return false }
       buffer += prefix
       buffer += path
-      buffer.append(0x0A)
+      buffer.append(0)
       if buffer.count >= 1 << 15 {
         failed = (try? writer.write(contentsOf: buffer)) == nil
         buffer.removeAll(keepingCapacity: true)

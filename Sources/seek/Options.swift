@@ -84,6 +84,8 @@ struct Options: Equatable {
   var tabstop = 8
   /// fzf's `--ghost TEXT`: shown dim on the empty query line.
   var ghost = ""
+  /// `--bash`, `--zsh`, `--fish`: print that shell's key bindings and completion, and exit.
+  var shellIntegration: ShellIntegration.Shell? = nil
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
   var jumpLabels: [Character]? = nil
   var multiMax: Int? = nil
@@ -447,6 +449,7 @@ struct Options: Equatable {
     // fzf draws a line holding line breaks on several rows unless told not to; Seek draws one
     // row a line (`␊` for a break), as fzf's `--no-multi-line`.
     case "--multi-line", "--no-multi-line": break
+    case "--bash", "--zsh", "--fish": o.shellIntegration = ShellIntegration.Shell(rawValue: String(r.flag.dropFirst(2)))
     case "--unicode": o.unicode = true
     case "--no-unicode": o.unicode = false
     case "--with-shell":

@@ -22,6 +22,10 @@ enum SeekCommand {
     for note in options.boundQueries() { Output.error("seek: \(note)") }
     if let shell = options.withShell { CommandShell.use(shell) }
     if options.noColor { Output.colorRefused = true }
+    if let shell = options.shellIntegration {
+      Output.write(ShellIntegration.script(shell, face: face))
+      return 0
+    }
     if options.help || options.version {
       Output.write((options.help ? Help.text : Help.version) + "\n")
       return 0

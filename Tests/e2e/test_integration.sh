@@ -1,0 +1,169 @@
+# Shell integration (`seek --bash`, `--zsh`, `--fish`) in real shells under tmux: CTRL-T pastes
+# odd names quoted, CTRL-R puts a command on the line (a multi-line one whole), ALT-C enters a
+# folder, `**<TAB>` completes paths and processes, and CTRL-R learns what is picked.
+SH="$WORK/integration"
+mkdir -p "$SH/bin" "$SH/home" "$SH/tree/sub/inner" "$SH/xdg"
+ln -sf "$SEEK" "$SH/bin/seek"
+(
+  cd "$SH/tree" || exit 1
+  : > "a file.txt"
+  : > "it's"
+  : > 'dollar$x'
+  : > $'new\nline'
+  : > sub/deep.txt
+)
+SH_ENV="env -i HOME=$SH/home PATH=$SH/bin:/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_DATA_HOME=$SH/xdg"
+
+# sh_start SHELL-COMMAND SETUP: a shell with a bare prompt, Seek's integration loaded, in the tree.
+sh_start() {
+  tmux_start 100 24 "$SH_ENV $1"
+  tmux_type "$2"
+  tmux_keys Enter
+  wait_until 10 first_line_is "$"
+}
+sh_clear() {
+  tmux_type "clear"
+  tmux_keys Enter
+  wait_until 10 sh_line_is "$"
+}
+# sh_line_is TEXT: the prompt's line (the screen's last line that is not empty) reads TEXT.
+sh_line_is() { [ "$(screen | sed '/^$/d' | tail -1)" == "$1" ]; }
+expect_line() { # name text
+  if wait_until 10 sh_line_is "$2"; then pass "$1"; else fail "$1" "line never read: $2"$'\n'"$(screen)"; fi
+}
+# top_hit_has QUERY TEXT: Seek's query line reads QUERY and the row under it holds TEXT.
+top_hit_has() { screen | grep -A1 -F -x -- "> $1" | tail -n +2 | grep -qF -- "$2"; }
+# sh_pick KEY QUERY TOP: opens the widget, types the query, and once TOP heads the list, takes it.
+sh_pick() {
+  tmux_keys "$1"
+  wait_until 10 screen_line_is ">" || true
+  tmux_type "$2"
+  wait_until 10 top_hit_has "$2" "$3" || true
+  tmux_keys Enter
+}
+
+bash_setup="PS1='\$ '; eval \"\$(seek --bash)\"; cd $SH/tree; clear"
+sh_start "bash --norc --noprofile -i" "$bash_setup"
+
+# CTRL-T: each odd name pasted quoted, and read back by the shell as the name itself.
+for name in "a file.txt" "it's" 'dollar$x'; do
+  tmux_type "printf '<%s>' "
+  sh_pick C-t "$name" "$name"
+  tmux_keys Enter
+  expect_screen "bash CTRL-T: $name pasted quoted, read back whole" "<$name>"
+  sh_clear
+done
+tmux_type "printf '<%s>' "
+sh_pick C-t "new" "new"
+expect_line "bash CTRL-T: a name with a line break pasted as \$'…'" "\$ printf '<%s>' \$'new\\nline'"
+tmux_keys C-u
+sh_clear
+
+# CTRL-R: the command put on the line, not run; a multi-line command whole.
+tmux_type "echo first-command"; tmux_keys Enter
+tmux_type "echo 'two"; tmux_keys Enter; tmux_type "lines'"; tmux_keys Enter
+sh_clear
+sh_pick C-r "first-com" "echo first-command"
+expect_line "bash CTRL-R: the command on the line, not run" "\$ echo first-command"
+tmux_keys C-u
+sh_pick C-r "two" "two"
+tmux_keys Enter
+expect_screen "bash CTRL-R: a multi-line command kept whole (it runs as one)" "two"$'\n'"lines"
+sh_clear
+
+# ALT-C: into the folder picked.
+sh_pick M-c "inner" "inner"
+tmux_type "pwd"; tmux_keys Enter
+expect_screen "bash ALT-C: in the folder picked" "$SH/tree/sub/inner"
+tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+
+# **<TAB>: a path under the folder typed, the rest the query.
+tmux_type "cat sub/dee**"; tmux_keys Tab
+wait_until 10 top_hit_has "dee" "deep.txt" || true
+tmux_keys Enter
+expect_line "bash **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
+tmux_keys C-u
+tmux_type "sleep 987 &"
+tmux_keys Enter
+sh_clear
+tmux_type "kill **"; tmux_keys Tab
+wait_until 10 screen_line_is ">" || true
+tmux_type "sleep 987"
+wait_until 10 eval 'screen | grep -v -x -F "> sleep 987" | grep -qF "sleep 987"' || true
+tmux_keys Enter
+if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+$"'; then
+  pass "bash kill **<TAB>: the process's pid"
+else
+  fail "bash kill **<TAB>: the process's pid" "$(screen)"
+fi
+tmux_keys Enter
+
+# Learning: the older of two commands, picked for a query, leads for it next time.
+sh_clear
+for c in "echo alpha-two" "echo alpha-one"; do
+  tmux_type "$c"
+  tmux_keys Enter
+  wait_until 10 sh_line_is "\$" || true
+done
+# The older one picked once (it is second: the newer leads before any pick).
+tmux_keys C-r
+wait_until 10 screen_line_is ">" || true
+tmux_type "echo alpha"
+wait_until 10 top_hit_has "echo alpha" "echo alpha-one" || true
+tmux_keys Down
+wait_until 10 eval 'screen | grep -q "^> echo alpha-two"' || true
+tmux_keys Enter
+wait_until 10 sh_line_is "\$ echo alpha-two" || true
+tmux_keys C-u
+tmux_keys C-r
+wait_until 10 screen_line_is ">" || true
+tmux_type "echo alpha"
+if wait_until 10 top_hit_has "echo alpha" "echo alpha-two"; then
+  pass "bash CTRL-R learns: picked once, first for its query (the newer one below it)"
+else
+  fail "bash CTRL-R learns: picked once, first for its query (the newer one below it)" "$(screen)"
+fi
+expect_screen "bash CTRL-R learns: the status line says so" "ordered by your picks"
+tmux_keys Escape
+tmux_stop
+
+# zsh: CTRL-T, CTRL-R, ALT-C and **<TAB>.
+sh_start "zsh -f -i" "PS1='\$ '; source <(seek --zsh); cd $SH/tree; clear"
+tmux_type "print -r -- "
+sh_pick C-t "dollar" 'dollar$x'
+tmux_keys Enter
+expect_screen "zsh CTRL-T: a name with \$ pasted quoted, read back whole" 'dollar$x'
+tmux_type "echo zsh-remembered; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+sh_pick C-r "zsh-rem" "zsh-remembered"
+expect_line "zsh CTRL-R: the command on the line, not run" "\$ echo zsh-remembered; clear"
+tmux_keys C-u
+sh_pick M-c "inner" "inner"
+tmux_type "pwd"; tmux_keys Enter
+expect_screen "zsh ALT-C: in the folder picked" "$SH/tree/sub/inner"
+tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+tmux_type "cat sub/dee**"; tmux_keys Tab
+wait_until 10 top_hit_has "dee" "deep.txt" || true
+tmux_keys Enter
+expect_line "zsh **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
+tmux_stop
+
+# fish: CTRL-T, CTRL-R, ALT-C.
+sh_start "fish --no-config" "function fish_prompt; echo -n '\$ '; end; seek --fish | source; cd $SH/tree; clear"
+tmux_type "printf '<%s>' "
+sh_pick C-t "it's" "it's"
+tmux_keys Enter
+expect_screen "fish CTRL-T: a name with a quote pasted quoted, read back whole" "<it's>"
+tmux_type "echo fish-remembered; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+sh_pick C-r "fish-rem" "fish-remembered"
+expect_line "fish CTRL-R: the command on the line, not run" "\$ echo fish-remembered; clear"
+tmux_keys C-u
+sh_pick M-c "inner" "inner"
+tmux_type "pwd"; tmux_keys Enter
+expect_screen "fish ALT-C: in the folder picked" "$SH/tree/sub/inner"
+tmux_stop
+
+# Nothing written to an rc file, and the scripts are valid for their shells.
+expect_eq "--bash, --zsh, --fish parse in their shells" "ok ok ok" \
+  "$("$SEEK" --bash | bash -n && echo -n ok) $("$SEEK" --zsh | zsh -n && echo -n ok) $("$SEEK" --fish | fish -n && echo -n ok)"
+# (fish keeps its own variables under ~/.config/fish.)
+expect_eq "no rc file names Seek (nothing written to one)" "" "$(grep -rl seek "$SH/home" 2>/dev/null)"
