@@ -28,6 +28,8 @@ public enum KeyMap {
     public static let home: Int32 = 0o406
     public static let backspace: Int32 = 0o407
     public static let delete: Int32 = 0o512
+    /// curses' KEY_SDC.
+    public static let shiftDelete: Int32 = 0o577
     public static let pageDown: Int32 = 0o522
     public static let pageUp: Int32 = 0o523
     public static let enter: Int32 = 0o527

@@ -79,6 +79,8 @@ public enum KeyName {
     "bspace": backspace,
     "bs": backspace,
     "del": [.function(KeyMap.Code.delete)],
+    "delete": [.function(KeyMap.Code.delete)],
+    "shift-delete": [.function(KeyMap.Code.shiftDelete)],
     "up": [.function(KeyMap.Code.up)],
     "down": [.function(KeyMap.Code.down)],
     "left": [.function(KeyMap.Code.left)],

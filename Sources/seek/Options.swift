@@ -449,6 +449,10 @@ struct Options: Equatable {
     // fzf draws a line holding line breaks on several rows unless told not to; Seek draws one
     // row a line (`␊` for a break), as fzf's `--no-multi-line`.
     case "--multi-line", "--no-multi-line": break
+    // Seek's current line is always highlighted whole (fzf's `--highlight-line`), and draws a line
+    // on one row (`--wrap-sign` is for wrapped ones); `--min-height` bounds fzf's `--height ~N`.
+    case "--highlight-line", "--no-highlight-line": break
+    case "--wrap-sign", "--min-height": _ = try r.value()
     case "--bash", "--zsh", "--fish": o.shellIntegration = ShellIntegration.Shell(rawValue: String(r.flag.dropFirst(2)))
     case "--unicode": o.unicode = true
     case "--no-unicode": o.unicode = false

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// How Seek ends once its work is done.
 enum ProcessEnd {
@@ -8,6 +9,7 @@ enum ProcessEnd {
   /// terminal could be opened. Nothing Seek owes is left to an exit handler: stores are written
   /// and closed, and output goes out with write(2) before this point.
   static func exit(_ code: Int32) -> Never {
+    PlaceholderFiles.removeAll()
     fflush(nil)
     _exit(code)
   }

@@ -408,3 +408,17 @@ import Testing
     #expect(state.refine.inputOrder == false)
   }
 }
+
+/// fzf's `exclude` and `{+f}`: lines out of the list, and values handed over in a file.
+@Suite struct FzfExcludeTests {
+  @Test func excludedLinesLeaveTheListAndLaterAnswers() {
+    var state = BindingsTests().listed(["a", "b", "c"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
+    #expect(state.results.hits.map(\.objectID) == ["b", "c"])
+    #expect(state.results.nbHits == 2)
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("x", 0, ["a", "c"])))
+    #expect(state.results.hits.map(\.objectID) == ["c"])
+    #expect(state.results.nbHits == 1)
+  }
+}

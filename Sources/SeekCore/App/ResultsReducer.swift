@@ -25,6 +25,8 @@ public struct ResultsListState: Sendable, Equatable {
   /// answers came): done once the answer for the query arrives, as fzf's cursor keeps its
   /// place across the answers.
   public var pendingMoves = 0
+  /// Lines taken out of the list for this run (fzf's `exclude`, `exclude-multi`), by id.
+  public var excluded: Set<String> = []
 
   public init() {}
 
@@ -56,6 +58,24 @@ enum ResultsReducer {
     list.scrollOffset = 0
     list.followsLast = false
     list.pendingMoves = 0
+  }
+
+  /// `ids` out of the list, now and in every answer after.
+  static func exclude(_ list: inout ResultsListState, _ ids: [String]) {
+    list.excluded.formUnion(ids)
+    let before = list.results.hits.count
+    list.results.hits.removeAll { list.excluded.contains($0.objectID) }
+    list.results.nbHits = max(list.results.hits.count, list.results.nbHits - (before - list.results.hits.count))
+  }
+
+  /// An answer without the lines taken out, counted without them.
+  static func withoutExcluded(_ page: ResultsPage, _ excluded: Set<String>) -> ResultsPage {
+    guard !excluded.isEmpty else { return page }
+    var page = page
+    let before = page.hits.count
+    page.hits.removeAll { excluded.contains($0.objectID) }
+    page.nbHits = max(0, page.nbHits - (before - page.hits.count))
+    return page
   }
 
   /// Keeps the selection on a row and on screen, `rows` rows high.

@@ -3,7 +3,8 @@
 extension SearchReducer {
   static func answer(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
-    case .resultsArrived(let revision, let page):
+    case .resultsArrived(let revision, let answered):
+      let page = ResultsReducer.withoutExcluded(answered, state.list.excluded)
       guard revision == state.resultsRevision else {
         guard showsMeanwhile(page, state) else { return [] }
         return interimPageArrived(&state, page)

@@ -414,6 +414,11 @@ public final class SearchService {
         break
       }
       let name = String(rest[rest.index(after: open)..<close])
+      if let file = placeholderFile(name, current: objectID, marked: marked) {
+        out += Self.shellQuoted(file)
+        rest = rest[rest.index(after: close)...]
+        continue
+      }
       switch name {
       case "": out += Self.shellQuoted(text)
       case "q": out += Self.shellQuoted(query)
@@ -434,6 +439,25 @@ public final class SearchService {
       rest = rest[rest.index(after: close)...]
     }
     return out + rest
+  }
+
+  /// fzf's `{f}`, `{+f}`, `{+f1}`, `{f2..}`: the values written to a file, one a line, and its
+  /// path in their place (for lists too long for a command line). The files live in a folder of
+  /// this process's, removed when it ends (`PlaceholderFiles.removeAll`). Nil for other names.
+  func placeholderFile(_ name: String, current: String, marked: [String]?) -> String? {
+    var spec = Substring(name)
+    let plus = spec.hasPrefix("+")
+    if plus { spec = spec.dropFirst() }
+    guard spec.hasPrefix("f") else { return nil }
+    spec = spec.dropFirst()
+    let field = spec.isEmpty ? nil : FieldRange(parsing: String(spec))
+    guard spec.isEmpty || field != nil else { return nil }
+    let ids = plus ? (marked?.isEmpty == false ? marked! : [current]) : [current]
+    let values = ids.map { id -> String in
+      let text = lineText(objectID: id) ?? ""
+      return field.map { lineShape.field($0, of: text) } ?? text
+    }
+    return PlaceholderFiles.write(values.joined(separator: "\n") + "\n")
   }
 
   /// `--preview-window +{2}`: the number in that field of the hit's line (nil without one).

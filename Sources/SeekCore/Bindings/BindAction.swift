@@ -61,6 +61,8 @@ public enum BindAction: Sendable, Equatable {
   case select, deselect
   /// The query becomes the current line (`replace-query`).
   case replaceQuery
+  /// The current line (`exclude`), or the marked ones (`exclude-multi`), out of the list.
+  case exclude, excludeMulti
   /// The current line becomes the Nth match (`pos(N)`, from 1; negative: from the last).
   case position(Int)
   case changePointer(String)
@@ -143,7 +145,8 @@ public enum BindAction: Sendable, Equatable {
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
     "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,
-    "replace-query": .replaceQuery, "toggle-sort": .toggleSort, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
+    "replace-query": .replaceQuery, "toggle-sort": .toggleSort, "exclude": .exclude,
+    "exclude-multi": .excludeMulti, "toggle-raw": .ignore, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
   ]
 }
 

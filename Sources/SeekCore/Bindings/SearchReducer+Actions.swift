@@ -105,6 +105,12 @@ extension SearchReducer {
     case .select, .deselect:
       guard let hit = state.currentHit, state.checked.contains(hit.objectID) != (action == .select) else { return [] }
       return event(.toggled)
+    case .exclude, .excludeMulti:
+      let marked = action == .excludeMulti ? state.checkedThisRun : []
+      guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
+      ResultsReducer.exclude(&state.list, marked.isEmpty ? [current] : marked)
+      clampSelection(&state)
+      return loadMoreIfNeeded(&state)
     case .replaceQuery:
       guard let hit = state.currentHit else { return [] }
       return event(.queryReplaced(hit.title))
