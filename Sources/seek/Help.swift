@@ -166,7 +166,16 @@ enum Help {
                                 {-1}, {2..} the line's fields, each quoted for that shell; SGR
                                 colours kept, every other escape removed
           --color SPEC          fzf's colour spec, read (Seek keeps its colours); --no-color: none
-          --scrollbar, --gutter fzf's, read (Seek draws its own list); --no-scrollbar too
+          --scrollbar[=C], --no-scrollbar, --gutter C, --separator STR, --no-separator,
+          --ellipsis STR, --tabstop N, --hscroll-off N, --no-unicode
+                                fzf's signs, drawn in fzf's look (run as fzf); read otherwise
+          --info STYLE          default, right, inline, inline-right or hidden (fzf's)
+          --scroll-off N        rows kept in view around the current one (as fzf: 3)
+          --ghost TEXT          shown dim on the empty query line
+          --toggle-sort KEY     KEY switches between ranked and input order (fzf's)
+          --highlight-line, --wrap-sign STR, --min-height N, --multi-line
+                                read for fzf's scripts (Seek highlights the line and draws it
+                                on one row, a line break shown as ␊)
           --accept-nth FIELDS   what -f and accept print of a line: fields (1,3) or a template
                                 ('{1} // {2}')
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
@@ -188,6 +197,10 @@ enum Help {
       -0, --exit-0              exit at once (status 1) when there is no hit
           --height N[%]         draw inline below the prompt, N lines (or N% of the terminal),
                                 leaving the lines above on screen (fzf's ~N is taken as N)
+          --bash, --zsh, --fish print key bindings and completion for that shell: CTRL-T
+                                pastes files, CTRL-R recalls a command, ALT-C enters a folder,
+                                CMD **<TAB> completes; load with eval "$(seek --bash)",
+                                source <(seek --zsh) or seek --fish | source
       -h, --help                this help
           --version             the version
 
