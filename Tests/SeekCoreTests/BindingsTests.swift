@@ -296,7 +296,7 @@ import Testing
       try BindSpec.parse("x:bg-transform-header:date").first?.actions
         == [.transformInto(action: "change-header", command: "date")])
     #expect(try BindSpec.parse("x:pos(-1)+change-multi(2)").first?.actions == [.position(-1), .changeMulti(2)])
-    #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("x:pos(0)") }
+    #expect(try BindSpec.parse("x:pos(0)+pos(x)").first?.actions == [.position(0), .ignore])
   }
 
   /// fzf's test_subword_forward and _backward, step by step.

@@ -18,9 +18,10 @@ public struct ResultsListState: Sendable, Equatable {
   public var reselect: String? = nil
   /// Rows kept in view above and below the selection as it moves (fzf's `--scroll-off`).
   public var scrollOff = 0
-  /// fzf's `last` is the last match, not the last row loaded: the selection follows each page
-  /// loaded after it until the last, or until the user moves.
-  public var followsLast = false
+  /// fzf's `last` and `pos(-N)` count from the last match, not the last row loaded: the
+  /// selection stays N rows from the end of each page loaded after it until the last, or until
+  /// the user moves (1: the last).
+  public var fromEnd: Int? = nil
   /// Moves down from the top line made while the list was empty (keys typed faster than the
   /// answers came): done once the answer for the query arrives, as fzf's cursor keeps its
   /// place across the answers.
@@ -56,7 +57,7 @@ enum ResultsReducer {
   static func rewind(_ list: inout ResultsListState) {
     list.selection = 0
     list.scrollOffset = 0
-    list.followsLast = false
+    list.fromEnd = nil
     list.pendingMoves = 0
   }
 

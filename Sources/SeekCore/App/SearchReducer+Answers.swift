@@ -24,9 +24,9 @@ extension SearchReducer {
         return effects + [.countHits(query: page.query, refine: state.refine, revision: state.resultsRevision)]
       }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
-      if state.list.followsLast {
-        state.selection = state.results.rowCount - 1
-        state.list.followsLast = state.results.hasMorePages
+      if let fromEnd = state.list.fromEnd {
+        state.selection = max(0, state.results.rowCount - fromEnd)
+        state.list.fromEnd = state.results.hasMorePages ? fromEnd : nil
       }
       clampSelection(&state)
       return loadMoreIfNeeded(&state)

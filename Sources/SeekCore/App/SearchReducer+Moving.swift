@@ -29,14 +29,11 @@ extension SearchReducer {
     case .movedToFirst:
       guard let first = state.results.firstItemRow else { return [] }
       return enterResults(&state, at: first)
-    case .movedToLast:
-      guard rows > 0 else { return [] }
-      let effects = enterResults(&state, at: rows - 1)
-      state.list.followsLast = state.results.hasMorePages
-      return effects
+    case .movedToLast: return moveFromEnd(&state, 1)
     case .movedToPosition(let n):
-      let row = n > 0 ? (state.results.firstItemRow ?? 0) + n - 1 : rows + n
-      return row >= 0 && row < rows ? enterResults(&state, at: row) : []
+      guard n <= 0 else { return enterResults(&state, at: min(rows - 1, (state.results.firstItemRow ?? 0) + n - 1)) }
+      // pos(0) is the first line, as fzf's.
+      return n == 0 ? enterResults(&state, at: state.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
     default:
       return click(&state, event)
     }
@@ -114,6 +111,15 @@ extension SearchReducer {
     }
   }
 
+  /// The row `n` from the end of every match (1: the last), the pages before it loaded first.
+  private static func moveFromEnd(_ state: inout SearchState, _ n: Int) -> [SearchEffect] {
+    let rows = state.results.rowCount
+    guard rows > 0 else { return [] }
+    let effects = enterResults(&state, at: max(0, rows - n))
+    if state.results.hasMorePages { state.list.fromEnd = n }
+    return effects
+  }
+
   /// A plain list with nothing on it yet for the query typed: moves wait for its answer.
   static func movesWait(_ state: SearchState) -> Bool {
     state.picking.enterAccepts && state.shownSuggestions.isEmpty && state.results.rowCount == 0
@@ -130,7 +136,7 @@ extension SearchReducer {
 
   static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
     state.selectedBySubmit = false
-    state.list.followsLast = false
+    state.list.fromEnd = nil
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
   }

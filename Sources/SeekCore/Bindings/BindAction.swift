@@ -96,9 +96,11 @@ public enum BindAction: Sendable, Equatable {
         return valid ? .changePreviewWindow(argument) : nil
       case "unbind": return .unbind(argument)
       case "rebind": return .rebind(argument)
-      case "change-pointer": return argument.count <= 2 ? .changePointer(argument) : nil
-      case "change-multi": return Int(argument).flatMap { $0 >= 0 ? .changeMulti($0) : nil }
-      case "pos": return Int(argument).flatMap { $0 != 0 ? .position($0) : nil }
+      // fzf takes a bad value and does nothing with it (`change-multi(xxx)`, a pointer wider
+      // than two columns).
+      case "change-pointer": return argument.count <= 2 ? .changePointer(argument) : .ignore
+      case "change-multi": return Int(argument).flatMap { $0 >= 0 ? .changeMulti($0) : nil } ?? .ignore
+      case "pos": return Int(argument).map { .position($0) } ?? .ignore
       case "search": return .search(argument)
       case "bg-transform": return .transform(argument)
       default:
