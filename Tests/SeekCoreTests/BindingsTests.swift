@@ -352,6 +352,11 @@ import Testing
     _ = SearchReducer.reduce(
       &state, .resultsArrived(revision: revision, page("", 1, second, nbHits: 20, hitsPerPage: 10)))
     #expect(state.currentHit?.objectID == "b9")
+    // pos(0) is the first line; pos(-3) the third from the end.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(0)]))
+    #expect(state.currentHit?.objectID == "a0")
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(-3)]))
+    #expect(state.currentHit?.objectID == "b7")
   }
 
   @Test func cancelClearsTheQueryThenAborts() {
