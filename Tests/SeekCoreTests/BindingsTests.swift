@@ -297,6 +297,7 @@ import Testing
         == [.transformInto(action: "change-header", command: "date")])
     #expect(try BindSpec.parse("x:pos(-1)+change-multi(2)").first?.actions == [.position(-1), .changeMulti(2)])
     #expect(try BindSpec.parse("x:pos(0)+pos(x)").first?.actions == [.position(0), .ignore])
+    #expect(try BindSpec.parse("a:put+put(ravo)").first?.actions == [.put("a"), .put("ravo")])
   }
 
   /// fzf's test_subword_forward and _backward, step by step.

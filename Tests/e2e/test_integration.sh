@@ -33,6 +33,8 @@ expect_line() { # name text
 }
 # top_hit_has QUERY TEXT: Seek's query line reads QUERY and the row under it holds TEXT.
 top_hit_has() { screen | grep -A1 -F -x -- "> $1" | tail -n +2 | grep -qF -- "$2"; }
+# top_hit_is QUERY TEXT: the row under Seek's query line is exactly TEXT, the pointer on it.
+top_hit_is() { [ "$(screen | grep -A1 -F -x -- "> $1" | sed -n 2p)" == "> $2" ]; }
 # sh_pick KEY QUERY TOP: opens the widget, types the query, and once TOP heads the list, takes it.
 sh_pick() {
   tmux_keys "$1"
@@ -76,6 +78,24 @@ sh_pick M-c "inner" "inner"
 tmux_type "pwd"; tmux_keys Enter
 expect_screen "bash ALT-C: in the folder picked" "$SH/tree/sub/inner"
 tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+
+# ALT-C learns: the folder entered for a query leads for it next time (before: the shorter).
+tmux_keys M-c
+wait_until 10 screen_line_is ">" || true
+tmux_type "sub"
+expect_true() { if wait_until 10 "${@:2}"; then pass "$1"; else fail "$1" "$(screen)"; fi; }
+expect_true "bash ALT-C: before any pick, the shorter folder first" top_hit_is "sub" "sub"
+tmux_keys Down
+wait_until 10 eval 'screen | grep -q "^> sub/inner"' || true
+tmux_keys Enter
+wait_until 10 sh_line_is "$" || true
+tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 sh_line_is "$"
+tmux_keys M-c
+wait_until 10 screen_line_is ">" || true
+tmux_type "sub"
+expect_true "bash ALT-C learns: the folder entered leads for its query next time" top_hit_is "sub" "sub/inner"
+tmux_keys Escape
+sh_clear
 
 # **<TAB>: a path under the folder typed, the rest the query.
 tmux_type "cat sub/dee**"; tmux_keys Tab

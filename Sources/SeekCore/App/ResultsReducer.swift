@@ -161,7 +161,9 @@ extension ResultsState {
     self.init()
     query = page.query
     hits = page.hits
-    equalItems = page.equalItems
+    // The smart list's rule (an item named as the query leads): a plain list (no create row)
+    // keeps the engine's order, so that a line picked for the query can lead.
+    equalItems = offersCreate ? page.equalItems : []
     nbHits = page.nbHits
     nbPages = page.nbPages
     recordCount = page.recordCount

@@ -61,6 +61,8 @@ public enum BindSpec {
           argument = String(chars[(i + 1)..<j])
           i = j + 1
         }
+        // `put` alone types the key it is bound to (`a:put`), as fzf's.
+        if name == "put" && argument == nil { argument = trigger.count == 1 ? trigger : "" }
         guard let action = BindAction.named(name, argument: argument) else {
           throw Failure(message: "'\(name)\(argument.map { "(\($0))" } ?? "")': unknown action (see seek --help)")
         }
