@@ -39,7 +39,8 @@ public enum Layout {
   public static func headerLines(_ state: SearchState) -> Int {
     guard !state.header.isEmpty else { return 0 }
     let room = max(0, state.screen.rows - 2 - chipLines(state))
-    return min(state.header.count, room / 2)
+    // fzf's look shows the whole header while a row of the list is left.
+    return min(state.header.count, state.look.isFzf ? max(0, room - 1) : room / 2)
   }
 
   /// The header's lines from `--header` (shown before those from the input): kept upright when

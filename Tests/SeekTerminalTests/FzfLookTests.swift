@@ -116,6 +116,15 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(scrolled.map { $0.hasSuffix("│") } == [true, true, false, false, false, false])
   }
 
+  /// fzf shows its whole header while a row of the list is left (Seek's look: half the room).
+  @Test func theWholeHeaderShowsWhileARowIsLeft() {
+    var s = lines(100, matching: 3, rows: 24)
+    s.header = (1...15).map { "h\($0)" }
+    #expect(Layout.headerLines(s) == 15)
+    s.look = .seek
+    #expect(Layout.headerLines(s) == 11)
+  }
+
   /// fzf's keys and bound moves go up and down the screen: in its default layout (the list
   /// growing up), Tab (toggle+down) moves to the previous line and `up` to the next.
   @Test func movesFollowTheScreenInTheDefaultLayout() {
