@@ -448,8 +448,12 @@ public final class TerminalApp {
       session.dirty = session.dirty || state.streamedRecords != nil
       return true
     }
-    let events = descriptors[0].revents
-    return !(ready > 0 && events & Int16(POLLHUP | POLLERR) != 0 && events & Int16(POLLIN) == 0)
+    guard ready > 0, descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 else { return true }
+    // A terminal that hung up still says POLLIN (a read then returns 0, at once, forever: Seek
+    // spun at a core's worth when its pty closed and no SIGHUP came). Gone once nothing typed
+    // before the hang-up is left to read.
+    var waiting: Int32 = 0
+    return ioctl(descriptors[0].fd, UInt(FIONREAD), &waiting) == 0 && waiting > 0
   }
 
   /// Streams records from `handle` into the search lane's catalog: reader thread → (batches) →

@@ -120,3 +120,11 @@ tmux_stop
 err=$("$SEEK" --store-list "$(python3 -c "print('x' * 9000)")" --checked Data/products.json 2>&1); code=$?
 expect_eq "long list name: refused (exit 2)" 2 "$code"
 expect_contains "long list name: says the bound" "$err" "a name of 1 to 256 bytes"
+
+# The terminal closed under Seek with no SIGHUP coming (a job its shell never hung up): it ends
+# instead of reading end-of-file forever (it spun at a core's worth until killed).
+seq 20 > "$H3/hangup.txt"
+expect_eq "terminal closed, no SIGHUP: Seek ends (129), full screen" "ended 129" \
+  "$(python3 Tests/e2e/tools/hangup.py 10 "$SEEK" "$H3/hangup.txt")"
+expect_eq "terminal closed, no SIGHUP: Seek ends (129), --height" "ended 129" \
+  "$(python3 Tests/e2e/tools/hangup.py 10 "$SEEK" --height 10 "$H3/hangup.txt")"
