@@ -130,11 +130,14 @@ enum ShellIntegration {
             command tr '\n' ' ')
           ;;
         *)
-          # The folder typed is where the walk starts; what follows it, the query.
+          # The folder typed is where the walk starts; what follows it, the query. cd, pushd
+          # and rmdir take folders only.
           if [[ $base == */* ]]; then dir=${base%/*}/ query=${base##*/}; else dir='' query=$base; fi
           [[ $dir == '~/'* ]] && dir=$HOME/${dir#'~/'}
+          local walk=file,dir,follow,hidden
+          [[ $cmd == cd || $cmd == pushd || $cmd == rmdir ]] && walk=dir,follow,hidden
           selected=$(SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --print0 \
-            --walker=file,dir,follow,hidden --walker-root "${dir:-.}" -q "$query" |
+            --walker=$walk --walker-root "${dir:-.}" -q "$query" |
             while IFS= read -r -d '' item; do
               [[ -z $dir ]] && item=${item#./}
               printf '%q ' "$item"
@@ -260,8 +263,10 @@ enum ShellIntegration {
           command tr '\n' ' ')
       else
         if [[ $base == */* ]]; then dir=${base%/*}/ query=${base##*/}; else dir='' query=$base; fi
+        local walk=file,dir,follow,hidden
+        [[ ${words[1]} == (cd|pushd|rmdir) ]] && walk=dir,follow,hidden
         selected=$(SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --print0 \
-          --walker=file,dir,follow,hidden --walker-root "${~dir:-.}" -q "$query" < /dev/tty |
+          --walker=$walk --walker-root "${~dir:-.}" -q "$query" < /dev/tty |
           while IFS= read -r -d '' item; do
             [[ -z $dir ]] && item=${item#./}
             print -rn -- "${(q)item} "

@@ -103,6 +103,12 @@ wait_until 10 top_hit_has "dee" "deep.txt" || true
 tmux_keys Enter
 expect_line "bash **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
 tmux_keys C-u
+tmux_type "cd su**"; tmux_keys Tab
+wait_until 10 top_hit_has "su" "sub" || true
+expect_true "bash cd **<TAB>: folders only (no sub/deep.txt)" eval '! screen | grep -q "deep.txt"'
+tmux_keys Escape
+wait_until 10 sh_line_is "\$ cd su" || true
+tmux_keys C-u
 tmux_type "sleep 987 &"
 tmux_keys Enter
 sh_clear
