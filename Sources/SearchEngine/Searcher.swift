@@ -380,7 +380,7 @@ public final class Searcher {
           summary: sortFacet == nil || RankingRule.isFuzzy(key)
             ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
           query: query, highlighter: highlighter, scope: request.highlightScope,
-          key: request.inputOrder ? UInt64(record) : key)
+          key: request.inputOrder ? UInt64(index.inputPosition(of: record)) : key)
       }
     }
     if extended.answeredByFzfRulesAlone(wordless: query.isEmpty) {
@@ -653,20 +653,25 @@ public final class Searcher {
 
   // MARK: - Hits
 
-  /// fzf's `--no-sort`: of every match (ranked keys), the request's page in record-id order —
-  /// the `hitsPerPage` smallest ids after the cursor (or past the page's offset), each keeping
-  /// its ranked key for its summary. O(matches · log page), plus one pass to find their keys.
+  /// fzf's `--no-sort`: of every match (ranked keys), the request's page in input order — the
+  /// `hitsPerPage` first input positions after the cursor (or past the page's offset), each
+  /// keeping its ranked key for its summary. O(matches · log page), plus one pass to find their
+  /// keys. Input positions, not record ids: lines are numbered shorter first, so ids are input
+  /// order only in an index built for it (`+s` at start); `toggle-sort` and a query of `!terms`
+  /// ask for input order of any index.
   func inputOrderedPage(_ ranked: [UInt64], _ request: SearchRequest) -> [UInt64] {
     let skip = request.after == nil ? request.page * request.hitsPerPage : 0
-    var ids = TopK(capacity: 0)
-    ids.reset(capacity: skip + request.hitsPerPage, after: request.after)
-    for key in ranked { ids.insert(UInt64(RankingRule.record(key))) }
-    let page = ids.sorted().dropFirst(skip)
+    var positions = TopK(capacity: 0)
+    positions.reset(capacity: skip + request.hitsPerPage, after: request.after)
+    for key in ranked { positions.insert(UInt64(index.inputPosition(of: RankingRule.record(key)))) }
+    let page = positions.sorted().dropFirst(skip)
     guard !page.isEmpty else { return [] }
-    var position: [Int: Int] = [:]
-    for (i, id) in page.enumerated() { position[Int(id)] = i }
+    var slot: [Int: Int] = [:]
+    for (i, position) in page.enumerated() { slot[Int(position)] = i }
     var keys = [UInt64](repeating: 0, count: page.count)
-    for key in ranked { if let i = position[RankingRule.record(key)] { keys[i] = key } }
+    for key in ranked {
+      if let i = slot[index.inputPosition(of: RankingRule.record(key))] { keys[i] = key }
+    }
     return keys
   }
 

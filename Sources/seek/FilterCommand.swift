@@ -130,6 +130,7 @@ enum FilterCommand {
   static func printsRankedMatches(_ options: Options) -> Bool {
     !options.json && !boldsMatches && !options.pagingGiven && !options.noSort
       && options.hitsPerPage == SearchRequest.maxHitsPerPage
+      && !ExtendedQuery(options.filter ?? "", options: options.matching).isInverseOnly
   }
 
   /// Every match of a stream, in rank order (`lines` taken in `order`), then the count: what

@@ -48,4 +48,23 @@ import Testing
     }
     #expect(byCursor == all && byOffset == all)
   }
+
+  /// An index ranked shorter first (lines' `length` tie-break): its record ids are not the input
+  /// order, and input order is asked of it at query time (`toggle-sort`, a query of `!terms`).
+  @Test func inputOrderOfAnIndexRankedShorterFirst() {
+    var store = DocumentStore(attributes: ["text"])
+    for (i, line) in ["aaaaa", "b", "ccc", "dd"].enumerated() { store.append(objectID: String(i), values: [line]) }
+    let index = IndexBuilder.build(
+      store, settings: IndexSettings(searchableAttributes: ["text"], orderedAttributes: ["text"], tiebreak: [.length]))
+    let searcher = Searcher(index: index)
+    let titles = { (hits: [Hit]) in hits.map { index.documents.value($0.record, 0) } }
+    var ranked = SearchRequest(query: "!x", hitsPerPage: 10)
+    ranked.matching = MatchOptions(fuzzyTier: true)
+    #expect(titles(searcher.search(ranked).hits) == ["b", "dd", "ccc", "aaaaa"])
+    #expect(titles(searcher.search(request("!x", hitsPerPage: 10)).hits) == ["aaaaa", "b", "ccc", "dd"])
+    // Paged after a cursor: the second page goes on from the first's last input position.
+    let first = searcher.search(request("!x", hitsPerPage: 2))
+    let second = searcher.search(request("!x", hitsPerPage: 2, after: first.hits.last?.key))
+    #expect(titles(first.hits) + titles(second.hits) == ["aaaaa", "b", "ccc", "dd"])
+  }
 }

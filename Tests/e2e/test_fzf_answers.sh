@@ -143,3 +143,9 @@ tmux_stop
 # fzf: `--print-query -0` with no match prints the query, exit 1.
 out=$(echo x | "$SEEK" --print-query -0 -q zzz 2>/dev/null); code=$?
 expect_eq "--print-query -0, no match: the query, exit 1 (fzf: zzz, 1)" "zzz|1" "$out|$code"
+# A query of `!terms` alone ranks nothing: input order, as fzf (pipe and file alike).
+expect_eq "!terms alone: input order (fzf: aaaaa b ccc), pipe" "aaaaa b ccc" \
+  "$(printf 'aaaaa\nb\nccc\n' | "$SEEK" -f '!d' 2>/dev/null | tr '\n' ' ' | sed 's/ $//')"
+printf 'aaaaa\nb\nccc\n' > "$F/inverse.txt"
+expect_eq "!terms alone: input order (fzf: aaaaa b ccc), file" "aaaaa b ccc" \
+  "$("$SEEK" -f '!d' "$F/inverse.txt" 2>/dev/null | tr '\n' ' ' | sed 's/ $//')"

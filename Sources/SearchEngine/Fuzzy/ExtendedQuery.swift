@@ -76,6 +76,10 @@ public struct ExtendedQuery: Sendable, Equatable {
   }
   public let options: MatchOptions
 
+  /// Every term is one that must not match (`!foo !bar`): nothing to rank by, so the matches
+  /// come in input order, as fzf lists them.
+  public var isInverseOnly: Bool { !groups.isEmpty && groups.allSatisfy { $0.allSatisfy(\.inverse) } }
+
   public init(_ query: String, options: MatchOptions = MatchOptions()) {
     self.options = options
     switch options.caseMatching {

@@ -337,6 +337,10 @@ public final class CatalogSearcher {
   /// Searches every segment and merges; a filter naming an attribute that is not a facet (or a
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
+    var request = request
+    if !request.inputOrder && ExtendedQuery(request.query, options: request.matching).isInverseOnly {
+      request.inputOrder = true
+    }
     lastSearchGaveWay = false
     var tailAnswers = !request.skipsUnindexedLines
     if streamTail != nil {
