@@ -38,8 +38,8 @@ public struct SearchRequest: Sendable, Equatable {
   public var disjunctiveFacets: [DisjunctiveFacet] = []
   /// How terms match (fzf's `-e`, `-i`, `+i`): the fuzzy tier, extended syntax, case.
   public var matching = MatchOptions()
-  /// fzf's `--no-sort`: every match, in record-id order (input order, when the tie-break is the
-  /// index alone) instead of ranked; `after` is then a record id.
+  /// fzf's `--no-sort` (and `toggle-sort`, `!terms` alone): every match in input order instead
+  /// of ranked (see `Searcher.inputOrderedPage`); `after` is then an input position.
   public var inputOrder = false
   /// Records picked before for queries like this one, each with its level (see
   /// `RankingRule.learned`): they rise inside their typo and words bucket. Not with a sort or in

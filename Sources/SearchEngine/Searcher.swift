@@ -146,10 +146,10 @@
 //    (`^src`, `!test`, `a | b`) is answered by those rules alone. Records keep the word tiers only.
 //
 // 10. Input order (`SearchRequest.inputOrder`, fzf's `--no-sort`). Every match is found and
-//    ranked as above (with every tier: the request is exhaustive), then the page is the smallest
-//    record ids after the cursor (`inputOrderedPage`: a heap of a page's size over the matches);
-//    record ids are input order when the tie-break is the index alone, which `seek +s` sets. The
-//    price is that no early stop applies: a keystroke costs what `--filter` costs (fzf pays the
+//    ranked as above (with every tier: the request is exhaustive), then the page is the first
+//    input positions after the cursor (`inputOrderedPage`: a heap of a page's size over the
+//    matches; `SearchIndex.inputPosition`, read from the browse order, as record ids are input
+//    order only when the tie-break is the index alone, which `seek +s` sets). The price is that no early stop applies: a keystroke costs what `--filter` costs (fzf pays the
 //    same), where ranked pages stop at the first tier that fills them. The empty query browses
 //    in id order already and pages as it always does.
 //
