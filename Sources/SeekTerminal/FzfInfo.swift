@@ -48,7 +48,8 @@ enum FzfInfo {
       buffer.write(text, column: start, row: 0, style: [.dim])
       return
     }
-    let text = "  < " + counts(state)
+    // One column after the query (the cursor's), then the prefix (`--info=inline:PREFIX`).
+    let text = " " + context.inlineInfoPrefix + counts(state)
     guard used + DisplayWidth.of(text) <= width else { return }
     let x = buffer.write(text, column: used, row: 0, style: [.dim])
     if hasRule(state) { fill(context.separator, from: x + 1, to: width, row: 0, into: &buffer) }

@@ -24,6 +24,8 @@ public struct RenderContext: Sendable, Equatable {
   public var tabstop = 8
   /// fzf's `--ghost`: dim text on the empty query line.
   public var ghost = ""
+  /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
+  public var inlineInfoPrefix = " < "
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)

@@ -87,6 +87,8 @@ public final class TerminalApp {
     public var hscrollOff = 10
     public var tabstop = 8
     public var ghost = ""
+    /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
+    public var inlineInfoPrefix: String? = nil
     /// `--jump-labels` (fzf's).
     public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
@@ -427,6 +429,7 @@ public final class TerminalApp {
     context.hscrollOff = configuration.hscrollOff
     context.tabstop = configuration.tabstop
     context.ghost = SafeText.sanitized(configuration.ghost)
+    if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
     session.driver.paint(border.frame(arranged, screen: screen))

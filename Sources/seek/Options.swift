@@ -84,6 +84,8 @@ struct Options: Equatable {
   var tabstop = 8
   /// fzf's `--ghost TEXT`: shown dim on the empty query line.
   var ghost = ""
+  /// fzf's `--info=inline:PREFIX`.
+  var inlineInfoPrefix: String? = nil
   /// `--bash`, `--zsh`, `--fish`: print that shell's key bindings and completion, and exit.
   var shellIntegration: ShellIntegration.Shell? = nil
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
@@ -474,7 +476,9 @@ struct Options: Equatable {
       switch style {
       case "default": o.info = .line
       case "right": o.info = .lineRight
-      case "inline": o.info = .inline(right: false)
+      case "inline":
+        o.info = .inline(right: false)
+        if let colon = text.firstIndex(of: ":") { o.inlineInfoPrefix = String(text[text.index(after: colon)...]) }
       case "inline-right": o.info = .inline(right: true)
       case "hidden": o.info = .hidden
       default:

@@ -623,6 +623,7 @@ enum SeekCommand {
     configuration.hscrollOff = options.hscrollOff
     configuration.tabstop = options.tabstop
     configuration.ghost = options.ghost
+    configuration.inlineInfoPrefix = options.inlineInfoPrefix
     configuration.look = options.look
     configuration.border = options.border
     configuration.overflow = options.overflow

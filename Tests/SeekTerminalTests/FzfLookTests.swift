@@ -80,6 +80,11 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     s.info = .hidden
     s.look = .fzf(separator: false)
     #expect(screen(s).hasSuffix("> line 1\n> 1"))
+    // `--info=inline:___ --no-separator`: fzf's `>  ___10/10` (a column after the query).
+    s.info = .inline(right: false)
+    var context = Self.fzfSigns()
+    context.inlineInfoPrefix = "___"
+    #expect(screen(s, context).hasSuffix("> 1 ___3/100"))
   }
 
   @Test func aMessageTakesTheCountsPlace() {
