@@ -18,12 +18,10 @@ enum FzfInfo {
     switch state.info {
     case .line:
       var x = buffer.write(spinner(state), column: 0, row: row, style: [.dim])
-      x = buffer.write(
-        " " + (state.message.map(SafeText.sanitized) ?? counts(state)), column: x, row: row, style: [.dim], limit: width
-      )
+      x = buffer.write(" " + said(state), column: x, row: row, style: [.dim], limit: width)
       if rule { fill(context.separator, from: x + 1, to: width, row: row, into: &buffer) }
     case .lineRight:
-      let text = " " + (state.message.map(SafeText.sanitized) ?? counts(state))
+      let text = " " + said(state)
       let start = max(0, width - DisplayWidth.of(text))
       if rule { fill(context.separator, from: 0, to: start, row: row, into: &buffer) }
       buffer.write(text, column: start, row: row, style: [.dim], limit: width)
@@ -35,6 +33,9 @@ enum FzfInfo {
       }
     }
   }
+
+  /// What the info line says: a message (`[Command failed: …]`) in the counts' place.
+  static func said(_ state: SearchState) -> String { state.message.map(SafeText.sanitized) ?? counts(state) }
 
   /// `inline`: `< M/N (K)` two columns after the query, the rule after it; `inline-right`: the
   /// count ending at the line's last column but one.

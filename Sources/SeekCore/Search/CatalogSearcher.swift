@@ -338,9 +338,9 @@ public final class CatalogSearcher {
   /// facet value where a number is needed) is an error with its column.
   public func search(_ request: Request) throws(FilterError) -> Response {
     var request = request
-    if !request.inputOrder && ExtendedQuery(request.query, options: request.matching).isInverseOnly {
-      request.inputOrder = true
-    }
+    // Parsed once: the input order of `!terms` alone, and the merge's browsing below.
+    let extended = ExtendedQuery(request.query, options: request.matching)
+    if extended.isInverseOnly { request.inputOrder = true }
     lastSearchGaveWay = false
     var tailAnswers = !request.skipsUnindexedLines
     if streamTail != nil {
@@ -375,7 +375,6 @@ public final class CatalogSearcher {
       responses.map(\.facets), limit: request.maxValuesPerFacet, histogramBuckets: request.histogramBuckets)
     facets.sort { a, b in (requested.firstIndex(of: a.attribute) ?? 0) < (requested.firstIndex(of: b.attribute) ?? 0) }
     let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
-    let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing =
       request.sort == nil
       && (request.inputOrder || parsed.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true))
