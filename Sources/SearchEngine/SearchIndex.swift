@@ -114,9 +114,15 @@ public final class SearchIndex: Sendable {
   /// browse order, which is the input order when no custom ranking comes first. With a custom
   /// ranking the input order is not kept: the record's number stands for it.
   public func inputPosition(of record: Int) -> Int {
+    let p = browsePosition(of: record)
+    return settings.customRanking.isEmpty && settings.reverseInputOrder ? count - 1 - p : p
+  }
+
+  /// The record's place in the order the empty query lists (`--tac` reversed, as fzf's
+  /// `--no-sort` lists matches): the order of an input-ordered page (`inputOrderedPage`).
+  public func browsePosition(of record: Int) -> Int {
     guard settings.customRanking.isEmpty else { return record }
-    let p = browseOrder.position(of: record, in: documents)
-    return settings.reverseInputOrder ? count - 1 - p : p
+    return browseOrder.position(of: record, in: documents)
   }
 
   /// The record with this objectID, if any.

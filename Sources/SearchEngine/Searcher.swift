@@ -147,9 +147,10 @@
 //
 // 10. Input order (`SearchRequest.inputOrder`, fzf's `--no-sort`). Every match is found and
 //    ranked as above (with every tier: the request is exhaustive), then the page is the first
-//    input positions after the cursor (`inputOrderedPage`: a heap of a page's size over the
-//    matches; `SearchIndex.inputPosition`, read from the browse order, as record ids are input
-//    order only when the tie-break is the index alone, which `seek +s` sets). The price is that no early stop applies: a keystroke costs what `--filter` costs (fzf pays the
+//    browse positions after the cursor (`inputOrderedPage`: a heap of a page's size over the
+//    matches; `SearchIndex.browsePosition`: the input order, reversed by `--tac`, as record ids
+//    are input order only when the tie-break is the index alone, which `seek +s` sets). The
+//    price is that no early stop applies: a keystroke costs what `--filter` costs (fzf pays the
 //    same), where ranked pages stop at the first tier that fills them. The empty query browses
 //    in id order already and pages as it always does.
 //
@@ -380,7 +381,7 @@ public final class Searcher {
           summary: sortFacet == nil || RankingRule.isFuzzy(key)
             ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
           query: query, highlighter: highlighter, scope: request.highlightScope,
-          key: request.inputOrder ? UInt64(index.inputPosition(of: record)) : key)
+          key: request.inputOrder ? UInt64(index.browsePosition(of: record)) : key)
       }
     }
     if extended.answeredByFzfRulesAlone(wordless: query.isEmpty) {
@@ -663,14 +664,14 @@ public final class Searcher {
     let skip = request.after == nil ? request.page * request.hitsPerPage : 0
     var positions = TopK(capacity: 0)
     positions.reset(capacity: skip + request.hitsPerPage, after: request.after)
-    for key in ranked { positions.insert(UInt64(index.inputPosition(of: RankingRule.record(key)))) }
+    for key in ranked { positions.insert(UInt64(index.browsePosition(of: RankingRule.record(key)))) }
     let page = positions.sorted().dropFirst(skip)
     guard !page.isEmpty else { return [] }
     var slot: [Int: Int] = [:]
     for (i, position) in page.enumerated() { slot[Int(position)] = i }
     var keys = [UInt64](repeating: 0, count: page.count)
     for key in ranked {
-      if let i = slot[index.inputPosition(of: RankingRule.record(key))] { keys[i] = key }
+      if let i = slot[index.browsePosition(of: RankingRule.record(key))] { keys[i] = key }
     }
     return keys
   }

@@ -86,6 +86,7 @@ enum FilterCommand {
       text += options.outputTerminator
     }
     Output.write(text)
+    guard options.saysCountOnStandardError else { return }
     Output.error(
       summary(
         nbHits: response.nbHits, exhaustive: response.exhaustiveNbHits, nbPages: response.nbPages,
@@ -150,6 +151,7 @@ enum FilterCommand {
       }
     }
     Output.write(text)
+    guard options.saysCountOnStandardError else { return lines.isEmpty ? 1 : 0 }
     Output.error(
       summary(nbHits: nbHits, exhaustive: true, nbPages: lines.isEmpty ? 0 : 1, droppedWords: droppedWords, options))
     return lines.isEmpty ? 1 : 0

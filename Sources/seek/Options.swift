@@ -107,6 +107,10 @@ struct Options: Equatable {
   var previewWindow = DetailsPlacement()
   /// `-e`/`--exact`, `-i`, `+i` (fzf's); the fuzzy tier is set by the kind of input (lines).
   var matching = MatchOptions()
+  /// fzf's `--scheme`: `history` ties go by input order, not length (unless `--tiebreak` says).
+  var scheme = "default"
+  /// `-f` says `nbHits: N` on standard error after the hits; fzf's says nothing there.
+  var saysCountOnStandardError = true
   /// `--no-mouse` (fzf's).
   var noMouse = false
   /// `--read0`, `--print0` (fzf's): items end with NUL, not a newline, read and printed.
@@ -253,7 +257,8 @@ struct Options: Equatable {
     case "--algo":
       _ = try r.value({ ["v1", "v2"].contains($0) ? $0 : nil }, expected: "v1 or v2")
     case "--scheme":
-      _ = try r.value({ ["default", "path", "history"].contains($0) ? $0 : nil }, expected: "default, path or history")
+      o.scheme = try r.value(
+        { ["default", "path", "history"].contains($0) ? $0 : nil }, expected: "default, path or history")
     case "--read0": o.read0 = true
     case "--sync": o.sync = true
     case "--no-sort": o.noSort = true
@@ -420,6 +425,7 @@ struct Options: Equatable {
       }
       if r.flag == "--pointer" { o.pointer = text } else { o.marker = text }
     case "--preview": o.preview = try r.value()
+    case "--no-preview": o.preview = nil
     // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
     // at it; Seek draws with its own colours. `--no-color` is `NO_COLOR`.
     case "--color": _ = try r.value({ $0.isEmpty ? nil : $0 }, expected: "a colour spec such as dark or fg:#d0d0d0")
@@ -453,8 +459,10 @@ struct Options: Equatable {
     case "--multi-line", "--no-multi-line": break
     // Seek's current line is always highlighted whole (fzf's `--highlight-line`), and draws a line
     // on one row (`--wrap-sign` is for wrapped ones); `--min-height` bounds fzf's `--height ~N`.
-    case "--highlight-line", "--no-highlight-line": break
-    case "--wrap-sign", "--min-height": _ = try r.value()
+    case "--highlight-line", "--no-highlight-line", "--wrap", "--no-wrap": break
+    case "--wrap-sign", "--min-height", "--preview-wrap-sign": _ = try r.value()
+    // fzf's columns kept in sight while a wide line scrolls: read (Seek scrolls the whole line).
+    case "--freeze-left", "--freeze-right": _ = try r.number(try r.value(), min: 0)
     case "--bash", "--zsh", "--fish": o.shellIntegration = ShellIntegration.Shell(rawValue: String(r.flag.dropFirst(2)))
     case "--unicode": o.unicode = true
     case "--no-unicode": o.unicode = false
@@ -690,6 +698,8 @@ extension Options {
     gutter = "▌"
     scrollbar = "│"
     scrollOff = 3
+    matching.wordTiersFirst = false
+    saysCountOnStandardError = false
   }
 
   /// The pointer, marker, gutter and rule as drawn: fzf's Unicode signs become ASCII with

@@ -102,16 +102,20 @@ struct Plan {
     }
     // Below the word tiers, lines are matched as fzf matches them (see Searcher+Fuzzy.swift).
     options.matching.fuzzyTier = true
+    options.matching.matchesWithinParts = options.lineShape.nth.count > 1
     // fzf ranks a match at the start of a line first: a line's one attribute is ordered.
     if options.catalog.searchableAttributes == nil {
       options.catalog.searchableAttributes = ["ordered(\(options.lineShape.searchedAttribute))"]
     }
-    if options.catalog.tiebreak == nil { options.catalog.tiebreak = [.length, .index] }
+    if options.catalog.tiebreak == nil {
+      // fzf's history scheme: the newest command of equal score first, whatever its length.
+      options.catalog.tiebreak = options.scheme == "history" ? [.index] : [.length, .index]
+    }
     options.matching.tiesByMatchPosition = options.catalog.tiebreak?.contains(where: \.isPerMatch) ?? false
     // A line is text, not a product name: "logs" must not find "log" unless asked.
     if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
-    // fzf's --no-sort: record ids in input order (they follow the tie-break), the page in id order.
-    if options.noSort { options.catalog.tiebreak = [.index] }
+    // fzf's --no-sort keeps the tie-break: the page is taken in input order whatever the ids
+    // (`SearchRequest.inputOrder`), and `toggle-sort` ranks by score, then length, as fzf's.
   }
 
   /// What Enter does, whether the create row is offered, and whether rows carry check boxes.

@@ -115,4 +115,23 @@ import Testing
     #expect(!narrows("b$", "ab$"))
     #expect(!narrows("sc", "Sc"))
   }
+
+  /// `-n2..,..` (fzf's CTRL-R): one part per range; a term matches within one part, the first
+  /// it matches in, as fzf's — never across two (`e3d` in `echo 2nd` + `3 echo 2nd`), and an
+  /// anchor holds at the start of any part.
+  @Test func termsMatchWithinOnePartOfTheSearchedFields() {
+    var options = Self.lines
+    options.matchesWithinParts = true
+    let separator = String(UnicodeScalar(MatchOptions.partSeparator))
+    let history = "echo 2nd" + separator + "3\techo 2nd"
+    #expect(score("e3d", history, options: options) == nil)
+    #expect(score("e3d", "echo 2nd3\techo 2nd", options: Self.lines) != nil)  // one text: across
+    #expect(score("^echo", history, options: options) != nil)
+    #expect(score("^3", history, options: options) != nil)
+    #expect(score("!2nd", history, options: options) == nil)
+    // Highlights: where the term matched, in the bytes of the whole text.
+    var matcher = ExtendedMatcher(ExtendedQuery("^3", options: options))
+    var copy = history
+    #expect(copy.withUTF8 { matcher.matchedRanges($0) } == [9..<10])
+  }
 }

@@ -67,4 +67,24 @@ import Testing
     let second = searcher.search(request("!x", hitsPerPage: 2, after: first.hits.last?.key))
     #expect(titles(first.hits) + titles(second.hits) == ["aaaaa", "b", "ccc", "dd"])
   }
+
+  /// `--tac --no-sort`: the matches in reversed input order (the browse order), whatever the
+  /// tie-break numbered them by; `{n}` (`inputPosition`) stays the place in the input as read.
+  @Test func reversedInputOrderListsTheLastLineFirst() {
+    var store = DocumentStore(attributes: ["text"])
+    for line in ["100", "2", "200", "3", "300"] { store.append(objectID: line, values: [line]) }
+    for tiebreak: [Tiebreak] in [[.index], [.length, .index]] {
+      let index = IndexBuilder.build(
+        store,
+        settings: IndexSettings(
+          searchableAttributes: ["text"], orderedAttributes: ["text"], tiebreak: tiebreak, reverseInputOrder: true))
+      let searcher = Searcher(index: index)
+      var exact = request("'00", hitsPerPage: 10)
+      exact.matching.fuzzy = false
+      let titles = searcher.search(exact).hits.map { index.documents.value($0.record, 0) }
+      #expect(titles == ["300", "200", "100"], "\(tiebreak)")
+      let first = index.record(objectID: "100").map(index.inputPosition(of:))
+      #expect(first == 0, "\(tiebreak)")
+    }
+  }
 }

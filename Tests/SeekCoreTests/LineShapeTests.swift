@@ -1,3 +1,4 @@
+import SearchEngine
 import Testing
 
 @testable import SeekCore
@@ -77,5 +78,13 @@ import Testing
     #expect(try #require(AcceptedFields("-1")).apply(to: "one two three", shape: LineShape()) == "three")
     #expect(try #require(AcceptedFields("{1} // {1} {x}")).apply(to: "55", shape: LineShape()) == "55 // 55 {x}")
     #expect(AcceptedFields("nothing") == nil)
+  }
+
+  /// `--nth` with several ranges: one part per range, separated (fzf matches within a range).
+  @Test func severalNthRangesAreSeparateParts() throws {
+    let shape = LineShape(delimiter: "\t", nth: try #require(FieldRange.parseList("2..,..")))
+    let separator = String(UnicodeScalar(MatchOptions.partSeparator))
+    #expect(shape.values(of: "3\techo 2nd")[2] == "echo 2nd" + separator + "3\techo 2nd")
+    #expect(LineShape(nth: try #require(FieldRange.parseList("2"))).values(of: "a b c")[2] == "b")
   }
 }

@@ -110,6 +110,18 @@ expect_eq "as fzf: the command line last (+e: 4 lines)" 4 "$(seq 123 | FZF_DEFAU
 expect_eq "as fzf: the look options fzf's tests set are read" 2 \
   "$(seq 123 | FZF_DEFAULT_OPTS="--no-scrollbar --gutter ' ' --pointer '>' --marker '>' -e" "$F/fzf" -f 13 2>/dev/null | wc -l)"
 expect_eq "as seek: FZF_DEFAULT_OPTS is not Seek's (4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$SEEK" -f 13 2>/dev/null | wc -l)"
+# As fzf, fzf's matching alone (fzf 0.74.5's answers): no word one typo away, nothing said on
+# standard error, ties by input order in the history scheme, a term within one --nth range.
+out=$(printf 'fzf-unicode 테스트1\nfzf-unicode 테스트2\n' | "$F/fzf" -f fzf-unicode1 2>"$F/err.txt")
+expect_eq "as fzf: no typo match (fzf: fzf-unicode 테스트1)" "fzf-unicode 테스트1" "$out"
+expect_eq "as fzf: -f says nothing on standard error" "" "$(cat "$F/err.txt")"
+printf '6\techo 3rd\0005\techo 3rd\0004\techo 3d\0003\techo 2nd\000' > "$F/hist.txt"
+expect_eq "as fzf: --scheme=history, ties in input order (fzf: 6 5 4 3)" "6 5 4 3" \
+  "$("$F/fzf" --read0 -n2..,.. --scheme=history -f 3 < "$F/hist.txt" | cut -f1 | paste -sd' ')"
+expect_eq "as fzf: -n2..,.. matches within one range (fzf: 4 6 5)" "4 6 5" \
+  "$("$F/fzf" --read0 -n2..,.. --scheme=history -f e3d < "$F/hist.txt" | cut -f1 | paste -sd' ')"
+expect_eq "as fzf: -n2..,.. anchors at the start of a range (fzf: 4)" "4" \
+  "$("$F/fzf" --read0 -n2..,.. --scheme=history -f '^echo 3d$' < "$F/hist.txt" | cut -f1 | paste -sd' ')"
 tmux_start 80 10 "cd $F && env LANG=C.UTF-8 FZF_DEFAULT_COMMAND='printf \"from-the-command\\nsecond\\n\"' $F/fzf; exec tail -f /dev/null"
 expect_screen "as fzf: bare fzf lists FZF_DEFAULT_COMMAND's lines" "from-the-command"
 tmux_keys C-c

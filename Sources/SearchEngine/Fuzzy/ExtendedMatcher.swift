@@ -3,7 +3,12 @@
 /// Holds the scratch it reads texts into, so matching allocates nothing: one per thread.
 public struct ExtendedMatcher: Sendable {
   public let query: ExtendedQuery
+  /// The text as read: whole, or its first part when the query matches within parts; then the
+  /// other parts, where each starts in the bytes, and how many parts the current text has.
   private var text = FuzzyText()
+  private var moreParts: [FuzzyText] = []
+  private var moreStarts: [Int32] = []
+  private var partCount = 0
   private let scratch = FuzzyScratch()
   /// Matched character positions of one term (fzf reports them for highlighting only).
   private var positions: [Int32]
@@ -80,17 +85,17 @@ public struct ExtendedMatcher: Sendable {
     // A required term that is not even a subsequence of the raw bytes rules the text out before
     // it is decoded: most texts stop here.
     guard mayMatch(bytes) else { return nil }
-    text.load(bytes, caseSensitive: query.caseSensitive)
+    loadParts(bytes)
     var total = 0
     for group in query.groups {
       var groupScore: Int? = nil
       for term in group {
         let wantsPositions = ranges != nil && !term.inverse
-        let score = positions.withUnsafeMutableBufferPointer { positions in
-          term.chars.withUnsafeBufferPointer { pattern in
-            Self.score(
-              term.kind, text, pattern, scratch: scratch, positions: wantsPositions ? positions.baseAddress : nil)
-          }
+        var score: Int? = nil
+        var part = 0
+        while score == nil && part < partCount {
+          score = self.score(term, inPart: part, positions: wantsPositions)
+          part += 1
         }
         if term.inverse {
           if score == nil {
@@ -102,8 +107,10 @@ public struct ExtendedMatcher: Sendable {
         guard let score else { continue }
         groupScore = score
         if let ranges {
+          let text = part == 1 ? text : moreParts[part - 2]
+          let shift = part == 1 ? 0 : Int(moreStarts[part - 2])
           for p in positions.prefix(term.chars.count) {
-            ranges.pointee.append(Int(text.byteStarts[Int(p)])..<Int(text.byteEnds[Int(p)]))
+            ranges.pointee.append((shift + Int(text.byteStarts[Int(p)]))..<(shift + Int(text.byteEnds[Int(p)])))
           }
         }
         break
@@ -112,6 +119,44 @@ public struct ExtendedMatcher: Sendable {
       total += groupScore
     }
     return total
+  }
+
+  /// The score of one term in part `part` of the text (0: `text`), its positions kept if asked.
+  @inline(__always) private mutating func score(_ term: ExtendedQuery.Term, inPart part: Int, positions wanted: Bool)
+    -> Int?
+  {
+    positions.withUnsafeMutableBufferPointer { positions in
+      term.chars.withUnsafeBufferPointer { pattern in
+        let out = wanted ? positions.baseAddress : nil
+        return part == 0
+          ? Self.score(term.kind, text, pattern, scratch: scratch, positions: out)
+          : Self.score(term.kind, moreParts[part - 1], pattern, scratch: scratch, positions: out)
+      }
+    }
+  }
+
+  /// Decodes the text: whole, or with `matchesWithinParts` one part per separated run.
+  private mutating func loadParts(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard query.options.matchesWithinParts, let end = bytes.firstIndex(of: MatchOptions.partSeparator) else {
+      text.load(bytes, caseSensitive: query.caseSensitive)
+      partCount = 1
+      return
+    }
+    text.load(UnsafeBufferPointer(rebasing: bytes[..<end]), caseSensitive: query.caseSensitive)
+    partCount = 1
+    var start = end + 1
+    while start < bytes.count {
+      let stop = bytes[start...].firstIndex(of: MatchOptions.partSeparator) ?? bytes.count
+      if partCount - 1 == moreParts.count {
+        moreParts.append(FuzzyText())
+        moreStarts.append(0)
+      }
+      moreParts[partCount - 1].load(
+        UnsafeBufferPointer(rebasing: bytes[start..<stop]), caseSensitive: query.caseSensitive)
+      moreStarts[partCount - 1] = Int32(start)
+      partCount += 1
+      start = stop + 1
+    }
   }
 
   private static func score(

@@ -24,6 +24,15 @@ public struct MatchOptions: Sendable, Equatable {
   /// know where a term matched, so lines are answered by them alone (the word tiers fell back
   /// to the input order).
   public var tiesByMatchPosition = false
+  /// Plain queries on lines go through the word tiers (whole words, prefixes, typos) before the
+  /// fuzzy one; false: fzf's rules alone, as Seek run as `fzf` answers — fzf finds no word one
+  /// typo away (`fzf-unicode1` must not find `fzf-unicode 테스트2`), and ranks by its score only.
+  public var wordTiersFirst = true
+  /// The searched text holds one part per `--nth` range, each ended by `partSeparator`: a term
+  /// matches within one part, the first it matches in, as fzf matches `-n2..,..`.
+  public var matchesWithinParts = false
+  /// What ends a part of the searched text (ASCII's unit separator: never typed in a query).
+  public static let partSeparator: UInt8 = 0x1F
 
   public init(fuzzy: Bool = true, caseMatching: CaseMatching = .smart, fuzzyTier: Bool = false, extended: Bool = true) {
     self.fuzzy = fuzzy
@@ -62,9 +71,12 @@ public struct ExtendedQuery: Sendable, Equatable {
   public let isPlain: Bool
   /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, one
   /// that respects case (the word index folds it), or on lines with `-e`: exact is fzf's exact,
-  /// substrings as typed, never a word one typo away (`-e -f store` found `stream.c`).
+  /// substrings as typed, never a word one typo away (`-e -f store` found `stream.c`); or on
+  /// lines when the word tiers are off (Seek run as `fzf`).
   public var followsFzfRulesAlone: Bool {
-    !isEmpty && (!isPlain || caseSensitive || (options.fuzzyTier && (!options.fuzzy || options.tiesByMatchPosition)))
+    !isEmpty
+      && (!isPlain || caseSensitive
+        || (options.fuzzyTier && (!options.fuzzy || options.tiesByMatchPosition || !options.wordTiersFirst)))
   }
 
   /// Whether the search is fzf's alone, for a query whose words (`ParsedQuery`) are `wordless`:

@@ -356,12 +356,24 @@ public final class SearchService {
     return hit
   }
 
-  /// `--nth`: ranges matched in the searched fields, where those fields stand in the shown line
-  /// (none when they are not one piece of it, as `--nth 1,3`).
+  /// `--nth`: ranges matched in the searched fields, where those fields stand in the shown line:
+  /// each part (one per range, `LineShape.searched`) where it first stands; none for a part
+  /// that is not one piece of the line.
   static func ranges(_ ranges: [Range<Int>], of fields: String, placedIn title: String) -> [Range<Int>] {
-    guard !fields.isEmpty, let found = title.range(of: fields) else { return [] }
-    let shift = title.utf8.distance(from: title.startIndex, to: found.lowerBound)
-    return ranges.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+    var out: [Range<Int>] = []
+    var partStart = 0
+    for part in fields.utf8.split(separator: MatchOptions.partSeparator, omittingEmptySubsequences: false) {
+      let partEnd = partStart + part.count
+      let text = String(decoding: part, as: UTF8.self)
+      if !text.isEmpty, let found = title.range(of: text) {
+        let shift = title.utf8.distance(from: title.startIndex, to: found.lowerBound) - partStart
+        for range in ranges where range.lowerBound >= partStart && range.upperBound <= partEnd {
+          out.append((range.lowerBound + shift)..<(range.upperBound + shift))
+        }
+      }
+      partStart = partEnd + 1
+    }
+    return out
   }
 
   // MARK: - Details and preview

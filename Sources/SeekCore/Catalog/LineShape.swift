@@ -1,4 +1,5 @@
 import Foundation
+import SearchEngine
 
 /// fzf's `--ansi`, `-d/--delimiter`, `-n/--nth` and `--with-nth`: what a line read becomes.
 ///
@@ -59,7 +60,17 @@ public struct LineShape: Sendable, Equatable {
       shown = select(withNth, from: shown)
     }
     guard !nth.isEmpty else { return [shown, line] }
-    return [shown, line, select(nth, from: shown)]
+    return [shown, line, searched(nth, from: shown)]
+  }
+
+  /// The fields `--nth` searches: each range's, one part per range, parts separated by
+  /// `MatchOptions.partSeparator` — fzf matches a term within one range, so ranges that overlap
+  /// (`-n2..,..`, fzf's CTRL-R) neither repeat a field into one text (`e3d` found `3 echo 2nd`
+  /// across `echo 2nd` + `3 echo 2nd`) nor lose an anchor (`^fzf_cmd_` at the start of field 2).
+  func searched(_ ranges: [FieldRange], from text: String) -> String {
+    guard ranges.count > 1 else { return select(ranges, from: text) }
+    let separator = String(UnicodeScalar(MatchOptions.partSeparator))
+    return ranges.map { select([$0], from: text) }.joined(separator: separator)
   }
 
   /// The fields of `text` (each with its delimiter or trailing blanks).
