@@ -76,6 +76,8 @@ public enum KeyName {
     "btab": [.function(KeyMap.Code.backTab)],
     "shift-tab": [.function(KeyMap.Code.backTab)],
     "space": [.character(" ")],
+    "alt-enter": [.alt("\r")],
+    "alt-space": [.alt(" ")],
     "bspace": backspace,
     "bs": backspace,
     "del": [.function(KeyMap.Code.delete)],

@@ -30,7 +30,7 @@ public enum KeyParser {
           continue
         }
         // Esc followed at once by a key: Alt-key.
-        if next != 0x1B && (next >= 0x20 || next == 0x08), next < 0x80 {
+        if next != 0x1B && (next >= 0x20 || next == 0x08 || next == 0x0D), next < 0x80 {
           keys.append(.alt(Unicode.Scalar(next)))
           i += 2
           continue
@@ -97,7 +97,7 @@ public enum KeyParser {
         i = j
         continue
       }
-      if next != "\u{1B}" && (next.value >= 0x20 || next.value == 0x08) && next.value < 0x80 {
+      if next != "\u{1B}" && (next.value >= 0x20 || next.value == 0x08 || next.value == 0x0D) && next.value < 0x80 {
         out.append(.alt(next))
         i += 2
         continue
@@ -145,7 +145,7 @@ public enum KeyParser {
       switch parameters.split(separator: ";").first {
       case "1", "7": return .function(KeyMap.Code.home)
       case "4", "8": return .function(KeyMap.Code.end)
-      case "3": return .function(KeyMap.Code.delete)
+      case "3": return .function(modifier == 2 ? KeyMap.Code.shiftDelete : KeyMap.Code.delete)  // CSI 3;2~ with Shift
       case "5": return .function(KeyMap.Code.pageUp)
       case "6": return .function(KeyMap.Code.pageDown)
       case "12": return .function(KeyMap.Code.f2)  // CSI 12~ (rxvt, Linux console style F2)

@@ -21,7 +21,7 @@ enum Face: Equatable {
     case .fzf:
       // fzf's default keys where Seek's differ, in `--bind`'s terms: Ctrl-J and Ctrl-K move
       // (Seek's own: Ctrl-J is Enter, Ctrl-K deletes to the end, as readline).
-      var words = ["--bind", "ctrl-j:down,ctrl-k:up"]
+      var words = ["--bind", "ctrl-j:down,ctrl-k:up,ctrl-g:abort,ctrl-q:abort,esc:abort"]
       if let path = environment["FZF_DEFAULT_OPTS_FILE"], !path.isEmpty {
         guard let data = FileManager.default.contents(atPath: path) else {
           throw Refusal(description: "FZF_DEFAULT_OPTS_FILE: cannot read \(path)")

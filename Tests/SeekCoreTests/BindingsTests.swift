@@ -15,6 +15,11 @@ import Testing
     #expect(try BindSpec.parse("enter:become:vim {+}, x").first?.actions == [.become("vim {+}, x")])
     #expect(try BindSpec.parse("start:change-prompt~> ~").first?.actions == [.changePrompt("> ")])
     #expect(try BindSpec.parse("change:first").first?.trigger == "change")
+    // Several keys or events, one list of actions (fzf's `focus,multi,resize:…`).
+    let shared = try BindSpec.parse("focus,multi,resize:bg-transform:echo a,b")
+    #expect(shared.map(\.trigger) == ["focus", "multi", "resize"])
+    #expect(shared.allSatisfy { $0.actions == [.transform("echo a,b")] })
+    #expect(try BindSpec.parse(",:abort").map(\.trigger) == [","])
   }
 
   @Test(arguments: ["ctrl-a", "ctrl-a:", "ctrl-a:warp", "ctrl-a:execute(vim", "ctrl-a:up;down"])
@@ -73,6 +78,31 @@ import Testing
       return
     }
     #expect(printed.count == 1000)
+  }
+
+  /// fzf: without marks (`+m`) a toggle does nothing, its move included; with them, it moves.
+  @Test func togglesMoveOnlyWhereLinesCanBeMarked() {
+    var state = listed(["a", "b", "c"], marks: false)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown, .toggleDown, .toggleOut]))
+    #expect(state.selection == 0 && state.checked.isEmpty)
+    state.look = .fzf(separator: true)
+    _ = SearchReducer.reduce(&state, .tabPressed)
+    _ = SearchReducer.reduce(&state, .backTabPressed)
+    #expect(state.selection == 0)
+    var marking = listed(["a", "b", "c"])
+    _ = SearchReducer.reduce(&marking, .actionsTriggered([.toggleDown]))
+    #expect(marking.selection == 1)
+  }
+
+  /// `multi` fires when the marks change, `resize` when the screen does (fzf's events).
+  @Test func multiAndResizeEventsFire() {
+    var state = listed(["a", "b", "c"])
+    state.eventBindings = [.multi: [.changePrompt("multi")], .resize: [.changePrompt("resize")]]
+    _ = SearchReducer.reduce(&state, .viewportChanged(Viewport()))
+    #expect(state.prompt == "resize")
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggle]))
+    _ = SearchReducer.reduce(&state, .checkSaved(objectID: "a", checked: true))
+    #expect(state.prompt == "multi")
   }
 
   @Test func actionsRunInOrderAndStopAtALeaving() {

@@ -250,6 +250,8 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     ("\u{1B}[H", .function(KeyMap.Code.home)),
     ("\u{1B}[4~", .function(KeyMap.Code.end)),
     ("\u{1B}[3~", .function(KeyMap.Code.delete)),
+    ("\u{1B}[3;2~", .function(KeyMap.Code.shiftDelete)),
+    ("\u{1B}\r", .alt("\r")),
     ("\u{1B}[5~", .function(KeyMap.Code.pageUp)),
     ("\u{1B}[6~", .function(KeyMap.Code.pageDown)),
     ("\u{1B}[Z", .function(KeyMap.Code.backTab)),

@@ -3,6 +3,10 @@
 extension SearchReducer {
   static func act(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
+    // fzf's Tab and Shift-Tab mark and move, and without marks (`+m`) do nothing at all.
+    case .tabPressed where state.look.isFzf && !state.picking.marks,
+      .backTabPressed where state.look.isFzf && !state.picking.marks:
+      return []
     case .tabPressed: return tab(&state)
     case .backTabPressed:
       // fzf's toggle+up: the row's check, then the row above (the top line stays).

@@ -20,6 +20,8 @@ public enum BindAction: Sendable, Equatable {
   case changePrompt(String)
   case changeHeader(String)
   case togglePreview
+  /// The preview shown (`show-preview`) or hidden (`hide-preview`), whatever it was.
+  case showPreview, hidePreview
   case previewUp, previewDown
   /// Prints the query and exits 0 (fzf's `print-query`).
   case printQuery
@@ -103,6 +105,9 @@ public enum BindAction: Sendable, Equatable {
       case "pos": return Int(argument).map { .position($0) } ?? .ignore
       case "search": return .search(argument)
       case "bg-transform": return .transform(argument)
+      // fzf's scripts bind them (fish's CTRL-R: alt-t); taken, and do nothing yet: the fields
+      // of every line are cut when it is read.
+      case "change-with-nth", "change-nth": return .ignore
       default:
         return transformed[name.hasPrefix("bg-") ? String(name.dropFirst(3)) : name].map {
           .transformInto(action: $0, command: argument)
@@ -140,7 +145,8 @@ public enum BindAction: Sendable, Equatable {
     "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleOut,
     "toggle-in": .toggleIn,
     "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
-    "clear-query": .clearQuery, "toggle-preview": .togglePreview,
+    "clear-query": .clearQuery, "toggle-preview": .togglePreview, "show-preview": .showPreview,
+    "hide-preview": .hidePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
@@ -167,4 +173,11 @@ public enum BindEvent: String, Sendable, CaseIterable {
   case focus
   /// Backspace on an empty query.
   case backwardEOF = "backward-eof"
+  /// The marked items changed (`-m`).
+  case multi
+  /// The terminal changed size.
+  case resize
+  /// A click on the header (fzf's sorting scripts bind it): taken, never fired yet — Seek's
+  /// header takes no clicks.
+  case clickHeader = "click-header"
 }

@@ -73,13 +73,21 @@ public enum BindSpec {
         }
         break
       }
-      out.append(Binding(trigger: trigger, actions: actions))
+      // `focus,resize:ACTION`: several keys or events, one list of actions (fzf 0.59).
+      for name in triggers(trigger) { out.append(Binding(trigger: name, actions: actions)) }
       if i < chars.count {
         guard chars[i] == "," else { throw Failure(message: "'\(text)': unexpected '\(chars[i])'") }
         i += 1
       }
     }
     return out
+  }
+
+  /// The keys a trigger names: `a,b` is two (a key named ',' stands alone).
+  static func triggers(_ text: String) -> [String] {
+    guard text.count > 1, text.contains(",") else { return [text] }
+    let names = text.split(separator: ",").map(String.init)
+    return names.isEmpty ? [text] : names
   }
 
   /// The character that closes an argument opened by `c`, if `c` opens one.

@@ -39,6 +39,10 @@ extension SearchReducer {
     case .pageUp: return event(.pagedUp)
     case .pageDown: return event(.pagedDown)
     case .toggle: return event(.toggled)
+    // fzf's: no move unless there is a mark to toggle (`+m`: the row stays).
+    case .toggleDown where !state.picking.marks, .toggleUp where !state.picking.marks,
+      .toggleIn where !state.picking.marks, .toggleOut where !state.picking.marks:
+      return []
     case .toggleDown: return event(.toggled) + event(.movedDown)
     case .toggleUp, .toggleIn: return event(.toggled) + event(.movedUp)
     case .toggleOut: return event(.toggled) + event(.movedDown)
@@ -55,6 +59,8 @@ extension SearchReducer {
       state.header = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return []
     case .togglePreview: return event(.detailsToggled)
+    case .showPreview: return state.details.open ? [] : event(.detailsToggled)
+    case .hidePreview: return state.details.open ? event(.detailsToggled) : []
     case .previewUp: return event(.detailsScrolled(lines: -1))
     case .previewDown: return event(.detailsScrolled(lines: 1))
     case .printQuery: return [.printQuery(state.query)]
@@ -142,6 +148,7 @@ extension SearchReducer {
     switch event {
     case .started: fired.append(.start)
     case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
+    case .viewportChanged: fired.append(.resize)
     case .resultsArrived(let revision, let page) where revision == state.resultsRevision && page.page == 0:
       // The input read whole and its answer here (not when reading ended: `load:accept` would
       // accept from the lines answered before).
@@ -155,6 +162,7 @@ extension SearchReducer {
     }
     if state.query != before.query { fired.append(.change) }
     if state.currentHit?.objectID != before.current { fired.append(.focus) }
+    if state.checked != before.marked { fired.append(.multi) }
     var effects: [SearchEffect] = []
     for name in fired where !state.unbound.contains(name.rawValue) {
       guard let actions = state.eventBindings[name] else { continue }
@@ -169,9 +177,11 @@ struct BoundEventsSnapshot {
   let query: String
   let current: String?
   let records: Int?
+  let marked: [String]
 
   init(_ state: SearchState) {
     query = state.query
+    marked = state.checked
     current = state.currentHit?.objectID
     records = state.streamedRecords
   }

@@ -63,7 +63,8 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "nowrap": out.wrap = false
         case "follow": out.follow = true
         case "nofollow": out.follow = false
-        case "border", "noborder", "sharp", "rounded", "cycle", "nocycle": break
+        // Borders (Seek draws its one separator line) and fzf's scroll offset in the corner.
+        case "border", "noborder", "sharp", "rounded", "cycle", "nocycle", "info", "noinfo": break
         case _ where word.hasPrefix("border-"): break
         case _ where word.hasPrefix("+"):
           guard let offset = PreviewOffset(parsing: String(word.dropFirst())) else { return nil }
