@@ -153,6 +153,8 @@ final class DefaultSource: @unchecked Sendable {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 16)
     var failed = false
+    // A root named is a folder of the list too (fzf: `--walker dir --walker-root d` lists `d/`).
+    if options.folders && !prefix.isEmpty { buffer += prefix + [0] }
     walker.walk(root) { path in
       if stopped.isSet { return false }
       buffer += prefix

@@ -65,10 +65,10 @@ import Testing
     let all = try #require(FileWalker.Options(walker: "file,dir,follow,hidden", skip: []))
     #expect(
       walk(all) == [
-        "a", "a/one", "a/node_modules", "a/node_modules/m", "a/node_modules/m/index.js", "a/out", "a/out/x",
-        ".config", ".config/rc", "b", "b/two", "b/up",
+        "a/", "a/one", "a/node_modules/", "a/node_modules/m/", "a/node_modules/m/index.js", "a/out/", "a/out/x",
+        ".config/", ".config/rc", "b/", "b/two", "b/up/",
       ])
-    #expect(walk(try #require(FileWalker.Options(walker: "dir", skip: ["node_modules"]))) == ["a", "b"])
+    #expect(walk(try #require(FileWalker.Options(walker: "dir", skip: ["node_modules"]))) == ["a/", "b/"])
     #expect(FileWalker.Options(walker: "file,links", skip: []) == nil)
   }
 

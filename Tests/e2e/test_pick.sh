@@ -80,10 +80,13 @@ tmux_stop
 # fzf's --walker and --walker-root: folders only, under another root, its paths starting with it.
 rm -f "$P/exit.txt"
 tmux_start 80 20 "cd / && env LANG=C.UTF-8 XDG_DATA_HOME=$P/xdg $SEEK --walker=dir --walker-root=$P/tree > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
-expect_screen "--walker=dir: the folders" "tree/src"
+expect_screen "--walker=dir: the folders, ended by a slash" "tree/src/"
+expect_screen "--walker=dir --walker-root: the root is one of them (two folders)" "2 hits"
+tmux_keys "src/$"
+expect_screen "--walker=dir: one folder matches" "1 hit"
 tmux_keys Enter
 wait_exit_file "$P/exit.txt"
-expect_eq "--walker=dir --walker-root: the folder, under the root" "$P/tree/src" "$(cat "$P/out.txt")"
+expect_eq "--walker=dir --walker-root: the folder, under the root" "$P/tree/src/" "$(cat "$P/out.txt")"
 tmux_stop
 rm -f "$P/exit.txt"
 tmux_start 80 20 "cd $P/tree && env LANG=C.UTF-8 SEEK_DEFAULT_COMMAND='echo from-command' $SEEK > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files under a folder, as bare `seek` lists them (fzf's walker): relative paths of regular
-/// files and links, depth first; by default hidden entries skipped, `.git` and `node_modules`
+/// files and links (and folders, ended by "/", when asked), depth first; by default hidden entries skipped, `.git` and `node_modules`
 /// skipped, links listed but never followed — fzf's `--walker`, `--walker-root` and
 /// `--walker-skip` change that (`Options`). It reads directories with `readdir` and the entry types the kernel gives with them,
 /// so a file costs no `stat` unless the file system leaves its type unknown; `find` does the same.
@@ -81,8 +81,10 @@ public struct FileWalker {
         switch kind(of: entry, at: root, path) {
         case .folder:
           if options.skip.contains(text) { continue }
-          if options.folders && !emit(path[...]) { return }
           subfolders.append(path)
+          // A folder ends with "/", as fzf's walker lists it (`cd d55/`, a query `55/$`).
+          path.append(UInt8(ascii: "/"))
+          if options.folders && !emit(path[...]) { return }
         case .file: if options.files && !emit(path[...]) { return }
         case .other: continue
         }
