@@ -245,7 +245,18 @@ enum ShellIntegration {
       zle reset-prompt
     }
 
-    # COMMAND **<TAB>: paths (kill: processes), else zsh's own completion.
+    # Hosts for ssh and telnet: ssh's configuration, /etc/hosts, the hosts known.
+    __seek_hosts() {
+      {
+        command cat ~/.ssh/config /etc/ssh/ssh_config 2> /dev/null |
+          command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?]/) print $i }'
+        command awk '!/^[[:space:]]*#/ { for (i = 2; i <= NF; i++) print $i }' /etc/hosts 2> /dev/null
+        command awk '{ sub(/[, ].*/, ""); gsub(/[][]/, ""); sub(/:[0-9]+$/, ""); print }' ~/.ssh/known_hosts 2> /dev/null
+      } | command awk 'NF && !seen[$0]++'
+    }
+
+    # COMMAND **<TAB>: paths (kill: processes; ssh, telnet: hosts; export, unset: variables),
+    # else zsh's own completion.
     seek-completion() {
       local trigger=${SEEK_COMPLETION_TRIGGER-'**'} opts="${SEEK_DEFAULT_OPTS-} ${SEEK_COMPLETION_OPTS-}"
       if [[ -z $trigger || $LBUFFER != *"$trigger" ]]; then
@@ -257,21 +268,34 @@ enum ShellIntegration {
       local cur=${words[-1]} base selected item dir query
       base=${cur%"$trigger"}
       LBUFFER=${LBUFFER%"$cur"}
-      if [[ ${words[1]} == kill ]]; then
-        selected=$(command ps -eo user,pid,ppid,start,time,command |
-          SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" < /dev/tty |
-          command tr '\n' ' ')
-      else
-        if [[ $base == */* ]]; then dir=${base%/*}/ query=${base##*/}; else dir='' query=$base; fi
-        local walk=file,dir,follow,hidden
-        [[ ${words[1]} == (cd|pushd|rmdir) ]] && walk=dir,follow,hidden
-        selected=$(SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --print0 \
-          --walker=$walk --walker-root "${~dir:-.}" -q "$query" < /dev/tty |
-          while IFS= read -r -d '' item; do
-            [[ -z $dir ]] && item=${item#./}
-            print -rn -- "${(q)item} "
-          done)
-      fi
+      # A list piped in is Seek's input; a walk reads the terminal (zsh would join a pipe and
+      # a redirection: MULTIOS).
+      case ${words[1]} in
+        kill)
+          selected=$(command ps -eo user,pid,ppid,start,time,command |
+            SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" |
+            command tr '\n' ' ')
+          ;;
+        ssh | telnet)
+          selected=$(__seek_hosts | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse +m -q "$base")
+          [[ -n $selected ]] && selected="$selected "
+          ;;
+        export | unset | printenv)
+          selected=$(print -rl -- ${(k)parameters} |
+            SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m -q "$base" | command tr '\n' ' ')
+          ;;
+        *)
+          if [[ $base == */* ]]; then dir=${base%/*}/ query=${base##*/}; else dir='' query=$base; fi
+          local walk=file,dir,follow,hidden
+          [[ ${words[1]} == (cd|pushd|rmdir) ]] && walk=dir,follow,hidden
+          selected=$(SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --print0 \
+            --walker=$walk --walker-root "${~dir:-.}" -q "$query" < /dev/tty |
+            while IFS= read -r -d '' item; do
+              [[ -z $dir ]] && item=${item#./}
+              print -rn -- "${(q)item} "
+            done)
+          ;;
+      esac
       LBUFFER+=${selected:-$base}
       zle reset-prompt
     }
@@ -295,7 +319,7 @@ enum ShellIntegration {
     """#
 
   static let fish = #"""
-    # Seek's key bindings for fish, loaded with: seek --fish | source
+    # Seek's key bindings and completion for fish, loaded with: seek --fish | source
     status is-interactive; or exit 0
 
     function __seek_learn
@@ -342,7 +366,63 @@ enum ShellIntegration {
       commandline -f repaint
     end
 
+    # COMMAND **<TAB>: paths under the folder typed (kill: processes; ssh, telnet: hosts;
+    # set -e, export, unset: variables), else fish's own completion.
+    function seek-completion
+      set -l trigger '**'
+      set -q SEEK_COMPLETION_TRIGGER; and set trigger $SEEK_COMPLETION_TRIGGER
+      set -l token (commandline -ct)
+      if test -z "$trigger"; or not string match -q -- "*$trigger" $token
+        commandline -f complete
+        return
+      end
+      set -l base (string sub -e -(string length -- $trigger) -- $token)
+      set -l cmd (commandline -po)[1]
+      set -l opts "$SEEK_DEFAULT_OPTS $SEEK_COMPLETION_OPTS"
+      set -l result
+      switch $cmd
+        case kill
+          set result (command ps -eo user,pid,ppid,start,time,command | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base")
+        case ssh telnet
+          set result (__seek_hosts | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse +m -q "$base")
+        case export unset set
+          set result (set --names | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m -q "$base")
+        case '*'
+          set -l dir ''
+          set -l query $base
+          if string match -q -- '*/*' $base
+            set dir (string replace -r -- '[^/]*$' '' $base)
+            set query (string replace -r -- '.*/' '' $base)
+          end
+          set -l root $dir
+          test -z "$root"; and set root .
+          set root (string replace -r -- '^~/' "$HOME/" $root)
+          set -l walk file,dir,follow,hidden
+          contains -- $cmd cd pushd rmdir; and set walk dir,follow,hidden
+          set result (SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --print0 --walker=$walk --walker-root $root -q "$query" </dev/tty | string split0)
+      end
+      if test (count $result) -eq 0
+        commandline -f repaint
+        return
+      end
+      set -l quoted
+      for item in $result
+        set -a quoted (string escape -- $item)
+      end
+      commandline -rt -- (string join ' ' -- $quoted)' '
+      commandline -f repaint
+    end
+
+    function __seek_hosts
+      begin
+        command cat ~/.ssh/config /etc/ssh/ssh_config 2>/dev/null | command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?]/) print $i }'
+        command awk '!/^[[:space:]]*#/ { for (i = 2; i <= NF; i++) print $i }' /etc/hosts 2>/dev/null
+        command awk '{ sub(/[, ].*/, ""); gsub(/[][]/, ""); sub(/:[0-9]+$/, ""); print }' ~/.ssh/known_hosts 2>/dev/null
+      end | command awk 'NF && !seen[$0]++'
+    end
+
     for mode in default insert
+      bind -M $mode \t seek-completion
       bind -M $mode \ct seek-file-widget
       bind -M $mode \cr seek-history-widget
       bind -M $mode \ec seek-cd-widget

@@ -12,6 +12,8 @@ ln -sf "$SEEK" "$SH/bin/seek"
   : > $'new\nline'
   : > sub/deep.txt
 )
+mkdir -p "$SH/home/.ssh"
+printf 'Host seek-test-host\n  HostName 127.0.0.1\n' > "$SH/home/.ssh/config"
 SH_ENV="env -i HOME=$SH/home PATH=$SH/bin:/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_DATA_HOME=$SH/xdg"
 
 # sh_start SHELL-COMMAND SETUP: a shell with a bare prompt, Seek's integration loaded, in the tree.
@@ -84,7 +86,7 @@ tmux_keys M-c
 wait_until 10 screen_line_is ">" || true
 tmux_type "sub"
 expect_true() { if wait_until 10 "${@:2}"; then pass "$1"; else fail "$1" "$(screen)"; fi; }
-expect_true "bash ALT-C: before any pick, the shorter folder first" top_hit_is "sub" "sub"
+expect_true "bash ALT-C: before any pick, the shorter folder first" top_hit_is "sub" "sub/"
 tmux_keys Down
 wait_until 10 eval 'screen | grep -q "^> sub/inner"' || true
 tmux_keys Enter
@@ -93,7 +95,7 @@ tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 sh_line_is "$"
 tmux_keys M-c
 wait_until 10 screen_line_is ">" || true
 tmux_type "sub"
-expect_true "bash ALT-C learns: the folder entered leads for its query next time" top_hit_is "sub" "sub/inner"
+expect_true "bash ALT-C learns: the folder entered leads for its query next time" top_hit_is "sub" "sub/inner/"
 tmux_keys Escape
 sh_clear
 
@@ -123,6 +125,12 @@ else
   fail "bash kill **<TAB>: the process's pid" "$(screen)"
 fi
 tmux_keys Enter
+sh_clear
+tmux_type "ssh seek-te**"; tmux_keys Tab
+wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
+tmux_keys Enter
+expect_line "bash ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
+tmux_keys C-u
 
 # Learning: the older of two commands, picked for a query, leads for it next time.
 sh_clear
@@ -153,7 +161,7 @@ expect_screen "bash CTRL-R learns: the status line says so" "ordered by your pic
 tmux_keys Escape
 tmux_stop
 
-# zsh: CTRL-T, CTRL-R, ALT-C and **<TAB>.
+# zsh: CTRL-T, CTRL-R, ALT-C and **<TAB> (paths, hosts, variables, processes).
 sh_start "zsh -f -i" "PS1='\$ '; source <(seek --zsh); cd $SH/tree; clear"
 tmux_type "print -r -- "
 sh_pick C-t "dollar" 'dollar$x'
@@ -171,9 +179,34 @@ tmux_type "cat sub/dee**"; tmux_keys Tab
 wait_until 10 top_hit_has "dee" "deep.txt" || true
 tmux_keys Enter
 expect_line "zsh **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
+tmux_keys C-u
+tmux_type "ssh seek-te**"; tmux_keys Tab
+wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
+tmux_keys Enter
+expect_line "zsh ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
+tmux_keys C-u
+tmux_type "SEEKVAR_ONE=1; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+tmux_type "unset SEEKVAR_O**"; tmux_keys Tab
+wait_until 10 top_hit_has "SEEKVAR_O" "SEEKVAR_ONE" || true
+tmux_keys Enter
+expect_line "zsh unset **<TAB>: a variable" "\$ unset SEEKVAR_ONE"
+tmux_keys C-u
+tmux_type "sleep 988 &"; tmux_keys Enter
+sh_clear
+tmux_type "kill **"; tmux_keys Tab
+wait_until 10 screen_line_is ">" || true
+tmux_type "sleep 988"
+wait_until 10 eval 'screen | grep -v -x -F "> sleep 988" | grep -qF "sleep 988"' || true
+tmux_keys Enter
+if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+$"'; then
+  pass "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)"
+else
+  fail "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)" "$(screen)"
+fi
+tmux_keys Enter
 tmux_stop
 
-# fish: CTRL-T, CTRL-R, ALT-C.
+# fish: CTRL-T, CTRL-R, ALT-C and **<TAB>.
 sh_start "fish --no-config" "function fish_prompt; echo -n '\$ '; end; seek --fish | source; cd $SH/tree; clear"
 tmux_type "printf '<%s>' "
 sh_pick C-t "it's" "it's"
@@ -186,10 +219,20 @@ tmux_keys C-u
 sh_pick M-c "inner" "inner"
 tmux_type "pwd"; tmux_keys Enter
 expect_screen "fish ALT-C: in the folder picked" "$SH/tree/sub/inner"
+tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+tmux_type "cat sub/dee**"; tmux_keys Tab
+wait_until 10 top_hit_has "dee" "deep.txt" || true
+tmux_keys Enter
+expect_line "fish **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
+tmux_keys C-u
+tmux_type "ssh seek-te**"; tmux_keys Tab
+wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
+tmux_keys Enter
+expect_line "fish ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
 tmux_stop
 
 # Nothing written to an rc file, and the scripts are valid for their shells.
 expect_eq "--bash, --zsh, --fish parse in their shells" "ok ok ok" \
   "$("$SEEK" --bash | bash -n && echo -n ok) $("$SEEK" --zsh | zsh -n && echo -n ok) $("$SEEK" --fish | fish -n && echo -n ok)"
-# (fish keeps its own variables under ~/.config/fish.)
-expect_eq "no rc file names Seek (nothing written to one)" "" "$(grep -rl seek "$SH/home" 2>/dev/null)"
+# (fish keeps its own variables under ~/.config/fish; ~/.ssh is the test's own.)
+expect_eq "no rc file names Seek (nothing written to one)" "" "$(grep -rl --exclude-dir=.ssh seek "$SH/home" 2>/dev/null)"
