@@ -173,14 +173,17 @@ enum Help {
           --scroll-off N        rows kept in view around the current one (as fzf: 3)
           --ghost TEXT          shown dim on the empty query line
           --toggle-sort KEY     KEY switches between ranked and input order (fzf's)
-          --highlight-line, --wrap-sign STR, --min-height N, --multi-line
+          --highlight-line, --wrap-sign STR, --min-height N, --multi-line, --wrap,
+          --preview-wrap-sign STR, --freeze-left N, --freeze-right N
                                 read for fzf's scripts (Seek highlights the line and draws it
                                 on one row, a line break shown as ␊)
+          --no-preview          no preview command (one set before is dropped)
           --accept-nth FIELDS   what -f and accept print of a line: fields (1,3) or a template
                                 ('{1} // {2}')
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
           +e, +m                undo -e, -m (--no-exact, --no-multi)
-          --algo, --scheme      read for fzf's scripts (one matcher answers them all)
+          --algo v1|v2          read for fzf's scripts (one matcher answers both)
+          --scheme NAME         default, path, or history (ties by input order, not length)
           --with-shell STR      the shell and flags commands run with (default: $SHELL -c), e.g.
                                 'bash -c'
           --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,
