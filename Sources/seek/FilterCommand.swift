@@ -110,12 +110,10 @@ enum FilterCommand {
     nbHits: Int, exhaustive: Bool, nbPages: Int, droppedWords: [String], _ options: Options
   ) -> String {
     var summary = "nbHits: \(exhaustive ? "" : "~")\(nbHits)"
-    // The page asked for, not the engine's clamped one (a page past the last says so).
+    // The page asked for (from 0, as Algolia's `page`), not the engine's clamped one.
     if nbPages > 0 {
-      summary +=
-        options.page < nbPages
-        ? " (page \(options.page + 1) of \(nbPages))"
-        : " (page \(options.page + 1) is past the last, \(nbPages))"
+      summary += ", page: \(options.page), nbPages: \(nbPages)"
+      if options.page >= nbPages { summary += " (the page is past the last)" }
     }
     if !droppedWords.isEmpty {
       summary += "; no results for every word, dropped: \(droppedWords.joined(separator: " "))"

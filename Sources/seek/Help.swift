@@ -100,7 +100,7 @@ enum Help {
     SEARCH
       -f, --filter QUERY        non-interactive search; exit 0 with hits, 1 without, 2 on error;
                                 lines: every match (as fzf), records and --json: one page
-          --page N              page of --filter results (from 1; default 1)
+          --page N              page of --filter results (from 0, as Algolia's page; default 0)
           --hits-per-page N     hits per page (default 20)
           --json                JSON output (--filter: the response; on accept: records as JSON Lines)
       -e, --exact               plain terms match as substrings, and lines get no fuzzy matches

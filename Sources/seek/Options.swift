@@ -233,7 +233,7 @@ struct Options: Equatable {
     case "--version": o.version = true
     case "-f", "--filter": o.filter = try r.value()
     case "--page":
-      o.page = try r.number(try r.value(), min: 1) - 1
+      o.page = try r.number(try r.value(), min: 0)  // from 0, as Algolia's `page`
       o.pagingGiven = true
     case "--hits-per-page":
       o.hitsPerPage = try r.number(try r.value(), min: 1)

@@ -25,7 +25,7 @@ expect_contains "filter --json: ranking info" "$out" '"_rankingInfo":{"nbTypos":
 python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); assert d["nbHits"]>0 and len(d["hits"])==2' <<<"$out" \
   && pass "filter --json: valid JSON" || fail "filter --json: valid JSON" "$out"
 # Algolia's response, field for field (its documented search response), page from 0.
-shape=$("$SEEK" --no-store -f "samsung tv" --json --page 2 --hits-per-page 3 --facets brand,price Data/products.json | python3 -c '
+shape=$("$SEEK" --no-store -f "samsung tv" --json --page 1 --hits-per-page 3 --facets brand,price Data/products.json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 top = ["hits", "nbHits", "page", "nbPages", "hitsPerPage", "exhaustiveNbHits", "exhaustiveTypo", "query", "params",
@@ -52,8 +52,8 @@ h = json.load(sys.stdin)["hits"][0]
 print(json.dumps({k: v for k, v in h.items() if not k.startswith("_") and k != "objectID"}, separators=(",", ":")), h["_checked"])')
 expect_eq "filter --json: the record as stored" '{"name":"widget","inStock":true,"tags":["a","b"],"dims":{"w":1,"h":2.5},"note":null,"price":12.5,"checked":"mine"} False' "$stored"
 
-p1=$("$SEEK" --filter "case" --hits-per-page 5 --page 1 Data/products.json 2>/dev/null)
-p2=$("$SEEK" --filter "case" --hits-per-page 5 --page 2 Data/products.json 2>/dev/null)
+p1=$("$SEEK" --filter "case" --hits-per-page 5 --page 0 Data/products.json 2>/dev/null)
+p2=$("$SEEK" --filter "case" --hits-per-page 5 --page 1 Data/products.json 2>/dev/null)
 both=$("$SEEK" --filter "case" --hits-per-page 10 Data/products.json 2>/dev/null)
 expect_eq "filter: pages 1+2 equal the first 10" "$both" "$p1"$'\n'"$p2"
 
@@ -107,7 +107,7 @@ fi
 out=$("$SEEK" --no-store -f "iphone case" --json --hits-per-page 1000 --distinct brand Data/products.json 2>/dev/null)
 brands=$(python3 -c 'import json,sys; r=json.load(sys.stdin); b=[h["brand"] for h in r["hits"]]; print(len(b), len(set(b)), r["nbHits"])' <<<"$out")
 expect_eq "--distinct brand: each brand once, counted as groups" "11 11 11" "$brands"
-paged=$(for p in 1 2 3; do "$SEEK" --no-store -f "iphone case" --hits-per-page 4 --page $p --distinct brand Data/products.json 2>/dev/null; done | sort | uniq | wc -l)
+paged=$(for p in 0 1 2; do "$SEEK" --no-store -f "iphone case" --hits-per-page 4 --page $p --distinct brand Data/products.json 2>/dev/null; done | sort | uniq | wc -l)
 expect_eq "--distinct brand: three pages of four, eleven different hits" "11" "$paged"
 err=$("$SEEK" --no-store -f x --distinct brand:many Data/products.json 2>&1); code=$?
 expect_eq "--distinct brand:many: exit 2" "2" "$code"

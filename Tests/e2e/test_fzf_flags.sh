@@ -105,8 +105,8 @@ tmux_stop
 # (fzf 0.38's answer.)
 expect_eq "+s: input order, as fzf's" "12 102 112 120 121 122 123 124 125 126 127 128 129 132 142 152 162 172 182 192 212" \
   "$(seq 1 300 | "$SEEK" -f 12 +s 2>/dev/null | paste -sd' ')"
-expect_eq "--no-sort: page 2 of 5 in input order" "19 21 31 41 51" \
-  "$(seq 1 100 | "$SEEK" --no-sort -f 1 --hits-per-page 5 --page 3 2>/dev/null | paste -sd' ')"
+expect_eq "--no-sort: page 2 (the third, from 0) in input order" "19 21 31 41 51" \
+  "$(seq 1 100 | "$SEEK" --no-sort -f 1 --hits-per-page 5 --page 2 2>/dev/null | paste -sd' ')"
 rm -f "$P/exit.txt"
 tmux_start 40 30 "seq 1 300 | env LANG=C.UTF-8 $SEEK +s > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "+s app: started" "300 hits"
