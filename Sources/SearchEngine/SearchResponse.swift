@@ -31,6 +31,8 @@ public struct SearchRequest: Sendable, Equatable {
   public var maxValuesPerFacet: Int
   /// Numeric facets also come with a histogram of at most this many buckets (0: none).
   public var histogramBuckets = 0
+  /// Numeric facets' values counted in `facets` too (Algolia's response), not their range alone.
+  public var countsNumericFacetValues = false
   /// Order by an attribute's number instead of relevance (relevance breaks ties).
   public var sort: SortOrder?
   /// Facets counted in the same pass under filters of their own (InstantSearch's disjunctive

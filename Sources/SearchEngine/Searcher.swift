@@ -341,7 +341,9 @@ public final class Searcher {
     exhaustiveRequested =
       request.exhaustive || sortFacet != nil || everyMatch
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
-    counter.reset(index: index, attributes: request.facets, histogramBuckets: request.histogramBuckets)
+    counter.reset(
+      index: index, attributes: request.facets, histogramBuckets: request.histogramBuckets,
+      countsNumbers: request.countsNumericFacetValues)
     // One counter per disjunctive facet, kept from the last search (same position, same layout).
     if disjunctive.count > request.disjunctiveFacets.count {
       disjunctive.removeLast(disjunctive.count - request.disjunctiveFacets.count)

@@ -5,8 +5,7 @@ import SeekCore
 /// `--filter --json`: Algolia's search response, field for field, so that a program reading
 /// Algolia's reads Seek's. The record comes as stored (`Catalog.json`); what Seek adds lives in
 /// `_`-prefixed members beside Algolia's own (`_highlightResult`, `_snippetResult`,
-/// `_rankingInfo`): `_checked`, `_created`. `page` counts from 0, as Algolia's (`--page N` asks
-/// for the Nth page, `page` N − 1).
+/// `_rankingInfo`): `_checked`, `_created`. `page` counts from 0, as Algolia's and `--page`.
 struct AlgoliaResponse {
   var response: CatalogSearcher.Response
   var catalog: Catalog
@@ -22,8 +21,20 @@ struct AlgoliaResponse {
       ("hits", .array(response.hits.map { hit($0, parsed) })), ("nbHits", .number("\(response.nbHits)")),
       ("page", .number("\(response.page)")), ("nbPages", .number("\(response.nbPages)")),
       ("hitsPerPage", .number("\(response.hitsPerPage)")), ("exhaustiveNbHits", .bool(response.exhaustiveNbHits)),
-      ("exhaustiveTypo", .bool(response.exhaustiveNbHits)), ("query", .string(response.query)),
-      ("params", .string(params)), ("processingTimeMS", .number("\(processingMilliseconds)")),
+      ("exhaustiveTypo", .bool(response.exhaustiveNbHits)),
+      (
+        "exhaustive",
+        .object([
+          ("nbHits", .bool(response.exhaustiveNbHits)), ("typo", .bool(response.exhaustiveNbHits)),
+          ("facetsCount", .bool(response.exhaustiveFacetsCount)),
+        ])
+      ),
+      ("query", .string(response.query)), ("params", .string(params)), ("index", .string(catalog.name)),
+      ("processingTimeMS", .number("\(processingMilliseconds)")),
+      // One process answers: the server's time is the processing time.
+      ("serverTimeMS", .number("\(processingMilliseconds)")),
+      // No facet ordering or redirect is set in Seek's settings: present, empty, as Algolia's.
+      ("renderingContent", .object([])),
     ]
     if !response.droppedWords.isEmpty {
       members.append(("queryAfterRemoval", .string(queryAfterRemoval)))
@@ -45,7 +56,8 @@ struct AlgoliaResponse {
     }.joined(separator: " ")
   }
 
-  /// `facets` (text values and their counts), `facets_stats` (min, max, avg, sum of numbers).
+  /// `facets` (values and their counts, numbers included), `facets_stats` (min, max, avg, sum
+  /// of numbers).
   var facets: [(String, JSONValue)] {
     var counts: [(String, JSONValue)] = []
     var stats: [(String, JSONValue)] = []
@@ -57,7 +69,8 @@ struct AlgoliaResponse {
             facet.attribute,
             .object([("min", number(s.min)), ("max", number(s.max)), ("avg", number(s.avg)), ("sum", number(s.sum))])
           ))
-      } else if !facet.values.isEmpty {
+      }
+      if !facet.values.isEmpty {
         counts.append((facet.attribute, .object(facet.values.map { ($0.value, .number("\($0.count)")) })))
       }
     }
@@ -75,7 +88,7 @@ struct AlgoliaResponse {
         objectID: hit.objectID, title: found.index.documents.value(hit.record, found.index.titleColumn))
       : catalog.json(index: found.index, record: hit.record)
     guard case .object(var members) = item else { return item }
-    members.append(("_highlightResult", highlightResult(found, parsed)))
+    members.append(("_highlightResult", highlightResult(found, parsed, stored: members)))
     if let s = hit.snippet {
       members.append(
         (
@@ -95,34 +108,62 @@ struct AlgoliaResponse {
 
   /// Every searchable attribute, as Algolia lists them: the value marked, how much of the query
   /// matched there (`none`, `partial`, `full`), which words, and whether all of it is matched.
-  func highlightResult(_ found: CatalogSearcher.SegmentHit, _ parsed: ParsedQuery) -> JSONValue {
+  /// An array or an object is highlighted element by element and member by member, nested as
+  /// the record nests them (Algolia's); a string with the engine's own ranges.
+  func highlightResult(_ found: CatalogSearcher.SegmentHit, _ parsed: ParsedQuery, stored: [(String, JSONValue)])
+    -> JSONValue
+  {
     let index = found.index
     let documents = index.documents
     var out: [(String, JSONValue)] = []
     for column in index.searchableColumns {
       let name = documents.attributes[column]
-      let value = documents.value(found.hit.record, column)
-      let ranges = found.hit.highlights.first { $0.attribute == name }?.ranges ?? []
-      let words =
-        ranges.isEmpty
-        ? []
-        : matchedWords(
-          in: value, parsed, substring: index.substringMatching,
-          typos: !index.settings.typoFreeAttributes.contains(name))
-      let level = words.isEmpty ? "none" : words.count == parsed.words.count ? "full" : "partial"
-      let highlighted = ranges.reduce(0) { $0 + $1.count }
-      let letters = value.utf8.reduce(0) { $0 + ($1 == 0x20 ? 0 : 1) }
-      out.append(
-        (
-          name,
-          .object([
-            ("value", .string(Self.marked(value, ranges))), ("matchLevel", .string(level)),
-            ("fullyHighlighted", .bool(!ranges.isEmpty && highlighted >= letters)),
-            ("matchedWords", .array(words.map { .string($0) })),
-          ])
-        ))
+      let typos = !index.settings.typoFreeAttributes.contains(name)
+      switch stored.first(where: { $0.0 == name })?.1 {
+      case let nested? where nested.isContainer:
+        out.append((name, highlighted(nested, parsed, substring: index.substringMatching, typos: typos)))
+      default:
+        let value = documents.value(found.hit.record, column)
+        let ranges = found.hit.highlights.first { $0.attribute == name }?.ranges ?? []
+        let words =
+          ranges.isEmpty ? [] : matchedWords(in: value, parsed, substring: index.substringMatching, typos: typos)
+        out.append((name, highlight(value, ranges, words, parsed)))
+      }
     }
     return .object(out)
+  }
+
+  /// One element of an array or member of an object, highlighted on its own (nested alike).
+  func highlighted(_ value: JSONValue, _ parsed: ParsedQuery, substring: Bool, typos: Bool) -> JSONValue {
+    switch value {
+    case .array(let items): return .array(items.map { highlighted($0, parsed, substring: substring, typos: typos) })
+    case .object(let members):
+      return .object(members.map { ($0.0, highlighted($0.1, parsed, substring: substring, typos: typos)) })
+    case .string(let text), .number(let text):
+      let ranges =
+        parsed.isEmpty
+        ? []
+        : Highlighter.matches(
+          in: text, query: parsed, substring: substring, typos: typos,
+          phrases: catalog.settings.index.alternatives.phrases
+        ).0
+      let words = ranges.isEmpty ? [] : matchedWords(in: text, parsed, substring: substring, typos: typos)
+      return highlight(text, ranges, words, parsed)
+    case .bool(let flag): return highlight(flag ? "true" : "false", [], [], parsed)
+    case .null: return highlight("", [], [], parsed)
+    }
+  }
+
+  /// Algolia's highlight object of one text.
+  func highlight(_ value: String, _ ranges: [Range<Int>], _ words: [String], _ parsed: ParsedQuery) -> JSONValue {
+    let level = words.isEmpty ? "none" : words.count == parsed.words.count ? "full" : "partial"
+    let highlighted = ranges.reduce(0) { $0 + $1.count }
+    let letters = value.utf8.reduce(0) { $0 + ($1 == 0x20 ? 0 : 1) }
+    return .object([
+      ("value", .string(Self.marked(value, ranges))), ("matchLevel", .string(level)),
+      ("fullyHighlighted", .bool(!ranges.isEmpty && highlighted >= letters)),
+      ("matchedWords", .array(words.map { .string($0) })),
+    ])
   }
 
   /// The query's words that match in `value` (each matched alone: whole, or as a prefix for the

@@ -42,6 +42,7 @@ enum FilterCommand {
         filters: options.filters, facets: options.facets, maxValuesPerFacet: 100, sort: options.sort,
         matching: options.matching)
       request.inputOrder = options.noSort
+      request.countsNumericFacetValues = options.json
       request.learned = learned.mapValues(\.level)
       response = try searcher.search(request)
     } catch {

@@ -8,7 +8,7 @@ pass() { PASSED=$((PASSED + 1)); printf '  ok   %s\n' "$1"; }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); printf '  FAIL %s\n' "$1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/       /' | head -40; return 0; }
 
 # A --json response without its processingTimeMS, which differs from run to run.
-untimed() { sed 's/"processingTimeMS":[0-9]*/"processingTimeMS":0/'; }
+untimed() { sed 's/"processingTimeMS":[0-9]*/"processingTimeMS":0/; s/"serverTimeMS":[0-9]*/"serverTimeMS":0/'; }
 expect_eq() { # name expected actual
   if [ "$2" == "$3" ]; then pass "$1"; else fail "$1" "expected: $2"$'\n'"actual:   $3"; fi
 }

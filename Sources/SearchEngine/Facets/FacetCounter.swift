@@ -69,6 +69,9 @@ struct FacetCounter {
   /// end, once the range is known; the arrays keep their capacity from one search to the next).
   private var collected: [[Double]] = []
   private var histogramBuckets = 0
+  /// Numeric facets' values are counted too, each number a value (Algolia's `facets` lists
+  /// `"299.99": 3` beside `facets_stats`): the numbers are collected, counted at the end.
+  private var countsNumbers = false
   /// A sample's counts are scaled to the whole: the histogram's bars too.
   private var sampleFactor = 1.0
   /// Every record was counted (the empty query): the bars are the whole index's, binned once and
@@ -82,13 +85,16 @@ struct FacetCounter {
 
   /// Prepares for a search counting `attributes` ("*" for every facet) of `index`. The same
   /// attributes as last time (every keystroke, as a rule) only zero the counters touched.
-  mutating func reset(index: SearchIndex, attributes: [String], histogramBuckets: Int = 0) {
-    guard attributes != requested || histogramBuckets != self.histogramBuckets else {
+  mutating func reset(index: SearchIndex, attributes: [String], histogramBuckets: Int = 0, countsNumbers: Bool = false)
+  {
+    guard attributes != requested || histogramBuckets != self.histogramBuckets || countsNumbers != self.countsNumbers
+    else {
       clear()
       return
     }
     requested = attributes
     self.histogramBuckets = histogramBuckets
+    self.countsNumbers = countsNumbers
     let all = attributes.contains("*")
     textFacets = index.facets.text.filter { all || attributes.contains($0.attribute) }
     numericFacets = index.facets.numeric.filter { all || attributes.contains($0.attribute) }
@@ -149,7 +155,7 @@ struct FacetCounter {
       if !x.isNaN {
         sums[f] += x
         present[f] += 1
-        if histogramBuckets > 0 { collected[f].append(x) }
+        if histogramBuckets > 0 || countsNumbers { collected[f].append(x) }
       }
     }
   }
@@ -204,6 +210,25 @@ struct FacetCounter {
     return histogram
   }
 
+  /// Numeric facet `f`'s numbers as values, most frequent first (then by number), written as
+  /// filters write them; a sample's counts scaled to the whole.
+  private func numberValues(_ f: Int, limit: Int) -> [FacetResult.Value] {
+    var counted: [Double: Int] = [:]
+    if countedAll {
+      for record in 0..<numbers[f].count where !numbers[f][record].isNaN {
+        counted[numbers[f][record], default: 0] += 1
+      }
+    } else {
+      for x in collected[f] { counted[x, default: 0] += 1 }
+    }
+    let ordered = counted.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    return ordered.prefix(limit).map { number, count in
+      FacetResult.Value(
+        value: FilterExpression.numberText(number),
+        count: sampleFactor == 1 ? count : Int((Double(count) * sampleFactor).rounded()))
+    }
+  }
+
   /// The results, most frequent values first.
   func results(maxValuesPerFacet: Int) -> [FacetResult] {
     var out: [FacetResult] = []
@@ -225,7 +250,7 @@ struct FacetCounter {
     for (f, facet) in numericFacets.enumerated() {
       out.append(
         FacetResult(
-          attribute: facet.attribute, values: [],
+          attribute: facet.attribute, values: countsNumbers ? numberValues(f, limit: maxValuesPerFacet) : [],
           stats: minimum[f] <= maximum[f]
             ? FacetResult.Stats(
               min: minimum[f], max: maximum[f], sum: sums[f], count: present[f],

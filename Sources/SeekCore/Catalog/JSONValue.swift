@@ -373,3 +373,13 @@ public struct JSONParser {
     return value
   }
 }
+
+extension JSONValue {
+  /// An array or an object: a value that holds others.
+  public var isContainer: Bool {
+    switch self {
+    case .array, .object: return true
+    default: return false
+    }
+  }
+}

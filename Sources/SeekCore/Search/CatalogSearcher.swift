@@ -57,6 +57,8 @@ public final class CatalogSearcher {
     public var maxValuesPerFacet: Int
     /// Numeric facets come with a histogram of at most this many buckets (0: none).
     public var histogramBuckets = 0
+    /// Numeric facets' values counted too (`--json`'s `facets`, as Algolia's).
+    public var countsNumericFacetValues = false
     public var sort: SortOrder?
     /// How terms match (fzf's `-e`, `-i`, `+i`).
     public var matching: MatchOptions
@@ -418,6 +420,7 @@ public final class CatalogSearcher {
         filter: filters[i], facets: requested.filter { !disjunctive.contains($0) },
         maxValuesPerFacet: request.maxValuesPerFacet, sort: request.sort)
       segmentRequest.histogramBuckets = request.histogramBuckets
+      segmentRequest.countsNumericFacetValues = request.countsNumericFacetValues
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
       segmentRequest.distinct = distincts[i]
