@@ -20,6 +20,10 @@ import Testing
     #expect(shared.map(\.trigger) == ["focus", "multi", "resize"])
     #expect(shared.allSatisfy { $0.actions == [.transform("echo a,b")] })
     #expect(try BindSpec.parse(",:abort").map(\.trigger) == [","])
+    // An argument holding the closing character ends where the action does (fzf's, which
+    // fish's CTRL-R needs: `(string split0 … | fish_indent -i)` inside become's).
+    #expect(try BindSpec.parse("a:become(echo (x) y),b:up").first?.actions == [.become("echo (x) y")])
+    #expect(try BindSpec.parse("a:execute(echo \"A) B\")+up").first?.actions == [.execute("echo \"A) B\""), .up])
   }
 
   @Test(arguments: ["ctrl-a", "ctrl-a:", "ctrl-a:warp", "ctrl-a:execute(vim", "ctrl-a:up;down"])

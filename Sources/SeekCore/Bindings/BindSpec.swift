@@ -55,9 +55,9 @@ public enum BindSpec {
           argument = String(chars[(i + 1)...])
           i = chars.count
         } else if i < chars.count, let close = closing(chars[i]) {
-          var j = i + 1
-          while j < chars.count && chars[j] != close { j += 1 }
-          guard j < chars.count else { throw Failure(message: "'\(text)': '\(chars[i])' of \(name) is not closed") }
+          guard let j = argumentEnd(chars, from: i + 1, close: close) else {
+            throw Failure(message: "'\(text)': '\(chars[i])' of \(name) is not closed")
+          }
           argument = String(chars[(i + 1)..<j])
           i = j + 1
         }
@@ -81,6 +81,18 @@ public enum BindSpec {
       }
     }
     return out
+  }
+
+  /// Where an argument opened just before `start` closes: at the first closing character that
+  /// ends the action (the text's end, a `+` or a `,` after it), as fzf reads
+  /// `become(… (string split0 …) …)`; else at the first closing character.
+  static func argumentEnd(_ chars: [Character], from start: Int, close: Character) -> Int? {
+    var first: Int? = nil
+    for j in start..<chars.count where chars[j] == close {
+      if first == nil { first = j }
+      if j + 1 == chars.count || chars[j + 1] == "+" || chars[j + 1] == "," { return j }
+    }
+    return first
   }
 
   /// The keys a trigger names: `a,b` is two (a key named ',' stands alone).
