@@ -124,6 +124,8 @@ enum Help {
                                 that repeat, such as brand, category, source, tags)
 
     CATALOG SETTINGS (override CATALOG.settings.json next to the catalog)
+          --settings FILE       settings from FILE, for any catalog (a pipe, a table, a query);
+                                over the file next to the catalog, under these flags
           --searchable A,B,...  searchable attributes, most important first
           --title NAME          attribute shown as the item's name
           --ranking RULES       custom ranking, e.g. "desc(popularity)" or "asc(price),desc(rating)"

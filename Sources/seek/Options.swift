@@ -107,6 +107,9 @@ struct Options: Equatable {
   var previewWindow = DetailsPlacement()
   /// `-e`/`--exact`, `-i`, `+i` (fzf's); the fuzzy tier is set by the kind of input (lines).
   var matching = MatchOptions()
+  /// `--settings FILE`: the catalog's settings from this file (any catalog: a pipe, a table, a
+  /// query), over the file beside the catalog, under the flags.
+  var settingsPath: String? = nil
   /// fzf's `--scheme`: `history` ties go by input order, not length (unless `--tiebreak` says).
   var scheme = "default"
   /// `-f` says `nbHits: N` on standard error after the hits; fzf's says nothing there.
@@ -346,6 +349,7 @@ struct Options: Equatable {
   private static func applyStoreFlag(_ o: inout Options, _ r: inout FlagReader) throws(ParseError) -> Bool {
     switch r.flag {
     case "--suggestions": o.suggestionsPath = try r.value()
+    case "--settings": o.settingsPath = try r.value()
     case "--suggest": o.suggest = true
     case "--suggestions-min-hits":
       o.suggestionsMinHits = try r.number(try r.value(), min: 0)

@@ -20,6 +20,15 @@ enum SeekCommand {
       return 2
     }
     for note in options.boundQueries() { Output.error("seek: \(note)") }
+    if let path = options.settingsPath {
+      do {
+        let text = String(decoding: try CatalogLoader.readFile(path), as: UTF8.self)
+        options.catalog = try CatalogSettings.parse(text, path: path).overridden(by: options.catalog)
+      } catch {
+        Output.error("seek: \(error)")
+        return 2
+      }
+    }
     if let shell = options.withShell { CommandShell.use(shell) }
     if options.noColor { Output.colorRefused = true }
     if let shell = options.shellIntegration {

@@ -53,6 +53,13 @@ stored=$("$SEEK" --no-store -f widget --json "$WORK/typed.json" | python3 -c '
 import json, sys
 h = json.load(sys.stdin)["hits"][0]
 print(json.dumps({k: v for k, v in h.items() if not k.startswith("_") and k != "objectID"}, separators=(",", ":")), h["_checked"])')
+# --settings FILE: settings for any catalog (a pipe has no file beside it).
+printf '{"synonyms":[{"type":"synonym","synonyms":["hoover","vacuum"]}]}' > "$WORK/syn-settings.json"
+expect_eq "--settings: a pipe's synonyms (without: nothing)" "Dyson vacuum|" \
+  "$(printf 'Dyson vacuum\nKettle\n' | "$SEEK" -f hoover --settings "$WORK/syn-settings.json" 2>/dev/null)|$(printf 'Dyson vacuum\nKettle\n' | "$SEEK" -f hoover 2>/dev/null)"
+printf '{"bogus":1}' > "$WORK/bogus-settings.json"
+out=$("$SEEK" -f ps5 --settings "$WORK/bogus-settings.json" Data/products.json 2>&1); code=$?
+expect_eq "--settings: a bad file is said, exit 2" "2|yes" "$code|$(grep -q "bogus-settings.json: invalid settings: unknown setting 'bogus'" <<<"$out" && echo yes)"
 # An array or an object is highlighted element by element, member by member (Algolia's).
 nested=$("$SEEK" --no-store -f "red" --json --searchable name,tags,dims <(printf '[{"name":"red widget","tags":["red","blue"],"dims":{"color":"red","size":"big"}}]') | python3 -c '
 import json, sys
