@@ -350,6 +350,8 @@ struct Options: Equatable {
     switch r.flag {
     case "--suggestions": o.suggestionsPath = try r.value()
     case "--settings": o.settingsPath = try r.value()
+    case "--no-create": o.catalog.create = false
+    case "--no-create-on-enter": o.catalog.createOnEnter = false
     case "--suggest": o.suggest = true
     case "--suggestions-min-hits":
       o.suggestionsMinHits = try r.number(try r.value(), min: 0)
@@ -633,6 +635,9 @@ struct Options: Equatable {
     var escape = false
     for c in text {
       if escape {
+        // Within double quotes a backslash escapes only $ ` " \ and a line break (POSIX, and
+        // fzf's shell words): `--delimiter="\t"` keeps its `\t`, which the flag reads as a tab.
+        if quote == "\"" && !"$`\"\\\n".contains(c) { current.append("\\") }
         current.append(c)
         escape = false
         continue

@@ -52,6 +52,9 @@ import Testing
     let colors = AnsiText.colors(line)
     #expect(colors.count == 1 && colors[0].range == 0..<3 && colors[0].style.color == 1)
     #expect(AnsiText.stripped("plain") == "plain")
+    // A character set designated (tput sgr0, fish's set_color normal: ESC ( B ESC [ m) is three
+    // bytes, all of them dropped (the B was shown and searched).
+    #expect(AnsiText.stripped("\u{1B}[30m\u{1B}(Becho 3d\u{1B}(B\u{1B}[m") == "echo 3d")
   }
 
   @Test func placeholdersGiveFieldsWithoutTheirDelimiters() {

@@ -106,6 +106,9 @@ expect_eq "as fzf: FZF_DEFAULT_OPTS is read (-e: 2 lines)" 2 "$(seq 123 | FZF_DE
 printf -- '-e\n' > "$F/opts"
 expect_eq "as fzf: FZF_DEFAULT_OPTS_FILE first" 2 "$(seq 123 | FZF_DEFAULT_OPTS_FILE="$F/opts" "$F/fzf" -f 13 2>/dev/null | wc -l)"
 expect_eq "as fzf: the command line last (+e: 4 lines)" 4 "$(seq 123 | FZF_DEFAULT_OPTS='-e' "$F/fzf" -f 13 +e 2>/dev/null | wc -l)"
+# Shell words as fzf reads FZF_DEFAULT_OPTS: in double quotes `\t` stays (the flag reads a tab).
+expect_eq "as fzf: --delimiter=\"\\t\" in FZF_DEFAULT_OPTS is a tab (fzf: b)" "b" \
+  "$(printf 'a\tb\n' | FZF_DEFAULT_OPTS='--delimiter="\t"' "$F/fzf" --accept-nth=2 -f a 2>/dev/null)"
 # fzf's own tests set these for every test: read, not refused.
 expect_eq "as fzf: the look options fzf's tests set are read" 2 \
   "$(seq 123 | FZF_DEFAULT_OPTS="--no-scrollbar --gutter ' ' --pointer '>' --marker '>' -e" "$F/fzf" -f 13 2>/dev/null | wc -l)"
