@@ -433,7 +433,7 @@ public enum Renderer {
         : state.suggestionsVisible && !state.suggestions.isEmpty
           ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
       hints =
-        "↑↓ select · Tab complete · Enter \(state.picking.enterAccepts ? "accept" : "submit") · F2 refine · " + esc
+        "↑↓ select · Tab complete · Enter \(enterHint(state)) · F2 refine · " + esc
     }
     let width = buffer.size.columns
     var hintWidth = DisplayWidth.of(hints)
@@ -482,6 +482,13 @@ public enum Renderer {
   static func format1(_ x: Double) -> String {
     let tenths = Int((x * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// What Enter does from the query: accept (a plain list), create the item nothing matches
+  /// (the smart list), or submit the search.
+  static func enterHint(_ state: SearchState) -> String {
+    if state.picking.enterAccepts { return "accept" }
+    return state.createdByEnter == nil ? "submit" : "create"
   }
 
   static func formatMilliseconds(_ ms: Double) -> String {

@@ -518,6 +518,9 @@ enum SeekCommand {
       let learns = !options.noLearn && !(store is MemoryItemStore)
       var picking = picking
       picking.learns = learns
+      // The catalog's word on its create row (its settings file, --settings, the flags).
+      if let create = catalog.given.create { picking.offersCreate = create }
+      if let onEnter = catalog.given.createOnEnter { picking.createsOnEnter = onEnter }
       let service = SearchService(
         catalog: catalog, suggestions: suggestions, created: initial.created, learned: suggests ? initial.learned : [],
         hitsPerPage: options.hitsPerPage,

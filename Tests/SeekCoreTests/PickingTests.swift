@@ -75,12 +75,27 @@ import Testing
     #expect(app.finished == .accept(objectIDs: [app.state.results.hits[0].objectID]))
   }
 
-  @Test func submitWithNothingFoundStaysInTheQuery() throws {
-    let app = try Harness(catalog: catalog(["Blue Lamp"]))
+  /// A list-keeper types a name nothing matches and presses Enter: the item is created (the
+  /// hint says so); with `createOnEnter` off, Enter submits and stays in the query.
+  @Test func enterWithNothingFoundCreatesTheItemUnlessTurnedOff() throws {
+    let store = MemoryItemStore()
+    let app = try Harness(catalog: catalog(["Blue Lamp"]), store: store)
     app.type("qqqq")
+    #expect(app.state.createdByEnter == "qqqq")
     app.send(.enterPressed)
-    #expect(app.titles == ["+ qqqq"])
-    #expect(app.state.focus == .query)
+    #expect(try store.createdItems().map(\.title) == ["qqqq"])
+    var picking = Picking.defaults(lines: false)
+    picking.createsOnEnter = false
+    let kept = try Harness(catalog: catalog(["Blue Lamp"]), picking: picking)
+    kept.type("qqqq")
+    #expect(kept.state.createdByEnter == nil)
+    kept.send(.enterPressed)
+    #expect(kept.titles == ["+ qqqq"])
+    #expect(kept.state.focus == .query)
+    // A query that finds something submits, as before.
+    let found = try Harness(catalog: catalog(["Blue Lamp"]), store: MemoryItemStore())
+    found.type("lamp")
+    #expect(found.state.createdByEnter == nil)
   }
 
   @Test func deleteRemovesACreatedItemOnly() throws {

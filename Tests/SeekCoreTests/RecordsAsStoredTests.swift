@@ -16,6 +16,18 @@ import Testing
     #expect(Tokenizer.nameKey("Crème  Brûlée!") == Tokenizer.nameKey("creme brulee"))
   }
 
+  /// A word in its other number names the same item (`apple`, `Apples`; `honeys`, `honey`),
+  /// never a typo nor another count of words.
+  @Test func namesCompareWithPluralsFolded() {
+    let service = SearchService(catalog: catalog(["Apples", "honey", "Oat milk", "Pineapple"]), suggestions: [])
+    #expect(service.results(query: "apple", page: 0).equalItems.map(\.title) == ["Apples"])
+    #expect(service.results(query: "honeys", page: 0).equalItems.map(\.title) == ["honey"])
+    #expect(service.results(query: "oat milks", page: 0).equalItems.map(\.title) == ["Oat milk"])
+    #expect(ItemName.same(ItemName.words("batteries"), ItemName.words("Battery")))
+    #expect(!ItemName.same(ItemName.words("aple"), ItemName.words("apple")))
+    #expect(!ItemName.same(ItemName.words("oat"), ItemName.words("oat milk")))
+  }
+
   /// Every JSON type comes back as written; Seek's members never replace the record's.
   @Test func aJSONRecordComesBackAsStored() throws {
     let record =

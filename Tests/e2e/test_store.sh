@@ -16,9 +16,9 @@ expect_screen "store: checked" "[x]"
 tmux_keys C-u
 tmux_type "Grandma's cookbook"
 expect_screen "store: create row" "Create “Grandma's cookbook”"
-keys_settled Enter Down
-keys_settled Home
-tmux_keys Space
+# Nothing matches: Enter creates the item the query names (the hint says so).
+expect_screen "store: the hint says Enter creates" "Enter create"
+tmux_keys Enter
 expect_screen "store: created item shown checked" "[x] Grandma's cookbook"
 tmux_keys C-c
 wait_exit_file "$WORK/exit.txt"

@@ -67,6 +67,7 @@ tmux_keys C-u
 tmux_type "zzunicorn"
 expect_screen "ui: create row for an unknown name" "Create “zzunicorn”"
 expect_screen "ui: No results found" "No results found"
+expect_screen "ui: nothing found, Enter creates (the hint)" "Enter create"
 
 tmux_resize 20 5
 expect_screen "ui: tiny 20x5 terminal still draws" "> zzunicorn"
@@ -95,6 +96,21 @@ tmux_keys Enter
 wait_exit_file "$WORK/exit.txt"
 expect_eq "accept: exit 0" "EXIT=0" "$(cat "$WORK/exit.txt" 2>/dev/null)"
 expect_contains "accept: the selected title on stdout" "$(cat "$WORK/out.txt")" "PlayStation 5"
+tmux_stop
+
+# --no-create (or "create": false in the settings): a product catalog offers no create row,
+# and Enter on a query nothing matches submits it.
+start_ui --no-store --no-create Data/products.json
+expect_screen "--no-create: started" "10,000 hits"
+tmux_type "iph"
+expect_screen "--no-create: results" "iPhone"
+tmux_keys C-u
+tmux_type "zzunicorn"
+expect_screen "--no-create: nothing found" "No results found"
+expect_screen "--no-create: Enter submits" "Enter submit"
+expect_eq "--no-create: no create row" "" "$(screen | grep -F 'Create' || true)"
+tmux_keys C-c
+wait_exit_file "$WORK/exit.txt"
 tmux_stop
 
 # Escape sequences in data never reach the terminal.

@@ -110,6 +110,7 @@ extension SearchReducer {
         return submit(&state, shown[h].query, fromSuggestion: true)
       }
       absorbAllTokens(&state)
+      if let title = state.createdByEnter { return [.createItem(title: title)] }
       guard state.picking.enterAccepts else { return submit(&state, state.query, fromSuggestion: false) }
       // fzf: one Enter takes the top line (of this query: when the results on screen answer an
       // older one, typed faster than searched, it is taken when they arrive).

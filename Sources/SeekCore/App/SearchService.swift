@@ -249,12 +249,13 @@ public final class SearchService {
             kind: found.kind, index: found.index, record: found.record, highlights: highlights, snippet: nil, typos: 0,
             query: parsed))
       }
-      // The same name written with other punctuation or separators: a hit of the first page (a
-      // name equal to the query in words matches every word exactly, so it ranks on top).
-      let name = Tokenizer.nameKey(query)
+      // The same name written with other punctuation or separators, or a word in its other
+      // number (`apple`, `Apples`): a hit of the first page (a name equal to the query in words
+      // matches every word whole, so it ranks on top).
+      let name = ItemName.words(query)
       if !name.isEmpty {
         for hit in hits where !equal.contains(where: { $0.objectID == hit.objectID }) {
-          if Tokenizer.nameKey(hit.title) == name { equal.append(hit) }
+          if ItemName.same(ItemName.words(hit.title), name) { equal.append(hit) }
         }
       }
     }

@@ -90,6 +90,15 @@ extension SearchState {
   public var screen: ScreenSize { viewport.screen }
   /// The suggestions pane as shown: empty when hidden.
   public var shownSuggestions: [SuggestionHit] { suggestionsPane.shown }
+  /// The item Enter creates from the query: on a smart list, when the answer to this very query
+  /// holds nothing and the create row is offered (a list-keeper types a name and presses Enter).
+  public var createdByEnter: String? {
+    guard !picking.enterAccepts, picking.createsOnEnter, results.query == query, results.hits.isEmpty else {
+      return nil
+    }
+    return results.createTitle
+  }
+
   /// The hit the details pane is about (and `{}` stands for): the selected result, or the top hit
   /// while the focus is elsewhere.
   public var currentHit: ResultHit? {
@@ -246,6 +255,9 @@ public struct Picking: Sendable, Equatable {
   /// Space on a row checks it (the smart list); false for lines, as in fzf, where Space always
   /// types (with `-m`, Tab marks).
   public var spaceChecks = true
+  /// Enter on a query nothing matches creates the item it names (the smart list's), rather
+  /// than submitting a search that finds nothing.
+  public var createsOnEnter = true
 
   public init(
     enterAccepts: Bool = false, offersCreate: Bool = true, escapeQuits: Bool = false, marks: Bool = true,

@@ -45,6 +45,11 @@ public struct CatalogSettings: Sendable, Equatable {
   /// with the data (a clone, a download) and must not choose where a person's list and
   /// password go. Said as a warning; `UserStores` says where a store may come from.
   public var namesAStore = false
+  /// The smart list's create row (`"create": false`, `--no-create`: a product catalog that
+  /// offers `+ Create "iph"` on every keystroke). Nil: the kind of input decides.
+  public var create: Bool?
+  /// Enter on a query nothing matches creates it (`"createOnEnter": false` turns it off).
+  public var createOnEnter: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -86,6 +91,8 @@ public struct CatalogSettings: Sendable, Equatable {
     out.synonyms = other.synonyms.synonyms.isEmpty ? synonyms : other.synonyms
     out.ignoredSynonyms = other.synonyms.synonyms.isEmpty ? ignoredSynonyms : other.ignoredSynonyms
     out.namesAStore = namesAStore || other.namesAStore
+    out.create = other.create ?? create
+    out.createOnEnter = other.createOnEnter ?? createOnEnter
     return out
   }
 
@@ -165,6 +172,11 @@ public struct CatalogSettings: Sendable, Equatable {
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store": settings.namesAStore = true
+      case "create", "createOnEnter":
+        guard case .bool(let on) = v else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
+        }
+        if key == "create" { settings.create = on } else { settings.createOnEnter = on }
       case "allowTyposOnNumericTokens":
         guard case .bool(let allowed) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
@@ -189,7 +201,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter)"
         )
       }
     }
