@@ -35,6 +35,9 @@ enum Help {
           --enter accept|submit what Enter in the query does (default: accept for lines, submit
                                 for records)
           --create              offer the create row for lines too (check boxes on)
+          --no-create           no create row (a catalog that is no list; "create": false)
+          --no-create-on-enter  Enter on a query nothing matches submits it, creates nothing
+                                ("createOnEnter": false)
           --prompt STR          what stands before the query (default "> ")
           --pointer STR, --marker STR
                                 what marks the current line (default ">") and a checked one
