@@ -112,6 +112,22 @@ import Testing
     #expect(try store.checkedItems().isEmpty)
     #expect(app.titles == ["+ desk"])
     #expect(app.state.checkedThisRun.isEmpty)
+    // Ctrl-Y on the list brings the deleted item back, checked as it was.
+    app.send(.movedDown)
+    app.send(.yanked)
+    #expect(try store.createdItems().map(\.title) == ["desk"])
+    #expect(try store.checkedItems().map(\.title) == ["desk"])
+    #expect(app.titles == ["desk"])
+    #expect(app.state.message == "brought back “desk”")
+    // Unchecked when deleted: back unchecked.
+    app.send(.movedDown)
+    app.send(.spacePressed)
+    #expect(try store.checkedItems().isEmpty)
+    app.send(.deletedForward)
+    app.send(.movedDown)
+    app.send(.yanked)
+    #expect(try store.createdItems().map(\.title) == ["desk"])
+    #expect(try store.checkedItems().isEmpty)
     // A catalog record is not deleted: a message says why.
     app.send(.cleared)
     app.type("blue lamp")

@@ -24,6 +24,14 @@ public struct MarksState: Sendable, Equatable {
   /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
   /// the top hit when they do.
   public var acceptTopOnArrival = false
+  /// The created item Delete removed last, and whether it was checked: Ctrl-Y on the list
+  /// brings it back as it was (a created item's objectID follows its title, so its check too).
+  public var lastDeleted: DeletedItem? = nil
+
+  public struct DeletedItem: Sendable, Equatable {
+    public var title: String
+    public var checked: Bool
+  }
 
   public init() {}
 
@@ -74,6 +82,23 @@ enum MarksReducer {
   }
 
   struct Refusal: Error, Equatable { let message: String }
+
+  /// Delete on a created item: removed, kept aside for Ctrl-Y.
+  static func delete(_ marks: inout MarksState, _ hit: ResultHit) -> [SearchEffect] {
+    marks.lastDeleted = MarksState.DeletedItem(title: hit.title, checked: marks.checked.contains(hit.objectID))
+    return [.deleteCreatedItem(objectID: hit.objectID)]
+  }
+
+  /// Ctrl-Y on the list: the item deleted last, created again, checked or not as it was.
+  static func undoDelete(_ marks: inout MarksState) -> (title: String, effects: [SearchEffect])? {
+    guard let deleted = marks.lastDeleted else { return nil }
+    marks.lastDeleted = nil
+    let title = deleted.title
+    let uncheck: [SearchEffect] =
+      deleted.checked
+      ? [] : [.setChecked(objectID: CreatedItem.objectID(forTitle: title), title: title, checked: false)]
+    return (title, [.createItem(title: title)] + uncheck)
+  }
 
   /// fzf's select-all, deselect-all and toggle-all, over every match of the query (listed by
   /// the search lane first: the rows loaded are only the first pages), within `--multi=N`.

@@ -52,7 +52,8 @@ extension SearchReducer {
   }
 
   /// Delete on a recent search forgets it; on a result, deletes a created item (catalog records
-  /// cannot be); Ctrl-D on an empty query quits (fzf's delete-char/eof). Elsewhere, the query's.
+  /// cannot be), and Ctrl-Y there brings it back; Ctrl-D on an empty query quits (fzf's
+  /// delete-char/eof). Elsewhere, the query's.
   private static func delete(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
     case .deletedForward where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
@@ -63,7 +64,12 @@ extension SearchReducer {
         state.message = "only items made with the create row can be deleted"
         return []
       }
-      return [.deleteCreatedItem(objectID: hit.objectID)]
+      state.message = "deleted “\(hit.title)” · Ctrl-Y brings it back"
+      return MarksReducer.delete(&state.marks, hit)
+    case .yanked where state.focus == .results && state.marks.lastDeleted != nil:
+      guard let (title, effects) = MarksReducer.undoDelete(&state.marks) else { return [] }
+      state.message = "brought back “\(title)”"
+      return effects
     case .deletedForwardOrQuit:
       guard state.focus == .query && state.query.isEmpty else { return reduceEvent(&state, .deletedForward) }
       return [.quit(status: 130)]
