@@ -55,6 +55,8 @@ import Testing
     // A character set designated (tput sgr0, fish's set_color normal: ESC ( B ESC [ m) is three
     // bytes, all of them dropped (the B was shown and searched).
     #expect(AnsiText.stripped("\u{1B}[30m\u{1B}(Becho 3d\u{1B}(B\u{1B}[m") == "echo 3d")
+    // An item of several lines (--read0) keeps them all (fish's multi-line commands).
+    #expect(AnsiText.stripped("\u{1B}[90m1\t\u{1B}[mecho \"foo\nbar\"") == "1\techo \"foo\nbar\"")
   }
 
   @Test func placeholdersGiveFieldsWithoutTheirDelimiters() {

@@ -5,8 +5,11 @@ public enum AnsiText {
   public static let maxLines = 2_000
 
   /// `expandingTabs: false` keeps tabs as they are (a line of `--ansi` input, whose fields a tab
-  /// may delimit).
-  public static func parse(_ bytes: [UInt8], maxLines: Int = maxLines, expandingTabs: Bool = true) -> [[StyledRun]] {
+  /// may delimit); `keepingLineBreaks` keeps a line break as a character (an item read with
+  /// `--read0` may hold several lines: fish's multi-line commands).
+  public static func parse(
+    _ bytes: [UInt8], maxLines: Int = maxLines, expandingTabs: Bool = true, keepingLineBreaks: Bool = false
+  ) -> [[StyledRun]] {
     var lines: [[StyledRun]] = []
     var runs: [StyledRun] = []
     var text = String.UnicodeScalarView()
@@ -28,6 +31,8 @@ public enum AnsiText {
       let v = scalars[i].value
       i += 1
       switch v {
+      case 0x0A where keepingLineBreaks:
+        text.append(scalars[i - 1])
       case 0x0A:
         newLine()
       case 0x09 where !expandingTabs:
@@ -142,7 +147,9 @@ extension AnsiText {
   /// an escape are returned as they are, without a copy.
   public static func stripped(_ line: String) -> String {
     guard line.utf8.contains(0x1B) else { return line }
-    return parse(Array(line.utf8), maxLines: 1, expandingTabs: false).first.map { $0.map(\.text).joined() } ?? ""
+    return parse(Array(line.utf8), maxLines: 1, expandingTabs: false, keepingLineBreaks: true).first.map {
+      $0.map(\.text).joined()
+    } ?? ""
   }
 
   /// The colours of a line (`--ansi`), as UTF-8 ranges of the stripped line.
@@ -150,7 +157,7 @@ extension AnsiText {
     guard line.utf8.contains(0x1B) else { return [] }
     var out: [StyledRange] = []
     var offset = 0
-    for run in parse(Array(line.utf8), maxLines: 1, expandingTabs: false).first ?? [] {
+    for run in parse(Array(line.utf8), maxLines: 1, expandingTabs: false, keepingLineBreaks: true).first ?? [] {
       let length = run.text.utf8.count
       if run.style != TextStyle() { out.append(StyledRange(range: offset..<offset + length, style: run.style)) }
       offset += length
