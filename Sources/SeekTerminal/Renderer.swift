@@ -300,6 +300,11 @@ public enum Renderer {
         if focused && index == state.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
+      case .more(_, let expanded):
+        buffer.write(expanded ? "  ‹ show less" : "  › show more", column: x0, row: row, style: [.accent])
+        if focused && index == state.paneSelection {
+          buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
+        }
       case .histogram(_, let histogram, let lower, let upper):
         let active = focused && index == state.paneSelection
         if active { buffer.write("›", column: x0, row: row, style: [.accent, .bold]) }

@@ -747,8 +747,32 @@ import Testing
       case .value(_, let value, let refined): return (refined ? "[x] " : "[ ] ") + value.value
       case .histogram: return "histogram"
       case .range: return "range"
+      case .more(_, let expanded): return expanded ? "less" : "more"
       }
     }
+  }
+
+  /// InstantSearch's `showMore`: a facet's first ten values, then a row that lists every one
+  /// (counted anew, up to `facetValuesExpanded`), and back; a refined value is always listed.
+  @Test func showMoreListsEveryValueAndBack() {
+    let brands = FacetResult(
+      attribute: "brand", values: (1...11).map { FacetResult.Value(value: "B\($0)", count: 100 - $0) })
+    var state = SearchState()
+    state.results.facets = [brands]
+    #expect(state.paneRows.count == 1 + 10 + 1)
+    #expect(state.paneRows.last == .more(attribute: "brand", expanded: false))
+    // Space on "show more": the facet is expanded, and the results are asked for again.
+    state.focus = .refinements
+    state.paneSelection = state.paneRows.count - 1
+    let effects = SearchReducer.reduce(&state, .spacePressed)
+    #expect(state.refine.expandedFacets == ["brand"])
+    #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
+    #expect(state.paneRows.count == 1 + 11 + 1 && state.paneRows.last == .more(attribute: "brand", expanded: true))
+    // Collapsed, a refined eleventh value stays listed above the ten others (none hidden).
+    state.refine.expandedFacets = []
+    state.refine.refinements = Refinements(facets: [.init(attribute: "brand", value: "B11")])
+    #expect(state.paneRows[1] == .value(attribute: "brand", value: brands.values[10], refined: true))
+    #expect(state.paneRows.count == 1 + 11)
   }
 
   /// Roots; a refined level opens onto its children, right under it, most frequent first.

@@ -1,11 +1,13 @@
 import SearchEngine
 
-/// One row of the refinement pane: a facet's name, one of its values with its count, a numeric
-/// facet's histogram with the range selected on it (edges `lower ..< upper` of its buckets), or
-/// its range among the hits.
+/// One row of the refinement pane: a facet's name, one of its values with its count, "show more"
+/// (or "show less") after a facet's first values, a numeric facet's histogram with the range
+/// selected on it (edges `lower ..< upper` of its buckets), or its range among the hits.
 public enum PaneRow: Sendable, Equatable {
   case header(String)
   case value(attribute: String, value: FacetResult.Value, refined: Bool)
+  /// InstantSearch's `showMore`: every value of the facet listed (`expanded`), or its first ones.
+  case more(attribute: String, expanded: Bool)
   case histogram(attribute: String, histogram: Histogram, lower: Int, upper: Int)
   case range(attribute: String, stats: FacetResult.Stats)
 
@@ -15,13 +17,14 @@ public enum PaneRow: Sendable, Equatable {
     switch self {
     case .value(let attribute, let value, _): attribute + "\u{0}" + value.value
     case .histogram(let attribute, _, _, _): attribute
+    case .more(let attribute, _): attribute + "\u{1}"
     default: nil
     }
   }
 
   public var isSelectable: Bool {
     switch self {
-    case .value, .histogram: true
+    case .value, .histogram, .more: true
     default: false
     }
   }
@@ -84,11 +87,22 @@ enum RefinementsReducer {
 
   /// A click on a pane row: a value is selected and toggled; anything else does nothing.
   static func valueClicked(_ refining: inout RefinementsState, row index: Int, rows: [PaneRow]) -> Outcome {
-    guard index >= 0, index < rows.count, case .value(let attribute, let value, _) = rows[index] else {
-      return .handled
+    guard index >= 0, index < rows.count else { return .handled }
+    switch rows[index] {
+    case .value(let attribute, let value, _):
+      refining.paneSelection = index
+      refining.refine.refinements.toggle(attribute, value.value)
+      return .refined()
+    case .more(let attribute, _):
+      refining.paneSelection = index
+      return toggleMore(&refining, attribute)
+    default: return .handled
     }
-    refining.paneSelection = index
-    refining.refine.refinements.toggle(attribute, value.value)
+  }
+
+  /// "Show more" or "show less": the facet's values are counted anew, every one or the first.
+  static func toggleMore(_ refining: inout RefinementsState, _ attribute: String) -> Outcome {
+    if refining.refine.expandedFacets.remove(attribute) == nil { refining.refine.expandedFacets.insert(attribute) }
     return .refined()
   }
 
@@ -196,10 +210,14 @@ enum RefinementsReducer {
       }
       return .handled
     case .spacePressed, .enterPressed:
-      guard refining.paneSelection < rows.count, case .value(let attribute, let value, _) = rows[refining.paneSelection]
-      else { return .handled }
-      refining.refine.refinements.toggle(attribute, value.value)
-      return .refined()
+      guard refining.paneSelection < rows.count else { return .handled }
+      switch rows[refining.paneSelection] {
+      case .value(let attribute, let value, _):
+        refining.refine.refinements.toggle(attribute, value.value)
+        return .refined()
+      case .more(let attribute, _): return toggleMore(&refining, attribute)
+      default: return .handled
+      }
     case .escapePressed:
       return .closed
     case .pagedUp, .pagedDown, .scrolled, .tabPressed:
@@ -306,9 +324,20 @@ enum RefinementsReducer {
       let order =
         facet.values.indices.filter { open.contains(keys[$0]) }
         + facet.values.indices.filter { !open.contains(keys[$0]) }
+      // A facet's first values (`facetValuesShown` roots, refined ones always), unless expanded.
+      let expanded = refining.refine.expandedFacets.contains(facet.attribute)
+      var roots = 0
+      var hidden = false
       func emit(parent: [UInt8], level: Int) {
         for i in order where facet.values[i].level == level && (level == 0 || parents[i] == parent) {
           let value = facet.values[i]
+          if level == 0 && !open.contains(keys[i]) {
+            roots += 1
+            if !expanded && roots > SearchService.facetValuesShown {
+              hidden = true
+              continue
+            }
+          }
           if level == 0 || refinedKeys.contains(parent) || refinedKeys.contains(keys[i]) {
             out.append(.value(attribute: facet.attribute, value: value, refined: refinedKeys.contains(keys[i])))
             listed.insert(keys[i])
@@ -321,6 +350,7 @@ enum RefinementsReducer {
       for value in refinedValues where !listed.contains(TextFolding.foldedKey(value)) {
         out.append(.value(attribute: facet.attribute, value: FacetResult.Value(value: value, count: 0), refined: true))
       }
+      if hidden || expanded { out.append(.more(attribute: facet.attribute, expanded: expanded)) }
     }
     return out
   }

@@ -216,6 +216,8 @@ public struct Refine: Sendable, Equatable {
   public var searchDisabled = false
   /// fzf's `toggle-sort`: the matches in input order (true), ranked (false), or as started (nil).
   public var inputOrder: Bool? = nil
+  /// Facets whose every value the pane lists ("show more"); the others, their first ones.
+  public var expandedFacets: Set<String> = []
 
   public init(refinements: Refinements = Refinements(), sort: SortOrder? = nil, countFacets: Bool = false) {
     self.refinements = refinements

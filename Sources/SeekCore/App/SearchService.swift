@@ -191,8 +191,11 @@ public final class SearchService {
       contentGeneration: searcher.contentGeneration)
   }
 
-  /// Facets the app counts on every keystroke (at most this many values each).
+  /// Facets the app counts on every keystroke: this many values each are shown, one more is
+  /// asked for (a "show more" row says there are others), or `facetValuesExpanded` for a facet
+  /// shown whole.
   public static let facetValuesShown = 10
+  public static let facetValuesExpanded = 1_000
   /// Buckets of a numeric facet's histogram in the refinement pane: one column each in the pane
   /// beside the results (34 columns, less its border and margins).
   public static let histogramBuckets = 24
@@ -209,7 +212,7 @@ public final class SearchService {
         query: refine.searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage,
         cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
-        facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: Self.facetValuesShown,
+        facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: refine.expandedFacets.isEmpty ? Self.facetValuesShown + 1 : Self.facetValuesExpanded,
         sort: refine.sort, matching: matching)
       request.inputOrder = refine.inputOrder ?? inputOrder
       request.skipsUnindexedLines = skippingUnindexedLines
