@@ -123,19 +123,19 @@ import Testing
     var state = listed(["a", "b", "c"])
     _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.execute("x {} {+}"), .first])) == [.flushWrites])
-    #expect(SearchReducer.reduce(&state, .movedUp) == [])  // waits
+    #expect(SearchReducer.reduce(&state, .movedDown) == [])  // waits, kept for after the command
     #expect(
       SearchReducer.reduce(&state, .writesFlushed) == [
         .runCommand(template: "x {} {+}", current: "c", marked: ["c"], query: "", mode: .foreground)
       ])
     _ = SearchReducer.reduce(&state, .commandFinished)
-    #expect(state.selection == 0)  // `first`, after the command
+    #expect(state.selection == 1)  // `first`, after the command, then the key typed meanwhile
     state.checked = ["a", "b"]
     state.checkedThisRun = ["a", "b"]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.become("y")]))
     #expect(
       SearchReducer.reduce(&state, .writesFlushed) == [
-        .runCommand(template: "y", current: "a", marked: ["a", "b"], query: "", mode: .become)
+        .runCommand(template: "y", current: "b", marked: ["a", "b"], query: "", mode: .become)
       ])
   }
 

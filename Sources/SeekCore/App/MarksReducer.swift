@@ -27,6 +27,11 @@ public struct MarksState: Sendable, Equatable {
   /// The created item Delete removed last, and whether it was checked: Ctrl-Y on the list
   /// brings it back as it was (a created item's objectID follows its title, so its check too).
   public var lastDeleted: DeletedItem? = nil
+  /// Keys typed while a command waits for the writes before it: done once it has run, in
+  /// order (fish's CTRL-R runs a command on every move, and the second Shift-Tab was lost).
+  public var heldInputs: [SearchEvent] = []
+  /// At most this many keys are held (a command that never starts cannot hoard memory).
+  static let maxHeldInputs = 256
 
   public struct DeletedItem: Sendable, Equatable {
     public var title: String

@@ -189,7 +189,12 @@ extension SearchReducer {
     case .commandFinished:
       let then = state.afterCommand
       state.afterCommand = []
-      return perform(&state, then)
+      var effects = perform(&state, then)
+      // The keys typed while the command waited, as if typed now (their bound events too).
+      let held = state.marks.heldInputs
+      state.marks.heldInputs = []
+      for input in held { effects += reduce(&state, input) }
+      return effects
     default:
       return nil
     }

@@ -30,6 +30,11 @@ public enum SearchReducer {
   }
 
   static func reduceEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
+    // A command waits for the writes before it: keys are kept for after it has run.
+    if state.marks.pendingCommand != nil && event.isInput {
+      if state.marks.heldInputs.count < MarksState.maxHeldInputs { state.marks.heldInputs.append(event) }
+      return []
+    }
     // Accepting: the pending writes (or the results to take the top of) are being finished; keys
     // after Enter do nothing.
     if state.marks.isWaitingForWrites && event.isInput { return [] }
