@@ -131,6 +131,12 @@ wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
 tmux_keys Enter
 expect_line "bash ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
 tmux_keys C-u
+tmux_type "SEEKVAR_TWO=2; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
+tmux_type "unset SEEKVAR_T**"; tmux_keys Tab
+wait_until 10 top_hit_has "SEEKVAR_T" "SEEKVAR_TWO" || true
+tmux_keys Enter
+expect_line "bash unset **<TAB>: a variable" "\$ unset SEEKVAR_TWO"
+tmux_keys C-u
 
 # Learning: the older of two commands, picked for a query, leads for it next time.
 sh_clear
@@ -229,6 +235,20 @@ tmux_type "ssh seek-te**"; tmux_keys Tab
 wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
 tmux_keys Enter
 expect_line "fish ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
+tmux_keys C-u
+tmux_type "sleep 989 &"; tmux_keys Enter
+sh_clear
+tmux_type "kill **"; tmux_keys Tab
+wait_until 10 screen_line_is ">" || true
+tmux_type "sleep 989"
+wait_until 10 eval 'screen | grep -v -x -F "> sleep 989" | grep -qF "sleep 989"' || true
+tmux_keys Enter
+if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+ ?$"'; then
+  pass "fish kill **<TAB>: the process's pid"
+else
+  fail "fish kill **<TAB>: the process's pid" "$(screen)"
+fi
+tmux_keys Enter
 tmux_stop
 
 # Nothing written to an rc file, and the scripts are valid for their shells.

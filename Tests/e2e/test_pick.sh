@@ -128,10 +128,10 @@ rm -f "$P/exit.txt"
 tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --store $PSTORE $P/shop.json > $P/out.txt; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
 expect_screen "delete: started" "3 hits"
 tmux_type "Shelf"
-keys_settled Enter
-keys_settled Down
-tmux_keys Space
+# Nothing matches: Enter creates the item, checked.
+tmux_keys Enter
 expect_screen "delete: created" "[x] Shelf"
+keys_settled Down  # onto it (the query keeps the focus after Enter)
 tmux_keys DC
 expect_screen "delete: gone, the create row is back" "Create “Shelf”"
 tmux_keys C-c
