@@ -300,6 +300,10 @@ public enum Renderer {
         if focused && index == state.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
+      case .valueSearch(_, let text, let typing):
+        let x = buffer.write("  / ", column: x0, row: row, style: [.accent])
+        let end = buffer.write(text, column: x, row: row, limit: buffer.size.columns - 1)
+        if typing { buffer.write("▏", column: end, row: row, style: [.accent]) }
       case .more(_, let expanded):
         buffer.write(expanded ? "  ‹ show less" : "  › show more", column: x0, row: row, style: [.accent])
         if focused && index == state.paneSelection {
@@ -430,7 +434,11 @@ public enum Renderer {
       hints =
         check + "Enter accept · \(state.details.open ? "F5 hide details" : "F5 details") · "
         + (state.picking.escapeQuits ? "Esc quit" : "Esc back")
-    case .refinements: hints = "↑↓ move · Space refine · F4 clear · Esc back"
+    case .refinements:
+      hints =
+        state.refining.valueSearch?.typing == true
+        ? "type to search values · Enter done · Esc clear"
+        : "↑↓ move · Space refine · / search values · F4 clear · Esc back"
     case .query:
       let esc =
         state.picking.escapeQuits

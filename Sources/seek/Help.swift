@@ -230,6 +230,7 @@ enum Help {
                                 on the create row: create the item
       Space                     on a result you moved to: check or uncheck it (on the create row:
                                 create the item); after a submit, typed into the query
+      F2, then / on a facet     search that facet's values; "show more" lists every value
       Delete                    on a created item: delete it (catalog records cannot be deleted);
                                 Ctrl-Y on the list then brings it back, checked as it was
       F5, Ctrl-/                show or hide the details pane: every attribute of the selected hit

@@ -748,8 +748,43 @@ import Testing
       case .histogram: return "histogram"
       case .range: return "range"
       case .more(_, let expanded): return expanded ? "less" : "more"
+      case .valueSearch(_, let text, _): return "/ " + text
       }
     }
+  }
+
+  /// Algolia's `searchForFacetValues` in the pane: `/` on a facet, then what is typed filters its
+  /// values (folded, anywhere), the selection on the first; Enter ends the typing, Esc the search.
+  @Test func slashSearchesAFacetsValues() {
+    let brands = FacetResult(
+      attribute: "brand",
+      values: ["Insignia", "Sony", "Microsoft", "Sonos", "Apple"].enumerated().map {
+        FacetResult.Value(value: $1, count: 100 - $0)
+      })
+    var state = SearchState()
+    state.results.facets = [brands]
+    state.focus = .refinements
+    state.paneSelection = 1
+    let started = SearchReducer.reduce(&state, .inserted("/"))
+    #expect(state.refining.valueSearch?.attribute == "brand" && state.refine.expandedFacets == ["brand"])
+    #expect(started.contains { if case .searchResults = $0 { return true } else { return false } })
+    _ = SearchReducer.reduce(&state, .inserted("S"))
+    _ = SearchReducer.reduce(&state, .inserted("o"))
+    #expect(state.query.isEmpty)  // typed into the search, not the query
+    let rows = state.paneRows.map { row -> String in
+      switch row {
+      case .valueSearch(_, let text, _): return "/ " + text
+      case .value(_, let value, _): return value.value
+      default: return "-"
+      }
+    }
+    #expect(rows == ["-", "/ So", "Sony", "Microsoft", "Sonos"])
+    #expect(state.paneSelection == 2)
+    _ = SearchReducer.reduce(&state, .enterPressed)  // typing ends; Space refines the selection
+    _ = SearchReducer.reduce(&state, .spacePressed)
+    #expect(state.refine.refinements.facets.map(\.value) == ["Sony"])
+    _ = SearchReducer.reduce(&state, .escapePressed)  // the search ends, the pane stays
+    #expect(state.refining.valueSearch == nil && state.refine.expandedFacets.isEmpty && state.focus == .refinements)
   }
 
   /// InstantSearch's `showMore`: a facet's first ten values, then a row that lists every one

@@ -79,6 +79,23 @@ expect_screen_gone "refine: a click on a chip removes it" "price < 100 ×"
 tmux_keys C-c
 tmux_stop
 
+# The pane lists a facet's first values and "show more"; "/" searches a facet's values (Sony is
+# not among the first ten brands).
+tmux_start 130 30 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; exec tail -f /dev/null"
+expect_screen "pane: started" "10,000 hits"
+expect_screen "pane: a facet's first values, then show more" "› show more"
+keys_settled F2
+keys_settled Down
+tmux_keys "/"
+expect_screen "pane: / searches the facet's values" "/ ▏"
+tmux_type "sony"
+expect_screen "pane: the values holding what is typed" "[ ] Sony"
+keys_settled Enter
+tmux_keys Space
+expect_screen "pane: a value found by the search is refined" "brand: Sony ×"
+tmux_keys C-c
+tmux_stop
+
 # Narrow screens: the pane opens in the results' place.
 tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; exec tail -f /dev/null"
 expect_screen "narrow: started" "hits"

@@ -8,6 +8,8 @@ public enum PaneRow: Sendable, Equatable {
   case value(attribute: String, value: FacetResult.Value, refined: Bool)
   /// InstantSearch's `showMore`: every value of the facet listed (`expanded`), or its first ones.
   case more(attribute: String, expanded: Bool)
+  /// What is typed to search a facet's values (`typing`: keys go to it).
+  case valueSearch(attribute: String, text: String, typing: Bool)
   case histogram(attribute: String, histogram: Histogram, lower: Int, upper: Int)
   case range(attribute: String, stats: FacetResult.Stats)
 
@@ -47,6 +49,18 @@ public struct RefinementsState: Sendable, Equatable {
   /// Which handle of a histogram Left and Right move (Space or Enter on it switches): the upper
   /// one first, as "under $500" is the range people ask for most.
   public var lowerHandleActive = false
+  /// Searching one facet's values (InstantSearch's searchable refinement list, Algolia's
+  /// `searchForFacetValues`): `/` on a facet in the pane starts it, what is typed filters them.
+  public var valueSearch: ValueSearch? = nil
+
+  public struct ValueSearch: Sendable, Equatable {
+    public var attribute: String
+    public var text = ""
+    /// Keys go to the search (until Enter); then they move and refine again.
+    public var typing = true
+    /// The facet was shown whole for the search only (folded back when it ends).
+    public var expandedForSearch = false
+  }
 
   public init() {}
 }
@@ -187,8 +201,12 @@ enum RefinementsReducer {
       ? (lower, upper) : (min(lower, histogram.bucketCount - 1), min(lower, histogram.bucketCount - 1) + 1)
   }
 
-  /// Keys while the pane has the focus; typing still edits the query (nil: not handled here).
-  static func paneKey(_ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow]) -> Outcome? {
+  /// Keys while the pane has the focus; typing still edits the query (nil: not handled here),
+  /// but `/` on a facet searches its values.
+  static func paneKey(
+    _ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow], facets: [FacetResult] = []
+  ) -> Outcome? {
+    if let outcome = valueSearchKey(&refining, event, rows: rows, facets: facets) { return outcome }
     if refining.paneSelection < rows.count,
       case .histogram(let attribute, let histogram, let lower, let upper) = rows[refining.paneSelection]
     {
@@ -219,12 +237,54 @@ enum RefinementsReducer {
       default: return .handled
       }
     case .escapePressed:
-      return .closed
+      return refining.valueSearch == nil ? .closed : endValueSearch(&refining)
     case .pagedUp, .pagedDown, .scrolled, .tabPressed:
       return .handled
     default:
       return nil
     }
+  }
+
+  /// `/` starts searching the selected facet's values; while typing, keys edit the search (the
+  /// selection on its first value), Enter ends the typing, Esc ends the search.
+  static func valueSearchKey(
+    _ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow], facets: [FacetResult]
+  ) -> Outcome? {
+    guard var search = refining.valueSearch, search.typing else {
+      guard event == .inserted("/"), refining.paneSelection < rows.count else { return nil }
+      let attribute: String
+      switch rows[refining.paneSelection] {
+      case .value(let a, _, _), .more(let a, _): attribute = a
+      default: return nil
+      }
+      let expanded = refining.refine.expandedFacets.insert(attribute).inserted
+      refining.valueSearch = RefinementsState.ValueSearch(attribute: attribute, expandedForSearch: expanded)
+      return .refined()
+    }
+    switch event {
+    case .inserted(let text): search.text += text
+    case .spacePressed: search.text += " "
+    case .deletedBackward: if !search.text.isEmpty { search.text.removeLast() }
+    case .enterPressed: search.typing = false
+    case .escapePressed: return endValueSearch(&refining)
+    default: return nil
+    }
+    refining.valueSearch = search
+    let found = Self.rows(refining, facets: facets).firstIndex {
+      if case .value(search.attribute, _, _) = $0 { return true }
+      return false
+    }
+    if let found { refining.paneSelection = found }
+    return .handled
+  }
+
+  /// The search of a facet's values ends: all of them again (or its first ones, counted anew).
+  static func endValueSearch(_ refining: inout RefinementsState) -> Outcome {
+    guard let search = refining.valueSearch else { return .handled }
+    refining.valueSearch = nil
+    guard search.expandedForSearch else { return .handled }
+    refining.refine.expandedFacets.remove(search.attribute)
+    return .refined()
   }
 
   /// New counts change the pane's rows: the selection stays on the row it was on (the value, or
@@ -297,8 +357,14 @@ enum RefinementsReducer {
         out.append(.range(attribute: facet.attribute, stats: stats))
         continue
       }
-      guard !facet.values.isEmpty else { continue }
+      let search = refining.valueSearch.flatMap { $0.attribute == facet.attribute ? $0 : nil }
+      guard !facet.values.isEmpty || search != nil else { continue }
       out.append(.header(facet.attribute))
+      if let search {
+        out.append(.valueSearch(attribute: facet.attribute, text: search.text, typing: search.typing))
+        out += searchedValues(facet, search.text, refinements)
+        continue
+      }
       let refinedValues = refinements.facets.filter { $0.attribute == facet.attribute }.map(\.value)
       let refinedKeys = Set(refinedValues.map { TextFolding.foldedKey($0) })
       // The levels to walk down: each refined value and the levels above it.
@@ -353,6 +419,20 @@ enum RefinementsReducer {
       if hidden || expanded { out.append(.more(attribute: facet.attribute, expanded: expanded)) }
     }
     return out
+  }
+
+  /// A facet's values holding the text searched (folded, anywhere in the value), most frequent
+  /// first, every one of them.
+  static func searchedValues(_ facet: FacetResult, _ text: String, _ refinements: Refinements) -> [PaneRow] {
+    let wanted = TextFolding.foldedKey(text.trimming(" "))
+    let refined = Set(
+      refinements.facets.filter { $0.attribute == facet.attribute }.map { TextFolding.foldedKey($0.value) })
+    return facet.values.filter { wanted.isEmpty || TextFolding.foldedKey($0.value).contains(wanted) }.map {
+      let key = TextFolding.foldedKey($0.value)
+      return .value(
+        attribute: facet.attribute, value: FacetResult.Value(value: $0.value, count: $0.count),
+        refined: refined.contains(key))
+    }
   }
 
   // MARK: - Tokens typed in the query

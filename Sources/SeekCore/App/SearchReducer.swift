@@ -81,7 +81,8 @@ public enum SearchReducer {
       outcome = RefinementsReducer.histogramClicked(&state.refining, row: row, bucket: bucket, rows: state.paneRows)
     }
     if outcome == nil && state.focus == .refinements {
-      outcome = RefinementsReducer.paneKey(&state.refining, event, rows: state.paneRows)
+      outcome = RefinementsReducer.paneKey(
+        &state.refining, event, rows: state.paneRows, facets: state.results.facets)
     }
     switch outcome {
     case nil: return nil

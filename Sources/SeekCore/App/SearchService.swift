@@ -193,7 +193,8 @@ public final class SearchService {
 
   /// Facets the app counts on every keystroke: this many values each are shown, one more is
   /// asked for (a "show more" row says there are others), or `facetValuesExpanded` for a facet
-  /// shown whole.
+  /// shown whole or searched — and when a value is refined, so that its count is there even if
+  /// it is not among the first (Microsoft refined showed 0).
   public static let facetValuesShown = 10
   public static let facetValuesExpanded = 1_000
   /// Buckets of a numeric facet's histogram in the refinement pane: one column each in the pane
@@ -212,7 +213,9 @@ public final class SearchService {
         query: refine.searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage,
         cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
-        facets: page == 0 && refine.countFacets ? ["*"] : [], maxValuesPerFacet: refine.expandedFacets.isEmpty ? Self.facetValuesShown + 1 : Self.facetValuesExpanded,
+        facets: page == 0 && refine.countFacets ? ["*"] : [],
+        maxValuesPerFacet: refine.expandedFacets.isEmpty && refine.refinements.facets.isEmpty
+          ? Self.facetValuesShown + 1 : Self.facetValuesExpanded,
         sort: refine.sort, matching: matching)
       request.inputOrder = refine.inputOrder ?? inputOrder
       request.skipsUnindexedLines = skippingUnindexedLines
