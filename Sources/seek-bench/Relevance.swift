@@ -45,6 +45,9 @@ enum Relevance {
     var weights = 0.0
     var counted = 0
     var lost: [(weight: Double, line: String)] = []
+    // SEEK_BENCH_PER_QUERY=FILE: each query's hits in a named category of its top 10, and its
+    // count, one line each — to compare two builds query by query (no right query made worse).
+    var perQuery = ""
     for q in queries where !q.categories.isEmpty {
       guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 1000)),
         !response.hits.isEmpty
@@ -59,6 +62,7 @@ enum Relevance {
       let possible = q.popularity * Double(min(shown, named.filter { $0 }.count)) / Double(shown)
       weighted += got
       best += possible
+      perQuery += "\(q.query)\t\(named.prefix(10).filter { $0 }.count)/\(shown)\t\(response.nbHits)\n"
       if losses > 0 && possible > got {
         let top = response.hits.prefix(10).enumerated().map { i, hit in
           (named[i] ? "  + " : "  - ") + hit.index.documents.value(hit.hit.record, hit.index.titleColumn) + " | "
@@ -73,6 +77,9 @@ enum Relevance {
       }
       weights += q.popularity
       counted += 1
+    }
+    if let path = ProcessInfo.processInfo.environment["SEEK_BENCH_PER_QUERY"] {
+      try? perQuery.write(toFile: path, atomically: true, encoding: .utf8)
     }
     for (weight, line) in lost.sorted(by: { $0.weight > $1.weight }).prefix(losses) {
       log(String(format: "%.1f%% lost: ", 100 * weight / weights) + line)
