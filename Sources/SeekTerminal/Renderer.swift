@@ -137,8 +137,8 @@ public enum Renderer {
       buffer.write(chip + " ×", column: span.lowerBound, row: row, style: [.accent], limit: width)
     }
     var x = spans.last.map { $0.upperBound + 2 } ?? 0
-    if let sort = state.refine.sort, x + 4 < width {
-      x = buffer.write("sorted by \(sort)", column: x, row: row, style: [.detail], limit: width)
+    if state.refine.sort != nil, x + 4 < width {
+      x = buffer.write("sorted by \(state.refining.sortName)", column: x, row: row, style: [.detail], limit: width)
     }
     let hint = state.refine.refinements.isEmpty ? "F3 sort" : "F4 clear refinements"
     if x + 2 + DisplayWidth.of(hint) <= width {

@@ -787,6 +787,26 @@ import Testing
     #expect(state.refining.valueSearch == nil && state.refine.expandedFacets.isEmpty && state.focus == .refinements)
   }
 
+  /// InstantSearch's SortBy: F3 cycles the named sorts of the settings, the chip says the label.
+  @Test func namedSortsFromTheSettings() throws {
+    let settings = try CatalogSettings.parse(
+      #"{"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}, {"label": "Most popular", "sort": "desc(popularity)"}]}"#,
+      path: "s.json")
+    var state = SearchState()
+    state.numericFacets = ["price", "popularity", "rating"]
+    state.refining.sortChoices = try #require(settings.sortBy)
+    _ = SearchReducer.reduce(&state, .sortCycled)
+    #expect(state.refine.sort == SortOrder(attribute: "price", descending: false))
+    #expect(state.message == "sorted by Price: low to high" && state.refining.sortName == "Price: low to high")
+    _ = SearchReducer.reduce(&state, .sortCycled)
+    #expect(state.refine.sort == SortOrder(attribute: "popularity", descending: true))
+    _ = SearchReducer.reduce(&state, .sortCycled)
+    #expect(state.refine.sort == nil && state.message == "sorted by relevance")
+    #expect(throws: CatalogError.self) {
+      try CatalogSettings.parse(#"{"sortBy": [{"label": "x", "sort": "price"}]}"#, path: "s.json")
+    }
+  }
+
   /// InstantSearch's `showMore`: a facet's first ten values, then a row that lists every one
   /// (counted anew, up to `facetValuesExpanded`), and back; a refined value is always listed.
   @Test func showMoreListsEveryValueAndBack() {

@@ -48,7 +48,7 @@ expect_eq "filters: 25,000 parentheses refused (exit 2)" 2 "$code"
 tmux_start 120 20 "env LANG=C.UTF-8 SEEK_DEFAULT_OPTS='--filters brand:Apple' $SEEK --no-store --sort price:asc Data/products.json; echo EXIT=\$?; exec tail -f /dev/null"
 expect_screen "app --filters: the count is the filtered one" "924 hits"
 expect_screen "app --filters: shown as a chip" "brand:Apple ×"
-expect_screen "app --sort: shown" "sorted by price:asc"
+expect_screen "app --sort: shown (by its name in the settings)" "sorted by Price: low to high"
 tmux_keys F4
 expect_screen "app --filters: cleared with F4" "10,000 hits"
 tmux_keys C-c

@@ -71,7 +71,7 @@ expect_screen "refine: started again" "hits"
 tmux_type "price<100 tv"
 expect_screen "refine: price<100 typed again" "price < 100 ×"
 tmux_keys F3
-expect_screen "refine: F3 sorts" "sorted by price:asc"
+expect_screen "refine: F3 sorts (the settings' named sorts)" "sorted by Price: low to high"
 # A click on the chip removes its refinement.
 chip_row=$(screen | grep -n "price < 100 ×" | head -1 | cut -d: -f1)
 tmux_keys -l "$(printf '\033[<0;3;%sM' "${chip_row:-1}")"

@@ -42,6 +42,10 @@ public struct RefinementsState: Sendable, Equatable {
   /// the sort cycles through. Set when the app starts.
   public var facetAttributes: [String] = []
   public var numericFacets: [String] = []
+  /// The named sorts of the settings (`sortBy`); empty: each numeric facet both ways.
+  public var sortChoices: [SortChoice] = []
+  /// What the sort in force is called (its label in the settings, else `price:asc`).
+  public var sortName: String { RefinementsReducer.sortName(refine.sort, sortChoices) }
   /// The refinement pane: open (on narrow screens it takes the results' place; on wide ones it is
   /// always beside them), and its selected row.
   public var paneOpen = false
@@ -90,8 +94,11 @@ enum RefinementsReducer {
       refining.refine.refinements = Refinements()
       return .refined()
     case .sortCycled:
-      refining.refine.sort = nextSort(after: refining.refine.sort, in: refining.numericFacets)
-      return .refined(message: "sorted by " + (refining.refine.sort?.description ?? "relevance"))
+      refining.refine.sort =
+        refining.sortChoices.isEmpty
+        ? nextSort(after: refining.refine.sort, in: refining.numericFacets)
+        : nextSort(after: refining.refine.sort, among: refining.sortChoices.map(\.sort))
+      return .refined(message: "sorted by " + sortName(refining.refine.sort, refining.sortChoices))
     case .chipRemoved(let index):
       return refining.refine.refinements.removeChip(at: index) ? .refined() : .handled
     default:
@@ -328,6 +335,18 @@ enum RefinementsReducer {
     }
     if !current.descending { return SortOrder(attribute: current.attribute, descending: true) }
     return i + 1 < attributes.count ? SortOrder(attribute: attributes[i + 1], descending: false) : nil
+  }
+
+  /// Relevance, then each named sort in the settings' order, then relevance again.
+  static func nextSort(after current: SortOrder?, among choices: [SortOrder]) -> SortOrder? {
+    guard let current, let i = choices.firstIndex(of: current) else { return choices.first }
+    return i + 1 < choices.count ? choices[i + 1] : nil
+  }
+
+  /// What a sort is called: its label in the settings, else `attribute:asc`.
+  static func sortName(_ sort: SortOrder?, _ choices: [SortChoice]) -> String {
+    guard let sort else { return "relevance" }
+    return choices.first { $0.sort == sort }?.label ?? sort.description
   }
 
   private static func firstSelectable(_ rows: [PaneRow], from start: Int, step: Int) -> Int? {

@@ -50,6 +50,10 @@ public struct CatalogSettings: Sendable, Equatable {
   public var create: Bool?
   /// Enter on a query nothing matches creates it (`"createOnEnter": false` turns it off).
   public var createOnEnter: Bool?
+  /// The sorts F3 offers, named (InstantSearch's SortBy over an index's replicas):
+  /// `"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}]`. Nil: every numeric
+  /// attribute, both ways.
+  public var sortBy: [SortChoice]?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -93,6 +97,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.namesAStore = namesAStore || other.namesAStore
     out.create = other.create ?? create
     out.createOnEnter = other.createOnEnter ?? createOnEnter
+    out.sortBy = other.sortBy ?? sortBy
     return out
   }
 
@@ -172,6 +177,24 @@ public struct CatalogSettings: Sendable, Equatable {
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store": settings.namesAStore = true
+      case "sortBy":
+        guard case .array(let entries) = v else {
+          throw .invalidSettings(
+            path: path, message: "'sortBy' must be a list of {\"label\": …, \"sort\": \"price:asc\"}")
+        }
+        settings.sortBy = try entries.map { entry throws(CatalogError) in
+          guard case .object(let members) = entry,
+            case .string(let label)? = members.first(where: { $0.0 == "label" })?.1,
+            case .string(let text)? = members.first(where: { $0.0 == "sort" })?.1
+          else {
+            throw .invalidSettings(path: path, message: "each 'sortBy' entry needs a \"label\" and a \"sort\"")
+          }
+          guard let sort = SortOrder(parsing: text) ?? CustomRanking(parsing: text).map(SortOrder.init(ranking:)) else {
+            throw .invalidSettings(
+              path: path, message: "'\(text)' is not attribute:asc, attribute:desc, asc(attribute) or desc(attribute)")
+          }
+          return SortChoice(label: label, sort: sort)
+        }
       case "create", "createOnEnter":
         guard case .bool(let on) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
@@ -201,7 +224,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy)"
         )
       }
     }
@@ -359,5 +382,26 @@ public struct ResolvedSettings: Sendable, Equatable {
     self.index = index
     self.objectIDAttribute = objectIDAttribute
     self.displayAttributes = displayAttributes
+  }
+}
+
+/// A sort offered by name (`sortBy` in the settings): what F3 cycles through and the chip says.
+public struct SortChoice: Sendable, Equatable {
+  public var label: String
+  public var sort: SortOrder
+
+  public init(label: String, sort: SortOrder) {
+    self.label = label
+    self.sort = sort
+  }
+}
+
+extension SortOrder {
+  /// `asc(price)` as `price:asc`.
+  init(ranking: CustomRanking) {
+    switch ranking {
+    case .ascending(let name): self.init(attribute: name, descending: false)
+    case .descending(let name): self.init(attribute: name, descending: true)
+    }
   }
 }
