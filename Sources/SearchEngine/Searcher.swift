@@ -299,6 +299,13 @@ public final class Searcher {
 
   // MARK: - Public
 
+  /// A text facet to sort by, as the alphabetical places of its values (kept while it stays).
+  func alphabeticalFacet(_ attribute: String) -> FacetIndex.NumericFacet? {
+    if let kept = alphabetical, kept.attribute == attribute { return kept }
+    alphabetical = index.facets.alphabeticalFacet(attribute, records: index.count)
+    return alphabetical
+  }
+
   public func search(_ request: SearchRequest) -> SearchResponse {
     if request.query.utf8.count > SearchRequest.maxQueryCharacters,
       request.query.count > SearchRequest.maxQueryCharacters
@@ -334,7 +341,7 @@ public final class Searcher {
     let limit = everyMatch ? max(1, index.count) : offset + request.hitsPerPage
     floor = everyMatch ? nil : request.after
     filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
-    sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) }
+    sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) ?? alphabeticalFacet($0.attribute) }
     sortDescending = request.sort?.descending ?? false
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
     // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
@@ -545,6 +552,8 @@ public final class Searcher {
   /// Facets counted under filters of their own, in the same pass (see `DisjunctiveFacet`).
   var disjunctive: [(filter: RecordFilter?, counter: FacetCounter)] = []
   var sortFacet: FacetIndex.NumericFacet? = nil
+  /// The last text facet sorted by, as numbers (`FacetIndex.alphabeticalFacet`): built once.
+  var alphabetical: FacetIndex.NumericFacet? = nil
   var sortDescending = false
   /// Whether a scan in record-id order may stop once the page is settled: not when every hit must
   /// be counted for the facets or checked against a filter.

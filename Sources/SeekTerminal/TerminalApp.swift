@@ -139,11 +139,12 @@ public final class TerminalApp {
   public func run() throws -> Outcome {
     state.facetAttributes = service.catalog.index.facets.text.map(\.attribute)
     state.numericFacets = service.catalog.index.facets.numeric.map(\.attribute)
-    // Named sorts on numbers only: the engine sorts by a numeric facet (text sorts are said).
+    // Named sorts on facets (numbers, or text in alphabetical order); another attribute is said.
+    let facets = state.numericFacets + state.facetAttributes
     let choices = service.catalog.given.sortBy ?? []
-    state.refining.sortChoices = choices.filter { state.numericFacets.contains($0.sort.attribute) }
-    if let text = choices.first(where: { !state.numericFacets.contains($0.sort.attribute) }) {
-      state.message = "sortBy: \(text.sort.attribute) is not a numeric facet (sorting by text is not supported)"
+    state.refining.sortChoices = choices.filter { facets.contains($0.sort.attribute) }
+    if let other = choices.first(where: { !facets.contains($0.sort.attribute) }) {
+      state.message = "sortBy: '\(other.sort.attribute)' is not a facet (attributesForFaceting), not offered"
     }
     let missing = state.checked.filter { service.title(objectID: $0) == nil }.count
     if missing > 0 {

@@ -204,9 +204,9 @@ enum FilterCommand {
   /// can): the app and `--filter` refuse the same requests with the same words.
   static func refusal(of options: Options, catalog: Catalog) -> String? {
     let facets = catalog.index.facets
-    if let sort = options.sort, facets.numericFacet(sort.attribute) == nil {
+    if let sort = options.sort, facets.numericFacet(sort.attribute) == nil, facets.textFacet(sort.attribute) == nil {
       return
-        "--sort: '\(sort.attribute)' is not a numeric facet (numeric facets: \(facets.numeric.map(\.attribute).joined(separator: ", ")))"
+        "--sort: '\(sort.attribute)' is not a facet (facets: \(facets.attributes.joined(separator: ", ")))"
     }
     if let unknown = options.facets.first(where: { $0 != "*" && !facets.attributes.contains($0) }) {
       return "--facets: '\(unknown)' is not a facet (facets: \(facets.attributes.joined(separator: ", ")))"

@@ -121,7 +121,8 @@ enum Help {
                                 hierarchical value such as "A > B" matches everything below it)
           --facets A,B | '*'    count these facets' values over every hit (stderr; --json: facets,
                                 facets_stats)
-          --sort ATTR:asc|desc  order by a numeric attribute, relevance breaking ties
+          --sort ATTR:asc|desc  order by a facet (a number; text, alphabetically), relevance
+                                breaking ties
           --facets-attributes A,B
                                 attributes that can be refined (default: numbers, and text values
                                 that repeat, such as brand, category, source, tags)

@@ -161,6 +161,36 @@ import Testing
     }
   }
 
+  /// A text facet sorts alphabetically, folded (Crème between Apple and Samsung), both ways,
+  /// and pages by cursor as a numeric sort does.
+  @Test func aTextFacetSortsAlphabetically() {
+    let index = Self.index()
+    let searcher = Searcher(index: index)
+    for descending in [false, true] {
+      let sort = SortOrder(attribute: "brand", descending: descending)
+      let brands = searcher.search(SearchRequest(query: "gadget", hitsPerPage: 300, sort: sort)).hits.map {
+        index.documents.value($0.record, 1)
+      }
+      let order = ["Apple", "Crème", "Samsung", "Sony"]
+      #expect(brands.count == 300)
+      #expect(
+        brands
+          == brands.sorted { a, b in
+            let (x, y) = (order.firstIndex(of: a)!, order.firstIndex(of: b)!)
+            return descending ? x > y : x < y
+          })
+      var cursor: UInt64? = nil
+      var paged: [String] = []
+      for _ in 0..<60 {
+        let page = searcher.search(SearchRequest(query: "gadget", hitsPerPage: 11, after: cursor, sort: sort))
+        paged += page.hits.map { index.documents.value($0.record, 1) }
+        guard let last = page.hits.last else { break }
+        cursor = last.key
+      }
+      #expect(paged == brands)
+    }
+  }
+
   @Test func sortOrdersByTheAttributeWithRelevanceAsTieBreak() {
     let index = Self.index()
     let searcher = Searcher(index: index)

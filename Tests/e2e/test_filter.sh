@@ -53,6 +53,12 @@ stored=$("$SEEK" --no-store -f widget --json "$WORK/typed.json" | python3 -c '
 import json, sys
 h = json.load(sys.stdin)["hits"][0]
 print(json.dumps({k: v for k, v in h.items() if not k.startswith("_") and k != "objectID"}, separators=(",", ":")), h["_checked"])')
+# A text facet sorts alphabetically (folded), both ways.
+sorted_brands=$("$SEEK" --no-store -f case --sort brand:asc --json --hits-per-page 1000 Data/products.json | python3 -c '
+import json, sys
+b = [h["brand"].casefold() for h in json.load(sys.stdin)["hits"]]
+print(len(b) > 100 and b == sorted(b))')
+expect_eq "--sort brand:asc: hits in alphabetical order of brand" "True" "$sorted_brands"
 # --settings FILE: settings for any catalog (a pipe has no file beside it).
 printf '{"synonyms":[{"type":"synonym","synonyms":["hoover","vacuum"]}]}' > "$WORK/syn-settings.json"
 expect_eq "--settings: a pipe's synonyms (without: nothing)" "Dyson vacuum|" \

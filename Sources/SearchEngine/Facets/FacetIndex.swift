@@ -89,6 +89,23 @@ public struct FacetIndex: Sendable {
 
   public var attributes: [String] { text.map(\.attribute) + numeric.map(\.attribute) }
   public func textFacet(_ name: String) -> TextFacet? { text.first { $0.attribute == name } }
+
+  /// A text facet as numbers to sort by (`--sort brand:asc`): each record's value's place in
+  /// alphabetical (folded) order — its first value when it has several, a root's for a
+  /// hierarchy; records without one come last, as numbers do. Built on demand (a pass over the
+  /// records' values), kept by the searcher while the sort stays.
+  public func alphabeticalFacet(_ name: String, records: Int) -> NumericFacet? {
+    guard let facet = textFacet(name) else { return nil }
+    var numbers = [Double](repeating: .nan, count: records)
+    for record in 0..<min(records, facet.recordStart.count - 1) {
+      for i in Int(facet.recordStart[record])..<Int(facet.recordStart[record + 1]) {
+        let value = Int(facet.recordValues[i])
+        guard facet.levels[value] == 0 else { continue }
+        if numbers[record].isNaN || Double(value) < numbers[record] { numbers[record] = Double(value) }
+      }
+    }
+    return Self.numericFacet(name, numbers)
+  }
   public func numericFacet(_ name: String) -> NumericFacet? { numeric.first { $0.attribute == name } }
 
   /// Separators: a hierarchy's levels, and the elements of a multi-valued (array) attribute.

@@ -51,8 +51,8 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Enter on a query nothing matches creates it (`"createOnEnter": false` turns it off).
   public var createOnEnter: Bool?
   /// The sorts F3 offers, named (InstantSearch's SortBy over an index's replicas):
-  /// `"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}]`. Nil: every numeric
-  /// attribute, both ways.
+  /// `"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}]`, on numbers or on a text
+  /// facet (alphabetical). Nil: every numeric attribute, both ways.
   public var sortBy: [SortChoice]?
 
   public init(

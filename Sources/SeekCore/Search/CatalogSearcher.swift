@@ -610,9 +610,25 @@ public final class CatalogSearcher {
   private func precedes(_ sa: Int, _ a: Hit, _ sb: Int, _ b: Hit, sort: SortOrder?, browsing: Bool) -> Bool {
     if sa == sb { return a.key < b.key }
     if let sort {
-      // Sort keys rank numbers within one index: between segments, compare the numbers.
-      let x = segments[sa].index.facets.numericFacet(sort.attribute)?.numbers[a.record] ?? .nan
-      let y = segments[sb].index.facets.numericFacet(sort.attribute)?.numbers[b.record] ?? .nan
+      // Sort keys rank numbers within one index: between segments, compare the numbers (or a
+      // text facet's values, folded).
+      let ia = segments[sa].index
+      let ib = segments[sb].index
+      guard ia.facets.numericFacet(sort.attribute) != nil || ib.facets.numericFacet(sort.attribute) != nil else {
+        let x =
+          ia.documents.attributeIndex(sort.attribute).map { TextFolding.foldedKey(ia.documents.value(a.record, $0)) }
+          ?? []
+        let y =
+          ib.documents.attributeIndex(sort.attribute).map { TextFolding.foldedKey(ib.documents.value(b.record, $0)) }
+          ?? []
+        if x != y {
+          if x.isEmpty || y.isEmpty { return y.isEmpty }
+          return sort.descending ? y.lexicographicallyPrecedes(x) : x.lexicographicallyPrecedes(y)
+        }
+        return sa < sb
+      }
+      let x = ia.facets.numericFacet(sort.attribute)?.numbers[a.record] ?? .nan
+      let y = ib.facets.numericFacet(sort.attribute)?.numbers[b.record] ?? .nan
       if x != y {
         if x.isNaN || y.isNaN { return y.isNaN }
         return sort.descending ? x > y : x < y
