@@ -69,13 +69,26 @@ public struct LineShape: Sendable, Equatable {
   /// across `echo 2nd` + `3 echo 2nd`) nor lose an anchor (`^fzf_cmd_` at the start of field 2).
   func searched(_ ranges: [FieldRange], from text: String) -> String {
     guard ranges.count > 1 else { return select(ranges, from: text) }
-    let separator = String(UnicodeScalar(MatchOptions.partSeparator))
-    return ranges.map { select([$0], from: text) }.joined(separator: separator)
+    // The fields cut once, each range's joined from them (a million lines read: no second cut).
+    let all = fields(of: text)
+    var out = ""
+    for (i, range) in ranges.enumerated() {
+      if i > 0 { out.unicodeScalars.append(UnicodeScalar(MatchOptions.partSeparator)) }
+      var part = Substring()
+      for field in range.resolve(count: all.count).map({ all[$0] }) { part += field }
+      out += trimmedField(part)
+    }
+    return out
   }
 
   /// The fields of `text` (each with its delimiter or trailing blanks).
   public func fields(of text: String) -> [Substring] {
     guard let delimiter, !delimiter.isEmpty else { return Self.awkFields(text) }
+    // One ASCII byte (a tab, a comma, a colon): cut on the bytes, not by a Foundation search
+    // per field (`-d '\t' -n2..` read 1.1M lines in 4.5 s, fzf in 0.7 s).
+    if regex == nil, delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte < 0x80 {
+      return Self.fields(of: text, byte: byte)
+    }
     if let pattern = regex {
       let whole = NSRange(text.startIndex..., in: text)
       var out: [Substring] = []
@@ -95,6 +108,25 @@ public struct LineShape: Sendable, Equatable {
       rest = rest[range.upperBound...]
     }
     if !rest.isEmpty { out.append(rest) }
+    return out
+  }
+
+  /// Fields ended by one ASCII byte, each with it (the last one without, when the text does not
+  /// end with it).
+  static func fields(of text: String, byte: UInt8) -> [Substring] {
+    var out: [Substring] = []
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var i = start
+    while i != utf8.endIndex {
+      let next = utf8.index(after: i)
+      if utf8[i] == byte {
+        out.append(text[start..<next])
+        start = next
+      }
+      i = next
+    }
+    if start != utf8.endIndex { out.append(text[start...]) }
     return out
   }
 
