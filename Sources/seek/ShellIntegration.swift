@@ -32,6 +32,35 @@ enum ShellIntegration {
       .replacingOccurrences(of: "seek/shell", with: "fzf/shell")
   }
 
+  /// The hosts ssh and telnet complete to — ssh's configuration, /etc/hosts, the hosts known —
+  /// in text that bash and zsh both read.
+  static let hostsFunction = #"""
+    # Hosts for ssh and telnet: ssh's configuration, /etc/hosts, the hosts known.
+    __seek_hosts() {
+      {
+        command cat ~/.ssh/config /etc/ssh/ssh_config 2> /dev/null |
+          command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?]/) print $i }'
+        command awk '!/^[[:space:]]*#/ { for (i = 2; i <= NF; i++) print $i }' /etc/hosts 2> /dev/null
+        command awk '{ sub(/[, ].*/, ""); gsub(/[][]/, ""); sub(/:[0-9]+$/, ""); print }' ~/.ssh/known_hosts 2> /dev/null
+      } | command awk 'NF && !seen[$0]++'
+    }
+    """#
+
+  /// `kill **` (a process's pid) and `ssh **` (a host), as branches of the `case` over the
+  /// command in bash's and zsh's completion: a list piped in is Seek's input (never with the
+  /// terminal redirected in as well: zsh's MULTIOS would join them).
+  static let processAndHostCases = #"""
+    kill)
+              selected=$(command ps -eo user,pid,ppid,start,time,command |
+                SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" |
+                command tr '\n' ' ')
+              ;;
+            ssh | telnet)
+              selected=$(__seek_hosts | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse +m -q "$base")
+              [[ -n $selected ]] && selected="$selected "
+              ;;
+    """#
+
   static let bash = #"""
     # Seek's key bindings and completion for bash, loaded with: eval "$(seek --bash)"
     [[ $- == *i* ]] || return 0
@@ -101,14 +130,7 @@ enum ShellIntegration {
     }
 
     # COMMAND **<TAB>: what the command takes, picked.
-    __seek_hosts() {
-      {
-        command cat ~/.ssh/config /etc/ssh/ssh_config 2> /dev/null |
-          command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?]/) print $i }'
-        command awk '!/^[[:space:]]*#/ { for (i = 2; i <= NF; i++) print $i }' /etc/hosts 2> /dev/null
-        command awk '{ sub(/[, ].*/, ""); gsub(/[][]/, ""); sub(/:[0-9]+$/, ""); print }' ~/.ssh/known_hosts 2> /dev/null
-      } | command awk 'NF && !seen[$0]++'
-    }
+    \#(hostsFunction)
 
     __seek_complete() {
       local cur=${COMP_WORDS[COMP_CWORD]} trigger=${SEEK_COMPLETION_TRIGGER-'**'} cmd=${COMP_WORDS[0]}
@@ -116,15 +138,7 @@ enum ShellIntegration {
       local base=${cur%"$trigger"} selected item dir query
       local opts="${SEEK_DEFAULT_OPTS-} ${SEEK_COMPLETION_OPTS-}"
       case $cmd in
-        kill)
-          selected=$(command ps -eo user,pid,ppid,start,time,command |
-            SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" |
-            command tr '\n' ' ')
-          ;;
-        ssh | telnet)
-          selected=$(__seek_hosts | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse +m -q "$base")
-          [[ -n $selected ]] && selected="$selected "
-          ;;
+        \#(processAndHostCases)
         export | unset | printenv)
           selected=$(compgen -v | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m -q "$base" |
             command tr '\n' ' ')
@@ -245,15 +259,7 @@ enum ShellIntegration {
       zle reset-prompt
     }
 
-    # Hosts for ssh and telnet: ssh's configuration, /etc/hosts, the hosts known.
-    __seek_hosts() {
-      {
-        command cat ~/.ssh/config /etc/ssh/ssh_config 2> /dev/null |
-          command awk 'tolower($1) == "host" { for (i = 2; i <= NF; i++) if ($i !~ /[*?]/) print $i }'
-        command awk '!/^[[:space:]]*#/ { for (i = 2; i <= NF; i++) print $i }' /etc/hosts 2> /dev/null
-        command awk '{ sub(/[, ].*/, ""); gsub(/[][]/, ""); sub(/:[0-9]+$/, ""); print }' ~/.ssh/known_hosts 2> /dev/null
-      } | command awk 'NF && !seen[$0]++'
-    }
+    \#(hostsFunction)
 
     # COMMAND **<TAB>: paths (kill: processes; ssh, telnet: hosts; export, unset: variables),
     # else zsh's own completion.
@@ -271,15 +277,7 @@ enum ShellIntegration {
       # A list piped in is Seek's input; a walk reads the terminal (zsh would join a pipe and
       # a redirection: MULTIOS).
       case ${words[1]} in
-        kill)
-          selected=$(command ps -eo user,pid,ppid,start,time,command |
-            SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" |
-            command tr '\n' ' ')
-          ;;
-        ssh | telnet)
-          selected=$(__seek_hosts | SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse +m -q "$base")
-          [[ -n $selected ]] && selected="$selected "
-          ;;
+        \#(processAndHostCases)
         export | unset | printenv)
           selected=$(print -rl -- ${(k)parameters} |
             SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m -q "$base" | command tr '\n' ' ')

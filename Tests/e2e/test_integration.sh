@@ -46,6 +46,20 @@ sh_pick() {
   tmux_keys Enter
 }
 
+# sh_kill_check N NAME: a `sleep N` in the background, then `kill **<TAB>` picks it: the line
+# holds its pid.
+sh_kill_check() {
+  tmux_type "sleep $1 &"; tmux_keys Enter
+  sh_clear
+  tmux_type "kill **"; tmux_keys Tab
+  wait_until 10 screen_line_is ">" || true
+  tmux_type "sleep $1"
+  wait_until 10 eval "screen | grep -v -x -F '> sleep $1' | grep -qF 'sleep $1'" || true
+  tmux_keys Enter
+  if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+ ?$"'; then pass "$2"; else fail "$2" "$(screen)"; fi
+  tmux_keys Enter
+}
+
 bash_setup="PS1='\$ '; eval \"\$(seek --bash)\"; cd $SH/tree; clear"
 sh_start "bash --norc --noprofile -i" "$bash_setup"
 
@@ -111,20 +125,7 @@ expect_true "bash cd **<TAB>: folders only (no sub/deep.txt)" eval '! screen | g
 tmux_keys Escape
 wait_until 10 sh_line_is "\$ cd su" || true
 tmux_keys C-u
-tmux_type "sleep 987 &"
-tmux_keys Enter
-sh_clear
-tmux_type "kill **"; tmux_keys Tab
-wait_until 10 screen_line_is ">" || true
-tmux_type "sleep 987"
-wait_until 10 eval 'screen | grep -v -x -F "> sleep 987" | grep -qF "sleep 987"' || true
-tmux_keys Enter
-if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+$"'; then
-  pass "bash kill **<TAB>: the process's pid"
-else
-  fail "bash kill **<TAB>: the process's pid" "$(screen)"
-fi
-tmux_keys Enter
+sh_kill_check 987 "bash kill **<TAB>: the process's pid"
 sh_clear
 tmux_type "ssh seek-te**"; tmux_keys Tab
 wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
@@ -197,19 +198,7 @@ wait_until 10 top_hit_has "SEEKVAR_O" "SEEKVAR_ONE" || true
 tmux_keys Enter
 expect_line "zsh unset **<TAB>: a variable" "\$ unset SEEKVAR_ONE"
 tmux_keys C-u
-tmux_type "sleep 988 &"; tmux_keys Enter
-sh_clear
-tmux_type "kill **"; tmux_keys Tab
-wait_until 10 screen_line_is ">" || true
-tmux_type "sleep 988"
-wait_until 10 eval 'screen | grep -v -x -F "> sleep 988" | grep -qF "sleep 988"' || true
-tmux_keys Enter
-if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+$"'; then
-  pass "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)"
-else
-  fail "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)" "$(screen)"
-fi
-tmux_keys Enter
+sh_kill_check 988 "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)"
 tmux_stop
 
 # fish: CTRL-T, CTRL-R, ALT-C and **<TAB>.
@@ -236,19 +225,7 @@ wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
 tmux_keys Enter
 expect_line "fish ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
 tmux_keys C-u
-tmux_type "sleep 989 &"; tmux_keys Enter
-sh_clear
-tmux_type "kill **"; tmux_keys Tab
-wait_until 10 screen_line_is ">" || true
-tmux_type "sleep 989"
-wait_until 10 eval 'screen | grep -v -x -F "> sleep 989" | grep -qF "sleep 989"' || true
-tmux_keys Enter
-if wait_until 10 eval 'screen | sed "/^$/d" | tail -1 | grep -Eq "^\\$ kill [0-9]+ ?$"'; then
-  pass "fish kill **<TAB>: the process's pid"
-else
-  fail "fish kill **<TAB>: the process's pid" "$(screen)"
-fi
-tmux_keys Enter
+sh_kill_check 989 "fish kill **<TAB>: the process's pid"
 tmux_stop
 
 # Nothing written to an rc file, and the scripts are valid for their shells.
