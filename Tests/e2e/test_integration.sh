@@ -46,6 +46,16 @@ sh_pick() {
   tmux_keys Enter
 }
 
+# sh_complete NAME TYPED QUERY TOP LINE: TYPED then `**<TAB>`; once TOP heads the list for QUERY,
+# Enter: the prompt's line reads LINE. The line is emptied after.
+sh_complete() {
+  tmux_type "$2**"; tmux_keys Tab
+  wait_until 10 top_hit_has "$3" "$4" || true
+  tmux_keys Enter
+  expect_line "$1" "\$ $5"
+  tmux_keys C-u
+}
+
 # sh_kill_check N NAME: a `sleep N` in the background, then `kill **<TAB>` picks it: the line
 # holds its pid.
 sh_kill_check() {
@@ -114,11 +124,7 @@ tmux_keys Escape
 sh_clear
 
 # **<TAB>: a path under the folder typed, the rest the query.
-tmux_type "cat sub/dee**"; tmux_keys Tab
-wait_until 10 top_hit_has "dee" "deep.txt" || true
-tmux_keys Enter
-expect_line "bash **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
-tmux_keys C-u
+sh_complete "bash **<TAB>: the path completed under the folder typed" "cat sub/dee" "dee" "deep.txt" "cat sub/deep.txt"
 tmux_type "cd su**"; tmux_keys Tab
 wait_until 10 top_hit_has "su" "sub" || true
 expect_true "bash cd **<TAB>: folders only (no sub/deep.txt)" eval '! screen | grep -q "deep.txt"'
@@ -127,17 +133,9 @@ wait_until 10 sh_line_is "\$ cd su" || true
 tmux_keys C-u
 sh_kill_check 987 "bash kill **<TAB>: the process's pid"
 sh_clear
-tmux_type "ssh seek-te**"; tmux_keys Tab
-wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
-tmux_keys Enter
-expect_line "bash ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
-tmux_keys C-u
+sh_complete "bash ssh **<TAB>: a host of ~/.ssh/config" "ssh seek-te" "seek-te" "seek-test-host" "ssh seek-test-host"
 tmux_type "SEEKVAR_TWO=2; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
-tmux_type "unset SEEKVAR_T**"; tmux_keys Tab
-wait_until 10 top_hit_has "SEEKVAR_T" "SEEKVAR_TWO" || true
-tmux_keys Enter
-expect_line "bash unset **<TAB>: a variable" "\$ unset SEEKVAR_TWO"
-tmux_keys C-u
+sh_complete "bash unset **<TAB>: a variable" "unset SEEKVAR_T" "SEEKVAR_T" "SEEKVAR_TWO" "unset SEEKVAR_TWO"
 
 # Learning: the older of two commands, picked for a query, leads for it next time.
 sh_clear
@@ -182,22 +180,10 @@ sh_pick M-c "inner" "inner"
 tmux_type "pwd"; tmux_keys Enter
 expect_screen "zsh ALT-C: in the folder picked" "$SH/tree/sub/inner"
 tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
-tmux_type "cat sub/dee**"; tmux_keys Tab
-wait_until 10 top_hit_has "dee" "deep.txt" || true
-tmux_keys Enter
-expect_line "zsh **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
-tmux_keys C-u
-tmux_type "ssh seek-te**"; tmux_keys Tab
-wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
-tmux_keys Enter
-expect_line "zsh ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
-tmux_keys C-u
+sh_complete "zsh **<TAB>: the path completed under the folder typed" "cat sub/dee" "dee" "deep.txt" "cat sub/deep.txt"
+sh_complete "zsh ssh **<TAB>: a host of ~/.ssh/config" "ssh seek-te" "seek-te" "seek-test-host" "ssh seek-test-host"
 tmux_type "SEEKVAR_ONE=1; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
-tmux_type "unset SEEKVAR_O**"; tmux_keys Tab
-wait_until 10 top_hit_has "SEEKVAR_O" "SEEKVAR_ONE" || true
-tmux_keys Enter
-expect_line "zsh unset **<TAB>: a variable" "\$ unset SEEKVAR_ONE"
-tmux_keys C-u
+sh_complete "zsh unset **<TAB>: a variable" "unset SEEKVAR_O" "SEEKVAR_O" "SEEKVAR_ONE" "unset SEEKVAR_ONE"
 sh_kill_check 988 "zsh kill **<TAB>: the process's pid (the list piped in, not the terminal)"
 tmux_stop
 
@@ -215,16 +201,8 @@ sh_pick M-c "inner" "inner"
 tmux_type "pwd"; tmux_keys Enter
 expect_screen "fish ALT-C: in the folder picked" "$SH/tree/sub/inner"
 tmux_type "cd $SH/tree; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
-tmux_type "cat sub/dee**"; tmux_keys Tab
-wait_until 10 top_hit_has "dee" "deep.txt" || true
-tmux_keys Enter
-expect_line "fish **<TAB>: the path completed under the folder typed" "\$ cat sub/deep.txt"
-tmux_keys C-u
-tmux_type "ssh seek-te**"; tmux_keys Tab
-wait_until 10 top_hit_has "seek-te" "seek-test-host" || true
-tmux_keys Enter
-expect_line "fish ssh **<TAB>: a host of ~/.ssh/config" "\$ ssh seek-test-host"
-tmux_keys C-u
+sh_complete "fish **<TAB>: the path completed under the folder typed" "cat sub/dee" "dee" "deep.txt" "cat sub/deep.txt"
+sh_complete "fish ssh **<TAB>: a host of ~/.ssh/config" "ssh seek-te" "seek-te" "seek-test-host" "ssh seek-test-host"
 sh_kill_check 989 "fish kill **<TAB>: the process's pid"
 tmux_stop
 
