@@ -783,6 +783,9 @@ import Testing
     _ = SearchReducer.reduce(&state, .enterPressed)  // typing ends; Space refines the selection
     _ = SearchReducer.reduce(&state, .spacePressed)
     #expect(state.refine.refinements.facets.map(\.value) == ["Sony"])
+    // `/` again on the same facet, then Esc: folded back as before the first search.
+    _ = SearchReducer.reduce(&state, .inserted("/"))
+    #expect(state.refining.valueSearch?.typing == true && state.refining.valueSearch?.text == "")
     _ = SearchReducer.reduce(&state, .escapePressed)  // the search ends, the pane stays
     #expect(state.refining.valueSearch == nil && state.refine.expandedFacets.isEmpty && state.focus == .refinements)
   }

@@ -264,7 +264,10 @@ enum RefinementsReducer {
       case .value(let a, _, _), .more(let a, _): attribute = a
       default: return nil
       }
-      let expanded = refining.refine.expandedFacets.insert(attribute).inserted
+      // A search of the same facet again keeps what its first start expanded (to fold it back).
+      let kept = refining.valueSearch.flatMap { $0.attribute == attribute ? $0.expandedForSearch : nil }
+      if let other = refining.valueSearch, other.attribute != attribute { _ = endValueSearch(&refining) }
+      let expanded = refining.refine.expandedFacets.insert(attribute).inserted || kept == true
       refining.valueSearch = RefinementsState.ValueSearch(attribute: attribute, expandedForSearch: expanded)
       return .refined()
     }
