@@ -3,10 +3,32 @@ import Testing
 
 @testable import SeekCore
 
+/// A fresh folder for one test, removed when the test process ends (a run made about 150, and
+/// they stayed in /tmp).
 func temporaryDirectory() -> String {
   let path = NSTemporaryDirectory() + "seek-tests-" + UUID().uuidString
   try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  TemporaryFolders.shared.add(path)
   return path
+}
+
+/// The folders `temporaryDirectory` made, removed at exit.
+final class TemporaryFolders: @unchecked Sendable {
+  static let shared = TemporaryFolders()
+  // Safe (@unchecked): `paths` is read and written only under `lock`.
+  private let lock = NSLock()
+  private var paths: [String] = []
+
+  private init() {
+    atexit { TemporaryFolders.shared.removeAll() }
+  }
+
+  func add(_ path: String) { lock.withLock { paths.append(path) } }
+
+  func removeAll() {
+    let all = lock.withLock { paths }
+    for path in all { try? FileManager.default.removeItem(atPath: path) }
+  }
 }
 
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
