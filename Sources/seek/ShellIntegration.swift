@@ -61,6 +61,20 @@ enum ShellIntegration {
               ;;
     """#
 
+  /// CTRL-T's pick in text bash and zsh both read: `SEEK_CTRL_T_COMMAND`'s lines, or the files
+  /// walked (the terminal as input: a zle widget has none), each ended by NUL.
+  static let filesPicked = #"""
+    {
+            if [[ -n ${SEEK_CTRL_T_COMMAND-} ]]; then
+              eval "$SEEK_CTRL_T_COMMAND" | SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
+                command seek --height 40% --reverse -m --print0 "$@"
+            else
+              SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
+                command seek --height 40% --reverse -m --print0 --walker=file,dir,follow,hidden "$@" < /dev/tty
+            fi
+          }
+    """#
+
   static let bash = #"""
     # Seek's key bindings and completion for bash, loaded with: eval "$(seek --bash)"
     [[ $- == *i* ]] || return 0
@@ -75,15 +89,7 @@ enum ShellIntegration {
     # CTRL-T: files and folders under the current one, each quoted for the shell.
     __seek_files() {
       local item
-      {
-        if [[ -n ${SEEK_CTRL_T_COMMAND-} ]]; then
-          eval "$SEEK_CTRL_T_COMMAND" | SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
-            command seek --height 40% --reverse -m --print0 "$@"
-        else
-          SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
-            command seek --height 40% --reverse -m --print0 --walker=file,dir,follow,hidden "$@"
-        fi
-      } | while IFS= read -r -d '' item; do printf '%q ' "$item"; done
+      \#(filesPicked) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done
     }
 
     seek-file-widget() {
@@ -193,15 +199,7 @@ enum ShellIntegration {
     # CTRL-T: files and folders under the current one, each quoted for the shell.
     __seek_files() {
       local item
-      {
-        if [[ -n ${SEEK_CTRL_T_COMMAND-} ]]; then
-          eval "$SEEK_CTRL_T_COMMAND" | SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
-            command seek --height 40% --reverse -m --print0 "$@"
-        else
-          SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
-            command seek --height 40% --reverse -m --print0 --walker=file,dir,follow,hidden "$@" < /dev/tty
-        fi
-      } | while IFS= read -r -d '' item; do print -rn -- "${(q)item} "; done
+      \#(filesPicked) | while IFS= read -r -d '' item; do print -rn -- "${(q)item} "; done
     }
 
     seek-file-widget() {

@@ -70,7 +70,9 @@ public enum AnsiText {
               break
             }
           }
-        case 0x28...0x2F:  // a character set designated (ESC ( B, which tput sgr0 and fish's set_color write): three bytes
+        // A character set designated (ESC ( B, which tput sgr0 and fish's set_color write):
+        // three bytes.
+        case 0x28...0x2F:
           if i < scalars.count { i += 1 }
         default:
           break  // a two-byte sequence (ESC c, ESC 7, …): dropped
