@@ -24,9 +24,10 @@ public struct Highlighter {
 
   public init(index: SearchIndex, query: ParsedQuery, extended: ExtendedQuery? = nil) {
     self.index = index
-    self.query = query
+    // As the index answers it: no typo on a word it knows (KnownWords.swift).
+    self.query = index.withoutTyposOnKnownWords(query)
     self.extended = extended
-    words = query.words.map(PreparedWord.init)
+    words = self.query.words.map(PreparedWord.init)
   }
 
   /// Where a hit of the fuzzy tier matched: fzf's positions in its searched text.

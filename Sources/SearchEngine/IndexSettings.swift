@@ -131,12 +131,26 @@ public enum CustomRanking: Sendable, Equatable, CustomStringConvertible {
 
 /// Algolia's default typo tolerance: no typo under 4 letters, one from 4, two from 8.
 public struct TypoTolerance: Sendable, Equatable {
+  /// Algolia's `typoTolerance` values other than `false` (which is `enabled` off).
+  public enum Tiers: String, Sendable, Equatable {
+    /// `true`: every match within the budget counts.
+    case all = "true"
+    /// `min`: only the matches with the fewest typos (none when there are typo-free ones).
+    case min
+    /// `strict`: the matches of the two lowest typo counts.
+    case strict
+  }
+
   public var minWordSizeForOneTypo: Int
   public var minWordSizeForTwoTypos: Int
   public var enabled: Bool
+  public var tiers: Tiers = .all
   /// Algolia's `allowTyposOnNumericTokens`, off by default (as Meilisearch and Typesense users
   /// ask): "99999" must not find "19999", nor a model number its neighbour.
   public var allowTyposOnNumericTokens: Bool
+  /// Whether a word the index knows may still match with typos: Algolia's way, and the engine's
+  /// default; catalogs of records turn it off (`CatalogSettings`, KnownWords.swift).
+  public var typosOnKnownWords = true
 
   public init(
     minWordSizeForOneTypo: Int = 4, minWordSizeForTwoTypos: Int = 8, enabled: Bool = true,

@@ -44,6 +44,9 @@ public struct RecordMatcher {
   private var wordCounts: [UInt8]
   /// Hashes of the distinct terms seen, counted up to one more than the largest threshold.
   private var termHashes = Set<UInt64>()
+  /// The words some record matched as typed (whole, as an alternative, or as the start of a term
+  /// for the word being typed): the words an index of these records knows (KnownWords.swift).
+  public private(set) var knownWords: UInt16 = 0
 
   /// The regimes matched: all three for a scan, which learns the dictionary's size as it goes; one
   /// for a record matched against a built index, whose regime is known.
@@ -171,7 +174,10 @@ public struct RecordMatcher {
         continue
       }
       var matched: UInt16 = 0
-      for w in 0..<wordCount where slots[base + w] != .max { matched |= 1 << UInt16(w) }
+      for w in 0..<wordCount where slots[base + w] != .max {
+        matched |= 1 << UInt16(w)
+        if slots[base + w] >> 17 == 0 { knownWords |= 1 << UInt16(w) }
+      }
       guard matched != 0 else {
         results[regime.rawValue] = (0, 0)
         continue

@@ -444,8 +444,8 @@ struct LastRun {
 
   /// Whether every match of `words` is a match of `earlier`, word by word, and if so which words
   /// match differently (a bit per word); nil when some word may match more. A word matches the
-  /// same when it is the same (its letters, and prefix or whole: the budget follows from the
-  /// letters). It matches a subset when it was the last word, being typed (a prefix), and now
+  /// same when it is the same (its letters, prefix or whole, and with `typos` its budget: a word
+  /// the index knows has none, unless the words as typed found nothing — KnownWords.swift). It matches a subset when it was the last word, being typed (a prefix), and now
   /// starts with it under the same typo budget — longer, or whole once a space followed it: its
   /// prefix, typo and substring matches are then among the shorter prefix's (substrings are looked
   /// up from three letters on, so the shorter word must already have had them). Without `typos`
@@ -460,7 +460,9 @@ struct LastRun {
     for (i, (before, now)) in zip(earlier, words).enumerated() {
       // The same word with other alternatives (a phrase with synonyms completed after it) is not
       // the same word.
-      if before.folded == now.folded && before.isPrefix == now.isPrefix && before.alternatives == now.alternatives {
+      if before.folded == now.folded && before.isPrefix == now.isPrefix && before.alternatives == now.alternatives
+        && (!typos || before.typoBudget == now.typoBudget)
+      {
         continue
       }
       // An alternative of the longer word is among the shorter prefix's matches only if it

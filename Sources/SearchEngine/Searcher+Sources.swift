@@ -40,13 +40,15 @@ extension Searcher {
     /// Mostly the letters' own (plurals, synonyms), but a word in a phrase with synonyms also
     /// has the phrase's (`ParsedQuery`): part of the key.
     var alternatives: [[UInt8]]
+    /// Whether terms containing the word count (`Searcher.substringsAllowed`).
+    var substrings: Bool
   }
 
   /// The terms a word matches; with `typos`, also its typo variants and the words containing it.
   func sources(for word: QueryWord, typos: Bool) -> [Source] {
     let key = SourceKey(
       word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1,
-      alternatives: word.alternatives)
+      alternatives: word.alternatives, substrings: substringsAllowed)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms
@@ -111,7 +113,7 @@ extension Searcher {
         }
       }
       // Substring matches (cost 3, below every typo) belong to the second tier, with the typos.
-      if index.substringMatching && word.scalars.count >= 3 {
+      if index.substringMatching && substringsAllowed && word.scalars.count >= 3 {
         // The word grew from the last one looked up: its terms are among that one's.
         let known = recentSubstrings.last { word.folded.starts(with: $0.word) }
         let among = known?.terms

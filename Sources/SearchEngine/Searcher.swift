@@ -324,7 +324,7 @@ public final class Searcher {
 
   /// The search by the rules alone (nothing learned applies).
   func rankedSearch(_ request: SearchRequest) -> SearchResponse {
-    let query = ParsedQuery(request.query, settings: index.settings)
+    let query = index.parse(request.query)
     // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
     // top `offset + limit`, of which the last `hitsPerPage` are the page.
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0
@@ -447,7 +447,7 @@ public final class Searcher {
     }
     defer { lastRelaxation = relaxes && filter == nil ? (query.words, required) : nil }
     while true {
-      var (keys, nbHits, exhaustive) = evaluate(query, required: required, limit: limit)
+      var (keys, nbHits, exhaustive) = evaluateByTypoTiers(query, required: required, limit: limit)
       if nbHits > 0 || !relaxes || required == 1 {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if request.matching.fuzzyTier && fuzzyTierRuns(found: keys.count, limit: limit) {
@@ -493,7 +493,7 @@ public final class Searcher {
         text.removeSubrange(words[i].location.start..<words[i].location.end)
       }
       dropped += hopeless.map { words[$0].text }
-      words = ParsedQuery(String(decoding: text, as: UTF8.self), settings: index.settings).words
+      words = index.parse(String(decoding: text, as: UTF8.self)).words
       hopeless = words.indices.dropLast().filter { isHopeless(words[$0]) }
     }
     var inner = request
@@ -542,6 +542,9 @@ public final class Searcher {
   }
   /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
   var floor: UInt64? = nil
+  /// Whether terms containing a word count (off while `min` or `strict` typo tolerance looks at
+  /// the tiers below three typos: `evaluateByTypoTiers`).
+  var substringsAllowed = true
   /// Records the current search leaves out of its heaps (learned records, matched apart:
   /// Searcher+Learned.swift); sorted.
   var excludedRecords: [Int] = []
@@ -606,7 +609,7 @@ public final class Searcher {
         query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
       return (keys, n, true)
     }
-    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || index.substringMatching
+    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || (index.substringMatching && substringsAllowed)
     // The typo-free matches of a query that only narrows the last one's cannot fill the page when
     // those did not: go straight to the typo tier (which then narrows its own last matches).
     if mayHaveMore && filter == nil, let short = shortTypoFreeTier, short.limit == limit, short.floor == floor,
@@ -648,6 +651,31 @@ public final class Searcher {
     let (all, total) = run(
       query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
     return (all, total, true)
+  }
+
+  /// `evaluate` under Algolia's `typoTolerance`: `true` takes every match; `min` the matches of
+  /// the fewest typos, `strict` of the two fewest — found by capping every word's budget at 0, 1,
+  /// 2 in turn (a match inside a word counts as the three typos it ranks as), until one finds
+  /// something. A cap is per word, Algolia's count is per record: with `min`, two words of one
+  /// typo each still count with one of one typo, which a per-record tier would leave out.
+  func evaluateByTypoTiers(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
+    let tiers = index.settings.typoTolerance.tiers
+    guard tiers != .all else { return evaluate(query, required: required, limit: limit) }
+    defer { substringsAllowed = true }
+    for cap in 0..<3 {
+      let found = evaluate(capped(query, cap), required: required, limit: limit)
+      guard found.1 > 0 else { continue }
+      return tiers == .strict ? evaluate(capped(query, cap + 1), required: required, limit: limit) : found
+    }
+    return evaluate(capped(query, 3), required: required, limit: limit)
+  }
+
+  /// `query` with each word's typo budget at most `cap`; substring matches only with a cap of 3.
+  private func capped(_ query: ParsedQuery, _ cap: Int) -> ParsedQuery {
+    substringsAllowed = cap >= 3
+    var out = query
+    for i in out.words.indices { out.words[i].typoBudget = min(out.words[i].typoBudget, cap) }
+    return out
   }
 
   /// Each word's sources for a run; with `typos`, the required words' typo variants and words

@@ -39,63 +39,26 @@ public enum StoreScan {
   /// - a page deep in the answer (beyond `deepestPage`): the index serves it from the same memory
   ///   the heaps would take, and goes on serving the pages after it.
   /// - a query with fzf's operators (`ExtendedQuery.isPlain` false), which the index answers by
-  ///   its fuzzy tier alone.
+  ///   its fuzzy tier alone;
+  /// - typo tolerance `min` or `strict`, whose tiers the index looks at one by one.
   /// `runs`: how many runs of records are scanned apart (tests; by default one per core for
   /// large stores).
   public static func answer(
     _ query: ParsedQuery, extended: ExtendedQuery, in documents: DocumentStore, settings: IndexSettings,
     ranking: IndexBuilder.RankingOrder, limit: Int, runs: Int? = nil
   ) -> Answer? {
-    guard !query.words.isEmpty, !extended.followsFzfRulesAlone, limit <= deepestPage(of: documents.count) else {
+    guard !query.words.isEmpty, !extended.followsFzfRulesAlone, limit <= deepestPage(of: documents.count),
+      settings.typoTolerance.tiers == .all
+    else {
       return nil
     }
-    let title = IndexBuilder.titleColumn(of: documents, settings: settings)
+    let scan = Scan(
+      documents: documents, settings: settings, extended: extended, ranking: ranking, limit: limit, runs: runs)
+    var (collector, fuzzy, matchers) = scan.collect(query)
     let withTier = extended.options.fuzzyTier
-    let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
-    let rules = MatchRules(settings: settings, searchable: columns.map { documents.attributes[$0] })
-    let ids = ranking.ids()
-    let count = documents.count
-    let runs = runs ?? IndexBuilder.parallelRuns(records: count)
-    let results = ResultSlots<
-      (collector: ScanCollector<Void>, matcher: RecordMatcher, fuzzy: FuzzyCollector<Void>)
-    >(count: runs)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
-      var matcher = RecordMatcher(query: query, searchableCount: columns.count, rules: rules)
-      var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
-      var fuzzy = FuzzyCollector<Void>(
-        query: extended, wordCount: query.words.count, limit: limit,
-        tiebreak: settings.tiebreak.first(where: \.isPerMatch))
-      var values = [UnsafeBufferPointer<UInt8>](
-        repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
-      // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
-      // buffers are used only inside the closure.
-      documents.bytes.withUnsafeBufferPointer { all in
-        for record in (count * run / runs)..<(count * (run + 1) / runs) {
-          for (i, column) in columns.enumerated() {
-            values[i] = UnsafeBufferPointer(rebasing: all[documents.range(record, column)])
-          }
-          matcher.match(values)
-          collector.add((), position: record, tie: UInt64(ids[record]), matcher: matcher)
-          if withTier {
-            let words = FuzzyCollector<Void>.wordsMatched(matcher)
-            documents.withIndexedValue(record, title) {
-              fuzzy.add((), position: record, tie: UInt64(ids[record]), title: $0, words: words)
-            }
-          }
-        }
-      }
-      results.set(run, (collector, matcher, fuzzy))
-    }
-    let runResults = results.values
-    var collector = runResults[0].collector
-    var fuzzy = runResults[0].fuzzy
-    for other in runResults.dropFirst() {
-      collector.merge(other.collector)
-      fuzzy.merge(other.fuzzy)
-    }
 
     // The regime the whole catalog's dictionary puts the index in, unless the settings fix it.
-    let natural = RecordMatcher.Regime.of(termCount: RecordMatcher.termCount(of: runResults.map(\.matcher)))
+    let natural = RecordMatcher.Regime.of(termCount: RecordMatcher.termCount(of: matchers))
     let substrings = settings.substringMatching ?? true
     let firstLettersFixed = settings.firstLettersFixed ?? (natural != .small)
     let regime: RecordMatcher.Regime
@@ -110,6 +73,10 @@ public enum StoreScan {
     fixed.firstLettersFixed = firstLettersFixed
     // A word before the last that nothing matches: the index answers the query without it.
     if !withTier && collector.missesAWordBeforeTheLast(in: regime) { return nil }
+    // Known words take no typo (KnownWords.swift): which words are known, the scan has just
+    // learned, so their answer takes a second pass, when one of them has a typo budget.
+    let known = settings.typoTolerance.typosOnKnownWords ? query : Self.withoutTypos(on: matchers, query)
+    if known != query { (collector, fuzzy, _) = scan.collect(known) }
     let answer = collector.answer(in: regime, relaxing: !withTier)
     // The fuzzy tier's records too (the engine leaves out those that are word hits), once each.
     let tier = fuzzy.answer(in: regime, level: collector.level(in: regime, relaxing: !withTier))
@@ -118,5 +85,72 @@ public enum StoreScan {
     records = Array(Set(records)).sorted()
     return Answer(
       records: records, nbHits: answer.nbHits + tier.nbHits, wordsKept: answer.wordsKept, settings: fixed)
+  }
+
+  /// `query` with no typo budget for the words some record matched as typed (`RecordMatcher.knownWords`).
+  static func withoutTypos(on matchers: [RecordMatcher], _ query: ParsedQuery) -> ParsedQuery {
+    let known = matchers.reduce(UInt16(0)) { $0 | $1.knownWords }
+    var out = query
+    for w in out.words.indices where known >> UInt16(w) & 1 == 1 { out.words[w].typoBudget = 0 }
+    return out
+  }
+
+  /// One pass over every record for a query: its records matched in runs (one per core for
+  /// large stores), the runs' collectors merged.
+  struct Scan {
+    let documents: DocumentStore
+    let settings: IndexSettings
+    let extended: ExtendedQuery
+    let ranking: IndexBuilder.RankingOrder
+    let limit: Int
+    let runs: Int?
+
+    func collect(_ query: ParsedQuery) -> (ScanCollector<Void>, FuzzyCollector<Void>, [RecordMatcher]) {
+      let title = IndexBuilder.titleColumn(of: documents, settings: settings)
+      let withTier = extended.options.fuzzyTier
+      let columns = IndexBuilder.searchableColumns(of: documents, settings: settings)
+      let rules = MatchRules(settings: settings, searchable: columns.map { documents.attributes[$0] })
+      let ids = ranking.ids()
+      let count = documents.count
+      let runs = runs ?? IndexBuilder.parallelRuns(records: count)
+      let results = ResultSlots<
+        (collector: ScanCollector<Void>, matcher: RecordMatcher, fuzzy: FuzzyCollector<Void>)
+      >(count: runs)
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        var matcher = RecordMatcher(query: query, searchableCount: columns.count, rules: rules)
+        var collector = ScanCollector<Void>(wordCount: query.words.count, limit: limit)
+        var fuzzy = FuzzyCollector<Void>(
+          query: extended, wordCount: query.words.count, limit: limit,
+          tiebreak: settings.tiebreak.first(where: \.isPerMatch))
+        var values = [UnsafeBufferPointer<UInt8>](
+          repeating: UnsafeBufferPointer(start: nil, count: 0), count: columns.count)
+        // Safe: the value ranges come from the store's monotone offsets, within its bytes, and the
+        // buffers are used only inside the closure.
+        documents.bytes.withUnsafeBufferPointer { all in
+          for record in (count * run / runs)..<(count * (run + 1) / runs) {
+            for (i, column) in columns.enumerated() {
+              values[i] = UnsafeBufferPointer(rebasing: all[documents.range(record, column)])
+            }
+            matcher.match(values)
+            collector.add((), position: record, tie: UInt64(ids[record]), matcher: matcher)
+            if withTier {
+              let words = FuzzyCollector<Void>.wordsMatched(matcher)
+              documents.withIndexedValue(record, title) {
+                fuzzy.add((), position: record, tie: UInt64(ids[record]), title: $0, words: words)
+              }
+            }
+          }
+        }
+        results.set(run, (collector, matcher, fuzzy))
+      }
+      let runResults = results.values
+      var collector = runResults[0].collector
+      var fuzzy = runResults[0].fuzzy
+      for other in runResults.dropFirst() {
+        collector.merge(other.collector)
+        fuzzy.merge(other.fuzzy)
+      }
+      return (collector, fuzzy, runResults.map(\.matcher))
+    }
   }
 }

@@ -30,6 +30,29 @@ enum Relevance {
     return out
   }
 
+  /// What typos on known words change (KnownWords.swift): of the real queries, how many count
+  /// fewer hits without them (and by how much, median and most), and how many change their top
+  /// brand — `catalog` as set, `algolias` with `typosOnKnownWords`.
+  static func knownWordsEffect(_ catalog: Catalog, _ algolias: Catalog, _ queries: [RealQuery]) -> String {
+    let (ours, theirs) = (CatalogSearcher(catalog: catalog), CatalogSearcher(catalog: algolias))
+    var (fewer, topBrandChanged, compared) = (0, 0, 0)
+    var shrinks: [Double] = []
+    for q in queries {
+      let request = CatalogSearcher.Request(query: q.query, hitsPerPage: 1, exhaustive: true, facets: ["brand"])
+      guard let a = try? ours.search(request), let b = try? theirs.search(request) else { continue }
+      compared += 1
+      if a.nbHits < b.nbHits {
+        fewer += 1
+        shrinks.append(Double(b.nbHits) / Double(max(1, a.nbHits)))
+      }
+      if a.facets.first?.values.first?.value != b.facets.first?.values.first?.value { topBrandChanged += 1 }
+    }
+    shrinks.sort()
+    let median = shrinks.isEmpty ? 1 : shrinks[shrinks.count / 2]
+    return
+      "\(fewer) of \(compared) real queries count fewer hits than with typos on known words (median ×\(String(format: "%.2f", median)) fewer, most ×\(String(format: "%.0f", shrinks.last ?? 1))), \(topBrandChanged) change their top brand"
+  }
+
   /// Category precision@10, weighted by popularity: for each query with categories, the share of
   /// its top 10 hits whose category path names one of them. `ceiling`: the same share if the 10
   /// hits were the best the catalog's matches allow (every matching record in a named category

@@ -211,6 +211,11 @@ if arguments.contains("--relevance-only") {
   log(
     "  category precision@10 over \(result.queries) real queries: \(String(format: "%.1f", 100 * result.precision))% of a \(String(format: "%.1f", 100 * result.ceiling))% ceiling"
   )
+  var typosOnKnownWords = CatalogSettings()
+  typosOnKnownWords.typosOnKnownWords = true
+  if let algolias = try? CatalogLoader.load(path: root + "/Data/products.json", overrides: typosOnKnownWords) {
+    log("  known words take no typo: \(Relevance.knownWordsEffect(catalog, algolias, realQueries))")
+  }
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
 }
@@ -278,6 +283,11 @@ if let orderedCatalog = try? CatalogLoader.load(path: root + "/Data/products.jso
   log(
     "  relevance, category precision@10 over \(unordered.queries) real queries (weighted by popularity): \(String(format: "%.1f", 100 * unordered.precision))% of a \(String(format: "%.1f", 100 * unordered.ceiling))% ceiling (the best order of the same matches) (with ordered(name): \(String(format: "%.1f", 100 * ordered.precision))%)"
   )
+}
+var typosOnKnownWords = CatalogSettings()
+typosOnKnownWords.typosOnKnownWords = true
+if let algolias = try? CatalogLoader.load(path: root + "/Data/products.json", overrides: typosOnKnownWords) {
+  log("  known words take no typo: \(Relevance.knownWordsEffect(catalog, algolias, realQueries))")
 }
 CountAccuracy.measure("Data/, 300 real queries", dataCatalogSearcher, Array(dataQueries.prefix(300)))
 let zero = Relevance.zeroHits(catalog, realQueries)

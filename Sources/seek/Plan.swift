@@ -114,6 +114,9 @@ struct Plan {
     options.matching.tiesByMatchPosition = options.catalog.tiebreak?.contains(where: \.isPerMatch) ?? false
     // A line is text, not a product name: "logs" must not find "log" unless asked.
     if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
+    // A line is matched by fzf's rules below the words, and a pipe is read once: a word a line
+    // holds still finds its neighbours by a typo (KnownWords.swift is for records).
+    if options.catalog.typosOnKnownWords == nil { options.catalog.typosOnKnownWords = true }
     // fzf's --no-sort keeps the tie-break: the page is taken in input order whatever the ids
     // (`SearchRequest.inputOrder`), and `toggle-sort` ranks by score, then length, as fzf's.
   }

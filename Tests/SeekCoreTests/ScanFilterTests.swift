@@ -13,7 +13,7 @@ import Testing
     "iphone", "samsung tv", "iphnoe", "samsng", "wirless headphones", "tv", "s", "appl", "charger usb c",
     "zzqx samsung", "apple zzqx", "cell phone accessories", "ground", "qqqqqq", "sony xeadphonse", "apple pods",
     "samsung phones", "iphone zzqx chargr", "samsung qqqq phnoe", "televisions", "ps5 console", "batteries",
-    "samsung television", "cables usb",
+    "samsung television", "cables usb", "xbox", "hand mixers", "iphone phones", "stand mixer",
   ]
 
   /// Queries with a word before the last that matches nothing.

@@ -21,9 +21,16 @@ import Testing
     return table
   }
 
+  /// Lines keep typos on the words they know, as the app reads them (`Plan`).
+  static let lineSettings = {
+    var settings = CatalogSettings()
+    settings.typosOnKnownWords = true
+    return settings
+  }()
+
   func catalog(_ lines: ArraySlice<String>) -> Catalog {
     let rows = table(lines)
-    return Catalog(name: "pipe", path: "-", table: rows, settings: CatalogSettings().resolved(for: rows))
+    return Catalog(name: "pipe", path: "-", table: rows, settings: Self.lineSettings.resolved(for: rows))
   }
 
   /// A searcher whose main index holds the first `indexed` names, the rest delivered unindexed
@@ -144,7 +151,7 @@ import Testing
     try #require(Self.names.count == 30_000)
     let places = Dictionary(Self.names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     // As the app reads lines: shorter first, then input order (fzf's default tie-break).
-    var given = CatalogSettings()
+    var given = Self.lineSettings
     given.tiebreak = [.length, .index]
     func lines(_ range: Range<Int>) -> RecordTable { table(Self.names[range]) }
     let main = lines(0..<5_000)

@@ -18,6 +18,15 @@ public struct CatalogSettings: Sendable, Equatable {
   public var attributesForFaceting: [String]?
   /// Algolia's `allowTyposOnNumericTokens` (default false).
   public var allowTyposOnNumericTokens: Bool?
+  /// Algolia's `typoTolerance`: `true` (nil), `false` (`typosEnabled`), `"min"` or `"strict"` (`typoTiers`).
+  public var typosEnabled: Bool?
+  public var typoTiers: TypoTolerance.Tiers?
+  /// Algolia's `minWordSizefor1Typo` and `minWordSizefor2Typos` (default 4 and 8).
+  public var minWordSizeForOneTypo: Int?
+  public var minWordSizeForTwoTypos: Int?
+  /// Whether a word the catalog knows may take typos (default: no for records, yes for lines,
+  /// set by the caller that knows the kind of input; KnownWords.swift).
+  public var typosOnKnownWords: Bool?
   /// fzf's `--tiebreak` (default: `name` for records; `length,index` for lines, set by the caller
   /// that knows the kind of input).
   public var tiebreak: [Tiebreak]?
@@ -98,6 +107,21 @@ public struct CatalogSettings: Sendable, Equatable {
     out.create = other.create ?? create
     out.createOnEnter = other.createOnEnter ?? createOnEnter
     out.sortBy = other.sortBy ?? sortBy
+    out.typosEnabled = other.typosEnabled ?? typosEnabled
+    out.typoTiers = other.typoTiers ?? typoTiers
+    out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo
+    out.minWordSizeForTwoTypos = other.minWordSizeForTwoTypos ?? minWordSizeForTwoTypos
+    out.typosOnKnownWords = other.typosOnKnownWords ?? typosOnKnownWords
+    return out
+  }
+
+  /// The typo settings given, defaults for the rest: read at query time, never from a cache.
+  public var resolvedTypoTolerance: TypoTolerance {
+    var out = TypoTolerance(
+      minWordSizeForOneTypo: minWordSizeForOneTypo ?? 4, minWordSizeForTwoTypos: minWordSizeForTwoTypos ?? 8,
+      enabled: typosEnabled ?? true, allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false)
+    out.tiers = typoTiers ?? .all
+    out.typosOnKnownWords = typosOnKnownWords ?? false
     return out
   }
 
@@ -200,6 +224,27 @@ public struct CatalogSettings: Sendable, Equatable {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
         }
         if key == "create" { settings.create = on } else { settings.createOnEnter = on }
+      case "typoTolerance":
+        switch v {
+        case .bool(let on): settings.typosEnabled = on
+        case .string(let name) where name == "min" || name == "strict":
+          settings.typoTiers = TypoTolerance.Tiers(rawValue: name)
+        default: throw .invalidSettings(path: path, message: "'\(key)' must be true, false, \"min\" or \"strict\"")
+        }
+      case "minWordSizefor1Typo", "minWordSizefor2Typos":
+        guard case .number(let text) = v, let size = Int(text), (1...100).contains(size) else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be a number from 1 to 100")
+        }
+        if key == "minWordSizefor1Typo" {
+          settings.minWordSizeForOneTypo = size
+        } else {
+          settings.minWordSizeForTwoTypos = size
+        }
+      case "typosOnKnownWords":
+        guard case .bool(let on) = v else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
+        }
+        settings.typosOnKnownWords = on
       case "allowTyposOnNumericTokens":
         guard case .bool(let allowed) = v else {
           throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
@@ -224,7 +269,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy)"
         )
       }
     }
@@ -303,7 +348,7 @@ public struct CatalogSettings: Sendable, Equatable {
     }
     var index = IndexSettings(
       searchableAttributes: searchable, titleAttribute: title, customRanking: ranking,
-      typoTolerance: TypoTolerance(allowTyposOnNumericTokens: allowTyposOnNumericTokens ?? false),
+      typoTolerance: resolvedTypoTolerance,
       attributesForFaceting: attributesForFaceting ?? Self.defaultFacets(table, excluding: [idAttribute, title]),
       multiValuedAttributes: table.multiValuedAttributes,
       orderedAttributes: Set(named.filter(\.ordered).map(\.name)), tiebreak: tiebreak ?? [.name],

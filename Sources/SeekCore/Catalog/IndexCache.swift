@@ -232,12 +232,13 @@ public enum IndexCache {
     guard case .string(let name)? = meta["name"], var settings = resolvedSettings(meta["settings"]) else {
       return .refused("\(path): damaged header")
     }
-    // Plurals, synonyms, stop words and single-word exactness are read at query time: today's
+    // Plurals, synonyms, stop words, typo tolerance and single-word exactness are read at query time: today's
     // settings, not the cache's.
     settings.index.alternatives = given.alternatives
     settings.index.removeStopWords = given.removeStopWords ?? false
     settings.index.exactOnSingleWordQuery = given.exactOnSingleWordQuery
     settings.index.typoFreeAttributes = Set(given.disableTypoToleranceOnAttributes ?? [])
+    settings.index.typoTolerance = given.resolvedTypoTolerance
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }

@@ -33,8 +33,11 @@ public struct LineStreamFilter {
 
   /// Whether a stream filter answers like the index for these settings: lines, no custom
   /// ranking, and ties by length and input order only (a tie-break by name needs every title).
+  /// Typos on known words too: a stream is read once, so it cannot know which words are known
+  /// before it has matched them (KnownWords.swift), and lines keep them (`Plan`).
   public static func supports(_ settings: IndexSettings) -> Bool {
-    settings.customRanking.isEmpty && !settings.tiebreak.contains(.name)
+    settings.customRanking.isEmpty && !settings.tiebreak.contains(.name) && settings.typoTolerance.typosOnKnownWords
+      && settings.typoTolerance.tiers == .all
       && settings.searchableAttributes.count == 1 && settings.substringMatching != false
   }
 
