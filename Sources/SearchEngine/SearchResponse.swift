@@ -173,6 +173,16 @@ public struct Hit: Sendable, Equatable {
   public var bestMatchAttributes: UInt32 = 0
 }
 
+extension Hit {
+  /// A record placed by hand (a rule's pin), not ranked: no match features, key 0.
+  public static func placed(record: Int, objectID: String) -> Hit {
+    Hit(
+      record: record, objectID: objectID,
+      ranking: MatchSummary(typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0),
+      highlights: [], snippet: nil, key: 0)
+  }
+}
+
 public struct SearchResponse: Sendable, Equatable {
   public var query: String
   public var hits: [Hit]

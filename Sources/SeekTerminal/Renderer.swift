@@ -421,6 +421,8 @@ public enum Renderer {
     parts.append("\(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits)) hit\(r.nbHits == 1 ? "" : "s")")
     if r.hits.count > 0 && r.hits.count < r.nbHits { parts.append("\(grouped(r.hits.count)) shown") }
     parts.append(formatMilliseconds(r.milliseconds))
+    // A shop's message for the query (a rule's `userData`), as InstantSearch's QueryRuleCustomData.
+    for banner in r.banners { parts.append("★ " + banner) }
     if r.typoCorrected { parts.append("typos corrected") }
     if r.reorderedByLearning { parts.append("ordered by your picks") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }

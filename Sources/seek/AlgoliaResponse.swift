@@ -38,9 +38,17 @@ struct AlgoliaResponse {
     ]
     if !response.droppedWords.isEmpty {
       members.append(("queryAfterRemoval", .string(queryAfterRemoval)))
+    } else if let edited = response.queryAfterRules {
+      members.append(("queryAfterRemoval", .string(edited)))
     }
     members.append(("droppedWords", .array(response.droppedWords.map { .string($0) })))
     if !response.facets.isEmpty { members += facets }
+    // The catalog's rules that applied (Algolia's `appliedRules`, with `getRankingInfo`) and
+    // their banners (`userData`): present only when a rule applied, as Algolia's.
+    if !response.appliedRules.isEmpty {
+      members.append(("appliedRules", .array(response.appliedRules.map { .object([("objectID", .string($0))]) })))
+      if !response.userData.isEmpty { members.append(("userData", .array(response.userData))) }
+    }
     return .object(members)
   }
 

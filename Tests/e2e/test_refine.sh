@@ -105,3 +105,20 @@ tmux_keys Escape
 expect_screen "narrow: Esc closes it" "[ ] "
 tmux_keys C-c
 tmux_stop
+
+# Rules (Data/products.settings.json): "cheap" leaves the words for a price filter, and its banner
+# is on the status line; --json says which rule applied, with its userData.
+json=$("$SEEK" --no-store -f "cheap headphones" Data/products.json --json --hits-per-page 1000)
+rules=$(python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+print(d["nbHits"] > 0, all(h["price"] < 500 for h in d["hits"]), d["appliedRules"], d["userData"], d["queryAfterRemoval"])' "$json")
+expect_eq "rules: a filter, an edit, userData" "True True [{'objectID': 'cheap'}] [{'banner': 'Under \$500'}] headphones" "$rules"
+tmux_start 100 24 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; exec tail -f /dev/null"
+expect_screen "rules: started" "10,000 hits"
+tmux_type "cheap laptop"
+expect_screen "rules: the banner on the status line" "★ Under \$500"
+tmux_keys C-u
+expect_screen_gone "rules: gone with the query" "★ Under"
+tmux_keys C-c
+tmux_stop

@@ -22,6 +22,9 @@ public struct RecordFilter: Sendable, Equatable {
 
   @inline(__always) mutating func insert(_ record: Int) { words[record >> 6] |= 1 << UInt64(record & 63) }
 
+  /// Lets `record` no longer pass (a rule hides it).
+  public mutating func remove(_ record: Int) { words[record >> 6] &= ~(1 << UInt64(record & 63)) }
+
   /// How many records pass.
   public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 

@@ -59,6 +59,8 @@ public struct ResultsPage: Sendable, Equatable {
   public var error: String? = nil
   /// A hit learned from picks ranks above one the rules alone put above it.
   public var reorderedByLearning = false
+  /// The banners of the catalog's rules that applied (`QueryRule.userData`'s text).
+  public var banners: [String] = []
   /// The index's part of the answer, shown while the lines past it are still being scanned (a
   /// pipe being read): the whole answer follows, unless a newer search came first.
   public var interim = false

@@ -171,6 +171,7 @@ extension ResultsState {
     exhaustiveNbHits = page.exhaustiveNbHits
     droppedWords = page.droppedWords
     typoCorrected = page.typoCorrected
+    banners = page.banners
     reorderedByLearning = page.reorderedByLearning
     milliseconds = page.milliseconds
     next = page.next

@@ -273,6 +273,7 @@ public final class SearchService {
       typoCorrected: response.typoCorrected, equalItems: equal, milliseconds: ms, next: response.next)
     out.facets = response.facets
     out.reorderedByLearning = response.reorderedByLearning
+    out.banners = response.userData.compactMap(QueryRule.bannerText)
     out.refine = refine
     out.recordCount = searcher.recordCount
     return out

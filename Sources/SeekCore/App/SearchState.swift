@@ -339,6 +339,8 @@ public struct ResultsState: Sendable, Equatable {
   public var exhaustiveNbHits = true
   public var droppedWords: [String] = []
   public var typoCorrected = false
+  /// The banners of the catalog's rules that applied (their `userData`), shown on the status line.
+  public var banners: [String] = []
   /// Picks lifted a hit of the first page above one the rules alone put above it.
   public var reorderedByLearning = false
   /// Facet counts for the query and refinements.

@@ -63,6 +63,8 @@ public struct CatalogSettings: Sendable, Equatable {
   /// `"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}]`, on numbers or on a text
   /// facet (alphabetical). Nil: every numeric attribute, both ways.
   public var sortBy: [SortChoice]?
+  /// Algolia's Rules: query patterns that filter, edit, pin, hide, or carry a banner (QueryRules.swift).
+  public var rules: [QueryRule] = []
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -107,6 +109,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.create = other.create ?? create
     out.createOnEnter = other.createOnEnter ?? createOnEnter
     out.sortBy = other.sortBy ?? sortBy
+    out.rules = other.rules.isEmpty ? rules : other.rules
     out.typosEnabled = other.typosEnabled ?? typosEnabled
     out.typoTiers = other.typoTiers ?? typoTiers
     out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo
@@ -201,6 +204,7 @@ public struct CatalogSettings: Sendable, Equatable {
       case "synonyms":
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store": settings.namesAStore = true
+      case "rules": settings.rules = try QueryRulesReader.read(v, path: path)
       case "sortBy":
         guard case .array(let entries) = v else {
           throw .invalidSettings(
@@ -269,7 +273,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules)"
         )
       }
     }

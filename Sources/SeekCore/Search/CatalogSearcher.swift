@@ -71,6 +71,10 @@ public final class CatalogSearcher {
     /// Answer from the indexes alone, leaving the lines past them unscanned (an interim answer,
     /// while a pipe is read: see `scanTakesLong`).
     public var skipsUnindexedLines = false
+    /// Whether the catalog's rules apply (QueryRules.swift): off for a search a person did not type.
+    public var appliesRules = true
+    /// Records left out of the hits and counts (a rule's hidden and pinned records).
+    var excludedObjectIDs: [String] = []
 
     public init(
       query: String, page: Int = 0, hitsPerPage: Int = 20, cursor: Cursor? = nil, exhaustive: Bool = false,
@@ -110,6 +114,12 @@ public final class CatalogSearcher {
     public var exhaustiveFacetsCount = true
     /// A learned hit on the page ranks above one the rules alone put above it.
     public var reorderedByLearning = false
+    /// The rules that applied (their objectIDs) and their `userData`, in order (Algolia's
+    /// `appliedRules` and `userData`).
+    public var appliedRules: [String] = []
+    public var userData: [JSONValue] = []
+    /// The query the engine searched when a rule edited it (Algolia's `queryAfterRemoval` shows it).
+    public var queryAfterRules: String? = nil
 
     public var nbPages: Int { nbHits == 0 ? 0 : (nbHits - 1) / hitsPerPage + 1 }
   }
@@ -337,8 +347,40 @@ public final class CatalogSearcher {
   // MARK: - Searching
 
   /// Searches every segment and merges; a filter naming an attribute that is not a facet (or a
-  /// facet value where a number is needed) is an error with its column.
+  /// facet value where a number is needed) is an error with its column. The catalog's rules
+  /// apply first: their filters and query edits to the request, their pins to the first page.
   public func search(_ request: Request) throws(FilterError) -> Response {
+    let rules = request.appliesRules ? AppliedRules(catalog.given.rules, query: request.query) : nil
+    guard let rules, !rules.isEmpty else { return try searchRanked(request) }
+    var edited = request
+    edited.query = rules.query
+    edited.filters = Self.combine(request.filters, rules.filters)
+    edited.excludedObjectIDs = rules.excluded
+    var response = try searchRanked(edited)
+    response.query = request.query
+    response.appliedRules = rules.objectIDs
+    response.userData = rules.userData
+    if rules.query != request.query { response.queryAfterRules = rules.query }
+    if response.page == 0 && request.cursor == nil { pin(rules.pinned, into: &response, edited) }
+    return response
+  }
+
+  /// Places pinned records on the first page at their positions (or at its end, when the page is
+  /// shorter), each highlighted for the query, and counts them.
+  private func pin(_ pinned: [(objectID: String, position: Int)], into response: inout Response, _ request: Request) {
+    let parsed = ParsedQuery(request.query, settings: catalog.settings.index)
+    for (objectID, position) in pinned {
+      guard let (kind, index, record) = lookup(objectID: objectID) else { continue }
+      var hit = Hit.placed(record: record, objectID: objectID)
+      if let scope = request.highlightScope, !parsed.isEmpty {
+        (hit.highlights, hit.snippet) = Highlighter(index: index, query: parsed).highlight(record: record, scope: scope)
+      }
+      response.hits.insert(SegmentHit(kind: kind, index: index, hit: hit), at: min(position, response.hits.count))
+      response.nbHits += 1
+    }
+  }
+
+  private func searchRanked(_ request: Request) throws(FilterError) -> Response {
     var request = request
     // Parsed once: the input order of `!terms` alone, and the merge's browsing below.
     let extended = ExtendedQuery(request.query, options: request.matching)
@@ -405,12 +447,13 @@ public final class CatalogSearcher {
     _ request: Request, after cursor: Cursor?, hitsPerSegment: Int, facets requested: [String],
     distincts: [Distinct?]
   ) throws(FilterError) -> [SearchResponse] {
-    let filters = try recordFilters(Self.combine(request.filters, request.refinements.expression()))
+    let filters = excluding(
+      request.excludedObjectIDs, try recordFilters(Self.combine(request.filters, request.refinements.expression())))
     let disjunctive = request.refinements.refinedAttributes.filter { requested.contains($0) }
     var without: [(attribute: String, filters: [RecordFilter?])] = []
     for attribute in disjunctive {
       let expression = Self.combine(request.filters, request.refinements.expression(excluding: attribute))
-      without.append((attribute, try recordFilters(expression)))
+      without.append((attribute, excluding(request.excludedObjectIDs, try recordFilters(expression))))
     }
     var responses: [SearchResponse] = []
     for (i, segment) in segments.enumerated() {
@@ -433,6 +476,19 @@ public final class CatalogSearcher {
       responses.append(segment.searcher.search(segmentRequest))
     }
     return responses
+  }
+
+  /// Per segment, `filters` without the records named by `objectIDs` (a filter letting every
+  /// record through where there was none).
+  private func excluding(_ objectIDs: [String], _ filters: [RecordFilter?]) -> [RecordFilter?] {
+    guard !objectIDs.isEmpty else { return filters }
+    return segments.indices.map { i in
+      let records = objectIDs.compactMap { segments[i].index.record(objectID: $0) }
+      guard !records.isEmpty else { return filters[i] }
+      var filter = filters[i] ?? RecordFilter(recordCount: segments[i].index.count, all: true)
+      for record in records { filter.remove(record) }
+      return filter
+    }
   }
 
   /// The request's `distinct` (or the settings') for one segment's index: nil when off or when
