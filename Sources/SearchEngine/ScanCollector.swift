@@ -153,13 +153,9 @@ public struct ScanCollector<Payload> {
     return (kept, keys.map(\.index))
   }
 
-  /// Whether a word before the last was matched by no record in `regime`: the index drops such a
-  /// word wherever it stands and ranks the rest as a query without it, which this collector,
-  /// keeping leading words only, cannot answer.
-  public func missesAWordBeforeTheLast(in regime: RecordMatcher.Regime) -> Bool {
-    guard wordCount > 1 else { return false }
-    let before = UInt16(1 << (wordCount - 1)) - 1
-    return seen[regime.rawValue] & before != before
+  /// Whether some query word was matched by no record in `regime`.
+  public func missesAWord(in regime: RecordMatcher.Regime) -> Bool {
+    seen[regime.rawValue] != UInt16(1 << wordCount) - 1
   }
 
   /// How many leading words the answer in `regime` requires (the engine's `required`).

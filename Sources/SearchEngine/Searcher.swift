@@ -129,8 +129,10 @@
 //    are counted, not ranked. And a record matching no optional word ranks by the required words
 //    alone, so the best of those keys are kept (RequiredWordsTop) and the next keystrokes with the
 //    same required words rank only the records matching an optional word.
-//    First, though, a word that no term matches, even with typos, is dropped wherever it stands
-//    ("hdmi cable" on a catalog without "hdmi" is "cable"): it can only empty every run that
+//    First, though, a word that no term matches, even with typos, is split into two known words
+//    when it can be ("applewatch"), and words that match nothing together are joined into one
+//    known word ("head phones"), both before any word is dropped (WordSplits.swift). Else such
+//    a word is dropped wherever it stands ("hdmi cable" on a catalog without "hdmi" is "cable"): it can only empty every run that
 //    requires it, and rank nothing as an optional word. The search is made again without it. A
 //    scan (8) keeps leading words only, so it cannot rank the words after such a word as required;
 //    it says so (no answer) and the index answers.
@@ -423,8 +425,12 @@ public final class Searcher {
     let relaxes = request.removeWordsIfNoResults && !request.matching.fuzzyTier
     if relaxes {
       // A word that matches no term at all (not even with typos) makes every run that requires
-      // it empty: start the relaxation just before it instead of trying those runs.
+      // it empty: first, it may be two words written together (WordSplits.swift); else start the
+      // relaxation just before it instead of trying those runs.
       let hopeless = query.words.firstIndex(where: isHopeless)
+      if let hopeless, !rewritten, let halves = split(query.words[hopeless]) {
+        return searchRewritten(request, query.words[hopeless].location, as: halves)
+      }
       if let hopeless, hopeless < query.words.count - 1 {
         // Not the last word: dropped first, wherever it stands ("hdmi cable" is "cable"), and
         // the words left relax from the end as usual.
@@ -448,6 +454,13 @@ public final class Searcher {
     defer { lastRelaxation = relaxes && filter == nil ? (query.words, required) : nil }
     while true {
       var (keys, nbHits, exhaustive) = evaluateByTypoTiers(query, required: required, limit: limit)
+      // Nothing holds every word: two of them may be one written apart (WordSplits.swift).
+      if nbHits == 0 && relaxes && !rewritten && required == query.words.count,
+        let (span, joined) = joinedPair(query)
+      {
+        let answer = searchRewritten(request, span, as: joined)
+        if answer.nbHits > 0 { return answer }
+      }
       if nbHits > 0 || !relaxes || required == 1 {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)
         if request.matching.fuzzyTier && fuzzyTierRuns(found: keys.count, limit: limit) {
@@ -545,6 +558,8 @@ public final class Searcher {
   /// Whether terms containing a word count (off while `min` or `strict` typo tolerance looks at
   /// the tiers below three typos: `evaluateByTypoTiers`).
   var substringsAllowed = true
+  /// Whether this search answers a query split or joined from the one typed (WordSplits.swift).
+  var rewritten = false
   /// Records the current search leaves out of its heaps (learned records, matched apart:
   /// Searcher+Learned.swift); sorted.
   var excludedRecords: [Int] = []

@@ -71,8 +71,13 @@ public enum StoreScan {
     var fixed = settings
     fixed.substringMatching = substrings
     fixed.firstLettersFixed = firstLettersFixed
-    // A word before the last that nothing matches: the index answers the query without it.
-    if !withTier && collector.missesAWordBeforeTheLast(in: regime) { return nil }
+    // A word that nothing matches (the index drops it, or splits it in two), or words that match
+    // nothing together (the index may join two): the index answers (WordSplits.swift).
+    if !withTier
+      && (collector.missesAWord(in: regime) || collector.level(in: regime) < max(1, query.words.count))
+    {
+      return nil
+    }
     // Known words take no typo (KnownWords.swift): which words are known, the scan has just
     // learned, so their answer takes a second pass, when one of them has a typo budget.
     let known = settings.typoTolerance.typosOnKnownWords ? query : Self.withoutTypos(on: matchers, query)

@@ -256,3 +256,9 @@ printf '%s\n' "$lines" > "$WORK/paths.txt"
 expect_eq "lines --filter: every match printed (file)" 150 "$("$SEEK" --no-store -f swift "$WORK/paths.txt" 2>/dev/null | wc -l)"
 expect_eq "lines --filter: --hits-per-page still pages" 7 "$(printf '%s\n' "$lines" | "$SEEK" -f swift --hits-per-page 7 2>/dev/null | wc -l)"
 expect_eq "lines --filter --json: one page" 20 "$(printf '%s\n' "$lines" | "$SEEK" -f swift --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["hits"]))')"
+
+# Words written together or apart (records): split where nothing matches, joined where the words
+# find nothing together.
+printf '[{"name": "Oat milk"}, {"name": "Oat bar"}, {"name": "Head massager"}, {"name": "Headphones"}, {"name": "Cell phones"}]' > "$WORK/list.json"
+expect_eq "records: oatmilk finds Oat milk, head phones Headphones" "Oat milk|Headphones" \
+  "$("$SEEK" --no-store -f oatmilk "$WORK/list.json" 2>/dev/null)|$("$SEEK" --no-store -f "head phones" "$WORK/list.json" 2>/dev/null)"
