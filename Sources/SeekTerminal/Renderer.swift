@@ -423,6 +423,7 @@ public enum Renderer {
     parts.append(formatMilliseconds(r.milliseconds))
     // A shop's message for the query (a rule's `userData`), as InstantSearch's QueryRuleCustomData.
     for banner in r.banners { parts.append("★ " + banner) }
+    if let price = r.priceFilter { parts.append("from the words: " + price) }
     if r.typoCorrected { parts.append("typos corrected") }
     if r.reorderedByLearning { parts.append("ordered by your picks") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }

@@ -45,6 +45,8 @@ struct AlgoliaResponse {
     if !response.facets.isEmpty { members += facets }
     // The catalog's rules that applied (Algolia's `appliedRules`, with `getRankingInfo`) and
     // their banners (`userData`): present only when a rule applied, as Algolia's.
+    // The price read from the query's words (`laptop under 800`), as a filter: Seek's own.
+    if let price = response.priceFilter { members.append(("priceFilter", .string(price.text))) }
     if !response.appliedRules.isEmpty {
       members.append(("appliedRules", .array(response.appliedRules.map { .object([("objectID", .string($0))]) })))
       if !response.userData.isEmpty { members.append(("userData", .array(response.userData))) }

@@ -122,3 +122,15 @@ tmux_keys C-u
 expect_screen_gone "rules: gone with the query" "★ Under"
 tmux_keys C-c
 tmux_stop
+
+# A price in the words is a filter (PriceIntent.swift), said on the status line and in --json.
+expect_eq "price in the words: a filter, the words left" "price < 800|laptop|True" "$("$SEEK" --no-store -f "laptop under 800" Data/products.json --json --hits-per-page 1000 | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["priceFilter"], d["queryAfterRemoval"], all(h["price"] < 800 for h in d["hits"]) and d["nbHits"] > 0, sep="|")')"
+tmux_start 100 24 "env LANG=C.UTF-8 $SEEK --no-store Data/products.json; exec tail -f /dev/null"
+expect_screen "price in the words: started" "10,000 hits"
+tmux_type "monitors over 300"
+expect_screen "price in the words: on the status line" "from the words: price > 300"
+tmux_keys C-c
+tmux_stop

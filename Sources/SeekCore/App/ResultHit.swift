@@ -61,6 +61,8 @@ public struct ResultsPage: Sendable, Equatable {
   public var reorderedByLearning = false
   /// The banners of the catalog's rules that applied (`QueryRule.userData`'s text).
   public var banners: [String] = []
+  /// The price read from the query's words, as a filter's text (`price < 800`).
+  public var priceFilter: String? = nil
   /// The index's part of the answer, shown while the lines past it are still being scanned (a
   /// pipe being read): the whole answer follows, unless a newer search came first.
   public var interim = false

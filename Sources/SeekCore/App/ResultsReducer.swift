@@ -172,6 +172,7 @@ extension ResultsState {
     droppedWords = page.droppedWords
     typoCorrected = page.typoCorrected
     banners = page.banners
+    priceFilter = page.priceFilter
     reorderedByLearning = page.reorderedByLearning
     milliseconds = page.milliseconds
     next = page.next

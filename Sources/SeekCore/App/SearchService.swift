@@ -274,6 +274,7 @@ public final class SearchService {
     out.facets = response.facets
     out.reorderedByLearning = response.reorderedByLearning
     out.banners = response.userData.compactMap(QueryRule.bannerText)
+    out.priceFilter = response.priceFilter?.text
     out.refine = refine
     out.recordCount = searcher.recordCount
     return out

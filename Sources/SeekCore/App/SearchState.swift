@@ -341,6 +341,8 @@ public struct ResultsState: Sendable, Equatable {
   public var typoCorrected = false
   /// The banners of the catalog's rules that applied (their `userData`), shown on the status line.
   public var banners: [String] = []
+  /// The price read from the query's words (`price < 800`), shown on the status line.
+  public var priceFilter: String? = nil
   /// Picks lifted a hit of the first page above one the rules alone put above it.
   public var reorderedByLearning = false
   /// Facet counts for the query and refinements.

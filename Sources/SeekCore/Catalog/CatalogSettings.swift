@@ -65,6 +65,10 @@ public struct CatalogSettings: Sendable, Equatable {
   public var sortBy: [SortChoice]?
   /// Algolia's Rules: query patterns that filter, edit, pin, hide, or carry a banner (QueryRules.swift).
   public var rules: [QueryRule] = []
+  /// The number a price in the query's words filters on (`laptop under 800`: PriceIntent.swift);
+  /// nil: `price` when the catalog has it. `priceIntent: false` reads no price from the words.
+  public var priceAttribute: String?
+  public var priceIntent: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -110,6 +114,8 @@ public struct CatalogSettings: Sendable, Equatable {
     out.createOnEnter = other.createOnEnter ?? createOnEnter
     out.sortBy = other.sortBy ?? sortBy
     out.rules = other.rules.isEmpty ? rules : other.rules
+    out.priceAttribute = other.priceAttribute ?? priceAttribute
+    out.priceIntent = other.priceIntent ?? priceIntent
     out.typosEnabled = other.typosEnabled ?? typosEnabled
     out.typoTiers = other.typoTiers ?? typoTiers
     out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo
@@ -205,6 +211,12 @@ public struct CatalogSettings: Sendable, Equatable {
         (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
       case "store": settings.namesAStore = true
       case "rules": settings.rules = try QueryRulesReader.read(v, path: path)
+      case "priceAttribute": settings.priceAttribute = try string(v, key)
+      case "priceIntent":
+        guard case .bool(let on) = v else {
+          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
+        }
+        settings.priceIntent = on
       case "sortBy":
         guard case .array(let entries) = v else {
           throw .invalidSettings(
@@ -273,7 +285,7 @@ public struct CatalogSettings: Sendable, Equatable {
         throw .invalidSettings(
           path: path,
           message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules)"
+            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent)"
         )
       }
     }

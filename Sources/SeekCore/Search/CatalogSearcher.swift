@@ -118,8 +118,11 @@ public final class CatalogSearcher {
     /// `appliedRules` and `userData`).
     public var appliedRules: [String] = []
     public var userData: [JSONValue] = []
-    /// The query the engine searched when a rule edited it (Algolia's `queryAfterRemoval` shows it).
+    /// The query the engine searched when a rule or a price edited it (Algolia's
+    /// `queryAfterRemoval` shows it).
     public var queryAfterRules: String? = nil
+    /// The price asked for in the query's words, applied as a filter (PriceIntent.swift).
+    public var priceFilter: FilterExpression? = nil
 
     public var nbPages: Int { nbHits == 0 ? 0 : (nbHits - 1) / hitsPerPage + 1 }
   }
@@ -350,19 +353,32 @@ public final class CatalogSearcher {
   /// facet value where a number is needed) is an error with its column. The catalog's rules
   /// apply first: their filters and query edits to the request, their pins to the first page.
   public func search(_ request: Request) throws(FilterError) -> Response {
-    let rules = request.appliesRules ? AppliedRules(catalog.given.rules, query: request.query) : nil
-    guard let rules, !rules.isEmpty else { return try searchRanked(request) }
+    guard request.appliesRules else { return try searchRanked(request) }
+    let rules = AppliedRules(catalog.given.rules, query: request.query)
+    let price = priceIntent(in: rules.query)
+    guard !rules.isEmpty || price != nil else { return try searchRanked(request) }
     var edited = request
-    edited.query = rules.query
-    edited.filters = Self.combine(request.filters, rules.filters)
+    edited.query = price?.query ?? rules.query
+    edited.filters = Self.combine(Self.combine(request.filters, rules.filters), price?.filter)
     edited.excludedObjectIDs = rules.excluded
     var response = try searchRanked(edited)
     response.query = request.query
     response.appliedRules = rules.objectIDs
     response.userData = rules.userData
-    if rules.query != request.query { response.queryAfterRules = rules.query }
+    response.priceFilter = price?.filter
+    if edited.query != request.query { response.queryAfterRules = edited.query }
     if response.page == 0 && request.cursor == nil { pin(rules.pinned, into: &response, edited) }
     return response
+  }
+
+  /// A price asked for in the query's words (PriceIntent.swift), on the attribute the settings
+  /// name (or `price`), when it is a number the catalog can filter on.
+  private func priceIntent(in query: String) -> PriceIntent? {
+    guard catalog.given.priceIntent != false,
+      let attribute = catalog.given.priceAttribute ?? (catalog.numericAttributes.contains("price") ? "price" : nil),
+      catalog.index.facets.numericFacet(attribute) != nil
+    else { return nil }
+    return PriceIntent.read(query, attribute: attribute)
   }
 
   /// Places pinned records on the first page at their positions (or at its end, when the page is
