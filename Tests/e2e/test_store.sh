@@ -52,3 +52,14 @@ err=$("$SEEK" --store "$WORK/foreign.sqlite" --checked Data/products.json 2>&1);
 expect_eq "foreign store: exit 2" 2 "$code"
 expect_contains "foreign store: clear message" "$err" "not a Seek store"
 expect_eq "foreign store: left untouched" "not a database" "$(cat "$WORK/foreign.sqlite")"
+
+# A list names an item written together or apart: `oatmilk` finds "Oat milk" and offers no
+# duplicate to create.
+printf '[{"name": "Oat milk"}, {"name": "Butter"}]' > "$WORK/groceries.json"
+tmux_start 80 20 "env LANG=C.UTF-8 $SEEK --no-store $WORK/groceries.json; exec tail -f /dev/null"
+expect_screen "list: started" "2 hits"
+tmux_type "oatmilk"
+expect_screen "list: oatmilk finds Oat milk" "1 hit ·"
+if screen_lacks "Create"; then pass "list: no create row beside Oat milk"; else fail "list: no create row beside Oat milk" "$(screen)"; fi
+tmux_keys C-c
+tmux_stop
