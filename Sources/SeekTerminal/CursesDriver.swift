@@ -77,10 +77,13 @@ final class CursesDriver {
             if seek_is_click(event.bstate) != 0 { keys.append(.click(column: Int(event.x), row: Int(event.y))) }
           }
         } else if let name = keyname(code).map({ String(cString: $0) }),
-          name.hasPrefix("kLFT") || name.hasPrefix("kRIT")
+          name.hasPrefix("kLFT") || name.hasPrefix("kRIT") || name == "kDC5"
         {
-          // Ctrl/Alt-Left/Right have no fixed code: terminfo names them kLFT5, kRIT3, …
-          keys.append(.function(name.hasPrefix("kLFT") ? KeyMap.Code.wordLeft : KeyMap.Code.wordRight))
+          // Ctrl/Alt-Left/Right and Ctrl-Delete have no fixed code: terminfo names them kLFT5,
+          // kRIT3, kDC5, …
+          let named = name == "kDC5" ? KeyMap.Code.controlDelete : nil
+          keys.append(
+            .function(named ?? (name.hasPrefix("kLFT") ? KeyMap.Code.wordLeft : KeyMap.Code.wordRight)))
         } else {
           keys.append(.function(code))
         }

@@ -30,6 +30,8 @@ public enum KeyMap {
     public static let delete: Int32 = 0o512
     /// curses' KEY_SDC.
     public static let shiftDelete: Int32 = 0o577
+    /// Ctrl-Delete (no fixed curses code: terminfo's kDC5, or CSI 3;5~).
+    public static let controlDelete: Int32 = 0x1_0010
     public static let pageDown: Int32 = 0o522
     public static let pageUp: Int32 = 0o523
     public static let enter: Int32 = 0o527

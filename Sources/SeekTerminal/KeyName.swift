@@ -83,6 +83,7 @@ public enum KeyName {
     "del": [.function(KeyMap.Code.delete)],
     "delete": [.function(KeyMap.Code.delete)],
     "shift-delete": [.function(KeyMap.Code.shiftDelete)],
+    "ctrl-delete": [.function(KeyMap.Code.controlDelete)],
     "up": [.function(KeyMap.Code.up)],
     "down": [.function(KeyMap.Code.down)],
     "left": [.function(KeyMap.Code.left)],

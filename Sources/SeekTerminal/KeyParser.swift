@@ -145,7 +145,9 @@ public enum KeyParser {
       switch parameters.split(separator: ";").first {
       case "1", "7": return .function(KeyMap.Code.home)
       case "4", "8": return .function(KeyMap.Code.end)
-      case "3": return .function(modifier == 2 ? KeyMap.Code.shiftDelete : KeyMap.Code.delete)  // CSI 3;2~ with Shift
+      case "3":  // CSI 3;2~ with Shift, 3;5~ with Ctrl
+        return .function(
+          modifier == 2 ? KeyMap.Code.shiftDelete : modifier == 5 ? KeyMap.Code.controlDelete : KeyMap.Code.delete)
       case "5": return .function(KeyMap.Code.pageUp)
       case "6": return .function(KeyMap.Code.pageDown)
       case "12": return .function(KeyMap.Code.f2)  // CSI 12~ (rxvt, Linux console style F2)

@@ -124,6 +124,8 @@ public enum ListLayout: String, Sendable, CaseIterable {
     case .pageDown: return .pageUp
     case .toggleUp: return .toggleDown
     case .toggleDown: return .toggleUp
+    case .nextSelected: return .previousSelected
+    case .previousSelected: return .nextSelected
     default: return action
     }
   }

@@ -62,13 +62,14 @@ enum Help {
                                 one, zero, load, focus, backward-eof); ACTION accept,
                                 accept-non-empty, abort, up, down, first, last, page-up, page-down,
                                 toggle, toggle+down, select-all, deselect-all, toggle-all,
+                                clear-selection, next-selected, prev-selected,
                                 clear-query, change-query(..), put(..), change-prompt(..),
                                 change-header(..), toggle-preview, preview-up, preview-down,
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
                                 reload(cmd), transform(cmd), preview(cmd), change-preview-window(..),
                                 refresh-preview, enable-search, disable-search, toggle-search,
-                                jump, jump-accept, unbind(..), rebind(..), ignore; {} {+} {q} {n}
-                                {+n} {1} {attr} in commands, shell-quoted.
+                                jump, jump-accept, unbind(..), rebind(..), toggle-bind(..), ignore;
+                                {} {+} {q} {n} {+n} {1} {attr} in commands, shell-quoted.
                                 Seek's keys as bindings (a --bind of the key replaces them):
                                 f2:toggle-refinements, f3:cycle-sort, f4:clear-refinements,
                                 f5:toggle-details (ctrl-/ too), tab:toggle+down on a result,

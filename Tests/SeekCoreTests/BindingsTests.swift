@@ -229,6 +229,40 @@ import Testing
     #expect(state.prompt == "changed" && state.unbound == ["ctrl-a"])
   }
 
+  /// fzf's `toggle-bind`: a binding off when on, on when off.
+  @Test func toggleBindFlipsEachName() {
+    var state = listed(["a"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.unbind("c")]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleBind("c,d")]))
+    #expect(state.unbound == ["d"])
+  }
+
+  /// `clear-selection` unmarks every item, matching the query or not (every item is listed);
+  /// `deselect-all` the matches only.
+  @Test func clearSelectionListsEveryItem() {
+    var state = listed(["a", "b"])
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.clearSelection])) == [])
+    state.checked = ["z"]
+    _ = SearchReducer.reduce(&state, .queryReplaced("a"))
+    #expect(
+      SearchReducer.reduce(&state, .actionsTriggered([.clearSelection]))
+        == [.listMatches(query: "", refine: Refine(), how: .deselect)])
+  }
+
+  /// `next-selected` and `prev-selected`: the nearest marked row loaded, round the list.
+  @Test func nextAndPreviousSelectedGoRound() {
+    var state = listed(["a", "b", "c", "d", "e"])
+    state.checked = ["b", "d"]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    #expect(state.focus == .results && state.selection == 1)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    #expect(state.selection == 3)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    #expect(state.selection == 1)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.previousSelected]))
+    #expect(state.selection == 3)
+  }
+
   /// Seek's own keys are actions too, for other keys: F2, F3, F4.
   @Test func seeksOwnKeysAreActions() {
     var state = listed(["a"])

@@ -251,6 +251,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     ("\u{1B}[4~", .function(KeyMap.Code.end)),
     ("\u{1B}[3~", .function(KeyMap.Code.delete)),
     ("\u{1B}[3;2~", .function(KeyMap.Code.shiftDelete)),
+    ("\u{1B}[3;5~", .function(KeyMap.Code.controlDelete)),
     ("\u{1B}\r", .alt("\r")),
     ("\u{1B}[5~", .function(KeyMap.Code.pageUp)),
     ("\u{1B}[6~", .function(KeyMap.Code.pageDown)),

@@ -59,6 +59,9 @@ public enum SearchEvent: Sendable, Equatable {
   case movedToLast
   /// fzf's `pos(N)`: the Nth row loaded (from 1; negative: from the last).
   case movedToPosition(Int)
+  /// fzf's `next-selected` (step 1: the direction of `movedDown`) and `prev-selected` (-1): the
+  /// nearest marked row loaded that way, round the list.
+  case movedToMarked(step: Int)
   /// fzf's `toggle`: the current row's check (the top line while typing in a plain list).
   case toggled
   /// fzf's `select-all`, `deselect-all`, `toggle-all`, over the rows loaded.
@@ -251,7 +254,7 @@ extension SearchEvent {
       .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .actionsTriggered,
-      .movedToFirst, .movedToLast, .movedToPosition,
+      .movedToFirst, .movedToLast, .movedToPosition, .movedToMarked,
       .toggled, .allToggled, .queryReplaced, .spacePressed,
       .escapePressed,
       .acceptKeyPressed,

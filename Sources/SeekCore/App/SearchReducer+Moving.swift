@@ -34,6 +34,17 @@ extension SearchReducer {
       guard n <= 0 else { return enterResults(&state, at: min(rows - 1, (state.results.firstItemRow ?? 0) + n - 1)) }
       // pos(0) is the first line, as fzf's.
       return n == 0 ? enterResults(&state, at: state.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
+    case .movedToMarked(let step):
+      let marked = Set(state.marks.checked)
+      guard rows > 0, !marked.isEmpty else { return [] }
+      let from = state.focus == .results ? state.selection : (step > 0 ? -1 : rows)
+      for distance in 1...rows {
+        let row = ((from + step * distance) % rows + rows) % rows
+        if case .item(let hit)? = state.results.row(at: row), marked.contains(hit.objectID) {
+          return enterResults(&state, at: row)
+        }
+      }
+      return []
     default:
       return click(&state, event)
     }

@@ -13,6 +13,11 @@ public enum BindAction: Sendable, Equatable {
   /// (`toggle-in`, `toggle-out`).
   case toggle, toggleDown, toggleUp, toggleIn, toggleOut
   case selectAll, deselectAll, toggleAll
+  /// Every mark off, on lines shown or not (`clear-selection`; `deselect-all` only the matches').
+  case clearSelection
+  /// The current row moved to the next or the previous marked one, round the list
+  /// (`next-selected`, `prev-selected`; next is down the screen).
+  case nextSelected, previousSelected
   case clearQuery
   case changeQuery(String)
   /// Types the text at the cursor.
@@ -52,6 +57,8 @@ public enum BindAction: Sendable, Equatable {
   /// Labels on the items on screen; the next key picks one (fzf's `jump`, `jump-accept`).
   case jump, jumpAccept
   case rebind(String)
+  /// Off when on, on when off (`toggle-bind(keys)`).
+  case toggleBind(String)
   case ignore
   /// The query line's readline actions (`backward-char`, `kill-word`, …): the event its key sends.
   case edit(SearchEvent)
@@ -98,6 +105,7 @@ public enum BindAction: Sendable, Equatable {
         return valid ? .changePreviewWindow(argument) : nil
       case "unbind": return .unbind(argument)
       case "rebind": return .rebind(argument)
+      case "toggle-bind": return .toggleBind(argument)
       // fzf takes a bad value and does nothing with it (`change-multi(xxx)`, a pointer wider
       // than two columns).
       case "change-pointer": return argument.count <= 2 ? .changePointer(argument) : .ignore
@@ -145,6 +153,7 @@ public enum BindAction: Sendable, Equatable {
     "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleOut,
     "toggle-in": .toggleIn,
     "select-all": .selectAll, "deselect-all": .deselectAll, "toggle-all": .toggleAll,
+    "clear-selection": .clearSelection, "next-selected": .nextSelected, "prev-selected": .previousSelected,
     "clear-query": .clearQuery, "toggle-preview": .togglePreview, "show-preview": .showPreview,
     "hide-preview": .hidePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,

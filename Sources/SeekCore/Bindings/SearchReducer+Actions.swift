@@ -49,6 +49,12 @@ extension SearchReducer {
     case .selectAll: return event(.allToggled(.select))
     case .deselectAll: return event(.allToggled(.deselect))
     case .toggleAll: return event(.allToggled(.toggle))
+    case .clearSelection:
+      // Every item's, matching or not: the empty query lists them all.
+      guard state.picking.marks, !state.marks.checked.isEmpty else { return [] }
+      return [.listMatches(query: "", refine: Refine(), how: .deselect)]
+    case .nextSelected: return event(.movedToMarked(step: 1))
+    case .previousSelected: return event(.movedToMarked(step: -1))
     case .clearQuery: return state.query.isEmpty ? [] : event(.queryReplaced(""))
     case .changeQuery(let text): return event(.queryReplaced(text))
     case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
@@ -96,6 +102,9 @@ extension SearchReducer {
       return []
     case .rebind(let names):
       state.unbound.subtract(Self.names(names))
+      return []
+    case .toggleBind(let names):
+      for name in Self.names(names) where state.unbound.remove(name) == nil { state.unbound.insert(name) }
       return []
     case .toggleRefinements: return event(.refinementPaneToggled)
     case .cycleSort: return event(.sortCycled)
