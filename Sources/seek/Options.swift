@@ -391,7 +391,11 @@ struct Options: Equatable {
     case "--cycle": o.cycle = true
     case "-m", "--multi":
       o.multi = true
-      if let inline = r.inline { o.multiMax = try r.number(inline, min: 1) }
+      if let inline = r.inline {
+        o.multiMax = try r.number(inline, min: 1)
+      } else if let most = r.optionalNumber(min: 1) {
+        o.multiMax = most
+      }
     case "+m", "--no-multi":
       o.multi = false
       o.multiMax = nil
@@ -593,6 +597,14 @@ struct Options: Equatable {
       let text = try value()
       guard let parsed = parse(text) else { throw .invalidValue(flag: flag, value: text, expected: expected) }
       return parsed
+    }
+
+    /// fzf's optional number (`-m 3`, `--multi 3`): the next argument when it is a whole number
+    /// of at least `min` (taken), else nil (left, the flag stands alone).
+    mutating func optionalNumber(min: Int) -> Int? {
+      guard inline == nil, index + 1 < arguments.count, let n = Int(arguments[index + 1]), n >= min else { return nil }
+      index += 1
+      return n
     }
 
     func number(_ text: String, min: Int) throws(ParseError) -> Int {

@@ -164,3 +164,7 @@ expect_eq "!terms alone: input order (fzf: aaaaa b ccc), pipe" "aaaaa b ccc" \
 printf 'aaaaa\nb\nccc\n' > "$F/inverse.txt"
 expect_eq "!terms alone: input order (fzf: aaaaa b ccc), file" "aaaaa b ccc" \
   "$("$SEEK" -f '!d' "$F/inverse.txt" 2>/dev/null | tr '\n' ' ' | sed 's/ $//')"
+# fzf: `-m 3` takes the number after it (`seq 1 10 | fzf -m 3 -f 1`: 1 and 10, exit 0); a word
+# after -m stays what it is.
+expect_eq "-m N: the number is the limit, not a file (fzf: 1 10)" "0|1 10" \
+  "$(out=$(seq 1 10 | "$SEEK" -m 3 -f 1 2>/dev/null); echo "$?|$(echo $out)")"
