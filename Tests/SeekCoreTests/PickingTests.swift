@@ -98,6 +98,28 @@ import Testing
     #expect(found.state.createdByEnter == nil)
   }
 
+  /// Enter typed before the answer to the query arrives (a list-keeper typing fast): the query is
+  /// submitted, and the item created when that answer holds nothing; typing on drops it.
+  @Test func enterBeforeTheAnswerCreatesWhenItHoldsNothing() {
+    var state = SearchState()
+    state.picking = .defaults(lines: false)
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(&state, .inserted("qqqq"))
+    #expect(!SearchReducer.reduce(&state, .enterPressed).contains(.createItem(title: "qqqq")))
+    let empty = ResultsPage(query: "qqqq", page: 0, hits: [], nbHits: 0, nbPages: 0)
+    let arrived = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, empty))
+    #expect(arrived.contains(.createItem(title: "qqqq")))
+    // Typed on after Enter: the answer to the longer query decides nothing by itself.
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .enterPressed)
+    _ = SearchReducer.reduce(&state, .inserted("y"))
+    let later = ResultsPage(query: "qqqqxy", page: 0, hits: [], nbHits: 0, nbPages: 0)
+    #expect(
+      !SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, later)).contains {
+        if case .createItem = $0 { return true } else { return false }
+      })
+  }
+
   @Test func deleteRemovesACreatedItemOnly() throws {
     let store = MemoryItemStore()
     let app = try Harness(catalog: catalog(["Blue Lamp"]), store: store)

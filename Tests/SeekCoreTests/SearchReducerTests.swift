@@ -127,6 +127,8 @@ import Testing
       $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 3
       $0.suggestionsRevision = 3
+      // Its answer decides whether Enter also creates the item (nothing found).
+      $0.marks.enterOnArrival = "tv"
     }
   }
 
@@ -578,6 +580,7 @@ import Testing
       $0.selectFirstHitOnArrival = true
       $0.resultsRevision = 2
       $0.suggestionsRevision = 2
+      $0.marks.enterOnArrival = "tv"
     }
     #expect(store.state.refine.refinements.chips == ["brand: Sony", "price < 500"])
   }

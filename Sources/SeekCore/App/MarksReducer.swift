@@ -24,6 +24,9 @@ public struct MarksState: Sendable, Equatable {
   /// Enter (accepting) was pressed in the query before the results of the query arrived: accept
   /// the top hit when they do.
   public var acceptTopOnArrival = false
+  /// Enter was pressed in a smart list's query before the answer to that query arrived: it was
+  /// submitted, and the answer decides whether the item is also created (typing on drops it).
+  public var enterOnArrival: String? = nil
   /// The created item Delete removed last, and whether it was checked: Ctrl-Y on the list
   /// brings it back as it was (a created item's objectID follows its title, so its check too).
   public var lastDeleted: DeletedItem? = nil

@@ -117,7 +117,14 @@ extension SearchReducer {
       }
       absorbAllTokens(&state)
       if let title = state.createdByEnter { return [.createItem(title: title)] }
-      guard state.picking.enterAccepts else { return submit(&state, state.query, fromSuggestion: false) }
+      guard state.picking.enterAccepts else {
+        // Typed faster than searched: the query is submitted, and its answer, when it comes,
+        // decides whether Enter also creates the item (nothing found).
+        if state.picking.createsOnEnter && (state.results.query != state.query || state.results.isPending) {
+          state.marks.enterOnArrival = state.query
+        }
+        return submit(&state, state.query, fromSuggestion: false)
+      }
       // fzf: one Enter takes the top line (of this query: when the results on screen answer an
       // older one, typed faster than searched, it is taken when they arrive).
       return acceptCurrent(&state)

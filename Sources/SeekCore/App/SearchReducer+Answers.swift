@@ -134,6 +134,10 @@ extension SearchReducer {
       state.list.pendingMoves = 0
       _ = enterResults(&state, at: min(first + moves, results.rowCount - 1))
     }
+    if let waiting = state.marks.enterOnArrival, page.query == state.query {
+      state.marks.enterOnArrival = nil
+      if waiting == state.query, let title = state.createdByEnter { return [.createItem(title: title)] }
+    }
     if state.acceptTopOnArrival && page.query == state.query {
       state.acceptTopOnArrival = false
       return MarksReducer.acceptTop(&state.marks, state.results, query: state.query)
