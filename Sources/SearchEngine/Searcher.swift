@@ -677,20 +677,19 @@ public final class Searcher {
     let tiers = index.settings.typoTolerance.tiers
     guard tiers != .all else { return evaluate(query, required: required, limit: limit) }
     defer { substringsAllowed = true }
-    for cap in 0..<3 {
-      let found = evaluate(capped(query, cap), required: required, limit: limit)
-      guard found.1 > 0 else { continue }
-      return tiers == .strict ? evaluate(capped(query, cap + 1), required: required, limit: limit) : found
+    /// The matches of at most `cap` typos a word; those inside words only with a cap of 3.
+    func capped(at cap: Int) -> ([UInt64], Int, Bool) {
+      var capped = query
+      for i in capped.words.indices { capped.words[i].typoBudget = min(capped.words[i].typoBudget, cap) }
+      substringsAllowed = cap >= 3
+      return evaluate(capped, required: required, limit: limit)
     }
-    return evaluate(capped(query, 3), required: required, limit: limit)
-  }
-
-  /// `query` with each word's typo budget at most `cap`; substring matches only with a cap of 3.
-  private func capped(_ query: ParsedQuery, _ cap: Int) -> ParsedQuery {
-    substringsAllowed = cap >= 3
-    var out = query
-    for i in out.words.indices { out.words[i].typoBudget = min(out.words[i].typoBudget, cap) }
-    return out
+    for cap in 0..<3 {
+      let found = capped(at: cap)
+      guard found.1 > 0 else { continue }
+      return tiers == .strict ? capped(at: cap + 1) : found
+    }
+    return capped(at: 3)
   }
 
   /// Each word's sources for a run; with `typos`, the required words' typo variants and words

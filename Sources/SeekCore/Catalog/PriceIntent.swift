@@ -18,6 +18,8 @@ public struct PriceIntent: Sendable, Equatable {
 
   /// The phrase in `query`, if any, on `attribute`.
   public static func read(_ query: String, attribute: String) -> PriceIntent? {
+    // Every phrase holds a number: most keystrokes have none, and are done without a copy.
+    guard query.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
     let words = query.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let lower = words.map { $0.lowercased() }
     for i in lower.indices {

@@ -79,7 +79,7 @@ public struct QueryRule: Sendable, Equatable {
 }
 
 /// What the rules matching one query do, merged.
-public struct AppliedRules: Sendable, Equatable {
+public struct AppliedRules: Sendable {
   public var objectIDs: [String] = []
   /// The query the engine searches (words removed, or replaced).
   public var query: String
@@ -88,12 +88,6 @@ public struct AppliedRules: Sendable, Equatable {
   public var pinned: [(objectID: String, position: Int)] = []
   public var hidden: [String] = []
   public var userData: [JSONValue] = []
-
-  public static func == (a: AppliedRules, b: AppliedRules) -> Bool {
-    a.objectIDs == b.objectIDs && a.query == b.query && a.filters == b.filters && a.hidden == b.hidden
-      && a.userData == b.userData && a.pinned.map(\.objectID) == b.pinned.map(\.objectID)
-      && a.pinned.map(\.position) == b.pinned.map(\.position)
-  }
 
   public var isEmpty: Bool { objectIDs.isEmpty }
 
