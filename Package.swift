@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each depending only on the ones before it:
-// SearchEngine (pure Swift) ← SeekCore (catalogs, suggestions, state machine, store)
+// SearchEngine (pure Swift) ← SeekApp (the pure state machine: no Foundation, no I/O)
+// ← SeekCore (catalogs, suggestions, the effect runtime, the store)
 // ← SeekTerminal (rendering + the ncurses driver) ← seek (argument parsing and wiring).
 let package = Package(
   name: "Seek",
@@ -22,18 +23,20 @@ let package = Package(
     // glibc functions the Glibc module does not import (mallopt, mremap): part of libc.
     .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
     .target(name: "SearchEngine"),
-    .target(name: "SeekCore", dependencies: ["SearchEngine", "CSQLite", "CPostgres", "CSystem"]),
-    .target(name: "SeekTerminal", dependencies: ["SeekCore", "SearchEngine", "CNcursesw"]),
-    .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
-    .executableTarget(name: "seek-bench", dependencies: ["SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
+    .target(name: "SeekApp", dependencies: ["SearchEngine"]),
+    .target(name: "SeekCore", dependencies: ["SearchEngine", "SeekApp", "CSQLite", "CPostgres", "CSystem"]),
+    .target(name: "SeekTerminal", dependencies: ["SeekApp", "SeekCore", "SearchEngine", "CNcursesw"]),
+    .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SeekApp", "SearchEngine"]),
+    .executableTarget(
+      name: "seek-bench", dependencies: ["SeekApp", "SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
     // Test tool: writes checks and creations to a store, reporting each one once committed.
     .executableTarget(name: "seek-store-stress", dependencies: ["SeekCore", "CSQLite"]),
     // Fuzz targets (`make fuzz`), and their replay by the unit tests.
-    .target(name: "SeekFuzzTargets", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+    .target(name: "SeekFuzzTargets", dependencies: ["SeekTerminal", "SeekApp", "SeekCore", "SearchEngine"]),
     .executableTarget(name: "seek-fuzz", dependencies: ["SeekFuzzTargets"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
-    .testTarget(name: "SeekCoreTests", dependencies: ["SeekCore", "SearchEngine"]),
-    .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekCore", "SearchEngine"]),
+    .testTarget(name: "SeekCoreTests", dependencies: ["SeekApp", "SeekCore", "SearchEngine"]),
+    .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekApp", "SeekCore", "SearchEngine"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["SeekFuzzTargets"], exclude: ["corpus"]),
   ]
 )

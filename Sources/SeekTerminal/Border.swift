@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// fzf's `--border`: lines drawn around the finder. The state machine is given the screen less

@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import SeekApp
 import SeekCore
 
 /// Every curses call lives here: setup on /dev/tty (so standard output stays free for the accepted

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 import SeekCore
 
 /// The details pane's text, as lines of styled pieces, wrapped to a width: the record (each

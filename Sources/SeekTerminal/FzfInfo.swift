@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// fzf's look, where it differs from Seek's: the info line and the columns before each line.

@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 import SeekCore
 
 /// `--height N[%]`: draws the interface in N lines below the cursor, as fzf does, leaving the

@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// A key as read from the terminal.

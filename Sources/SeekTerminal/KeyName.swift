@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// fzf's key names (`ctrl-x`, `alt-x`, `f1`, `enter`, `btab`, …): what `--expect` (and `--bind`)

@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// Where the panes go on the screen: the renderer draws by it, clicks are hit-tested by it, and

@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// fzf's `--layout`: where the prompt goes and which way the list grows.

@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 import SeekCore
 
 /// Extra facts the renderer shows that are not search state (e.g. streaming input).

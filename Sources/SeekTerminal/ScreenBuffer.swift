@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// How a cell is drawn: a small set of attributes and a colour role, which the driver maps to

@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 import SeekCore
 
 /// The interactive app.

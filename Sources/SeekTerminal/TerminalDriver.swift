@@ -1,3 +1,4 @@
+import SeekApp
 import SeekCore
 
 /// What the run loop needs from a terminal: its size, keys, painting a frame, restoring it.

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 import SeekCore
 
 /// `--filter --json`: Algolia's search response, field for field, so that a program reading

@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 import SeekCore
 import SeekTerminal
 

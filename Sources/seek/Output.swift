@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 import SeekCore
 
 /// Buffered writes to standard output and standard error.

@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import SearchEngine
+import SeekApp
 import SeekCore
 import SeekTerminal
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 import SeekCore
 
 /// `seek --checked` (the list a person made), `seek --uncheck-all` and `seek --delete-created`.

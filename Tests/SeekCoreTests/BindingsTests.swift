@@ -1,6 +1,7 @@
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// fzf's `--bind`: the spec as fzf writes it, and actions and events reduced by the state machine.

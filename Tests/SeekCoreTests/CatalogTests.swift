@@ -2,6 +2,7 @@ import Foundation
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 func parse(_ text: String, _ format: CatalogFormat, path: String = "t", strict: Bool = false) throws(CatalogError)

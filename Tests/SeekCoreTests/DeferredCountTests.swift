@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 import Testing
 
 @testable import SeekCore

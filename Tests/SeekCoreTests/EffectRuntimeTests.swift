@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// A store whose writes take a while, as an fsync on a slow disk does; optionally failing.

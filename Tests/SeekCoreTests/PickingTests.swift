@@ -1,6 +1,7 @@
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// One rule per kind of input: lines pick with one Enter (fzf), records submit then pick

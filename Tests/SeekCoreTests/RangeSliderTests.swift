@@ -1,6 +1,7 @@
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// A numeric facet in the refinement pane: a histogram of the hits' numbers whose handles are

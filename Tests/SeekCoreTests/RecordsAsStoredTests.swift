@@ -2,6 +2,7 @@ import Foundation
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// Records as Algolia users expect them: names compared as words, the data untouched.

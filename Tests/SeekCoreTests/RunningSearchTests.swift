@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// When a long scan of unindexed lines stops for a search queued behind it.

@@ -1,6 +1,7 @@
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// TCA's test store for one concern: the child's reducer on the child's state alone; every change

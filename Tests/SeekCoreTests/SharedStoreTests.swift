@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 import Testing
 
 @testable import SeekCore

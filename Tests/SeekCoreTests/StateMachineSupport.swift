@@ -2,6 +2,7 @@ import Foundation
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 
 /// TCA-style test store: send an event, state the effects it must emit and every change it must

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 @testable import SeekTerminal
 

@@ -1,6 +1,7 @@
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 @testable import SeekTerminal
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchEngine
+@testable import SeekApp
 @testable import SeekCore
 @testable import SeekTerminal
 

@@ -2,6 +2,7 @@ import CNcursesw
 import SearchEngine
 import Testing
 
+@testable import SeekApp
 @testable import SeekCore
 @testable import SeekTerminal
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SearchEngine
+@testable import SeekApp
 @testable import SeekCore
 @testable import SeekTerminal
 

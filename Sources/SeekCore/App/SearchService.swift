@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// The search lane's effect handler: answers searches of the results and the suggestions with
 /// events, through the one `CatalogSearcher`. It holds no store: what the store says reaches it as
@@ -191,12 +192,6 @@ public final class SearchService {
       contentGeneration: searcher.contentGeneration)
   }
 
-  /// Facets the app counts on every keystroke: this many values each are shown, one more is
-  /// asked for (a "show more" row says there are others), or `facetValuesExpanded` for a facet
-  /// shown whole or searched — and when a value is refined, so that its count is there even if
-  /// it is not among the first (Microsoft refined showed 0).
-  public static let facetValuesShown = 10
-  public static let facetValuesExpanded = 1_000
   /// Buckets of a numeric facet's histogram in the refinement pane: one column each in the pane
   /// beside the results (34 columns, less its border and margins).
   public static let histogramBuckets = 24
@@ -215,7 +210,7 @@ public final class SearchService {
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
         facets: page == 0 && refine.countFacets ? ["*"] : [],
         maxValuesPerFacet: refine.expandedFacets.isEmpty && refine.refinements.facets.isEmpty
-          ? Self.facetValuesShown + 1 : Self.facetValuesExpanded,
+          ? RefinementsState.facetValuesShown + 1 : RefinementsState.facetValuesExpanded,
         sort: refine.sort, matching: matching)
       request.inputOrder = refine.inputOrder ?? inputOrder
       request.skipsUnindexedLines = skippingUnindexedLines

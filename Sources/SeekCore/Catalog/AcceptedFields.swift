@@ -1,3 +1,5 @@
+import SeekApp
+
 /// fzf's `--accept-nth`: which fields of a line are printed when it is accepted (or matched by
 /// `--filter`). A list (`1,3`, `2..`) joins the fields as they stand in the line, the last one's
 /// delimiter removed (`ID002:Jane:Manager` with `-d: --accept-nth 1,3` prints `ID002:Manager`);

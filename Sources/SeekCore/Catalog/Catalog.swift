@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 
 /// A loaded, indexed catalog.
 public struct Catalog: Sendable {

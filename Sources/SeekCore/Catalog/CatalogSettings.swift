@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// Settings a person can give for a catalog, in a settings file next to it
 /// (`products.json` → `products.settings.json`) or by flags; flags win. Unset means "default".
@@ -443,17 +444,6 @@ public struct ResolvedSettings: Sendable, Equatable {
     self.index = index
     self.objectIDAttribute = objectIDAttribute
     self.displayAttributes = displayAttributes
-  }
-}
-
-/// A sort offered by name (`sortBy` in the settings): what F3 cycles through and the chip says.
-public struct SortChoice: Sendable, Equatable {
-  public var label: String
-  public var sort: SortOrder
-
-  public init(label: String, sort: SortOrder) {
-    self.label = label
-    self.sort = sort
   }
 }
 

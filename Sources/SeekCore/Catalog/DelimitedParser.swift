@@ -1,3 +1,5 @@
+import SeekApp
+
 /// CSV (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes) and TSV (no quoting),
 /// in one pass over the bytes. Values go straight into the table's byte buffer: an unquoted field
 /// is copied from the input once, with no `String` made for it; a quoted one is unquoted into a

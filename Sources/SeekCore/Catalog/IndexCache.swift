@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 
 /// The built index of a large catalog, kept next to its store so that the next start loads it in
 /// a few large reads instead of parsing and indexing again. It is used only when the catalog file

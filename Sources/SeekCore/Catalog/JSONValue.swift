@@ -1,3 +1,5 @@
+import SeekApp
+
 /// A parsed JSON value. Numbers keep their source text, so nothing is lost to `Double`.
 public enum JSONValue: Sendable, Equatable {
   case null

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 
 /// Runs the state machine's effects and answers with events. It owns the threads, their order,
 /// cancellation and shutdown:

@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 
 /// Runs `--preview` commands off the input thread, one at a time, latest wins: a new request (the
 /// selection moved) ends the running command's whole process group before the next starts, and

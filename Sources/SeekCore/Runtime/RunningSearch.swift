@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 
 /// When a long scan of unindexed lines stops for a search queued behind it (it resumes from
 /// where it was if asked the same again: `StreamTail`).

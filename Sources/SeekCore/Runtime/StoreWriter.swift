@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// The write lane's effect handler: the only owner of the store while the app runs. Each write
 /// returns only once it is durable, and is answered by events; what the search lane must learn

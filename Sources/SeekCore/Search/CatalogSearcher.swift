@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// The one way Seek searches a catalog. The app, `--filter` (text and JSON), `--select-1`,
 /// `--exit-0` and `seek-bench` all ask this, and so give the same answers.
@@ -33,12 +34,7 @@ public final class CatalogSearcher {
   /// Where the next page starts: per segment, the ranking key of its last hit already returned.
   /// Valid only for the segments it was made with (`generation`); otherwise paging falls back to
   /// the offset.
-  public struct Cursor: Sendable, Equatable {
-    var generation: Int
-    var after: [UInt64?]
-    /// Hits returned so far, for the offset fallback.
-    var offset: Int
-  }
+  public typealias Cursor = PageCursor
 
   public struct Request {
     public var query: String

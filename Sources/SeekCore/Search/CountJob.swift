@@ -1,3 +1,5 @@
+import SeekApp
+
 /// An exact count made off the search lane. When a first page comes with an estimate (a large
 /// catalog whose typo-free hits fill the page: the typo tier is not counted), the count lane
 /// counts every hit while the person reads or types on; the status line's `~1,855` becomes

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 
 /// The store as a real SQLite database file: checks, created items and the query log. WAL mode,
 /// `synchronous=FULL` and `BEGIN IMMEDIATE` writes: a write returns only once it is on disk, and

@@ -1,4 +1,5 @@
 import Foundation
+import SeekApp
 
 /// A store shared through PostgreSQL (`--store postgres://…`): the local SQLite store is the one
 /// read and written, first and always — so nothing waits on the network and nothing is lost

@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// Suggestions made from the catalog itself, as Algolia's suggestions builder makes them from the
 /// records when there is no search history yet:

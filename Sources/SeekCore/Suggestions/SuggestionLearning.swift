@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// Learns suggestions from the query log the way Algolia builds a Query Suggestions index from
 /// search analytics: queries submitted in the last `window` seconds, normalized (trimmed, case-

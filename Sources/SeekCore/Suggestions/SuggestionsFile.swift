@@ -1,3 +1,5 @@
+import SeekApp
+
 /// Reads suggestions files: Algolia suggestion records (a JSON array of objects with `query`,
 /// `popularity`, `nb_words`, `instant_search.exact_nb_hits`, facets…) or `{query, popularity}`
 /// JSON Lines.

@@ -1,4 +1,5 @@
 import SearchEngine
+import SeekApp
 
 /// The suggestions searcher: an engine index over suggestion queries. A typed query matches the
 /// suggestions' words as prefixes, with the engine's typo tolerance; hits rank by match quality,

@@ -52,7 +52,7 @@ public struct ResultsPage: Sendable, Equatable {
   public var equalItems: [ResultHit]
   public var milliseconds: Double
   /// Where the next page starts (search-after); nil: by offset.
-  public var next: CatalogSearcher.Cursor?
+  public var next: PageCursor?
   /// Facet counts for the query and refinements (first page only).
   public var facets: [FacetResult] = []
   /// The refinements could not be applied (a bad filter): why. Nothing else in the page counts.
@@ -72,7 +72,7 @@ public struct ResultsPage: Sendable, Equatable {
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,
     exhaustiveNbHits: Bool = true, droppedWords: [String] = [], typoCorrected: Bool = false,
-    equalItems: [ResultHit] = [], milliseconds: Double = 0, next: CatalogSearcher.Cursor? = nil
+    equalItems: [ResultHit] = [], milliseconds: Double = 0, next: PageCursor? = nil
   ) {
     self.query = query
     self.page = page

@@ -348,7 +348,7 @@ public struct ResultsState: Sendable, Equatable {
   /// Facet counts for the query and refinements.
   public var facets: [FacetResult] = []
   /// Where the next page starts.
-  public var next: CatalogSearcher.Cursor? = nil
+  public var next: PageCursor? = nil
   public var milliseconds = 0.0
   /// No answer has arrived yet.
   public var isPending = true

@@ -35,6 +35,12 @@ public enum PaneRow: Sendable, Equatable {
 /// Refinements and sort (part of every results search), the catalog's facets, and the pane that
 /// lists their values with counts.
 public struct RefinementsState: Sendable, Equatable {
+  /// Facets the app counts on every keystroke: this many values each are shown, one more is
+  /// asked for (a "show more" row says there are others), or `facetValuesExpanded` for a facet
+  /// shown whole or searched — and when a value is refined, so that its count is there even if
+  /// it is not among the first (Microsoft refined showed 0).
+  public static let facetValuesShown = 10
+  public static let facetValuesExpanded = 1_000
   public var refine = Refine()
   /// The category a submitted suggestion refined with: it ends when the query is emptied.
   public var categoryFromSuggestion: Refinements.FacetValue? = nil
@@ -421,7 +427,7 @@ enum RefinementsReducer {
           let value = facet.values[i]
           if level == 0 && !open.contains(keys[i]) {
             roots += 1
-            if !expanded && roots > SearchService.facetValuesShown {
+            if !expanded && roots > RefinementsState.facetValuesShown {
               hidden = true
               continue
             }

@@ -123,7 +123,7 @@ public enum SearchEvent: Sendable, Equatable {
   case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)
   /// The first lines of the input are a header (`--header-lines`): shown under the query.
   case headerRead([String])
-  /// Every match of the query (within `SearchService.markAllLimit`), for `select-all`,
+  /// Every match of the query (within the runtime's limit), for `select-all`,
   /// `deselect-all` or `toggle-all` (`how`): fzf's act on every match, not on the rows loaded.
   case matchesListed(AllToggle, [ListedMatch])
   case failed(String)
@@ -137,7 +137,7 @@ public enum SearchEvent: Sendable, Equatable {
 public enum SearchEffect: Sendable, Equatable {
   /// One page of results; pages after the first carry the cursor the previous page answered with.
   case searchResults(
-    query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(), revision: Int)
+    query: String, page: Int, cursor: PageCursor? = nil, refine: Refine = Refine(), revision: Int)
   case searchSuggestions(query: String, revision: Int)
   /// Every match of the query, for select-all and its kin (answered by `.matchesListed`).
   case listMatches(query: String, refine: Refine, how: AllToggle)
