@@ -193,7 +193,7 @@ public enum IndexBuilder {
         for i in 0..<8 { p = p << 8 | UInt64(i < folded.count ? folded[i] : 0) }
         titlePrefix[r] = p
       }
-      if !lengths.isEmpty { lengths[r] = Int32(clamping: documents.withValue(r, titleColumn) { $0.count }) }
+      if !lengths.isEmpty { lengths[r] = Int32(documents.withValue(r, titleColumn, FuzzyTie.trimmedLength)) }
     }
     let reverse = settings.reverseInputOrder
     @inline(__always) func inputOrder(_ x: Int, _ y: Int) -> Bool { reverse ? x > y : x < y }

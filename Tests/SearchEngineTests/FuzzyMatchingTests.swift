@@ -42,6 +42,34 @@ import Testing
     #expect(score("scb", "src/components/Button.tsx") == 36 - 5 + 25 - 12 + 25)
   }
 
+  /// fzf's table decides cell by cell: in `fl-flask-zipkin`, `l` at 4 is reached better across a
+  /// gap from `fl` (57) than as a run from `-f` (56), so the run `-flask` (128) is never scored:
+  /// `fl` + `ask` is, 113, and fzf 0.74.5 lists the line among those scores (`-f flask` over the
+  /// 1.1M package names came out in another order before).
+  @Test func scoresTheTableAsFzfFillsIt() {
+    let s = FuzzyScorer.self
+    let cut = 2 * s.match + 3 * s.bonusBoundaryWhite + s.gapStart + 2 * s.gapExtension
+    #expect(score("flask", "fl-flask-zipkin") == cut + 3 * s.match + 2 * s.bonusConsecutive)
+    #expect(score("flask", "x-flask") == 5 * s.match + 5 * s.bonusBoundary + s.bonusBoundary)
+  }
+
+  /// Punctuation after white space or a delimiter earns the boundary bonus there (fzf 0.74):
+  /// `r_p` finds `re/_parser.py` before `rg_proxy.rb`, as fzf 0.74.5 lists them.
+  @Test func punctuationAfterADelimiterStartsSomething() {
+    #expect(score("_", "a/_")! > score("_", "ab_")!)
+    #expect(score("_", "a _")! > score("_", "a/_")!)
+    #expect(score("_", "a-_") == score("_", "ab_"))
+    #expect(score("r_p", "re/_p")! > score("r_p", "rg_p")!)
+  }
+
+  /// An exact term takes the first occurrence at a word start, even when a better one follows
+  /// (fzf's `exactMatchNaive`): `'core` in `@coreui/coreui` is at `@c`, not `/c`.
+  @Test func exactTermTakesTheFirstWordStart() {
+    let s = FuzzyScorer.self
+    #expect(score("'core", "@coreui/coreui") == 4 * s.match + 2 * s.bonusBoundary + 3 * s.bonusBoundary)
+    #expect(ranges("'core", "@coreui/coreui") == [1..<5])
+  }
+
   @Test func tighterMatchesScoreHigher() {
     #expect(score("react", "react") == score("react", "reacton"))  // the length breaks this tie
     #expect(score("react", "react-dom")! > score("react", "r-e-a-c-t")!)

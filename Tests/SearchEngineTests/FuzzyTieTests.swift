@@ -14,6 +14,20 @@ import Testing
     return Searcher(index: index).search(request).hits.map { index.documents.value($0.record, 0) }
   }
 
+  /// fzf's `length` counts characters, not bytes, and not the white space at either end.
+  @Test func lengthCountsCharactersWithoutTheEnds() {
+    func length(_ text: String) -> Int {
+      var copy = text
+      return copy.withUTF8 { FuzzyTie.trimmedLength($0) }
+    }
+    #expect(length("Főtanú") == 6)
+    #expect(length("  a b\t\n") == 3)
+    #expect(length("\u{00A0}x\u{3000}") == 1)
+    #expect(length("   ") == 0)
+    // `é` takes two bytes: as bytes the second line is the longer; as characters, the shorter.
+    #expect(ordered(["a-xxxxx", "a-éé", "  a-xxx  "], "a", [.length, .index]) == ["a-éé", "  a-xxx  ", "a-xxxxx"])
+  }
+
   @Test func beginPutsTheEarlierMatchFirst() {
     // fzf's `'src` (an exact term: fzf's rules alone) scores these alike.
     let lines = ["test/x/src/a", "q/src/b/xyz", "aa/src/b"]

@@ -168,3 +168,20 @@ expect_eq "!terms alone: input order (fzf: aaaaa b ccc), file" "aaaaa b ccc" \
 # after -m stays what it is.
 expect_eq "-m N: the number is the limit, not a file (fzf: 1 10)" "0|1 10" \
   "$(out=$(seq 1 10 | "$SEEK" -m 3 -f 1 2>/dev/null); echo "$?|$(echo $out)")"
+
+# fzf's order, byte for byte (each expected list is fzf 0.74.5's `-f` on the same lines): its
+# table cuts a run where a gap from an earlier start scores more (fl-flask-zipkin last), punctuation
+# after a delimiter starts something (re/_parser before rg_proxy), an exact term takes the first
+# word start (@coreui/coreui last), and length counts characters (Főtanúsítvány first).
+printf '%s\n' fl-flask-zipkin flatseek kv-flask-hammer flask flextask flask-cors > "$F/order.txt"
+expect_eq "as fzf: -f flask in fzf's order" "flask|flask-cors|kv-flask-hammer|flatseek|flextask|fl-flask-zipkin" \
+  "$("$F/fzf" -f flask < "$F/order.txt" 2>/dev/null | paste -sd'|')"
+printf '%s\n' /usr/lib/ruby/3.1.0/bundler/ui/rg_proxy.rb /usr/lib/python3.11/re/_parser.py > "$F/paths.txt"
+expect_eq "as fzf: -f r_p in fzf's order" "/usr/lib/python3.11/re/_parser.py|/usr/lib/ruby/3.1.0/bundler/ui/rg_proxy.rb" \
+  "$("$F/fzf" -f r_p < "$F/paths.txt" 2>/dev/null | paste -sd'|')"
+printf '%s\n' @coreui/coreui core @covalent/core > "$F/exact.txt"
+expect_eq "as fzf: -f \"'core\" in fzf's order" "core|@covalent/core|@coreui/coreui" \
+  "$("$F/fzf" -f "'core" < "$F/exact.txt" 2>/dev/null | paste -sd'|')"
+printf 'Xotanusitvanyx.crt\nFőtanúsítvány.crt\n' > "$F/length.txt"
+expect_eq "as fzf: length in characters (fzf: Főtanúsítvány.crt first)" "Főtanúsítvány.crt|Xotanusitvanyx.crt" \
+  "$("$F/fzf" -f crt < "$F/length.txt" 2>/dev/null | paste -sd'|')"

@@ -12,19 +12,23 @@
 //   (`gapStart`, `gapExtension`): a tight match beats a scattered one;
 // - a character matched at a word start earns a bonus: 10 after white space, 9 after a
 //   delimiter (`/ , : ; |`), 8 after other punctuation; 7 at a camelCase hump or where digits
-//   begin; 8 for matching punctuation itself;
+//   begin; punctuation itself earns 8, or the boundary bonus when it follows white space or a
+//   delimiter (`_` in `re/_parser`);
 // - a run of consecutive matches keeps the bonus of the run's first character (at least 4), so a
 //   matched word start carries the rest of the word;
 // - the first character's bonus counts twice: where a match starts matters most.
 //
-// The alignment scored is the best one, as fzf's default "v2" finds it: a table of the term's
-// characters by the text's (a Smith–Waterman pass, O(span × term)), over the span from the first
-// place the term can start to the last place it can end, so `scb` in `src/components/Button` is
-// scored at `s`, `c`omponents, `B`utton (word starts) rather than at `s`, `c` of `src`. Texts are
-// first tested for the subsequence straight from their bytes, which rules out most of them for
-// the cost of a read. A span whose table would pass `FuzzyScratch.maxCells` is scored as fzf's
-// "v1" does (the first occurrence, shortened from its end), linear in the text: a 64 KB line
-// costs a keystroke what a short one does, and may be scored lower than its best alignment.
+// The alignment scored is the one fzf's default "v2" finds: a table of the term's characters by
+// the text's (a Smith–Waterman pass, O(span × term)), over the span from the first place the term
+// can start to the last place it can end, so `scb` in `src/components/Button` is scored at `s`,
+// `c`omponents, `B`utton (word starts) rather than at `s`, `c` of `src`. The table decides cell by
+// cell, as fzf's does, so a run may be cut by a gap carried from an earlier start, and the score
+// is then below the best alignment's (`align` says when): fzf's users' lists are in fzf's order,
+// and the same lines come out in the same order here. Texts are first tested for the subsequence
+// straight from their bytes, which rules out most of them for the cost of a read. A text whose
+// table would pass `FuzzyScratch.maxCells` is scored as fzf's "v1" does (the first occurrence,
+// shortened from its end), linear in the text: a 64 KB line costs a keystroke what a short one
+// does, and may be scored lower than its best alignment.
 //
 // Text is compared folded (case, diacritics, width: `TextFolding`), unless the query asks for case
 // (fzf's smart case: a capital letter in the query). A character folding to several (ß → ss) takes
@@ -74,7 +78,10 @@ public enum FuzzyScorer {
 
   /// The bonus for matching a character of class `current` that follows one of class `previous`.
   @inline(__always) static func bonus(_ previous: FuzzyCharClass, _ current: FuzzyCharClass) -> Int {
-    if current.isWord {
+    // Punctuation after white space or a delimiter starts something too (fzf 0.74: `_p` in
+    // `re/_parser` outranks `g_p` in `rg_proxy`); after other punctuation it earns what any
+    // punctuation does.
+    if current != .white {
       switch previous {
       case .white: return bonusBoundaryWhite
       case .delimiter: return bonusBoundaryDelimiter
@@ -131,9 +138,10 @@ public enum FuzzyScorer {
     return score
   }
 
-  /// Where `pattern` matches as a subsequence, and its score; nil when it does not. The best
-  /// alignment within the span from the first place the match can start to the last place it can
-  /// end (`align`); in a span too large for the table, fzf's v1 alignment (`alignFirst`).
+  /// Where `pattern` matches as a subsequence, and its score; nil when it does not. fzf's v2 table
+  /// over the span from the first place the match can start to the last place it can end
+  /// (`align`); for a text whose table would pass `FuzzyScratch.maxCells` (text × term, as fzf
+  /// counts it), fzf's v1 alignment (`alignFirst`).
   static func fuzzy(
     _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch,
     positions: UnsafeMutablePointer<Int32>?
@@ -150,7 +158,7 @@ public enum FuzzyScorer {
     guard p == pattern.count else { return nil }
     var last = n - 1
     while text.chars[last] != pattern[pattern.count - 1] { last -= 1 }
-    if (last + 1 - first) * pattern.count <= FuzzyScratch.maxCells {
+    if n * pattern.count <= FuzzyScratch.maxCells {
       return align(text, pattern, from: first, to: last + 1, scratch: scratch, positions: positions)
     }
     return alignFirst(text, pattern, positions: positions)
@@ -186,94 +194,155 @@ public enum FuzzyScorer {
     return score(text, pattern, from: start, to: end, positions: positions)
   }
 
-  /// The best-scored alignment of `pattern` in `text[start ..< end]` (fzf's v2, in its own
-  /// form): row `j`, column `c` holds the best score of the pattern's first `j + 1` characters
-  /// with the last matched at `c`, reached either from `c - 1` (a run goes on, keeping its first
-  /// bonus) or across a gap (opening costs 3, each further character 1). A run's bonus is kept
-  /// per cell, so — as in fzf — a run cut short to earn a better bonus later is not considered.
+  /// fzf's v2 table over `text[start ..< end]` (`start`: the first place the term's first
+  /// character occurs; `end`: past the last place its last one does). Cell (j, c) holds the best
+  /// score of the term's first `j + 1` characters within the span up to column `c`: either the
+  /// `j`th matched at `c`, after the cell up and to the left (a run goes on when that cell was a
+  /// match, keeping its first bonus), or the cell to its left carried across a gap (3 to open, 1
+  /// for each further column). Scores never fall below 0. Row `j` starts where its character
+  /// first occurs after row `j - 1`'s start. As in fzf, the choice is made cell by cell: where a
+  /// gap carried from an earlier, better-started run beats a match, the match's run is cut, so
+  /// `flask` in `fl-flask-zipkin` scores 113 (f, l, then a run a-s-k), not 128 (`-flask`). That is
+  /// the score fzf users' lists are ordered by, so it is the one kept.
   static func align(
     _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, from start: Int, to end: Int,
     scratch: FuzzyScratch, positions: UnsafeMutablePointer<Int32>?
   ) -> Int? {
     let width = end - start
     let m = pattern.count
-    let none = Int32.min / 2
-    scratch.prepare(cells: width * m)
-    // Safe: `prepare` sized every table to `width * m` cells, and every index below is
-    // `j * width + c` with j < m and c < width.
-    let best = scratch.best
-    let runBonus = scratch.runBonus
-    let from = scratch.from
+    scratch.prepare(cells: width * m, rows: m)
+    // Safe: `prepare` sized the tables to `width * m` cells and `rowStarts` to `m`; every index
+    // below is `j * width + c` with j < m and c < width, or a row below m.
+    let scores = scratch.scores
+    let runs = scratch.runs
+    let rowStarts = scratch.rowStarts
     let bonuses = scratch.bonuses(width)
     for c in 0..<width {
       let i = start + c
       let previous = i > 0 ? text.classes[i - 1] : FuzzyCharClass.white.rawValue
       bonuses[c] = Int32(bonus(FuzzyCharClass(rawValue: previous)!, FuzzyCharClass(rawValue: text.classes[i])!))
     }
-    for j in 0..<m {
-      let row = j * width
-      // The best cell of the row above that a gap could come from, with the gap's cost so far.
-      var gapScore = none
-      var gapFrom: Int32 = -1
-      for c in 0..<width {
-        if j > 0 && c >= 2 {
-          let opened = best[row - width + c - 2]
-          if gapScore != none { gapScore += Int32(gapExtension) }
-          if opened != none && opened + Int32(gapStart) > gapScore {
-            gapScore = opened + Int32(gapStart)
-            gapFrom = Int32(c - 2)
-          }
-        }
-        guard text.chars[start + c] == pattern[j] else {
-          best[row + c] = none
-          continue
-        }
-        let bonus = bonuses[c]
-        if j == 0 {
-          best[row + c] = Int32(match) + bonus * Int32(firstCharMultiplier)
-          runBonus[row + c] = bonus
-          from[row + c] = -1
-          continue
-        }
-        var score = none
-        if c >= 1, best[row - width + c - 1] != none {
-          var first = runBonus[row - width + c - 1]
-          var earned = bonus
-          if bonus >= Int32(bonusBoundary) && bonus > first {
-            first = bonus
-          } else {
-            earned = max(bonus, first, Int32(bonusConsecutive))
-          }
-          score = best[row - width + c - 1] + Int32(match) + earned
-          runBonus[row + c] = first
-          from[row + c] = Int32(c - 1)
-        }
-        if gapScore != none && gapScore + Int32(match) + bonus > score {
-          score = gapScore + Int32(match) + bonus
-          runBonus[row + c] = bonus
-          from[row + c] = gapFrom
-        }
-        best[row + c] = score
-      }
+    var best = fillFirstRow(text, pattern[0], start, width, bonuses, scores, runs, alone: m == 1)
+    rowStarts[0] = 0
+    for j in 1..<max(m, 1) {
+      var first = Int(rowStarts[j - 1]) + 1
+      while text.chars[start + first] != pattern[j] { first += 1 }
+      rowStarts[j] = Int32(first)
+      best = fillRow(j, text, pattern[j], start, width, from: first, bonuses, scores, runs)
     }
-    var winner = -1
-    let lastRow = (m - 1) * width
-    for c in 0..<width where best[lastRow + c] != none && (winner < 0 || best[lastRow + c] > best[lastRow + winner]) {
-      winner = c
-    }
-    guard winner >= 0 else { return nil }
-    if let positions {
-      var c = winner
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        positions[j] = Int32(start + c)
-        c = Int(from[j * width + c])
-      }
-    }
-    return Int(best[lastRow + winner])
+    if let positions { backtrace(m, width, start, best.column, scores, runs, rowStarts, into: positions) }
+    return Int(best.score)
   }
 
-  /// Where `pattern` occurs as is: of its occurrences, the one whose first character has the
-  /// best word-start bonus (fzf's exact match), and its score.
+  /// Row 0: each place the term's first character occurs scores a match with its bonus counted
+  /// twice; elsewhere the row carries the score on its left across a gap. Returns the row's
+  /// first best cell; for a one-character term (`alone`), a word start ends the search (fzf's
+  /// shortcut: a later, better word start is not looked for).
+  private static func fillFirstRow(
+    _ text: FuzzyText, _ char: UInt32, _ start: Int, _ width: Int, _ bonuses: UnsafeMutablePointer<Int32>,
+    _ scores: UnsafeMutablePointer<Int32>, _ runs: UnsafeMutablePointer<Int32>, alone: Bool
+  ) -> (score: Int32, column: Int) {
+    var best: (score: Int32, column: Int) = (0, 0)
+    var inGap = false
+    var previous: Int32 = 0
+    for c in 0..<width {
+      if text.chars[start + c] == char {
+        let score = Int32(match) + bonuses[c] * Int32(firstCharMultiplier)
+        scores[c] = score
+        runs[c] = 1
+        inGap = false
+        if score > best.score {
+          best = (score, c)
+          if alone && bonuses[c] >= Int32(bonusBoundary) { return best }
+        }
+      } else {
+        scores[c] = max(previous + Int32(inGap ? gapExtension : gapStart), 0)
+        runs[c] = 0
+        inGap = true
+      }
+      previous = scores[c]
+    }
+    return best
+  }
+
+  /// Row `j` from its first column: a match after the cell up and to the left, or the left
+  /// cell's score across a gap, whichever is more (see `align`). `runs` holds the length of the
+  /// run a matched cell ends (0: reached across a gap). Returns the row's first best cell.
+  private static func fillRow(
+    _ j: Int, _ text: FuzzyText, _ char: UInt32, _ start: Int, _ width: Int, from first: Int,
+    _ bonuses: UnsafeMutablePointer<Int32>, _ scores: UnsafeMutablePointer<Int32>,
+    _ runs: UnsafeMutablePointer<Int32>
+  ) -> (score: Int32, column: Int) {
+    var best: (score: Int32, column: Int) = (0, 0)
+    let row = j * width
+    scores[row + first - 1] = 0  // nothing carries into the row from before its first column
+    runs[row + first - 1] = 0
+    var inGap = false
+    for c in first..<width {
+      let gap = scores[row + c - 1] + Int32(inGap ? gapExtension : gapStart)
+      var matched: Int32 = 0
+      var run: Int32 = 0
+      if text.chars[start + c] == char {
+        matched = scores[row - width + c - 1] + Int32(match)
+        var earned = bonuses[c]
+        run = runs[row - width + c - 1] + 1
+        if run > 1 {
+          let runStart = bonuses[c - Int(run) + 1]
+          if earned >= Int32(bonusBoundary) && earned > runStart {
+            run = 1  // a better word start begins a run of its own
+          } else {
+            earned = max(earned, runStart, Int32(bonusConsecutive))
+          }
+        }
+        if matched + earned < gap {
+          matched += bonuses[c]
+          run = 0
+        } else {
+          matched += earned
+        }
+      }
+      runs[row + c] = run
+      inGap = matched < gap
+      let score = max(matched, gap, 0)
+      scores[row + c] = score
+      if score > best.score { best = (score, c) }
+    }
+    return best
+  }
+
+  /// The matched columns, walked back from the best cell of the last row: a cell is a match
+  /// when it beats both the cell up and to the left and the one on its left (on a tie with the
+  /// left one, when it continues a run).
+  private static func backtrace(
+    _ m: Int, _ width: Int, _ start: Int, _ column: Int, _ scores: UnsafeMutablePointer<Int32>,
+    _ runs: UnsafeMutablePointer<Int32>, _ rowStarts: UnsafeMutablePointer<Int32>,
+    into positions: UnsafeMutablePointer<Int32>
+  ) {
+    var j = m - 1
+    var c = column
+    var preferMatch = true
+    while c >= 0 {
+      let row = j
+      let cell = row * width + c
+      let first = Int(rowStarts[row])
+      let score = scores[cell]
+      let diagonal = row > 0 && c >= first ? scores[cell - width - 1] : 0
+      let left = c > first ? scores[cell - 1] : 0
+      if score > diagonal && (score > left || score == left && preferMatch) {
+        positions[row] = Int32(start + c)
+        if row == 0 { return }
+        j -= 1
+      }
+      // The cell down and to the right continues a run through this one (a cell of the row
+      // below that lies before that row's start was never filled: no run).
+      let continued = row + 1 < m && c + 1 >= Int(rowStarts[row + 1]) && c + 1 < width && runs[cell + width + 1] > 0
+      preferMatch = runs[cell] > 1 || continued
+      c -= 1
+    }
+  }
+
+  /// Where `pattern` occurs as is (fzf's exact match), and its score: the first occurrence at a
+  /// word start, or else the one whose first character has the best bonus.
   static func exact(
     _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, positions: UnsafeMutablePointer<Int32>?
   ) -> Int? {
@@ -288,7 +357,7 @@ public enum FuzzyScorer {
       if bonus > bestBonus {
         best = start
         bestBonus = bonus
-        if bonus >= bonusBoundaryWhite { break }
+        if bonus >= bonusBoundary { break }  // fzf's: the first word start, even if a better one follows
       }
     }
     guard best >= 0 else { return nil }

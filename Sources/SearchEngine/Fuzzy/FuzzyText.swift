@@ -116,42 +116,54 @@ struct FuzzyText: Sendable {
 /// belongs to one `ExtendedMatcher`, which one thread uses at a time (a matcher handed to another
 /// thread takes its tables along, and is not used where it was).
 final class FuzzyScratch: @unchecked Sendable {
-  /// Alignments of more cells than this (span × term) are scored by v1 instead (see the notes in
-  /// FuzzyScorer.swift): 65,536 cells is a 21,000-character span for a 3-letter term, about
-  /// 0.2 ms, and 786 KB of tables.
-  static let maxCells = 1 << 16
+  /// A text whose table would hold more cells than this (text × term) is scored by v1 instead
+  /// (see the notes in FuzzyScorer.swift): fzf's limit, so that the same lines are scored the
+  /// same way: 102,400 cells is a 34,000-character line for a 3-letter term, about 0.3 ms, and
+  /// 800 KB of tables.
+  static let maxCells = 100 * 1024
 
-  private(set) var best: UnsafeMutablePointer<Int32>
-  private(set) var runBonus: UnsafeMutablePointer<Int32>
-  private(set) var from: UnsafeMutablePointer<Int32>
+  /// Each cell's score, and the length of the run of matches it ends.
+  private(set) var scores: UnsafeMutablePointer<Int32>
+  private(set) var runs: UnsafeMutablePointer<Int32>
+  /// Each row's first column.
+  private(set) var rowStarts: UnsafeMutablePointer<Int32>
   private var bonusRow: UnsafeMutablePointer<Int32>
   private var capacity: Int
+  private var rowCapacity: Int
   private var bonusCapacity: Int
 
   init() {
     capacity = 256
+    rowCapacity = 16
     bonusCapacity = 256
-    best = .allocate(capacity: capacity)
-    runBonus = .allocate(capacity: capacity)
-    from = .allocate(capacity: capacity)
+    scores = .allocate(capacity: capacity)
+    runs = .allocate(capacity: capacity)
+    rowStarts = .allocate(capacity: rowCapacity)
     bonusRow = .allocate(capacity: bonusCapacity)
   }
 
   deinit {
-    best.deallocate()
-    runBonus.deallocate()
-    from.deallocate()
+    scores.deallocate()
+    runs.deallocate()
+    rowStarts.deallocate()
     bonusRow.deallocate()
   }
 
-  /// Makes the tables hold at least `cells` entries each (their contents are left undefined).
-  func prepare(cells: Int) {
-    guard cells > capacity else { return }
-    capacity = max(cells, capacity * 2)
-    for table in [best, runBonus, from] { table.deallocate() }
-    best = .allocate(capacity: capacity)
-    runBonus = .allocate(capacity: capacity)
-    from = .allocate(capacity: capacity)
+  /// Makes the tables hold at least `cells` entries each, and `rows` row starts (their contents
+  /// are left undefined).
+  func prepare(cells: Int, rows: Int) {
+    if cells > capacity {
+      capacity = max(cells, capacity * 2)
+      scores.deallocate()
+      runs.deallocate()
+      scores = .allocate(capacity: capacity)
+      runs = .allocate(capacity: capacity)
+    }
+    if rows > rowCapacity {
+      rowCapacity = max(rows, rowCapacity * 2)
+      rowStarts.deallocate()
+      rowStarts = .allocate(capacity: rowCapacity)
+    }
   }
 
   /// A row of `width` entries for the bonuses of a span.

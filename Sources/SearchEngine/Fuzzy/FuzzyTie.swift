@@ -9,7 +9,7 @@
 ///
 /// Word matches keep Algolia's rules: their `attribute` rule already puts a match at an earlier
 /// word first, which is `begin` counted in words.
-enum FuzzyTie {
+public enum FuzzyTie {
   static let maxValue = 1023
 
   static func value(_ tiebreak: Tiebreak, text: UnsafeBufferPointer<UInt8>, matched ranges: [Range<Int>]) -> Int {
@@ -41,4 +41,33 @@ enum FuzzyTie {
   }
 
   @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+  /// fzf's `length` tie-break: the line's characters (scalars, not bytes: `Főtanúsítvány` is 13),
+  /// white space at either end aside, capped at 65,535 as fzf's.
+  public static func trimmedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    var start = 0
+    var end = text.count
+    while start < end, let width = whiteSpaceWidth(text, at: start) { start += width }
+    while end > start {
+      var lead = end - 1
+      while lead > start && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+      guard whiteSpaceWidth(text, at: lead) == end - lead else { break }
+      end = lead
+    }
+    return min(characters(text, start..<end), 65_535)
+  }
+
+  /// The bytes of the white-space character at `i` (Unicode's White_Space), or nil.
+  @inline(__always) private static func whiteSpaceWidth(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let byte = text[i]
+    if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : nil }
+    let width = UTF8.sequenceLength(leadByte: byte)
+    guard byte >= 0xC2, i + width <= text.count else { return nil }
+    var value = UInt32(byte) & (0xFF >> (width + 1))
+    for k in 1..<width {
+      guard text[i + k] & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(text[i + k] & 0x3F)
+    }
+    return Unicode.Scalar(value)?.properties.isWhitespace == true ? width : nil
+  }
 }

@@ -62,7 +62,7 @@ public struct LineStreamMatcher {
     if text.utf8.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
     let order = UInt64(reverse ? Int(UInt32.max) - position : position)
     // The empty query lists lines in input order; ties of a query go by length first (fzf).
-    let tie = byLength && !extended.isEmpty ? UInt64(min(text.utf8.count, Int(UInt32.max))) << 32 | order : order
+    let tie = byLength && !extended.isEmpty ? UInt64(text.withUTF8(FuzzyTie.trimmedLength)) << 32 | order : order
     // Safe: the buffers are used only inside the closures, while `text` is alive.
     if !fzfRulesAlone {
       if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
