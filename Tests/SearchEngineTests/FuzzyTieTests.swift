@@ -38,6 +38,9 @@ import Testing
   @Test func endPutsTheMatchNearerTheEndFirst() {
     let lines = ["/a/python.html", "/a/python.vim"]
     #expect(ordered(lines, "'py", [.end, .index]) == ["/a/python.vim", "/a/python.html"])
+    // fzf's test_tiebreak_end: both end 3 characters from the line's end, but `o` is 6/10 of the
+    // way along the first and 5/9 along the indented one, so the first comes first, length aside.
+    #expect(ordered(["  xxxxoxxx", "xxxxxoxxx"], "o", [.end, .length]) == ["xxxxxoxxx", "  xxxxoxxx"])
   }
 
   @Test func chunkPutsTheShorterRunOfNonBlanksFirst() {

@@ -3,7 +3,7 @@
 /// thousand characters the difference no longer says which line was meant).
 ///
 /// - `begin`: characters before the match, leading blanks aside (`src/x` before `test/src/x`).
-/// - `end`: characters after it (a file name's match over a directory's).
+/// - `end`: the match's end as a share of the line (a file name's match over a directory's).
 /// - `chunk`: the length of the run of non-blanks holding the match (a short word over a long
 ///   one: `git log --oneline` lines whose matched word is short).
 ///
@@ -21,7 +21,15 @@ public enum FuzzyTie {
       var start = 0
       while start < first && isBlank(text[start]) { start += 1 }
       value = characters(text, start..<first)
-    case .end: value = characters(text, last..<text.count)
+    case .end:
+      // fzf's: how far along the line (white space before it aside) the match ends, as a share
+      // of the line's trimmed length, so that a match nearer the end of a shorter line comes
+      // first (fzf's 16 bits, scaled to the key's 10).
+      var start = 0
+      while start < first && isBlank(text[start]) { start += 1 }
+      let along = characters(text, start..<last)
+      let share = 65_535 - 65_535 * along / (trimmedLength(text) + 1)
+      value = share * maxValue / 65_535
     case .chunk:
       var start = first
       while start > 0 && !isBlank(text[start - 1]) { start -= 1 }

@@ -724,8 +724,8 @@ public final class CatalogSearcher {
     for criterion in settings.tiebreak {
       switch criterion {
       case .length:
-        let la = ia.documents.withValue(a.record, ia.titleColumn) { $0.count }
-        let lb = ib.documents.withValue(b.record, ib.titleColumn) { $0.count }
+        let la = ia.documents.withValue(a.record, ia.titleColumn, FuzzyTie.trimmedLength)
+        let lb = ib.documents.withValue(b.record, ib.titleColumn, FuzzyTie.trimmedLength)
         if la != lb { return la < lb }
       case .index:
         return inputOrder
