@@ -212,7 +212,7 @@ public enum IndexBuilder {
           if titlePrefix[x] != titlePrefix[y] { return titlePrefix[x] < titlePrefix[y] }
           let c = titles.compare(x, y)
           if c != 0 { return c < 0 }
-        case .begin, .end, .chunk: continue  // per query, in the fuzzy tier's keys
+        case .begin, .end, .chunk, .pathname: continue  // per query, in the fuzzy tier's keys
         }
       }
       return inputOrder(x, y)

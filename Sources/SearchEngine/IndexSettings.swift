@@ -78,9 +78,11 @@ public enum Tiebreak: String, Sendable, Equatable, CaseIterable {
   case begin
   case end
   case chunk
+  /// The match in the file name rather than in a folder above it (fzf's, `--scheme=path`'s first).
+  case pathname
 
   /// Decided by where the query matched, not by the record alone.
-  public var isPerMatch: Bool { self == .begin || self == .end || self == .chunk }
+  public var isPerMatch: Bool { self == .begin || self == .end || self == .chunk || self == .pathname }
 
   /// Parses `length,index` (fzf's syntax); nil for an unknown criterion or a repeated one.
   public static func parseList(_ text: String) -> [Tiebreak]? {

@@ -190,7 +190,8 @@ enum Help {
       -x, --extended            fzf's extended syntax (default); +x, --no-extended: one term
           +e, +m                undo -e, -m (--no-exact, --no-multi)
           --algo v1|v2          read for fzf's scripts (one matcher answers both)
-          --scheme NAME         default, path, or history (ties by input order, not length)
+          --scheme NAME         default, path (a name after / weighs most, a match in the file
+                                name first), or history (ties by input order, not length)
           --with-shell STR      the shell and flags commands run with (default: $SHELL -c), e.g.
                                 'bash -c'
           --preview-window SPEC right, down (bottom), up (top), N% (10–90), hidden, wrap,

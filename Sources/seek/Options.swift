@@ -263,6 +263,7 @@ struct Options: Equatable {
     case "--scheme":
       o.scheme = try r.value(
         { ["default", "path", "history"].contains($0) ? $0 : nil }, expected: "default, path or history")
+      o.matching.scheme = FuzzyScheme(rawValue: o.scheme) ?? .default
     case "--read0": o.read0 = true
     case "--sync": o.sync = true
     case "--no-sort": o.noSort = true

@@ -110,9 +110,17 @@ struct Plan {
     }
     if options.catalog.tiebreak == nil {
       // fzf's history scheme: the newest command of equal score first, whatever its length.
-      options.catalog.tiebreak = options.scheme == "history" ? [.index] : [.length, .index]
+      // The path scheme: a match in the file name first, then the shorter path (fzf's).
+      switch options.scheme {
+      case "history": options.catalog.tiebreak = [.index]
+      case "path": options.catalog.tiebreak = [.pathname, .length, .index]
+      default: options.catalog.tiebreak = [.length, .index]
+      }
     }
     options.matching.tiesByMatchPosition = options.catalog.tiebreak?.contains(where: \.isPerMatch) ?? false
+    // fzf's: the first of `end`, `pathname` and `begin` decides which of equal places a term takes.
+    let placed = options.catalog.tiebreak?.first { $0 == .end || $0 == .pathname || $0 == .begin }
+    options.matching.prefersLaterMatch = placed == .end || placed == .pathname
     // A line is text, not a product name: "logs" must not find "log" unless asked.
     if options.catalog.ignorePlurals == nil { options.catalog.ignorePlurals = false }
     // A line is matched by fzf's rules below the words, and a pipe is read once: a word a line

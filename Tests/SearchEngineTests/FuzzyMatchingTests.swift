@@ -70,6 +70,51 @@ import Testing
     #expect(ranges("'core", "@coreui/coreui") == [1..<5])
   }
 
+  /// fzf decides case term by term (`foo Fbar` finds `Foo bar`), and a term typed with a
+  /// diacritic keeps it (`á` finds `á` and `Á`, not `a`; `A` finds `A` and `Á`): fzf's
+  /// test_smart_case_for_each_term and test_normalized_match.
+  @Test func caseAndDiacriticsAreDecidedTermByTerm() {
+    #expect(score("foo Fbar", "Foo bar") != nil)
+    #expect(score("foo FBar", "Foo bar") == nil)
+    let lines = ["a", "á", "A", "Á"]
+    func found(_ query: String) -> [String] { lines.filter { score(query, $0) != nil } }
+    #expect(found("a") == ["a", "á", "A", "Á"])
+    #expect(found("á") == ["á", "Á"])
+    #expect(found("A") == ["A", "Á"])
+    #expect(found("Á") == ["Á"])
+  }
+
+  /// fzf's `'term'`: the term as a whole word, an underscore's word below a dash's
+  /// (test_boundary_match's order for the default scheme).
+  @Test func quotedTermIsAWholeWord() {
+    #expect(score("'xyz'", "xxyzx") == nil)
+    #expect(score("'xyz'", "-xxyz") == nil)
+    let order = [" xyz ", "/xyz/", "[xyz]", "-xyz_", "_xyz-", "_xyz_"].map { score("'xyz'", $0)! }
+    #expect(order == order.sorted(by: >) && Set(order).count == order.count)
+    #expect(score("'xyz'", "[xyz]") == score("'xyz'", "-xyz-"))
+  }
+
+  /// `--scheme=path`: a word after white space is worth no more than one after `/`, which is the
+  /// only delimiter, and the text starts as after a `/`.
+  @Test func pathSchemeWeighsSlashes() {
+    var path = Self.lines
+    path.scheme = .path
+    #expect(score("'xyz'", "/xyz/", options: path)! > score("'xyz'", " xyz ", options: path)!)
+    #expect(score("'xyz'", " xyz ")! > score("'xyz'", "/xyz/")!)
+    #expect(score("b", "a:b", options: path)! < score("b", "a:b")!)
+  }
+
+  /// Of two equal places, the later when the tie-break measures the end or the file name (fzf
+  /// takes the last best cell then): `lib` in `a-lib-lib` is the second.
+  @Test func laterPlaceWhenTheTieBreakLooksThere() {
+    var later = Self.lines
+    later.prefersLaterMatch = true
+    var matcher = ExtendedMatcher(ExtendedQuery("lib", options: later))
+    var text = "a-lib-lib"
+    #expect(text.withUTF8 { matcher.matchedRanges($0) } == [6..<9])
+    #expect(ranges("lib", "a-lib-lib") == [2..<5])
+  }
+
   @Test func tighterMatchesScoreHigher() {
     #expect(score("react", "react") == score("react", "reacton"))  // the length breaks this tie
     #expect(score("react", "react-dom")! > score("react", "r-e-a-c-t")!)

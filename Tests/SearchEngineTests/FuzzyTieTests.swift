@@ -28,6 +28,14 @@ import Testing
     #expect(ordered(["a-xxxxx", "a-éé", "  a-xxx  "], "a", [.length, .index]) == ["a-éé", "  a-xxx  ", "a-xxxxx"])
   }
 
+  /// `--scheme=path`'s first tie-break: a match in the file name, the nearer its start the
+  /// better; one in a folder's name last.
+  @Test func pathnamePutsTheMatchInTheFileNameFirst() {
+    let lines = ["a/lib/x", "a/x/lib", "a/xyz/lib"]
+    #expect(ordered(lines, "'lib", [.pathname, .length]) == ["a/x/lib", "a/xyz/lib", "a/lib/x"])
+    #expect(ordered(lines, "'lib", [.length]) == ["a/lib/x", "a/x/lib", "a/xyz/lib"])
+  }
+
   @Test func beginPutsTheEarlierMatchFirst() {
     // fzf's `'src` (an exact term: fzf's rules alone) scores these alike.
     let lines = ["test/x/src/a", "q/src/b/xyz", "aa/src/b"]

@@ -3,12 +3,8 @@
 /// Holds the scratch it reads texts into, so matching allocates nothing: one per thread.
 public struct ExtendedMatcher: Sendable {
   public let query: ExtendedQuery
-  /// The text as read: whole, or its first part when the query matches within parts; then the
-  /// other parts, where each starts in the bytes, and how many parts the current text has.
-  private var text = FuzzyText()
-  private var moreParts: [FuzzyText] = []
-  private var moreStarts: [Int32] = []
-  private var partCount = 0
+  /// The text as the terms read it, one per `FuzzyReading` (only those the terms use are read).
+  private var texts = [PartedText](repeating: PartedText(), count: FuzzyReading.allCases.count)
   private let scratch = FuzzyScratch()
   /// Matched character positions of one term (fzf reports them for highlighting only).
   private var positions: [Int32]
@@ -23,13 +19,19 @@ public struct ExtendedMatcher: Sendable {
     positions = [Int32](repeating: 0, count: longest)
     var required: [UInt32] = []
     var ends: [Int] = []
+    var readings: [FuzzyReading] = []
     for group in query.groups where group.count == 1 && !group[0].inverse {
       required += group[0].chars
       ends.append(required.count)
+      readings.append(group[0].reading)
     }
     self.required = required
     requiredEnds = ends
+    requiredReadings = readings
   }
+
+  /// How each required term reads a text.
+  private let requiredReadings: [FuzzyReading]
 
   /// Whether every required term is a subsequence of the raw bytes (see `match`).
   @inline(__always) private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -37,9 +39,9 @@ public struct ExtendedMatcher: Sendable {
     required.withUnsafeBufferPointer { all in
       requiredEnds.withUnsafeBufferPointer { ends in
         var start = 0
-        for end in ends {
+        for (k, end) in ends.enumerated() {
           let pattern = UnsafeBufferPointer(rebasing: all[start..<end])
-          if !FuzzyText.containsSubsequence(pattern, in: bytes, caseSensitive: query.caseSensitive) { return false }
+          if !FuzzyText.containsSubsequence(pattern, in: bytes, reading: requiredReadings[k]) { return false }
           start = end
         }
         return true
@@ -85,7 +87,10 @@ public struct ExtendedMatcher: Sendable {
     // A required term that is not even a subsequence of the raw bytes rules the text out before
     // it is decoded: most texts stop here.
     guard mayMatch(bytes) else { return nil }
-    loadParts(bytes)
+    for reading in query.readings {
+      texts[reading.rawValue].load(
+        bytes, withinParts: query.options.matchesWithinParts, reading: reading, scheme: query.options.scheme)
+    }
     var total = 0
     for group in query.groups {
       var groupScore: Int? = nil
@@ -93,7 +98,7 @@ public struct ExtendedMatcher: Sendable {
         let wantsPositions = ranges != nil && !term.inverse
         var score: Int? = nil
         var part = 0
-        while score == nil && part < partCount {
+        while score == nil && part < texts[term.reading.rawValue].partCount {
           score = self.score(term, inPart: part, positions: wantsPositions)
           part += 1
         }
@@ -107,10 +112,12 @@ public struct ExtendedMatcher: Sendable {
         guard let score else { continue }
         groupScore = score
         if let ranges {
-          let text = part == 1 ? text : moreParts[part - 2]
-          let shift = part == 1 ? 0 : Int(moreStarts[part - 2])
+          let read = texts[term.reading.rawValue]
+          let shift = read.start(part - 1)
+          let partText = read.part(part - 1)
           for p in positions.prefix(term.chars.count) {
-            ranges.pointee.append((shift + Int(text.byteStarts[Int(p)]))..<(shift + Int(text.byteEnds[Int(p)])))
+            ranges.pointee.append(
+              (shift + Int(partText.byteStarts[Int(p)]))..<(shift + Int(partText.byteEnds[Int(p)])))
           }
         }
         break
@@ -121,54 +128,72 @@ public struct ExtendedMatcher: Sendable {
     return total
   }
 
-  /// The score of one term in part `part` of the text (0: `text`), its positions kept if asked.
+  /// The score of one term in part `part` of the text as the term reads it, its positions kept
+  /// if asked.
   @inline(__always) private mutating func score(_ term: ExtendedQuery.Term, inPart part: Int, positions wanted: Bool)
     -> Int?
   {
-    positions.withUnsafeMutableBufferPointer { positions in
+    let text = texts[term.reading.rawValue].part(part)
+    return positions.withUnsafeMutableBufferPointer { positions in
       term.chars.withUnsafeBufferPointer { pattern in
-        let out = wanted ? positions.baseAddress : nil
-        return part == 0
-          ? Self.score(term.kind, text, pattern, scratch: scratch, positions: out)
-          : Self.score(term.kind, moreParts[part - 1], pattern, scratch: scratch, positions: out)
+        Self.score(
+          term.kind, text, pattern, scratch: scratch, later: query.options.prefersLaterMatch,
+          positions: wanted ? positions.baseAddress : nil)
       }
     }
   }
 
-  /// Decodes the text: whole, or with `matchesWithinParts` one part per separated run.
-  private mutating func loadParts(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard query.options.matchesWithinParts, let end = bytes.firstIndex(of: MatchOptions.partSeparator) else {
-      text.load(bytes, caseSensitive: query.caseSensitive)
+  private static func score(
+    _ kind: ExtendedQuery.Kind, _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch,
+    later: Bool, positions: UnsafeMutablePointer<Int32>?
+  ) -> Int? {
+    switch kind {
+    case .fuzzy: return FuzzyScorer.fuzzy(text, pattern, scratch: scratch, later: later, positions: positions)
+    case .exact: return FuzzyScorer.exact(text, pattern, later: later, positions: positions)
+    case .prefix: return FuzzyScorer.prefix(text, pattern, positions: positions)
+    case .suffix: return FuzzyScorer.suffix(text, pattern, positions: positions)
+    case .equal: return FuzzyScorer.equal(text, pattern, positions: positions)
+    case .boundary: return FuzzyScorer.boundary(text, pattern, later: later, positions: positions)
+    }
+  }
+}
+
+/// A text decoded for the scorer: whole, or with `matchesWithinParts` one part per separated
+/// run (the first in `first`, the others after it with where each starts in the bytes). Reused
+/// from text to text.
+struct PartedText {
+  private var first = FuzzyText()
+  private var more: [FuzzyText] = []
+  private var moreStarts: [Int32] = []
+  private(set) var partCount = 0
+
+  mutating func load(
+    _ bytes: UnsafeBufferPointer<UInt8>, withinParts: Bool, reading: FuzzyReading, scheme: FuzzyScheme
+  ) {
+    guard withinParts, let end = bytes.firstIndex(of: MatchOptions.partSeparator) else {
+      first.load(bytes, reading: reading, scheme: scheme)
       partCount = 1
       return
     }
-    text.load(UnsafeBufferPointer(rebasing: bytes[..<end]), caseSensitive: query.caseSensitive)
+    first.load(UnsafeBufferPointer(rebasing: bytes[..<end]), reading: reading, scheme: scheme)
     partCount = 1
     var start = end + 1
     while start < bytes.count {
       let stop = bytes[start...].firstIndex(of: MatchOptions.partSeparator) ?? bytes.count
-      if partCount - 1 == moreParts.count {
-        moreParts.append(FuzzyText())
+      if partCount - 1 == more.count {
+        more.append(FuzzyText())
         moreStarts.append(0)
       }
-      moreParts[partCount - 1].load(
-        UnsafeBufferPointer(rebasing: bytes[start..<stop]), caseSensitive: query.caseSensitive)
+      more[partCount - 1].load(UnsafeBufferPointer(rebasing: bytes[start..<stop]), reading: reading, scheme: scheme)
       moreStarts[partCount - 1] = Int32(start)
       partCount += 1
       start = stop + 1
     }
   }
 
-  private static func score(
-    _ kind: ExtendedQuery.Kind, _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch,
-    positions: UnsafeMutablePointer<Int32>?
-  ) -> Int? {
-    switch kind {
-    case .fuzzy: return FuzzyScorer.fuzzy(text, pattern, scratch: scratch, positions: positions)
-    case .exact: return FuzzyScorer.exact(text, pattern, positions: positions)
-    case .prefix: return FuzzyScorer.prefix(text, pattern, positions: positions)
-    case .suffix: return FuzzyScorer.suffix(text, pattern, positions: positions)
-    case .equal: return FuzzyScorer.equal(text, pattern, positions: positions)
-    }
-  }
+  /// Part `k` (0: the first).
+  @inline(__always) func part(_ k: Int) -> FuzzyText { k == 0 ? first : more[k - 1] }
+
+  /// Where part `k` starts in the bytes.
+  @inline(__always) func start(_ k: Int) -> Int { k == 0 ? 0 : Int(moreStarts[k - 1]) }
 }

@@ -31,6 +31,12 @@ public struct MatchOptions: Sendable, Equatable {
   /// The searched text holds one part per `--nth` range, each ended by `partSeparator`: a term
   /// matches within one part, the first it matches in, as fzf matches `-n2..,..`.
   public var matchesWithinParts = false
+  /// fzf's `--scheme`: the word-start bonuses of fuzzy scores.
+  public var scheme = FuzzyScheme.default
+  /// Of equally scored places, a term takes the last (fzf's, when `end` or `pathname` comes
+  /// before `begin` in `--tiebreak`: a match in the file name, or nearer the end, is the one
+  /// the tie-break measures).
+  public var prefersLaterMatch = false
   /// What ends a part of the searched text (ASCII's unit separator: never typed in a query).
   public static let partSeparator: UInt8 = 0x1F
 
@@ -44,7 +50,7 @@ public struct MatchOptions: Sendable, Equatable {
 
 /// A query in fzf's extended-search syntax: white-space separated terms, all required, each
 /// - `abc` fuzzy (a subsequence; with `-e`, a substring),
-/// - `'abc` a substring (with `-e`, fuzzy), `^abc` at the start, `abc$` at the end, `^abc$` the
+/// - `'abc` a substring (with `-e`, fuzzy), `'abc'` a whole word, `^abc` at the start, `abc$` at the end, `^abc$` the
 ///   whole text,
 /// - `!abc` must not occur as a substring (`!^abc`, `!abc$`, `!'abc` as fzf has them),
 /// - `a | b` either term (an OR group), `\ ` a space inside a term.
@@ -52,7 +58,7 @@ public struct MatchOptions: Sendable, Equatable {
 /// A query of plain terms only (`isPlain`) is answered by the word tiers first and by the fuzzy
 /// tier below them; any operator hands the whole query to fzf's rules (see `Searcher+Fuzzy`).
 public struct ExtendedQuery: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal }
+  public enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal, boundary }
 
   public struct Term: Sendable, Equatable {
     public var kind: Kind
@@ -60,13 +66,21 @@ public struct ExtendedQuery: Sendable, Equatable {
     public var inverse: Bool
     /// The term as typed, without its operators.
     public var text: String
-    /// Its characters as compared: folded unless the query respects case.
+    /// Its characters as compared, read as the term reads texts.
     var chars: [UInt32]
+    /// How the term reads a text: as written when case matters for it (`+i`, or smart case and a
+    /// capital in it: fzf decides term by term, so `foo Fbar` finds `Foo bar`); lower-cased only
+    /// when it has a diacritic (fzf: `á` finds `á` and `Á`, not `a`); else folded.
+    public var reading: FuzzyReading
+    public var caseSensitive: Bool { reading == .asWritten }
   }
 
   /// All groups must match; a group matches when one of its terms does.
   public private(set) var groups: [[Term]] = []
-  public let caseSensitive: Bool
+  /// Some term respects case (the word index folds it: fzf's rules answer).
+  public private(set) var caseSensitive = false
+  /// The ways the terms read a text (each read once per text).
+  public private(set) var readings: [FuzzyReading] = []
   /// No operator anywhere: every term is a plain one of the default kind.
   public let isPlain: Bool
   /// Answered by fzf's rules alone, not by the word tiers first: a query with operators, one
@@ -94,17 +108,13 @@ public struct ExtendedQuery: Sendable, Equatable {
 
   public init(_ query: String, options: MatchOptions = MatchOptions()) {
     self.options = options
-    switch options.caseMatching {
-    // Smart case is fzf's, for lines: records keep Algolia's case-blind search unless asked (`+i`).
-    case .smart: caseSensitive = options.fuzzyTier && query.unicodeScalars.contains { $0.properties.isUppercase }
-    case .ignore: caseSensitive = false
-    case .respect: caseSensitive = true
-    }
     let plainKind: Kind = options.fuzzy ? .fuzzy : .exact
     guard options.extended else {
       // One term as typed: fzf's rules alone (the word tiers would split it at its spaces).
-      if let term = Self.literal(Substring(query), kind: plainKind, caseSensitive: caseSensitive) {
+      if let term = Self.literal(Substring(query), kind: plainKind, caseSensitive: Self.respectsCase(query, options)) {
         groups = [[term]]
+        caseSensitive = term.caseSensitive
+        readings = [term.reading]
       }
       isPlain = false
       return
@@ -117,7 +127,9 @@ public struct ExtendedQuery: Sendable, Equatable {
         plain = false
         continue
       }
-      guard let term = Self.term(token, plainKind: plainKind, caseSensitive: caseSensitive) else { continue }
+      guard let term = Self.term(token, plainKind: plainKind, caseSensitive: Self.respectsCase(token, options)) else {
+        continue
+      }
       // An escaped space (`foo\ bar`) makes one term of two words: fzf's, never the word tiers'
       // (which found `bar foo` for it).
       if term.kind != plainKind || term.inverse || term.text != token || token.contains(" ") { plain = false }
@@ -129,6 +141,18 @@ public struct ExtendedQuery: Sendable, Equatable {
       joinNext = false
     }
     isPlain = plain
+    caseSensitive = groups.joined().contains { $0.caseSensitive }
+    readings = FuzzyReading.allCases.filter { reading in groups.joined().contains { $0.reading == reading } }
+  }
+
+  /// Whether case matters for `text`: smart case is fzf's, for lines, term by term; records keep
+  /// Algolia's case-blind search unless asked (`+i`).
+  static func respectsCase(_ text: String, _ options: MatchOptions) -> Bool {
+    switch options.caseMatching {
+    case .smart: return options.fuzzyTier && text.unicodeScalars.contains { $0.properties.isUppercase }
+    case .ignore: return false
+    case .respect: return true
+    }
   }
 
   public var isEmpty: Bool { groups.isEmpty }
@@ -171,7 +195,11 @@ public struct ExtendedQuery: Sendable, Equatable {
       kind = .suffix
       text = text.dropLast()
     }
-    if text.hasPrefix("'") && text.count > 1 {
+    if text.count > 2 && text.hasPrefix("'") && text.hasSuffix("'") && kind != .suffix {
+      // fzf's `'term'`: the term as a whole word.
+      kind = .boundary
+      text = text.dropFirst().dropLast()
+    } else if text.hasPrefix("'") && text.count > 1 {
       // `'` makes a plain term exact, or (with `-e`, or after `!`) fuzzy.
       kind = plainKind == .fuzzy && !inverse ? .exact : .fuzzy
       text = text.dropFirst()
@@ -184,16 +212,11 @@ public struct ExtendedQuery: Sendable, Equatable {
 
   /// A term of `kind` whose text is taken as it is (`+x`: the whole query, no operator read).
   static func literal(_ text: Substring, kind: Kind, inverse: Bool = false, caseSensitive: Bool) -> Term? {
+    let reading = FuzzyReading.of(text, caseSensitive: caseSensitive)
     var chars: [UInt32] = []
-    for scalar in text.unicodeScalars {
-      if caseSensitive {
-        chars.append(scalar.value)
-      } else {
-        TextFolding.fold(scalar.value) { chars.append($0) }
-      }
-    }
+    for scalar in text.unicodeScalars { reading.read(scalar.value) { chars.append($0) } }
     guard !chars.isEmpty else { return nil }
-    return Term(kind: kind, inverse: inverse, text: String(text), chars: chars)
+    return Term(kind: kind, inverse: inverse, text: String(text), chars: chars, reading: reading)
   }
 
   /// Whether every text matching `other` matches this query too, so that `other` can be answered
@@ -206,6 +229,7 @@ public struct ExtendedQuery: Sendable, Equatable {
     for (mine, theirs) in zip(groups, other.groups) {
       guard mine.count == 1, theirs.count == 1, let a = mine.first, let b = theirs.first,
         !a.inverse, !b.inverse, a.kind == b.kind, a.kind == .fuzzy || a.kind == .exact || a.kind == .prefix,
+        a.reading == b.reading,
         b.chars.starts(with: a.chars)
       else { return false }
     }

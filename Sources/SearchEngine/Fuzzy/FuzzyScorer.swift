@@ -34,19 +34,36 @@
 // (fzf's smart case: a capital letter in the query). A character folding to several (ß → ss) takes
 // them all, each pointing back at the character for highlighting.
 
+/// fzf's `--scheme`: how much a word start is worth after white space and after a delimiter,
+/// which characters are delimiters, and what the text's start counts as.
+public enum FuzzyScheme: String, Sendable, Equatable {
+  /// Any text: a word after white space is worth the most.
+  case `default`
+  /// Paths: only `/` is a delimiter, a name after it is worth the most, and the text starts as
+  /// after a `/`.
+  case path
+  /// Shell history: white space and delimiters alike (and ties by input order: `Plan`).
+  case history
+
+  var boundaryWhite: Int { self == .default ? FuzzyScorer.bonusBoundary + 2 : FuzzyScorer.bonusBoundary }
+  var boundaryDelimiter: Int { self == .history ? FuzzyScorer.bonusBoundary : FuzzyScorer.bonusBoundary + 1 }
+  var initialClass: FuzzyCharClass { self == .path ? .delimiter : .white }
+}
+
 /// fzf's character classes, which decide the bonuses.
 enum FuzzyCharClass: UInt8 {
   case white, nonWord, delimiter, lower, upper, letter, number
 
-  static func of(_ v: UInt32) -> FuzzyCharClass {
+  static func of(_ v: UInt32, scheme: FuzzyScheme = .default) -> FuzzyCharClass {
     if v < 0x80 {
       switch UInt8(v) {
       case UInt8(ascii: "a")...UInt8(ascii: "z"): return .lower
       case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .upper
       case UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
       case 0x20, 0x09...0x0D: return .white
-      case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"):
-        return .delimiter
+      case UInt8(ascii: "/"): return .delimiter
+      case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"):
+        return scheme == .path ? .nonWord : .delimiter
       default: return .nonWord
       }
     }
@@ -76,15 +93,18 @@ public enum FuzzyScorer {
   static let bonusConsecutive = -(gapStart + gapExtension)
   static let firstCharMultiplier = 2
 
-  /// The bonus for matching a character of class `current` that follows one of class `previous`.
-  @inline(__always) static func bonus(_ previous: FuzzyCharClass, _ current: FuzzyCharClass) -> Int {
+  /// The bonus for matching a character of class `current` that follows one of class `previous`
+  /// (`scheme`: fzf's `--scheme`, which lowers the bonus after white space for paths and history).
+  @inline(__always) static func bonus(
+    _ previous: FuzzyCharClass, _ current: FuzzyCharClass, _ scheme: FuzzyScheme = .default
+  ) -> Int {
     // Punctuation after white space or a delimiter starts something too (fzf 0.74: `_p` in
     // `re/_parser` outranks `g_p` in `rg_proxy`); after other punctuation it earns what any
     // punctuation does.
     if current != .white {
       switch previous {
-      case .white: return bonusBoundaryWhite
-      case .delimiter: return bonusBoundaryDelimiter
+      case .white: return scheme.boundaryWhite
+      case .delimiter: return scheme.boundaryDelimiter
       case .nonWord: return bonusBoundary
       default: break
       }
@@ -94,9 +114,16 @@ public enum FuzzyScorer {
     }
     switch current {
     case .nonWord, .delimiter: return bonusNonWord
-    case .white: return bonusBoundaryWhite
+    case .white: return scheme.boundaryWhite
     default: return 0
     }
+  }
+
+  /// The bonus of the character at `i` of `text`, after the one before it (or, for the first,
+  /// after the scheme's start).
+  @inline(__always) static func bonus(at i: Int, in text: FuzzyText) -> Int {
+    let previous = i > 0 ? FuzzyCharClass(rawValue: text.classes[i - 1])! : text.scheme.initialClass
+    return bonus(previous, FuzzyCharClass(rawValue: text.classes[i])!, text.scheme)
   }
 
   /// The score of matching `pattern` at `positions` of `text`'s characters (ascending), fzf's
@@ -110,12 +137,10 @@ public enum FuzzyScorer {
     var inGap = false
     var consecutive = 0
     var firstBonus = 0
-    var previous = start > 0 ? text.classes[start - 1] : FuzzyCharClass.white.rawValue
     for i in start..<end {
-      let current = text.classes[i]
       if p < pattern.count && text.chars[i] == pattern[p] {
         score += match
-        var bonus = Self.bonus(FuzzyCharClass(rawValue: previous)!, FuzzyCharClass(rawValue: current)!)
+        var bonus = Self.bonus(at: i, in: text)
         if consecutive == 0 {
           firstBonus = bonus
         } else {
@@ -133,7 +158,6 @@ public enum FuzzyScorer {
         consecutive = 0
         firstBonus = 0
       }
-      previous = current
     }
     return score
   }
@@ -143,7 +167,7 @@ public enum FuzzyScorer {
   /// (`align`); for a text whose table would pass `FuzzyScratch.maxCells` (text × term, as fzf
   /// counts it), fzf's v1 alignment (`alignFirst`).
   static func fuzzy(
-    _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch,
+    _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, scratch: FuzzyScratch, later: Bool = false,
     positions: UnsafeMutablePointer<Int32>?
   ) -> Int? {
     guard !pattern.isEmpty else { return 0 }
@@ -159,7 +183,7 @@ public enum FuzzyScorer {
     var last = n - 1
     while text.chars[last] != pattern[pattern.count - 1] { last -= 1 }
     if n * pattern.count <= FuzzyScratch.maxCells {
-      return align(text, pattern, from: first, to: last + 1, scratch: scratch, positions: positions)
+      return align(text, pattern, from: first, to: last + 1, scratch: scratch, later: later, positions: positions)
     }
     return alignFirst(text, pattern, positions: positions)
   }
@@ -206,7 +230,7 @@ public enum FuzzyScorer {
   /// the score fzf users' lists are ordered by, so it is the one kept.
   static func align(
     _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, from start: Int, to end: Int,
-    scratch: FuzzyScratch, positions: UnsafeMutablePointer<Int32>?
+    scratch: FuzzyScratch, later: Bool = false, positions: UnsafeMutablePointer<Int32>?
   ) -> Int? {
     let width = end - start
     let m = pattern.count
@@ -217,18 +241,14 @@ public enum FuzzyScorer {
     let runs = scratch.runs
     let rowStarts = scratch.rowStarts
     let bonuses = scratch.bonuses(width)
-    for c in 0..<width {
-      let i = start + c
-      let previous = i > 0 ? text.classes[i - 1] : FuzzyCharClass.white.rawValue
-      bonuses[c] = Int32(bonus(FuzzyCharClass(rawValue: previous)!, FuzzyCharClass(rawValue: text.classes[i])!))
-    }
-    var best = fillFirstRow(text, pattern[0], start, width, bonuses, scores, runs, alone: m == 1)
+    for c in 0..<width { bonuses[c] = Int32(bonus(at: start + c, in: text)) }
+    var best = fillFirstRow(text, pattern[0], start, width, bonuses, scores, runs, alone: m == 1, later: later)
     rowStarts[0] = 0
     for j in 1..<max(m, 1) {
       var first = Int(rowStarts[j - 1]) + 1
       while text.chars[start + first] != pattern[j] { first += 1 }
       rowStarts[j] = Int32(first)
-      best = fillRow(j, text, pattern[j], start, width, from: first, bonuses, scores, runs)
+      best = fillRow(j, text, pattern[j], start, width, from: first, bonuses, scores, runs, later: later)
     }
     if let positions { backtrace(m, width, start, best.column, scores, runs, rowStarts, into: positions) }
     return Int(best.score)
@@ -240,7 +260,7 @@ public enum FuzzyScorer {
   /// shortcut: a later, better word start is not looked for).
   private static func fillFirstRow(
     _ text: FuzzyText, _ char: UInt32, _ start: Int, _ width: Int, _ bonuses: UnsafeMutablePointer<Int32>,
-    _ scores: UnsafeMutablePointer<Int32>, _ runs: UnsafeMutablePointer<Int32>, alone: Bool
+    _ scores: UnsafeMutablePointer<Int32>, _ runs: UnsafeMutablePointer<Int32>, alone: Bool, later: Bool
   ) -> (score: Int32, column: Int) {
     var best: (score: Int32, column: Int) = (0, 0)
     var inGap = false
@@ -251,9 +271,9 @@ public enum FuzzyScorer {
         scores[c] = score
         runs[c] = 1
         inGap = false
-        if score > best.score {
+        if score > best.score || (later && score == best.score) {
           best = (score, c)
-          if alone && bonuses[c] >= Int32(bonusBoundary) { return best }
+          if alone && !later && bonuses[c] >= Int32(bonusBoundary) { return best }
         }
       } else {
         scores[c] = max(previous + Int32(inGap ? gapExtension : gapStart), 0)
@@ -271,7 +291,7 @@ public enum FuzzyScorer {
   private static func fillRow(
     _ j: Int, _ text: FuzzyText, _ char: UInt32, _ start: Int, _ width: Int, from first: Int,
     _ bonuses: UnsafeMutablePointer<Int32>, _ scores: UnsafeMutablePointer<Int32>,
-    _ runs: UnsafeMutablePointer<Int32>
+    _ runs: UnsafeMutablePointer<Int32>, later: Bool
   ) -> (score: Int32, column: Int) {
     var best: (score: Int32, column: Int) = (0, 0)
     let row = j * width
@@ -305,7 +325,7 @@ public enum FuzzyScorer {
       inGap = matched < gap
       let score = max(matched, gap, 0)
       scores[row + c] = score
-      if score > best.score { best = (score, c) }
+      if score > best.score || (later && score == best.score) { best = (score, c) }
     }
     return best
   }
@@ -344,16 +364,17 @@ public enum FuzzyScorer {
   /// Where `pattern` occurs as is (fzf's exact match), and its score: the first occurrence at a
   /// word start, or else the one whose first character has the best bonus.
   static func exact(
-    _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, positions: UnsafeMutablePointer<Int32>?
+    _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, later: Bool = false,
+    positions: UnsafeMutablePointer<Int32>?
   ) -> Int? {
     guard !pattern.isEmpty else { return 0 }
     let m = pattern.count
     guard text.count >= m else { return nil }
     var best = -1
     var bestBonus = -1
-    for start in 0...(text.count - m) where occurs(text, pattern, at: start) {
-      let previous = start > 0 ? text.classes[start - 1] : FuzzyCharClass.white.rawValue
-      let bonus = Self.bonus(FuzzyCharClass(rawValue: previous)!, FuzzyCharClass(rawValue: text.classes[start])!)
+    for start in places(text.count - m, later: later) where occurs(text, pattern, at: start) {
+      // fzf's: the text's start counts as after white space.
+      let bonus = start == 0 ? text.scheme.boundaryWhite : Self.bonus(at: start, in: text)
       if bonus > bestBonus {
         best = start
         bestBonus = bonus
@@ -389,6 +410,42 @@ public enum FuzzyScorer {
     let start = end - pattern.count
     guard start >= 0, occurs(text, pattern, at: start) else { return nil }
     return score(text, pattern, from: start, to: end, positions: positions)
+  }
+
+  /// `pattern` as a whole word (fzf's `'term'`): its first occurrence that starts after white
+  /// space, punctuation or the text's start and ends before one or the text's end. Scored by the
+  /// word start's bonus above every fuzzy score of its length, a word held by an underscore
+  /// lower (`_xyz_` after `-xyz-`).
+  static func boundary(
+    _ text: FuzzyText, _ pattern: UnsafeBufferPointer<UInt32>, later: Bool = false,
+    positions: UnsafeMutablePointer<Int32>?
+  ) -> Int? {
+    let m = pattern.count
+    guard m > 0, text.count >= m else { return nil }
+    let separates = FuzzyCharClass.delimiter.rawValue
+    let underscore = UInt32(UInt8(ascii: "_"))
+    for start in places(text.count - m, later: later) where occurs(text, pattern, at: start) {
+      let end = start + m
+      let startBonus = start == 0 ? text.scheme.boundaryWhite : bonus(at: start, in: text)
+      guard startBonus >= bonusBoundary, start == 0 || text.classes[start - 1] <= separates,
+        end == text.count || text.classes[end] <= separates
+      else { continue }
+      var score = startBonus
+      var deduct = startBonus - bonusBoundary + 1
+      if start > 0 && text.chars[start - 1] == underscore {
+        score -= deduct + 1
+        deduct = 1
+      }
+      if end < text.count && text.chars[end] == underscore { score -= deduct }
+      if let positions { for k in 0..<m { positions[k] = Int32(start + k) } }
+      return score + match * m + text.scheme.boundaryWhite * (m + 1)
+    }
+    return nil
+  }
+
+  /// The places a term may start, from the first, or from the last when the later is preferred.
+  @inline(__always) private static func places(_ last: Int, later: Bool) -> StrideThrough<Int> {
+    later ? stride(from: last, through: 0, by: -1) : stride(from: 0, through: last, by: 1)
   }
 
   /// The whole text (white space around it aside) is `pattern`, fzf's `^term$`.

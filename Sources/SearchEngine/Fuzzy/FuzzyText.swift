@@ -8,27 +8,27 @@ struct FuzzyText: Sendable {
   private(set) var byteStarts: [Int32] = []
   private(set) var byteEnds: [Int32] = []
   private(set) var count = 0
+  /// The scheme the classes and bonuses follow.
+  private(set) var scheme = FuzzyScheme.default
 
-  /// Reads valid UTF-8 `bytes`.
-  mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool) {
+  /// Reads valid UTF-8 `bytes`, each character as `reading` has it.
+  mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, reading: FuzzyReading, scheme: FuzzyScheme) {
     count = 0
+    self.scheme = scheme
+    let caseSensitive = !reading.foldsCase
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
       if b < 0x80 {
         let v = UInt32(b)
         let folded = !caseSensitive && (v &- 0x41) < 26 ? v + 32 : v
-        append(folded, FuzzyCharClass.of(v), i, i + 1)
+        append(folded, FuzzyCharClass.of(v, scheme: scheme), i, i + 1)
         i += 1
         continue
       }
       let (v, length) = UTF8.decode(bytes, at: i)
-      let characterClass = FuzzyCharClass.of(v)
-      if caseSensitive {
-        append(v, characterClass, i, i + length)
-      } else {
-        TextFolding.fold(v) { append($0, characterClass, i, i + length) }
-      }
+      let characterClass = FuzzyCharClass.of(v, scheme: scheme)
+      reading.read(v) { append($0, characterClass, i, i + length) }
       i += length
     }
   }
@@ -51,8 +51,9 @@ struct FuzzyText: Sendable {
   /// Whether `pattern` may match `bytes` as a subsequence, read straight from the bytes (no
   /// decoding of ASCII): the cheap test every text passes before it is loaded and scored.
   static func containsSubsequence(
-    _ pattern: UnsafeBufferPointer<UInt32>, in bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool
+    _ pattern: UnsafeBufferPointer<UInt32>, in bytes: UnsafeBufferPointer<UInt8>, reading: FuzzyReading
   ) -> Bool {
+    let caseSensitive = !reading.foldsCase
     var p = 0
     guard p < pattern.count else { return true }
     var want = pattern[0]
@@ -91,7 +92,7 @@ struct FuzzyText: Sendable {
       }
       let (v, length) = UTF8.decode(bytes, at: i)
       i += length
-      if caseSensitive {
+      if reading == .asWritten {
         if v == want {
           p += 1
           if p == pattern.count { return true }
@@ -100,7 +101,7 @@ struct FuzzyText: Sendable {
         continue
       }
       var done = false
-      TextFolding.fold(v) { folded in
+      reading.read(v) { folded in
         guard !done, folded == want else { return }
         p += 1
         if p == pattern.count { done = true } else { want = pattern[p] }
@@ -174,5 +175,61 @@ final class FuzzyScratch: @unchecked Sendable {
       bonusRow = .allocate(capacity: bonusCapacity)
     }
     return bonusRow
+  }
+}
+
+/// How a fuzzy term reads a text, as fzf decides term by term: case matters for a term with a
+/// capital (smart case) or with `+i`; diacritics are taken off the text (fzf's normalizing)
+/// unless the term was typed with one. So `a` finds `á` and `A`, `á` finds `á` and `Á`, `A` finds
+/// `A` and `Á`, and `Á` finds `Á` alone.
+public enum FuzzyReading: Int, Sendable, CaseIterable {
+  /// Case and diacritics folded (and width: `TextFolding`).
+  case folded
+  /// Case folded, diacritics kept.
+  case lowercased
+  /// Diacritics folded, case kept.
+  case normalized
+  /// As written.
+  case asWritten
+
+  var foldsCase: Bool { self == .folded || self == .lowercased }
+
+  /// The reading of a term: whether case matters for it, and whether it has a diacritic.
+  static func of(_ text: Substring, caseSensitive: Bool) -> FuzzyReading {
+    let diacritic = text.unicodeScalars.contains(where: hasDiacritic)
+    return caseSensitive ? (diacritic ? .asWritten : .normalized) : (diacritic ? .lowercased : .folded)
+  }
+
+  /// The characters `v` is read as.
+  @inline(__always) func read(_ v: UInt32, _ body: (UInt32) -> Void) {
+    switch self {
+    case .asWritten: body(v)
+    case .folded: TextFolding.fold(v, body)
+    case .normalized:
+      guard v >= 0x80, let scalar = Unicode.Scalar(v) else { return body(v) }
+      guard scalar.properties.isUppercase else { return TextFolding.fold(v, body) }
+      TextFolding.fold(v) { folded in
+        guard let lower = Unicode.Scalar(folded) else { return body(folded) }
+        for upper in lower.properties.uppercaseMapping.unicodeScalars { body(upper.value) }
+      }
+    case .lowercased:
+      if v < 0x80 {
+        body((v &- 0x41) < 26 ? v + 32 : v)
+      } else if let scalar = Unicode.Scalar(v) {
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { body(lower.value) }
+      } else {
+        body(v)
+      }
+    }
+  }
+
+  /// Whether folding `scalar` does more than lower-case it (`á`, `ß`, a full-width letter).
+  private static func hasDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x80 else { return false }
+    var folded: [UInt32] = []
+    FuzzyReading.folded.read(scalar.value) { folded.append($0) }
+    var lowered: [UInt32] = []
+    FuzzyReading.lowercased.read(scalar.value) { lowered.append($0) }
+    return folded != lowered
   }
 }

@@ -6,6 +6,7 @@
 /// - `end`: the match's end as a share of the line (a file name's match over a directory's).
 /// - `chunk`: the length of the run of non-blanks holding the match (a short word over a long
 ///   one: `git log --oneline` lines whose matched word is short).
+/// - `pathname`: how far past the last `/` the match begins (a match in the file name first).
 ///
 /// Word matches keep Algolia's rules: their `attribute` rule already puts a match at an earlier
 /// word first, which is `begin` counted in words.
@@ -36,6 +37,12 @@ public enum FuzzyTie {
       var end = last
       while end < text.count && !isBlank(text[end]) { end += 1 }
       value = characters(text, start..<end)
+    case .pathname:
+      // fzf's: how far past the last `/` (or `\`) the match begins; last of all when it begins
+      // before it, in a folder's name.
+      var slash = text.count - 1
+      while slash >= 0 && text[slash] != UInt8(ascii: "/") && text[slash] != UInt8(ascii: "\\") { slash -= 1 }
+      value = slash > first ? maxValue : slash < 0 ? characters(text, 0..<first) + 1 : characters(text, slash..<first)
     case .length, .index, .name: value = 0
     }
     return min(value, maxValue)

@@ -733,7 +733,7 @@ public final class CatalogSearcher {
         let ta = ia.documents.withValue(a.record, ia.titleColumn, TextFolding.foldedKey)
         let tb = ib.documents.withValue(b.record, ib.titleColumn, TextFolding.foldedKey)
         if ta != tb { return ta.lexicographicallyPrecedes(tb) }
-      case .begin, .end, .chunk: continue  // in the keys' relevance already
+      case .begin, .end, .chunk, .pathname: continue  // in the keys' relevance already
       }
     }
     return inputOrder
