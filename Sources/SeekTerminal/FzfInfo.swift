@@ -73,14 +73,9 @@ enum FzfInfo {
 
   /// `M/N`, then ` (K)` or ` (K/L)` when lines can be marked.
   static func counts(_ state: SearchState) -> String {
-    let results = state.results
-    let total = max(results.recordCount, state.streamedRecords ?? 0)
-    var text = "\(results.nbHits)/\(total)"
-    if state.picking.marks {
-      text += " (\(state.checked.count)\(state.picking.maxMarks.map { "/\($0)" } ?? ""))"
-    }
-    if state.sortToggleBound { text += state.refine.inputOrder == true ? " -S" : " +S" }
-    return text
+    // `--info-command`'s line in their place (its colours dropped: the line is dim).
+    guard state.infoCommand == nil else { return SafeText.sanitized(state.infoText ?? "") }
+    return state.fzfCounts
   }
 
   /// The spinner's frame while input is read, a blank once it is all read.

@@ -90,6 +90,8 @@ public final class TerminalApp {
     public var ghost = ""
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
+    /// fzf's `--info-command`.
+    public var infoCommand: String? = nil
     /// `--jump-labels` (fzf's).
     public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
@@ -249,6 +251,7 @@ public final class TerminalApp {
     state.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
     state.jump.labels = configuration.jumpLabels
     state.info = configuration.info
+    state.infoCommand = configuration.infoCommand
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
     state.look = configuration.look
     state.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }

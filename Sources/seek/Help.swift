@@ -68,7 +68,7 @@ enum Help {
                                 print-query, execute(cmd), execute-silent(cmd), become(cmd),
                                 reload(cmd), transform(cmd), preview(cmd), change-preview-window(..),
                                 refresh-preview, enable-search, disable-search, toggle-search,
-                                jump, jump-accept, unbind(..), rebind(..), toggle-bind(..), ignore;
+                                jump, jump-accept, unbind(..), rebind(..), toggle-bind(..), wait, ignore;
                                 {} {+} {q} {n} {+n} {1} {attr} in commands, shell-quoted.
                                 Seek's keys as bindings (a --bind of the key replaces them):
                                 f2:toggle-refinements, f3:cycle-sort, f4:clear-refinements,
@@ -177,6 +177,8 @@ enum Help {
           --ellipsis STR, --tabstop N, --hscroll-off N, --no-unicode
                                 fzf's signs, drawn in fzf's look (run as fzf); read otherwise
           --info STYLE          default, right, inline, inline-right or hidden (fzf's)
+          --info-command CMD    its first line in the counts' place, run with FZF_POS (the current
+                                line's place) and FZF_INFO (the counts) whenever they change
           --scroll-off N        rows kept in view around the current one (as fzf: 3)
           --ghost TEXT          shown dim on the empty query line
           --toggle-sort KEY     KEY switches between ranked and input order (fzf's)

@@ -87,6 +87,8 @@ struct Options: Equatable {
   var ghost = ""
   /// fzf's `--info=inline:PREFIX`.
   var inlineInfoPrefix: String? = nil
+  /// fzf's `--info-command`: its first line in the counts' place.
+  var infoCommand: String? = nil
   /// `--bash`, `--zsh`, `--fish`: print that shell's key bindings and completion, and exit.
   var shellIntegration: ShellIntegration.Shell? = nil
   /// `--jump-labels CHARS` (fzf's): the labels `jump` puts on the rows.
@@ -490,6 +492,7 @@ struct Options: Equatable {
     case "--header-first": o.headerFirst = true
     case "--header-lines": o.headerLines = try r.number(try r.value(), min: 0)
     case "--no-info": o.info = .hidden
+    case "--info-command": o.infoCommand = try r.value()
     case "--info":
       let text = try r.value()
       let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text

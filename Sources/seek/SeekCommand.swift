@@ -637,6 +637,7 @@ enum SeekCommand {
     configuration.tabstop = options.tabstop
     configuration.ghost = options.ghost
     configuration.inlineInfoPrefix = options.inlineInfoPrefix
+    configuration.infoCommand = options.infoCommand
     configuration.look = options.look
     configuration.border = options.border
     configuration.overflow = options.overflow

@@ -75,6 +75,12 @@ import Testing
   /// test_smart_case_for_each_term and test_normalized_match.
   @Test func caseAndDiacriticsAreDecidedTermByTerm() {
     #expect(score("foo Fbar", "Foo bar") != nil)
+    // A term that respects case is for fzf's rules (the word index folds case): `+i makefile`
+    // must not find `Makefile` through the words.
+    let respect = MatchOptions(caseMatching: .respect, fuzzyTier: true)
+    #expect(ExtendedQuery("makefile", options: respect).followsFzfRulesAlone)
+    #expect(ExtendedQuery("foo Fbar", options: Self.lines).followsFzfRulesAlone)
+    #expect(!ExtendedQuery("foo bar", options: Self.lines).followsFzfRulesAlone)
     #expect(score("foo FBar", "Foo bar") == nil)
     let lines = ["a", "á", "A", "Á"]
     func found(_ query: String) -> [String] { lines.filter { score(query, $0) != nil } }

@@ -180,6 +180,30 @@ import Testing
     #expect(late.contains(.quit(status: 130)))
   }
 
+  /// fzf's `wait`: `change-query(55)+wait+accept` accepts from the answer to `55`, not from the
+  /// list on screen; keys meanwhile do nothing, and Ctrl-C drops what waits without quitting.
+  @Test func waitHoldsTheActionsAfterItUntilTheAnswer() {
+    var state = listed(["1", "2", "55"])
+    let asked = SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55"), .wait, .accept]))
+    #expect(state.afterWait == [.accept])
+    #expect(!asked.contains { if case .accept = $0 { return true } else { return false } })
+    #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
+    #expect(state.query == "55")
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("55", 0, ["55"])))
+    #expect(state.afterWait == nil)
+    // Accept waits for the writes before it, then takes the answer's line.
+    #expect(SearchReducer.reduce(&state, .writesFlushed).contains(.accept(objectIDs: ["55"])))
+
+    var other = listed(["1", "2"])
+    _ = SearchReducer.reduce(&other, .actionsTriggered([.changeQuery("2"), .wait, .accept]))
+    #expect(SearchReducer.reduce(&other, .interrupted) == [])
+    #expect(other.afterWait == nil)
+    // Nothing to wait for: the actions after it follow at once.
+    _ = SearchReducer.reduce(&other, .resultsArrived(revision: other.resultsRevision, page("2", 0, ["2"])))
+    _ = SearchReducer.reduce(&other, .actionsTriggered([.wait, .accept]))
+    #expect(other.afterWait == nil && other.pendingAccept != nil)
+  }
+
   /// A `change` binding fires once per key typed, Space included (Space may also check a row).
   @Test func changeFiresOncePerKeyTyped() {
     var state = listed(["a b", "c"])

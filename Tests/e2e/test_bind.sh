@@ -194,3 +194,24 @@ expect_screen "bind toggle-refinements: Seek's F2 on another key" "Space refine"
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# fzf's --info-command: its line in the counts' place, run again as the current line moves
+# (fzf 0.74.5 shows `--1/100/100--`, then `--2/100/100--` after Up).
+rm -f "$P/exit.txt"
+ln -sf "$SEEK" "$P/fzf"
+tmux_start 60 8 "seq 100 | env LANG=C.UTF-8 SHELL=/bin/sh $P/fzf --info-command 'echo \"--\$FZF_POS/\$FZF_INFO--\"' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "info-command: the command's line for the first line" "--1/100/100--"
+tmux_keys Up
+expect_screen "info-command: run again for the next line" "--2/100/100--"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop
+
+# fzf's wait: the actions after it follow the answer to the new query (fzf 0.74.5 prints 55).
+rm -f "$P/exit.txt"
+tmux_start 60 8 "seq 100 | env LANG=C.UTF-8 $P/fzf --bind 'space:change-query(55)+wait+accept' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "wait: started" "100/100"
+tmux_keys Space
+wait_exit_file "$P/exit.txt"
+expect_eq "wait: accept takes the answer to the new query" "55" "$(cat "$P/out")"
+tmux_stop

@@ -72,7 +72,7 @@ public struct ExtendedQuery: Sendable, Equatable {
     /// capital in it: fzf decides term by term, so `foo Fbar` finds `Foo bar`); lower-cased only
     /// when it has a diacritic (fzf: `á` finds `á` and `Á`, not `a`); else folded.
     public var reading: FuzzyReading
-    public var caseSensitive: Bool { reading == .asWritten }
+    public var caseSensitive: Bool { !reading.foldsCase }
   }
 
   /// All groups must match; a group matches when one of its terms does.

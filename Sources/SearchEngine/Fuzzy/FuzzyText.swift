@@ -192,7 +192,7 @@ public enum FuzzyReading: Int, Sendable, CaseIterable {
   /// As written.
   case asWritten
 
-  var foldsCase: Bool { self == .folded || self == .lowercased }
+  public var foldsCase: Bool { self == .folded || self == .lowercased }
 
   /// The reading of a term: whether case matters for it, and whether it has a diacritic.
   static func of(_ text: Substring, caseSensitive: Bool) -> FuzzyReading {

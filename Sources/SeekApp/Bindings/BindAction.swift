@@ -60,6 +60,9 @@ public enum BindAction: Sendable, Equatable {
   /// Off when on, on when off (`toggle-bind(keys)`).
   case toggleBind(String)
   case ignore
+  /// The actions after it wait for the input to be read and the query's results to arrive
+  /// (fzf's `wait`: `change-query(55)+wait+accept` accepts from the answer to `55`).
+  case wait
   /// The query line's readline actions (`backward-char`, `kill-word`, …): the event its key sends.
   case edit(SearchEvent)
   /// `backward-delete-char/eof`: Backspace, or abort on an empty query.
@@ -157,6 +160,7 @@ public enum BindAction: Sendable, Equatable {
     "clear-query": .clearQuery, "toggle-preview": .togglePreview, "show-preview": .showPreview,
     "hide-preview": .hidePreview,
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
+    "wait": .wait,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,

@@ -7,6 +7,13 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
     var effects: [SearchEffect] = []
     for (i, action) in actions.enumerated() {
+      if action == .wait {
+        guard answerIsIn(state) else {
+          state.afterWait = Array(actions[(i + 1)...])
+          break
+        }
+        continue
+      }
       effects += perform(&state, action)
       // A command waits for the writes before it, then runs: the actions after it follow when it
       // has ended (`execute(vim {})+abort`), through `commandFinished`.
@@ -112,7 +119,7 @@ extension SearchReducer {
     case .jump, .jumpAccept:
       JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
       return []
-    case .ignore: return []
+    case .ignore, .wait: return []
     case .edit(let edit): return event(edit)
     case .deleteBackwardOrAbort: return state.query.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
     case .acceptOrPrintQuery:
@@ -142,6 +149,19 @@ extension SearchReducer {
     case .transformInto(let target, let template):
       return MarksReducer.command(&state.marks, template, .transformInto(target))
     }
+  }
+
+  /// Whether what `wait` waits for is here: the input read whole and the answer to the query
+  /// (its first page) arrived.
+  static func answerIsIn(_ state: SearchState) -> Bool {
+    state.streamedRecords == nil && state.list.answeredRevision == state.list.revision
+  }
+
+  /// The actions a `wait` held, once what it waits for is here.
+  static func afterWaitIfAnswered(_ state: inout SearchState) -> [SearchEffect] {
+    guard let held = state.afterWait, answerIsIn(state) else { return [] }
+    state.afterWait = nil
+    return perform(&state, held)
   }
 
   /// `unbind(ctrl-a,change)`'s names.

@@ -8,6 +8,8 @@ public struct ResultsListState: Sendable, Equatable {
   public var scrollOffset = 0
   /// The latest request; answers of older ones are dropped.
   public var revision = 0
+  /// The latest request whose whole first page has arrived.
+  public var answeredRevision = 0
   /// The selection is the first hit a submit put the focus on, not a row the user moved to:
   /// Space then types a space (` tv` after `samsung`, Enter), instead of checking that hit.
   public var selectedBySubmit = false
@@ -46,6 +48,11 @@ enum ResultsReducer {
   static func search(_ list: inout ResultsListState, _ query: String, _ refine: Refine) -> SearchEffect {
     list.revision += 1
     return .searchResults(query: query, page: 0, refine: refine, revision: list.revision)
+  }
+
+  /// The latest request's whole first page is in.
+  static func answered(_ list: inout ResultsListState) {
+    list.answeredRevision = list.revision
   }
 
   /// The first page of the query on screen again (the catalog or the created items changed).

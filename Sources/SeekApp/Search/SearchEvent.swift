@@ -97,6 +97,8 @@ public enum SearchEvent: Sendable, Equatable {
   case suggestionsArrived(revision: Int, [SuggestionHit])
   case detailsArrived(revision: Int, RecordDetails?)
   case previewArrived(revision: Int, PreviewOutput)
+  /// `--info-command`'s first line for the request of `revision`.
+  case infoArrived(revision: Int, text: String)
   case checkSaved(objectID: String, checked: Bool)
   case itemCreated(ResultHit)
   /// A created item was deleted from the store (and from the created segment).
@@ -149,6 +151,8 @@ public enum SearchEffect: Sendable, Equatable {
   /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread;
   /// `baseField` is the field whose number the output is shown from (`--preview-window +{2}`).
   case runPreview(template: String, objectID: String, query: String, revision: Int, baseField: FieldRange? = nil)
+  /// fzf's `--info-command`, run with `FZF_POS` and `FZF_INFO` set.
+  case runInfoCommand(template: String, position: Int, info: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)
   case createItem(title: String)
   case deleteCreatedItem(objectID: String)
@@ -236,7 +240,8 @@ extension SearchEffect {
 
   public var lane: Lane {
     switch self {
-    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .logSubmittedQuery, .countHits, .listMatches:
+    case .searchResults, .searchSuggestions, .loadDetails, .runPreview, .runInfoCommand, .logSubmittedQuery, .countHits,
+      .listMatches:
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
@@ -265,7 +270,7 @@ extension SearchEvent {
     case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .countArrived,
       .suggestionsArrived,
       .detailsArrived,
-      .previewArrived,
+      .previewArrived, .infoArrived,
       .checkSaved, .itemCreated,
       .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .sourceChanged, .tick,
       .catalogChanged,

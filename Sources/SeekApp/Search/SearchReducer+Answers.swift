@@ -18,6 +18,7 @@ extension SearchReducer {
         return []
       }
       if page.page == 0 {
+        ResultsReducer.answered(&state.list)
         let effects = firstPageArrived(&state, page)
         // An estimate (`~`): the count lane counts every hit, and the exact count replaces it.
         guard !page.exhaustiveNbHits else { return effects }
@@ -34,6 +35,9 @@ extension SearchReducer {
       guard revision == state.resultsRevision, !state.results.isPending else { return [] }
       ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
       return loadMoreIfNeeded(&state)
+    case .infoArrived(let revision, let text):
+      if revision == state.infoAsked?.revision { state.infoText = text }
+      return []
     case .suggestionsArrived(let revision, let list):
       SuggestionsReducer.arrived(&state.suggestionsPane, revision: revision, list)
       return []

@@ -21,6 +21,8 @@ public enum SearchReducer {
   /// One event, without the event bindings it may set off.
   static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
+    if state.afterWait != nil && !event.isInput { effects += afterWaitIfAnswered(&state) }
+    if state.infoCommand != nil { effects += askInfo(&state) }
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
     // hit is not looked up for a closed pane).
     if state.pendingAccept == nil && state.details.open {
@@ -34,6 +36,14 @@ public enum SearchReducer {
     if state.marks.pendingCommand != nil && event.isInput {
       if state.marks.heldInputs.count < MarksState.maxHeldInputs { state.marks.heldInputs.append(event) }
       return []
+    }
+    // A `wait` holds the actions after it: keys do nothing meanwhile, and Ctrl-C drops them.
+    if state.afterWait != nil {
+      if event == .interrupted {
+        state.afterWait = nil
+        return []
+      }
+      if event.isInput { return [] }
     }
     // Accepting: the pending writes (or the results to take the top of) are being finished; keys
     // after Enter do nothing.
@@ -158,6 +168,17 @@ public enum SearchReducer {
     ResultsReducer.rewind(&state.list)
     if state.focus == .results { state.focus = .query }
     return [ResultsReducer.search(&state.list, state.query, state.refine)]
+  }
+
+  /// `--info-command` again when the current line's place or the counts changed.
+  static func askInfo(_ state: inout SearchState) -> [SearchEffect] {
+    guard let template = state.infoCommand, !state.results.isPending else { return [] }
+    let position = state.focus == .results ? state.selection + 1 : 1
+    let info = state.fzfCounts
+    if let asked = state.infoAsked, asked.position == position, asked.info == info { return [] }
+    let revision = (state.infoAsked?.revision ?? 0) + 1
+    state.infoAsked = InfoAsked(position: position, info: info, revision: revision)
+    return [.runInfoCommand(template: template, position: position, info: info, revision: revision)]
   }
 
   static func focusQuery(_ state: inout SearchState) -> [SearchEffect] {

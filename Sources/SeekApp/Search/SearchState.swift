@@ -45,6 +45,14 @@ public struct SearchState: Sendable, Equatable {
   public var eventBindings: [BindEvent: [BindAction]] = [:]
   /// Keys and events whose bindings `unbind` turned off (by name), until `rebind`.
   public var unbound: Set<String> = []
+  /// fzf's `wait`: the actions after it, held until the input is read and the query's results
+  /// are in; keys meanwhile do nothing, and Ctrl-C drops them.
+  public var afterWait: [BindAction]? = nil
+  /// fzf's `--info-command`: run when the position or the counts change, its first line shown
+  /// in the counts' place (`infoText`), asked for with `FZF_POS` and `FZF_INFO` as last asked.
+  public var infoCommand: String? = nil
+  public var infoText: String? = nil
+  public var infoAsked: InfoAsked? = nil
   /// fzf's `jump`: the labels, and the jump waiting for one.
   public var jump = JumpState()
   /// fzf's `change-prompt`: the prompt in place of the one given at start.
@@ -412,5 +420,24 @@ public enum ResultRow: Sendable, Equatable {
   public var objectID: String? {
     if case .item(let hit) = self { return hit.objectID }
     return nil
+  }
+}
+
+/// What `--info-command` was last run with: the current line's place (from 1) and the counts.
+public struct InfoAsked: Sendable, Equatable {
+  public var position: Int
+  public var info: String
+  public var revision: Int
+}
+
+extension SearchState {
+  /// fzf's counts: `M/N`, then `(K)` or `(K/L)` marked with `-m`, then `+S`/`-S` when a key
+  /// toggles the sort, then `(..)` while a `wait` holds actions.
+  public var fzfCounts: String {
+    var text = "\(results.nbHits)/\(max(results.recordCount, streamedRecords ?? 0))"
+    if picking.marks { text += " (\(checked.count)\(picking.maxMarks.map { "/\($0)" } ?? ""))" }
+    if sortToggleBound { text += refine.inputOrder == true ? " -S" : " +S" }
+    if afterWait != nil { text += " (..)" }
+    return text
   }
 }

@@ -56,6 +56,7 @@ public final class EffectRuntime: @unchecked Sendable {
   private let wake = WakePipe()
   /// `--preview` commands: latest wins, each ended with its process group.
   private var preview: PreviewRunner!
+  private var infoRunner: PreviewRunner!
 
   /// Becomes readable when events are waiting in `takeEvents()`.
   public var wakeDescriptor: Int32 { wake.descriptor }
@@ -64,6 +65,12 @@ public final class EffectRuntime: @unchecked Sendable {
     self.service = service
     self.writer = writer
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
+    // `--info-command` runs as a preview does (one at a time, latest wins); its first line is kept.
+    infoRunner = PreviewRunner(deliver: { [weak self] event in
+      guard case .previewArrived(let revision, let output) = event else { return }
+      let line = output.lines.first.map { $0.map(\.text).joined() } ?? ""
+      self?.post([.infoArrived(revision: revision, text: line)])
+    })
     // A long scan of unindexed lines gives way to a newer search (it resumes when asked again).
     service.searcher.superseded = { [weak self] in self?.runningSearchGivesWay ?? false }
     start(named: "seek-search") { $0.searchLoop() }
@@ -199,6 +206,7 @@ public final class EffectRuntime: @unchecked Sendable {
   public func shutdown(waitingAtMost seconds: Double = 5) -> ShutdownReport {
     let deadline = Date().addingTimeInterval(seconds)
     preview.shutdown()  // no preview command outlives Seek
+    infoRunner.shutdown()
     lock.lock()
     stopping = true
     searchQueue.removeAll {
@@ -255,6 +263,11 @@ public final class EffectRuntime: @unchecked Sendable {
         preview.run(
           command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision,
           baseLine: baseField.flatMap { service.previewBaseLine(objectID: objectID, field: $0) })
+      case .effect(.runInfoCommand(let template, let position, let info, let revision)):
+        // fzf's variables, set for the command alone (by `env`: every shell's syntax).
+        let shell = CommandShell.current
+        let words = ["env", "FZF_POS=\(position)", "FZF_INFO=\(info)"] + shell.arguments(for: template)
+        infoRunner.run(command: words.map(shell.quoted).joined(separator: " "), revision: revision)
       case .effect(.countHits(let query, let refine, let revision)):
         // The job is made here, where the segments live; it runs on the count lane.
         guard let job = service.countJob(query: query, refine: refine) else { break }
