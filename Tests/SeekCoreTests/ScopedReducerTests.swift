@@ -211,6 +211,7 @@ struct ScopedStore<State: Equatable> {
     let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
     store.send(.resultsArrived(revision: 1, first)) {
       $0.results = ResultsState(firstPage: first, offersCreate: true)
+      $0.list.answeredRevision = 1
     }
     let tall = Viewport(resultsRows: 10)
     store.send(.viewportChanged(tall), effects: [.searchResults(query: "", page: 1, revision: 1)]) {

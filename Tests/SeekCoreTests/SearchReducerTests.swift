@@ -21,6 +21,7 @@ import Testing
       $0.suggestionsRevision = 1
     }
     store.send(.resultsArrived(revision: 1, page("", 0, ["a", "b", "c"]))) {
+      $0.list.answeredRevision = 1
       $0.results.hits = [hit("a"), hit("b"), hit("c")]
       $0.results.nbHits = 3
       $0.results.nbPages = 1
@@ -263,6 +264,7 @@ import Testing
     store.edit(.inserted("ip"), to: "ip", revision: 2)
     store.edit(.inserted("hone"), to: "iphone", revision: 3)
     store.send(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"]))) {
+      $0.list.answeredRevision = 3
       $0.results.query = "iphone"
       $0.results.hits = [hit("iphone 15")]
       $0.results.nbHits = 1
@@ -286,6 +288,7 @@ import Testing
         .searchResults(query: "x", page: 1, revision: 2)
       ]
     ) {
+      $0.list.answeredRevision = 2
       $0.results.query = "x"
       $0.results.hits = p0.map { hit($0) }
       $0.results.nbHits = 45
@@ -362,6 +365,7 @@ import Testing
     var store = started()
     store.edit(.inserted("zz"), to: "zz", revision: 2)
     store.send(.resultsArrived(revision: 2, page("zz", 0, []))) {
+      $0.list.answeredRevision = 2
       $0.results.query = "zz"
       $0.results.hits = []
       $0.results.nbHits = 0
@@ -631,6 +635,7 @@ import Testing
       FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5), .init(value: "Sony", count: 3)])
     ]
     store.send(.resultsArrived(revision: 1, page)) {
+      $0.list.answeredRevision = 1
       $0.results.hits = [hit("a"), hit("b")]
       $0.results.nbHits = 2
       $0.results.nbPages = 1

@@ -6,6 +6,9 @@ public struct ExtendedMatcher: Sendable {
   /// The text as the terms read it, one per `FuzzyReading` (only those the terms use are read).
   private var texts = [PartedText](repeating: PartedText(), count: FuzzyReading.allCases.count)
   private let scratch = FuzzyScratch()
+  /// Where each matched term ended (bytes), when asked for ranges: fzf's `begin` measures to the
+  /// first of them.
+  private var termEnds: [Int] = []
   /// Matched character positions of one term (fzf reports them for highlighting only).
   private var positions: [Int32]
   /// The characters of the required terms (groups of one term, not inverse), one after another,
@@ -61,8 +64,9 @@ public struct ExtendedMatcher: Sendable {
   {
     guard let tiebreak else { return match(bytes, ranges: nil).map { ($0, 0) } }
     var ranges: [Range<Int>] = []
+    termEnds.removeAll(keepingCapacity: true)
     guard let score = match(bytes, ranges: &ranges) else { return nil }
-    return (score, FuzzyTie.value(tiebreak, text: bytes, matched: ranges))
+    return (score, FuzzyTie.value(tiebreak, text: bytes, matched: ranges, firstEnd: termEnds.min()))
   }
 
   /// Where the query matched `bytes` (byte ranges, ascending, merged), or nil when it does not.
@@ -119,6 +123,7 @@ public struct ExtendedMatcher: Sendable {
             ranges.pointee.append(
               (shift + Int(partText.byteStarts[Int(p)]))..<(shift + Int(partText.byteEnds[Int(p)])))
           }
+          if let end = ranges.pointee.last?.upperBound { termEnds.append(end) }
         }
         break
       }

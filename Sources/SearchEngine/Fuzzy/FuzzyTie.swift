@@ -2,7 +2,8 @@
 /// score. Counted in characters, smaller first, capped at 1,023 (the key's 10 bits: past a
 /// thousand characters the difference no longer says which line was meant).
 ///
-/// - `begin`: characters before the match, leading blanks aside (`src/x` before `test/src/x`).
+/// - `begin`: characters before the end of the first term to end, leading blanks aside (fzf's:
+///   `src/x` before `test/src/x`).
 /// - `end`: the match's end as a share of the line (a file name's match over a directory's).
 /// - `chunk`: the length of the run of non-blanks holding the match (a short word over a long
 ///   one: `git log --oneline` lines whose matched word is short).
@@ -13,15 +14,21 @@
 public enum FuzzyTie {
   static let maxValue = 1023
 
-  static func value(_ tiebreak: Tiebreak, text: UnsafeBufferPointer<UInt8>, matched ranges: [Range<Int>]) -> Int {
-    guard let first = ranges.first?.lowerBound, let last = ranges.last?.upperBound else { return 0 }
+  /// `ranges`: the matched characters, term after term; `firstEnd`: where the first term to end
+  /// ends (fzf's `begin` counts to it; the match's start otherwise).
+  static func value(
+    _ tiebreak: Tiebreak, text: UnsafeBufferPointer<UInt8>, matched ranges: [Range<Int>], firstEnd: Int? = nil
+  ) -> Int {
+    guard let first = ranges.lazy.map(\.lowerBound).min(), let last = ranges.lazy.map(\.upperBound).max() else {
+      return 0
+    }
     let value: Int
     switch tiebreak {
     case .begin:
       // Leading blanks do not count (an indented line is not a later match).
       var start = 0
       while start < first && isBlank(text[start]) { start += 1 }
-      value = characters(text, start..<first)
+      value = characters(text, start..<max(start, firstEnd ?? first))
     case .end:
       // fzf's: how far along the line (white space before it aside) the match ends, as a share
       // of the line's trimmed length, so that a match nearer the end of a shorter line comes
