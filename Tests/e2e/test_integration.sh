@@ -30,6 +30,8 @@ sh_clear() {
 }
 # sh_line_is TEXT: the prompt's line (the screen's last line that is not empty) reads TEXT.
 sh_line_is() { [ "$(screen | sed '/^$/d' | tail -1)" == "$1" ]; }
+# pasted_after TEXT: the prompt's line is TEXT and more after it (a pick pasted on the line).
+pasted_after() { local line; line=$(screen | sed '/^$/d' | tail -1); [[ "$line" == "$1"?* ]]; }
 expect_line() { # name text
   if wait_until 10 sh_line_is "$2"; then pass "$1"; else fail "$1" "line never read: $2"$'\n'"$(screen)"; fi
 }
@@ -77,6 +79,9 @@ sh_start "bash --norc --noprofile -i" "$bash_setup"
 for name in "a file.txt" "it's" 'dollar$x'; do
   tmux_type "printf '<%s>' "
   sh_pick C-t "$name" "$name"
+  # The pick is on the shell's line (Seek has left) before Enter runs it: an Enter sent sooner
+  # reached Seek as it left, and the line was never run.
+  wait_until 10 pasted_after "\$ printf '<%s>' " || true
   tmux_keys Enter
   expect_screen "bash CTRL-T: $name pasted quoted, read back whole" "<$name>"
   sh_clear
@@ -170,6 +175,7 @@ tmux_stop
 sh_start "zsh -f -i" "PS1='\$ '; source <(seek --zsh); cd $SH/tree; clear"
 tmux_type "print -r -- "
 sh_pick C-t "dollar" 'dollar$x'
+wait_until 10 pasted_after "\$ print -r -- " || true
 tmux_keys Enter
 expect_screen "zsh CTRL-T: a name with \$ pasted quoted, read back whole" 'dollar$x'
 tmux_type "echo zsh-remembered; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
@@ -191,6 +197,7 @@ tmux_stop
 sh_start "fish --no-config" "function fish_prompt; echo -n '\$ '; end; seek --fish | source; cd $SH/tree; clear"
 tmux_type "printf '<%s>' "
 sh_pick C-t "it's" "it's"
+wait_until 10 pasted_after "\$ printf '<%s>' " || true
 tmux_keys Enter
 expect_screen "fish CTRL-T: a name with a quote pasted quoted, read back whole" "<it's>"
 tmux_type "echo fish-remembered; clear"; tmux_keys Enter; wait_until 10 first_line_is "$"
