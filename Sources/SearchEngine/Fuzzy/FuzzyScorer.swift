@@ -96,7 +96,7 @@ public enum FuzzyScorer {
   /// The bonus for matching a character of class `current` that follows one of class `previous`
   /// (`scheme`: fzf's `--scheme`, which lowers the bonus after white space for paths and history).
   @inline(__always) static func bonus(
-    _ previous: FuzzyCharClass, _ current: FuzzyCharClass, _ scheme: FuzzyScheme = .default
+    _ previous: FuzzyCharClass, _ current: FuzzyCharClass, _ scheme: FuzzyScheme
   ) -> Int {
     // Punctuation after white space or a delimiter starts something too (fzf 0.74: `_p` in
     // `re/_parser` outranks `g_p` in `rg_proxy`); after other punctuation it earns what any
