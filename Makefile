@@ -97,9 +97,12 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/seek
 	install -m 644 Docs/seek.1 $(DESTDIR)$(PREFIX)/share/man/man1/seek.1
-	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-	install -m 644 Docs/completions/seek.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/seek
-	install -m 644 Docs/completions/_seek $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_seek
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	# The completions are made from the flag table the binary holds (never a list kept by hand).
+	$(BIN) --completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/seek
+	$(BIN) --completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_seek
+	$(BIN) --completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/seek.fish
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

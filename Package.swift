@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, each depending only on the ones before it:
 // SearchEngine (pure Swift) ← SeekApp (the pure state machine: no Foundation, no I/O)
 // ← SeekCore (catalogs, suggestions, the effect runtime, the store)
-// ← SeekTerminal (rendering + the ncurses driver) ← seek (argument parsing and wiring).
+// ← SeekTerminal (rendering + the ncurses driver) ← SeekCLI (the flag table, options, help)
+// ← seek (wiring: loading a catalog and running the mode).
 let package = Package(
   name: "Seek",
   products: [
@@ -26,7 +27,9 @@ let package = Package(
     .target(name: "SeekApp", dependencies: ["SearchEngine"]),
     .target(name: "SeekCore", dependencies: ["SearchEngine", "SeekApp", "CSQLite", "CPostgres", "CSystem"]),
     .target(name: "SeekTerminal", dependencies: ["SeekApp", "SeekCore", "SearchEngine", "CNcursesw"]),
-    .executableTarget(name: "seek", dependencies: ["SeekTerminal", "SeekCore", "SeekApp", "SearchEngine"]),
+    // The command line: the flag table, `Options`, help and completions made from the table.
+    .target(name: "SeekCLI", dependencies: ["SeekTerminal", "SeekCore", "SeekApp", "SearchEngine"]),
+    .executableTarget(name: "seek", dependencies: ["SeekCLI", "SeekTerminal", "SeekCore", "SeekApp", "SearchEngine"]),
     .executableTarget(
       name: "seek-bench", dependencies: ["SeekApp", "SeekCore", "SearchEngine", "SeekTerminal", "CSQLite"]),
     // Test tool: writes checks and creations to a store, reporting each one once committed.
@@ -37,6 +40,7 @@ let package = Package(
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
     .testTarget(name: "SeekCoreTests", dependencies: ["SeekApp", "SeekCore", "SearchEngine"]),
     .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekApp", "SeekCore", "SearchEngine"]),
+    .testTarget(name: "SeekCLITests", dependencies: ["SeekCLI", "SeekCore", "SeekApp", "SearchEngine"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["SeekFuzzTargets"], exclude: ["corpus"]),
   ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import SearchEngine
 import SeekApp
+import SeekCLI
 import SeekCore
 
 /// `--filter --json`: Algolia's search response, field for field, so that a program reading

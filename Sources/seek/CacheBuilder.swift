@@ -1,4 +1,5 @@
 import Foundation
+import SeekCLI
 import SeekCore
 
 /// A one-shot command returns when it has answered (README: "Index caches"). `--filter` on a large

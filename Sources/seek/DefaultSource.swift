@@ -1,4 +1,5 @@
 import Foundation
+import SeekCLI
 import SeekCore
 
 /// What bare `seek` lists when no catalog is named and standard input is a terminal, as fzf does:

@@ -1,6 +1,7 @@
 import Foundation
 import SearchEngine
 import SeekApp
+import SeekCLI
 import SeekCore
 
 /// `seek --filter QUERY`: one page of ranked hits, as text or JSON. Exit 0 with hits, 1 without.

@@ -1,5 +1,6 @@
 import Foundation
 import SeekApp
+import SeekCLI
 import SeekCore
 
 /// Buffered writes to standard output and standard error.

@@ -1,6 +1,7 @@
 import Foundation
 import SearchEngine
 import SeekApp
+import SeekCLI
 import SeekCore
 import SeekTerminal
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCLI
 import SeekCore
 
 /// How Seek ends once its work is done.

@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import SearchEngine
 import SeekApp
+import SeekCLI
 import SeekCore
 import SeekTerminal
 
@@ -34,6 +35,10 @@ enum SeekCommand {
     if options.noColor { Output.colorRefused = true }
     if let shell = options.shellIntegration {
       Output.write(ShellIntegration.script(shell, face: face))
+      return 0
+    }
+    if let shell = options.completion {
+      Output.write(Completion.script(shell))
       return 0
     }
     if options.help || options.version {

@@ -1,5 +1,6 @@
 import Foundation
 import SeekApp
+import SeekCLI
 import SeekCore
 
 /// `seek --checked` (the list a person made), `seek --uncheck-all` and `seek --delete-created`.

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCLI
 import SeekCore
 
 // Entry point: parse arguments (after SEEK_DEFAULT_OPTS), load the catalog, then either answer

@@ -55,9 +55,19 @@ tmux_stop
 man -l Docs/seek.1 > "$WORK/man.txt" 2>&1
 expect_contains "man page renders" "$(cat "$WORK/man.txt")" "SEEK(1)"
 expect_contains "man page lists the flags" "$(cat "$WORK/man.txt")" "--select-1"
-bash -n Docs/completions/seek.bash && pass "bash completion parses" || fail "bash completion parses"
-out=$(bash -c 'source Docs/completions/seek.bash; COMP_WORDS=(seek --sel); COMP_CWORD=1; _seek; echo "${COMPREPLY[@]}"')
+"$SEEK" --completion bash > "$WORK/seek.bash"
+bash -n "$WORK/seek.bash" && pass "bash completion parses" || fail "bash completion parses"
+out=$(bash -c "source $WORK/seek.bash"'; COMP_WORDS=(seek --sel); COMP_CWORD=1; _seek; echo "${COMPREPLY[@]}"')
 expect_eq "bash completion completes flags" "--select-1" "$out"
+out=$(bash -c "source $WORK/seek.bash"'; COMP_WORDS=(seek --format j); COMP_CWORD=2; _seek; echo "${COMPREPLY[@]}"')
+expect_eq "bash completion completes a flag's values" "json jsonl" "$out"
+"$SEEK" --completion fish > "$WORK/seek.fish"
+out=$(fish -c "source $WORK/seek.fish; complete -C 'seek --select-'" | cut -f1)
+expect_eq "fish completion completes flags" "--select-1" "$out"
+out=$(fish -c "source $WORK/seek.fish; complete -C 'seek --scheme '" | cut -f1 | tr '\n' ' ')
+expect_eq "fish completion completes a flag's values" "default history path " "$out"
+"$SEEK" --completion zsh > "$WORK/_seek"
+zsh -n "$WORK/_seek" && pass "zsh completion parses" || fail "zsh completion parses"
 
 # --height: drawn inline below the prompt; the shell's earlier lines stay on screen.
 rm -f "$WORK/exit.txt"

@@ -4,17 +4,17 @@ import Foundation
 /// `FZF_DEFAULT_OPTS_FILE` then `FZF_DEFAULT_OPTS` before the command line, and
 /// `FZF_DEFAULT_COMMAND` for what bare `fzf` lists, as fzf 0.74 does. Under its own name it reads
 /// `SEEK_DEFAULT_OPTS` and `SEEK_DEFAULT_COMMAND` only: a user's fzf setup is not Seek's.
-enum Face: Equatable {
+public enum Face: Equatable {
   case seek
   case fzf
 
   /// From the name the program was started under (`argv[0]`).
-  init(programName: String) {
+  public init(programName: String) {
     self = (programName as NSString).lastPathComponent == "fzf" ? .fzf : .seek
   }
 
   /// The options read before the command line's.
-  func defaultOptions(_ environment: [String: String]) throws -> [String] {
+  public func defaultOptions(_ environment: [String: String]) throws -> [String] {
     switch self {
     case .seek:
       return environment["SEEK_DEFAULT_OPTS"].map(Options.shellWords) ?? []
@@ -33,12 +33,12 @@ enum Face: Equatable {
   }
 
   /// The command bare `seek` (or `fzf`) lists the lines of, instead of walking the files.
-  func defaultCommand(_ environment: [String: String]) -> String? {
+  public func defaultCommand(_ environment: [String: String]) -> String? {
     let command = environment[self == .fzf ? "FZF_DEFAULT_COMMAND" : "SEEK_DEFAULT_COMMAND"]
     return command?.isEmpty == false ? command : nil
   }
 
-  struct Refusal: Error, CustomStringConvertible {
-    var description: String
+  public struct Refusal: Error, CustomStringConvertible {
+    public var description: String
   }
 }

@@ -13,11 +13,11 @@
 /// Seek's own), the lists from `SEEK_CTRL_T_COMMAND` and `SEEK_ALT_C_COMMAND`, the trigger from
 /// `SEEK_COMPLETION_TRIGGER` (default `**`). Run as `fzf`, the same scripts read fzf's names
 /// (`FZF_CTRL_T_OPTS`, …) and call `fzf`.
-enum ShellIntegration {
-  enum Shell: String { case bash, zsh, fish }
+public enum ShellIntegration {
+  public enum Shell: String, Sendable, CaseIterable { case bash, zsh, fish }
 
   /// The script for `shell`, under the names of `face`.
-  static func script(_ shell: Shell, face: Face) -> String {
+  public static func script(_ shell: Shell, face: Face) -> String {
     let text: String
     switch shell {
     case .bash: text = bash
@@ -34,7 +34,7 @@ enum ShellIntegration {
 
   /// The hosts ssh and telnet complete to — ssh's configuration, /etc/hosts, the hosts known —
   /// in text that bash and zsh both read.
-  static let hostsFunction = #"""
+  public static let hostsFunction = #"""
     # Hosts for ssh and telnet: ssh's configuration, /etc/hosts, the hosts known.
     __seek_hosts() {
       {
@@ -49,7 +49,7 @@ enum ShellIntegration {
   /// `kill **` (a process's pid) and `ssh **` (a host), as branches of the `case` over the
   /// command in bash's and zsh's completion: a list piped in is Seek's input (never with the
   /// terminal redirected in as well: zsh's MULTIOS would join them).
-  static let processAndHostCases = #"""
+  public static let processAndHostCases = #"""
     kill)
               selected=$(command ps -eo user,pid,ppid,start,time,command |
                 SEEK_DEFAULT_OPTS=$opts command seek --height 40% --reverse -m --header-lines 1 --accept-nth 2 -q "$base" |
@@ -63,7 +63,7 @@ enum ShellIntegration {
 
   /// CTRL-T's pick in text bash and zsh both read: `SEEK_CTRL_T_COMMAND`'s lines, or the files
   /// walked (the terminal as input: a zle widget has none), each ended by NUL.
-  static let filesPicked = #"""
+  public static let filesPicked = #"""
     {
             if [[ -n ${SEEK_CTRL_T_COMMAND-} ]]; then
               eval "$SEEK_CTRL_T_COMMAND" | SEEK_DEFAULT_OPTS="${SEEK_DEFAULT_OPTS-} ${SEEK_CTRL_T_OPTS-}" \
@@ -75,7 +75,7 @@ enum ShellIntegration {
           }
     """#
 
-  static let bash = #"""
+  public static let bash = #"""
     # Seek's key bindings and completion for bash, loaded with: eval "$(seek --bash)"
     [[ $- == *i* ]] || return 0
 
@@ -185,7 +185,7 @@ enum ShellIntegration {
 
     """#
 
-  static let zsh = #"""
+  public static let zsh = #"""
     # Seek's key bindings and completion for zsh, loaded with: source <(seek --zsh)
     [[ -o interactive ]] || return 0
     zmodload zsh/parameter 2> /dev/null
@@ -314,7 +314,7 @@ enum ShellIntegration {
 
     """#
 
-  static let fish = #"""
+  public static let fish = #"""
     # Seek's key bindings and completion for fish, loaded with: seek --fish | source
     status is-interactive; or exit 0
 

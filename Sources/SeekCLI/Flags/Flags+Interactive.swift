@@ -1,0 +1,66 @@
+import SeekApp
+import SeekCore
+import SeekTerminal
+
+extension Flag {
+  static let interactive = FlagGroup("INTERACTIVE", starting + ending + shell)
+
+  private static let starting: [Flag] = [
+    Flag(["-q", "--query"], .required("TEXT"), "start with this query") { o, r throws(Options.ParseError) in
+      o.query = try r.value()
+    },
+    Flag(["-1", "--select-1"], "accept at once when there is exactly one hit") { o, _ in o.selectOne = true },
+    Flag(["-0", "--exit-0"], "exit at once (status 1) when there is no hit") { o, _ in o.exitZero = true },
+    Flag(
+      ["--height"], .required("N[%]"),
+      "draw inline below the prompt, N lines (or N% of the terminal), leaving the lines above on screen (fzf's ~N is taken as N)"
+    ) { o, r throws(Options.ParseError) in
+      let text = try r.value()
+      // fzf's `~N`: at most N lines (Seek takes N).
+      let size = text.hasPrefix("~") ? String(text.dropFirst()) : text
+      let digits = size.hasSuffix("%") ? String(size.dropLast()) : size
+      guard let n = Int(digits), n > 0 else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
+      }
+      o.height = size
+    },
+  ]
+
+  private static let ending: [Flag] = [
+    Flag(["--print-query"], "print the query before the accepted items") { o, _ in o.printQuery = true },
+    Flag(["--field"], .required("NAME"), "print this attribute of accepted items instead of the title") {
+      o, r throws(Options.ParseError) in o.field = try r.value()
+    },
+    Flag(
+      ["--accept-nth"], .required("FIELDS"),
+      "what -f and accept print of a line: fields (1,3) or a template ('{1} // {2}')"
+    ) { o, r throws(Options.ParseError) in
+      o.acceptNth = try r.value(
+        { AcceptedFields($0) }, expected: "field indexes such as 1,3 or 2.., or a template such as '{1} {3}'")
+    },
+  ]
+
+  private static let shell: [Flag] = [
+    Flag(
+      ["--with-shell"], .required("STR"),
+      "the shell and flags commands run with (default: $SHELL -c), e.g. 'bash -c'"
+    ) { o, r throws(Options.ParseError) in
+      let words = Options.shellWords(try r.value())
+      guard !words.isEmpty else { throw .invalidValue(flag: r.flag, value: "", expected: "a shell, e.g. 'bash -c'") }
+      o.withShell = CommandShell(words: words)
+    },
+    Flag(
+      ["--bash", "--zsh", "--fish"],
+      #"print key bindings and completion for that shell: CTRL-T pastes files, CTRL-R recalls a command, ALT-C enters a folder, CMD **<TAB> completes; load with eval "$(seek --bash)", source <(seek --zsh) or seek --fish | source"#
+    ) { o, r in o.shellIntegration = ShellIntegration.Shell(rawValue: String(r.flag.dropFirst(2))) },
+    Flag(
+      ["--completion"], .required("SHELL"),
+      "print the completion of seek's own flags for bash, zsh or fish (made from the table this help is made from)",
+      completes: .oneOf(["bash", "zsh", "fish"])
+    ) { o, r throws(Options.ParseError) in
+      o.completion = try r.value({ ShellIntegration.Shell(rawValue: $0) }, expected: "bash, zsh or fish")
+    },
+    Flag(["-h", "--help"], "this help") { o, _ in o.help = true },
+    Flag(["--version"], "the version") { o, _ in o.version = true },
+  ]
+}

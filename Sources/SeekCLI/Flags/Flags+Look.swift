@@ -1,0 +1,132 @@
+import SeekApp
+import SeekCore
+import SeekTerminal
+
+extension Flag {
+  static let look = FlagGroup("LOOK", preview + info + fzfSigns + readForFzf)
+
+  private static let preview: [Flag] = [
+    Flag(
+      ["--preview"], .required("CMD"),
+      "show CMD's output for the selected hit (run with $SHELL -c): {} is its title (or line), {q} the query, {attribute} an attribute, {1}, {-1}, {2..} the line's fields, each quoted for that shell; SGR colours kept, every other escape removed"
+    ) { o, r throws(Options.ParseError) in o.preview = try r.value() },
+    Flag(["--no-preview"], "no preview command (one set before is dropped)") { o, _ in o.preview = nil },
+    Flag(
+      ["--preview-window"], .required("SPEC"),
+      "right, down (bottom), up (top), N% (10–90), hidden, wrap, follow (show the end), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
+    ) { o, r throws(Options.ParseError) in
+      o.previewWindow = try r.value(
+        { DetailsPlacement.parse($0) },
+        expected: "right, down, up, N% (10–90), hidden, wrap, follow, +N, border styles, e.g. right:50%")
+    },
+    // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
+    // at it; Seek draws with its own colours.
+    Flag(["--color"], .required("SPEC"), "fzf's colour spec, read (Seek keeps its colours)") {
+      o, r throws(Options.ParseError) in
+      _ = try r.value({ $0.isEmpty ? nil : $0 }, expected: "a colour spec such as dark or fg:#d0d0d0")
+    },
+    Flag(["--no-color"], "no colours, as NO_COLOR says (bold and reverse video remain)") { o, _ in
+      o.noColor = true
+    },
+  ]
+
+  private static let info: [Flag] = [
+    Flag(
+      ["--info"], .required("STYLE"),
+      "default (a status line), right, inline / inline-right (the count on the query's line, inline:PREFIX before it), hidden: no status line but for messages",
+      completes: .oneOf(["default", "right", "inline", "inline-right", "hidden"])
+    ) { o, r throws(Options.ParseError) in try Self.info(&o, &r) },
+    Flag(["--no-info"], "--info hidden") { o, _ in o.info = .hidden },
+    Flag(
+      ["--info-command"], .required("CMD"),
+      "its first line in the counts' place, run with FZF_POS (the current line's place) and FZF_INFO (the counts) whenever they change"
+    ) { o, r throws(Options.ParseError) in o.infoCommand = try r.value() },
+    Flag(["--ghost"], .required("TEXT"), "shown dim on the empty query line") { o, r throws(Options.ParseError) in
+      o.ghost = try r.value()
+    },
+    Flag(["--scroll-off"], .required("N"), "rows kept in view around the current one (as fzf: 3)") {
+      o, r throws(Options.ParseError) in o.scrollOff = try r.number(try r.value(), min: 0)
+    },
+  ]
+
+  /// fzf's signs, drawn in fzf's look (run as `fzf`); read otherwise.
+  private static let fzfSigns: [Flag] = [
+    Flag(["--scrollbar"], .optional("C"), "fzf's scrollbar sign (fzf's look)") { o, r throws(Options.ParseError) in
+      if let inline = r.inline, DisplayWidth.of(inline) > 2 {
+        throw .invalidValue(flag: r.flag, value: inline, expected: "one or two characters")
+      }
+      o.scrollbar = r.inline.flatMap { $0.first.map(String.init) } ?? "│"
+    },
+    Flag(["--no-scrollbar"], "no scrollbar") { o, _ in o.scrollbar = nil },
+    Flag(["--gutter"], .required("C"), "fzf's gutter sign, at most two columns (fzf's look)") {
+      o, r throws(Options.ParseError) in
+      let text = try r.value()
+      guard DisplayWidth.of(text) <= 2 else {
+        throw .invalidValue(flag: r.flag, value: text, expected: "at most two columns, e.g. ' '")
+      }
+      o.gutter = text
+    },
+    Flag(["--separator"], .required("STR"), "fzf's rule under the info line (fzf's look)") {
+      o, r throws(Options.ParseError) in
+      o.separator = try r.value()
+      if o.look.isFzf { o.look = .fzf(separator: !o.separator.isEmpty) }
+    },
+    Flag(["--no-separator"], "no rule under the info line") { o, _ in
+      if o.look.isFzf { o.look = .fzf(separator: false) }
+    },
+    Flag(["--ellipsis"], .required("STR"), "what stands for a cut part of a line (fzf's look)") {
+      o, r throws(Options.ParseError) in o.ellipsis = try r.value()
+    },
+    Flag(["--tabstop"], .required("N"), "columns between tab stops (fzf's look)") { o, r throws(Options.ParseError) in
+      o.tabstop = try r.number(try r.value(), min: 1)
+    },
+    Flag(["--hscroll-off"], .required("N"), "columns kept after a match when a line scrolls (fzf's look)") {
+      o, r throws(Options.ParseError) in o.hscrollOff = try r.number(try r.value(), min: 0)
+    },
+    Flag(["--unicode"], "fzf's signs in Unicode (the default)") { o, _ in o.unicode = true },
+    Flag(["--no-unicode"], "fzf's signs in ASCII") { o, _ in o.unicode = false },
+  ]
+
+  /// fzf's options read so that an fzf setup runs: Seek highlights the whole current line, draws a
+  /// line on one row (a line break shown as ␊, as fzf's `--no-multi-line`), and scrolls the whole
+  /// line; `--min-height` bounds fzf's `--height ~N`, which Seek takes as N.
+  private static let readForFzf: [Flag] = [
+    Flag(["--highlight-line", "--no-highlight-line"], "read for fzf's scripts (Seek highlights the whole line)") {
+      _, _ in
+    },
+    Flag(["--wrap", "--no-wrap"], "read for fzf's scripts (Seek draws a line on one row)") { _, _ in },
+    Flag(["--multi-line", "--no-multi-line"], "read for fzf's scripts (a line break is drawn as ␊)") { _, _ in },
+    Flag(["--wrap-sign"], .required("STR"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
+      _ = try r.value()
+    },
+    Flag(["--preview-wrap-sign"], .required("STR"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
+      _ = try r.value()
+    },
+    Flag(["--min-height"], .required("N"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
+      _ = try r.value()
+    },
+    Flag(["--freeze-left"], .required("N"), "read for fzf's scripts (Seek scrolls the whole line)") {
+      _, r throws(Options.ParseError) in _ = try r.number(try r.value(), min: 0)
+    },
+    Flag(["--freeze-right"], .required("N"), "read for fzf's scripts (Seek scrolls the whole line)") {
+      _, r throws(Options.ParseError) in _ = try r.number(try r.value(), min: 0)
+    },
+  ]
+
+  /// `--info STYLE[:PREFIX]`.
+  private static func info(_ o: inout Options, _ r: inout Options.FlagReader) throws(Options.ParseError) {
+    let text = try r.value()
+    let style = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+    switch style {
+    case "default": o.info = .line
+    case "right": o.info = .lineRight
+    case "inline":
+      o.info = .inline(right: false)
+      if let colon = text.firstIndex(of: ":") { o.inlineInfoPrefix = String(text[text.index(after: colon)...]) }
+    case "inline-right": o.info = .inline(right: true)
+    case "hidden": o.info = .hidden
+    default:
+      throw .invalidValue(flag: r.flag, value: text, expected: "default, inline, inline-right, right or hidden")
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import SearchEngine
+import SeekApp
+import SeekCore
+import SeekTerminal
+import Testing
+
+@testable import SeekCLI
+
+/// How a command line becomes `Options`: spellings, values attached or apart, fzf's `+` flags, and
+/// the refusals, each saying what was expected.
+@Suite struct OptionsTests {
+  @Test func aValueAttachedOrApartIsTheSame() throws {
+    for arguments in [["-f", "flask"], ["-fflask"], ["--filter", "flask"], ["--filter=flask"]] {
+      #expect(try Options.parse(arguments).filter == "flask", "\(arguments)")
+    }
+  }
+
+  @Test func fzfsPlusFlagsAreFlagsNotACatalog() throws {
+    let options = try Options.parse(["+i", "+s", "+e", "+x", "-m", "+m"])
+    #expect(options.catalogPath == nil)
+    #expect(options.matching.caseMatching == .respect)
+    #expect(options.noSort)
+    #expect(options.matching.fuzzy)
+    #expect(!options.matching.extended)
+    #expect(!options.multi)
+  }
+
+  @Test func anOptionalValueIsTakenOnlyAttachedOrAsANumber() throws {
+    #expect(try Options.parse(["--border"]).border == .rounded)
+    #expect(try Options.parse(["--border=sharp"]).border == .sharp)
+    // `--border sharp`: sharp is the catalog, as fzf reads it.
+    let apart = try Options.parse(["--border", "sharp"])
+    #expect(apart.border == .rounded && apart.catalogPath == "sharp")
+    #expect(try Options.parse(["-m", "3"]).multiMax == 3)
+    #expect(try Options.parse(["--multi=2"]).multiMax == 2)
+    let notANumber = try Options.parse(["-m", "list.txt"])
+    #expect(notANumber.multiMax == nil && notANumber.catalogPath == "list.txt")
+  }
+
+  @Test func afterDoubleDashEverythingIsTheCatalog() throws {
+    #expect(try Options.parse(["--", "-q"]).catalogPath == "-q")
+    #expect(try Options.parse(["-"]).catalogPath == "-")
+    #expect(throws: Options.ParseError.extraArgument("b")) { try Options.parse(["a", "b"]) }
+  }
+
+  @Test func refusalsSayWhatWasExpected() {
+    #expect(throws: Options.ParseError.unknownFlag("--no-such")) { try Options.parse(["--no-such=1"]) }
+    #expect(throws: Options.ParseError.missingValue("--query")) { try Options.parse(["--query"]) }
+    #expect(throws: Options.ParseError.invalidValue(flag: "--page", value: "-1", expected: "a whole number ≥ 0")) {
+      try Options.parse(["--page", "-1"])
+    }
+    #expect(throws: Options.ParseError.invalidValue(flag: "--enter", value: "go", expected: "accept or submit")) {
+      try Options.parse(["--enter=go"])
+    }
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--filters", "price <"]) }
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--bind", "nokey:accept"]) }
+  }
+
+  @Test func aLaterFlagWinsAndTheDefaultsComeFirst() throws {
+    let defaults = try Options.parse(["--preview", "cat {}", "--layout=default"])
+    let options = try Options.parse(["--no-preview", "--reverse"], into: defaults)
+    #expect(options.preview == nil)
+    #expect(options.layout == .reverse)
+  }
+
+  @Test func valuesReachTheirOptions() throws {
+    let options = try Options.parse([
+      "--tiebreak=begin,length", "--scheme", "path", "-d", "\\t", "--nth", "2..", "--with-nth", "{2} {1}",
+      "--distinct", "brand:2", "--ranking", "desc(popularity)", "--info=inline:> ", "--height", "~40%",
+      "--bind", "ctrl-a:select-all,start:reload(ls)", "--expect", "ctrl-v,f1", "--walker", "dir,hidden",
+    ])
+    #expect(options.catalog.tiebreak == Tiebreak.parseList("begin,length"))
+    #expect(options.matching.scheme == .path)
+    #expect(options.lineShape.delimiter == "\t")
+    #expect(options.lineShape.nth == FieldRange.parseList("2.."))
+    #expect(options.lineShape.withNthTemplate == "{2} {1}")
+    #expect(options.catalog.attributeForDistinct == "brand" && options.catalog.distinct == 2)
+    #expect(options.catalog.customRanking?.count == 1)
+    #expect(options.info == .inline(right: false) && options.inlineInfoPrefix == "> ")
+    #expect(options.height == "40%")
+    #expect(options.keyBindings.map(\.key.name) == ["ctrl-a"])
+    #expect(options.eventBindings[.start] != nil)
+    #expect(options.expect.map(\.name) == ["ctrl-v", "f1"])
+    #expect(options.walker.folders && options.walker.hidden && !options.walker.files)
+  }
+}
