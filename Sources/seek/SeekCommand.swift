@@ -131,56 +131,68 @@ enum SeekCommand {
     }
   }
 
-  /// The catalog from a pipe (standard input, or bare `seek`'s file list): streamed into the app,
-  /// matched while read by `--filter` on lines, or read whole.
+  /// What `LoadPlan` is decided from, gathered here: what `stat` says of a named file, its format
+  /// when it is large, the environment's thresholds, and whether a store holds created items.
+  static func loadFacts(_ plan: Plan, _ options: Options, file: FileLoad?) -> LoadFacts {
+    let input: LoadFacts.Input
+    if let source = plan.defaultSource, source.database != nil {
+      input = .database(cached: source.cachedCatalog != nil)
+    } else if let file {
+      let large = file.bytes > streamAbove
+      input = .file(file.kind, bytes: file.bytes, format: large ? file.format : nil)
+    } else {
+      input = .pipe(options.catalog.format ?? .lines)
+    }
+    let mode: LoadFacts.Mode
+    switch plan.mode {
+    case .interactive: mode = .interactive
+    case .filter: mode = .filter
+    case .store: mode = .store
+    }
+    var facts = LoadFacts(input: input, mode: mode, lines: plan.lines)
+    facts.isBuilder = CacheBuilder.isBuilder
+    facts.streamsIntoTheApp = plan.streamsIntoTheApp
+    facts.streamsFiles = plan.streamsFiles
+    facts.streamAbove = streamAbove
+    facts.cacheBuilderAbove = CacheBuilder.filesAbove
+    facts.needsIndex = options.filters != nil || !options.facets.isEmpty || options.sort != nil
+    if let file {
+      facts.storeHoldsItems = !options.noStore && FileManager.default.fileExists(atPath: storePath(file.path, options))
+    }
+    return facts
+  }
+
+  /// The catalog from a pipe (standard input, bare `seek`'s file list, a database's rows), as
+  /// `LoadPlan` says: streamed into the app, matched while read by `--filter` on lines, or read
+  /// whole.
   private static func runPiped(_ plan: Plan, _ options: Options) throws -> Int32 {
+    let load = LoadPlan(loadFacts(plan, options, file: nil))
     var options = options
     let writeCache = databaseCacheWriter(plan, options)
-    if CacheBuilder.isBuilder {
-      // Started by a `--filter` on a database catalog: the index and its cache, nothing printed.
-      guard writeCache != nil, plan.defaultSource?.cachedCatalog == nil,
-        CacheBuilder.claim(cachePath: IndexCache.path(forStore: options.storePath!))
-      else { return 0 }
-    }
-    if let cached = plan.defaultSource?.cachedCatalog { return runLoaded(plan, options, cached) }
     let input = plan.source.handle!
     let format = options.catalog.format ?? .lines
-    // Streamed while the UI runs: lines and JSON Lines; anything else is read whole first.
-    if plan.mode == .interactive && plan.streamsIntoTheApp && (format == .lines || format == .jsonLines) {
+    switch load {
+    case .nothingToBuild: return 0
+    case .databaseCache: return runLoaded(plan, options, plan.defaultSource!.cachedCatalog!)
+    case .buildCache:
+      // Started by a `--filter` on a database catalog: the index and its cache, nothing printed.
+      guard let writeCache, CacheBuilder.claim(cachePath: IndexCache.path(forStore: options.storePath!)) else {
+        return 0
+      }
+      writeCache(try readWhole(input, format, &options).catalog)
+      return 0
+    case .streamIntoApp:
       let empty = RecordTable(attributes: format == .lines ? options.lineShape.attributes : [])
       let catalog = Catalog(
         name: options.streamName, path: "<\(options.streamName)>", table: empty,
         settings: options.catalog.resolved(for: empty),
         given: options.catalog)
       return runLoaded(plan, options, catalog, stream: (input, format, nil), writeCache: writeCache)
+    case .streamFilter:
+      if case .filter(let query) = plan.mode, let code = streamFilter(input, query, options) { return code }
+    case .readWhole, .readOnce, .refuse, .cacheElse: break
     }
-    if case .filter(let query) = plan.mode, format == .lines, let code = streamFilter(input, query, options) {
-      return code
-    }
-    let catalog: Catalog
-    var bytesRead = 0
-    if format == .lines || format == .jsonLines {
-      let reader = StreamingReader(
-        format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: options.lineShape
-      ) {}
-      let table = reader.readAll(input)
-      bytesRead = reader.snapshot().bytesRead
-      if !reader.headerRead.isEmpty {
-        options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
-      }
-      catalog = Catalog(
-        name: options.streamName, path: "<\(options.streamName)>", table: table,
-        settings: options.catalog.resolved(for: table),
-        given: options.catalog)
-    } else {
-      var settings = options.catalog
-      settings.format = format
-      catalog = try CatalogLoader.load(bytes: [UInt8](input.readDataToEndOfFile()), path: "<stdin>", settings: settings)
-    }
-    if CacheBuilder.isBuilder, let writeCache {
-      writeCache(catalog)
-      return 0
-    }
+    let (catalog, bytesRead) = try readWhole(input, format, &options)
     // A one-shot command returns when it has answered: a database catalog as large as a file
     // that gets a cache gets its cache from a builder in the background, which reads it again.
     var pendingSave: (@Sendable () -> Void)? = nil
@@ -188,56 +200,87 @@ enum SeekCommand {
     return runLoaded(plan, options, catalog, pendingSave: pendingSave)
   }
 
-  /// The catalog from a file: its index cache, a scan that answers `--filter` before the index is
-  /// built, a stream into the app (a large uncached file), or a whole load.
-  private static func runFile(_ plan: Plan, _ options: Options) throws -> Int32 {
-    let path = options.catalogPath ?? "-"
-    if CacheBuilder.isBuilder {
-      // Started by `CacheBuilder.detach`: the index and its cache, nothing printed (whatever the
-      // store the answering command left behind).
-      guard CacheBuilder.claim(cachePath: IndexCache.path(forStore: storePath(path, options))) else { return 0 }
-      Self.finish(saving: try loadFile(path, options: options).pendingSave)
-      return 0
+  /// A pipe read to its end: lines and JSON Lines by the streaming reader (which takes
+  /// `--header-lines` off the top), anything else parsed whole. Returns the bytes read too.
+  private static func readWhole(_ input: FileHandle, _ format: CatalogFormat, _ options: inout Options) throws
+    -> (catalog: Catalog, bytes: Int)
+  {
+    guard format == .lines || format == .jsonLines else {
+      var settings = options.catalog
+      settings.format = format
+      let bytes = [UInt8](input.readDataToEndOfFile())
+      return (try CatalogLoader.load(bytes: bytes, path: "<stdin>", settings: settings), bytes.count)
     }
-    var scanned: Int32? = nil
-    let loaded = try loadFile(
-      path, options: options, streaming: plan.streamsFiles,
-      beforeIndexing: scanFirst(path, plan, options) { scanned = $0 })
-    if let scanned {
-      Self.finish(saving: loaded.pendingSave)
-      return scanned
+    let reader = StreamingReader(
+      format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: options.lineShape
+    ) {}
+    let table = reader.readAll(input)
+    if !reader.headerRead.isEmpty {
+      options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
     }
-    if case .filter(let query) = plan.mode, let stream = loaded.stream {
-      if stream.format == .lines, let code = streamFilter(stream.handle, query, options, noStore: true) {
-        return code
-      }
-      // Not a stream a filter can read: index it whole after all.
-      try? stream.handle.close()
-      let whole = try loadFile(path, options: options)
-      return runLoaded(plan, options, whole.catalog, pendingSave: whole.pendingSave)
-    }
-    return runLoaded(
-      plan, options, loaded.catalog, pendingSave: loaded.pendingSave,
-      stream: loaded.stream.map { ($0.handle, $0.format, $0.bytes) }, writeCache: loaded.writeCache)
+    let catalog = Catalog(
+      name: options.streamName, path: "<\(options.streamName)>", table: table,
+      settings: options.catalog.resolved(for: table),
+      given: options.catalog)
+    return (catalog, reader.snapshot().bytesRead)
   }
 
-  /// `--filter` on a large records file without an index cache: answered from a scan of its
-  /// records before the index (wanted only for the cache) is built; the answer's exit status is
-  /// handed to `answered`. Then, from a file worth a cache, the index is left to a builder in the
-  /// background, and the script that asked gets its answer now.
-  private static func scanFirst(
-    _ path: String, _ plan: Plan, _ options: Options, answered: @escaping (Int32) -> Void
-  ) -> ((PreparedCatalog) -> Void)? {
-    guard case .filter(let query) = plan.mode, !plan.lines, scanFilterApplies(path, options) else { return nil }
-    let large = (regularFileSize(path) ?? 0) > CacheBuilder.filesAbove
-    return { prepared in
-      guard let code = scanFilter(prepared, query: query, options: options) else { return }
-      if large {
-        CacheBuilder.detach()
-        ProcessEnd.exit(code)
-      }
-      answered(code)
+  /// The catalog from a file, as `LoadPlan` says: its index cache, else a stream into the app (a
+  /// large file), a stream filter (large lines), a scan that answers `--filter` before the index
+  /// is built (large records), or a whole load.
+  private static func runFile(_ plan: Plan, _ options: Options) throws -> Int32 {
+    let file = try FileLoad(options.catalogPath ?? "-", options)
+    switch LoadPlan(loadFacts(plan, options, file: file)) {
+    case .buildCache:
+      // Started by `CacheBuilder.detach`: the index and its cache, nothing printed (whatever the
+      // store the answering command left behind).
+      guard CacheBuilder.claim(cachePath: file.cachePath) else { return 0 }
+      Self.finish(saving: try (file.cached() ?? file.whole()).pendingSave)
+      return 0
+    case .readOnce:
+      return runLoaded(plan, options, try CatalogLoader.load(path: file.path, overrides: options.catalog))
+    case .refuse: throw CatalogError.unreadable(path: file.path, reason: "not a regular file or a pipe")
+    case .cacheElse(let cold):
+      if let cached = file.cached() { return runLoaded(plan, options, cached.catalog, pendingSave: cached.pendingSave) }
+      return try runCold(cold, file, plan, options)
+    case .nothingToBuild, .databaseCache, .streamIntoApp, .streamFilter, .readWhole: return 0  // a pipe's
     }
+  }
+
+  /// A file without a usable index cache.
+  private static func runCold(_ cold: LoadPlan.Cold, _ file: FileLoad, _ plan: Plan, _ options: Options) throws
+    -> Int32
+  {
+    switch cold {
+    case .streamIntoApp:
+      guard let loaded = file.stream() else { break }
+      return runLoaded(
+        plan, options, loaded.catalog, stream: loaded.stream.map { ($0.handle, $0.format, $0.bytes) },
+        writeCache: loaded.writeCache)
+    case .streamFilter:
+      guard case .filter(let query) = plan.mode, let handle = FileHandle(forReadingAtPath: file.path) else { break }
+      defer { try? handle.close() }
+      if let code = streamFilter(handle, query, options, noStore: true) { return code }
+    case .scanFirst(let detaches):
+      guard case .filter(let query) = plan.mode else { break }
+      var scanned: Int32? = nil
+      let loaded = try file.whole { prepared in
+        guard let code = scanFilter(prepared, query: query, options: options) else { return }
+        if detaches {
+          CacheBuilder.detach()
+          ProcessEnd.exit(code)
+        }
+        scanned = code
+      }
+      if let scanned {
+        Self.finish(saving: loaded.pendingSave)
+        return scanned
+      }
+      return runLoaded(plan, options, loaded.catalog, pendingSave: loaded.pendingSave)
+    case .loadWhole: break
+    }
+    let whole = try file.whole()
+    return runLoaded(plan, options, whole.catalog, pendingSave: whole.pendingSave)
   }
 
   /// The plan's mode on a catalog: `--filter`, a store command, or the app (fed from `stream`
@@ -344,16 +387,6 @@ enum SeekCommand {
       catalog: catalog, options: oneShot, query: query, streamed: (result.nbHits, result.droppedWords))
   }
 
-  /// Whether `--filter` on the records file at `path` may answer from a scan (`scanFilter`) if
-  /// it has no index cache: a large file (see `streamFilesAbove`), no store with created items
-  /// the answer must include, and a request a scan answers (no filters, facets or sort).
-  static func scanFilterApplies(_ path: String, _ options: Options) -> Bool {
-    guard options.filters == nil, options.facets.isEmpty, options.sort == nil,
-      options.noStore || !FileManager.default.fileExists(atPath: storePath(path, options))
-    else { return false }
-    return (regularFileSize(path) ?? 0) > streamAbove
-  }
-
   /// The size of the regular file at `path` (nil for anything else).
   static func regularFileSize(_ path: String) -> Int? {
     var info = stat()
@@ -390,9 +423,6 @@ enum SeekCommand {
     return sniff(path) == .lines
   }
 
-  /// Loads a catalog file, from the index cache next to its store when that matches the file,
-  /// and writes the cache when a cold load was slow. A pipe (`<(cmd)`, a FIFO) is read once, as it
-  /// arrives, and never cached; a device is refused (`/dev/zero` would never end).
   /// Above this size, a catalog file without a usable index cache opens like a pipe in the app:
   /// records are indexed as they are read, results show at once, and the cache is written at
   /// the end (parsing and indexing 1.1M records takes about 10 s).
@@ -406,86 +436,6 @@ enum SeekCommand {
   static var cacheAfterSeconds: Double {
     ProcessInfo.processInfo.environment["SEEK_CACHE_AFTER_SECONDS"].flatMap { Double($0) }
       ?? IndexCache.worthCachingAfter
-  }
-
-  /// A catalog file as loaded: the catalog, or — large, uncached, in the app — an empty catalog to
-  /// fill from `stream`, with the cache to write once it is whole.
-  struct Loaded {
-    var catalog: Catalog
-    var stream: (handle: FileHandle, format: CatalogFormat, bytes: Int)? = nil
-    var writeCache: (@Sendable (Catalog) -> Void)? = nil
-    /// Writes the index cache of the catalog just indexed (nil when it loaded fast, or from the cache).
-    var pendingSave: (@Sendable () -> Void)? = nil
-  }
-
-  /// `beforeIndexing` sees the records of a cold load once parsed, before they are indexed.
-  static func loadFile(
-    _ path: String, options: Options, streaming: Bool = false, beforeIndexing: ((PreparedCatalog) -> Void)? = nil
-  ) throws(CatalogError) -> Loaded {
-    var info = stat()
-    if stat(path, &info) == 0 {
-      switch info.st_mode & S_IFMT {
-      case S_IFREG, S_IFDIR: break
-      case S_IFIFO, S_IFSOCK: return Loaded(catalog: try CatalogLoader.load(path: path, overrides: options.catalog))
-      default: throw .unreadable(path: path, reason: "not a regular file or a pipe")
-      }
-    }
-    let settingsPath = CatalogSettings.settingsPath(forCatalog: path)
-    var given = CatalogSettings()
-    if FileManager.default.fileExists(atPath: settingsPath) {
-      given = try CatalogSettings.parse(
-        String(decoding: try CatalogLoader.readFile(settingsPath), as: UTF8.self), path: settingsPath)
-    }
-    given = given.overridden(by: options.catalog)
-    let cachePath = IndexCache.path(forStore: storePath(path, options))
-    let fingerprint = IndexCache.fingerprint(catalogPath: path, settings: given)
-    let settings = given
-    let minHits = options.suggestionsMinHits
-    let generate = options.suggestionsPath == nil && options.filter == nil
-    @Sendable func save(_ whole: Catalog) {
-      // Settled now that indexing is done: a catalog that was recent at the start loses its
-      // content hash once it no longer is (see `settled`); one changed meanwhile is not cached.
-      guard let fingerprint = fingerprint.flatMap({ IndexCache.settled($0, catalogPath: path, settings: settings) })
-      else { return }
-      var catalog = whole
-      // Generated suggestions go into the cache with the index (the app asks for them).
-      if generate { _ = catalog.suggestions(minHits: minHits) }
-      try? FileManager.default.createDirectory(
-        atPath: (cachePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      // A refused cache (a link, someone else's file) is replaced by the rename, never written through.
-      // A builder in the background waits for the disk and notes the cache as checked.
-      IndexCache.save(catalog, path: cachePath, fingerprint: fingerprint, noted: CacheBuilder.isBuilder)
-    }
-    if let fingerprint {
-      switch IndexCache.load(path: cachePath, catalogPath: path, fingerprint: fingerprint, given: given) {
-      case .loaded(let cached, let matchedByContent, _):
-        var loaded = Loaded(catalog: cached)
-        // A cache stored while the catalog was recent is stored again by its stat, once.
-        if matchedByContent { loaded.pendingSave = { save(cached) } }
-        return loaded
-      case .absent: break
-      case .refused(let why): Output.error("seek: note: not using the index cache (\(why)); rebuilding it")
-      }
-    }
-    if streaming, Int(info.st_size) > streamAbove, let handle = FileHandle(forReadingAtPath: path) {
-      let format = given.format ?? CatalogFormat.fromExtension(of: path) ?? sniff(path)
-      if StreamingReader.canStream(format) {
-        let empty = RecordTable(attributes: format == .lines ? ["text"] : [])
-        let catalog = Catalog(
-          name: CatalogLoader.catalogName(path), path: path, table: empty, settings: given.resolved(for: empty),
-          given: given)
-        return Loaded(catalog: catalog, stream: (handle, format, Int(info.st_size)), writeCache: save)
-      }
-      try? handle.close()
-    }
-    let start = Date()
-    let catalog = try CatalogLoader.load(path: path, overrides: options.catalog, beforeIndexing: beforeIndexing)
-    // A builder (CacheBuilder) was started because the file is worth a cache.
-    guard Date().timeIntervalSince(start) > cacheAfterSeconds || CacheBuilder.isBuilder else {
-      return Loaded(catalog: catalog)
-    }
-    return Loaded(catalog: catalog, pendingSave: { save(catalog) })
   }
 
   /// The format a file's first bytes tell.
