@@ -1,3 +1,5 @@
+import SeekTerminal
+
 /// `seek --help`: the usage, every row of the flag table group by group, then the keys, the
 /// environment and the exit status.
 public enum Help {
@@ -7,7 +9,9 @@ public enum Help {
   static let width = 100
   static let helpColumn = 28
 
-  public static let text = usage + "\n\n" + Flag.groups.map(section).joined(separator: "\n") + "\n" + keys
+  public static let text =
+    usage + "\n\n" + Flag.groups.map(section).joined(separator: "\n") + "\n" + keys + "\n" + boundKeys + "\n\n"
+    + environment
 
   static let usage = """
     seek — instant search for the terminal: typo-tolerant, ranked, with query suggestions and a
@@ -65,6 +69,9 @@ public enum Help {
       brand:apple<Space>, price<500<Space>
                                 typed in the query, a token on a facet becomes a refinement (chip)
 
+    """
+
+  static let environment = """
     ENVIRONMENT
       SEEK_DEFAULT_OPTS         options read before the command line's
       SEEK_STORE=URI            the PostgreSQL store lists are shared through (see --store)
@@ -84,6 +91,16 @@ public enum Help {
       2 error (also a store write that failed),
       128+N ended by signal N (130 Ctrl-C or Esc, 143 SIGTERM)
     """
+
+  /// Seek's keys as `--bind` rows (`DefaultKeymap`), made from the table the app reads.
+  static var boundKeys: String {
+    let rows = DefaultKeymap.table.map { "\($0.key):\($0.actions)" }.joined(separator: ", ")
+    let history = DefaultKeymap.historyTable.map { "\($0.key):\($0.actions)" }.joined(separator: ", ")
+    return wrapped(
+      "As --bind rows (a --bind of a key replaces its row; unbind(KEY) puts it back): \(rows); with --history: \(history).",
+      width: width, indent: 2
+    ).joined(separator: "\n")
+  }
 
   /// A group: its heading, what it says first, its flags, what it says last.
   static func section(_ group: FlagGroup) -> String {

@@ -18,7 +18,8 @@ public enum Key: Sendable, Equatable {
   case resize(columns: Int, rows: Int)
 }
 
-/// The one place keys become events. Table-tested.
+/// Keys' codes, and the one place a key becomes an event: through Seek's bindings
+/// (`DefaultKeymap`), or as text typed. Table-tested.
 public enum KeyMap {
   /// curses key codes used here (their values in ncurses 6).
   public enum Code {
@@ -56,72 +57,24 @@ public enum KeyMap {
   /// Two clicks on the same row within this many seconds are a double click.
   public static let doubleClickSeconds = 0.4
 
-  public static func event(for key: Key) -> SearchEvent? {
+  /// The event of a key, Seek's bindings (`DefaultKeymap`) aside from any `--bind`: a key bound
+  /// to one action that is one event sends that event (`BindAction.event`), to more actions
+  /// `actionsTriggered`; a key bound to nothing types its character, or does nothing.
+  public static func event(for key: Key, history: Bool = false) -> SearchEvent? {
+    if let actions = DefaultKeymap.actions(for: key, history: history) {
+      return actions.count == 1 ? actions[0].event ?? .actionsTriggered(actions) : .actionsTriggered(actions)
+    }
     switch key {
-    case .alt(let scalar):
-      // readline's Meta bindings; any other Alt-key does nothing (never Esc plus text).
-      switch scalar {
-      case "b", "B": return .cursorMoved(.wordLeft)
-      case "f", "F": return .cursorMoved(.wordRight)
-      case "d", "D": return .deletedWordForward
-      case "\u{7F}", "\u{08}": return .deletedWordPartBackward
-      default: return nil
-      }
     case .paste(let text):
       let flat = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
       return flat.isEmpty ? nil : .inserted(flat)
-    case .click, .resize: return nil  // the app's: hit-tested and laid out by `Layout`
     case .wheelUp: return .scrolled(lines: -1)
     case .wheelDown: return .scrolled(lines: 1)
-    case .function(let code):
-      switch code {
-      case Code.up: return .movedUp
-      case Code.down: return .movedDown
-      case Code.left: return .cursorMoved(.left)
-      case Code.right: return .cursorMoved(.right)
-      case Code.home: return .cursorMoved(.home)
-      case Code.end: return .cursorMoved(.end)
-      case Code.backspace: return .deletedBackward
-      case Code.delete: return .deletedForward
-      case Code.pageUp: return .pagedUp
-      case Code.pageDown: return .pagedDown
-      case Code.enter: return .enterPressed
-      case Code.backTab: return .backTabPressed
-      case Code.wordLeft: return .cursorMoved(.wordLeft)
-      case Code.wordRight: return .cursorMoved(.wordRight)
-      // Refining: function keys, so that no editing key is taken.
-      case Code.f2: return .refinementPaneToggled
-      case Code.f3: return .sortCycled
-      case Code.f4: return .refinementsCleared
-      // Looking: F5 toggles the details pane (or the preview); Shift-Up/Down scroll it.
-      case Code.f5: return .detailsToggled
-      case Code.shiftUp: return .detailsScrolled(lines: -1)
-      case Code.shiftDown: return .detailsScrolled(lines: 1)
-      default: return nil
-      }
+    // Any other Alt-key does nothing (never Esc plus text); a function key nobody bound neither.
+    case .alt, .function: return nil
+    case .click, .resize: return nil  // the app's: hit-tested and laid out by `Layout`
     case .character(let scalar):
-      switch scalar.value {
-      case 0x01: return .cursorMoved(.home)  // Ctrl-A
-      case 0x02: return .cursorMoved(.left)  // Ctrl-B
-      case 0x03: return .interrupted  // Ctrl-C
-      case 0x04: return .deletedForwardOrQuit  // Ctrl-D: quits on an empty query
-      case 0x19: return .yanked  // Ctrl-Y
-      case 0x05: return .cursorMoved(.end)  // Ctrl-E
-      case 0x06: return .cursorMoved(.right)  // Ctrl-F
-      case 0x08, 0x7F: return .deletedBackward  // Ctrl-H, DEL
-      case 0x09: return .tabPressed
-      case 0x0A, 0x0D: return .enterPressed
-      case 0x0E: return .movedDown  // Ctrl-N
-      case 0x10: return .movedUp  // Ctrl-P
-      case 0x0B: return .deletedToEnd  // Ctrl-K
-      case 0x15: return .deletedToStart  // Ctrl-U (readline: to the start of the line)
-      case 0x17: return .deletedWordBackward  // Ctrl-W
-      case 0x1B: return .escapePressed
-      case 0x1F: return .detailsToggled  // Ctrl-/ (sent as Ctrl-_), fzf users' toggle-preview
-      case 0x20: return .spacePressed
-      default:
-        return SafeText.isUnsafe(scalar.value) ? nil : .inserted(String(scalar))
-      }
+      return SafeText.isUnsafe(scalar.value) ? nil : .inserted(String(scalar))
     }
   }
 }

@@ -95,6 +95,11 @@ public enum KeyName {
     "page-up": [.function(KeyMap.Code.pageUp)],
     "pgdn": [.function(KeyMap.Code.pageDown)],
     "page-down": [.function(KeyMap.Code.pageDown)],
+    // Ctrl- and Alt-Left and -Right: one code each way (their sequences differ by terminal).
+    "ctrl-left": [.function(KeyMap.Code.wordLeft)],
+    "alt-left": [.function(KeyMap.Code.wordLeft)],
+    "ctrl-right": [.function(KeyMap.Code.wordRight)],
+    "alt-right": [.function(KeyMap.Code.wordRight)],
     "shift-up": [.function(KeyMap.Code.shiftUp)],
     "shift-down": [.function(KeyMap.Code.shiftDown)],
     "ctrl-space": [.character("\u{0}")],

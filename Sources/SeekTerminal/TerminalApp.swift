@@ -617,15 +617,14 @@ public final class TerminalApp {
   /// The command of the last reload, ended when the next starts and when Seek leaves.
   private var reloadChild: ChildProcess? = nil
 
-  /// The event of a key: Ctrl-P and Ctrl-N walk the history when there is one (fzf's
-  /// previous-history and next-history), and vertical moves follow the layout.
+  /// The event of a key: the user's binding, else Seek's (`DefaultKeymap`: with a history, Ctrl-P
+  /// and Ctrl-N walk it, as fzf's `prev-history` and `next-history`); vertical moves follow the
+  /// layout.
   private func event(for key: Key) -> SearchEvent? {
     if let bound = boundEvent(for: key) { return bound }
-    if configuration.history != nil {
-      if key == .character("\u{10}") { return .historyMoved(older: true) }
-      if key == .character("\u{0E}") { return .historyMoved(older: false) }
+    return KeyMap.event(for: key, history: configuration.history != nil).map {
+      configuration.layout.oriented($0, fzfKeys: state.look.isFzf)
     }
-    return KeyMap.event(for: key).map { configuration.layout.oriented($0, fzfKeys: state.look.isFzf) }
   }
 
   /// What the user bound the key to: `--bind` (a later binding of a key wins; an unbound one

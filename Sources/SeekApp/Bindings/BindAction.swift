@@ -147,7 +147,36 @@ public enum BindAction: Sendable, Equatable {
     "kill-word": .deletedWordForward, "backward-kill-subword": .deletedSubwordBackward,
     "kill-subword": .deletedSubwordForward, "unix-word-rubout": .deletedWordBackward,
     "unix-line-discard": .deletedToStart, "kill-line": .deletedToEnd, "yank": .yanked,
+    "prev-history": .historyMoved(older: true), "next-history": .historyMoved(older: false),
+    // Seek's keys that mean one thing in the query, another on a suggestion or a result (the
+    // KEYS part of `--help`): Enter submits a suggestion or the query, creates, or accepts;
+    // Tab completes the query with a suggestion, or checks a result and moves down; Shift-Tab
+    // checks and moves up (or only moves, without check boxes); Space checks a result or is
+    // typed; Esc closes the suggestions, leaves a result, clears the query, then quits; Ctrl-C
+    // quits (and drops what a `wait` holds).
+    "submit-or-accept": .enterPressed, "complete-or-toggle-down": .tabPressed, "toggle-up-or-up": .backTabPressed,
+    "toggle-or-space": .spacePressed, "back": .escapePressed, "interrupt": .interrupted,
   ]
+
+  /// The one event this action is, when it is no more than one (`up` is `.movedUp`): a key bound
+  /// to it sends that event, as a key of Seek's own always did (`BindActionEventTests` checks
+  /// that performing the action and reducing its event agree).
+  public var event: SearchEvent? {
+    switch self {
+    case .edit(let event): return event
+    case .up: return .movedUp
+    case .down: return .movedDown
+    case .pageUp: return .pagedUp
+    case .pageDown: return .pagedDown
+    case .togglePreview: return .detailsToggled
+    case .previewUp: return .detailsScrolled(lines: -1)
+    case .previewDown: return .detailsScrolled(lines: 1)
+    case .toggleRefinements: return .refinementPaneToggled
+    case .cycleSort: return .sortCycled
+    case .clearRefinements: return .refinementsCleared
+    default: return nil
+    }
+  }
 
   static let plain: [String: BindAction] = [
     "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .cancel,
