@@ -39,7 +39,9 @@ let package = Package(
     .executableTarget(name: "seek-fuzz", dependencies: ["SeekFuzzTargets"]),
     .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine"]),
     .testTarget(name: "SeekCoreTests", dependencies: ["SeekApp", "SeekCore", "SearchEngine"]),
-    .testTarget(name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekApp", "SeekCore", "SearchEngine"]),
+    .testTarget(
+      name: "SeekTerminalTests", dependencies: ["SeekTerminal", "SeekApp", "SeekCore", "SearchEngine"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "SeekCLITests", dependencies: ["SeekCLI", "SeekCore", "SeekApp", "SearchEngine"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["SeekFuzzTargets"], exclude: ["corpus"]),
   ]
