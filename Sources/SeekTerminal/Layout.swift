@@ -20,14 +20,19 @@ public enum Layout {
     state.refine.refinements.isEmpty && state.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
   }
 
+  /// The query line: one row, none while fzf's `--no-input` (`hide-input`) hides it.
+  public static func queryLines(_ state: SearchState) -> Int {
+    state.editor.inputShown ? 1 : 0
+  }
+
   /// The status line's row.
   public static func statusRow(_ state: SearchState) -> Int {
-    state.statusFollowsQuery ? 1 : state.screen.rows - 1
+    state.statusFollowsQuery ? queryLines(state) : state.screen.rows - 1
   }
 
   /// The chips line's row: under the query, and under the status line when it follows the query.
   public static func chipsRow(_ state: SearchState) -> Int {
-    1 + (state.statusFollowsQuery ? statusLines(state) : 0)
+    queryLines(state) + (state.statusFollowsQuery ? statusLines(state) : 0)
   }
 
   /// The header's first row.
@@ -89,7 +94,10 @@ public enum Layout {
   /// it to messages.
   public static func statusLines(_ state: SearchState) -> Int {
     guard state.screen.rows >= 3 else { return 0 }
-    if state.message != nil || state.info == .line || state.info == .lineRight { return 1 }
+    if state.message != nil { return 1 }
+    // A hidden query line takes the counts with it (fzf's input section is both).
+    guard state.editor.inputShown else { return 0 }
+    if state.info == .line || state.info == .lineRight { return 1 }
     // fzf's rule keeps the info line's row when the count is elsewhere or hidden.
     guard case .fzf(let separator) = state.look, separator else { return 0 }
     return state.info == .inline(right: false) ? 0 : 1
@@ -205,7 +213,7 @@ public enum Layout {
   /// The event of a click on a logical cell: the query line, a chip, a suggestion, a value of the
   /// refinement pane, a results row; nil for the rest (the status line, the details, a border).
   public static func click(column: Int, row: Int, double: Bool, in state: SearchState) -> SearchEvent? {
-    if row == 0 { return .queryClicked }
+    if row < queryLines(state) { return .queryClicked }
     if chipLines(state) > 0 && row == chipsRow(state) {
       return chipSpans(state).firstIndex { $0.contains(column) }.map { .chipRemoved($0) }
     }

@@ -47,8 +47,8 @@ public enum Renderer {
     let height = state.screen.rows
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
-    drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer)
-    if case .inline(let right) = state.info {
+    if Layout.queryLines(state) > 0 { drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer) }
+    if case .inline(let right) = state.info, Layout.queryLines(state) > 0 {
       if state.look.isFzf {
         FzfInfo.drawInline(state, right: right, context: context, into: &buffer)
       } else {

@@ -88,6 +88,8 @@ public final class TerminalApp {
     public var hscrollOff = 10
     public var tabstop = 8
     public var ghost = ""
+    /// fzf's `--no-input`: the query line hidden from the start (`show-input` brings it).
+    public var inputShown = true
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
     /// fzf's `--info-command`.
@@ -262,6 +264,7 @@ public final class TerminalApp {
     growFirstPage(to: screen.rows, runtime: session.runtime)
     send(.started(Layout.viewport(for: state, screen: border.inner(screen))), session)
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
+    if !configuration.inputShown { send(.queryLineShown(false), session) }
   }
 
   /// Reduces `event` and runs its effects, then tells the state machine the layout its new state

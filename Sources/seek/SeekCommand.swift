@@ -601,6 +601,7 @@ enum SeekCommand {
     configuration.inputDelimiter = options.inputDelimiter
     configuration.headerLines = options.headerLines
     configuration.info = options.info
+    configuration.inputShown = !options.noInput
     configuration.layout = options.layout
     configuration.expect = options.expect
     configuration.headerFirst = options.headerFirst

@@ -242,6 +242,29 @@ import Testing
     #expect(!state.refine.searchDisabled)
   }
 
+  /// fzf's `--no-input`: the hidden query line takes no edits; `change-query` still searches,
+  /// and `toggle-input` brings the line back, editable.
+  @Test func aHiddenQueryLineTakesNoEdits() {
+    var state = listed(["55", "5"])
+    _ = SearchReducer.reduce(&state, .inserted("5"))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.hideInput]))
+    #expect(!state.editor.inputShown)
+    for edit in [SearchEvent.inserted("x"), .deletedBackward, .cursorMoved(.home), .yanked, .cleared, .spacePressed] {
+      #expect(SearchReducer.reduce(&state, edit) == [], "\(edit)")
+      #expect(state.query == "5" && state.cursor == 1, "\(edit)")
+    }
+    let replaced = SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")]))
+    #expect(state.query == "55")
+    let searched = replaced.contains {
+      if case .searchResults(let query, _, _, _, _) = $0 { return query == "55" }
+      return false
+    }
+    #expect(searched)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleInput]))
+    _ = SearchReducer.reduce(&state, .inserted("5"))
+    #expect(state.editor.inputShown && state.query == "555")
+  }
+
   @Test func unboundEventsAndKeysWaitForRebind() {
     var state = listed(["a"])
     state.eventBindings = [.change: [.changePrompt("changed")]]

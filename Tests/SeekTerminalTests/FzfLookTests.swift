@@ -52,6 +52,22 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
         """)
   }
 
+  /// `--no-input`: the prompt and the info line are gone, and the list takes their rows.
+  @Test func aHiddenQueryLineTakesTheInfoLineWithIt() {
+    var s = lines(100, matching: 6)
+    s.editor.inputShown = false
+    #expect(
+      screen(s) == """
+          line 6
+          line 5
+          line 4
+          line 3
+          line 2
+        > line 1
+        """)
+    #expect(Layout.click(column: 3, row: 0, double: false, in: s) == .resultClicked(0, double: false))
+  }
+
   @Test func marksAreCountedAndDrawnInTheMarkerColumn() {
     var s = lines(10, matching: 3)
     s.picking.marks = true

@@ -215,3 +215,16 @@ tmux_keys Space
 wait_exit_file "$P/exit.txt"
 expect_eq "wait: accept takes the answer to the new query" "55" "$(cat "$P/out")"
 tmux_stop
+
+# fzf's --no-input: no prompt and no info line; keys type nothing; toggle-input brings both back
+# (fzf 0.74.5 draws the same screen: `28/1000` and `> 55` after Space).
+rm -f "$P/exit.txt"
+tmux_start 60 8 "seq 1000 | env LANG=C.UTF-8 $P/fzf --no-input --query 55 --bind 'space:toggle-input' > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--no-input: the matches of the query" "▌ 550"
+expect_eq "--no-input: no prompt, no info line" "0|0" "$(screen | grep -c '^> ')|$(screen | grep -c '/1000')"
+tmux_keys a BSpace Space
+expect_screen "--no-input: toggle-input shows the counts of the query kept" "28/1000"
+expect_eq "--no-input: the prompt back, the query as it was" "> 55" "$(screen | tail -1 | sed 's/ *$//')"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop

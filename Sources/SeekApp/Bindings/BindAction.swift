@@ -46,6 +46,8 @@ public enum BindAction: Sendable, Equatable {
   /// over `--preview-window` (an empty one: `--preview-window` as given), as fzf cycles them.
   case changePreviewWindow(String)
   case refreshPreview
+  /// The query line shown, hidden, or either (fzf's `show-input`, `hide-input`, `toggle-input`).
+  case showInput, hideInput, toggleInput
   /// The query searching (again), or not (fzf's `--disabled`).
   case enableSearch, disableSearch, toggleSearch
   /// The matches ranked, or in input order (fzf's `toggle-sort`).
@@ -174,6 +176,9 @@ public enum BindAction: Sendable, Equatable {
     case .toggleRefinements: return .refinementPaneToggled
     case .cycleSort: return .sortCycled
     case .clearRefinements: return .refinementsCleared
+    case .showInput: return .queryLineShown(true)
+    case .hideInput: return .queryLineShown(false)
+    case .toggleInput: return .queryLineShown(nil)
     default: return nil
     }
   }
@@ -191,7 +196,8 @@ public enum BindAction: Sendable, Equatable {
     "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
     "wait": .wait,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
-    "toggle-search": .toggleSearch, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
+    "toggle-search": .toggleSearch, "show-input": .showInput, "hide-input": .hideInput,
+    "toggle-input": .toggleInput, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
     "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,

@@ -96,6 +96,9 @@ extension SearchReducer {
     case .refreshPreview:
       state.details.shownFor = nil
       return []
+    case .showInput: return event(.queryLineShown(true))
+    case .hideInput: return event(.queryLineShown(false))
+    case .toggleInput: return event(.queryLineShown(nil))
     case .enableSearch, .disableSearch, .toggleSearch:
       let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
       guard disabled != state.refine.searchDisabled else { return [] }

@@ -9,6 +9,9 @@ public struct QueryState: Sendable, Equatable {
   public var killed = ""
   /// `--history`: earlier queries, walked with Ctrl-P and Ctrl-N.
   public var history = QueryHistory()
+  /// The query line is on screen and takes edits (fzf's `--no-input` hides it: typing, deleting
+  /// and moving the cursor do nothing then; `change-query` and `search` still do).
+  public var inputShown = true
 
   /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
   /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
@@ -32,11 +35,33 @@ enum QueryEditingReducer {
     case backspaceAtStart
     /// Nothing was inserted: the query is at `maxCharacters` already.
     case full
-    /// Nothing happened (nothing to insert, yank or recall).
+    /// Nothing happened (nothing to insert, yank or recall, or the line is hidden).
     case ignored
+    /// The line was shown or hidden: the screen's concern.
+    case shownOrHidden
   }
 
   static func reduce(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
+    if case .queryLineShown(let shown) = event {
+      query.inputShown = shown ?? !query.inputShown
+      return .shownOrHidden
+    }
+    guard query.inputShown || !isEdit(event) else { return .ignored }
+    return edit(&query, event)
+  }
+
+  /// The keys of the line itself, closed while it is hidden.
+  private static func isEdit(_ event: SearchEvent) -> Bool {
+    switch event {
+    case .inserted, .yanked, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordPartBackward,
+      .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward, .deletedToStart, .deletedToEnd,
+      .cleared, .cursorMoved, .historyMoved:
+      return true
+    default: return false
+    }
+  }
+
+  private static func edit(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
     switch event {
     case .inserted(let text): return insert(&query, text)
     case .yanked: return query.killed.isEmpty ? .ignored : insert(&query, query.killed)

@@ -32,6 +32,9 @@ public enum SearchEvent: Sendable, Equatable {
   case cursorMoved(CursorMove)
   /// `--history`: the query becomes the entry before (older) or after the one shown.
   case historyMoved(older: Bool)
+  /// fzf's `show-input`, `hide-input` (`--no-input` at the start) and `toggle-input` (nil): the
+  /// query line shown, or hidden and closed to edits (the query still searches).
+  case queryLineShown(Bool?)
   // Moving.
   case movedUp
   case movedDown
@@ -257,7 +260,7 @@ extension SearchEvent {
     case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
       .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward,
       .deletedToStart,
-      .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .movedUp,
+      .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .queryLineShown, .movedUp,
       .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .actionsTriggered,
       .movedToFirst, .movedToLast, .movedToPosition, .movedToMarked,
       .toggled, .allToggled, .queryReplaced, .spacePressed,

@@ -119,7 +119,7 @@ public enum SearchReducer {
   private static func editQuery(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch QueryEditingReducer.reduce(&state.editor, event) {
     case nil: return nil
-    case .ignored: return []
+    case .ignored, .shownOrHidden: return []
     case .full:
       state.message = tooLong
       return []

@@ -41,6 +41,10 @@ extension Flag {
       ["--info-command"], .required("CMD"),
       "its first line in the counts' place, run with FZF_POS (the current line's place) and FZF_INFO (the counts) whenever they change"
     ) { o, r throws(Options.ParseError) in o.infoCommand = try r.value() },
+    Flag(
+      ["--no-input"],
+      "the query line hidden, with the counts: typing and editing do nothing, a bound change-query or search still searches; show-input, hide-input and toggle-input bring it back or hide it"
+    ) { o, _ in o.noInput = true },
     Flag(["--ghost"], .required("TEXT"), "shown dim on the empty query line") { o, r throws(Options.ParseError) in
       o.ghost = try r.value()
     },
