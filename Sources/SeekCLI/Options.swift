@@ -63,8 +63,8 @@ public struct Options: Equatable {
   public var prompt: String? = nil
   /// `--keep-right`, `--no-hscroll` (fzf's).
   public var overflow = Elision.Keep.matchesAndEnds
-  /// `--border[=STYLE]` (fzf's).
-  public var border = Border.none
+  /// `--margin`, `--border[=STYLE]`, `--border-label`, `--padding` (fzf's).
+  public var surround = Surround()
   /// `--pointer STR`, `--marker STR` (fzf's).
   public var pointer = ">"
   public var marker: String? = nil

@@ -14,7 +14,7 @@ enum FzfInfo {
   /// The line of its own, under the prompt.
   static func drawLine(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
     let row = Layout.statusRow(state)
-    let width = max(0, buffer.size.columns - 1)
+    let width = max(0, buffer.size.columns - (context.ruleReachesLastColumn ? 0 : 1))
     let rule = hasRule(state)
     switch state.info {
     case .line:

@@ -27,6 +27,9 @@ public struct RenderContext: Sendable, Equatable {
   public var ghost = ""
   /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
   public var inlineInfoPrefix = " < "
+  /// fzf's info rule stops a column short of the screen's edge, and reaches the last column
+  /// when a border's right side stands there instead (`--border`, not `--border=left`).
+  public var ruleReachesLastColumn = false
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)

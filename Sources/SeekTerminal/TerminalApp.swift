@@ -72,8 +72,8 @@ public final class TerminalApp {
     public var prompt = Renderer.prompt
     /// `--keep-right`, `--no-hscroll` (fzf's): what gives way in a row too long for the screen.
     public var overflow = Elision.Keep.matchesAndEnds
-    /// `--border` (fzf's): lines around the finder.
-    public var border = Border.none
+    /// `--margin`, `--border` (with `--border-label`), `--padding` (fzf's): around the finder.
+    public var surround = Surround()
     /// `--pointer`, `--marker` (fzf's).
     public var pointer = ">"
     /// Whose screen is drawn (fzf's when run as `fzf`), and fzf's `--gutter` and `--separator`.
@@ -262,7 +262,7 @@ public final class TerminalApp {
     state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
     growFirstPage(to: screen.rows, runtime: session.runtime)
-    send(.started(Layout.viewport(for: state, screen: border.inner(screen))), session)
+    send(.started(Layout.viewport(for: state, screen: surround.inner(screen))), session)
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
     if !configuration.inputShown { send(.queryLineShown(false), session) }
   }
@@ -275,7 +275,7 @@ public final class TerminalApp {
   private func send(_ event: SearchEvent, _ session: Session) {
     perform(SearchReducer.reduce(&state, event), session)
     for _ in 0..<3 {
-      let viewport = Layout.viewport(for: state, screen: border.inner(screen))
+      let viewport = Layout.viewport(for: state, screen: surround.inner(screen))
       guard viewport != state.viewport, session.outcome == nil else { return }
       perform(SearchReducer.reduce(&state, .viewportChanged(viewport)), session)
     }
@@ -395,7 +395,7 @@ public final class TerminalApp {
     case .resize(let columns, let rows):
       screen = ScreenSize(columns: columns, rows: rows)
       growFirstPage(to: screen.rows, runtime: session.runtime)
-      send(.viewportChanged(Layout.viewport(for: state, screen: border.inner(screen))), session)
+      send(.viewportChanged(Layout.viewport(for: state, screen: surround.inner(screen))), session)
     case .click(let column, let row):
       click(column: column, row: row, session)
     case .character("\u{1A}") where boundEvent(for: key) == nil:
@@ -409,7 +409,7 @@ public final class TerminalApp {
   /// same row soon after the first is a double click; `--bind double-click:…` runs its actions
   /// on the row the click selected.
   private func click(column screenColumn: Int, row screenRow: Int, _ session: Session) {
-    guard let (column, innerRow) = border.inside(column: screenColumn, row: screenRow, screen: screen) else { return }
+    guard let (column, innerRow) = surround.inside(column: screenColumn, row: screenRow, screen: screen) else { return }
     let row = configuration.layout.logicalRow(innerRow, column: column, state, headerFirst: configuration.headerFirst)
     let now = Date().timeIntervalSince1970
     let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
@@ -442,11 +442,12 @@ public final class TerminalApp {
     context.ellipsis = SafeText.sanitized(configuration.ellipsis)
     context.hscrollOff = configuration.hscrollOff
     context.tabstop = configuration.tabstop
+    context.ruleReachesLastColumn = configuration.surround.border.sides.right > 0
     context.ghost = SafeText.sanitized(configuration.ghost)
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
-    session.driver.paint(border.frame(arranged, screen: screen))
+    session.driver.paint(surround.frame(arranged, screen: screen))
     session.trace?.frameFlushed(
       revision: session.appliedRevision, engineMilliseconds: session.appliedMilliseconds,
       frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
@@ -643,9 +644,9 @@ public final class TerminalApp {
     return nil
   }
 
-  /// The terminal's size (the state has it less the border).
+  /// The terminal's size (the state has it less the margin, the border and the padding).
   private var screen = ScreenSize(columns: 0, rows: 0)
-  private var border: Border { configuration.border }
+  private var surround: Surround { configuration.surround }
 
 }
 

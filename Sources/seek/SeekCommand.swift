@@ -594,7 +594,7 @@ enum SeekCommand {
     configuration.inlineInfoPrefix = options.inlineInfoPrefix
     configuration.infoCommand = options.infoCommand
     configuration.look = options.look
-    configuration.border = options.border
+    configuration.surround = options.surround
     configuration.overflow = options.overflow
     if let labels = options.jumpLabels { configuration.jumpLabels = labels }
     configuration.mouse = !options.noMouse

@@ -26,11 +26,11 @@ import Testing
   }
 
   @Test func anOptionalValueIsTakenOnlyAttachedOrAsANumber() throws {
-    #expect(try Options.parse(["--border"]).border == .rounded)
-    #expect(try Options.parse(["--border=sharp"]).border == .sharp)
+    #expect(try Options.parse(["--border"]).surround.border == .rounded)
+    #expect(try Options.parse(["--border=sharp"]).surround.border == .sharp)
     // `--border sharp`: sharp is the catalog, as fzf reads it.
     let apart = try Options.parse(["--border", "sharp"])
-    #expect(apart.border == .rounded && apart.catalogPath == "sharp")
+    #expect(apart.surround.border == .rounded && apart.catalogPath == "sharp")
     #expect(try Options.parse(["-m", "3"]).multiMax == 3)
     #expect(try Options.parse(["--multi=2"]).multiMax == 2)
     let notANumber = try Options.parse(["-m", "list.txt"])

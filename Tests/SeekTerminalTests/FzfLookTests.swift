@@ -52,6 +52,13 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
         """)
   }
 
+  /// Inside a border with a right side, fzf's rule reaches the content's last column.
+  @Test func theRuleReachesTheLastColumnBeforeARightBorder() {
+    var context = Self.fzfSigns()
+    context.ruleReachesLastColumn = true
+    #expect(screen(lines(100, matching: 3), context).contains("  3/100 \(rule(22))\n"))
+  }
+
   /// `--no-input`: the prompt and the info line are gone, and the list takes their rows.
   @Test func aHiddenQueryLineTakesTheInfoLineWithIt() {
     var s = lines(100, matching: 6)

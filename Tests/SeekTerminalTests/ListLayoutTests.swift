@@ -129,4 +129,46 @@ import Testing
     // Too small for a border: none is drawn.
     #expect(Border.rounded.inner(ScreenSize(columns: 6, rows: 3)) == ScreenSize(columns: 6, rows: 3))
   }
+
+  /// fzf's `--margin 2,3 --border --border-label foobar --border-label-pos 2` on 40×10, as fzf
+  /// 0.74.5 draws it: two blank rows, three blank columns, the label after the corner.
+  @Test func aMarginSurroundsTheBorderAndItsLabel() throws {
+    let screen = ScreenSize(columns: 40, rows: 10)
+    var surround = Surround(border: .rounded)
+    surround.margin = try #require(Insets("2,3"))
+    surround.label = "foobar"
+    surround.labelColumn = 2
+    let inner = surround.inner(screen)
+    #expect(inner == ScreenSize(columns: 30, rows: 4))
+    var s = state(columns: inner.columns, rows: inner.rows)
+    s.suggestions = []
+    let lines = surround.frame(Renderer.render(s), screen: screen).text
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0].trimming(" ").isEmpty && lines[1].trimming(" ").isEmpty)
+    #expect(lines[2] == "   ╭foobar" + String(repeating: "─", count: 26) + "╮")
+    #expect(lines[3].hasPrefix("   │ > mac"))
+    #expect(lines[7] == "   ╰" + String(repeating: "─", count: 32) + "╯")
+    #expect(surround.inside(column: 5, row: 3, screen: screen)! == (0, 0))
+    #expect(surround.inside(column: 1, row: 3, screen: screen) == nil)
+  }
+
+  /// A label from the right (`-2`: its last character before the corner), centred on the bottom
+  /// line (`0:bottom`), and sizes in percent of the screen.
+  @Test func labelsStandWhereTheirPositionSays() throws {
+    let screen = ScreenSize(columns: 40, rows: 10)
+    var right = Surround(border: .rounded)
+    right.label = "foobar"
+    right.labelColumn = -2
+    let top = right.frame(ScreenBuffer(columns: 36, rows: 8), screen: screen).text.split(separator: "\n")[0]
+    #expect(String(top) == "╭" + String(repeating: "─", count: 32) + "foobar╮")
+    var bottom = Surround(border: .bottom)
+    bottom.margin = try #require(Insets("10%"))
+    bottom.label = "foo"
+    bottom.labelAtBottom = true
+    #expect(bottom.inner(screen) == ScreenSize(columns: 32, rows: 7))
+    let lines = bottom.frame(ScreenBuffer(columns: 32, rows: 7), screen: screen).text.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(String(lines[8]) == "    " + String(repeating: "─", count: 14) + "foo" + String(repeating: "─", count: 15))
+    #expect(Insets("1,2,3,4,5") == nil && Insets("x") == nil && Insets("101%") == nil)
+  }
 }

@@ -228,3 +228,13 @@ expect_eq "--no-input: the prompt back, the query as it was" "> 55" "$(screen | 
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# fzf's --margin, --border-label, --border-label-pos: drawn as fzf 0.74.5 draws them (two blank
+# rows, three blank columns, the label after the corner).
+rm -f "$P/exit.txt"
+tmux_start 40 10 "seq 3 | env LANG=C.UTF-8 $P/fzf --margin 2,3 --border --border-label foobar --border-label-pos 2 > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+expect_screen "--margin, --border-label: drawn" "foobar"
+expect_eq "--margin, --border-label: fzf's rows" "||   ╭foobar" "$(screen | sed -n '1,3p' | sed 's/─.*//; s/ *$//' | paste -sd'|')"
+tmux_keys C-c
+wait_exit_file "$P/exit.txt"
+tmux_stop

@@ -162,16 +162,38 @@ extension Flag {
     ) { o, r throws(Options.ParseError) in
       // fzf's optional value: only attached (`--border=sharp`); alone, rounded.
       guard let text = r.inline else {
-        o.border = .rounded
+        o.surround.border = .rounded
         return
       }
       guard let style = Border(rawValue: text) else {
         throw .invalidValue(
           flag: r.flag, value: text, expected: Border.allCases.map(\.rawValue).joined(separator: ", "))
       }
-      o.border = style
+      o.surround.border = style
     },
-    Flag(["--no-border"], "no border (the default)") { o, _ in o.border = .none },
+    Flag(["--no-border"], "no border (the default)") { o, _ in o.surround.border = .none },
+    Flag(
+      ["--border-label"], .required("LABEL"),
+      "text on the border's top line (fzf's; shown once there is a border)"
+    ) { o, r throws(Options.ParseError) in o.surround.label = try r.value() },
+    Flag(
+      ["--border-label-pos"], .required("N[:top|bottom]"),
+      "where the label stands: N columns from the left, -N from the right, 0 centred (the default); :bottom on the bottom line"
+    ) { o, r throws(Options.ParseError) in
+      (o.surround.labelColumn, o.surround.labelAtBottom) = try r.value(
+        Self.labelPosition, expected: "a column such as 2, -2 or 0, then :top or :bottom")
+    },
+    Flag(
+      ["--margin"], .required("TRBL"),
+      "space around the finder, outside the border: 1 to 4 sizes (top,right,bottom,left as in CSS), each N cells or N% of the screen"
+    ) { o, r throws(Options.ParseError) in
+      o.surround.margin = try r.value(Insets.init, expected: "1 to 4 sizes such as 1, 5%, 1,2 or 1,2,1,2")
+    },
+    Flag(
+      ["--padding"], .required("TRBL"), "space inside the border, as --margin"
+    ) { o, r throws(Options.ParseError) in
+      o.surround.padding = try r.value(Insets.init, expected: "1 to 4 sizes such as 1, 5%, 1,2 or 1,2,1,2")
+    },
     Flag(
       ["--layout"], .required("L"),
       "reverse (Seek's default: the query on top, the list under it), default (fzf's: the query at the bottom, the list growing up from it; Up and Down follow the screen), reverse-list (the query at the bottom, the list read from the top)",
@@ -182,6 +204,18 @@ extension Flag {
     Flag(["--reverse"], "--layout reverse") { o, _ in o.layout = .reverse },
     Flag(["--no-reverse"], "--layout default") { o, _ in o.layout = .bottomUp },
   ]
+
+  /// `--border-label-pos N[:top|bottom]`.
+  private static func labelPosition(_ text: String) -> (Int, Bool)? {
+    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+    guard let first = parts.first, let column = Int(first) else { return nil }
+    guard parts.count == 2 else { return (column, false) }
+    switch parts[1] {
+    case "top": return (column, false)
+    case "bottom": return (column, true)
+    default: return nil
+    }
+  }
 
   /// `--pointer`, `--marker`: at most two columns.
   private static func sign(_ r: inout Options.FlagReader) throws(Options.ParseError) -> String {

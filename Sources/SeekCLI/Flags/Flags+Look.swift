@@ -3,7 +3,7 @@ import SeekCore
 import SeekTerminal
 
 extension Flag {
-  static let look = FlagGroup("LOOK", preview + info + fzfSigns + readForFzf)
+  static let look = FlagGroup("LOOK", preview + info + fzfSigns + readForFzf + sectionFrames)
 
   private static let preview: [Flag] = [
     Flag(
@@ -116,6 +116,49 @@ extension Flag {
       _, r throws(Options.ParseError) in _ = try r.number(try r.value(), min: 0)
     },
   ]
+
+  /// fzf 0.58's frames and labels around its sections (`--style full`, `--list-border`,
+  /// `--input-label`, …) and its spacing (`--gap`): read, so that an fzf setup that names them
+  /// runs; Seek draws one frame around the whole finder (`--border`, `--border-label`,
+  /// `--margin`, `--padding`) and its sections one after the other.
+  static let sectionFrames: [Flag] =
+    ["list", "input", "header", "header-lines", "footer", "preview"].flatMap { section in
+      [
+        Flag(
+          ["--\(section)-border"], .optional("STYLE"), "read for fzf's setups (Seek frames the whole finder)",
+          completes: .oneOf(Border.allCases.map(\.rawValue))
+        ) { _, _ in },
+        Flag(["--no-\(section)-border"], "read for fzf's setups") { _, _ in },
+      ]
+    }
+    + ["list", "input", "header", "footer", "preview"].flatMap { section in
+      [
+        Flag(["--\(section)-label"], .required("LABEL"), "read for fzf's setups (Seek labels its one border)") {
+          _, r throws(Options.ParseError) in _ = try r.value()
+        },
+        Flag(["--\(section)-label-pos"], .required("N[:top|bottom]"), "read for fzf's setups") {
+          _, r throws(Options.ParseError) in _ = try r.value()
+        },
+      ]
+    } + [
+      Flag(
+        ["--style"], .required("PRESET"),
+        "read for fzf's setups: default, minimal or full[:BORDER] (Seek has one look)",
+        completes: .oneOf(["default", "minimal", "full"])
+      ) { _, r throws(Options.ParseError) in
+        _ = try r.value(
+          {
+            ["default", "minimal", "full"].contains($0.split(separator: ":").first.map(String.init) ?? $0) ? $0 : nil
+          },
+          expected: "default, minimal or full[:BORDER]")
+      },
+      Flag(["--gap"], .optional("N"), "read for fzf's setups (Seek leaves no blank line between items)") { _, r in
+        _ = r.optionalNumber(min: 0)
+      },
+      Flag(["--no-gap"], "read for fzf's setups") { _, _ in },
+      Flag(["--gap-line"], .optional("STR"), "read for fzf's setups") { _, _ in },
+      Flag(["--no-bold"], "read for fzf's setups (Seek's few bold cells stay)") { _, _ in },
+    ]
 
   /// `--info STYLE[:PREFIX]`.
   private static func info(_ o: inout Options, _ r: inout Options.FlagReader) throws(Options.ParseError) {
