@@ -87,6 +87,8 @@ public struct Options: Equatable {
   public var ghost = ""
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil
+  /// fzf's `--filepath-word`: word motions and kills stop at `/` only.
+  public var filepathWord = false
   /// fzf's `--no-input`: the query line hidden, closed to typing.
   public var noInput = false
   /// fzf's `--info-command`: its first line in the counts' place.

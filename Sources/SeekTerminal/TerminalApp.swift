@@ -90,6 +90,8 @@ public final class TerminalApp {
     public var ghost = ""
     /// fzf's `--no-input`: the query line hidden from the start (`show-input` brings it).
     public var inputShown = true
+    /// fzf's `--filepath-word`: word motions stop at `/` only.
+    public var pathWords = false
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
     /// fzf's `--info-command`.
@@ -255,6 +257,7 @@ public final class TerminalApp {
     state.info = configuration.info
     state.infoCommand = configuration.infoCommand
     if let history = configuration.history { state.history = QueryHistory(entries: history) }
+    state.editor.pathWords = configuration.pathWords
     state.look = configuration.look
     state.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }
     state.list.scrollOff = configuration.scrollOff

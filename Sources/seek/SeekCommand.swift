@@ -602,6 +602,7 @@ enum SeekCommand {
     configuration.headerLines = options.headerLines
     configuration.info = options.info
     configuration.inputShown = !options.noInput
+    configuration.pathWords = options.filepathWord
     configuration.layout = options.layout
     configuration.expect = options.expect
     configuration.headerFirst = options.headerFirst

@@ -68,6 +68,27 @@ struct ScopedStore<State: Equatable> {
       })
     store.send({ QueryEditingReducer.reduce(&$0, .inserted("y")) }, returns: .full)
   }
+
+  /// fzf's `--filepath-word`, its own test's keys: Alt-b three times, Alt-d, Alt-f, Alt-Backspace
+  /// on `--/foo bar/foo-bar/baz` leave `--///baz` (fzf 0.74.5 leaves the same).
+  @Test func pathWordsStopAtSlashesOnly() {
+    var query = QueryState()
+    query.pathWords = true
+    _ = QueryEditingReducer.reduce(&query, .inserted("--/foo bar/foo-bar/baz"))
+    for event in [
+      SearchEvent.cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .deletedWordForward,
+      .cursorMoved(.wordRight), .deletedWordPartBackward,
+    ] {
+      _ = QueryEditingReducer.reduce(&query, event)
+    }
+    #expect(query.text == "--///baz")
+    // Without it, a word is letters and digits: Alt-b stops at `baz`, then at `bar`.
+    var plain = QueryState()
+    _ = QueryEditingReducer.reduce(&plain, .inserted("foo bar/foo-bar/baz"))
+    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
+    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
+    #expect(plain.cursor == 12)
+  }
 }
 
 @Suite struct SuggestionsReducerTests {

@@ -1,21 +1,24 @@
 /// Readline's word motions over the query's characters: a word is a run of letters and digits
-/// (Alt-b, Alt-f, Alt-d, Ctrl-Left/Right), as in bash and fzf.
+/// (Alt-b, Alt-f, Alt-d, Ctrl-Left/Right), as in bash and fzf; with fzf's `--filepath-word`, a
+/// run of anything but `/` (`foo bar/foo-bar/baz` is three words).
 enum QueryEditing {
-  static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+  static func isWordCharacter(_ c: Character, pathWords: Bool = false) -> Bool {
+    pathWords ? c != "/" : c.isLetter || c.isNumber
+  }
 
   /// Where the word before `cursor` starts (skipping the non-word characters right before it).
-  static func wordStart(before cursor: Int, in characters: [Character]) -> Int {
+  static func wordStart(before cursor: Int, in characters: [Character], pathWords: Bool = false) -> Int {
     var i = cursor
-    while i > 0 && !isWordCharacter(characters[i - 1]) { i -= 1 }
-    while i > 0 && isWordCharacter(characters[i - 1]) { i -= 1 }
+    while i > 0 && !isWordCharacter(characters[i - 1], pathWords: pathWords) { i -= 1 }
+    while i > 0 && isWordCharacter(characters[i - 1], pathWords: pathWords) { i -= 1 }
     return i
   }
 
   /// Where the word after `cursor` ends (skipping the non-word characters right after it).
-  static func wordEnd(after cursor: Int, in characters: [Character]) -> Int {
+  static func wordEnd(after cursor: Int, in characters: [Character], pathWords: Bool = false) -> Int {
     var i = cursor
-    while i < characters.count && !isWordCharacter(characters[i]) { i += 1 }
-    while i < characters.count && isWordCharacter(characters[i]) { i += 1 }
+    while i < characters.count && !isWordCharacter(characters[i], pathWords: pathWords) { i += 1 }
+    while i < characters.count && isWordCharacter(characters[i], pathWords: pathWords) { i += 1 }
     return i
   }
 

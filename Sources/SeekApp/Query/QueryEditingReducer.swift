@@ -12,6 +12,8 @@ public struct QueryState: Sendable, Equatable {
   /// The query line is on screen and takes edits (fzf's `--no-input` hides it: typing, deleting
   /// and moving the cursor do nothing then; `change-query` and `search` still do).
   public var inputShown = true
+  /// fzf's `--filepath-word`: word motions and kills stop at `/` only.
+  public var pathWords = false
 
   /// The longest query: what is typed, pasted or yanked past it is cut (Algolia's limit is 512;
   /// a query is searched on its first words anyway, and without a bound, yanking a kill of the
@@ -127,13 +129,14 @@ enum QueryEditingReducer {
     let characters = Array(query.text)
     let at = min(query.cursor, characters.count)
     switch event {
-    case .deletedWordPartBackward: return QueryEditing.wordStart(before: at, in: characters)..<at
+    case .deletedWordPartBackward:
+      return QueryEditing.wordStart(before: at, in: characters, pathWords: query.pathWords)..<at
     case .deletedWordBackward:
       var start = at
       while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
       while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
       return start..<at
-    case .deletedWordForward: return at..<QueryEditing.wordEnd(after: at, in: characters)
+    case .deletedWordForward: return at..<QueryEditing.wordEnd(after: at, in: characters, pathWords: query.pathWords)
     case .deletedSubwordBackward: return QueryEditing.subwordStart(before: at, in: characters)..<at
     case .deletedSubwordForward: return at..<QueryEditing.subwordEnd(after: at, in: characters)
     case .deletedToStart: return 0..<at
@@ -157,8 +160,12 @@ enum QueryEditingReducer {
     case .right: query.cursor = min(count, query.cursor + 1)
     case .home: query.cursor = 0
     case .end: query.cursor = count
-    case .wordLeft: query.cursor = QueryEditing.wordStart(before: min(query.cursor, count), in: Array(query.text))
-    case .wordRight: query.cursor = QueryEditing.wordEnd(after: min(query.cursor, count), in: Array(query.text))
+    case .wordLeft:
+      query.cursor = QueryEditing.wordStart(
+        before: min(query.cursor, count), in: Array(query.text), pathWords: query.pathWords)
+    case .wordRight:
+      query.cursor = QueryEditing.wordEnd(
+        after: min(query.cursor, count), in: Array(query.text), pathWords: query.pathWords)
     case .subwordLeft:
       query.cursor = QueryEditing.subwordStart(before: min(query.cursor, count), in: Array(query.text))
     case .subwordRight:

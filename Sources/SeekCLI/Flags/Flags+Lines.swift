@@ -67,6 +67,13 @@ extension Flag {
       o.cycle = true
     },
     Flag(["--no-mouse"], "leave clicks and the wheel to the terminal (to select text)") { o, _ in o.noMouse = true },
+    Flag(
+      ["--filepath-word"],
+      "word motions and kills (Alt-b, Alt-f, Alt-d, Alt-Backspace) stop at / only, so a path's parts are words (fzf's)"
+    ) { o, _ in o.filepathWord = true },
+    Flag(["--no-filepath-word"], "words of letters and digits again (undoes --filepath-word)") { o, _ in
+      o.filepathWord = false
+    },
   ]
 
   private static let reading: [Flag] = [
