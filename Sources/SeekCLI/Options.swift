@@ -87,6 +87,8 @@ public struct Options: Equatable {
   public var ghost = ""
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil
+  /// fzf's `--no-clear`: `--height`'s last frame stays on screen at exit.
+  public var noClear = false
   /// fzf's `--filepath-word`: word motions and kills stop at `/` only.
   public var filepathWord = false
   /// fzf's `--no-input`: the query line hidden, closed to typing.

@@ -11,6 +11,8 @@ final class InlineDriver: TerminalDriver {
   private let colors: Bool
   /// Whether clicks and the wheel are reported (`--no-mouse` leaves them to the terminal).
   private let mouse: Bool
+  /// The finder's rows are cleared on exit (fzf's `--no-clear` leaves them).
+  private let clearsOnExit: Bool
   private var height: Int
   private var pending: [UInt8] = []
   private var decoder = KeyDecoder()
@@ -26,7 +28,7 @@ final class InlineDriver: TerminalDriver {
   nonisolated(unsafe) static var descriptor: Int32 = -1
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
-  init(height spec: String, colors: Bool, mouse: Bool = true) throws {
+  init(height spec: String, colors: Bool, mouse: Bool = true, clearsOnExit: Bool = true) throws {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw TerminalFailure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
@@ -34,6 +36,7 @@ final class InlineDriver: TerminalDriver {
     heightSpec = spec
     self.colors = colors
     self.mouse = mouse
+    self.clearsOnExit = clearsOnExit
     var attributes = termios()
     tcgetattr(fd, &attributes)
     Self.original = attributes
@@ -203,7 +206,10 @@ final class InlineDriver: TerminalDriver {
     ended = true
     var out = ""
     if cursorRow > 0 { out += "\u{1B}[\(cursorRow)A" }
-    out += "\r\u{1B}[J\u{1B}[?25h" + KeyParser.disableBracketedPaste + (regionTop != nil ? KeyParser.disableMouse : "")
+    // fzf's `--no-clear`: the last frame stays, the cursor at its first row (the next finder
+    // started there draws over it without a flicker).
+    out += (clearsOnExit ? "\r\u{1B}[J" : "\r") + "\u{1B}[?25h" + KeyParser.disableBracketedPaste
+    out += regionTop != nil ? KeyParser.disableMouse : ""
     write(out)
     Self.restore()
     close(fd)

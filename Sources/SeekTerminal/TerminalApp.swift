@@ -92,6 +92,8 @@ public final class TerminalApp {
     public var inputShown = true
     /// fzf's `--filepath-word`: word motions stop at `/` only.
     public var pathWords = false
+    /// `--height`'s rows are cleared on exit (fzf's `--no-clear` leaves the last frame).
+    public var clearsOnExit = true
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
     /// fzf's `--info-command`.
@@ -162,7 +164,9 @@ public final class TerminalApp {
     let driver: TerminalDriver
     let signals: Int32
     if let height = configuration.height {
-      driver = try InlineDriver(height: height, colors: configuration.colors, mouse: configuration.mouse)
+      driver = try InlineDriver(
+        height: height, colors: configuration.colors, mouse: configuration.mouse,
+        clearsOnExit: configuration.clearsOnExit)
       signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
     } else {
       do {

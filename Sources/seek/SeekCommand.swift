@@ -603,6 +603,7 @@ enum SeekCommand {
     configuration.info = options.info
     configuration.inputShown = !options.noInput
     configuration.pathWords = options.filepathWord
+    configuration.clearsOnExit = !options.noClear
     configuration.layout = options.layout
     configuration.expect = options.expect
     configuration.headerFirst = options.headerFirst

@@ -69,6 +69,18 @@ expect_eq "fish completion completes a flag's values" "default history path " "$
 "$SEEK" --completion zsh > "$WORK/_seek"
 zsh -n "$WORK/_seek" && pass "zsh completion parses" || fail "zsh completion parses"
 
+# fzf's --no-clear: --height's last frame stays on screen after exit (cleared without it).
+for clear in --no-clear --clear; do
+  rm -f "$WORK/exit.txt"
+  tmux_start 60 12 "printf 'earlier\n'; seq 10 | env LANG=C.UTF-8 $SEEK $clear --height 5 --info inline > $WORK/nc.txt; echo EXIT=\$? > $WORK/exit.txt; exec tail -f /dev/null"
+  expect_screen "$clear: started" "< 10"
+  tmux_keys Enter
+  wait_exit_file "$WORK/exit.txt"
+  expect_eq "$clear: the line accepted" "1" "$(cat "$WORK/nc.txt")"
+  expect_eq "$clear: the last frame on screen after exit" "$([ $clear = --no-clear ] && echo 1 || echo 0)" "$(screen | grep -c '< 10')"
+  tmux_stop
+done
+
 # --height: drawn inline below the prompt; the shell's earlier lines stay on screen.
 rm -f "$WORK/exit.txt"
 tmux_start 90 24 "printf 'earlier-line-one\nearlier-line-two\n'; env LANG=C.UTF-8 $SEEK --no-store --height 8 Data/products.json > $WORK/out.txt; echo EXIT=\$? > $WORK/exit.txt; echo after-seek; exec tail -f /dev/null"

@@ -27,6 +27,11 @@ extension Flag {
   ]
 
   private static let ending: [Flag] = [
+    Flag(
+      ["--no-clear"],
+      "with --height: the last frame stays on screen at exit, the cursor on its first row, so that a finder started again draws over it without a flicker (fzf's)"
+    ) { o, _ in o.noClear = true },
+    Flag(["--clear"], "the rows cleared at exit (undoes --no-clear)") { o, _ in o.noClear = false },
     Flag(["--print-query"], "print the query before the accepted items") { o, _ in o.printQuery = true },
     Flag(["--field"], .required("NAME"), "print this attribute of accepted items instead of the title") {
       o, r throws(Options.ParseError) in o.field = try r.value()

@@ -37,6 +37,8 @@ extension Flag {
       completes: .oneOf(["default", "right", "inline", "inline-right", "hidden"])
     ) { o, r throws(Options.ParseError) in try Self.info(&o, &r) },
     Flag(["--no-info"], "--info hidden") { o, _ in o.info = .hidden },
+    Flag(["--inline-info"], "--info inline (fzf's older spelling)") { o, _ in o.info = .inline(right: false) },
+    Flag(["--no-inline-info"], "--info default (fzf's older spelling)") { o, _ in o.info = .line },
     Flag(
       ["--info-command"], .required("CMD"),
       "its first line in the counts' place, run with FZF_POS (the current line's place) and FZF_INFO (the counts) whenever they change"
