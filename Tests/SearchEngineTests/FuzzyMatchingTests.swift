@@ -90,6 +90,20 @@ import Testing
     #expect(found("Á") == ["Á"])
   }
 
+  /// fzf's `--literal`: every term keeps its diacritics (`cafe` finds `cafe` and `Cafe`, not
+  /// `café`), and fzf's rules answer alone (the word index folds them). fzf 0.74.5 prints the
+  /// same lines for these queries.
+  @Test func literalTermsKeepTheirDiacritics() {
+    var literal = Self.lines
+    literal.literal = true
+    let lines = ["café", "cafe", "CAFÉ", "Cafe"]
+    func found(_ query: String) -> [String] { lines.filter { score(query, $0, options: literal) != nil } }
+    #expect(found("cafe") == ["cafe", "Cafe"])
+    #expect(found("café") == ["café", "CAFÉ"])
+    #expect(found("Cafe") == ["Cafe"])
+    #expect(ExtendedQuery("cafe", options: literal).followsFzfRulesAlone)
+  }
+
   /// fzf's `'term'`: the term as a whole word, an underscore's word below a dash's
   /// (test_boundary_match's order for the default scheme).
   @Test func quotedTermIsAWholeWord() {

@@ -26,6 +26,12 @@ expect_eq "-f on a file (Seek's file argument): the bytes as read" 'a^Ib^Ac$' "$
 expect_eq "--ansi -f: colours stripped (fzf: red line)" "red line" \
   "$(printf '\033[31mred\033[0m line\nother\n' | "$SEEK" --ansi -f red 2>/dev/null)"
 
+# fzf's --literal: diacritics kept (fzf 0.74.5: `cafe` finds cafe and Cafe; without it, all four).
+expect_eq "--literal: diacritics kept (fzf: cafe Cafe)" "cafe Cafe" \
+  "$(printf 'café\ncafe\nCAFÉ\nCafe\n' | "$SEEK" --literal -f cafe 2>/dev/null | paste -sd' ')"
+expect_eq "without --literal: folded (fzf: café cafe CAFÉ Cafe)" "café cafe CAFÉ Cafe" \
+  "$(printf 'café\ncafe\nCAFÉ\nCafe\n' | "$SEEK" -f cafe 2>/dev/null | paste -sd' ')"
+
 # fzf: `foo\ bar` is one term: only "foo bar", not "bar foo".
 expect_eq "escaped space: one term (fzf: foo bar)" "foo bar" \
   "$(printf 'foo bar\nbar foo\nfoo^bar\n' | "$SEEK" -f 'foo\ bar' 2>/dev/null)"

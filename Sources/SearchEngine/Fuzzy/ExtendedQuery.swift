@@ -37,6 +37,9 @@ public struct MatchOptions: Sendable, Equatable {
   /// before `begin` in `--tiebreak`: a match in the file name, or nearer the end, is the one
   /// the tie-break measures).
   public var prefersLaterMatch = false
+  /// fzf's `--literal`: letters are never read without their diacritics (`cafe` does not find
+  /// `café`); the word index folds them, so fzf's rules answer alone.
+  public var literal = false
   /// What ends a part of the searched text (ASCII's unit separator: never typed in a query).
   public static let partSeparator: UInt8 = 0x1F
 
@@ -89,7 +92,7 @@ public struct ExtendedQuery: Sendable, Equatable {
   /// lines when the word tiers are off (Seek run as `fzf`).
   public var followsFzfRulesAlone: Bool {
     !isEmpty
-      && (!isPlain || caseSensitive
+      && (!isPlain || caseSensitive || options.literal
         || (options.fuzzyTier && (!options.fuzzy || options.tiesByMatchPosition || !options.wordTiersFirst)))
   }
 
@@ -111,7 +114,10 @@ public struct ExtendedQuery: Sendable, Equatable {
     let plainKind: Kind = options.fuzzy ? .fuzzy : .exact
     guard options.extended else {
       // One term as typed: fzf's rules alone (the word tiers would split it at its spaces).
-      if let term = Self.literal(Substring(query), kind: plainKind, caseSensitive: Self.respectsCase(query, options)) {
+      if let term = Self.literal(
+        Substring(query), kind: plainKind, caseSensitive: Self.respectsCase(query, options),
+        keepsDiacritics: options.literal)
+      {
         groups = [[term]]
         caseSensitive = term.caseSensitive
         readings = [term.reading]
@@ -127,7 +133,11 @@ public struct ExtendedQuery: Sendable, Equatable {
         plain = false
         continue
       }
-      guard let term = Self.term(token, plainKind: plainKind, caseSensitive: Self.respectsCase(token, options)) else {
+      guard
+        let term = Self.term(
+          token, plainKind: plainKind, caseSensitive: Self.respectsCase(token, options),
+          keepsDiacritics: options.literal)
+      else {
         continue
       }
       // An escaped space (`foo\ bar`) makes one term of two words: fzf's, never the word tiers'
@@ -182,7 +192,7 @@ public struct ExtendedQuery: Sendable, Equatable {
   }
 
   /// One term's operators, read as fzf reads them.
-  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool) -> Term? {
+  static func term(_ token: String, plainKind: Kind, caseSensitive: Bool, keepsDiacritics: Bool = false) -> Term? {
     var text = Substring(token)
     var kind = plainKind
     var inverse = false
@@ -207,12 +217,14 @@ public struct ExtendedQuery: Sendable, Equatable {
       kind = kind == .suffix ? .equal : .prefix
       text = text.dropFirst()
     }
-    return literal(text, kind: kind, inverse: inverse, caseSensitive: caseSensitive)
+    return literal(text, kind: kind, inverse: inverse, caseSensitive: caseSensitive, keepsDiacritics: keepsDiacritics)
   }
 
   /// A term of `kind` whose text is taken as it is (`+x`: the whole query, no operator read).
-  static func literal(_ text: Substring, kind: Kind, inverse: Bool = false, caseSensitive: Bool) -> Term? {
-    let reading = FuzzyReading.of(text, caseSensitive: caseSensitive)
+  static func literal(
+    _ text: Substring, kind: Kind, inverse: Bool = false, caseSensitive: Bool, keepsDiacritics: Bool = false
+  ) -> Term? {
+    let reading = FuzzyReading.of(text, caseSensitive: caseSensitive, keepsDiacritics: keepsDiacritics)
     var chars: [UInt32] = []
     for scalar in text.unicodeScalars { reading.read(scalar.value) { chars.append($0) } }
     guard !chars.isEmpty else { return nil }

@@ -194,9 +194,10 @@ public enum FuzzyReading: Int, Sendable, CaseIterable {
 
   public var foldsCase: Bool { self == .folded || self == .lowercased }
 
-  /// The reading of a term: whether case matters for it, and whether it has a diacritic.
-  static func of(_ text: Substring, caseSensitive: Bool) -> FuzzyReading {
-    let diacritic = text.unicodeScalars.contains(where: hasDiacritic)
+  /// The reading of a term: whether case matters for it, and whether it has a diacritic (or
+  /// `--literal` keeps every term's).
+  static func of(_ text: Substring, caseSensitive: Bool, keepsDiacritics: Bool = false) -> FuzzyReading {
+    let diacritic = keepsDiacritics || text.unicodeScalars.contains(where: hasDiacritic)
     return caseSensitive ? (diacritic ? .asWritten : .normalized) : (diacritic ? .lowercased : .folded)
   }
 

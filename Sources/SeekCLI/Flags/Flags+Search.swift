@@ -41,6 +41,10 @@ extension Flag {
       "case always matters (default: on lines, a capital letter makes it matter; records ignore case)"
     ) { o, _ in o.matching.caseMatching = .respect },
     Flag(["--smart-case"], "the default, back after -i or +i") { o, _ in o.matching.caseMatching = .smart },
+    Flag(
+      ["--literal"], "letters keep their diacritics: cafe does not find café (fzf's; by default they are read without)"
+    ) { o, _ in o.matching.literal = true },
+    Flag(["--no-literal"], "diacritics folded again (undoes --literal)") { o, _ in o.matching.literal = false },
     Flag(["-x", "--extended"], "fzf's extended syntax (the default)") { o, _ in o.matching.extended = true },
     Flag(["+x", "--no-extended"], "the query is one term: no fzf syntax") { o, _ in o.matching.extended = false },
     // fzf's algorithms (v2 optimal, v1 faster): Seek's one matcher answers both; the value is
