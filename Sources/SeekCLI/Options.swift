@@ -132,6 +132,8 @@ public struct Options: Equatable {
   public var print0 = false
   /// `--header STR` (fzf's): shown under the query, one line per line of STR.
   public var header: String? = nil
+  /// `--footer STR` (fzf's): shown at the list's far end, one line per line of STR.
+  public var footer: String? = nil
   /// `--header-first` (fzf's): the header before the query line.
   public var headerFirst = false
   /// `--header-lines N` (fzf's): the first N lines of piped input are a header.

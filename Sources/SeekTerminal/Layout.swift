@@ -103,9 +103,28 @@ public enum Layout {
     return state.info == .inline(right: false) ? 0 : 1
   }
 
-  /// Lines between the suggestions and the status line (or the screen's end).
+  /// Lines between the suggestions and the footer, the status line or the screen's end.
   public static func resultsAreaHeight(_ state: SearchState) -> Int {
-    max(0, state.screen.rows - resultsAreaTop(state) - (state.statusFollowsQuery ? 0 : statusLines(state)))
+    max(0, listEnd(state) - resultsAreaTop(state) - footerLines(state))
+  }
+
+  /// Where the list's area ends: at the status line, or at the screen's end when the status line
+  /// follows the query.
+  static func listEnd(_ state: SearchState) -> Int {
+    state.screen.rows - (state.statusFollowsQuery ? 0 : statusLines(state))
+  }
+
+  /// `--footer`: its lines and the rule above them, at the list's far end, while the list keeps
+  /// a row (fzf shows the whole footer while a row of the list is left).
+  public static func footerLines(_ state: SearchState) -> Int {
+    guard !state.footer.isEmpty else { return 0 }
+    let room = max(0, listEnd(state) - resultsAreaTop(state) - 1)
+    return room >= 2 ? min(state.footer.count + 1, room) : 0
+  }
+
+  /// The footer's rule's row (its lines follow it).
+  public static func footerTop(_ state: SearchState) -> Int {
+    listEnd(state) - footerLines(state)
   }
 
   /// Screens at least this wide show the details pane beside the results (unless placed below).

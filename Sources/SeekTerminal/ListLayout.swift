@@ -139,12 +139,15 @@ public enum ListLayout: String, Sendable, CaseIterable {
     let fixedEnd = Layout.headerTop(state) + Layout.fixedHeaderLines(state)
     let header =
       headerFirst ? 0..<Layout.headerLines(state) : Layout.headerTop(state)..<fixedEnd
+    // `--footer`'s lines read from the top in every layout (its rule turns with the list).
+    let footerText = Layout.footerTop(state) + 1
+    let footer = footerText..<(footerText + max(0, Layout.footerLines(state) - 1))
     if self == .reverseList {
       return headerFirst
-        ? [(header, all), (Layout.suggestionsTop(state)..<resultsEnd, all)]
-        : [(header, all), (fixedEnd..<resultsEnd, all)]
+        ? [(header, all), (Layout.suggestionsTop(state)..<resultsEnd, all), (footer, all)]
+        : [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
     }
-    var blocks = [(rows: header, columns: all)]
+    var blocks = [(rows: header, columns: all), (rows: footer, columns: all)]
     if let frame = Layout.detailsFrame(state) {
       blocks.append((frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
     }

@@ -60,6 +60,7 @@ public enum Renderer {
     }
     drawChips(state, into: &buffer)
     drawHeader(state, into: &buffer)
+    drawFooter(state, into: &buffer)
     drawSuggestions(state, into: &buffer)
     drawResults(state, context: context, into: &buffer)
     if state.look.isFzf, let bar = context.scrollbar { FzfInfo.drawScrollbar(state, sign: bar, into: &buffer) }
@@ -126,6 +127,20 @@ public enum Renderer {
       buffer.write(
         SafeText.sanitized(state.header[i]), column: column, row: top + i, style: [.detail],
         limit: buffer.size.columns)
+    }
+  }
+
+  /// `--footer`'s lines under a rule the width of the screen, at the list's far end.
+  static func drawFooter(_ state: SearchState, into buffer: inout ScreenBuffer) {
+    let lines = Layout.footerLines(state)
+    guard lines > 0 else { return }
+    let top = Layout.footerTop(state)
+    let width = buffer.size.columns
+    buffer.write(String(repeating: "─", count: width), column: 0, row: top, style: [.dim], limit: width)
+    let column = state.look.isFzf ? 2 : 0
+    for i in 0..<(lines - 1) {
+      buffer.write(
+        SafeText.sanitized(state.footer[i]), column: column, row: top + 1 + i, style: [.detail], limit: width)
     }
   }
 

@@ -49,6 +49,8 @@ public final class TerminalApp {
     public var inputDelimiter: UInt8 = 0x0A
     /// `--header` (fzf's): lines shown under the query.
     public var header: [String] = []
+    /// `--footer` (fzf's): lines at the list's far end, under a rule.
+    public var footer: [String] = []
     /// `--header-lines N` (fzf's): the input's first N lines join the header.
     public var headerLines = 0
     /// `--info` (fzf's): the status line, the count on the query line, or neither.
@@ -256,6 +258,7 @@ public final class TerminalApp {
     }
     configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
     state.header = configuration.header
+    state.footer = configuration.footer
     state.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
     state.jump.labels = configuration.jumpLabels
     state.info = configuration.info

@@ -613,6 +613,9 @@ enum SeekCommand {
     if let header = options.header {
       configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
+    if let footer = options.footer {
+      configuration.footer = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
     configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
     configuration.refine.searchDisabled = options.searchDisabled
     if options.noSort { configuration.refine.inputOrder = true }

@@ -52,6 +52,21 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
         """)
   }
 
+  /// `--footer`: at the list's far end under a rule the screen's width, its lines read from the
+  /// top in every layout (fzf 0.74.5's screens for `seq 3 | fzf --footer $'foo\nbar'`).
+  @Test func theFooterStandsAtTheListsFarEnd() {
+    var s = lines(3, matching: 3, rows: 10)
+    s.footer = ["foo", "bar"]
+    let rule = String(repeating: "─", count: 30)
+    #expect(
+      screen(s).split(separator: "\n", omittingEmptySubsequences: false).prefix(3).joined(separator: "|")
+        == "  foo|  bar|\(rule)")
+    let reversed = screen(s, layout: .reverse).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(reversed.suffix(3).joined(separator: "|") == "\(rule)|  foo|  bar")
+    let reverseList = screen(s, layout: .reverseList).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(reverseList.prefix(4).joined(separator: "|") == "  foo|  bar|\(rule)|> line 1")
+  }
+
   /// Inside a border with a right side, fzf's rule reaches the content's last column.
   @Test func theRuleReachesTheLastColumnBeforeARightBorder() {
     var context = Self.fzfSigns()

@@ -24,6 +24,8 @@ public enum BindAction: Sendable, Equatable {
   case put(String)
   case changePrompt(String)
   case changeHeader(String)
+  /// The footer's lines (`change-footer`; empty: none).
+  case changeFooter(String)
   case togglePreview
   /// The preview shown (`show-preview`) or hidden (`hide-preview`), whatever it was.
   case showPreview, hidePreview
@@ -97,6 +99,7 @@ public enum BindAction: Sendable, Equatable {
       case "put": return .put(argument)
       case "change-prompt": return .changePrompt(argument)
       case "change-header": return .changeHeader(argument)
+      case "change-footer": return .changeFooter(argument)
       case "execute": return .execute(argument)
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
@@ -135,7 +138,7 @@ public enum BindAction: Sendable, Equatable {
   /// its output is the argument of.
   static let transformed: [String: String] = [
     "transform-query": "change-query", "transform-prompt": "change-prompt", "transform-header": "change-header",
-    "transform-pointer": "change-pointer", "transform-search": "search",
+    "transform-pointer": "change-pointer", "transform-footer": "change-footer", "transform-search": "search",
   ]
 
   /// fzf's readline actions on the query line, as the events of their keys.

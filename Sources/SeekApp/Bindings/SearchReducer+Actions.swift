@@ -71,6 +71,9 @@ extension SearchReducer {
     case .changeHeader(let text):
       state.header = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return []
+    case .changeFooter(let text):
+      state.footer = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      return []
     case .togglePreview: return event(.detailsToggled)
     case .showPreview: return state.details.open ? [] : event(.detailsToggled)
     case .hidePreview: return state.details.open ? event(.detailsToggled) : []

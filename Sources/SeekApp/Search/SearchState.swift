@@ -38,6 +38,8 @@ public struct SearchState: Sendable, Equatable {
   public var storeNote: String? = nil
   /// `--header` (fzf's): lines shown under the query, above the lists; never searched.
   public var header: [String] = []
+  /// `--footer` (fzf's): lines shown at the list's far end, under a rule; never searched.
+  public var footer: [String] = []
   /// How many of the header's last lines came from the input (`--header-lines`): they follow
   /// the list's direction, where `--header`'s lines stay upright.
   public var inputHeaderLines = 0

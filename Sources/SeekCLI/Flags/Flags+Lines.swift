@@ -82,6 +82,10 @@ extension Flag {
     Flag(["--header"], .required("STR"), #"lines shown under the query (\n separates them); never searched"#) {
       o, r throws(Options.ParseError) in o.header = try r.value()
     },
+    Flag(
+      ["--footer"], .required("STR"),
+      #"lines shown at the list's far end (\n separates them), under a rule; never searched (fzf's)"#
+    ) { o, r throws(Options.ParseError) in o.footer = try r.value() },
     Flag(["--header-lines"], .required("N"), "the first N piped lines are a header, never searched nor printed") {
       o, r throws(Options.ParseError) in o.headerLines = try r.number(try r.value(), min: 0)
     },
