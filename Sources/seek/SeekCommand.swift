@@ -22,6 +22,9 @@ enum SeekCommand {
       return 2
     }
     for note in options.boundQueries() { Output.error("seek: \(note)") }
+    if options.popup && options.startsTheApp && environment["TMUX"]?.isEmpty == false {
+      Output.error("seek: note: --tmux/--popup: no floating pane yet; drawing in this pane")
+    }
     if let path = options.settingsPath {
       do {
         let text = String(decoding: try CatalogLoader.readFile(path), as: UTF8.self)

@@ -56,6 +56,16 @@ import Testing
     #expect(throws: Options.ParseError.self) { try Options.parse(["--bind", "nokey:accept"]) }
   }
 
+  /// fzf's `--tmux`/`--popup`: its options are checked as fzf checks them (a typo is said).
+  @Test func popupOptionsAreReadAsFzfWritesThem() throws {
+    for spec in ["", "=center", "=bottom,40%", "=center,80%,50%", "=right,30,border-native"] {
+      #expect(try Options.parse(["--tmux" + spec]).popup, "\(spec)")
+    }
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--popup=bogus"]) }
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--tmux=center,1,2,3"]) }
+    #expect(try !Options.parse(["--tmux", "--no-popup"]).popup)
+  }
+
   @Test func aLaterFlagWinsAndTheDefaultsComeFirst() throws {
     let defaults = try Options.parse(["--preview", "cat {}", "--layout=default"])
     let options = try Options.parse(["--no-preview", "--reverse"], into: defaults)

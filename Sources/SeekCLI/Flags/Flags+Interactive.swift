@@ -6,6 +6,17 @@ extension Flag {
   static let interactive = FlagGroup("INTERACTIVE", starting + ending + shell)
 
   private static let starting: [Flag] = [
+    Flag(
+      ["--popup", "--tmux"], .optional("OPTS"),
+      "fzf's floating pane ([center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]): ignored outside tmux, as fzf ignores it; inside tmux Seek is drawn in its own pane still (said on standard error)"
+    ) { o, r throws(Options.ParseError) in
+      if let inline = r.inline {
+        _ = try r.value(
+          Self.popupOptions, expected: "[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
+      }
+      o.popup = true
+    },
+    Flag(["--no-popup", "--no-tmux"], "no floating pane (undoes --popup)") { o, _ in o.popup = false },
     Flag(["-q", "--query"], .required("TEXT"), "start with this query") { o, r throws(Options.ParseError) in
       o.query = try r.value()
     },
@@ -25,6 +36,19 @@ extension Flag {
       o.height = size
     },
   ]
+
+  /// fzf's `--popup[=OPTS]` (`--tmux`): `[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]`.
+  static func popupOptions(_ text: String) -> String? {
+    var sizes = 0
+    for (i, part) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+      if i == 0, ["center", "top", "bottom", "left", "right"].contains(part) { continue }
+      if part == "border-native" { continue }
+      let digits = part.hasSuffix("%") ? part.dropLast() : part
+      guard let n = Int(digits), n > 0, sizes < 2 else { return nil }
+      sizes += 1
+    }
+    return text
+  }
 
   private static let ending: [Flag] = [
     Flag(

@@ -160,6 +160,12 @@ extension Flag {
       Flag(["--no-gap"], "read for fzf's setups") { _, _ in },
       Flag(["--gap-line"], .optional("STR"), "read for fzf's setups") { _, _ in },
       Flag(["--no-bold"], "read for fzf's setups (Seek's few bold cells stay)") { _, _ in },
+      Flag(["--gutter-raw"], .required("CHAR"), "read for fzf's setups (raw mode's gutter)") {
+        _, r throws(Options.ParseError) in _ = try r.value()
+      },
+      Flag(["--marker-multi-line"], .required("STR"), "read for fzf's setups (Seek draws a line on one row)") {
+        _, r throws(Options.ParseError) in _ = try r.value()
+      },
     ]
 
   /// `--info STYLE[:PREFIX]`.
