@@ -87,6 +87,8 @@ public struct Options: Equatable {
   public var ghost = ""
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil
+  /// `--man` (fzf's): the man page shown, and exit.
+  public var man = false
   /// fzf's `--popup`, `--tmux`: asked for a floating pane (Seek draws in its own pane).
   public var popup = false
   /// fzf's `--no-clear`: `--height`'s last frame stays on screen at exit.

@@ -40,6 +40,7 @@ enum SeekCommand {
       Output.write(ShellIntegration.script(shell, face: face))
       return 0
     }
+    if options.man { return ManPage.show() }
     if let shell = options.completion {
       Output.write(Completion.script(shell))
       return 0

@@ -55,6 +55,7 @@ tmux_stop
 man -l Docs/seek.1 > "$WORK/man.txt" 2>&1
 expect_contains "man page renders" "$(cat "$WORK/man.txt")" "SEEK(1)"
 expect_contains "man page lists the flags" "$(cat "$WORK/man.txt")" "--select-1"
+expect_contains "--man: the page shown (fzf's --man)" "$(MANPAGER=cat "$SEEK" --man 2>&1)" "SEEK(1)"
 "$SEEK" --completion bash > "$WORK/seek.bash"
 bash -n "$WORK/seek.bash" && pass "bash completion parses" || fail "bash completion parses"
 out=$(bash -c "source $WORK/seek.bash"'; COMP_WORDS=(seek --sel); COMP_CWORD=1; _seek; echo "${COMPREPLY[@]}"')

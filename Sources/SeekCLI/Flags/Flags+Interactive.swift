@@ -90,6 +90,7 @@ extension Flag {
       o.completion = try r.value({ ShellIntegration.Shell(rawValue: $0) }, expected: "bash, zsh or fish")
     },
     Flag(["-h", "--help"], "this help") { o, _ in o.help = true },
+    Flag(["--man"], "the man page (man seek, or the page beside the build)") { o, _ in o.man = true },
     Flag(["--version"], "the version") { o, _ in o.version = true },
   ]
 }
