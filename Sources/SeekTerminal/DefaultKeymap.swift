@@ -54,6 +54,16 @@ public enum DefaultKeymap {
     return Binding(keys: keys, actions: actions)
   }
 
+  /// Each key's actions by name (with `--history`, its rows over the others), for `trigger`.
+  public static func actionsByName(history: Bool) -> [String: [BindAction]] {
+    var named: [String: [BindAction]] = [:]
+    for (row, binding) in zip(table, bindings) { named[row.key.lowercased()] = binding.actions }
+    if history {
+      for (row, binding) in zip(historyTable, historyBindings) { named[row.key.lowercased()] = binding.actions }
+    }
+    return named
+  }
+
   /// The actions Seek binds `key` to (nil: none).
   public static func actions(for key: Key, history: Bool = false) -> [BindAction]? {
     if history, let row = historyBindings.first(where: { $0.keys.contains(key) }) { return row.actions }

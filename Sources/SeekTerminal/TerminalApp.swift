@@ -260,6 +260,7 @@ public final class TerminalApp {
     state.header = configuration.header
     state.footer = configuration.footer
     state.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
+    state.keyActions = Self.keyActions(configuration)
     state.jump.labels = configuration.jumpLabels
     state.info = configuration.info
     state.infoCommand = configuration.infoCommand
@@ -652,6 +653,14 @@ public final class TerminalApp {
       return .acceptKeyPressed(expected.name)
     }
     return nil
+  }
+
+  /// Every key's actions by name, for `trigger`: the user's last binding of a name, else Seek's,
+  /// turned as the layout turns bound moves.
+  static func keyActions(_ configuration: Configuration) -> [String: [BindAction]] {
+    var named = DefaultKeymap.actionsByName(history: configuration.history != nil)
+    for binding in configuration.keyBindings { named[binding.name.lowercased()] = binding.actions }
+    return named.mapValues { $0.map(configuration.layout.oriented) }
   }
 
   /// The terminal's size (the state has it less the margin, the border and the padding).

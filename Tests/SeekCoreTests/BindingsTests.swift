@@ -242,6 +242,25 @@ import Testing
     #expect(!state.refine.searchDisabled)
   }
 
+  /// fzf's `trigger`: a key's actions done again, never one already running (fzf's test_trigger:
+  /// `a:up+trigger(a)` moves twice, `b:trigger(a,a,b,a)` six times).
+  @Test func triggerRunsAKeysActionsOnceDeep() {
+    var state = listed((1...100).map(String.init))
+    state.keyActions = ["a": [.down, .trigger("a")], "b": [.trigger("a,a,b,a")]]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.down]))
+    let start = state.selection
+    _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["a"]!))
+    #expect(state.selection == start + 2)
+    _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["b"]!))
+    #expect(state.selection == start + 8)
+    #expect(state.triggering.isEmpty)
+    // An event's actions too, and an unbound name's not at all.
+    state.eventBindings = [.resize: [.down]]
+    state.unbound = ["a"]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.trigger("a, resize")]))
+    #expect(state.selection == start + 9)
+  }
+
   /// fzf's `--no-input`: the hidden query line takes no edits; `change-query` still searches,
   /// and `toggle-input` brings the line back, editable.
   @Test func aHiddenQueryLineTakesNoEdits() {

@@ -56,6 +56,8 @@ public enum BindAction: Sendable, Equatable {
   case toggleSort
   /// Seek's own: the refinement pane (F2), the next sort (F3), no refinements (F4).
   case toggleRefinements, cycleSort, clearRefinements
+  /// The actions bound to these keys or events, done now (fzf's `trigger(a,b)`).
+  case trigger(String)
   /// Bindings of these keys or events (comma-separated names) off, or on again.
   case unbind(String)
   /// Labels on the items on screen; the next key picks one (fzf's `jump`, `jump-accept`).
@@ -114,6 +116,7 @@ public enum BindAction: Sendable, Equatable {
       case "unbind": return .unbind(argument)
       case "rebind": return .rebind(argument)
       case "toggle-bind": return .toggleBind(argument)
+      case "trigger": return .trigger(argument)
       // fzf takes a bad value and does nothing with it (`change-multi(xxx)`, a pointer wider
       // than two columns).
       case "change-pointer": return argument.count <= 2 ? .changePointer(argument) : .ignore

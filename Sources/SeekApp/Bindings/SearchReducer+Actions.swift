@@ -110,6 +110,7 @@ extension SearchReducer {
     case .toggleSort:
       state.refine.inputOrder = !(state.refine.inputOrder ?? false)
       return refined(&state)
+    case .trigger(let names): return trigger(&state, names)
     case .unbind(let names):
       state.unbound.formUnion(Self.names(names))
       return []
@@ -171,6 +172,22 @@ extension SearchReducer {
   }
 
   /// `unbind(ctrl-a,change)`'s names.
+  /// fzf's `trigger(a,b)`: each name's actions in turn (a key's, else an event's), none of the
+  /// names whose actions are running already.
+  private static func trigger(_ state: inout SearchState, _ names: String) -> [SearchEffect] {
+    var effects: [SearchEffect] = []
+    for part in names.split(separator: ",") {
+      let name = String(part).trimming(" ").lowercased()
+      guard !state.triggering.contains(name), !state.unbound.contains(name),
+        let actions = state.keyActions[name] ?? BindEvent(rawValue: name).flatMap({ state.eventBindings[$0] })
+      else { continue }
+      state.triggering.insert(name)
+      effects += perform(&state, actions)
+      state.triggering.remove(name)
+    }
+    return effects
+  }
+
   static func names(_ text: String) -> Set<String> {
     Set(text.split(separator: ",").map { String($0).trimming(" ") }.filter { !$0.isEmpty })
   }

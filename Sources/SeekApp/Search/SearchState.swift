@@ -45,6 +45,12 @@ public struct SearchState: Sendable, Equatable {
   public var inputHeaderLines = 0
   /// `--bind` on events (fzf's `start`, `change`, `one`, …): their actions.
   public var eventBindings: [BindEvent: [BindAction]] = [:]
+  /// Every key's actions by its name (the user's `--bind`, else Seek's own), for fzf's
+  /// `trigger(KEY)`.
+  public var keyActions: [String: [BindAction]] = [:]
+  /// The keys and events a `trigger` is running the actions of: a `trigger` of one of them
+  /// inside them does nothing (fzf's `a:up+trigger(a)` moves up twice, never forever).
+  public var triggering: Set<String> = []
   /// Keys and events whose bindings `unbind` turned off (by name), until `rebind`.
   public var unbound: Set<String> = []
   /// fzf's `wait`: the actions after it, held until the input is read and the query's results
