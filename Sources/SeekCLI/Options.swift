@@ -258,6 +258,17 @@ public struct Options: Equatable {
       return parsed
     }
 
+    /// fzf's optional value: attached (`--border=sharp`), or the next argument when `fits` takes
+    /// it (`--border sharp`; a catalog named after the flag stays the catalog), else nil.
+    public mutating func optionalValue(fits: (String) -> Bool) -> String? {
+      if let inline { return inline }
+      guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-"), fits(arguments[index + 1]) else {
+        return nil
+      }
+      index += 1
+      return arguments[index]
+    }
+
     /// fzf's optional number (`-m 3`, `--multi 3`): the next argument when it is a whole number
     /// of at least `min` (taken), else nil (left, the flag stands alone).
     public mutating func optionalNumber(min: Int) -> Int? {

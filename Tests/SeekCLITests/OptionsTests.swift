@@ -28,9 +28,10 @@ import Testing
   @Test func anOptionalValueIsTakenOnlyAttachedOrAsANumber() throws {
     #expect(try Options.parse(["--border"]).surround.border == .rounded)
     #expect(try Options.parse(["--border=sharp"]).surround.border == .sharp)
-    // `--border sharp`: sharp is the catalog, as fzf reads it.
-    let apart = try Options.parse(["--border", "sharp"])
-    #expect(apart.surround.border == .rounded && apart.catalogPath == "sharp")
+    // fzf takes the next argument when it is a style (`--border rounded`); a catalog stays one.
+    #expect(try Options.parse(["--border", "sharp"]).surround.border == .sharp)
+    let apart = try Options.parse(["--border", "list.txt"])
+    #expect(apart.surround.border == .rounded && apart.catalogPath == "list.txt")
     #expect(try Options.parse(["-m", "3"]).multiMax == 3)
     #expect(try Options.parse(["--multi=2"]).multiMax == 2)
     let notANumber = try Options.parse(["-m", "list.txt"])

@@ -10,10 +10,11 @@ extension Flag {
       ["--popup", "--tmux"], .optional("OPTS"),
       "fzf's floating pane ([center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]): ignored outside tmux, as fzf ignores it; inside tmux Seek is drawn in its own pane still (said on standard error)"
     ) { o, r throws(Options.ParseError) in
-      if let inline = r.inline {
-        _ = try r.value(
-          Self.popupOptions, expected: "[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
+      if let inline = r.inline, Self.popupOptions(inline) == nil {
+        throw .invalidValue(
+          flag: r.flag, value: inline, expected: "[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
       }
+      _ = r.optionalValue { Self.popupOptions($0) != nil }
       o.popup = true
     },
     Flag(["--no-popup", "--no-tmux"], "no floating pane (undoes --popup)") { o, _ in o.popup = false },

@@ -171,8 +171,8 @@ extension Flag {
       "lines around the finder: rounded (alone), sharp, bold, double, horizontal, vertical, top, bottom, left, right, none",
       completes: .oneOf(Border.allCases.map(\.rawValue))
     ) { o, r throws(Options.ParseError) in
-      // fzf's optional value: only attached (`--border=sharp`); alone, rounded.
-      guard let text = r.inline else {
+      // fzf's optional value, attached or next (`--border sharp`); alone, rounded.
+      guard let text = r.optionalValue(fits: { Border(rawValue: $0) != nil }) else {
         o.surround.border = .rounded
         return
       }

@@ -129,7 +129,7 @@ extension Flag {
         Flag(
           ["--\(section)-border"], .optional("STYLE"), "read for fzf's setups (Seek frames the whole finder)",
           completes: .oneOf(Border.allCases.map(\.rawValue))
-        ) { _, _ in },
+        ) { _, r in _ = r.optionalValue { Self.fzfBorderStyles.contains($0) } },
         Flag(["--no-\(section)-border"], "read for fzf's setups") { _, _ in },
       ]
     }
@@ -167,6 +167,12 @@ extension Flag {
         _, r throws(Options.ParseError) in _ = try r.value()
       },
     ]
+
+  /// fzf 0.74's border styles (Seek draws its own subset: `Border`).
+  static let fzfBorderStyles: Set<String> = [
+    "rounded", "sharp", "bold", "block", "thinblock", "double", "dashed", "horizontal", "vertical", "top", "bottom",
+    "left", "right", "line", "inline", "none",
+  ]
 
   /// `--info STYLE[:PREFIX]`.
   private static func info(_ o: inout Options, _ r: inout Options.FlagReader) throws(Options.ParseError) {
