@@ -495,11 +495,19 @@ import Testing
     #expect(state.currentHit?.objectID == "b7")
   }
 
+  /// fzf's test_cancel: `1`, cancel, `3`, Ctrl-Y twice reads `311` (the query cleared went to the
+  /// kill ring); cancel on an empty query aborts.
   @Test func cancelClearsTheQueryThenAborts() {
     var state = BindingsTests().listed(["a"])
-    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .inserted("1"))
+    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
     _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
     #expect(state.query == "")
+    _ = SearchReducer.reduce(&state, .inserted("3"))
+    _ = SearchReducer.reduce(&state, .yanked)
+    _ = SearchReducer.reduce(&state, .yanked)
+    #expect(state.query == "311")
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.cancel])) == [.quit(status: 130)])
   }
 

@@ -86,6 +86,17 @@ import Testing
     #expect(AcceptedFields("nothing") == nil)
   }
 
+  /// A delimiter of one's own keeps the blanks before it (fzf 0.74.5's test_accept_nth_string_delimiter
+  /// and what it prints for templates); AWK's fields lose their trailing blanks.
+  @Test func blanksStayBeforeADelimiterOfOnesOwn() throws {
+    var comma = LineShape()
+    comma.delimiter = ","
+    let line = "foo  ,bar,baz  "
+    #expect(try #require(AcceptedFields("2,2,1,3,1")).apply(to: line, shape: comma) == "bar,bar,foo  ,baz  foo  ")
+    #expect(try #require(AcceptedFields("{1}|{2}")).apply(to: "foo  ,bar ,baz", shape: comma) == "foo  |bar ")
+    #expect(try #require(AcceptedFields("2,3")).apply(to: "  foo   bar  baz  ", shape: LineShape()) == "bar  baz")
+  }
+
   /// `--nth` with several ranges: one part per range, separated (fzf matches within a range).
   @Test func severalNthRangesAreSeparateParts() throws {
     let shape = LineShape(delimiter: "\t", nth: try #require(FieldRange.parseList("2..,..")))

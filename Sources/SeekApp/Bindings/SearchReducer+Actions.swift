@@ -38,7 +38,10 @@ extension SearchReducer {
     case .accept: return acceptCurrent(&state)
     case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)
     case .abort: return [.quit(status: 130)]
-    case .cancel: return state.query.isEmpty ? [.quit(status: 130)] : event(.queryReplaced(""))
+    // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
+    case .cancel:
+      guard !state.query.isEmpty else { return [.quit(status: 130)] }
+      return event(.cursorMoved(.end)) + event(.deletedToStart)
     case .up: return event(.movedUp)
     case .down: return event(.movedDown)
     case .first: return event(.movedToFirst)

@@ -3,7 +3,8 @@ import SeekApp
 /// fzf's `--accept-nth`: which fields of a line are printed when it is accepted (or matched by
 /// `--filter`). A list (`1,3`, `2..`) joins the fields as they stand in the line, the last one's
 /// delimiter removed (`ID002:Jane:Manager` with `-d: --accept-nth 1,3` prints `ID002:Manager`);
-/// a template (`{1} // {1}`) puts each field, trimmed as a placeholder gives it, in its place.
+/// a template (`{1} // {1}`) puts each field, without its delimiter, in its place. Blanks are
+/// trimmed for AWK's fields only (a delimiter of one's own keeps them, as fzf prints them).
 public struct AcceptedFields: Sendable, Equatable {
   public enum Form: Sendable, Equatable {
     case list([FieldRange])
@@ -26,7 +27,7 @@ public struct AcceptedFields: Sendable, Equatable {
   /// What is printed of `line`, split as `shape` splits it (its delimiter).
   public func apply(to line: String, shape: LineShape) -> String {
     switch form {
-    case .list(let ranges): return shape.select(ranges, from: line)
+    case .list(let ranges): return shape.select(ranges, from: line, asPrinted: true)
     case .template(let template): return Self.fill(template, line, shape)
     }
   }
@@ -39,7 +40,7 @@ public struct AcceptedFields: Sendable, Equatable {
       out += rest[..<open]
       let name = String(rest[rest.index(after: open)..<close])
       if let range = FieldRange(parsing: name) {
-        out += shape.field(range, of: line)
+        out += shape.field(range, of: line, asPrinted: true)
       } else {
         out += rest[open...close]
       }

@@ -132,23 +132,28 @@ public struct LineShape: Sendable, Equatable {
   }
 
   /// The fields `ranges` name, joined as they stand in the text, the last one's delimiter (or
-  /// trailing blanks) removed.
-  public func select(_ ranges: [FieldRange], from text: String) -> String {
+  /// trailing blanks) removed; `asPrinted` (`--accept-nth`): the blanks before a delimiter of
+  /// one's own kept, as fzf prints them.
+  public func select(_ ranges: [FieldRange], from text: String, asPrinted: Bool = false) -> String {
     let all = fields(of: text)
     var out = ""
     for range in ranges {
       for field in range.resolve(count: all.count).map({ all[$0] }) { out += field }
     }
-    return trimmedField(Substring(out))
+    return trimmedField(Substring(out), trimsBlanks: !asPrinted || (delimiter == nil && regex == nil))
   }
 
-  /// One field as a placeholder gives it (`{2}`): without its delimiter and surrounding blanks.
-  public func field(_ range: FieldRange, of text: String) -> String {
+  /// One field as a placeholder gives it (`{2}`): without its delimiter and surrounding blanks;
+  /// `asPrinted` (`--accept-nth`'s template): blanks kept where a delimiter of one's own ends it,
+  /// as fzf prints it (`foo  ,bar` with `-d,`: `foo  `).
+  public func field(_ range: FieldRange, of text: String, asPrinted: Bool = false) -> String {
     let all = fields(of: text)
-    return range.resolve(count: all.count).map { trimmedField(all[$0]) }.joined(separator: " ")
+    let trims = !asPrinted || (delimiter == nil && regex == nil)
+    return range.resolve(count: all.count).map { trimmedField(all[$0], trimsBlanks: trims) }.joined(separator: " ")
   }
 
-  func trimmedField(_ field: Substring) -> String {
+  /// A field without the delimiter that ends it, and (`trimsBlanks`) the blanks around it.
+  func trimmedField(_ field: Substring, trimsBlanks: Bool = true) -> String {
     var value = field
     if let delimiter, !delimiter.isEmpty, regex == nil, value.hasSuffix(delimiter) {
       value = value.dropLast(delimiter.count)
@@ -160,7 +165,7 @@ public struct LineShape: Sendable, Equatable {
         value = Substring(text[..<range.lowerBound])
       }
     }
-    return String(value).trimming(" \t")
+    return trimsBlanks ? String(value).trimming(" \t") : String(value)
   }
 
   /// AWK's fields: a run of non-blanks and the blanks after it; blanks before the first dropped.
