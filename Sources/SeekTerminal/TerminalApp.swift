@@ -647,12 +647,20 @@ public final class TerminalApp {
   private func boundEvent(for key: Key) -> SearchEvent? {
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
     {
-      return configuration.layout.oriented(.actionsTriggered(bound.actions))
+      let typed = Self.typedText(of: key)
+      return configuration.layout.oriented(.actionsTriggered(bound.actions.map { $0 == .putKey ? .put(typed) : $0 }))
     }
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
       return .acceptKeyPressed(expected.name)
     }
     return nil
+  }
+
+  /// What a key types, for fzf's `put` bound to it: its character, or nothing for a key that
+  /// types none.
+  static func typedText(of key: Key) -> String {
+    guard case .character(let scalar) = key, !SafeText.isUnsafe(scalar.value) else { return "" }
+    return String(scalar)
   }
 
   /// Every key's actions by name, for `trigger`: the user's last binding of a name, else Seek's,

@@ -41,4 +41,12 @@ import Testing
     #expect(KeyName.keys("ctrl-left") == [.function(KeyMap.Code.wordLeft)])
     #expect(KeyName.keys("alt-right") == [.function(KeyMap.Code.wordRight)])
   }
+
+  /// fzf's `put` without an argument types the key it is bound to (`a:put+put` types `aa`).
+  @Test func putTypesItsKey() {
+    #expect(BindAction.named("put", argument: nil) == .putKey)
+    #expect(TerminalApp.typedText(of: .character("a")) == "a")
+    #expect(TerminalApp.typedText(of: .character("\u{01}")) == "")
+    #expect(TerminalApp.typedText(of: .function(KeyMap.Code.f2)) == "")
+  }
 }

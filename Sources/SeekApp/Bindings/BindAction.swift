@@ -22,6 +22,9 @@ public enum BindAction: Sendable, Equatable {
   case changeQuery(String)
   /// Types the text at the cursor.
   case put(String)
+  /// fzf's `put` without an argument: types the key it is bound to (the terminal makes it a
+  /// `put` of that key's character; elsewhere it types nothing).
+  case putKey
   case changePrompt(String)
   case changeHeader(String)
   /// The footer's lines (`change-footer`; empty: none).
@@ -190,7 +193,7 @@ public enum BindAction: Sendable, Equatable {
   }
 
   static let plain: [String: BindAction] = [
-    "accept": .accept, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .cancel,
+    "accept": .accept, "put": .putKey, "accept-non-empty": .acceptNonEmpty, "abort": .abort, "cancel": .cancel,
     "up": .up, "down": .down, "first": .first, "top": .first, "last": .last,
     "page-up": .pageUp, "page-down": .pageDown,
     "toggle": .toggle, "toggle-down": .toggleDown, "toggle-up": .toggleUp, "toggle-out": .toggleOut,

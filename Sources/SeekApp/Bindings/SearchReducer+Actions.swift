@@ -68,6 +68,7 @@ extension SearchReducer {
     case .clearQuery: return state.query.isEmpty ? [] : event(.queryReplaced(""))
     case .changeQuery(let text): return event(.queryReplaced(text))
     case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
+    case .putKey: return []
     case .changePrompt(let text):
       state.prompt = text
       return []
