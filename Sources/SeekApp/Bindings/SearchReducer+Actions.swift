@@ -32,22 +32,79 @@ extension SearchReducer {
     return effects
   }
 
+  /// One action, by concern (the switch names every action: a new one must be given a place).
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
-    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
+    switch action {
+    case .accept, .acceptNonEmpty, .abort, .printQuery, .acceptOrPrintQuery, .execute, .executeSilent, .become,
+      .reload, .transform, .transformInto:
+      return leaveOrRun(&state, action)
+    case .up, .down, .first, .last, .pageUp, .pageDown, .position, .nextSelected, .previousSelected, .jump,
+      .jumpAccept:
+      return move(&state, action)
+    case .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAll, .deselectAll, .toggleAll,
+      .clearSelection, .select, .deselect, .exclude, .excludeMulti, .changeMulti:
+      return mark(&state, action)
+    case .cancel, .clearQuery, .changeQuery, .put, .putKey, .replaceQuery, .search, .edit, .deleteBackwardOrAbort,
+      .showInput, .hideInput, .toggleInput, .enableSearch, .disableSearch, .toggleSearch, .toggleSort:
+      return editQuery(&state, action)
+    case .changePrompt, .changeHeader, .changeFooter, .changePointer, .togglePreview, .showPreview, .hidePreview,
+      .previewUp, .previewDown, .preview, .changePreviewWindow, .refreshPreview, .toggleRefinements, .cycleSort,
+      .clearRefinements:
+      return changeScreen(&state, action)
+    case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
+      return rebind(&state, action)
+    }
+  }
+
+  /// Leaving (accept, abort, print-query) and commands (execute, become, reload, transform).
+  private static func leaveOrRun(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     switch action {
     case .accept: return acceptCurrent(&state)
     case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)
     case .abort: return [.quit(status: 130)]
-    // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
-    case .cancel:
-      guard !state.query.isEmpty else { return [.quit(status: 130)] }
-      return event(.cursorMoved(.end)) + event(.deletedToStart)
+    case .printQuery: return [.printQuery(state.query)]
+    case .execute(let template): return MarksReducer.command(&state.marks, template, .foreground)
+    case .executeSilent(let template): return MarksReducer.command(&state.marks, template, .silent)
+    case .become(let template): return MarksReducer.command(&state.marks, template, .become)
+    // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
+    case .reload(let template):
+      if state.focus == .results, case .item(let hit)? = state.results.row(at: state.selection) {
+        state.reselect = hit.objectID
+      }
+      return [immediateCommand(template, .reload, state)]
+    case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
+    case .acceptOrPrintQuery:
+      return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)
+    case .transformInto(let target, let template):
+      return MarksReducer.command(&state.marks, template, .transformInto(target))
+    default: return []
+    }
+  }
+
+  /// Moving the current row.
+  private static func move(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
+    switch action {
     case .up: return event(.movedUp)
     case .down: return event(.movedDown)
     case .first: return event(.movedToFirst)
     case .last: return event(.movedToLast)
     case .pageUp: return event(.pagedUp)
     case .pageDown: return event(.pagedDown)
+    case .nextSelected: return event(.movedToMarked(step: 1))
+    case .previousSelected: return event(.movedToMarked(step: -1))
+    case .jump, .jumpAccept:
+      JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
+      return []
+    case .position(let n): return event(.movedToPosition(n))
+    default: return []
+    }
+  }
+
+  /// Marks: toggling, selecting, excluding.
+  private static func mark(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
+    switch action {
     case .toggle: return event(.toggled)
     // fzf's: no move unless there is a mark to toggle (`+m`: the row stays).
     case .toggleDown where !state.picking.marks, .toggleUp where !state.picking.marks,
@@ -63,12 +120,61 @@ extension SearchReducer {
       // Every item's, matching or not: the empty query lists them all.
       guard state.picking.marks, !state.marks.checked.isEmpty else { return [] }
       return [.listMatches(query: "", refine: Refine(), how: .deselect)]
-    case .nextSelected: return event(.movedToMarked(step: 1))
-    case .previousSelected: return event(.movedToMarked(step: -1))
+    case .select, .deselect:
+      guard let hit = state.currentHit, state.checked.contains(hit.objectID) != (action == .select) else { return [] }
+      return event(.toggled)
+    case .exclude, .excludeMulti:
+      let marked = action == .excludeMulti ? state.checkedThisRun : []
+      guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
+      ResultsReducer.exclude(&state.list, marked.isEmpty ? [current] : marked)
+      clampSelection(&state)
+      return loadMoreIfNeeded(&state)
+    case .changeMulti(let limit):
+      state.picking.marks = limit != 0
+      state.picking.maxMarks = limit == 0 ? nil : limit
+      return []
+    default: return []
+    }
+  }
+
+  /// The query: clearing, changing, typing, searching, the query line shown or hidden.
+  private static func editQuery(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
+    switch action {
+    // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
+    case .cancel:
+      guard !state.query.isEmpty else { return [.quit(status: 130)] }
+      return event(.cursorMoved(.end)) + event(.deletedToStart)
     case .clearQuery: return state.query.isEmpty ? [] : event(.queryReplaced(""))
     case .changeQuery(let text): return event(.queryReplaced(text))
     case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
     case .putKey: return []
+    case .showInput: return event(.queryLineShown(true))
+    case .hideInput: return event(.queryLineShown(false))
+    case .toggleInput: return event(.queryLineShown(nil))
+    case .enableSearch, .disableSearch, .toggleSearch:
+      let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
+      guard disabled != state.refine.searchDisabled else { return [] }
+      state.refine.searchDisabled = disabled
+      return [ResultsReducer.search(&state.list, state.query, state.refine)]
+    case .toggleSort:
+      state.refine.inputOrder = !(state.refine.inputOrder ?? false)
+      return refined(&state)
+    case .edit(let edit): return event(edit)
+    case .deleteBackwardOrAbort: return state.query.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
+    case .replaceQuery:
+      guard let hit = state.currentHit else { return [] }
+      return event(.queryReplaced(hit.title))
+    case .search(let text):
+      return [ResultsReducer.search(&state.list, text, state.refine)]
+    default: return []
+    }
+  }
+
+  /// What the screen shows: prompt, header, footer, pointer, preview, refinements.
+  private static func changeScreen(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
+    switch action {
     case .changePrompt(let text):
       state.prompt = text
       return []
@@ -83,17 +189,6 @@ extension SearchReducer {
     case .hidePreview: return state.details.open ? event(.detailsToggled) : []
     case .previewUp: return event(.detailsScrolled(lines: -1))
     case .previewDown: return event(.detailsScrolled(lines: 1))
-    case .printQuery: return [.printQuery(state.query)]
-    case .execute(let template): return MarksReducer.command(&state.marks, template, .foreground)
-    case .executeSilent(let template): return MarksReducer.command(&state.marks, template, .silent)
-    case .become(let template): return MarksReducer.command(&state.marks, template, .become)
-    // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
-    case .reload(let template):
-      if state.focus == .results, case .item(let hit)? = state.results.row(at: state.selection) {
-        state.reselect = hit.objectID
-      }
-      return [immediateCommand(template, .reload, state)]
-    case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .preview(let template):
       DetailsReducer.preview(&state.details, template)
       return []
@@ -103,17 +198,19 @@ extension SearchReducer {
     case .refreshPreview:
       state.details.shownFor = nil
       return []
-    case .showInput: return event(.queryLineShown(true))
-    case .hideInput: return event(.queryLineShown(false))
-    case .toggleInput: return event(.queryLineShown(nil))
-    case .enableSearch, .disableSearch, .toggleSearch:
-      let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
-      guard disabled != state.refine.searchDisabled else { return [] }
-      state.refine.searchDisabled = disabled
-      return [ResultsReducer.search(&state.list, state.query, state.refine)]
-    case .toggleSort:
-      state.refine.inputOrder = !(state.refine.inputOrder ?? false)
-      return refined(&state)
+    case .toggleRefinements: return event(.refinementPaneToggled)
+    case .cycleSort: return event(.sortCycled)
+    case .clearRefinements: return event(.refinementsCleared)
+    case .changePointer(let text):
+      state.pointer = text
+      return []
+    default: return []
+    }
+  }
+
+  /// Bindings: triggered, unbound, bound again; `ignore` and `wait` (taken by the caller).
+  private static func rebind(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    switch action {
     case .trigger(let names): return trigger(&state, names)
     case .unbind(let names):
       state.unbound.formUnion(Self.names(names))
@@ -124,41 +221,8 @@ extension SearchReducer {
     case .toggleBind(let names):
       for name in Self.names(names) where state.unbound.remove(name) == nil { state.unbound.insert(name) }
       return []
-    case .toggleRefinements: return event(.refinementPaneToggled)
-    case .cycleSort: return event(.sortCycled)
-    case .clearRefinements: return event(.refinementsCleared)
-    case .jump, .jumpAccept:
-      JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
-      return []
     case .ignore, .wait: return []
-    case .edit(let edit): return event(edit)
-    case .deleteBackwardOrAbort: return state.query.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
-    case .acceptOrPrintQuery:
-      return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)
-    case .select, .deselect:
-      guard let hit = state.currentHit, state.checked.contains(hit.objectID) != (action == .select) else { return [] }
-      return event(.toggled)
-    case .exclude, .excludeMulti:
-      let marked = action == .excludeMulti ? state.checkedThisRun : []
-      guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
-      ResultsReducer.exclude(&state.list, marked.isEmpty ? [current] : marked)
-      clampSelection(&state)
-      return loadMoreIfNeeded(&state)
-    case .replaceQuery:
-      guard let hit = state.currentHit else { return [] }
-      return event(.queryReplaced(hit.title))
-    case .position(let n): return event(.movedToPosition(n))
-    case .changePointer(let text):
-      state.pointer = text
-      return []
-    case .changeMulti(let limit):
-      state.picking.marks = limit != 0
-      state.picking.maxMarks = limit == 0 ? nil : limit
-      return []
-    case .search(let text):
-      return [ResultsReducer.search(&state.list, text, state.refine)]
-    case .transformInto(let target, let template):
-      return MarksReducer.command(&state.marks, template, .transformInto(target))
+    default: return []
     }
   }
 
