@@ -144,7 +144,7 @@ public struct CatalogSettings: Sendable, Equatable {
     return path + ".settings.json"
   }
 
-  /// Parses a settings file's JSON text.
+  /// Parses a settings file's JSON text (each key read by its concern: `SettingsReader`).
   public static func parse(_ text: String, path: String) throws(CatalogError) -> CatalogSettings {
     let value: JSONValue
     do { value = try JSONParser.parse(text) } catch {
@@ -154,141 +154,13 @@ public struct CatalogSettings: Sendable, Equatable {
       throw .invalidSettings(path: path, message: "expected a JSON object")
     }
     var settings = CatalogSettings()
-    func strings(_ v: JSONValue, _ key: String) throws(CatalogError) -> [String] {
-      guard case .array(let items) = v else {
-        throw .invalidSettings(path: path, message: "'\(key)' must be an array of strings")
-      }
-      var out: [String] = []
-      for item in items {
-        guard case .string(let s) = item else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be an array of strings")
-        }
-        out.append(s)
-      }
-      return out
-    }
-    func string(_ v: JSONValue, _ key: String) throws(CatalogError) -> String {
-      guard case .string(let s) = v else { throw .invalidSettings(path: path, message: "'\(key)' must be a string") }
-      return s
-    }
+    let reader = SettingsReader(path: path)
     for (key, v) in members {
-      switch key {
-      case "searchableAttributes": settings.searchableAttributes = try strings(v, key)
-      case "titleAttribute": settings.titleAttribute = try string(v, key)
-      case "objectID": settings.objectIDAttribute = try string(v, key)
-      case "displayAttributes": settings.displayAttributes = try strings(v, key)
-      case "attributesForFaceting": settings.attributesForFaceting = try strings(v, key)
-      case "ignorePlurals":
-        guard case .bool(let ignores) = v else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
-        }
-        settings.ignorePlurals = ignores
-      case "removeStopWords":
-        switch v {
-        case .bool(let removes): settings.removeStopWords = removes
-        case .array(let languages) where languages.allSatisfy({ $0 == .string("en") }):
-          settings.removeStopWords = !languages.isEmpty
-        default:
-          throw .invalidSettings(
-            path: path, message: "'\(key)' must be true, false or a list of languages (\"en\" is the one known)")
-        }
-      case "exactOnSingleWordQuery":
-        let name = try string(v, key)
-        guard let exactness = SingleWordExactness(rawValue: name) else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be \"attribute\", \"word\" or \"none\"")
-        }
-        settings.exactOnSingleWordQuery = exactness
-      case "disableTypoToleranceOnAttributes":
-        settings.disableTypoToleranceOnAttributes = try strings(v, key)
-      case "attributeForDistinct":
-        settings.attributeForDistinct = try string(v, key)
-      case "distinct":
-        switch v {
-        case .bool(let on): settings.distinct = on ? 1 : 0
-        case .number(let text) where Int(text).map({ (0...100).contains($0) }) == true: settings.distinct = Int(text)
-        default: throw .invalidSettings(path: path, message: "'\(key)' must be true, false or a number from 0 to 100")
-        }
-      case "synonyms":
-        (settings.synonyms, settings.ignoredSynonyms) = try SynonymsReader.read(v, path: path)
-      case "store": settings.namesAStore = true
-      case "rules": settings.rules = try QueryRulesReader.read(v, path: path)
-      case "priceAttribute": settings.priceAttribute = try string(v, key)
-      case "priceIntent":
-        guard case .bool(let on) = v else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
-        }
-        settings.priceIntent = on
-      case "sortBy":
-        guard case .array(let entries) = v else {
-          throw .invalidSettings(
-            path: path, message: "'sortBy' must be a list of {\"label\": …, \"sort\": \"price:asc\"}")
-        }
-        settings.sortBy = try entries.map { entry throws(CatalogError) in
-          guard case .object(let members) = entry,
-            case .string(let label)? = members.first(where: { $0.0 == "label" })?.1,
-            case .string(let text)? = members.first(where: { $0.0 == "sort" })?.1
-          else {
-            throw .invalidSettings(path: path, message: "each 'sortBy' entry needs a \"label\" and a \"sort\"")
-          }
-          guard let sort = SortOrder(parsing: text) ?? CustomRanking(parsing: text).map(SortOrder.init(ranking:)) else {
-            throw .invalidSettings(
-              path: path, message: "'\(text)' is not attribute:asc, attribute:desc, asc(attribute) or desc(attribute)")
-          }
-          return SortChoice(label: label, sort: sort)
-        }
-      case "create", "createOnEnter":
-        guard case .bool(let on) = v else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
-        }
-        if key == "create" { settings.create = on } else { settings.createOnEnter = on }
-      case "typoTolerance":
-        switch v {
-        case .bool(let on): settings.typosEnabled = on
-        case .string(let name) where name == "min" || name == "strict":
-          settings.typoTiers = TypoTolerance.Tiers(rawValue: name)
-        default: throw .invalidSettings(path: path, message: "'\(key)' must be true, false, \"min\" or \"strict\"")
-        }
-      case "minWordSizefor1Typo", "minWordSizefor2Typos":
-        guard case .number(let text) = v, let size = Int(text), (1...100).contains(size) else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be a number from 1 to 100")
-        }
-        if key == "minWordSizefor1Typo" {
-          settings.minWordSizeForOneTypo = size
-        } else {
-          settings.minWordSizeForTwoTypos = size
-        }
-      case "typosOnKnownWords":
-        guard case .bool(let on) = v else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
-        }
-        settings.typosOnKnownWords = on
-      case "allowTyposOnNumericTokens":
-        guard case .bool(let allowed) = v else {
-          throw .invalidSettings(path: path, message: "'\(key)' must be true or false")
-        }
-        settings.allowTyposOnNumericTokens = allowed
-      case "format":
-        let name = try string(v, key)
-        guard let format = CatalogFormat(rawValue: name) else {
-          throw .invalidSettings(path: path, message: "unknown format '\(name)' (json, jsonl, csv, tsv, lines)")
-        }
-        settings.format = format
-      case "customRanking":
-        var rules: [CustomRanking] = []
-        for text in try strings(v, key) {
-          guard let rule = CustomRanking(parsing: text) else {
-            throw .invalidSettings(path: path, message: "'\(text)' is not asc(attribute) or desc(attribute)")
-          }
-          rules.append(rule)
-        }
-        settings.customRanking = rules
-      default:
-        throw .invalidSettings(
-          path: path,
-          message:
-            "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent)"
-        )
-      }
+      if try reader.readRecords(key, v, into: &settings) { continue }
+      if try reader.readRanking(key, v, into: &settings) { continue }
+      if try reader.readWords(key, v, into: &settings) { continue }
+      if try reader.readList(key, v, into: &settings) { continue }
+      throw reader.unknown(key)
     }
     return settings
   }
