@@ -157,12 +157,13 @@ public enum Layout {
       columns >= 40
       && (placement.position == .right || (placement.position == .auto && columns >= wideDetailsColumns))
     if beside {
-      let width = max(10, columns * (placement.percent ?? 50) / 100)
+      let width = min(
+        columns - 10, max(10, placement.cells.map { $0 + 2 } ?? columns * (placement.percent ?? 50) / 100))
       guard area >= 1 else { return nil }
       return Frame(column: columns - width + 2, row: top, width: width - 2, height: area, placedBelow: false)
     }
     guard area >= 6 else { return nil }
-    let height = max(2, area * (placement.percent ?? 40) / 100)
+    let height = min(area - 2, max(2, placement.cells ?? area * (placement.percent ?? 40) / 100))
     if placement.position == .top {
       return Frame(column: 0, row: top, width: columns, height: height, placedBelow: false, placedAbove: true)
     }

@@ -216,6 +216,16 @@ import Testing
     }
   }
 
+  /// fzf's `toggle-preview-wrap`: the preview's long lines wrapped, then cut again.
+  @Test func togglePreviewWrapFlipsTheWrap() {
+    var state = listed(["a"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.togglePreviewWrap]))
+    #expect(state.details.placement.wrap)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.togglePreviewWrap]))
+    #expect(!state.details.placement.wrap)
+  }
+
   @Test func previewActionsChangeThePane() {
     var state = listed(["a", "b"])
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))

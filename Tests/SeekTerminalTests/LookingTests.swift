@@ -78,7 +78,13 @@ import Testing
     #expect(DetailsPlacement.parse("bottom:40%,wrap")?.wrap == true)
     #expect(DetailsPlacement.parse("hidden")?.hidden == true)
     #expect(DetailsPlacement.parse("sideways") == nil)
-    #expect(DetailsPlacement.parse("right:5%") == nil)
+    #expect(DetailsPlacement.parse("right:101%") == nil)
+    // fzf's sizes in cells (`down:1:hidden`, `right:~30`), and 0: nothing shown.
+    let one = DetailsPlacement.parse("down:1:hidden")
+    #expect(one?.position == .bottom && one?.cells == 1 && one?.hidden == true)
+    #expect(DetailsPlacement.parse("right:~30")?.cells == 30)
+    #expect(DetailsPlacement.parse("0")?.hidden == true)
+    #expect(DetailsPlacement.parse("right:-3") == nil)
     // fzf's other forms.
     let up = DetailsPlacement.parse("up,60%,border-rounded,follow,+12,wrap-word")
     #expect(up?.position == .top && up?.percent == 60 && up?.follow == true && up?.wrap == true)
@@ -91,6 +97,17 @@ import Testing
     #expect(DetailsPlacement.parse("+{2}-5")?.offset?.firstLine(base: 50, height: 10) == 44)
     #expect(DetailsPlacement.parse("+3")?.offset?.firstLine(base: 3, height: 10) == 2)
     #expect(DetailsPlacement.parse("+{2}-x") == nil)
+  }
+
+  /// A size in cells: that many rows below the results, or columns beside them (with its border).
+  @Test func aPreviewOfNCellsTakesNRowsOrColumns() throws {
+    var s = state(columns: 80, rows: 20)
+    s.suggestions = []
+    s.details.open = true
+    s.details.placement = try #require(DetailsPlacement.parse("down:3"))
+    #expect(Layout.detailsFrame(s)?.height == 3)
+    s.details.placement = try #require(DetailsPlacement.parse("right:30"))
+    #expect(Layout.detailsFrame(s)?.width == 30)
   }
 
   @Test func aPreviewUpSitsAboveTheResultsAndFollowShowsTheEnd() {

@@ -33,6 +33,8 @@ public enum BindAction: Sendable, Equatable {
   /// The preview shown (`show-preview`) or hidden (`hide-preview`), whatever it was.
   case showPreview, hidePreview
   case previewUp, previewDown
+  /// The preview's long lines wrapped, or cut (fzf's `toggle-preview-wrap`).
+  case togglePreviewWrap
   /// Prints the query and exits 0 (fzf's `print-query`).
   case printQuery
   /// A command, its placeholders filled for the current row: the terminal handed over until it
@@ -202,7 +204,8 @@ public enum BindAction: Sendable, Equatable {
     "clear-selection": .clearSelection, "next-selected": .nextSelected, "prev-selected": .previousSelected,
     "clear-query": .clearQuery, "toggle-preview": .togglePreview, "show-preview": .showPreview,
     "hide-preview": .hidePreview,
-    "preview-up": .previewUp, "preview-down": .previewDown, "print-query": .printQuery, "ignore": .ignore,
+    "preview-up": .previewUp, "toggle-preview-wrap": .togglePreviewWrap, "preview-down": .previewDown,
+    "print-query": .printQuery, "ignore": .ignore,
     "wait": .wait,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "show-input": .showInput, "hide-input": .hideInput,

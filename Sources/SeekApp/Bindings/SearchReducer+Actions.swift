@@ -48,7 +48,8 @@ extension SearchReducer {
       .showInput, .hideInput, .toggleInput, .enableSearch, .disableSearch, .toggleSearch, .toggleSort:
       return editQuery(&state, action)
     case .changePrompt, .changeHeader, .changeFooter, .changePointer, .togglePreview, .showPreview, .hidePreview,
-      .previewUp, .previewDown, .preview, .changePreviewWindow, .refreshPreview, .toggleRefinements, .cycleSort,
+      .previewUp, .previewDown, .togglePreviewWrap, .preview, .changePreviewWindow, .refreshPreview, .toggleRefinements,
+      .cycleSort,
       .clearRefinements:
       return changeScreen(&state, action)
     case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
@@ -194,6 +195,9 @@ extension SearchReducer {
       return []
     case .changePreviewWindow(let spec):
       DetailsReducer.changePlacement(&state.details, spec)
+      return []
+    case .togglePreviewWrap:
+      DetailsReducer.toggleWrap(&state.details)
       return []
     case .refreshPreview:
       state.details.shownFor = nil

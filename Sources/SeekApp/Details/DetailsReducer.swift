@@ -77,6 +77,12 @@ enum DetailsReducer {
 
   /// fzf's `change-preview-window(a|b|…)`: the next of the alternatives, over the placement given
   /// at start.
+  /// fzf's `toggle-preview-wrap`: long lines wrapped, or cut, drawn again.
+  static func toggleWrap(_ details: inout DetailsState) {
+    details.placement.wrap.toggle()
+    details.shownFor = nil
+  }
+
   static func changePlacement(_ details: inout DetailsState, _ spec: String) {
     let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let turn = details.placementTurns[spec, default: 0]

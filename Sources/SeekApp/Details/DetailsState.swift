@@ -33,6 +33,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   public var position = Position.auto
   /// Share of the results area, in percent; nil = the default of the position.
   public var percent: Int? = nil
+  /// fzf's absolute size (`down:5`, `right:~30`): rows above or below the results, columns
+  /// beside them; over `percent`.
+  public var cells: Int? = nil
   public var hidden = false
   /// Wrap long lines of a preview (records are always wrapped).
   public var wrap = false
@@ -69,9 +72,14 @@ public struct DetailsPlacement: Sendable, Equatable {
         case _ where word.hasPrefix("+"):
           guard let offset = PreviewOffset(parsing: String(word.dropFirst())) else { return nil }
           out.offset = offset
-        default:
-          guard word.hasSuffix("%"), let n = Int(word.dropLast()), n >= 10, n <= 90 else { return nil }
+        case _ where word.hasSuffix("%"):
+          guard let n = Int(word.dropLast()), (1...100).contains(n) else { return nil }
           out.percent = n
+          out.cells = nil
+        default:
+          // fzf's `N` and `~N` (at most N): a size in cells; `0` shows nothing.
+          guard let n = Int(word.hasPrefix("~") ? String(word.dropFirst()) : word), n >= 0 else { return nil }
+          if n == 0 { out.hidden = true } else { out.cells = n }
         }
       }
     }
