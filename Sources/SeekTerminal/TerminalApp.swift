@@ -273,8 +273,9 @@ public final class TerminalApp {
     state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
     growFirstPage(to: screen.rows, runtime: session.runtime)
-    send(.started(Layout.viewport(for: state, screen: surround.inner(screen))), session)
+    // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
+    send(.started(Layout.viewport(for: state, screen: surround.inner(screen))), session)
     if !configuration.inputShown { send(.queryLineShown(false), session) }
   }
 

@@ -79,10 +79,11 @@ enum FilterCommand {
       // To a program, lines (and NUL-ended items) go as they were read, byte for byte (a tab, a
       // control byte; a file name may hold a newline); to a terminal never raw.
       if !Output.stdoutIsTerminal && (options.print0 || options.printsLinesAsRead) {
-        text += asRead(rawValue(of: found, field: options.field), options)
+        text += asRead(rawValue(of: found, field: options.field), options, ordinal: ordinal(of: found))
       } else if options.acceptNth != nil && options.printsLinesAsRead {
         // Fields of the line, not its highlighted title.
-        text += SafeText.sanitized(asRead(rawValue(of: found, field: options.field), options))
+        text += SafeText.sanitized(
+          asRead(rawValue(of: found, field: options.field), options, ordinal: ordinal(of: found)))
       } else {
         text += line(for: found, field: options.field, bold: bold)
       }
@@ -144,7 +145,8 @@ enum FilterCommand {
     // Written in blocks: one string of every match would double the output's memory.
     var text = printedQuery(options)
     for i in order {
-      text += raw ? asRead(lines[i].text, options) : SafeText.sanitized(asRead(lines[i].text, options))
+      let printed = asRead(lines[i].text, options, ordinal: lines[i].position)
+      text += raw ? printed : SafeText.sanitized(printed)
       text += options.outputTerminator
       if text.utf8.count >= 1 << 16 {
         Output.write(text)
@@ -175,9 +177,15 @@ enum FilterCommand {
 
   /// A line as a program reads it from fzf: as read, and with `--ansi` without its colour
   /// sequences (`git branch --color=always | fzf --ansi | xargs git checkout`).
-  static func asRead(_ text: String, _ options: Options) -> String {
+  /// `ordinal`: the line's place in the input, for `--accept-nth`'s `{n}`.
+  static func asRead(_ text: String, _ options: Options, ordinal: Int? = nil) -> String {
     let line = options.lineShape.ansi ? AnsiText.stripped(text) : text
-    return options.acceptNth?.apply(to: line, shape: options.lineShape) ?? line
+    return options.acceptNth?.apply(to: line, shape: options.lineShape, ordinal: ordinal) ?? line
+  }
+
+  /// A hit's place in the input, when its segment is the catalog as read (created items have none).
+  static func ordinal(of found: CatalogSearcher.SegmentHit) -> Int? {
+    found.kind == .main ? found.index.inputPosition(of: found.hit.record) : nil
   }
 
   static func rawValue(of found: CatalogSearcher.SegmentHit, field: String?) -> String {

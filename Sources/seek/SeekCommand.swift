@@ -713,7 +713,8 @@ enum SeekCommand {
           out += FilterCommand.asRead(value, options) + end
         }
       } else if let title = service.title(objectID: id) ?? keptTitle {
-        out += (options.printsLinesAsRead ? FilterCommand.asRead(title, options) : title) + end
+        let ordinal = service.searcher.ordinal(objectID: id)
+        out += (options.printsLinesAsRead ? FilterCommand.asRead(title, options, ordinal: ordinal) : title) + end
       }
     }
     // To a pipe the records go as they are; to a terminal, never raw (no escape sequences).

@@ -97,6 +97,13 @@ import Testing
     #expect(try #require(AcceptedFields("2,3")).apply(to: "  foo   bar  baz  ", shape: LineShape()) == "bar  baz")
   }
 
+  /// A template's `{n}`: the line's place in the input (fzf's test_accept_nth_template).
+  @Test func aTemplatesNIsTheLinesPlace() throws {
+    let template = try #require(AcceptedFields("[{n}] {1}"))
+    #expect(template.apply(to: "foo bar", shape: LineShape(), ordinal: 4) == "[4] foo")
+    #expect(template.apply(to: "foo bar", shape: LineShape()) == "[{n}] foo")
+  }
+
   /// `--nth` with several ranges: one part per range, separated (fzf matches within a range).
   @Test func severalNthRangesAreSeparateParts() throws {
     let shape = LineShape(delimiter: "\t", nth: try #require(FieldRange.parseList("2..,..")))

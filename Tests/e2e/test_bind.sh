@@ -238,3 +238,11 @@ expect_eq "--margin, --border-label: fzf's rows" "||   ╭foobar" "$(screen | se
 tmux_keys C-c
 wait_exit_file "$P/exit.txt"
 tmux_stop
+
+# fzf's start event acts on the answer to --query (fzf 0.74.5 prints `[1] 1st: foo, …`, the
+# line's place and its fields with --accept-nth's template).
+rm -f "$P/exit.txt"
+tmux_start 60 8 "printf 'x\nfoo  ,bar,baz\n' | env LANG=C.UTF-8 $P/fzf -d ' *, *' --accept-nth '[{n}] 1st: {1}, 3rd: {3}' --sync --query foo --bind start:accept > $P/out; echo EXIT=\$? > $P/exit.txt; exec tail -f /dev/null"
+wait_exit_file "$P/exit.txt"
+expect_eq "start:accept: the answer to --query, {n} its place" "[1] 1st: foo, 3rd: baz" "$(cat "$P/out")"
+tmux_stop

@@ -24,16 +24,18 @@ public struct AcceptedFields: Sendable, Equatable {
     }
   }
 
-  /// What is printed of `line`, split as `shape` splits it (its delimiter).
-  public func apply(to line: String, shape: LineShape) -> String {
+  /// What is printed of `line`, split as `shape` splits it (its delimiter); `ordinal`: its place
+  /// in the input (from 0), for a template's `{n}`.
+  public func apply(to line: String, shape: LineShape, ordinal: Int? = nil) -> String {
     switch form {
     case .list(let ranges): return shape.select(ranges, from: line, asPrinted: true)
-    case .template(let template): return Self.fill(template, line, shape)
+    case .template(let template): return Self.fill(template, line, shape, ordinal: ordinal)
     }
   }
 
-  /// `{N}`, `{N..M}`, `{-1}`: the fields; any other `{…}` is left as written.
-  static func fill(_ template: String, _ line: String, _ shape: LineShape) -> String {
+  /// `{N}`, `{N..M}`, `{-1}`: the fields; `{n}`: the line's place in the input (fzf's); any other
+  /// `{…}` is left as written.
+  static func fill(_ template: String, _ line: String, _ shape: LineShape, ordinal: Int? = nil) -> String {
     var out = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -41,6 +43,8 @@ public struct AcceptedFields: Sendable, Equatable {
       let name = String(rest[rest.index(after: open)..<close])
       if let range = FieldRange(parsing: name) {
         out += shape.field(range, of: line, asPrinted: true)
+      } else if name == "n", let ordinal {
+        out += String(ordinal)
       } else {
         out += rest[open...close]
       }
