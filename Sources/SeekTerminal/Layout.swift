@@ -142,6 +142,9 @@ public enum Layout {
     public var placedAbove = false
     /// Beside the results, on their right.
     public var isBeside: Bool { !placedBelow && !placedAbove }
+    /// fzf's look: a box of the screen's whole height around the text (its border two columns
+    /// left and right of it, a row above and below).
+    public var boxed = false
   }
 
   /// The details pane: beside the results on a wide screen (or when asked), below them otherwise;
@@ -153,9 +156,17 @@ public enum Layout {
     let top = resultsAreaTop(state)
     let area = resultsAreaHeight(state)
     let placement = details.placement
-    let beside =
-      columns >= 40
-      && (placement.position == .right || (placement.position == .auto && columns >= wideDetailsColumns))
+    // fzf's default preview sits on the right at any width.
+    let wide = columns >= wideDetailsColumns || state.look.isFzf
+    let beside = columns >= 40 && (placement.position == .right || (placement.position == .auto && wide))
+    if beside && state.look.isFzf {
+      // fzf's box: half the screen (or the size asked), the whole height, the text inside.
+      let box = min(columns - 10, max(10, placement.cells.map { $0 + 4 } ?? columns * (placement.percent ?? 50) / 100))
+      guard state.screen.rows >= 4 else { return nil }
+      return Frame(
+        column: columns - box + 2, row: 1, width: box - 4, height: state.screen.rows - 2, placedBelow: false,
+        boxed: true)
+    }
     if beside {
       let width = min(
         columns - 10, max(10, placement.cells.map { $0 + 2 } ?? columns * (placement.percent ?? 50) / 100))

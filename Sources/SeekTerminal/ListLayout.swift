@@ -149,7 +149,11 @@ public enum ListLayout: String, Sendable, CaseIterable {
     }
     var blocks = [(rows: header, columns: all), (rows: footer, columns: all)]
     if let frame = Layout.detailsFrame(state) {
-      blocks.append((frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
+      // fzf's box stays upright whole: its border rows with it.
+      blocks.append(
+        frame.boxed
+          ? (0..<state.screen.rows, (frame.column - 2)..<state.screen.columns)
+          : (frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
     }
     let pane = Layout.paneWidth(state)
     if pane > 0 {

@@ -50,6 +50,19 @@ public enum Renderer {
     let height = state.screen.rows
     var buffer = ScreenBuffer(columns: width, rows: height)
     guard width > 0, height > 0 else { return buffer }
+    // fzf's preview box: the finder drawn in the columns left of it, the box beside, whole.
+    if let frame = Layout.detailsFrame(state), frame.boxed {
+      var left = state
+      left.details.open = false
+      left.viewport.screen.columns = frame.column - 2
+      var context = context
+      context.ruleReachesLastColumn = false
+      let finder = render(left, context: context)
+      buffer.place(finder, column: 0, row: 0)
+      buffer.cursor = finder.cursor
+      drawDetails(state, into: &buffer)
+      return buffer
+    }
     if Layout.queryLines(state) > 0 { drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer) }
     if case .inline(let right) = state.info, Layout.queryLines(state) > 0 {
       if state.look.isFzf {
@@ -393,10 +406,24 @@ public enum Renderer {
   // MARK: - Details pane
 
   /// The selected hit's record and ranking, or its preview; a border separates it from the results.
+  /// fzf's rounded box around its preview, from `column`, `width` wide, the screen's height.
+  static func drawBox(column: Int, width: Int, rows: Int, into buffer: inout ScreenBuffer) {
+    let end = column + width - 1
+    let line = String(repeating: "─", count: max(0, width - 2))
+    buffer.write("╭" + line + "╮", column: column, row: 0, style: [.dim])
+    buffer.write("╰" + line + "╯", column: column, row: rows - 1, style: [.dim])
+    for row in 1..<max(1, rows - 1) {
+      buffer.write("│", column: column, row: row, style: [.dim])
+      buffer.write("│", column: end, row: row, style: [.dim])
+    }
+  }
+
   static func drawDetails(_ state: SearchState, into buffer: inout ScreenBuffer) {
     guard let frame = Layout.detailsFrame(state) else { return }
     let label = state.details.command == nil ? " details " : " preview "
-    if frame.placedBelow || frame.placedAbove {
+    if frame.boxed {
+      drawBox(column: frame.column - 2, width: frame.width + 4, rows: buffer.size.rows, into: &buffer)
+    } else if frame.placedBelow || frame.placedAbove {
       let row = frame.placedBelow ? frame.row - 1 : frame.row + frame.height
       buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])
       buffer.write(label, column: 2, row: row, style: [.dim])
@@ -416,6 +443,12 @@ public enum Renderer {
           piece.text, column: x, row: frame.row + i, style: piece.style, limit: limit,
           styleAt: styler(piece.ranges, style: piece.style.union([.bold, .match])))
       }
+    }
+    // fzf's scroll indicator: the first line shown and the lines there are, at the box's top right.
+    if frame.boxed && !lines.isEmpty {
+      let position = "\(first + 1)/\(lines.count)"
+      let x = frame.column + frame.width - DisplayWidth.of(position)
+      if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }
     }
     if lines.isEmpty && state.details.record == nil && state.details.command == nil {
       buffer.write(

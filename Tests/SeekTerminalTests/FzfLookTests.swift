@@ -67,6 +67,23 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(reverseList.prefix(4).joined(separator: "|") == "  foo|  bar|\(rule)|> line 1")
   }
 
+  /// fzf's preview: a rounded box on the right half, the screen's whole height, its scroll
+  /// indicator at the top right; the finder in the columns left of it (fzf 0.74.5's screen for
+  /// `seq 100 | fzf --preview 'seq {}0 {}9'` on 60×12, row for row).
+  @Test func thePreviewIsABoxOnTheRightHalf() {
+    var s = lines(100, matching: 3, rows: 12)
+    s.viewport.screen = ScreenSize(columns: 60, rows: 12)
+    s.details.open = true
+    s.details.command = "seq {}0 {}9"
+    s.details.preview = PreviewOutput(lines: (10...19).map { [StyledRun(String($0))] }, exitStatus: 0)
+    let rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[0].hasSuffix("╭" + String(repeating: "─", count: 28) + "╮"))
+    #expect(rows[1].hasSuffix("│ 10                    1/10 │"))
+    #expect(rows[11].hasSuffix("╰" + String(repeating: "─", count: 28) + "╯"))
+    #expect(rows[10].hasPrefix("  3/100 ─") && rows[10].contains("─ │ 19"))
+    #expect(Layout.resultsWidth(s) == 30)
+  }
+
   /// Inside a border with a right side, fzf's rule reaches the content's last column.
   @Test func theRuleReachesTheLastColumnBeforeARightBorder() {
     var context = Self.fzfSigns()
