@@ -142,9 +142,11 @@ public enum Layout {
     public var placedAbove = false
     /// Beside the results, on their right.
     public var isBeside: Bool { !placedBelow && !placedAbove }
-    /// fzf's look: a box of the screen's whole height around the text (its border two columns
-    /// left and right of it, a row above and below).
+    /// fzf's look: a box of the screen's whole height around the text, from `boxColumn`, with
+    /// `border`'s lines (none for `noborder`).
     public var boxed = false
+    public var boxColumn = 0
+    public var border = Border.rounded
   }
 
   /// The details pane: beside the results on a wide screen (or when asked), below them otherwise;
@@ -161,11 +163,15 @@ public enum Layout {
     let beside = columns >= 40 && (placement.position == .right || (placement.position == .auto && wide))
     if beside && state.look.isFzf {
       // fzf's box: half the screen (or the size asked), the whole height, the text inside.
-      let box = min(columns - 10, max(10, placement.cells.map { $0 + 4 } ?? columns * (placement.percent ?? 50) / 100))
-      guard state.screen.rows >= 4 else { return nil }
+      let border = Border(rawValue: placement.border) ?? .rounded
+      let s = border.sides
+      let asked = placement.cells.map { $0 + s.left + s.right } ?? columns * (placement.percent ?? 50) / 100
+      let box = min(columns - 10, max(10, asked))
+      guard state.screen.rows >= 2 + s.top + s.bottom else { return nil }
       return Frame(
-        column: columns - box + 2, row: 1, width: box - 4, height: state.screen.rows - 2, placedBelow: false,
-        boxed: true)
+        column: columns - box + s.left, row: s.top, width: box - s.left - s.right,
+        height: state.screen.rows - s.top - s.bottom, placedBelow: false, boxed: true, boxColumn: columns - box,
+        border: border)
     }
     if beside {
       let width = min(
@@ -195,7 +201,7 @@ public enum Layout {
   /// Columns left for the results.
   public static func resultsWidth(_ state: SearchState) -> Int {
     var width = state.screen.columns - paneWidth(state)
-    if let frame = detailsFrame(state), frame.isBeside { width = frame.column - 2 }
+    if let frame = detailsFrame(state), frame.isBeside { width = frame.boxed ? frame.boxColumn : frame.column - 2 }
     return max(0, width)
   }
 

@@ -54,7 +54,7 @@ public enum Renderer {
     if let frame = Layout.detailsFrame(state), frame.boxed {
       var left = state
       left.details.open = false
-      left.viewport.screen.columns = frame.column - 2
+      left.viewport.screen.columns = frame.boxColumn
       var context = context
       context.ruleReachesLastColumn = false
       let finder = render(left, context: context)
@@ -406,23 +406,12 @@ public enum Renderer {
   // MARK: - Details pane
 
   /// The selected hit's record and ranking, or its preview; a border separates it from the results.
-  /// fzf's rounded box around its preview, from `column`, `width` wide, the screen's height.
-  static func drawBox(column: Int, width: Int, rows: Int, into buffer: inout ScreenBuffer) {
-    let end = column + width - 1
-    let line = String(repeating: "─", count: max(0, width - 2))
-    buffer.write("╭" + line + "╮", column: column, row: 0, style: [.dim])
-    buffer.write("╰" + line + "╯", column: column, row: rows - 1, style: [.dim])
-    for row in 1..<max(1, rows - 1) {
-      buffer.write("│", column: column, row: row, style: [.dim])
-      buffer.write("│", column: end, row: row, style: [.dim])
-    }
-  }
-
   static func drawDetails(_ state: SearchState, into buffer: inout ScreenBuffer) {
     guard let frame = Layout.detailsFrame(state) else { return }
     let label = state.details.command == nil ? " details " : " preview "
     if frame.boxed {
-      drawBox(column: frame.column - 2, width: frame.width + 4, rows: buffer.size.rows, into: &buffer)
+      let size = ScreenSize(columns: buffer.size.columns - frame.boxColumn, rows: buffer.size.rows)
+      frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: 0, size: size)
     } else if frame.placedBelow || frame.placedAbove {
       let row = frame.placedBelow ? frame.row - 1 : frame.row + frame.height
       buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])

@@ -84,6 +84,26 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.resultsWidth(s) == 30)
   }
 
+  /// `--preview-window`'s border styles, as fzf 0.74.5 draws them on 40×6: `noborder` (the text
+  /// and its indicator from the half's first column to the last), `border-left`, `border-sharp`.
+  @Test func thePreviewBoxTakesItsBorderStyle() throws {
+    var s = lines(100, matching: 4, rows: 6)
+    s.viewport.screen = ScreenSize(columns: 40, rows: 6)
+    s.details.open = true
+    s.details.command = "seq {}0 {}9"
+    s.details.preview = PreviewOutput(lines: (10...19).map { [StyledRun(String($0))] }, exitStatus: 0)
+    func rows(_ spec: String) throws -> [String] {
+      s.details.placement = try #require(DetailsPlacement.parse(spec))
+      return screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    let none = try rows("noborder")
+    #expect(none[0].hasSuffix("  10              1/10") && none[5].hasSuffix("  15"))
+    let left = try rows("right,50%,border-left")
+    #expect(left[0].hasSuffix("│ 10            1/10") && left[5].hasSuffix("│ 15"))
+    let sharp = try rows("border-sharp")
+    #expect(sharp[0].hasSuffix("┌" + String(repeating: "─", count: 18) + "┐"))
+  }
+
   /// Inside a border with a right side, fzf's rule reaches the content's last column.
   @Test func theRuleReachesTheLastColumnBeforeARightBorder() {
     var context = Self.fzfSigns()

@@ -36,6 +36,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// fzf's absolute size (`down:5`, `right:~30`): rows above or below the results, columns
   /// beside them; over `percent`.
   public var cells: Int? = nil
+  /// fzf's border around the preview (`border-sharp`, `noborder`, `border-left`, …): drawn in
+  /// fzf's look (`rounded` when unsaid); Seek's own look draws its one separator line.
+  public var border = "rounded"
   public var hidden = false
   /// Wrap long lines of a preview (records are always wrapped).
   public var wrap = false
@@ -66,9 +69,12 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "nowrap": out.wrap = false
         case "follow": out.follow = true
         case "nofollow": out.follow = false
-        // Borders (Seek draws its one separator line) and fzf's scroll offset in the corner.
-        case "border", "noborder", "sharp", "rounded", "cycle", "nocycle", "info", "noinfo": break
-        case _ where word.hasPrefix("border-"): break
+        // Borders (drawn in fzf's look) and fzf's scroll offset in the corner.
+        case "border", "rounded": out.border = "rounded"
+        case "sharp": out.border = "sharp"
+        case "noborder": out.border = "none"
+        case _ where word.hasPrefix("border-"): out.border = String(word.dropFirst(7))
+        case "cycle", "nocycle", "info", "noinfo": break
         case _ where word.hasPrefix("+"):
           guard let offset = PreviewOffset(parsing: String(word.dropFirst())) else { return nil }
           out.offset = offset
