@@ -648,8 +648,13 @@ public final class TerminalApp {
   private func boundEvent(for key: Key) -> SearchEvent? {
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
     {
-      let typed = Self.typedText(of: key)
-      return configuration.layout.oriented(.actionsTriggered(bound.actions.map { $0 == .putKey ? .put(typed) : $0 }))
+      // fzf's `put` alone types the key: resolved here, where the key is known (no copy otherwise).
+      var actions = bound.actions
+      if actions.contains(.putKey) {
+        let typed = Self.typedText(of: key)
+        actions = actions.map { $0 == .putKey ? .put(typed) : $0 }
+      }
+      return configuration.layout.oriented(.actionsTriggered(actions))
     }
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
       return .acceptKeyPressed(expected.name)

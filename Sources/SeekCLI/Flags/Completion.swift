@@ -1,3 +1,5 @@
+import Foundation
+
 /// `seek --completion bash|zsh|fish`: the completion of Seek's own flags for a shell, made from
 /// the flag table, so that a flag added to the table is completed without another list to keep.
 /// (`seek --bash` and the like are something else: key bindings and `**<TAB>` for every command.)
@@ -11,7 +13,7 @@ public enum Completion {
   }
 
   /// The flags whose value is the next argument.
-  static var takingValues: [Flag] { Flag.all.filter { if case .required = $0.value { true } else { false } } }
+  static var takingValues: [Flag] { Flag.all.filter(\.takesValue) }
 
   static func bash(_ command: String) -> String {
     func names(_ flags: [Flag]) -> String { flags.flatMap(\.names).joined(separator: "|") }
@@ -86,7 +88,7 @@ public enum Completion {
         words.append(name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())")
       }
       guard words.count > 1 else { continue }  // `+i` alone: fish has no such spelling
-      if case .required = flag.value {
+      if flag.takesValue {
         switch flag.completes {
         case .anything: words.append("-x")
         case .files: words.append("-r -F")
@@ -94,7 +96,9 @@ public enum Completion {
         case .oneOf(let choices): words.append("-x -a '\(choices.joined(separator: " "))'")
         }
       }
-      words.append("-d '\(summary(flag).replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'"))'")
+      let description = summary(flag).replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "'", with: "\\'")
+      words.append("-d '\(description)'")
       lines.append(words.joined(separator: " "))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -120,14 +124,5 @@ public enum Completion {
       }
     }
     return escaped
-  }
-}
-
-extension StringProtocol {
-  /// Every `target` replaced (without Foundation's `replacingOccurrences`).
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for c in self { if c == target { out += replacement } else { out.append(c) } }
-    return out
   }
 }

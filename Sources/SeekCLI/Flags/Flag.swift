@@ -51,6 +51,9 @@ public struct Flag: Sendable {
     self.init(names, .none, help, apply: apply)
   }
 
+  /// Whether the next argument is the flag's value (`--query x`), not only an attached one.
+  public var takesValue: Bool { if case .required = value { true } else { false } }
+
   /// The long spelling help and completions lead with (`--filter`).
   public var longName: String { names.first { $0.hasPrefix("--") } ?? names[0] }
 
@@ -107,6 +110,6 @@ extension Flag {
   /// Short spellings that take a value, which may be attached (`-fQUERY`, `-q55`); `-m`'s number
   /// is optional, so it stands apart (`-m 3`).
   static let shortNamesWithValues: Set<String> = Set(
-    all.filter { if case .required = $0.value { true } else { false } }.flatMap(\.names)
+    all.filter(\.takesValue).flatMap(\.names)
       .filter { $0.count == 2 && $0.hasPrefix("-") })
 }
