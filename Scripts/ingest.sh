@@ -87,5 +87,5 @@ measure() {
 }
 
 measure seek "env LANG=C.UTF-8 XDG_DATA_HOME=$WORK/xdg $SEEK --no-store"
-if command -v fzf >/dev/null; then measure fzf "env LANG=C.UTF-8 fzf"; else echo "  fzf: not installed"; fi
+if command -v fzf >/dev/null; then measure "fzf $(fzf --version | cut -d" " -f1)" "env LANG=C.UTF-8 fzf"; else echo "  fzf: not installed"; fi
 if command -v sk >/dev/null; then measure sk "env LANG=C.UTF-8 sk"; else echo "  sk: not installed"; fi

@@ -129,7 +129,7 @@ import Testing
     let whole = CatalogSearcher(catalog: catalog(Self.names[...]))
     let scanned = scanning(indexed: 5_000, chunk: 5_000)
     let checks = Counter()
-    scanned.superseded = { checks.next() == 40 }  // at the 41st look: 41 × 256 lines of the tail
+    scanned.superseded = { checks.next() == 3 }  // at the 4th look, four blocks of the tail in
     _ = try page(scanned, "api")
     #expect(scanned.lastSearchGaveWay)
     var request = CatalogSearcher.Request(query: "api", hitsPerPage: 20, exhaustive: true)
@@ -138,11 +138,24 @@ import Testing
     let interim = try scanned.search(request)
     let (mainCount, wholeCount) = (try page(mainOnly, "api").nbHits, try page(whole, "api").nbHits)
     #expect(interim.nbHits > mainCount && interim.nbHits < wholeCount)
-    let soFar = CatalogSearcher(catalog: catalog(Self.names[..<(5_000 + 41 * 256)]))
+    let soFar = CatalogSearcher(catalog: catalog(Self.names[..<(5_000 + Self.linesReached(looks: 4, chunk: 5_000))]))
     #expect(interim.nbHits == (try page(soFar, "api")).nbHits)
     #expect(
       interim.hits.map { $0.index.documents.value($0.hit.record, 0) } == (try page(soFar, "api")).titles)
     #expect(try page(scanned, "api") == (try page(whole, "api")))
+  }
+
+  /// The tail's lines a scan has matched at its `looks`-th look at a newer search: it looks after
+  /// each block (`LineScanRuns.blockLines`), and a block ends with its chunk.
+  static func linesReached(looks: Int, chunk: Int) -> Int {
+    let block = LineScanRuns.blockLinesPerCore * Workers.allCores.cores
+    var (reached, row) = (0, 0)
+    for _ in 0..<looks {
+      let end = min(chunk, row + block)
+      reached += end - row
+      row = end == chunk ? 0 : end
+    }
+    return reached
   }
 
   /// fzf's `{n}`: a line's place in the input, whether the main index holds it (numbered shorter
@@ -203,9 +216,11 @@ import Testing
     for start in stride(from: indexed, to: 25_000, by: 3_000) {
       scanned.appendUnindexed(table(names[start..<min(25_000, start + 3_000)]), at: start)
     }
-    // Stopped at its 31st look, 7,936 lines in: inside the third chunk.
+    // Stopped at the first look past 6,000 lines: inside the third chunk (at its end where a
+    // block is a whole chunk: 3 cores or more).
+    let stop = (1...).first { Self.linesReached(looks: $0, chunk: 3_000) > 6_000 }!
     let looks = Counter()
-    scanned.superseded = { looks.next() == 30 }
+    scanned.superseded = { looks.next() == stop - 1 }
     _ = try page(scanned, "py")
     #expect(scanned.lastSearchGaveWay)
     scanned.holdWholeInput(table(names[...]))

@@ -84,6 +84,12 @@ public struct RecordMatcher {
     return seen.count
   }
 
+  /// Counts the distinct terms `other` saw too (a run of the same scan), exact as `termCount` is.
+  public mutating func countTerms(of other: RecordMatcher) {
+    guard countsTerms, termHashes.count <= Searcher.firstLettersFixedAbove else { return }
+    termHashes.formUnion(other.termHashes)
+  }
+
   /// The last record's match in each regime (indexed by `Regime.rawValue`): which words matched
   /// (bit per word, 0 for none) and the ranking key's relevance (`RankingRule.relevance`).
   public private(set) var results = [(matched: UInt16, relevance: UInt64)](

@@ -49,7 +49,7 @@ public struct LineStreamFilter {
     order: LineStreamMatcher.Order = .input, memoryLimit: Int = ProcessMemory.inputLimitBytes()
   ) -> Result {
     var reading = Reading(
-      matcher: LineStreamMatcher(query: text, settings: settings, limit: limit, matching: matching),
+      runs: LineScanRuns(query: text, settings: settings, limit: limit, matching: matching, firstPosition: 0),
       headerLinesLeft: headerLines)
     var splitter = LineSplitter(delimiter: delimiter)
     reading.dropsCarriageReturn = splitter.dropsCarriageReturn
@@ -69,15 +69,21 @@ public struct LineStreamFilter {
       }
     }
     splitter.finish { reading.consume($0) }
-    var result = reading.matcher.result(order: order)
+    reading.matchPending()
+    var result = reading.runs.merged().result(order: order)
     result.stoppedAtMemoryLimit = stopped
     return result
   }
 
-  /// The state of one read: a struct whose method takes each line, so that the matcher is used in
-  /// place (captured by closures, it was copied for every line, each of its arrays retained).
+  /// The state of one read: a struct whose method takes each line, so that the matchers are used
+  /// in place (captured by closures, they were copied for every line, each of their arrays
+  /// retained). Lines are matched a block at a time, on every core (`LineScanRuns`).
   private struct Reading {
-    var matcher: LineStreamMatcher
+    var runs: LineScanRuns
+    /// Lines read and not matched yet: a block is `blockLinesPerCore` × this many a core (no newer
+    /// search waits on a filter, so its blocks are larger than the app's).
+    var pending: [String] = []
+    static let blocksPerMatch = 16
     /// `--header-lines`: lines still to leave out (a header is never searched nor printed).
     var headerLinesLeft: Int
     var dropsCarriageReturn = true
@@ -91,7 +97,14 @@ public struct LineStreamFilter {
         return
       }
       // The text as the index would keep it (invalid UTF-8 replaced).
-      matcher.add(String(decoding: line[line.startIndex..<end], as: UTF8.self))
+      pending.append(String(decoding: line[line.startIndex..<end], as: UTF8.self))
+      if pending.count >= runs.blockLines * Self.blocksPerMatch { matchPending() }
+    }
+
+    mutating func matchPending() {
+      let lines = pending
+      runs.add(count: lines.count) { lines[$0] }
+      pending.removeAll(keepingCapacity: true)
     }
   }
 }

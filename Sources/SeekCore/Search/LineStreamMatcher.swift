@@ -54,10 +54,13 @@ public struct LineStreamMatcher {
   public var termCount: Int { matcher.termCount }
 
   /// Matches the next line of the input.
-  public mutating func add(_ line: String) {
+  public mutating func add(_ line: String) { add(line, at: position) }
+
+  /// Matches the line at `position` in the input (a run of a scan split across cores is handed
+  /// its lines apart from the others': `LineScanRuns`).
+  public mutating func add(_ line: String, at position: Int) {
     var text = line
-    let position = self.position
-    self.position += 1
+    self.position = position + 1
     linesRead += 1
     if text.utf8.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
     let order = UInt64(reverse ? Int(UInt32.max) - position : position)
@@ -82,6 +85,21 @@ public struct LineStreamMatcher {
       fuzzy!.add(
         payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]), words: words)
     }
+  }
+
+  /// Takes in what another matcher of the same query matched, lines of the same input that this
+  /// one was not handed (a scan split across cores: `LineScanRuns`): the kept lines merged, the
+  /// counts and distinct terms added, as if this matcher had been handed them too.
+  public mutating func merge(_ other: LineStreamMatcher) {
+    collector.merge(other.collector)
+    if fuzzy != nil, let theirs = other.fuzzy { fuzzy!.merge(theirs) }
+    matcher.countTerms(of: other.matcher)
+    if settlesRegime && collector.settled == nil && matcher.termCount > Searcher.firstLettersFixedAbove {
+      collector.settle(on: .medium)
+    }
+    linesRead += other.linesRead
+    longLines += other.longLines
+    position = max(position, other.position)
   }
 
   /// The order of the lines a result holds.

@@ -33,8 +33,8 @@ struct StreamTail {
     var limit: Int
   }
 
-  /// The scan under way: its matcher, and the next line to match (chunk, row).
-  private var scan: (key: Key, matcher: LineStreamMatcher, chunk: Int, row: Int)?
+  /// The scan under way: its matchers (one per core), and the next line to match (chunk, row).
+  private var scan: (key: Key, runs: LineScanRuns, chunk: Int, row: Int)?
   /// The last answer, for the lines scanned then (all of them, or those a scan had reached).
   private var answered: (key: Key, lines: Int, answer: Answer)?
   private var wholeIndex: (lines: Int, index: SearchIndex, serial: Int)?
@@ -52,13 +52,6 @@ struct StreamTail {
     /// order): fzf's `{n}` of a line the scan kept.
     var positions: [Int]
   }
-
-  /// Lines checked between two looks at whether the search was superseded: a key typed meanwhile
-  /// waits for the scan to reach the next look before its own (interim) answer. Lines are matched
-  /// at 100,000–1,000,000 a second, depending on the query (a short one matches most lines and
-  /// scores them): 256 is at most about 2.5 ms, while the reader shares the core. A look takes
-  /// the runtime's lock and reads its queue, a microsecond: under 1% of the scan.
-  static let linesBetweenChecks = 256
 
   init(settings: ResolvedSettings, firstPosition: Int) {
     self.settings = settings
@@ -143,34 +136,33 @@ struct StreamTail {
     if scan?.key != key {
       scan = (
         key,
-        LineStreamMatcher(
+        LineScanRuns(
           query: query, settings: settings.index, limit: limit, matching: matching, firstPosition: firstPosition),
         0, firstRow
       )
     }
-    guard var (_, matcher, chunk, row) = scan else { return nil }
-    scan = nil  // the matcher is mutated alone: no copy of its heaps and term hashes per search
-    var sinceCheck = 0
+    guard var (_, runs, chunk, row) = scan else { return nil }
+    scan = nil  // the matchers are mutated alone: no copy of their heaps and term hashes per search
+    // A block at a time, on every core; between blocks (about a millisecond each), a look at
+    // whether a newer search waits: a look takes the runtime's lock and reads its queue, a
+    // microsecond.
     while chunk < chunks.count {
       let table = chunks[chunk]
       while row < table.count {
-        matcher.add(table.value(row, 0))
-        row += 1
-        sinceCheck += 1
-        if sinceCheck == Self.linesBetweenChecks {
-          sinceCheck = 0
-          if superseded() {
-            scan = (key, matcher, chunk, row)
-            return nil
-          }
+        let (start, end) = (row, min(table.count, row + runs.blockLines))
+        runs.add(count: end - start) { table.value(start + $0, 0) }
+        row = end
+        if row < table.count || chunk + 1 < chunks.count, superseded() {
+          scan = (key, runs, chunk, row)
+          return nil
         }
       }
       chunk += 1
       row = 0
     }
     // Stay at the end of the last chunk: lines that arrive later go on from there.
-    scan = (key, matcher, max(0, chunks.count - 1), chunks.last?.count ?? 0)
-    let answer = ranked(matcher, mainTerms: mainTerms)
+    scan = (key, runs, max(0, chunks.count - 1), chunks.last?.count ?? 0)
+    let answer = ranked(runs.merged(), mainTerms: mainTerms)
     answered = (key, count, answer)
     return answer
   }
@@ -182,10 +174,9 @@ struct StreamTail {
   /// ends) shows its matches as they are found, not the main index's alone.
   mutating func answerSoFar(query: String, matching: MatchOptions, limit: Int, mainTerms: Int) -> Answer? {
     let key = Key(query: query, matching: matching, limit: limit)
-    guard let scan, scan.key == key, scan.matcher.linesRead > 0 else { return nil }
-    let lines = scan.matcher.linesRead
+    guard let scan, scan.key == key, case let lines = scan.runs.linesRead, lines > 0 else { return nil }
     if let answered, answered.key == key, answered.lines == lines { return answered.answer }
-    let answer = ranked(scan.matcher, mainTerms: mainTerms)
+    let answer = ranked(scan.runs.merged(), mainTerms: mainTerms)
     answered = (key, lines, answer)
     return answer
   }
