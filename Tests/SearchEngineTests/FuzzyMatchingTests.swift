@@ -33,6 +33,37 @@ import Testing
     #expect(score("oBZ", "fooBarbaz1", options: MatchOptions(caseMatching: .respect)) == nil)
   }
 
+  /// Whether a text matches, told without scoring it (what a scan counts of a tier it will not
+  /// show): the scorer's answer for every ASCII text and plain query, and no answer where the
+  /// scorer must decide (operators, several terms in a group, text beyond ASCII).
+  @Test func matchingWithoutAScoreAgreesWithTheScorer() {
+    let texts = [
+      "fooBarbaz1", "src/components/Button.tsx", "FOO-bar\r", "a-b", "a\rb", "@`x", "Test/TEST_tests", "",
+      "tset", "t e s t", "lib/test_9", "config/vendor/scripts_12", "x@y", "a_b-c.d", "ZeD/zip", "BAZ",
+    ]
+    let queries = [
+      "test", "obz", "oBZ", "a-b", "@x", "`x", "te st", "FOO", "bcd", "scb", "t_9", "-", "a.d", "zed", "baz",
+    ]
+    for query in queries {
+      for options in [Self.lines, MatchOptions(), MatchOptions(caseMatching: .respect)] {
+        var matcher = ExtendedMatcher(ExtendedQuery(query, options: options))
+        for text in texts {
+          var copy = text
+          let scored = copy.withUTF8 { matcher.score($0) } != nil
+          let told = copy.withUTF8 { matcher.matchesWithoutScore($0) }
+          #expect(told == scored, "\(query) in \(text)")
+        }
+      }
+    }
+    for query in ["^src", "!test", "'exact", "a | b", "tsx$"] {
+      var copy = "src/a.tsx"
+      let matcher = ExtendedMatcher(ExtendedQuery(query, options: Self.lines))
+      #expect(copy.withUTF8 { matcher.matchesWithoutScore($0) } == nil, "\(query)")
+    }
+    var accented = "café/test"
+    #expect(accented.withUTF8 { ExtendedMatcher(ExtendedQuery("test")).matchesWithoutScore($0) } == nil)
+  }
+
   @Test func findsInitialsOfPathParts() {
     #expect(ranges("scb", "src/components/Button.tsx") == [0..<1, 4..<5, 15..<16])
     #expect(score("scb", "src/components/Link.tsx") == nil)

@@ -18,6 +18,9 @@ public struct ExtendedMatcher: Sendable {
 
   public init(_ query: ExtendedQuery) {
     self.query = query
+    decidesWithoutScore =
+      !query.options.matchesWithinParts
+      && query.groups.allSatisfy { $0.count == 1 && !$0[0].inverse && $0[0].kind == .fuzzy }
     let longest = query.groups.joined().map(\.chars.count).max() ?? 0
     positions = [Int32](repeating: 0, count: longest)
     var required: [UInt32] = []
@@ -35,6 +38,46 @@ public struct ExtendedMatcher: Sendable {
 
   /// How each required term reads a text.
   private let requiredReadings: [FuzzyReading]
+  /// Every group is one plain fuzzy term, over the whole text: whether a text matches is whether
+  /// each term is a subsequence of it (`matchesWithoutScore`).
+  private let decidesWithoutScore: Bool
+
+  /// Whether `bytes` match, without scoring them, where that is known without decoding them:
+  /// every group one fuzzy term (no operator) and ASCII text; nil otherwise (the scorer decides).
+  /// A fuzzy term matches wherever its characters are a subsequence of the text as the term reads
+  /// it — fzf's v1 and v2 alike find every such text — and an ASCII text reads as written or, for
+  /// a term that folds case, with its capitals lowered (nothing else of ASCII folds).
+  public func matchesWithoutScore(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard decidesWithoutScore else { return nil }
+    for byte in bytes where byte >= 0x80 { return nil }
+    // Safe: the ends are ascending and end at `required.count`.
+    return required.withUnsafeBufferPointer { all in
+      var start = 0
+      for (k, end) in requiredEnds.enumerated() {
+        let pattern = UnsafeBufferPointer(rebasing: all[start..<end])
+        if !Self.isSubsequence(pattern, ofASCII: bytes, foldingCase: requiredReadings[k].foldsCase) { return false }
+        start = end
+      }
+      return true
+    }
+  }
+
+  /// Whether `pattern` is a subsequence of ASCII `bytes`, capitals lowered when `foldingCase`.
+  @inline(__always) private static func isSubsequence(
+    _ pattern: UnsafeBufferPointer<UInt32>, ofASCII bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool
+  ) -> Bool {
+    guard var want = pattern.first else { return true }
+    var p = 0
+    for byte in bytes {
+      var v = UInt32(byte)
+      if foldingCase && v &- 0x41 < 26 { v += 0x20 }
+      guard v == want else { continue }
+      p += 1
+      if p == pattern.count { return true }
+      want = pattern[p]
+    }
+    return false
+  }
 
   /// Whether every required term is a subsequence of the raw bytes (see `match`).
   @inline(__always) private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

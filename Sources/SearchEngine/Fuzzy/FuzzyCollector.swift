@@ -51,16 +51,39 @@ public struct FuzzyCollector<Payload> {
   /// Inlinable, so that it is specialized for its payload where it is called (generic, each kept
   /// line went through value witnesses: a tenth of a pipe's every-match filter).
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: UInt64, title: UnsafeBufferPointer<UInt8>, words: WordsMatched?
+    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, title: UnsafeBufferPointer<UInt8>,
+    words: WordsMatched?
   ) {
-    if let words, wordCount > 0, wordCount <= 16 {
-      let every = UInt16(truncatingIfNeeded: (1 << wordCount) - 1)
-      if words.small & words.medium & words.large & every == every { return }
-    }
+    if isWordHitEverywhere(words) { return }
     guard let (score, matchTie) = matcher.scoreAndTie(title, by: tiebreak) else { return }
-    matched += 1
     let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, tie: matchTie, record: 0))
-    heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie))
+    heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie()))
+    count(words)
+  }
+
+  /// Counts a record that the tier will never show, without scoring it: the caller knows that
+  /// the word tiers alone fill every page the kept records could be on
+  /// (`ScanCollector.wordHitsFillTheKept`). False when the matcher cannot tell whether the record
+  /// matches without scoring it (`ExtendedMatcher.matchesWithoutScore`): the caller adds it.
+  @inlinable public mutating func countWithoutScore(title: UnsafeBufferPointer<UInt8>, words: WordsMatched?) -> Bool {
+    if isWordHitEverywhere(words) { return true }
+    guard let matches = matcher.matchesWithoutScore(title) else { return false }
+    if matches { count(words) }
+    return true
+  }
+
+  /// Whether a record with these words is a word hit at every level in every regime (never in
+  /// the tier, whatever level answers: see the notes above).
+  @inlinable func isWordHitEverywhere(_ words: WordsMatched?) -> Bool {
+    guard let words, wordCount > 0, wordCount <= 16 else { return false }
+    let every = UInt16(truncatingIfNeeded: (1 << wordCount) - 1)
+    return words.small & words.medium & words.large & every == every
+  }
+
+  /// Counts a record that matches the terms: once, and once more per level and regime at which
+  /// it is also a word hit.
+  @inlinable mutating func count(_ words: WordsMatched?) {
+    matched += 1
     guard let words, wordCount > 0 else { return }
     for regime in RecordMatcher.Regime.all {
       let matched = regime == .small ? words.small : regime == .medium ? words.medium : words.large

@@ -153,6 +153,18 @@ public struct ScanCollector<Payload> {
     return (kept, keys.map(\.index))
   }
 
+  /// Whether the records matching every word already number `limit` in every regime collected:
+  /// the answer then requires every word (relaxing happens only where none matches them all),
+  /// and a tier ranked below its word hits (`FuzzyCollector`) can hold no record of the best
+  /// `limit`. Counts only grow, so once true it stays true.
+  public func wordHitsFillTheKept() -> Bool {
+    guard wordCount > 0 else { return false }
+    for regime in RecordMatcher.Regime.all where settled == nil || settled == regime {
+      if counts[regime.rawValue * stride + wordCount] < limit { return false }
+    }
+    return true
+  }
+
   /// Whether some query word was matched by no record in `regime`.
   public func missesAWord(in regime: RecordMatcher.Regime) -> Bool {
     seen[regime.rawValue] != UInt16(1 << wordCount) - 1

@@ -27,6 +27,11 @@ public struct LineStreamMatcher {
   public private(set) var linesRead = 0
   /// Lines longer than what is searched of a value (warned about, as for an indexed catalog).
   public private(set) var longLines = 0
+  /// The word hits alone fill the lines kept (`ScanCollector.wordHitsFillTheKept`): no line of the
+  /// fuzzy tier, ranked below them, can be among the best kept, so the tier's lines are counted,
+  /// not scored, where that can be known without scoring them (most lines: fzf's alignment was a
+  /// fifth of a scan of `test` over paths).
+  private var fuzzyTierUnseen = false
 
   public init(query text: String, settings: IndexSettings, limit: Int, matching: MatchOptions, firstPosition: Int = 0) {
     query = ParsedQuery(text, settings: settings)
@@ -64,26 +69,31 @@ public struct LineStreamMatcher {
     linesRead += 1
     if text.utf8.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
     let order = UInt64(reverse ? Int(UInt32.max) - position : position)
-    // The empty query lists lines in input order; ties of a query go by length first (fzf).
-    let tie = byLength && !extended.isEmpty ? UInt64(text.withUTF8(FuzzyTie.trimmedLength)) << 32 | order : order
-    // Safe: the buffers are used only inside the closures, while `text` is alive.
-    if !fzfRulesAlone {
-      if !query.words.isEmpty { text.withUTF8 { matcher.match([$0]) } }
-      if settlesRegime && collector.settled == nil && matcher.termCount > Searcher.firstLettersFixedAbove {
-        // Every index of these lines and more is past the threshold: medium, whatever follows.
-        collector.settle(on: .medium)
-      }
-      collector.add(text, position: position, tie: tie, matcher: matcher)
-    }
-    guard fuzzy != nil else { return }
-    let searched = min(text.utf8.count, DocumentStore.maxIndexedValueBytes)
-    let payload = text
-    let words = fzfRulesAlone || query.words.isEmpty ? nil : FuzzyCollector<String>.wordsMatched(matcher)
+    // The empty query lists lines in input order; ties of a query go by length first (fzf),
+    // measured only for a line that matches.
+    let tiesByLength = byLength && !extended.isEmpty
+    // Safe: the buffers are used only inside the closure, while `text` is alive.
     text.withUTF8 { bytes in
-      var end = searched
+      func tie() -> UInt64 { tiesByLength ? UInt64(FuzzyTie.trimmedLength(bytes)) << 32 | order : order }
+      if !fzfRulesAlone {
+        if !query.words.isEmpty { matcher.match([bytes]) }
+        if settlesRegime && collector.settled == nil && matcher.termCount > Searcher.firstLettersFixedAbove {
+          // Every index of these lines and more is past the threshold: medium, whatever follows.
+          collector.settle(on: .medium)
+        }
+        if query.words.isEmpty || matcher.results.contains(where: { $0.matched & 1 != 0 }) {
+          collector.add(line, position: position, tie: tie(), matcher: matcher)
+        }
+      }
+      guard fuzzy != nil else { return }
+      var end = min(bytes.count, DocumentStore.maxIndexedValueBytes)
       while end < bytes.count && end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-      fuzzy!.add(
-        payload, position: position, tie: tie, title: UnsafeBufferPointer(rebasing: bytes[..<end]), words: words)
+      let title = UnsafeBufferPointer(rebasing: bytes[..<end])
+      let words = fzfRulesAlone || query.words.isEmpty ? nil : FuzzyCollector<String>.wordsMatched(matcher)
+      // Once the word hits fill the lines kept, the tier's lines are only counted (`result`).
+      if !fuzzyTierUnseen && !fzfRulesAlone && collector.wordHitsFillTheKept() { fuzzyTierUnseen = true }
+      if fuzzyTierUnseen && fuzzy!.countWithoutScore(title: title, words: words) { return }
+      fuzzy!.add(line, position: position, tie: tie(), title: title, words: words)
     }
   }
 
@@ -132,7 +142,9 @@ public struct LineStreamMatcher {
       let level = collector.level(in: regime, relaxing: !matching.fuzzyTier)
       let answer = fuzzy.answer(in: regime, level: level, inputOrder: inputOrder)
       nbHits += answer.nbHits
-      tier = answer.kept
+      // Past `limit` word hits, no line of the tier is among the best `limit`: none is kept (a
+      // scan that stopped scoring them — `fuzzyTierUnseen` — kept those it scored before).
+      tier = nbHits - answer.nbHits >= collector.limit ? [] : answer.kept
     }
     let ranked = inputOrder ? nil : ScanCollector.rankOrder(words: answer.kept, tier: tier)
     let lines = ranked?.kept ?? (fuzzy == nil ? answer.kept : Self.mergedOnce(words: answer.kept, tier: tier))
