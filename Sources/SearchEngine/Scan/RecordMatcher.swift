@@ -123,53 +123,80 @@ public struct RecordMatcher {
 
   /// Matches a record, given its searchable values in order; the answer is in `results`.
   public mutating func match(_ values: [UnsafeBufferPointer<UInt8>]) {
+    clearSlots()
+    for (attribute, full) in values.enumerated() where attribute < SearchIndex.maxSearchableAttributes {
+      match(full, in: attribute)
+    }
+    summarize()
+  }
+
+  /// Matches a record of one searchable value (a line): `match([value])` without an array made
+  /// for each line.
+  public mutating func match(_ value: UnsafeBufferPointer<UInt8>) {
+    clearSlots()
+    match(value, in: 0)
+    summarize()
+  }
+
+  private mutating func clearSlots() {
+    // Safe: the loop stays within the buffer.
+    slots.withUnsafeMutableBufferPointer { slots in
+      for i in slots.indices { slots[i] = .max }
+    }
+  }
+
+  /// Matches the terms of one searchable value against every word, into the slots.
+  private mutating func match(_ full: UnsafeBufferPointer<UInt8>, in attribute: Int) {
     let wordCount = words.count
     let maxWords = ParsedQuery.maxWords
-    for i in slots.indices { slots[i] = .max }
-    for (attribute, full) in values.enumerated() where attribute < SearchIndex.maxSearchableAttributes {
-      var value = full
-      if value.count > DocumentStore.maxIndexedValueBytes {
-        var end = DocumentStore.maxIndexedValueBytes
-        while end > 0 && value[end] & 0xC0 == 0x80 { end -= 1 }
-        // Safe: end <= maxIndexedValueBytes < value.count.
-        value = UnsafeBufferPointer(rebasing: value[..<end])
-      }
-      var count = 0
-      var firstWordIsField = false
-      // The words are read in place, through the buffer: copying one out per token retained and
-      // released its arrays, which cost more than the comparisons (as in `Highlighter`).
-      let words = self.words
-      words.withUnsafeBufferPointer { words in
-        rules.phrases.tokenize(value) { term, location, isPhrase in
-          if !isPhrase {  // a phrase is not a word of its own
-            if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
-            count += 1
-          }
-          let h = byteHash(term)
-          if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove { termHashes.insert(h) }
-          let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
-          var decoded = false
-          let memoSlot = memo.slot(of: term, hash: h)
-          if let (slot, kept) = memoSlot, !kept {
-            for w in 0..<wordCount { memo[slot, w] = matches(term, for: w, of: words, decoded: &decoded) }
-            memo.keep(term, in: slot)
-          }
-          for w in 0..<wordCount {
-            let found = memoSlot.map { memo[$0.slot, w] } ?? matches(term, for: w, of: words, decoded: &decoded)
-            for regime in regimes {
-              guard let (cost, exact) = found.best(in: regime), rules.admits(cost: UInt32(cost), place: place)
-              else { continue }
-              let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
-              let i = regime.rawValue * maxWords + w
-              if packed < slots[i] { slots[i] = packed }
-            }
+    var value = full
+    if value.count > DocumentStore.maxIndexedValueBytes {
+      var end = DocumentStore.maxIndexedValueBytes
+      while end > 0 && value[end] & 0xC0 == 0x80 { end -= 1 }
+      // Safe: end <= maxIndexedValueBytes < value.count.
+      value = UnsafeBufferPointer(rebasing: value[..<end])
+    }
+    var count = 0
+    var firstWordIsField = false
+    // The words are read in place, through the buffer: copying one out per token retained and
+    // released its arrays, which cost more than the comparisons (as in `Highlighter`).
+    let words = self.words
+    words.withUnsafeBufferPointer { words in
+      rules.phrases.tokenize(value) { term, location, isPhrase in
+        if !isPhrase {  // a phrase is not a word of its own
+          if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
+          count += 1
+        }
+        let h = byteHash(term)
+        if countsTerms && termHashes.count <= Searcher.firstLettersFixedAbove { termHashes.insert(h) }
+        let place = UInt32(attribute) << 12 | UInt32(min(location.position, SearchIndex.maxPosition))
+        var decoded = false
+        let memoSlot = memo.slot(of: term, hash: h)
+        if let (slot, kept) = memoSlot, !kept {
+          for w in 0..<wordCount { memo[slot, w] = matches(term, for: w, of: words, decoded: &decoded) }
+          memo.keep(term, in: slot)
+        }
+        for w in 0..<wordCount {
+          let found = memoSlot.map { memo[$0.slot, w] } ?? matches(term, for: w, of: words, decoded: &decoded)
+          for regime in regimes {
+            guard let (cost, exact) = found.best(in: regime), rules.admits(cost: UInt32(cost), place: place)
+            else { continue }
+            let packed = UInt32(cost) << 17 | place << 1 | (exact ? 0 : 1)
+            let i = regime.rawValue * maxWords + w
+            if packed < slots[i] { slots[i] = packed }
           }
         }
       }
-      if attribute < wordCounts.count {
-        wordCounts[attribute] = AttributeWords.pack(count: count, firstWordIsField: firstWordIsField)
-      }
     }
+    if attribute < wordCounts.count {
+      wordCounts[attribute] = AttributeWords.pack(count: count, firstWordIsField: firstWordIsField)
+    }
+  }
+
+  /// The record's answer in each regime, from its slots.
+  private mutating func summarize() {
+    let wordCount = words.count
+    let maxWords = ParsedQuery.maxWords
     let counts = wordCounts
     for regime in regimes {
       let base = regime.rawValue * maxWords

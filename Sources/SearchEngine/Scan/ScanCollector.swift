@@ -56,10 +56,13 @@ public struct ScanCollector<Payload> {
   /// `relevance(regime, required)` ranks it when the first `required` words are required (see
   /// `RecordMatcher`). With no query words every record matches at level 1 with the same
   /// relevance, and `tie` alone orders them.
+  /// `tie` is asked only for a record a heap may keep (most records of a long scan rank below
+  /// every record kept: measuring a line's length for them was a twentieth of a scan).
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: UInt64, matched: (RecordMatcher.Regime) -> UInt16,
+    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, matched: (RecordMatcher.Regime) -> UInt16,
     relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
+    var knownTie: UInt64? = nil
     for regime in RecordMatcher.Regime.all where settled == nil || settled == regime {
       var level = 1
       if wordCount > 0 {
@@ -74,17 +77,19 @@ public struct ScanCollector<Payload> {
       for k in 1...level {
         counts[slot + k] += 1
         let key = wordCount > 0 ? relevance(regime, k) : 0
-        heaps[slot + k].insert(Kept(payload: payload, position: position, relevance: key, tie: tie))
+        guard heaps[slot + k].mayKeep(relevance: key) else { continue }
+        if knownTie == nil { knownTie = tie() }
+        heaps[slot + k].insert(Kept(payload: payload, position: position, relevance: key, tie: knownTie!))
       }
     }
   }
 
   /// A `RecordMatcher`'s answer for its last record, as `add` takes it.
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: UInt64, matcher: borrowing RecordMatcher
+    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, matcher: borrowing RecordMatcher
   ) {
     add(
-      payload, position: position, tie: tie, matched: { matcher.results[$0.rawValue].matched },
+      payload, position: position, tie: tie(), matched: { matcher.results[$0.rawValue].matched },
       relevance: { matcher.relevance(in: $0, required: $1) })
   }
 
@@ -187,6 +192,12 @@ public struct ScanCollector<Payload> {
 
     @inlinable @inline(__always) static func worse(_ a: Kept, _ b: Kept) -> Bool {
       (a.relevance, a.tie) > (b.relevance, b.tie)
+    }
+
+    /// Whether a record of this relevance may be kept (false: it ranks below every one kept, a
+    /// full heap's worst, whatever its tie).
+    @inlinable func mayKeep(relevance: UInt64) -> Bool {
+      items.count < capacity || relevance <= items[0].relevance
     }
 
     @inlinable mutating func insert(_ item: Kept) {

@@ -76,7 +76,7 @@ public struct LineStreamMatcher {
     text.withUTF8 { bytes in
       func tie() -> UInt64 { tiesByLength ? UInt64(FuzzyTie.trimmedLength(bytes)) << 32 | order : order }
       if !fzfRulesAlone {
-        if !query.words.isEmpty { matcher.match([bytes]) }
+        if !query.words.isEmpty { matcher.match(bytes) }
         if settlesRegime && collector.settled == nil && matcher.termCount > Searcher.firstLettersFixedAbove {
           // Every index of these lines and more is past the threshold: medium, whatever follows.
           collector.settle(on: .medium)
