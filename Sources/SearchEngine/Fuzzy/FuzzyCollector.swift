@@ -50,14 +50,17 @@ public struct FuzzyCollector<Payload> {
   /// Adds a record by its title's valid UTF-8, with the words it matched (nil with no word tiers).
   /// Inlinable, so that it is specialized for its payload where it is called (generic, each kept
   /// line went through value witnesses: a tenth of a pipe's every-match filter).
+  /// `tie` and `payload` are asked only where the heap may keep the record.
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, title: UnsafeBufferPointer<UInt8>,
-    words: WordsMatched?
+    _ payload: @autoclosure () -> Payload, position: Int, tie: @autoclosure () -> UInt64,
+    title: UnsafeBufferPointer<UInt8>, words: WordsMatched?
   ) {
     if isWordHitEverywhere(words) { return }
     guard let (score, matchTie) = matcher.scoreAndTie(title, by: tiebreak) else { return }
     let relevance = RankingRule.relevance(RankingRule.fuzzyKey(score: score, tie: matchTie, record: 0))
-    heap.insert(Kept(payload: payload, position: position, relevance: relevance, tie: tie()))
+    if heap.mayKeep(relevance: relevance) {
+      heap.insert(Kept(payload: payload(), position: position, relevance: relevance, tie: tie()))
+    }
     count(words)
   }
 

@@ -56,13 +56,15 @@ public struct ScanCollector<Payload> {
   /// `relevance(regime, required)` ranks it when the first `required` words are required (see
   /// `RecordMatcher`). With no query words every record matches at level 1 with the same
   /// relevance, and `tie` alone orders them.
-  /// `tie` is asked only for a record a heap may keep (most records of a long scan rank below
-  /// every record kept: measuring a line's length for them was a twentieth of a scan).
+  /// `tie` and `payload` are asked only for a record a heap may keep (most records of a long scan
+  /// rank below every record kept: measuring a line's length for them was a twentieth of a scan,
+  /// and making each line's text a string about as much).
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, matched: (RecordMatcher.Regime) -> UInt16,
-    relevance: (RecordMatcher.Regime, Int) -> UInt64
+    _ payload: @autoclosure () -> Payload, position: Int, tie: @autoclosure () -> UInt64,
+    matched: (RecordMatcher.Regime) -> UInt16, relevance: (RecordMatcher.Regime, Int) -> UInt64
   ) {
     var knownTie: UInt64? = nil
+    var knownPayload: Payload? = nil
     for regime in RecordMatcher.Regime.all where settled == nil || settled == regime {
       var level = 1
       if wordCount > 0 {
@@ -78,18 +80,19 @@ public struct ScanCollector<Payload> {
         counts[slot + k] += 1
         let key = wordCount > 0 ? relevance(regime, k) : 0
         guard heaps[slot + k].mayKeep(relevance: key) else { continue }
-        if knownTie == nil { knownTie = tie() }
-        heaps[slot + k].insert(Kept(payload: payload, position: position, relevance: key, tie: knownTie!))
+        if knownTie == nil { (knownTie, knownPayload) = (tie(), payload()) }
+        heaps[slot + k].insert(Kept(payload: knownPayload!, position: position, relevance: key, tie: knownTie!))
       }
     }
   }
 
   /// A `RecordMatcher`'s answer for its last record, as `add` takes it.
   @inlinable public mutating func add(
-    _ payload: Payload, position: Int, tie: @autoclosure () -> UInt64, matcher: borrowing RecordMatcher
+    _ payload: @autoclosure () -> Payload, position: Int, tie: @autoclosure () -> UInt64,
+    matcher: borrowing RecordMatcher
   ) {
     add(
-      payload, position: position, tie: tie(), matched: { matcher.results[$0.rawValue].matched },
+      payload(), position: position, tie: tie(), matched: { matcher.results[$0.rawValue].matched },
       relevance: { matcher.relevance(in: $0, required: $1) })
   }
 

@@ -64,6 +64,20 @@ struct LineScanRuns {
     }
   }
 
+  /// Matches rows `rows` of `table` (their first value), the next lines of the input, read in place.
+  mutating func add(_ rows: Range<Int>, of table: RecordTable) {
+    let first = position - rows.lowerBound
+    position += rows.count
+    let parts = rows.count < Self.splitFrom ? 1 : runs.count
+    // Safe: as in `add(count:line:)`; each value's buffer is used only inside its closure.
+    runs.withUnsafeMutableBufferPointer { runs in
+      workers.perform(iterations: parts) { p in
+        let part = (rows.lowerBound + rows.count * p / parts)..<(rows.lowerBound + rows.count * (p + 1) / parts)
+        for row in part { table.withValue(row, 0) { runs[p].add($0, at: first + row) } }
+      }
+    }
+  }
+
   /// The runs as one matcher (what `LineStreamMatcher.result` reads).
   func merged() -> LineStreamMatcher {
     var whole = runs[0]

@@ -65,15 +65,26 @@ public struct LineStreamMatcher {
   /// its lines apart from the others': `LineScanRuns`).
   public mutating func add(_ line: String, at position: Int) {
     var text = line
+    // Safe: the buffer is used only inside the closure, while `text` is alive.
+    text.withUTF8 { add($0, at: position, text: line) }
+  }
+
+  /// Matches the line at `position` by its valid UTF-8 (a table's value, read in place): its
+  /// text is made a string only if it is kept.
+  public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+    add(bytes, at: position, text: String(decoding: bytes, as: UTF8.self))
+  }
+
+  private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, text line: @autoclosure () -> String)
+  {
     self.position = position + 1
     linesRead += 1
-    if text.utf8.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
+    if bytes.count > DocumentStore.maxIndexedValueBytes { longLines += 1 }
     let order = UInt64(reverse ? Int(UInt32.max) - position : position)
     // The empty query lists lines in input order; ties of a query go by length first (fzf),
     // measured only for a line that matches.
     let tiesByLength = byLength && !extended.isEmpty
-    // Safe: the buffers are used only inside the closure, while `text` is alive.
-    text.withUTF8 { bytes in
+    do {
       func tie() -> UInt64 { tiesByLength ? UInt64(FuzzyTie.trimmedLength(bytes)) << 32 | order : order }
       if !fzfRulesAlone {
         if !query.words.isEmpty { matcher.match(bytes) }
@@ -82,7 +93,7 @@ public struct LineStreamMatcher {
           collector.settle(on: .medium)
         }
         if query.words.isEmpty || matcher.results.contains(where: { $0.matched & 1 != 0 }) {
-          collector.add(line, position: position, tie: tie(), matcher: matcher)
+          collector.add(line(), position: position, tie: tie(), matcher: matcher)
         }
       }
       guard fuzzy != nil else { return }
@@ -93,7 +104,7 @@ public struct LineStreamMatcher {
       // Once the word hits fill the lines kept, the tier's lines are only counted (`result`).
       if !fuzzyTierUnseen && !fzfRulesAlone && collector.wordHitsFillTheKept() { fuzzyTierUnseen = true }
       if fuzzyTierUnseen && fuzzy!.countWithoutScore(title: title, words: words) { return }
-      fuzzy!.add(line, position: position, tie: tie(), title: title, words: words)
+      fuzzy!.add(line(), position: position, tie: tie(), title: title, words: words)
     }
   }
 

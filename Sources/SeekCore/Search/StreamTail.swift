@@ -150,7 +150,7 @@ struct StreamTail {
       let table = chunks[chunk]
       while row < table.count {
         let (start, end) = (row, min(table.count, row + runs.blockLines))
-        runs.add(count: end - start) { table.value(start + $0, 0) }
+        runs.add(start..<end, of: table)
         row = end
         if row < table.count || chunk + 1 < chunks.count, superseded() {
           scan = (key, runs, chunk, row)
