@@ -43,32 +43,36 @@ public struct ExtendedMatcher: Sendable {
   private let decidesWithoutScore: Bool
 
   /// Whether `bytes` match, without scoring them, where that is known without decoding them:
-  /// every group one fuzzy term (no operator) and ASCII text; nil otherwise (the scorer decides).
-  /// A fuzzy term matches wherever its characters are a subsequence of the text as the term reads
-  /// it — fzf's v1 and v2 alike find every such text — and an ASCII text reads as written or, for
-  /// a term that folds case, with its capitals lowered (nothing else of ASCII folds).
+  /// every group one fuzzy term (no operator), and each term found — or found missing — in the
+  /// text's ASCII; nil otherwise (the scorer decides). A fuzzy term matches wherever its characters
+  /// are a subsequence of the text as the term reads it — fzf's v1 and v2 alike find every such
+  /// text — and ASCII reads as written or, for a term that folds case, with its capitals lowered
+  /// (nothing else of ASCII folds, and what follows a character never changes how it reads).
   public func matchesWithoutScore(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard decidesWithoutScore else { return nil }
-    for byte in bytes where byte >= 0x80 { return nil }
     // Safe: the ends are ascending and end at `required.count`.
     return required.withUnsafeBufferPointer { all in
       var start = 0
       for (k, end) in requiredEnds.enumerated() {
         let pattern = UnsafeBufferPointer(rebasing: all[start..<end])
-        if !Self.isSubsequence(pattern, ofASCII: bytes, foldingCase: requiredReadings[k].foldsCase) { return false }
+        // False only past the whole text, all of it ASCII; nil at a byte beyond it.
+        let found = Self.isSubsequence(pattern, ofASCII: bytes, foldingCase: requiredReadings[k].foldsCase)
+        if found != true { return found }
         start = end
       }
       return true
     }
   }
 
-  /// Whether `pattern` is a subsequence of ASCII `bytes`, capitals lowered when `foldingCase`.
+  /// Whether `pattern` is a subsequence of `bytes` read up to their first byte beyond ASCII,
+  /// capitals lowered when `foldingCase`; nil when that byte comes first.
   @inline(__always) private static func isSubsequence(
     _ pattern: UnsafeBufferPointer<UInt32>, ofASCII bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool
-  ) -> Bool {
+  ) -> Bool? {
     guard var want = pattern.first else { return true }
     var p = 0
     for byte in bytes {
+      if byte >= 0x80 { return nil }
       var v = UInt32(byte)
       if foldingCase && v &- 0x41 < 26 { v += 0x20 }
       guard v == want else { continue }

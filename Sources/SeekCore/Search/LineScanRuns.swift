@@ -49,31 +49,26 @@ struct LineScanRuns {
   /// Matches `count` lines, the next ones of the input; `line(i)` is the i-th (from any thread).
   mutating func add(count: Int, line: (Int) -> String) {
     let first = position
-    position += count
-    let parts = count < Self.splitFrom ? 1 : runs.count
-    if parts == 1 {
-      for i in 0..<count { runs[0].add(line(i), at: first + i) }
-      return
-    }
-    // Safe: part `p` mutates `runs[p]` alone, the array is neither resized nor copied while the
-    // workers run, and `perform` returns only once every part has.
-    runs.withUnsafeMutableBufferPointer { runs in
-      workers.perform(iterations: parts) { p in
-        for i in (count * p / parts)..<(count * (p + 1) / parts) { runs[p].add(line(i), at: first + i) }
-      }
-    }
+    inParts(count) { run, i in run.add(line(i), at: first + i) }
   }
 
   /// Matches rows `rows` of `table` (their first value), the next lines of the input, read in place.
   mutating func add(_ rows: Range<Int>, of table: RecordTable) {
-    let first = position - rows.lowerBound
-    position += rows.count
-    let parts = rows.count < Self.splitFrom ? 1 : runs.count
-    // Safe: as in `add(count:line:)`; each value's buffer is used only inside its closure.
+    let first = position
+    // Safe: each value's buffer is used only inside its closure.
+    inParts(rows.count) { run, i in table.withValue(rows.lowerBound + i, 0) { run.add($0, at: first + i) } }
+  }
+
+  /// Hands the next `count` lines out, a contiguous part to each run (all to the first when they
+  /// are few), and moves past them; `match(run, i)` matches the i-th with a run.
+  private mutating func inParts(_ count: Int, _ match: (inout LineStreamMatcher, Int) -> Void) {
+    position += count
+    let parts = count < Self.splitFrom ? 1 : runs.count
+    // Safe: part `p` mutates `runs[p]` alone, the array is neither resized nor copied while the
+    // workers run, and `perform` returns only once every part has (one part runs on the caller).
     runs.withUnsafeMutableBufferPointer { runs in
       workers.perform(iterations: parts) { p in
-        let part = (rows.lowerBound + rows.count * p / parts)..<(rows.lowerBound + rows.count * (p + 1) / parts)
-        for row in part { table.withValue(row, 0) { runs[p].add($0, at: first + row) } }
+        for i in (count * p / parts)..<(count * (p + 1) / parts) { match(&runs[p], i) }
       }
     }
   }
