@@ -115,6 +115,10 @@ public struct Options: Equatable {
   public var printsLinesAsRead = false
   /// `--no-color` (fzf's): no colours, as `NO_COLOR` says.
   public var noColor = false
+  /// fzf's `--track`: the cursor follows its line as the list changes.
+  public var track = false
+  /// fzf's `--id-nth`: the fields that name a line across reloads (empty: none).
+  public var identityFields: [FieldRange] = []
   /// `--accept-nth`: the fields of a line printed (nil: the whole line).
   public var acceptNth: AcceptedFields?
   /// `--with-shell`: what commands run with (nil: `$SHELL -c`).

@@ -85,6 +85,9 @@ public final class TerminalApp {
     public var scrollbar: String? = nil
     /// fzf's `--scroll-off`: rows kept in view around the selection.
     public var scrollOff = 0
+    /// fzf's `--track` and `--id-nth` (lines carry a key).
+    public var track = false
+    public var identifiesLines = false
     /// fzf's `--ellipsis`, `--hscroll-off`, `--tabstop`, `--ghost`.
     public var ellipsis = "··"
     public var hscrollOff = 10
@@ -269,6 +272,8 @@ public final class TerminalApp {
     state.look = configuration.look
     state.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }
     state.list.scrollOff = configuration.scrollOff
+    if configuration.track { state.list.tracking.mode = .always }
+    state.list.tracking.identified = configuration.identifiesLines
     // fzf's info line is under its prompt in every layout.
     state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
@@ -325,36 +330,42 @@ public final class TerminalApp {
     case .become: session.outcome = .become(command)
     case .foreground:
       session.driver.handOver { _ = CommandRunner.runOnTerminal(command) }
-      send(.commandFinished, session)
+      send(.commandFinished(), session)
     case .silent:
       let ending = waitFor(command, session)
-      send(.commandFinished, session)
+      send(.commandFinished(), session)
       if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
     case .reload: reload(command, runtime: session.runtime)
-    case .transform:
-      let ending = waitFor(command, session)
-      send(.commandFinished, session)
-      guard case .finished(let output) = ending else {
-        if let note = Self.note(ending, "transform") { send(.failed(note), session) }
-        return
+    case .transform, .transformInto:
+      // The output's actions come before the ones bound after the command
+      // (`transform-header(…)+reload(…)` shows the header, then reloads).
+      switch transformed(waitFor(command, session), mode) {
+      case .success(let actions): send(.commandFinished(output: actions), session)
+      case .failure(let note):
+        send(.commandFinished(), session)
+        if let note = note.text { send(.failed(note), session) }
       }
-      do {
-        let actions = try BindSpec.parseActions(output)
-        if !actions.isEmpty { send(configuration.layout.oriented(.actionsTriggered(actions)), session) }
-      } catch {
-        send(.failed("transform: \(error)"), session)
-      }
-    case .transformInto(let target):
-      let ending = waitFor(command, session)
-      send(.commandFinished, session)
-      guard case .finished(let output) = ending else {
-        if let note = Self.note(ending, "transform") { send(.failed(note), session) }
-        return
-      }
-      // The output's last line break is not part of the value (`$(…)` drops it too).
-      let value = output.hasSuffix("\n") ? String(output.dropLast()) : output
-      if let action = BindAction.named(target, argument: value) { send(.actionsTriggered([action]), session) }
     }
+  }
+
+  /// What a `transform`'s output says to do (`transform-X`: X with the output, its last line
+  /// break dropped as `$(…)` drops it), or why nothing (nil: nothing to say).
+  private func transformed(_ ending: CommandRunner.Ending, _ mode: CommandMode) -> Result<[BindAction], Note> {
+    guard case .finished(let output) = ending else { return .failure(Note(text: Self.note(ending, "transform"))) }
+    if case .transformInto(let target) = mode {
+      let value = output.hasSuffix("\n") ? String(output.dropLast()) : output
+      return .success(BindAction.named(target, argument: value).map { [$0] } ?? [])
+    }
+    do {
+      return .success(try BindSpec.parseActions(output).map(configuration.layout.oriented))
+    } catch {
+      return .failure(Note(text: "transform: \(error)"))
+    }
+  }
+
+  /// A note for the status line (nil: none), as an error.
+  private struct Note: Error {
+    var text: String?
   }
 
   /// A command Seek waits for without handing it the terminal; keys typed meanwhile are kept for

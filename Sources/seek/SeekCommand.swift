@@ -488,6 +488,7 @@ enum SeekCommand {
         recent: suggests ? initial.recent : [])
       service.matching = options.matching
       service.lineShape = options.lineShape
+      service.identityFields = options.identityFields
       service.inputOrder = options.noSort
       service.learning = learns
       service.clock = { Date().timeIntervalSince1970 }
@@ -591,6 +592,8 @@ enum SeekCommand {
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
     configuration.scrollOff = options.scrollOff
+    configuration.track = options.track
+    configuration.identifiesLines = !options.identityFields.isEmpty
     configuration.ellipsis = options.ellipsis
     configuration.hscrollOff = options.hscrollOff
     configuration.tabstop = options.tabstop

@@ -129,7 +129,7 @@ import Testing
       SearchReducer.reduce(&state, .writesFlushed) == [
         .runCommand(template: "x {} {+}", current: "c", marked: ["c"], query: "", mode: .foreground)
       ])
-    _ = SearchReducer.reduce(&state, .commandFinished)
+    _ = SearchReducer.reduce(&state, .commandFinished())
     #expect(state.selection == 1)  // `first`, after the command, then the key typed meanwhile
     state.checked = ["a", "b"]
     state.checkedThisRun = ["a", "b"]
@@ -355,19 +355,20 @@ import Testing
     #expect(state.refine.refinements.isEmpty)
   }
 
-  /// fzf's reload keeps the current item when the new list has it.
+  /// Seek's reload keeps the current item when the new list has it (run as fzf, its place:
+  /// `TrackingTests`).
   @Test func aReloadKeepsTheCurrentItem() {
     var state = listed(["a", "b", "c"])
     _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
-    #expect(state.reselect == "c")
+    #expect(state.list.reselect == .item("c"))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 0, finished: false, percent: nil))
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
-    #expect(state.reselect == "c")  // not there yet: still looked for
+    #expect(state.list.reselect == .item("c"))  // not there yet: still looked for
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
     _ = SearchReducer.reduce(
       &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["x", "c", "y", "z"])))
-    #expect(state.focus == .results && state.selection == 1 && state.reselect == nil)
+    #expect(state.focus == .results && state.selection == 1 && state.list.reselect == nil)
   }
 
   /// fzf's jump: labels on the items on screen; a label moves there (and accepts, with

@@ -43,8 +43,10 @@ public enum BindAction: Sendable, Equatable {
   case execute(String)
   case executeSilent(String)
   case become(String)
-  /// The list replaced by the command's output (fzf's `reload`, `reload-sync`).
+  /// The list replaced by the command's output (fzf's `reload`; `reload-sync` keeps keys waiting
+  /// for the whole list when a tracked item is looked for in it).
   case reload(String)
+  case reloadSync(String)
   /// The command's output is actions, done in turn (fzf's `transform`).
   case transform(String)
   /// The preview pane: shown with this command, placed anew, or run again.
@@ -91,6 +93,8 @@ public enum BindAction: Sendable, Equatable {
   case changePointer(String)
   /// Lines can be marked, at most N of them (`change-multi(N)`; 0: no marks; nil: no limit).
   case changeMulti(Int?)
+  /// fzf's `track-current` (`track`), `untrack-current`, `toggle-track`, `toggle-track-current`.
+  case trackCurrent, untrackCurrent, toggleTrack, toggleTrackCurrent
   /// The list searched for this text, the query line left as it is (`search(…)`).
   case search(String)
   /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
@@ -110,7 +114,8 @@ public enum BindAction: Sendable, Equatable {
       case "execute": return .execute(argument)
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
-      case "reload", "reload-sync": return .reload(argument)
+      case "reload": return .reload(argument)
+      case "reload-sync": return .reloadSync(argument)
       case "transform": return .transform(argument)
       case "preview": return .preview(argument)
       case "change-preview-window":
@@ -215,6 +220,8 @@ public enum BindAction: Sendable, Equatable {
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,
     "replace-query": .replaceQuery, "toggle-sort": .toggleSort, "exclude": .exclude,
     "exclude-multi": .excludeMulti, "toggle-raw": .ignore, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
+    "track": .trackCurrent, "track-current": .trackCurrent, "untrack-current": .untrackCurrent,
+    "toggle-track": .toggleTrack, "toggle-track-current": .toggleTrackCurrent,
   ]
 }
 

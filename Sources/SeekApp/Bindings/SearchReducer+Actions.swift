@@ -36,8 +36,10 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     switch action {
     case .accept, .acceptNonEmpty, .abort, .printQuery, .acceptOrPrintQuery, .execute, .executeSilent, .become,
-      .reload, .transform, .transformInto:
+      .reload, .reloadSync, .transform, .transformInto:
       return leaveOrRun(&state, action)
+    case .trackCurrent, .untrackCurrent, .toggleTrack, .toggleTrackCurrent:
+      return track(&state, action)
     case .up, .down, .first, .last, .pageUp, .pageDown, .position, .nextSelected, .previousSelected, .jump,
       .jumpAccept:
       return move(&state, action)
@@ -68,10 +70,8 @@ extension SearchReducer {
     case .executeSilent(let template): return MarksReducer.command(&state.marks, template, .silent)
     case .become(let template): return MarksReducer.command(&state.marks, template, .become)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
-    case .reload(let template):
-      if state.focus == .results, case .item(let hit)? = state.results.row(at: state.selection) {
-        state.reselect = hit.objectID
-      }
+    case .reload(let template), .reloadSync(let template):
+      reloadStarting(&state, sync: action == .reloadSync(template))
       return [immediateCommand(template, .reload, state)]
     case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .acceptOrPrintQuery:

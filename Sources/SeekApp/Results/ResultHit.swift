@@ -19,6 +19,8 @@ public struct ResultHit: Sendable, Equatable {
   public var titleColors: [StyledRange] = []
   /// Why it ranks where it does (the details pane compares it with the hit above).
   public var ranking: RankingDetails? = nil
+  /// fzf's `--id-nth`: the fields that name the item across reloads (nil without it).
+  public var identity: String? = nil
 
   public init(
     objectID: String, title: String, titleRanges: [Range<Int>] = [], details: [String] = [],

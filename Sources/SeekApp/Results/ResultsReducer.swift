@@ -15,9 +15,11 @@ public struct ResultsListState: Sendable, Equatable {
   public var selectedBySubmit = false
   /// A search was submitted: select its first hit (never the create row) when it arrives.
   public var selectFirstHitOnArrival = false
-  /// After a `reload` asked for on a row: that item, selected again once the new list holds it
-  /// (fzf keeps the current item), until the reload ends or the user moves.
-  public var reselect: String? = nil
+  /// After a `reload`: the row to select again once the new list has it, until the reload ends
+  /// or the user moves.
+  public var reselect: Reselect? = nil
+  /// fzf's `--track`, `track-current`, `--id-nth`.
+  public var tracking = Tracking()
   /// Rows kept in view above and below the selection as it moves (fzf's `--scroll-off`).
   public var scrollOff = 0
   /// fzf's `last` and `pos(-N)` count from the last match, not the last row loaded: the
@@ -34,6 +36,13 @@ public struct ResultsListState: Sendable, Equatable {
   public init() {}
 
   public var selectedRow: ResultRow? { results.row(at: selection) }
+}
+
+/// What a reload keeps: Seek's list keeps the item the cursor was on (by objectID); run as fzf,
+/// the cursor keeps its place (fzf's reload), the item followed only with `--track --id-nth`.
+public enum Reselect: Sendable, Equatable {
+  case item(String)
+  case row(Int)
 }
 
 /// The results' concern: asking for pages (the first for a query, the next as the selection
@@ -58,6 +67,11 @@ enum ResultsReducer {
   /// The first page of the query on screen again (the catalog or the created items changed).
   static func searchAgain(_ list: inout ResultsListState, _ refine: Refine) -> SearchEffect {
     search(&list, list.results.query, refine)
+  }
+
+  /// fzf's cursor across a new query: it keeps its place (clamped to the new list's rows).
+  static func keepPlace(_ list: inout ResultsListState) {
+    list.fromEnd = nil
   }
 
   /// Back to the first row (a new query or new refinements).
@@ -110,12 +124,25 @@ enum ResultsReducer {
     let count = results.rowCount
     let nearEnd = focused && list.selection >= count - pageLoadThreshold
     guard nearEnd || count < rows + list.scrollOffset else { return [] }
+    return loadNextPage(&list, refine)
+  }
+
+  /// The next page of the results on screen, unless it is asked for already or there is none.
+  static func loadNextPage(_ list: inout ResultsListState, _ refine: Refine) -> [SearchEffect] {
+    let results = list.results
+    guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
     list.results.loadingPage = results.pagesLoaded
     return [
       .searchResults(
         query: results.query, page: results.pagesLoaded, cursor: results.next, refine: refine,
         revision: list.revision)
     ]
+  }
+
+  /// Answers to the requests made so far are dropped when they come (the list they are about is
+  /// being replaced); the next request's answers are taken.
+  static func dropAnswersInFlight(_ list: inout ResultsListState) {
+    list.revision += 1
   }
 
   /// A page after the first: its hits appended (each once); false when it is not the page

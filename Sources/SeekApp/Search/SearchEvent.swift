@@ -55,8 +55,9 @@ public enum SearchEvent: Sendable, Equatable {
   case acceptKeyPressed(String)
   /// A `--bind` key's actions (`SearchReducer+Actions`).
   case actionsTriggered([BindAction])
-  /// A bound command (`execute`, `execute-silent`) has ended: the actions after it follow.
-  case commandFinished
+  /// A bound command (`execute`, `execute-silent`, `transform`) has ended: the actions its output
+  /// makes (`transform`), then the actions bound after it.
+  case commandFinished(output: [BindAction] = [])
   /// fzf's `first` and `last`: the first or last row loaded.
   case movedToFirst
   case movedToLast

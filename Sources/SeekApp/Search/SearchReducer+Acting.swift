@@ -131,6 +131,9 @@ extension SearchReducer {
     case .results:
       switch state.list.selectedRow {
       case .create(let title): return [.createItem(title: title)]
+      // The row of a list about an earlier query (run as fzf the cursor keeps its place as
+      // the query changes): the row at that place in the answer is taken when it comes.
+      case .item where state.results.query != state.query: return acceptCurrent(&state)
       case .item(let hit): return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
       case nil: return []
       }
@@ -174,8 +177,10 @@ extension SearchReducer {
 
   /// fzf's accept: the row the user is on, or the top line from the query (once the query's
   /// results are in).
+  /// Run as fzf the cursor keeps its place across a query: a row of the list about an earlier
+  /// query is not taken, the answer is waited for.
   static func acceptCurrent(_ state: inout SearchState) -> [SearchEffect] {
-    if state.focus == .results, case .item(let hit)? = state.list.selectedRow {
+    if state.focus == .results, state.results.query == state.query, case .item(let hit)? = state.list.selectedRow {
       return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
     }
     guard state.results.query == state.query, !state.results.isPending else {

@@ -30,7 +30,7 @@ extension SearchReducer {
         state.list.fromEnd = state.results.hasMorePages ? fromEnd : nil
       }
       clampSelection(&state)
-      return loadMoreIfNeeded(&state)
+      return reselectAfterReload(&state) + followTracked(&state) + loadMoreIfNeeded(&state)
     case .countArrived(let revision, let nbHits, let nbPages):
       guard revision == state.resultsRevision, !state.results.isPending else { return [] }
       ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
@@ -123,16 +123,7 @@ extension SearchReducer {
         state.focus = .query  // nothing to select: the create row is taken only by moving onto it
       }
     }
-    if let id = state.reselect {
-      // After a reload: the item the user was on, if the new list has it (in its first page).
-      if let row = (0..<results.rowCount).first(where: { results.row(at: $0)?.objectID == id }) {
-        state.focus = .results
-        state.selection = row
-        state.reselect = nil
-      } else if state.streamedRecords == nil {
-        state.reselect = nil  // the reload has ended without it
-      }
-    }
+    var effects = reselectAfterReload(&state) + followTracked(&state)
     if state.list.pendingMoves > 0 && page.query == state.query, let first = results.firstItemRow {
       let moves = state.list.pendingMoves
       state.list.pendingMoves = 0
@@ -142,12 +133,13 @@ extension SearchReducer {
       state.marks.enterOnArrival = nil
       if waiting == state.query, let title = state.createdByEnter { return [.createItem(title: title)] }
     }
+    clampSelection(&state)
     if state.acceptTopOnArrival && page.query == state.query {
       state.acceptTopOnArrival = false
-      return MarksReducer.acceptTop(&state.marks, state.results, query: state.query)
+      return acceptCurrent(&state)
     }
-    clampSelection(&state)
-    return loadMoreIfNeeded(&state)
+    effects += loadMoreIfNeeded(&state)
+    return effects
   }
 
   static func appEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
@@ -185,7 +177,9 @@ extension SearchReducer {
         state.streamedRecords = state.streamedRecords.map { _ in records }
         state.streamedPercent = nil
       }
-      // Refresh the results of the query on screen (and its suggestions), keeping the selection.
+      // Refresh the results of the query on screen (and its suggestions), keeping the selection
+      // (or its item, tracked).
+      listChanging(&state)
       return searchBoth(&state)
     case .failed(let message):
       state.message = message
@@ -194,10 +188,10 @@ extension SearchReducer {
       return [.quit(status: 130)]
     case .actionsTriggered(let actions):
       return perform(&state, actions)
-    case .commandFinished:
+    case .commandFinished(let output):
       let then = state.afterCommand
       state.afterCommand = []
-      var effects = perform(&state, then)
+      var effects = perform(&state, output + then)
       // The keys typed while the command waited, as if typed now (their bound events too).
       let held = state.marks.heldInputs
       state.marks.heldInputs = []

@@ -21,6 +21,10 @@ public enum SearchReducer {
   /// One event, without the event bindings it may set off.
   static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
+    // `track-current` ends when the cursor leaves its item (not while a list is being replaced).
+    if state.results.query == state.query && !state.results.isPending {
+      TrackingReducer.cursorSettled(&state.list.tracking, current: state.currentHit?.objectID)
+    }
     if state.afterWait != nil && !event.isInput { effects += afterWaitIfAnswered(&state) }
     if state.infoCommand != nil { effects += askInfo(&state) }
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
@@ -45,6 +49,8 @@ public enum SearchReducer {
       }
       if event.isInput { return [] }
     }
+    // A reload's list is searched for the tracked item: keys wait, but for Escape and Ctrl-C.
+    if let effects = keyWhileBlocked(&state, event) { return effects }
     // Accepting: the pending writes (or the results to take the top of) are being finished; keys
     // after Enter do nothing.
     if state.marks.isWaitingForWrites && event.isInput { return [] }
@@ -53,7 +59,7 @@ public enum SearchReducer {
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput {
       state.selectFirstHitOnArrival = false
-      state.reselect = nil
+      state.list.reselect = nil
     }
     return refinementEvent(&state, event) ?? detailsEvent(&state, event) ?? answer(&state, event)
       ?? appEvent(&state, event) ?? move(&state, event) ?? act(&state, event) ?? editQuery(&state, event) ?? []
@@ -143,11 +149,18 @@ public enum SearchReducer {
   // MARK: - What crosses concerns
 
   /// Every edit searches both searchers, reopens the suggestions and goes back to the first row.
+  /// Run as fzf, the cursor keeps its place in the new list (fzf's), or follows its item
+  /// (`--track`).
   static func queryEdited(_ state: inout SearchState) -> [SearchEffect] {
-    state.focus = .query
+    listChanging(&state)
+    if state.look.isFzf && state.focus == .results {
+      ResultsReducer.keepPlace(&state.list)
+    } else {
+      state.focus = .query
+      ResultsReducer.rewind(&state.list)
+    }
     state.selectedBySubmit = false
     SuggestionsReducer.reopen(&state.suggestionsPane)
-    ResultsReducer.rewind(&state.list)
     state.message = nil
     state.selectFirstHitOnArrival = false
     if state.categoryFromSuggestion != nil && state.query.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -165,6 +178,7 @@ public enum SearchReducer {
 
   /// Refinements changed: a new results search (the suggestions do not depend on them).
   static func refined(_ state: inout SearchState) -> [SearchEffect] {
+    listChanging(&state)
     ResultsReducer.rewind(&state.list)
     if state.focus == .results { state.focus = .query }
     return [ResultsReducer.search(&state.list, state.query, state.refine)]

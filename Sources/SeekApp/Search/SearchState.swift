@@ -184,10 +184,6 @@ extension SearchState {
     get { list.selectFirstHitOnArrival }
     set { list.selectFirstHitOnArrival = newValue }
   }
-  public var reselect: String? {
-    get { list.reselect }
-    set { list.reselect = newValue }
-  }
   public var refine: Refine {
     get { refining.refine }
     set { refining.refine = newValue }
@@ -440,11 +436,13 @@ public struct InfoAsked: Sendable, Equatable {
 
 extension SearchState {
   /// fzf's counts: `M/N`, then `(K)` or `(K/L)` marked with `-m`, then `+S`/`-S` when a key
-  /// toggles the sort, then `(..)` while a `wait` holds actions.
+  /// toggles the sort, then `+T`/`+t` while an item is tracked (`+T*` while keys wait for it),
+  /// then `(..)` while a `wait` holds actions.
   public var fzfCounts: String {
     var text = "\(results.nbHits)/\(max(results.recordCount, streamedRecords ?? 0))"
     if picking.marks { text += " (\(checked.count)\(picking.maxMarks.map { "/\($0)" } ?? ""))" }
     if sortToggleBound { text += refine.inputOrder == true ? " -S" : " +S" }
+    if let sign = list.tracking.infoSign { text += " " + sign }
     if afterWait != nil { text += " (..)" }
     return text
   }

@@ -156,6 +156,14 @@ extension Flag {
     },
     Flag(["--tac"], "reverse input order (the last line first)") { o, _ in o.catalog.reverseInputOrder = true },
     Flag(["+s", "--no-sort"], "every match in input order, not ranked (fzf's)") { o, _ in o.noSort = true },
+    Flag(["--track"], "the cursor stays on its line while the list changes (fzf's; info line: +T)") { o, _ in
+      o.track = true
+    },
+    Flag(["--no-track"], "the cursor keeps its place, not its line (undoes --track)") { o, _ in o.track = false },
+    Flag(
+      ["--id-nth"], .required("N[,..]"),
+      "the fields that name a line across reloads: --track finds it again in the new list, keys waiting (+T*)"
+    ) { o, r throws(Options.ParseError) in o.identityFields = try Self.fieldRanges(&r) },
   ]
 
   private static let screen: [Flag] = [

@@ -41,6 +41,8 @@ public final class SearchService {
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
+  /// fzf's `--id-nth`: the fields of a line that name it across reloads (`ResultHit.identity`).
+  public var identityFields: [FieldRange] = []
   /// Suggestions given (file or generated), before any learned ones are added.
   private var baseSuggestions: [Suggestion]
   private var learned: [Suggestion] = []
@@ -356,6 +358,10 @@ public final class SearchService {
       let column = documents.attributeIndex(LineShape.lineAttribute)
     {
       hit.titleColors = AnsiText.colors(documents.value(record, column))
+    }
+    if !identityFields.isEmpty {
+      let line = documents.attributeIndex(LineShape.lineAttribute).map { documents.value(record, $0) } ?? title
+      hit.identity = lineShape.select(identityFields, from: lineShape.ansi ? AnsiText.stripped(line) : line)
     }
     return hit
   }

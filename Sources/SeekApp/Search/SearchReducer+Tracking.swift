@@ -1,0 +1,121 @@
+/// Tracking (fzf's `--track`, `track-current`, `--id-nth`) and what a reload keeps, where they
+/// cross concerns: the tracking concern says which item to follow; this part says which item is
+/// current, and moves the focus and the selection to where the item is found.
+extension SearchReducer {
+  /// The current row: its place in the list (nil: the top line, no move made) and on screen.
+  private static func currentPlace(_ state: SearchState) -> (row: Int?, screenRow: Int) {
+    let row = state.focus == .results ? state.selection : (state.results.firstItemRow ?? 0)
+    return (state.focus == .results ? state.selection : nil, max(0, row - state.scrollOffset))
+  }
+
+  /// The list is about to change (a query, refinements, more lines): the tracked item is sought.
+  static func listChanging(_ state: inout SearchState) {
+    let place = currentPlace(state)
+    TrackingReducer.listChanging(
+      &state.list.tracking, current: state.currentHit?.objectID, screenRow: place.screenRow, row: place.row)
+  }
+
+  /// fzf's `track-current`, `untrack-current`, `toggle-track`, `toggle-track-current`.
+  static func track(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    TrackingReducer.act(&state.list.tracking, action, current: state.currentHit?.objectID)
+    return []
+  }
+
+  /// A reload starts. With an item tracked by its key (`--id-nth`), answers about the list
+  /// before are dropped and the spinner turns at once: keys wait for the item in the new list.
+  /// Otherwise Seek keeps the item the cursor was on; run as fzf, the cursor keeps its place.
+  static func reloadStarting(_ state: inout SearchState, sync: Bool) {
+    let place = currentPlace(state)
+    TrackingReducer.reloading(
+      &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
+    if state.list.tracking.isBlocked {
+      ResultsReducer.dropAnswersInFlight(&state.list)
+      state.streamedRecords = 0
+      state.inputEnded = false
+      state.list.reselect = nil
+      return
+    }
+    guard state.focus == .results else { return }
+    if state.look.isFzf {
+      state.list.reselect = .row(state.selection)
+    } else if case .item(let hit)? = state.results.row(at: state.selection) {
+      state.list.reselect = .item(hit.objectID)
+    }
+  }
+
+  /// Keys while a reload's list is searched for the tracked item (`+T*`): Escape and Ctrl-C end
+  /// the wait, `toggle-track` ends it and the tracking; every other key waits with it. Nil:
+  /// nothing waits.
+  static func keyWhileBlocked(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    guard state.list.tracking.isBlocked, event.isInput || event == .interrupted else { return nil }
+    switch event {
+    case .interrupted, .escapePressed:
+      TrackingReducer.unblock(&state.list.tracking)
+    case .actionsTriggered(let actions) where actions.contains(.abort) || actions.contains(.cancel):
+      TrackingReducer.unblock(&state.list.tracking)
+    case .actionsTriggered(let actions) where actions.contains(.toggleTrack):
+      TrackingReducer.unblock(&state.list.tracking)
+      return perform(&state, actions)
+    default: break
+    }
+    return []
+  }
+
+  /// A page has arrived: the item sought, selected where it is found (on the screen row it stood
+  /// on), the next page asked for while it is not among the rows loaded.
+  static func followTracked(_ state: inout SearchState) -> [SearchEffect] {
+    guard let sought = state.list.tracking.sought, !state.results.isPending else { return [] }
+    let results = state.results
+    let outcome = TrackingReducer.listArrived(
+      &state.list.tracking,
+      ids: { row in
+        guard case .item(let hit)? = results.row(at: row) else { return nil }
+        return sought.byIdentity ? hit.identity : hit.objectID
+      },
+      rowCount: results.rowCount, morePages: results.hasMorePages, complete: state.streamedRecords == nil,
+      height: state.viewport.resultsRows)
+    switch outcome {
+    case nil, .wait?: return []
+    case .loadMore?: return ResultsReducer.loadNextPage(&state.list, state.refine)
+    case .found(let row, let screenRow)?:
+      if let id = results.row(at: row)?.objectID { TrackingReducer.followed(&state.list.tracking, objectID: id) }
+      state.focus = .results
+      state.selection = row
+      state.scrollOffset = max(0, row - screenRow)
+    case .lost(let row)?:
+      guard let row, results.rowCount > 0 else { break }
+      state.focus = .results
+      state.selection = min(row, results.rowCount - 1)
+    }
+    clampSelection(&state)
+    return loadMoreIfNeeded(&state)
+  }
+
+  /// After a reload: the row or the item to select again, once the new list has it; the next
+  /// page asked for while it is beyond the rows loaded.
+  static func reselectAfterReload(_ state: inout SearchState) -> [SearchEffect] {
+    guard let reselect = state.list.reselect else { return [] }
+    let results = state.results
+    let complete = state.streamedRecords == nil
+    let found: Int?
+    switch reselect {
+    case .item(let id): found = (0..<results.rowCount).first { results.row(at: $0)?.objectID == id }
+    case .row(let row):
+      if row < results.rowCount {
+        found = row
+      } else if results.hasMorePages {
+        return ResultsReducer.loadNextPage(&state.list, state.refine)
+      } else {
+        found = complete && results.rowCount > 0 ? results.rowCount - 1 : nil
+      }
+    }
+    if let found {
+      state.focus = .results
+      state.selection = found
+      state.list.reselect = nil
+    } else if complete {
+      state.list.reselect = nil  // the reload has ended without it
+    }
+    return []
+  }
+}

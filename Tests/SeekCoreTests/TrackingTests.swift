@@ -1,0 +1,217 @@
+import SeekApp
+import Testing
+
+/// fzf's cursor across a changing list: its place kept across a query (run as fzf), `--track`
+/// and `track-current` following an item, `--id-nth` finding it again after a reload while keys
+/// wait, and a `transform`'s output done before the actions bound after it.
+@Suite struct TrackingTests {
+  /// A plain list run as fzf, `ids` on screen for the empty query, the view `rows` high.
+  func fzfList(_ ids: [String], rows: Int = 10, tracking: Tracking.Mode = .off) -> SearchState {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.look = .fzf(separator: true)
+    state.list.tracking.mode = tracking
+    _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: rows)))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids)))
+    return state
+  }
+
+  func down(_ state: inout SearchState, _ times: Int) {
+    for _ in 0..<times { _ = SearchReducer.reduce(&state, .movedDown) }
+  }
+
+  func arrive(_ state: inout SearchState, _ query: String, _ ids: [String], page index: Int = 0, nbHits: Int? = nil)
+    -> [SearchEffect]
+  {
+    SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page(query, index, ids, nbHits: nbHits, hitsPerPage: 4)))
+  }
+
+  @Test func runAsFzfTheCursorKeepsItsPlaceAcrossAQuery() {
+    var state = fzfList(["a", "b", "c", "d"])
+    down(&state, 2)
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = arrive(&state, "x", ["p", "q", "r"])
+    #expect(state.focus == .results && state.currentHit?.objectID == "r")
+    // A shorter list: the last row.
+    _ = SearchReducer.reduce(&state, .inserted("y"))
+    _ = arrive(&state, "xy", ["p", "q"])
+    #expect(state.currentHit?.objectID == "q")
+    // Seek's own list goes back to the top line.
+    var seek = fzfList(["a", "b", "c", "d"])
+    seek.look = .seek
+    down(&seek, 2)
+    _ = SearchReducer.reduce(&seek, .inserted("x"))
+    _ = arrive(&seek, "x", ["p", "q", "r"])
+    #expect(seek.focus == .query && seek.currentHit?.objectID == "p")
+  }
+
+  /// An Enter typed before the answer to the new query takes the row at the cursor's place in
+  /// that answer, never the row of the list before.
+  @Test func anEnterBeforeTheAnswerTakesTheRowOfTheAnswer() {
+    var state = fzfList(["a", "b", "c"])
+    down(&state, 1)
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    #expect(SearchReducer.reduce(&state, .enterPressed) == [])
+    #expect(arrive(&state, "x", ["p", "q"]) == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["q"])])
+  }
+
+  @Test func trackFollowsTheItemToItsNewRowOnTheSameScreenRow() {
+    var state = fzfList(["a", "b", "c", "d", "e"], tracking: .always)
+    down(&state, 2)  // on "c", the third screen row
+    #expect(state.fzfCounts == "5/0 +T")
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    let ids = (0..<12).map { "n\($0)" } + ["c"] + (12..<20).map { "n\($0)" }
+    _ = arrive(&state, "x", ids)
+    #expect(state.currentHit?.objectID == "c" && state.selection == 12)
+    #expect(state.scrollOffset == 10)  // on its screen row still
+  }
+
+  /// The item beyond the rows loaded: the pages after are asked for until it is among them.
+  @Test func trackLoadsPagesUntilTheItemIsFound() {
+    var state = fzfList(["a", "b", "c"], rows: 3, tracking: .always)
+    down(&state, 1)
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    let effects = arrive(&state, "x", ["p", "q", "r", "s"], nbHits: 9)
+    #expect(effects.contains { if case .searchResults(_, 1, _, _, _) = $0 { true } else { false } })
+    #expect(state.list.tracking.sought != nil)
+    _ = arrive(&state, "x", ["t", "b", "u", "v"], page: 1, nbHits: 9)
+    #expect(state.currentHit?.objectID == "b" && state.list.tracking.sought == nil)
+  }
+
+  /// Not in the new list: `--track` keeps the cursor's place, `track-current` ends and the
+  /// cursor goes to the screen row the item stood on.
+  @Test func anItemTheListLosesIsNoLongerFollowedOnce() {
+    var state = fzfList(["a", "b", "c", "d"])
+    down(&state, 2)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.trackCurrent]))
+    #expect(state.fzfCounts == "4/0 +t")
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = arrive(&state, "x", ["p", "c", "q", "r"])
+    #expect(state.currentHit?.objectID == "c" && state.fzfCounts == "4/0 +t")
+    _ = SearchReducer.reduce(&state, .inserted("y"))
+    _ = arrive(&state, "xy", ["p", "q", "r", "s"])
+    #expect(state.list.tracking.mode == .off && state.currentHit?.objectID == "q")  // c's screen row
+    // A move ends it too.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.trackCurrent]))
+    #expect(state.list.tracking.mode == .item("q"))
+    down(&state, 1)
+    #expect(state.list.tracking.mode == .off)
+    // `up+track` follows the row moved to.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.down, .trackCurrent]))
+    #expect(state.list.tracking.mode == .item("s"))
+  }
+
+  @Test func toggleTrackTurnsTheGlobalOptionOnAndOff() {
+    var state = fzfList(["a", "b"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleTrack]))
+    #expect(state.list.tracking.mode == .always)
+    // track-current is a no-op while --track is on; untrack-current too.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.trackCurrent, .untrackCurrent]))
+    #expect(state.list.tracking.mode == .always)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleTrack]))
+    #expect(state.list.tracking.mode == .off)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleTrackCurrent]))
+    #expect(state.list.tracking.mode == .item("a"))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleTrackCurrent]))
+    #expect(state.list.tracking.mode == .off)
+  }
+
+  /// Lines with keys (`--id-nth 1`): "2 banana" becomes "2 blueberry" in the reloaded list.
+  func keyed(_ lines: [String]) -> ResultsPage {
+    var result = page("", 0, lines)
+    for i in result.hits.indices { result.hits[i].identity = String(lines[i].prefix(1)) }
+    return result
+  }
+
+  func identifiedList() -> SearchState {
+    var state = fzfList([], tracking: .always)
+    state.list.tracking.identified = true
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apple", "2 banana", "3 cherry"])))
+    down(&state, 1)
+    return state
+  }
+
+  @Test func aReloadFindsTheItemByItsKeyWhileKeysWait() {
+    var state = identifiedList()
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    #expect(state.fzfCounts.hasSuffix("+T*") && state.list.tracking.isBlocked)
+    // An answer about the list before the reload is dropped.
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision - 1, keyed(["2 banana"])))
+    #expect(state.list.tracking.isBlocked)
+    // Keys wait.
+    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .movedDown)
+    #expect(state.query == "" && state.list.tracking.isBlocked)
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 1, finished: false))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot"])))
+    #expect(state.list.tracking.isBlocked)  // not there yet, and more lines to come
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: false))
+    _ = SearchReducer.reduce(
+      &state,
+      .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
+    #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "2 blueberry")
+    #expect(state.fzfCounts.hasSuffix("+T"))
+  }
+
+  @Test func reloadSyncWaitsForTheWholeListAndEscapeEndsTheWait() {
+    var state = identifiedList()
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reloadSync("cmd")]))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, keyed(["9 fig", "2 blueberry"])))
+    #expect(state.list.tracking.isBlocked)  // found, but the list is not whole yet
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, keyed(["9 fig", "2 blueberry", "3 cranberry"])))
+    #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "2 blueberry")
+    // Escape while keys wait ends the wait, not the finder; tracking stays on.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.abort])) == [])
+    #expect(!state.list.tracking.isBlocked && state.list.tracking.mode == .always)
+    // toggle-track ends both.
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleTrack]))
+    #expect(!state.list.tracking.isBlocked && state.list.tracking.mode == .off)
+  }
+
+  /// A key the new list does not hold: once it is all read, the cursor keeps its place.
+  @Test func aReloadWithoutTheKeyKeepsTheCursorsPlace() {
+    var state = identifiedList()
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, keyed(["7 delta", "8 epsilon", "9 zeta"])))
+    #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "8 epsilon")
+  }
+
+  /// Without `--id-nth`, run as fzf, a reload keeps the cursor's place; Seek's list keeps its item.
+  @Test func aReloadKeepsThePlaceRunAsFzfAndTheItemInSeeksList() {
+    var state = fzfList(["a", "b", "c"])
+    down(&state, 1)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 0, finished: false))
+    _ = arrive(&state, "", [])
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
+    _ = arrive(&state, "", ["c", "b", "a"])
+    #expect(state.currentHit?.objectID == "b" && state.selection == 1)
+    var seek = fzfList(["a", "b", "c"])
+    seek.look = .seek
+    _ = SearchReducer.reduce(&seek, .actionsTriggered([.first]))
+    _ = SearchReducer.reduce(&seek, .actionsTriggered([.reload("cmd")]))
+    _ = SearchReducer.reduce(&seek, .catalogChanged(records: 3, finished: true))
+    _ = arrive(&seek, "", ["c", "b", "a"])
+    #expect(seek.currentHit?.objectID == "a")
+  }
+
+  /// `transform-header(…)+reload(…)`: the header changes, then the reload starts.
+  @Test func aTransformsOutputComesBeforeTheActionsAfterIt() {
+    var state = fzfList(["a"])
+    _ = SearchReducer.reduce(
+      &state, .actionsTriggered([.transformInto(action: "change-header", command: "echo"), .changePrompt("then> ")]))
+    _ = SearchReducer.reduce(&state, .writesFlushed)
+    _ = SearchReducer.reduce(&state, .commandFinished(output: [.changeHeader("hello"), .changePrompt("out> ")]))
+    #expect(state.header == ["hello"] && state.prompt == "then> ")
+  }
+}
