@@ -8,7 +8,10 @@ import SeekCore
 /// (`waitFor`): keys are read meanwhile, and Ctrl-C ends them.
 enum CommandRunner {
   /// With the terminal as its standard input, output and error (Seek's own output may be a pipe).
-  static func runOnTerminal(_ command: String) -> Int32 { run(command, io: "/dev/tty") }
+  /// `variables` are set over Seek's environment (fzf's `FZF_*`), here and in `waitFor`.
+  static func runOnTerminal(_ command: String, variables: [String: String] = [:]) -> Int32 {
+    run(command, variables: variables, io: "/dev/tty")
+  }
 
   /// How a command run while Seek waits (`execute-silent`, `transform`) ended.
   enum Ending: Equatable {
@@ -24,10 +27,11 @@ enum CommandRunner {
   /// shell), other keys are handed to `held`, to be handled once it ends (a hung command once
   /// froze the screen, and Ctrl-C never reached it). At most `limit` bytes of output are kept.
   static func waitFor(
-    _ command: String, limit: Int = 64 << 10, input: Int32, keys: () -> [Key], held: (Key) -> Void
+    _ command: String, variables: [String: String] = [:], limit: Int = 64 << 10, input: Int32, keys: () -> [Key],
+    held: (Key) -> Void
   ) -> Ending {
     let child: ChildProcess
-    do { child = try ChildProcess(command: command, captureErrors: false) } catch {
+    do { child = try ChildProcess(command: command, captureErrors: false, variables: variables) } catch {
       return .notStarted("\(error)")
     }
     var bytes: [UInt8] = []
@@ -61,7 +65,7 @@ enum CommandRunner {
     return .finished(output: String(decoding: bytes, as: UTF8.self))
   }
 
-  private static func run(_ command: String, io path: String) -> Int32 {
+  private static func run(_ command: String, variables: [String: String], io path: String) -> Int32 {
     var ignore = sigaction()
     ignore.__sigaction_handler.sa_handler = SIG_IGN
     var savedInt = sigaction()
@@ -89,7 +93,9 @@ enum CommandRunner {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    guard CommandShell.current.spawn(command, pid: &pid, actions: &actions, attributes: &attributes) == 0 else {
+    let spawned = CommandShell.current.spawn(
+      command, variables: variables, pid: &pid, actions: &actions, attributes: &attributes)
+    guard spawned == 0 else {
       return 127
     }
     var status: Int32 = 0

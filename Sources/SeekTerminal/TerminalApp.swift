@@ -21,8 +21,9 @@ public final class TerminalApp {
     case quit(status: Int32)
     /// fzf's `print-query`: print the query, status 0.
     case queryPrinted(String)
-    /// fzf's `become`: run this command in Seek's place (the terminal restored, writes done).
-    case become(String)
+    /// fzf's `become`: run this command in Seek's place (the terminal restored, writes done),
+    /// with fzf's variables set over the environment.
+    case become(String, variables: [String: String])
   }
 
   public struct Configuration {
@@ -136,6 +137,9 @@ public final class TerminalApp {
   private var state = SearchState()
   /// The last click (row and time), to tell a double click.
   private var lastClick: (row: Int, time: Double)? = nil
+  /// fzf's `FZF_KEY` and `FZF_IDLE_TIME`: the last key's name, and when a key was last read.
+  private var lastKey = ""
+  private var lastKeyAt = ContinuousClock.now
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
   public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
 
@@ -317,7 +321,10 @@ public final class TerminalApp {
           session.runtime.answerOnSearchLane { service in
             service.boundCommand(template: template, current: current, marked: marked, query: query)
           } ?? ""
-        run(command, mode, session)
+        run(command, mode, variables: commandVariables(), session)
+      case .runPreview, .runInfoCommand:
+        session.runtime.setCommandVariables(commandVariables())
+        session.runtime.run(effect)
       default: session.runtime.run(effect)
       }
     }
@@ -325,21 +332,21 @@ public final class TerminalApp {
 
   /// A bound command: in Seek's place (`become`), on the terminal, silently, as the list
   /// (`reload`), or as actions (`transform`; a bad one is said, not done).
-  private func run(_ command: String, _ mode: CommandMode, _ session: Session) {
+  private func run(_ command: String, _ mode: CommandMode, variables: [String: String], _ session: Session) {
     switch mode {
-    case .become: session.outcome = .become(command)
+    case .become: session.outcome = .become(command, variables: variables)
     case .foreground:
-      session.driver.handOver { _ = CommandRunner.runOnTerminal(command) }
+      session.driver.handOver { _ = CommandRunner.runOnTerminal(command, variables: variables) }
       send(.commandFinished(), session)
     case .silent:
-      let ending = waitFor(command, session)
+      let ending = waitFor(command, variables: variables, session)
       send(.commandFinished(), session)
       if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
-    case .reload: reload(command, runtime: session.runtime)
+    case .reload: reload(command, variables: variables, runtime: session.runtime)
     case .transform, .transformInto:
       // The output's actions come before the ones bound after the command
       // (`transform-header(…)+reload(…)` shows the header, then reloads).
-      switch transformed(waitFor(command, session), mode) {
+      switch transformed(waitFor(command, variables: variables, session), mode) {
       case .success(let actions): send(.commandFinished(output: actions), session)
       case .failure(let note):
         send(.commandFinished(), session)
@@ -370,9 +377,9 @@ public final class TerminalApp {
 
   /// A command Seek waits for without handing it the terminal; keys typed meanwhile are kept for
   /// after it, and Ctrl-C ends it.
-  private func waitFor(_ command: String, _ session: Session) -> CommandRunner.Ending {
+  private func waitFor(_ command: String, variables: [String: String], _ session: Session) -> CommandRunner.Ending {
     CommandRunner.waitFor(
-      command, input: session.driver.inputDescriptor, keys: { session.driver.readKeys() },
+      command, variables: variables, input: session.driver.inputDescriptor, keys: { session.driver.readKeys() },
       held: { session.heldKeys.append($0) })
   }
 
@@ -414,6 +421,8 @@ public final class TerminalApp {
   }
 
   private func handle(_ key: Key, _ session: Session) {
+    lastKey = name(of: key)
+    lastKeyAt = .now
     switch key {
     case .resize(let columns, let rows):
       screen = ScreenSize(columns: columns, rows: rows)
@@ -595,12 +604,12 @@ public final class TerminalApp {
 
   /// fzf's `reload`: the list replaced by the command's output, streamed as piped input is. The
   /// command running for an earlier reload is ended first (latest wins, as searches).
-  private func reload(_ command: String, runtime: EffectRuntime) {
+  private func reload(_ command: String, variables: [String: String], runtime: EffectRuntime) {
     feedGeneration.increment()
     reloadChild?.terminate()
     reloadChild = nil
     let child: ChildProcess
-    do { child = try ChildProcess(command: command, captureErrors: false) } catch {
+    do { child = try ChildProcess(command: command, captureErrors: false, variables: variables) } catch {
       state.message = "reload: \(error)"
       return
     }
@@ -647,6 +656,25 @@ public final class TerminalApp {
   /// The event of a key: the user's binding, else Seek's (`DefaultKeymap`: with a history, Ctrl-P
   /// and Ctrl-N walk it, as fzf's `prev-history` and `next-history`); vertical moves follow the
   /// layout.
+  /// fzf's variables for a command started now (`CommandVariables`).
+  private func commandVariables() -> [String: String] {
+    let idle = ContinuousClock.now - lastKeyAt
+    let context = CommandVariables.Context(
+      prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
+      ghost: configuration.ghost, layout: configuration.layout, borderLabel: configuration.surround.label,
+      screen: surround.inner(screen), lastKey: lastKey,
+      idleMilliseconds: Int(idle.components.seconds) * 1000 + Int(idle.components.attoseconds / 1_000_000_000_000_000))
+    return CommandVariables.of(state, context)
+  }
+
+  /// fzf's name of a key (`FZF_KEY`): as `--bind` names it, a character typed as itself.
+  private func name(of key: Key) -> String {
+    if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }) { return bound.name }
+    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) { return expected.name }
+    if case .character(let scalar) = key, !SafeText.isUnsafe(scalar.value) { return String(scalar) }
+    return ""
+  }
+
   private func event(for key: Key) -> SearchEvent? {
     if let bound = boundEvent(for: key) { return bound }
     return KeyMap.event(for: key, history: configuration.history != nil).map {

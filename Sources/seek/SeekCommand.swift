@@ -562,10 +562,10 @@ enum SeekCommand {
     case .queryPrinted(let query):
       Output.write(query + options.outputTerminator)
       return report.isClean ? 0 : 2
-    case .become(let command):
+    case .become(let command, let variables):
       // fzf's become: the command takes Seek's place (its output where Seek's went).
       guard report.isClean else { return 2 }
-      Self.become(command)
+      Self.become(command, variables: variables)
     case .accepted(let ids, let query, let key):
       printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
       do { try history?.append(query) } catch { Output.error("seek: \(error)") }
@@ -635,12 +635,13 @@ enum SeekCommand {
 
   /// Replaces this process with `$SHELL -c command` (`CommandShell`); returns (exit 127) only if
   /// that fails.
-  static func become(_ command: String) -> Never {
+  static func become(_ command: String, variables: [String: String]) -> Never {
     let shell = CommandShell.current
     let argv: [UnsafeMutablePointer<CChar>?] = shell.arguments(for: command).map { strdup($0) } + [nil]
+    let envp = CommandShell.environment(over: variables)
     // The program that takes Seek's place keeps its standard streams only.
     seek_close_on_exec_from(3)
-    execv(shell.executable, argv)
+    execve(shell.executable, argv, envp)
     Output.error("seek: become: cannot run \(shell.executable): \(String(cString: strerror(errno)))")
     exit(127)
   }

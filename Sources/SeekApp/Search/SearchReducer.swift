@@ -58,6 +58,7 @@ public enum SearchReducer {
     if let effects = jumpKey(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput {
+      if case .inserted = event { state.lastAction = "char" }
       state.selectFirstHitOnArrival = false
       state.list.reselect = nil
     }

@@ -15,8 +15,9 @@ public final class ChildProcess: @unchecked Sendable {
     public var description: String
   }
 
-  /// Starts `$SHELL -c command`; `captureErrors: false` sends its standard error to /dev/null.
-  public init(command: String, captureErrors: Bool) throws(SpawnError) {
+  /// Starts `$SHELL -c command`; `captureErrors: false` sends its standard error to /dev/null;
+  /// `variables` are set over Seek's environment (fzf's `FZF_*`).
+  public init(command: String, captureErrors: Bool, variables: [String: String] = [:]) throws(SpawnError) {
     var out: [Int32] = [-1, -1]
     var err: [Int32] = [-1, -1]
     // Close-on-exec: a pipe of one child must not reach the next one (only the ends dup'ed onto
@@ -44,7 +45,7 @@ public final class ChildProcess: @unchecked Sendable {
     let shell = CommandShell.current
     // A group of its own (id = the child's pid).
     let status = Self.withAttributes(ownGroup: true) { attributes in
-      shell.spawn(command, pid: &child, actions: &actions, attributes: &attributes)
+      shell.spawn(command, variables: variables, pid: &child, actions: &actions, attributes: &attributes)
     }
     close(out[1])
     if captureErrors { close(err[1]) }

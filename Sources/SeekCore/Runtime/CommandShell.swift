@@ -90,12 +90,33 @@ public struct CommandShell: Sendable, Equatable {
   /// attributes; the spawn's status (0 when started). The child gets its standard streams and no
   /// other descriptor of Seek's.
   public func spawn(
-    _ command: String, pid: inout pid_t, actions: inout posix_spawn_file_actions_t,
-    attributes: inout posix_spawnattr_t
+    _ command: String, variables: [String: String] = [:], pid: inout pid_t,
+    actions: inout posix_spawn_file_actions_t, attributes: inout posix_spawnattr_t
   ) -> Int32 {
     seek_spawn_close_from(&actions, 3)
     let argv: [UnsafeMutablePointer<CChar>?] = arguments(for: command).map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
-    return posix_spawn(&pid, executable, &actions, &attributes, argv, Glibc.environ)
+    guard !variables.isEmpty else { return posix_spawn(&pid, executable, &actions, &attributes, argv, Glibc.environ) }
+    let envp = Self.environment(over: variables)
+    defer { for p in envp { free(p) } }
+    return posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+  }
+
+  /// Seek's own environment with `variables` set over it (fzf's `FZF_*`), as exec(2) takes it:
+  /// each entry a copy the caller frees, then nil. A value holding a NUL byte is left out, as
+  /// fzf leaves out such an `FZF_CURRENT_ITEM`: exec(2) cannot pass it.
+  public static func environment(over variables: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+    let kept = variables.filter { !$0.value.contains("\0") && !$0.key.contains("=") }
+    var entries: [UnsafeMutablePointer<CChar>?] = []
+    // Read only: Seek never changes its own environment once threads run.
+    var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = Glibc.environ
+    while let current = cursor, let entry = current.pointee {
+      let text = String(cString: entry)
+      let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+      if let name, !variables.keys.contains(name) { entries.append(strdup(entry)) }
+      cursor = current.advanced(by: 1)
+    }
+    for (name, value) in kept.sorted(by: { $0.key < $1.key }) { entries.append(strdup("\(name)=\(value)")) }
+    return entries + [nil]
   }
 }

@@ -57,6 +57,22 @@ public final class EffectRuntime: @unchecked Sendable {
   /// `--preview` commands: latest wins, each ended with its process group.
   private var preview: PreviewRunner!
   private var infoRunner: PreviewRunner!
+  /// fzf's `FZF_*` variables for the next preview and `--info-command`, as the screen last
+  /// stood (set by the terminal before it hands effects over; guarded by `lock`).
+  private var commandVariables: [String: String] = [:]
+
+  /// The variables commands started from now on are given (fzf's `FZF_*`).
+  public func setCommandVariables(_ variables: [String: String]) {
+    lock.lock()
+    commandVariables = variables
+    lock.unlock()
+  }
+
+  private var currentCommandVariables: [String: String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return commandVariables
+  }
 
   /// Becomes readable when events are waiting in `takeEvents()`.
   public var wakeDescriptor: Int32 { wake.descriptor }
@@ -261,13 +277,14 @@ public final class EffectRuntime: @unchecked Sendable {
       case .effect(.runPreview(let template, let objectID, let query, let revision, let baseField)):
         // Placeholders are filled here, where the catalog lives; the command runs on its own thread.
         preview.run(
-          command: service.previewCommand(template: template, objectID: objectID, query: query), revision: revision,
+          command: service.previewCommand(template: template, objectID: objectID, query: query),
+          variables: currentCommandVariables, revision: revision,
           baseLine: baseField.flatMap { service.previewBaseLine(objectID: objectID, field: $0) })
       case .effect(.runInfoCommand(let template, let position, let info, let revision)):
-        // fzf's variables, set for the command alone (by `env`: every shell's syntax).
-        let shell = CommandShell.current
-        let words = ["env", "FZF_POS=\(position)", "FZF_INFO=\(info)"] + shell.arguments(for: template)
-        infoRunner.run(command: words.map(shell.quoted).joined(separator: " "), revision: revision)
+        var variables = currentCommandVariables
+        variables["FZF_POS"] = String(position)
+        variables["FZF_INFO"] = info
+        infoRunner.run(command: template, variables: variables, revision: revision)
       case .effect(.countHits(let query, let refine, let revision)):
         // The job is made here, where the segments live; it runs on the count lane.
         guard let job = service.countJob(query: query, refine: refine) else { break }

@@ -12,7 +12,7 @@ public final class PreviewRunner: @unchecked Sendable {
 
   private let deliver: @Sendable (SearchEvent) -> Void
   private let lock = NSCondition()
-  private var pending: (command: String, revision: Int, baseLine: Int?)? = nil
+  private var pending: (command: String, variables: [String: String], revision: Int, baseLine: Int?)? = nil
   private var stopping = false
   private var started = false
   private var finished = false
@@ -22,12 +22,13 @@ public final class PreviewRunner: @unchecked Sendable {
   public init(deliver: @escaping @Sendable (SearchEvent) -> Void) { self.deliver = deliver }
 
   /// Asks for `command`'s output for `revision`, ending whatever runs for an older one.
-  /// `baseLine` is handed back with the output (`--preview-window +{2}`).
-  public func run(command: String, revision: Int, baseLine: Int? = nil) {
+  /// `baseLine` is handed back with the output (`--preview-window +{2}`); `variables` are set
+  /// over Seek's environment for the command (fzf's `FZF_*`).
+  public func run(command: String, variables: [String: String] = [:], revision: Int, baseLine: Int? = nil) {
     lock.lock()
     defer { lock.unlock() }
     guard !stopping else { return }
-    pending = (command, revision, baseLine)
+    pending = (command, variables, revision, baseLine)
     if !started {
       started = true
       let thread = Thread { [self] in loop() }
@@ -68,7 +69,7 @@ public final class PreviewRunner: @unchecked Sendable {
       }
       pending = nil
       lock.unlock()
-      if var output = execute(job.command) {
+      if var output = execute(job.command, variables: job.variables) {
         output.baseLine = job.baseLine
         deliver(.previewArrived(revision: job.revision, output))
       }
@@ -76,9 +77,9 @@ public final class PreviewRunner: @unchecked Sendable {
   }
 
   /// Runs one command to its end; nil when a newer request (or shutdown) ended it first.
-  private func execute(_ command: String) -> PreviewOutput? {
+  private func execute(_ command: String, variables: [String: String]) -> PreviewOutput? {
     let child: ChildProcess
-    do { child = try ChildProcess(command: command, captureErrors: true) } catch {
+    do { child = try ChildProcess(command: command, captureErrors: true, variables: variables) } catch {
       return PreviewOutput(errorLines: ["\(error)"], exitStatus: 127)
     }
     var out: [UInt8] = []

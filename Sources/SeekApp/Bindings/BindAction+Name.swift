@@ -1,0 +1,36 @@
+extension BindAction {
+  /// fzf's name of the action, as `named` reads it and as commands read it in `FZF_ACTION`.
+  public var name: String {
+    switch self {
+    case .changeQuery: "change-query"
+    case .put: "put"
+    case .changePrompt: "change-prompt"
+    case .changeHeader: "change-header"
+    case .changeFooter: "change-footer"
+    case .execute: "execute"
+    case .executeSilent: "execute-silent"
+    case .become: "become"
+    case .reload: "reload"
+    case .reloadSync: "reload-sync"
+    case .transform: "transform"
+    case .preview: "preview"
+    case .changePreviewWindow: "change-preview-window"
+    case .unbind: "unbind"
+    case .rebind: "rebind"
+    case .toggleBind: "toggle-bind"
+    case .trigger: "trigger"
+    case .changePointer: "change-pointer"
+    case .changeMulti: "change-multi"
+    case .position: "pos"
+    case .search: "search"
+    case .transformInto(let action, _): Self.transformed.first { $0.value == action }?.key ?? "transform"
+    case .edit(let event): Self.editing.first { $0.value == event }?.key ?? "ignore"
+    // Spelled more than one way: fzf's first spelling.
+    case .first: "first"
+    case .trackCurrent: "track-current"
+    case .togglePreview: "toggle-preview"
+    case .ignore: "ignore"
+    default: Self.plain.first { $0.value == self }?.key ?? "ignore"
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import SeekApp
+
+/// fzf's variables for the commands Seek runs (`--preview`, `execute`, `reload`, `transform`,
+/// `become`, `--info-command`): what the screen shows as the command starts, as fzf 0.74's man
+/// page lists them under "ENVIRONMENT VARIABLES EXPORTED TO CHILD PROCESSES". Scripts read them
+/// (`bat --line-range :$FZF_PREVIEW_LINES`, `[ $FZF_SELECT_COUNT -gt 0 ]`), so the names and the
+/// values' forms are fzf's.
+struct CommandVariables {
+  /// The terminal's part, which the state machine does not hold.
+  struct Context {
+    var prompt: String
+    var pointer: String
+    var ghost: String
+    var layout: ListLayout
+    var borderLabel: String
+    /// The screen inside margins and border.
+    var screen: ScreenSize
+    var lastKey: String
+    var idleMilliseconds: Int
+  }
+
+  /// fzf leaves out a current item larger than this: a huge line would overflow the room exec(2)
+  /// has for the environment and stop every command.
+  static let currentItemLimit = 64 << 10
+
+  static func of(_ state: SearchState, _ context: Context) -> [String: String] {
+    let matches = state.results.nbHits
+    var variables = [
+      "FZF_QUERY": state.query,
+      "FZF_ACTION": state.lastAction,
+      "FZF_KEY": context.lastKey,
+      "FZF_PROMPT": context.prompt,
+      "FZF_POINTER": context.pointer,
+      "FZF_GHOST": context.ghost,
+      "FZF_BORDER_LABEL": context.borderLabel,
+      "FZF_DIRECTION": context.layout == .bottomUp ? "up" : "down",
+      "FZF_INPUT_STATE": !state.editor.inputShown ? "hidden" : state.refine.searchDisabled ? "disabled" : "enabled",
+      "FZF_TOTAL_COUNT": String(max(state.results.recordCount, state.streamedRecords ?? 0)),
+      "FZF_MATCH_COUNT": String(matches),
+      "FZF_SELECT_COUNT": String(state.checked.count),
+      "FZF_POS": String(position(state)),
+      "FZF_LINES": String(context.screen.rows),
+      "FZF_COLUMNS": String(context.screen.columns),
+      "FZF_IDLE_TIME": String(context.idleMilliseconds / 1000),
+      "FZF_IDLE_TIME_MS": String(context.idleMilliseconds),
+    ]
+    if let item = state.currentHit?.title, item.utf8.count <= currentItemLimit { variables["FZF_CURRENT_ITEM"] = item }
+    if let frame = Layout.detailsFrame(state) {
+      variables["FZF_PREVIEW_LINES"] = String(frame.height)
+      variables["FZF_PREVIEW_COLUMNS"] = String(frame.width)
+      variables["FZF_PREVIEW_TOP"] = String(frame.row)
+      variables["FZF_PREVIEW_LEFT"] = String(frame.column)
+    }
+    return variables
+  }
+
+  /// The current line's place from 1 (the top line while no move was made); 0 with no line.
+  static func position(_ state: SearchState) -> Int {
+    guard state.results.rowCount > 0 else { return 0 }
+    let row = state.focus == .results ? state.selection : (state.results.firstItemRow ?? 0)
+    return min(state.results.rowCount, row + 1)
+  }
+}

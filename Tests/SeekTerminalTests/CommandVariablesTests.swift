@@ -1,0 +1,77 @@
+import Testing
+
+@testable import SeekApp
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// fzf's `FZF_*` variables, as a command started now would read them.
+@Suite struct CommandVariablesTests {
+  func state(items: Int = 20) -> SearchState {
+    var s = SearchState()
+    s.viewport.screen = ScreenSize(columns: 80, rows: 24)
+    s.look = .fzf(separator: true)
+    s.picking = Picking.defaults(lines: true)
+    s.query = "1"
+    s.results.query = "1"
+    s.results.hits = (1...items).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
+    s.results.nbHits = items
+    s.results.recordCount = 100
+    s.lastAction = "toggle-down"
+    return s
+  }
+
+  func context(layout: ListLayout = .bottomUp) -> CommandVariables.Context {
+    CommandVariables.Context(
+      prompt: "> ", pointer: ">", ghost: "", layout: layout, borderLabel: "", screen: ScreenSize(columns: 80, rows: 24),
+      lastKey: "tab", idleMilliseconds: 2_500)
+  }
+
+  @Test func theScreenAsACommandStartingNowSeesIt() {
+    var s = state()
+    s.focus = .results
+    s.selection = 2
+    s.checked = ["1", "3"]
+    let variables = CommandVariables.of(s, context())
+    let expected = [
+      "FZF_QUERY": "1", "FZF_ACTION": "toggle-down", "FZF_KEY": "tab", "FZF_PROMPT": "> ", "FZF_POINTER": ">",
+      "FZF_DIRECTION": "up", "FZF_INPUT_STATE": "enabled", "FZF_TOTAL_COUNT": "100", "FZF_MATCH_COUNT": "20",
+      "FZF_SELECT_COUNT": "2", "FZF_POS": "3", "FZF_CURRENT_ITEM": "line 3", "FZF_LINES": "24", "FZF_COLUMNS": "80",
+      "FZF_IDLE_TIME": "2", "FZF_IDLE_TIME_MS": "2500",
+    ]
+    for (name, value) in expected { #expect(variables[name] == value, "\(name)") }
+    #expect(variables["FZF_PREVIEW_LINES"] == nil)  // no preview on screen
+    #expect(CommandVariables.of(s, context(layout: .reverse))["FZF_DIRECTION"] == "down")
+    #expect(CommandVariables.of(s, context(layout: .reverseList))["FZF_DIRECTION"] == "down")
+  }
+
+  @Test func theTopLineIsTheCurrentOneUntilAMoveAndNoneWithNoLines() {
+    var s = state()
+    #expect(CommandVariables.of(s, context())["FZF_POS"] == "1")
+    #expect(CommandVariables.of(s, context())["FZF_CURRENT_ITEM"] == "line 1")
+    s.results.hits = []
+    s.results.nbHits = 0
+    #expect(CommandVariables.of(s, context())["FZF_POS"] == "0")
+    #expect(CommandVariables.of(s, context())["FZF_CURRENT_ITEM"] == nil)
+  }
+
+  @Test func theInputsStateAndTheHugeItemLeftOut() {
+    var s = state(items: 1)
+    s.results.hits[0].title = String(repeating: "x", count: CommandVariables.currentItemLimit + 1)
+    s.editor.inputShown = false
+    var variables = CommandVariables.of(s, context())
+    #expect(variables["FZF_CURRENT_ITEM"] == nil && variables["FZF_INPUT_STATE"] == "hidden")
+    s.editor.inputShown = true
+    s.refine.searchDisabled = true
+    variables = CommandVariables.of(s, context())
+    #expect(variables["FZF_INPUT_STATE"] == "disabled")
+  }
+
+  @Test func thePreviewsSizeWhenItIsOpen() {
+    var s = state()
+    s.details.open = true
+    let variables = CommandVariables.of(s, context())
+    let frame = Layout.detailsFrame(s)!
+    #expect(variables["FZF_PREVIEW_LINES"] == String(frame.height))
+    #expect(variables["FZF_PREVIEW_COLUMNS"] == String(frame.width))
+  }
+}
