@@ -162,6 +162,8 @@ public struct Options: Equatable {
   /// `--bind` (fzf's): keys' actions, and events'. A later binding of a key wins.
   public var keyBindings: [KeyBinding] = []
   public var eventBindings: [BindEvent: [BindAction]] = [:]
+  /// fzf's `every(N)` event: actions done every N seconds.
+  public var timerBindings: [TimerBinding] = []
   public struct KeyBinding: Equatable {
     public var key: KeyName.NamedKey
     public var actions: [BindAction]

@@ -86,6 +86,8 @@ public final class TerminalApp {
     public var scrollbar: String? = nil
     /// fzf's `--scroll-off`: rows kept in view around the selection.
     public var scrollOff = 0
+    /// fzf's `every(N)` bindings.
+    public var timers: [TimerBinding] = []
     /// fzf's `--track` and `--id-nth` (lines carry a key).
     public var track = false
     public var identifiesLines = false
@@ -188,7 +190,9 @@ public final class TerminalApp {
       }
     }
     let runtime = EffectRuntime(service: service, writer: writer)
-    let session = Session(driver: driver, runtime: runtime, trace: LatencyTrace(path: configuration.tracePath))
+    let session = Session(
+      driver: driver, runtime: runtime, trace: LatencyTrace(path: configuration.tracePath),
+      timers: configuration.timers)
     let outcome = loop(session, signals: signals)
     reloadChild?.terminate()
     driver.end()
@@ -208,11 +212,15 @@ public final class TerminalApp {
     /// The results on screen: their revision and the engine's time for them (for the trace).
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
+    /// fzf's `every(N)` timers, and when the last `.tick` was sent.
+    var timers: EveryTimers
+    var tickedAt = ContinuousClock.now
 
-    init(driver: TerminalDriver, runtime: EffectRuntime, trace: LatencyTrace?) {
+    init(driver: TerminalDriver, runtime: EffectRuntime, trace: LatencyTrace?, timers: [TimerBinding]) {
       self.driver = driver
       self.runtime = runtime
       self.trace = trace
+      self.timers = EveryTimers(timers, now: .now)
     }
   }
 
@@ -260,7 +268,9 @@ public final class TerminalApp {
   /// The state the configuration gives, the input's feed started, and the first event.
   private func start(_ session: Session) {
     if let input = configuration.input {
-      feed(input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0)
+      feed(
+        input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0,
+        readsHeader: true)
       state.streamedRecords = 0
     }
     configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
@@ -314,7 +324,7 @@ public final class TerminalApp {
         guard let reopen = configuration.reopenInput else { break }
         feedGeneration.increment()
         let (handle, format) = reopen()
-        replaceFeed(with: handle, format: format, attributes: [], runtime: session.runtime)
+        replaceFeed(with: handle, format: format, attributes: [], runtime: session.runtime, readsHeader: false)
       case .runCommand(let template, let current, let marked, let query, let mode):
         // Placeholders are filled on the search lane, where the catalog lives.
         let command =
@@ -492,10 +502,16 @@ public final class TerminalApp {
   private func wait(_ session: Session, _ descriptors: inout [pollfd]) -> Bool {
     for i in descriptors.indices { descriptors[i].revents = 0 }
     let tick = state.tickMilliseconds
-    let ready = poll(&descriptors, 3, Int32(tick))
+    let timeout = min(tick, session.timers.millisecondsToNext(now: .now) ?? tick)
+    let ready = poll(&descriptors, 3, Int32(timeout))
+    fireTimers(session)
     if ready == 0 {
-      send(.tick(milliseconds: tick), session)
-      session.dirty = session.dirty || state.streamedRecords != nil
+      let elapsed = milliseconds(ContinuousClock.now - session.tickedAt)
+      if elapsed >= tick {
+        session.tickedAt = .now
+        send(.tick(milliseconds: elapsed), session)
+        session.dirty = session.dirty || state.streamedRecords != nil
+      }
       return true
     }
     guard ready > 0, descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 else { return true }
@@ -510,7 +526,8 @@ public final class TerminalApp {
   /// indexer thread → (new indexes) → search lane → `.catalogChanged`. What a feed delivers after
   /// a newer one started (`reload`) is dropped.
   private func feed(
-    _ handle: FileHandle, format: CatalogFormat, into catalog: Catalog, runtime: EffectRuntime, generation: Int
+    _ handle: FileHandle, format: CatalogFormat, into catalog: Catalog, runtime: EffectRuntime, generation: Int,
+    readsHeader: Bool
   ) {
     let total = configuration.inputBytes
     let onIndexed = configuration.onInputIndexed
@@ -561,7 +578,7 @@ public final class TerminalApp {
     }
     let reader = StreamingReader(
       format: format, delimiter: configuration.inputDelimiter,
-      headerLines: generation == 0 ? configuration.headerLines : 0,
+      headerLines: readsHeader ? configuration.headerLines : 0,
       shape: configuration.lineShape
     ) { [indexer] in indexer.batchRead() }
     if scansTail {
@@ -589,12 +606,13 @@ public final class TerminalApp {
         }
       }
     }
-    if configuration.headerLines > 0 && generation == 0 {
-      // The header is handed to the state machine once it is whole (or the input ended).
+    if configuration.headerLines > 0 && readsHeader {
+      // The header is handed to the state machine once it is whole (or the input ended); a
+      // reload's list has its own (fzf's `kubectl get pods` reloaded under its column names).
       let wanted = configuration.headerLines
       indexer.onHeader = { [runtime, weak reader] finished in
         guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
-        runtime.runOnSearchLane { _ in .headerRead(lines) }
+        runtime.runOnSearchLane { _ in current.value == generation ? .headerRead(lines) : nil }
         return true
       }
     }
@@ -616,13 +634,14 @@ public final class TerminalApp {
     reloadChild = child
     replaceFeed(
       with: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines,
-      attributes: configuration.lineShape.attributes, runtime: runtime)
+      attributes: configuration.lineShape.attributes, runtime: runtime, readsHeader: true)
   }
 
   /// The list emptied and fed again from `handle`, as the feed of the current generation (the
   /// caller has started a new one: what the older feed still delivers is dropped).
-  private func replaceFeed(with handle: FileHandle, format: CatalogFormat, attributes: [String], runtime: EffectRuntime)
-  {
+  private func replaceFeed(
+    with handle: FileHandle, format: CatalogFormat, attributes: [String], runtime: EffectRuntime, readsHeader: Bool
+  ) {
     let given = service.catalog.given
     let empty = RecordTable(attributes: attributes)
     let catalog = Catalog(
@@ -635,7 +654,7 @@ public final class TerminalApp {
       service.apply(.restarted(catalog))
       return .catalogChanged(records: 0, finished: false, percent: nil)
     }
-    feed(handle, format: format, into: catalog, runtime: runtime, generation: generation)
+    feed(handle, format: format, into: catalog, runtime: runtime, generation: generation, readsHeader: readsHeader)
   }
 
   /// Pages as tall as the screen (never smaller than asked): a first page shorter than the list
@@ -656,6 +675,18 @@ public final class TerminalApp {
   /// The event of a key: the user's binding, else Seek's (`DefaultKeymap`: with a history, Ctrl-P
   /// and Ctrl-N walk it, as fzf's `prev-history` and `next-history`); vertical moves follow the
   /// layout.
+  /// The `every(N)` timers that are due: their actions, unless `unbind` turned them off.
+  private func fireTimers(_ session: Session) {
+    for timer in session.timers.due(now: .now) where !state.unbound.contains(timer.name) && session.outcome == nil {
+      send(configuration.layout.oriented(.actionsTriggered(timer.actions)), session)
+      session.dirty = true
+    }
+  }
+
+  private func milliseconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+  }
+
   /// fzf's variables for a command started now (`CommandVariables`).
   private func commandVariables() -> [String: String] {
     let idle = ContinuousClock.now - lastKeyAt
@@ -663,7 +694,7 @@ public final class TerminalApp {
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       ghost: configuration.ghost, layout: configuration.layout, borderLabel: configuration.surround.label,
       screen: surround.inner(screen), lastKey: lastKey,
-      idleMilliseconds: Int(idle.components.seconds) * 1000 + Int(idle.components.attoseconds / 1_000_000_000_000_000))
+      idleMilliseconds: milliseconds(idle))
     return CommandVariables.of(state, context)
   }
 
@@ -713,6 +744,7 @@ public final class TerminalApp {
   static func keyActions(_ configuration: Configuration) -> [String: [BindAction]] {
     var named = DefaultKeymap.actionsByName(history: configuration.history != nil)
     for binding in configuration.keyBindings { named[binding.name.lowercased()] = binding.actions }
+    for timer in configuration.timers { named[timer.name] = timer.actions }
     return named.mapValues { $0.map(configuration.layout.oriented) }
   }
 

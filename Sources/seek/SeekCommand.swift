@@ -616,6 +616,7 @@ enum SeekCommand {
     configuration.headerFirst = options.headerFirst
     configuration.keyBindings = options.keyBindings.map { ($0.key.name, $0.key.keys, $0.actions) }
     configuration.eventBindings = options.eventBindings
+    configuration.timers = options.timerBindings
     configuration.lineShape = options.lineShape
     if let header = options.header {
       configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

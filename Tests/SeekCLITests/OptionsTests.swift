@@ -94,4 +94,18 @@ import Testing
     #expect(options.expect.map(\.name) == ["ctrl-v", "f1"])
     #expect(options.walker.folders && options.walker.hidden && !options.walker.files)
   }
+
+  /// fzf's `every(N)`: N seconds above 0, floored to 0.01; anything else refused (exit 2).
+  @Test func everyTakesAPositiveNumberOfSeconds() throws {
+    let options = try Options.parse(["--bind", "every(0.25):reload(ps),start,every(2):up", "--bind", "every(0.001):up"])
+    #expect(options.timerBindings.map(\.name) == ["every(0.25)", "every(2)", "every(0.001)"])
+    #expect(options.timerBindings.map(\.milliseconds) == [250, 2_000, 10])
+    #expect(options.eventBindings[.start] == [.up])
+    for spec in ["every(0)", "every(-1)", "every(abc)", "every()", "every(inf)"] {
+      #expect(throws: Options.ParseError.self, "\(spec)") { try Options.parse(["--bind", spec + ":abort"]) }
+    }
+    let track = try Options.parse(["--track", "--id-nth", "2,4.."])
+    #expect(track.track && track.identityFields == FieldRange.parseList("2,4.."))
+    #expect(try !Options.parse(["--track", "--no-track"]).track)
+  }
 }

@@ -214,4 +214,15 @@ import Testing
     _ = SearchReducer.reduce(&state, .commandFinished(output: [.changeHeader("hello"), .changePrompt("out> ")]))
     #expect(state.header == ["hello"] && state.prompt == "then> ")
   }
+
+  /// `--header-lines`: a reload's list brings its own header lines, in place of the ones before;
+  /// `--header`'s stay.
+  @Test func aReloadsHeaderLinesReplaceTheOnesBefore() {
+    var state = fzfList(["a"])
+    state.header = ["given"]
+    _ = SearchReducer.reduce(&state, .headerRead(["NAME  READY"]))
+    #expect(state.header == ["given", "NAME  READY"])
+    _ = SearchReducer.reduce(&state, .headerRead(["NAME  STATUS"]))
+    #expect(state.header == ["given", "NAME  STATUS"] && state.inputHeaderLines == 1)
+  }
 }

@@ -163,8 +163,9 @@ extension SearchReducer {
       state.idleMilliseconds = 0
       return state.pendingAccept == nil ? [.refreshFromStore] : []
     case .headerRead(let lines):
-      state.header += lines
-      state.inputHeaderLines += lines.count
+      // A reload's header takes the place of the one read before it; `--header`'s lines stay.
+      state.header = state.header.dropLast(state.inputHeaderLines) + lines
+      state.inputHeaderLines = lines.count
       return []
     case .catalogChanged(let records, let finished, let percent):
       if !finished {

@@ -42,6 +42,14 @@ extension Flag {
     for binding in bindings {
       if let event = BindEvent(rawValue: binding.trigger) {
         o.eventBindings[event] = binding.actions
+      } else if TimerBinding.isTimer(binding.trigger) {
+        guard let milliseconds = TimerBinding.milliseconds(of: binding.trigger) else {
+          throw .invalidValue(
+            flag: r.flag, value: binding.trigger, expected: "every(N), N seconds above 0, e.g. every(0.5)")
+        }
+        o.timerBindings.removeAll { $0.name == binding.trigger }
+        o.timerBindings.append(
+          TimerBinding(name: binding.trigger, milliseconds: milliseconds, actions: binding.actions))
       } else if binding.trigger == "double-click" {
         // Not a key the terminal sends: `TerminalApp` tells a double click from two clicks.
         o.keyBindings.append(
@@ -52,7 +60,7 @@ extension Flag {
       } else {
         throw .invalidValue(
           flag: r.flag, value: binding.trigger,
-          expected: "a key (ctrl-x, alt-x, f1, enter, …) or an event (start, change, …)")
+          expected: "a key (ctrl-x, alt-x, f1, enter, …) or an event (start, change, every(N), …)")
       }
     }
   }
