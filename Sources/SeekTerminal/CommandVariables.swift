@@ -16,6 +16,8 @@ struct CommandVariables {
     /// The screen inside margins and border.
     var screen: ScreenSize
     var lastKey: String
+    /// fzf's name of the last action a key did (`char` for a character typed; `start` before).
+    var lastAction: String
     var idleMilliseconds: Int
   }
 
@@ -27,7 +29,7 @@ struct CommandVariables {
     let matches = state.results.nbHits
     var variables = [
       "FZF_QUERY": state.query,
-      "FZF_ACTION": state.lastAction,
+      "FZF_ACTION": context.lastAction,
       "FZF_KEY": context.lastKey,
       "FZF_PROMPT": context.prompt,
       "FZF_POINTER": context.pointer,

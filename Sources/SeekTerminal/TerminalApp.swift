@@ -139,8 +139,10 @@ public final class TerminalApp {
   private var state = SearchState()
   /// The last click (row and time), to tell a double click.
   private var lastClick: (row: Int, time: Double)? = nil
-  /// fzf's `FZF_KEY` and `FZF_IDLE_TIME`: the last key's name, and when a key was last read.
+  /// fzf's `FZF_KEY`, `FZF_ACTION` and `FZF_IDLE_TIME`: the last key's name, the last action a
+  /// key did, and when a key was last read.
   private var lastKey = ""
+  private var lastAction = "start"
   private var lastKeyAt = ContinuousClock.now
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
   public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
@@ -327,11 +329,13 @@ public final class TerminalApp {
         replaceFeed(with: handle, format: format, attributes: [], runtime: session.runtime, readsHeader: false)
       case .runCommand(let template, let current, let marked, let query, let mode):
         // Placeholders are filled on the search lane, where the catalog lives.
+        let variables = commandVariables()
         let command =
           session.runtime.answerOnSearchLane { service in
-            service.boundCommand(template: template, current: current, marked: marked, query: query)
+            service.boundCommand(
+              template: template, current: current, marked: marked, query: query, variables: variables)
           } ?? ""
-        run(command, mode, variables: commandVariables(), session)
+        run(command, mode, variables: variables, session)
       case .runPreview, .runInfoCommand:
         session.runtime.setCommandVariables(commandVariables())
         session.runtime.run(effect)
@@ -443,7 +447,20 @@ public final class TerminalApp {
     case .character("\u{1A}") where boundEvent(for: key) == nil:
       suspend(session)  // Ctrl-Z (unless bound), as a full-screen program should
     default:
-      if let event = event(for: key) { send(event, session) }
+      guard let event = event(for: key) else { return }
+      lastAction = Self.actionName(of: event) ?? lastAction
+      send(event, session)
+    }
+  }
+
+  /// fzf's name of what a key's event does (`FZF_ACTION`): its last bound action, `char` for a
+  /// character typed (nil: a key of Seek's own, not one of fzf's actions).
+  static func actionName(of event: SearchEvent) -> String? {
+    switch event {
+    case .actionsTriggered(let actions): return actions.last?.name
+    case .inserted: return "char"
+    case .acceptKeyPressed: return "accept"
+    default: return BindAction.name(of: event)
     }
   }
 
@@ -693,7 +710,7 @@ public final class TerminalApp {
     let context = CommandVariables.Context(
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       ghost: configuration.ghost, layout: configuration.layout, borderLabel: configuration.surround.label,
-      screen: surround.inner(screen), lastKey: lastKey,
+      screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
       idleMilliseconds: milliseconds(idle))
     return CommandVariables.of(state, context)
   }

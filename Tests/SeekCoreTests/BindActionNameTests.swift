@@ -19,16 +19,4 @@ import Testing
       #expect(BindAction.named(name, argument: "1")?.name == name, "\(name)")
     }
   }
-
-  /// The last action done: a typed character is `char`; the actions of a key, the last of them.
-  @Test func theLastActionDoneIsKept() {
-    var state = SearchState()
-    #expect(state.lastAction == "start")
-    _ = SearchReducer.reduce(&state, .inserted("x"))
-    #expect(state.lastAction == "char")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.put("y"), .changePrompt("> ")]))
-    #expect(state.lastAction == "change-prompt")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.put("z")]))
-    #expect(state.lastAction == "put")
-  }
 }

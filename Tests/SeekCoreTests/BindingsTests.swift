@@ -418,6 +418,22 @@ import Testing
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("a:change-preview-window(down|sideways)") }
   }
 
+  /// A preview that names the marks (`{+}`) runs again when they change; one that names the
+  /// query runs with no line to show.
+  @Test func aPreviewRunsAgainForTheMarksItNamesAndForTheQueryAlone() {
+    var state = listed(["a", "b"])
+    state.details.command = "echo {+}"
+    let opened = SearchReducer.reduce(&state, .actionsTriggered([.showPreview]))
+    #expect(opened.contains { if case .runPreview(_, "a", _, _, _, []) = $0 { true } else { false } })
+    state.checked = ["b"]
+    let again = SearchReducer.reduce(&state, .tick(milliseconds: 1))
+    #expect(again.contains { if case .runPreview(_, "a", _, _, _, ["b"]) = $0 { true } else { false } })
+    var empty = listed([])
+    empty.details.command = "echo {q}"
+    let alone = SearchReducer.reduce(&empty, .actionsTriggered([.showPreview]))
+    #expect(alone.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
+  }
+
   /// {n} and {+n}: the items' places in the input, from 0.
   @Test func placeholdersNameTheItemsPlaces() {
     let service = SearchService(catalog: catalog(["alpha", "beta", "gamma"]), suggestions: [])

@@ -16,14 +16,13 @@ import Testing
     s.results.hits = (1...items).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
     s.results.nbHits = items
     s.results.recordCount = 100
-    s.lastAction = "toggle-down"
     return s
   }
 
   func context(layout: ListLayout = .bottomUp) -> CommandVariables.Context {
     CommandVariables.Context(
       prompt: "> ", pointer: ">", ghost: "", layout: layout, borderLabel: "", screen: ScreenSize(columns: 80, rows: 24),
-      lastKey: "tab", idleMilliseconds: 2_500)
+      lastKey: "tab", lastAction: "toggle-down", idleMilliseconds: 2_500)
   }
 
   @Test func theScreenAsACommandStartingNowSeesIt() {
@@ -73,5 +72,15 @@ import Testing
     let frame = Layout.detailsFrame(s)!
     #expect(variables["FZF_PREVIEW_LINES"] == String(frame.height))
     #expect(variables["FZF_PREVIEW_COLUMNS"] == String(frame.width))
+  }
+
+  /// `FZF_ACTION`: a bound key's last action, `char` for a character typed, a key of Seek's own by
+  /// the action that is its event.
+  @Test func theActionAKeyDidIsNamedAsFzfNamesIt() {
+    #expect(TerminalApp.actionName(of: .actionsTriggered([.showInput, .refreshPreview])) == "refresh-preview")
+    #expect(TerminalApp.actionName(of: .inserted("9")) == "char")
+    #expect(TerminalApp.actionName(of: .movedUp) == "up")
+    #expect(TerminalApp.actionName(of: .deletedBackward) == "backward-delete-char")
+    #expect(TerminalApp.actionName(of: .tick(milliseconds: 1)) == nil)
   }
 }

@@ -33,4 +33,10 @@ extension BindAction {
     default: Self.plain.first { $0.value == self }?.key ?? "ignore"
     }
   }
+
+  /// The name of the action that is this one event (`up` for `.movedUp`), if one is.
+  public static func name(of event: SearchEvent) -> String? {
+    if let name = editing.first(where: { $0.value == event })?.key { return name }
+    return plain.filter { $0.value.event == event }.map(\.value.name).min()
+  }
 }

@@ -34,7 +34,6 @@ extension SearchReducer {
 
   /// One action, by concern (the switch names every action: a new one must be given a place).
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
-    defer { state.lastAction = action.name }
     switch action {
     case .accept, .acceptNonEmpty, .abort, .printQuery, .acceptOrPrintQuery, .execute, .executeSilent, .become,
       .reload, .reloadSync, .transform, .transformInto:

@@ -45,27 +45,41 @@ enum DetailsReducer {
     if let base { details.scroll = offset.firstLine(base: base, height: rows) }
   }
 
-  /// After every event: when the pane is open and its hit (or the query) changed, ask for it.
-  static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String) -> [SearchEffect] {
+  /// After every event: when the pane is open and its hit, the query, or the marks a command
+  /// names (`{+}`) changed, ask for it. A command that names the query runs with no hit too, as
+  /// fzf's does (`--preview 'echo {q}'` on no match).
+  static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String, marked: [String])
+    -> [SearchEffect]
+  {
     guard details.open else { return [] }
-    let key = hit.map { DetailsState.Shown(objectID: $0.objectID, query: query) }
+    let names = details.command.map { (marks: $0.contains("{+") || $0.contains("{*"), query: namesQuery($0)) }
+    let marks = names?.marks == true ? marked : []
+    let key =
+      hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
+      ?? (names?.query == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     details.scroll = 0
     details.revision += 1
     details.record = nil
     details.preview = nil
-    guard let hit else { return [] }
+    guard let key else { return [] }
     guard let template = details.command else {
-      return [.loadDetails(objectID: hit.objectID, query: query, revision: details.revision)]
+      return [.loadDetails(objectID: key.objectID, query: query, revision: details.revision)]
     }
     details.preview = PreviewOutput(note: "running…")
     var baseField: FieldRange? = nil
     if case .field(let range)? = details.placement.offset?.base { baseField = range }
     return [
       .runPreview(
-        template: template, objectID: hit.objectID, query: query, revision: details.revision, baseField: baseField)
+        template: template, objectID: key.objectID, query: query, revision: details.revision, baseField: baseField,
+        marked: marks)
     ]
+  }
+
+  /// Whether a command names the query (`{q}`, `{q:1}`, `{fzf:query}`).
+  private static func namesQuery(_ template: String) -> Bool {
+    template.contains("{q}") || template.contains("{q:") || template.contains("{fzf:query}")
   }
 
   /// fzf's `preview(CMD)`: the pane opens on the command's output.

@@ -22,6 +22,8 @@ public struct DetailsState: Sendable, Equatable {
   public struct Shown: Sendable, Equatable {
     public var objectID: String
     public var query: String
+    /// The marked items, for a command that names them (`{+}`, `{*}`); empty otherwise.
+    public var marked: [String] = []
   }
 
   public init() {}

@@ -154,7 +154,10 @@ public enum SearchEffect: Sendable, Equatable {
   case loadDetails(objectID: String, query: String, revision: Int)
   /// `--preview`: `template` with its placeholders filled for the hit, run off the input thread;
   /// `baseField` is the field whose number the output is shown from (`--preview-window +{2}`).
-  case runPreview(template: String, objectID: String, query: String, revision: Int, baseField: FieldRange? = nil)
+  /// `marked`: the marks, for a command that names them (`{+}`); empty otherwise.
+  case runPreview(
+    template: String, objectID: String, query: String, revision: Int, baseField: FieldRange? = nil,
+    marked: [String] = [])
   /// fzf's `--info-command`, run with `FZF_POS` and `FZF_INFO` set.
   case runInfoCommand(template: String, position: Int, info: String, revision: Int)
   case setChecked(objectID: String, title: String, checked: Bool)

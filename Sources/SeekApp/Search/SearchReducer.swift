@@ -30,7 +30,8 @@ public enum SearchReducer {
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
     // hit is not looked up for a closed pane).
     if state.pendingAccept == nil && state.details.open {
-      effects += DetailsReducer.sync(&state.details, current: state.currentHit, query: state.results.query)
+      effects += DetailsReducer.sync(
+        &state.details, current: state.currentHit, query: state.results.query, marked: state.checked)
     }
     return effects
   }
@@ -58,7 +59,6 @@ public enum SearchReducer {
     if let effects = jumpKey(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput {
-      if case .inserted = event { state.lastAction = "char" }
       state.selectFirstHitOnArrival = false
       state.list.reselect = nil
     }

@@ -48,8 +48,6 @@ public struct SearchState: Sendable, Equatable {
   /// Every key's actions by its name (the user's `--bind`, else Seek's own), for fzf's
   /// `trigger(KEY)`.
   public var keyActions: [String: [BindAction]] = [:]
-  /// The last action done (`FZF_ACTION`, fzf's name; `char` for a character typed).
-  public var lastAction = "start"
   /// The keys and events a `trigger` is running the actions of: a `trigger` of one of them
   /// inside them does nothing (fzf's `a:up+trigger(a)` moves up twice, never forever).
   public var triggering: Set<String> = []

@@ -407,8 +407,10 @@ public final class SearchService {
 
   /// A `--bind` command filled as `previewCommand` fills a preview, and `{+}`: the marked items
   /// (or the current one), each shell-quoted, separated by spaces.
-  public func boundCommand(template: String, current: String?, marked: [String], query: String) -> String {
-    previewCommand(template: template, objectID: current ?? "", query: query, marked: marked)
+  public func boundCommand(
+    template: String, current: String?, marked: [String], query: String, variables: [String: String] = [:]
+  ) -> String {
+    previewCommand(template: template, objectID: current ?? "", query: query, marked: marked, variables: variables)
   }
 
   /// The line as read or the title, without its colour sequences (`--ansi`), as fzf fills
@@ -420,66 +422,69 @@ public final class SearchService {
     return lineShape.ansi ? AnsiText.stripped(line) : line
   }
 
-  /// A `--preview` template filled for the item, as fzf fills it: `{}` the title (or line), `{q}`
-  /// the query, `{n}` its place in the input (from 0), `{1}`, `{-1}`, `{2..}` the line's fields, `{attribute}` that attribute's value,
-  /// and with `marked`, `{+}` those items — each shell-quoted, so no value can break out of its
-  /// word. An unknown `{name}` is left as it is.
-  public func previewCommand(template: String, objectID: String, query: String, marked: [String]? = nil) -> String {
-    let found = searcher.lookup(objectID: objectID)
-    let text = lineText(objectID: objectID) ?? ""
+  /// A `--preview` template filled for the item, as fzf fills it (`CommandTemplate`): `{}` the
+  /// line (or title), `{q}` the query, `{n}` its place in the input (from 0), `{1}`, `{-1}`,
+  /// `{2..}` the line's fields, `{attribute}` that attribute's value, `{+…}` the `marked` items
+  /// (or the current one), `{*…}` every match of `query`, `{fzf:action}` and `{fzf:prompt}` from
+  /// `variables` — each shell-quoted unless `r` asks otherwise, so no value can break out of its
+  /// word. Anything else in braces is left as it is.
+  public func previewCommand(
+    template: String, objectID: String, query: String, marked: [String]? = nil, variables: [String: String] = [:]
+  ) -> String {
     var out = ""
-    var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{") {
-      out += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else {
-        rest = rest[open...]
-        break
-      }
-      let name = String(rest[rest.index(after: open)..<close])
-      if let file = placeholderFile(name, current: objectID, marked: marked) {
-        out += Self.shellQuoted(file)
-        rest = rest[rest.index(after: close)...]
-        continue
-      }
-      switch name {
-      case "": out += Self.shellQuoted(text)
-      case "q": out += Self.shellQuoted(query)
-      case "+" where marked != nil:
-        out += marked!.map { Self.shellQuoted(lineText(objectID: $0) ?? "") }.joined(separator: " ")
-      // The item's place in the input, from 0 (a number needs no quotes; none is an empty word).
-      case "n": out += searcher.ordinal(objectID: objectID).map(String.init) ?? "''"
-      case "+n" where marked != nil:
-        out += marked!.map { searcher.ordinal(objectID: $0).map(String.init) ?? "''" }.joined(separator: " ")
-      case _ where FieldRange(parsing: name) != nil:
-        out += Self.shellQuoted(lineShape.field(FieldRange(parsing: name)!, of: text))
-      default:
+    for part in CommandTemplate(template).parts {
+      switch part {
+      case .text(let text): out += text
+      case .line(let placeholder): out += filled(placeholder, current: objectID, marked: marked, query: query)
+      case .query(let fields, let keepsBlanks):
+        out += Self.shellQuoted(
+          fields.map { Self.fields($0, of: query, LineShape(), keepsBlanks: keepsBlanks) } ?? query)
+      case .fzf(let name):
+        out += Self.shellQuoted(name == "query" ? query : variables["FZF_" + name.uppercased()] ?? "")
+      case .attribute(let name):
+        let found = searcher.lookup(objectID: objectID)
         let value = found.flatMap { f in
           f.index.documents.attributeIndex(name).map { f.index.documents.value(f.record, $0) }
         }
-        out += value.map(Self.shellQuoted) ?? String(rest[open...close])
+        out += value.map(Self.shellQuoted) ?? "{\(name)}"
       }
-      rest = rest[rest.index(after: close)...]
     }
-    return out + rest
+    return out
   }
 
-  /// fzf's `{f}`, `{+f}`, `{+f1}`, `{f2..}`: the values written to a file, one a line, and its
-  /// path in their place (for lists too long for a command line). The files live in a folder of
-  /// this process's, removed when it ends (`PlaceholderFiles.removeAll`). Nil for other names.
-  func placeholderFile(_ name: String, current: String, marked: [String]?) -> String? {
-    var spec = Substring(name)
-    let plus = spec.hasPrefix("+")
-    if plus { spec = spec.dropFirst() }
-    guard spec.hasPrefix("f") else { return nil }
-    spec = spec.dropFirst()
-    let field = spec.isEmpty ? nil : FieldRange(parsing: String(spec))
-    guard spec.isEmpty || field != nil else { return nil }
-    let ids = plus ? (marked?.isEmpty == false ? marked! : [current]) : [current]
-    let values = ids.map { id -> String in
-      let text = lineText(objectID: id) ?? ""
-      return field.map { lineShape.field($0, of: text) } ?? text
+  /// One line placeholder's words: each item's text, fields or place, quoted (or not, `r`), or
+  /// the path of a file holding them (`f`).
+  private func filled(_ placeholder: CommandTemplate.Placeholder, current: String, marked: [String]?, query: String)
+    -> String
+  {
+    let currentOnly = current.isEmpty ? [] : [current]
+    let ids: [String]
+    switch placeholder.items {
+    case .current: ids = currentOnly
+    case .selected: ids = marked?.isEmpty == false ? marked! : currentOnly
+    case .matched: ids = allMatches(query: query, refine: Refine()).map(\.objectID)
     }
-    return PlaceholderFiles.write(values.joined(separator: "\n") + "\n")
+    let values = ids.map { id -> String in
+      if placeholder.ordinal { return searcher.ordinal(objectID: id).map(String.init) ?? "" }
+      let text = lineText(objectID: id) ?? ""
+      return placeholder.fields.map { Self.fields($0, of: text, lineShape, keepsBlanks: placeholder.keepsBlanks) }
+        ?? text
+    }
+    if placeholder.file { return Self.shellQuoted(PlaceholderFiles.write(values.joined(separator: "\n") + "\n")) }
+    // A place is a number, which needs no quotes; none is an empty word.
+    if placeholder.ordinal {
+      return values.isEmpty ? "''" : values.map { $0.isEmpty ? "''" : $0 }.joined(separator: " ")
+    }
+    if placeholder.raw { return values.joined(separator: " ") }
+    return values.isEmpty ? Self.shellQuoted("") : values.map(Self.shellQuoted).joined(separator: " ")
+  }
+
+  /// Fields of `text` as a placeholder gives them: each range's, without delimiters and blanks,
+  /// joined by a space; `keepsBlanks` (`s`): as they stand in the text.
+  static func fields(_ ranges: [FieldRange], of text: String, _ shape: LineShape, keepsBlanks: Bool) -> String {
+    guard keepsBlanks else { return ranges.map { shape.field($0, of: text) }.joined(separator: " ") }
+    let all = shape.fields(of: text)
+    return ranges.map { $0.resolve(count: all.count).map { String(all[$0]) }.joined() }.joined(separator: " ")
   }
 
   /// `--preview-window +{2}`: the number in that field of the hit's line (nil without one).

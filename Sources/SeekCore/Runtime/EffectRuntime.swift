@@ -128,10 +128,10 @@ public final class EffectRuntime: @unchecked Sendable {
         searchQueue.removeAll {
           if case .effect(.searchSuggestions(_, let r)) = $0 { return r < revision } else { return false }
         }
-      case .loadDetails(_, _, let revision), .runPreview(_, _, _, let revision, _):
+      case .loadDetails(_, _, let revision), .runPreview(_, _, _, let revision, _, _):
         searchQueue.removeAll {
           switch $0 {
-          case .effect(.loadDetails(_, _, let r)), .effect(.runPreview(_, _, _, let r, _)): return r < revision
+          case .effect(.loadDetails(_, _, let r)), .effect(.runPreview(_, _, _, let r, _, _)): return r < revision
           default: return false
           }
         }
@@ -274,11 +274,13 @@ public final class EffectRuntime: @unchecked Sendable {
         writesPending += 1
         lock.broadcast()
         lock.unlock()
-      case .effect(.runPreview(let template, let objectID, let query, let revision, let baseField)):
+      case .effect(.runPreview(let template, let objectID, let query, let revision, let baseField, let marked)):
         // Placeholders are filled here, where the catalog lives; the command runs on its own thread.
+        let variables = currentCommandVariables
         preview.run(
-          command: service.previewCommand(template: template, objectID: objectID, query: query),
-          variables: currentCommandVariables, revision: revision,
+          command: service.previewCommand(
+            template: template, objectID: objectID, query: query, marked: marked, variables: variables),
+          variables: variables, revision: revision,
           baseLine: baseField.flatMap { service.previewBaseLine(objectID: objectID, field: $0) })
       case .effect(.runInfoCommand(let template, let position, let info, let revision)):
         var variables = currentCommandVariables

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import SeekApp
+@testable import SeekCore
+
+/// fzf's placeholders, as its man page and test suite write them.
+@Suite struct CommandTemplateTests {
+  typealias P = CommandTemplate.Placeholder
+
+  @Test func aBraceStartingNoPlaceholderIsText() {
+    #expect(
+      CommandTemplate("echo {{}-{+}}").parts == [
+        .text("echo {"), .line(P()), .text("-"), .line(P(items: .selected)), .text("}"),
+      ])
+    #expect(CommandTemplate("awk '{print $1}' {}").parts == [.text("awk '{print $1}' "), .line(P())])
+    #expect(CommandTemplate("a { b").parts == [.text("a { b")])
+    // A backslash shows the placeholder itself.
+    #expect(CommandTemplate(#"echo \{} {}"#).parts == [.text("echo {} "), .line(P())])
+  }
+
+  @Test func flagsFieldsQueryAndFzfsOwn() {
+    #expect(
+      CommandTemplate("{+sf2..}").parts == [
+        .line(P(items: .selected, keepsBlanks: true, file: true, fields: FieldRange.parseList("2..")))
+      ])
+    #expect(
+      CommandTemplate("{*n}{r}{-1}").parts == [
+        .line(P(items: .matched, ordinal: true)), .line(P(raw: true)), .line(P(fields: [FieldRange(from: -1, to: -1)])),
+      ])
+    #expect(
+      CommandTemplate("{q}{q:2}{q:s1..}").parts == [
+        .query(fields: nil, keepsBlanks: false), .query(fields: FieldRange.parseList("2"), keepsBlanks: false),
+        .query(fields: FieldRange.parseList("1.."), keepsBlanks: true),
+      ])
+    #expect(
+      CommandTemplate("{fzf:action}{fzf:nope}{title}").parts == [
+        .fzf("action"), .text("{fzf:nope}"), .attribute("title"),
+      ])
+    #expect(CommandTemplate("{+x}{n2}").parts == [.text("{+x}"), .attribute("n2")])
+  }
+
+  @Test func filledAsFzfFillsThem() {
+    let service = SearchService(catalog: catalog(["alpha one", "beta  two", "gamma three"]), suggestions: [])
+    let id = { (q: String) in service.results(query: q, page: 0).hits[0].objectID }
+    let fill = { (t: String, marked: [String]) in
+      service.previewCommand(
+        template: t, objectID: id("beta"), query: "q1  q2", marked: marked, variables: ["FZF_ACTION": "up"])
+    }
+    #expect(fill("echo {{}-{+}}", []) == "echo {'beta  two'-'beta  two'}")
+    #expect(fill("{+1}", [id("gamma"), id("alpha")]) == "'gamma' 'alpha'")
+    #expect(fill("{s1}|{2}|{r2}", []) == "'beta  '|'two'|two")
+    #expect(fill("{q:2} {fzf:action} {fzf:query}", []) == "'q2' 'up' 'q1  q2'")
+    #expect(fill(#"\{} {n}"#, []) == "{} 1")
+    // Every match of the query.
+    #expect(service.previewCommand(template: "{*1}", objectID: "", query: "", marked: nil) == "'alpha' 'beta' 'gamma'")
+    #expect(service.previewCommand(template: "{*1}", objectID: "", query: "gam", marked: nil) == "'gamma'")
+    #expect(service.previewCommand(template: "{}", objectID: "", query: "zzz") == "''")
+  }
+}
