@@ -250,6 +250,7 @@ public final class TerminalApp {
       if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
       if ExitSignals.takeSuspendRequest() { suspend(session) }
       takeAnswers(session)
+      takeSyncedReload(session)
       if session.outcome != nil { break }
       let keys = session.heldKeys + session.driver.readKeys()
       session.heldKeys = []
@@ -356,7 +357,7 @@ public final class TerminalApp {
       let ending = waitFor(command, variables: variables, session)
       send(.commandFinished(), session)
       if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
-    case .reload: reload(command, variables: variables, runtime: session.runtime)
+    case .reload(let sync): reload(command, sync: sync, variables: variables, runtime: session.runtime)
     case .transform, .transformInto:
       // The output's actions come before the ones bound after the command
       // (`transform-header(…)+reload(…)` shows the header, then reloads).
@@ -407,6 +408,17 @@ public final class TerminalApp {
   }
 
   /// The runtime's answers, in the order they came.
+  /// A `reload-sync`'s whole output, once it has come: the list replaced by it (unless a newer
+  /// reload started since).
+  private func takeSyncedReload(_ session: Session) {
+    guard let (generation, bytes) = syncedReload.take(), generation == feedGeneration.value,
+      let handle = SyncedReload.handle(giving: bytes)
+    else { return }
+    replaceFeed(
+      with: handle, format: .lines, attributes: configuration.lineShape.attributes, runtime: session.runtime,
+      readsHeader: true)
+  }
+
   private func takeAnswers(_ session: Session) {
     for answer in session.runtime.takeEvents() {
       if case .resultsArrived(let revision, let page) = answer,
@@ -639,7 +651,8 @@ public final class TerminalApp {
 
   /// fzf's `reload`: the list replaced by the command's output, streamed as piped input is. The
   /// command running for an earlier reload is ended first (latest wins, as searches).
-  private func reload(_ command: String, variables: [String: String], runtime: EffectRuntime) {
+  /// `sync` (`reload-sync`): the list before stays until the output has all come (`SyncedReload`).
+  private func reload(_ command: String, sync: Bool, variables: [String: String], runtime: EffectRuntime) {
     feedGeneration.increment()
     reloadChild?.terminate()
     reloadChild = nil
@@ -649,6 +662,13 @@ public final class TerminalApp {
       return
     }
     reloadChild = child
+    if sync {
+      // A tick of no time wakes the run loop, which takes the output (`takeSyncedReload`).
+      syncedReload.collect(child.output, generation: feedGeneration.value) { [runtime] in
+        runtime.runOnSearchLane { _ in .tick(milliseconds: 0) }
+      }
+      return
+    }
     replaceFeed(
       with: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines,
       attributes: configuration.lineShape.attributes, runtime: runtime, readsHeader: true)
@@ -688,6 +708,7 @@ public final class TerminalApp {
   private let feedGeneration = Generation()
   /// The command of the last reload, ended when the next starts and when Seek leaves.
   private var reloadChild: ChildProcess? = nil
+  private let syncedReload = SyncedReload()
 
   /// The event of a key: the user's binding, else Seek's (`DefaultKeymap`: with a history, Ctrl-P
   /// and Ctrl-N walk it, as fzf's `prev-history` and `next-history`); vertical moves follow the

@@ -147,7 +147,7 @@ import Testing
     let effects = SearchReducer.reduce(&state, .inserted("x"))
     #expect(
       effects.contains(
-        .runCommand(template: "grep -rn {q} .", current: "a", marked: ["a"], query: "x", mode: .reload)))
+        .runCommand(template: "grep -rn {q} .", current: "a", marked: ["a"], query: "x", mode: .reload())))
     #expect(state.pendingCommand == nil)
   }
 

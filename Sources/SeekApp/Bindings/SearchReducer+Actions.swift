@@ -71,8 +71,9 @@ extension SearchReducer {
     case .become(let template): return MarksReducer.command(&state.marks, template, .become)
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
     case .reload(let template), .reloadSync(let template):
-      reloadStarting(&state, sync: action == .reloadSync(template))
-      return [immediateCommand(template, .reload, state)]
+      let sync = action == .reloadSync(template)
+      reloadStarting(&state, sync: sync)
+      return [immediateCommand(template, .reload(sync: sync), state)]
     case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .acceptOrPrintQuery:
       return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)

@@ -195,8 +195,9 @@ public enum CommandMode: Sendable, Equatable {
   case silent
   /// In Seek's place, once every write is done (`become`).
   case become
-  /// Its output replaces the list (`reload`), the command of an earlier reload ended.
-  case reload
+  /// Its output replaces the list (`reload`), the command of an earlier reload ended; `sync`
+  /// (`reload-sync`): the list before stays until the output has all come.
+  case reload(sync: Bool = false)
   /// Its output is actions, done in turn (`transform`).
   case transform
   /// Its output is the argument of this action (`transform-query`: `change-query`).

@@ -1,0 +1,61 @@
+# Run as fzf: the cursor kept across a query, --track with --id-nth across a reload-sync fired by
+# every(N) (fzf's live process list), and fzf's variables in a preview.
+T="$WORK/fzftrack"; mkdir -p "$T"
+ln -sf "$SEEK" "$T/fzf"
+FZFOPTS="--no-scrollbar --gutter ' ' --pointer '>' --marker '>'"
+
+# The cursor keeps its place as the query changes (fzf's): Up twice, then a character.
+tmux_start 40 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf < <(seq 1000) > $T/out; exec tail -f /dev/null"
+wait_for "1000/1000"
+tmux_type "1"
+wait_for "272/1000"
+tmux_keys Up Up
+wait_until 10 screen_line_is "> 11"
+tmux_type "0"
+wait_for "29/1000"
+# (The prompt, `> 10`, is the last line.)
+expect_eq "as fzf: the cursor keeps its third row across a query" "> 101" "$(screen | sed '$d' | grep '^> ' | sed 's/ *$//')"
+tmux_stop
+
+# A live list: every 0.3 s the list is read again in another order; the line the cursor is on
+# (named by its second field) stays under it, the list never empty between two reads.
+cat > "$T/list.sh" <<'LIST'
+#!/bin/sh
+n=$(cat "$1" 2>/dev/null || echo 0); echo $((n + 1)) > "$1"
+sleep 0.2
+echo "ID NAME"
+for i in 1 2 3 4 5; do echo "row$(( (i + n) % 5 )) item$(( (i + n) % 5 ))"; done
+LIST
+chmod +x "$T/list.sh"
+rm -f "$T/count"
+tmux_start 40 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --header-lines 1 --track --id-nth 2 --bind 'start,every(0.3):reload-sync:$T/list.sh $T/count' < /dev/null > $T/out; exec tail -f /dev/null"
+wait_for "5/5 +T"
+tmux_keys Up Up
+wait_until 10 screen_shows "> row"
+chosen=$(screen | grep '^> row' | awk '{print $3}')
+start=$(cat "$T/count")
+# Each read starts (the count goes up) 0.2 s before its lines come: the screen then still shows
+# the list before, where `reload` would show an empty one.
+seen=""
+for k in 1 2 3; do
+  wait_until 10 test "$(cat "$T/count")" -ge $((start + k))
+  seen+="$(screen)"
+done
+expect_not_contains "reload-sync: the list before stays while the next is read" "$seen" "0/0"
+wait_until 10 test "$(cat "$T/count")" -ge $((start + 4))
+wait_for "5/5 +T"
+expect_eq "--track --id-nth 2: the same line after three reloads" "$chosen" "$(screen | grep '^> row' | awk '{print $3}')"
+expect_screen "--header-lines: the reloaded list's header" "ID NAME"
+tmux_stop
+
+# fzf's variables, as a preview reads them.
+tmux_start 80 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf -m --preview 'echo pos=\$FZF_POS/\$FZF_MATCH_COUNT sel=\$FZF_SELECT_COUNT q={q} item=\$FZF_CURRENT_ITEM' < <(seq 100) > $T/out; exec tail -f /dev/null"
+wait_for "pos=1/100 sel=0"
+tmux_keys Up
+wait_for "pos=2/100 sel=0"
+tmux_keys Tab
+wait_for "sel=1"
+tmux_type "99"
+wait_for "pos=1/1 sel=1 q=99 item=99"
+expect_screen "FZF_POS, FZF_MATCH_COUNT, FZF_SELECT_COUNT, {q} and FZF_CURRENT_ITEM in a preview" "pos=1/1 sel=1 q=99 item=99"
+tmux_stop
