@@ -225,4 +225,40 @@ import Testing
     _ = SearchReducer.reduce(&state, .headerRead(["NAME  STATUS"]))
     #expect(state.header == ["given", "NAME  STATUS"] && state.inputHeaderLines == 1)
   }
+
+  /// Run as fzf a reload drops the marks; with `--id-nth` the lines with the marked keys are
+  /// marked again once the new list has all come (fzf's `kubectl get pods` with `--multi`).
+  @Test func marksGoWithTheListButTheirKeysComeBack() {
+    var plain = fzfList(["a", "b"])
+    plain.picking.marks = true
+    plain.checked = ["a"]
+    plain.checkedThisRun = ["a"]
+    let dropped = SearchReducer.reduce(&plain, .actionsTriggered([.reload("cmd")]))
+    #expect(dropped.first == .setChecked(objectID: "a", title: "a", checked: false))
+    var state = identifiedList()  // on "2 banana", tracked
+    state.list.tracking.mode = .off
+    state.picking.marks = true
+    state.checked = ["1 apple", "3 cherry"]
+    state.checkedThisRun = ["1 apple", "3 cherry"]
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.reloadSync("cmd")]))
+    #expect(effects.filter { if case .setChecked(_, _, false) = $0 { true } else { false } }.count == 2)
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
+    let marked = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
+    #expect(
+      marked.filter { if case .setChecked(_, _, true) = $0 { true } else { false } } == [
+        .setChecked(objectID: "1 apricot", title: "1 apricot", checked: true),
+        .setChecked(objectID: "3 cranberry", title: "3 cranberry", checked: true),
+      ])
+    // Seek's own list keeps its checks.
+    var seek = fzfList(["a"])
+    seek.look = .seek
+    seek.picking.marks = true
+    seek.checked = ["a"]
+    seek.checkedThisRun = ["a"]
+    #expect(
+      !SearchReducer.reduce(&seek, .actionsTriggered([.reload("cmd")])).contains {
+        if case .setChecked = $0 { true } else { false }
+      })
+  }
 }

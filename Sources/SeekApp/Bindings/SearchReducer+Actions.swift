@@ -72,8 +72,7 @@ extension SearchReducer {
     // At once, never waiting for writes: `change:reload(…)` runs on every key typed.
     case .reload(let template), .reloadSync(let template):
       let sync = action == .reloadSync(template)
-      reloadStarting(&state, sync: sync)
-      return [immediateCommand(template, .reload(sync: sync), state)]
+      return reloadStarting(&state, sync: sync) + [immediateCommand(template, .reload(sync: sync), state)]
     case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .acceptOrPrintQuery:
       return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)

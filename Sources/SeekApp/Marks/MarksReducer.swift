@@ -30,6 +30,9 @@ public struct MarksState: Sendable, Equatable {
   /// The created item Delete removed last, and whether it was checked: Ctrl-Y on the list
   /// brings it back as it was (a created item's objectID follows its title, so its check too).
   public var lastDeleted: DeletedItem? = nil
+  /// Run as fzf with `--id-nth`: the keys of the lines marked when a reload started, marked again
+  /// in the new list once it has all come (fzf keeps them; without `--id-nth` it drops them).
+  public var keysToMarkAfterReload: Set<String>? = nil
   /// Keys typed while a command waits for the writes before it: done once it has run, in
   /// order (fish's CTRL-R runs a command on every move, and the second Shift-Tab was lost).
   public var heldInputs: [SearchEvent] = []
@@ -106,6 +109,24 @@ enum MarksReducer {
       deleted.checked
       ? [] : [.setChecked(objectID: CreatedItem.objectID(forTitle: title), title: title, checked: false)]
     return (title, [.createItem(title: title)] + uncheck)
+  }
+
+  /// A reload starts, run as fzf: this run's marks are dropped (`hits`: the rows loaded, for
+  /// their titles and keys), their keys kept when lines carry one (`--id-nth`).
+  static func reloadStarting(_ marks: inout MarksState, hits: [ResultHit], identified: Bool) -> [SearchEffect] {
+    guard marks.picking.marks, !marks.checkedThisRun.isEmpty else { return [] }
+    let byID = Dictionary(hits.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
+    if identified { marks.keysToMarkAfterReload = Set(marks.checkedThisRun.compactMap { byID[$0]?.identity }) }
+    return marks.checkedThisRun.map { .setChecked(objectID: $0, title: byID[$0]?.title ?? "", checked: false) }
+  }
+
+  /// The reloaded list has all come: the lines loaded whose keys were marked are marked again.
+  static func reloadEnded(_ marks: inout MarksState, hits: [ResultHit]) -> [SearchEffect] {
+    guard let keys = marks.keysToMarkAfterReload else { return [] }
+    marks.keysToMarkAfterReload = nil
+    return hits.filter { $0.identity.map(keys.contains) ?? false }.map {
+      .setChecked(objectID: $0.objectID, title: $0.title, checked: true)
+    }
   }
 
   /// fzf's select-all, deselect-all and toggle-all, over every match of the query (listed by

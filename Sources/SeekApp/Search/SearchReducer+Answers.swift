@@ -123,7 +123,7 @@ extension SearchReducer {
         state.focus = .query  // nothing to select: the create row is taken only by moving onto it
       }
     }
-    var effects = reselectAfterReload(&state) + followTracked(&state)
+    var effects = reselectAfterReload(&state) + followTracked(&state) + remarkAfterReload(&state)
     if state.list.pendingMoves > 0 && page.query == state.query, let first = results.firstItemRow {
       let moves = state.list.pendingMoves
       state.list.pendingMoves = 0

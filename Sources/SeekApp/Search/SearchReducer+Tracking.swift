@@ -23,24 +23,35 @@ extension SearchReducer {
 
   /// A reload starts. With an item tracked by its key (`--id-nth`), answers about the list
   /// before are dropped and the spinner turns at once: keys wait for the item in the new list.
-  /// Otherwise Seek keeps the item the cursor was on; run as fzf, the cursor keeps its place.
-  static func reloadStarting(_ state: inout SearchState, sync: Bool) {
+  /// Otherwise Seek keeps the item the cursor was on; run as fzf, the cursor keeps its place,
+  /// and the marks go (those whose keys the next list holds come back once it has all come).
+  static func reloadStarting(_ state: inout SearchState, sync: Bool) -> [SearchEffect] {
+    // fzf's marks do not outlive the list, unless `--id-nth` names them in the next one.
+    let unmarked =
+      state.look.isFzf
+      ? MarksReducer.reloadStarting(
+        &state.marks, hits: state.results.hits, identified: state.list.tracking.identified) : []
     let place = currentPlace(state)
     TrackingReducer.reloading(
       &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
-    if state.list.tracking.isBlocked {
+    // The next list is looked into (for the tracked line, for the marked keys): answers about
+    // this one are dropped, and it is known to be whole only once its input has ended.
+    if state.list.tracking.isBlocked || state.marks.keysToMarkAfterReload != nil {
       ResultsReducer.dropAnswersInFlight(&state.list)
       state.streamedRecords = 0
       state.inputEnded = false
-      state.list.reselect = nil
-      return
     }
-    guard state.focus == .results else { return }
+    if state.list.tracking.isBlocked {
+      state.list.reselect = nil
+      return unmarked
+    }
+    guard state.focus == .results else { return unmarked }
     if state.look.isFzf {
       state.list.reselect = .row(state.selection)
     } else if case .item(let hit)? = state.results.row(at: state.selection) {
       state.list.reselect = .item(hit.objectID)
     }
+    return unmarked
   }
 
   /// Keys while a reload's list is searched for the tracked item (`+T*`): Escape and Ctrl-C end
@@ -89,6 +100,14 @@ extension SearchReducer {
     }
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
+  }
+
+  /// A reloaded list has all come: the lines whose keys were marked are marked again.
+  static func remarkAfterReload(_ state: inout SearchState) -> [SearchEffect] {
+    guard state.marks.keysToMarkAfterReload != nil, state.streamedRecords == nil, !state.results.isPending else {
+      return []
+    }
+    return MarksReducer.reloadEnded(&state.marks, hits: state.results.hits)
   }
 
   /// After a reload: the row or the item to select again, once the new list has it; the next
