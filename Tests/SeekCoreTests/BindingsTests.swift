@@ -285,7 +285,7 @@ import Testing
     let replaced = SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")]))
     #expect(state.query == "55")
     let searched = replaced.contains {
-      if case .searchResults(let query, _, _, _, _) = $0 { return query == "55" }
+      if case .searchResults(let query, _, _, _, _, _) = $0 { return query == "55" }
       return false
     }
     #expect(searched)
@@ -509,7 +509,7 @@ import Testing
     _ = SearchReducer.reduce(
       &state, .resultsArrived(revision: revision, page("", 0, first, nbHits: 20, hitsPerPage: 10)))
     let asked = SearchReducer.reduce(&state, .actionsTriggered([.last]))
-    #expect(asked.contains { if case .searchResults(_, 1, _, _, _) = $0 { true } else { false } })
+    #expect(asked.contains { if case .searchResults(_, 1, _, _, _, _) = $0 { true } else { false } })
     #expect(state.currentHit?.objectID == "a9")
     let second = (0..<10).map { "b\($0)" }
     _ = SearchReducer.reduce(
@@ -578,7 +578,7 @@ import Testing
     #expect(state.refine.inputOrder == true)
     #expect(
       effects.contains {
-        if case .searchResults(_, 0, _, let refine, _) = $0 { refine.inputOrder == true } else { false }
+        if case .searchResults(_, 0, _, let refine, _, _) = $0 { refine.inputOrder == true } else { false }
       })
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
     #expect(state.refine.inputOrder == false)

@@ -69,7 +69,7 @@ import Testing
     #expect(h.state.results.nbHits == 55)
     while h.state.selection < h.state.results.rows.count - 1 { h.send(.movedDown) }
     let pageRequests = h.effects.compactMap { effect -> Int? in
-      if case .searchResults(let q, let page, _, _, _) = effect, q == "widget", page > 0 { return page }
+      if case .searchResults(let q, let page, _, _, _, _) = effect, q == "widget", page > 0 { return page }
       return nil
     }
     #expect(pageRequests == [1, 2])

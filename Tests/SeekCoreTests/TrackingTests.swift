@@ -73,11 +73,15 @@ import Testing
     var state = fzfList(["a", "b", "c"], rows: 3, tracking: .always)
     down(&state, 1)
     _ = SearchReducer.reduce(&state, .inserted("x"))
-    let effects = arrive(&state, "x", ["p", "q", "r", "s"], nbHits: 9)
-    #expect(effects.contains { if case .searchResults(_, 1, _, _, _) = $0 { true } else { false } })
+    let effects = arrive(&state, "x", ["p", "q", "r", "s"], nbHits: 20)
+    // Pages that double: as many rows as are loaded.
+    #expect(effects.contains { if case .searchResults(_, 1, _, _, _, 4) = $0 { true } else { false } })
     #expect(state.list.tracking.sought != nil)
-    _ = arrive(&state, "x", ["t", "b", "u", "v"], page: 1, nbHits: 9)
-    #expect(state.currentHit?.objectID == "b" && state.list.tracking.sought == nil)
+    // A page of another size counts pages otherwise: while hits are left, another page is.
+    var longer = page("x", 1, ["t", "w", "u", "v"], nbHits: 20, hitsPerPage: 10)  // "2 pages"
+    longer.hits += [hit("y"), hit("z"), hit("b"), hit("c")]
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, longer))
+    #expect(state.results.hasMorePages && state.list.tracking.sought == nil && state.currentHit?.objectID == "b")
   }
 
   /// Not in the new list: `--track` keeps the cursor's place, `track-current` ends and the

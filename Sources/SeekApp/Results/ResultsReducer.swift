@@ -127,15 +127,16 @@ enum ResultsReducer {
     return loadNextPage(&list, refine)
   }
 
-  /// The next page of the results on screen, unless it is asked for already or there is none.
-  static func loadNextPage(_ list: inout ResultsListState, _ refine: Refine) -> [SearchEffect] {
+  /// The next page of the results on screen, unless it is asked for already or there is none;
+  /// `count` hits in it (nil: the searcher's page size).
+  static func loadNextPage(_ list: inout ResultsListState, _ refine: Refine, count: Int? = nil) -> [SearchEffect] {
     let results = list.results
     guard !results.isPending, results.hasMorePages, results.loadingPage == nil else { return [] }
     list.results.loadingPage = results.pagesLoaded
     return [
       .searchResults(
         query: results.query, page: results.pagesLoaded, cursor: results.next, refine: refine,
-        revision: list.revision)
+        revision: list.revision, count: count)
     ]
   }
 
@@ -185,6 +186,11 @@ enum ResultsReducer {
       results.nbHits = results.hits.count
       results.nbPages = results.pagesLoaded
       results.exhaustiveNbHits = true
+    }
+    // Pages of another size (a tracked line sought in pages that double) count other pages:
+    // while hits are known to be left, another page is.
+    if !page.hits.isEmpty && results.hits.count < results.nbHits {
+      results.nbPages = max(results.nbPages, results.pagesLoaded + 1)
     }
   }
 }

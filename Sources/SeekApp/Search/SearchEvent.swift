@@ -142,8 +142,10 @@ public enum SearchEvent: Sendable, Equatable {
 /// What the reducer asks the outside world to do; answers come back as events.
 public enum SearchEffect: Sendable, Equatable {
   /// One page of results; pages after the first carry the cursor the previous page answered with.
+  /// `count`: hits in this page (nil: the page size the searcher is set to); a tracked line
+  /// sought far down the list is reached in pages that double.
   case searchResults(
-    query: String, page: Int, cursor: PageCursor? = nil, refine: Refine = Refine(), revision: Int)
+    query: String, page: Int, cursor: PageCursor? = nil, refine: Refine = Refine(), revision: Int, count: Int? = nil)
   case searchSuggestions(query: String, revision: Int)
   /// Every match of the query, for select-all and its kin (answered by `.matchesListed`).
   case listMatches(query: String, refine: Refine, how: AllToggle)

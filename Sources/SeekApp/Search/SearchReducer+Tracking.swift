@@ -87,7 +87,9 @@ extension SearchReducer {
       height: state.viewport.resultsRows)
     switch outcome {
     case nil, .wait?: return []
-    case .loadMore?: return ResultsReducer.loadNextPage(&state.list, state.refine)
+    // Pages that double: a line far down a long list is reached in a few of them, each at most
+    // as long as the rows before it (fzf looks through its whole list at once).
+    case .loadMore?: return ResultsReducer.loadNextPage(&state.list, state.refine, count: max(results.rowCount, 1))
     case .found(let row, let screenRow)?:
       if let id = results.row(at: row)?.objectID { TrackingReducer.followed(&state.list.tracking, objectID: id) }
       state.focus = .results

@@ -108,7 +108,7 @@ public final class SearchService {
   /// the indexes' part, shown at once; the scan then completes it unless a newer search comes.
   public func perform(_ effect: SearchEffect, early: (SearchEvent) -> Void = { _ in }) -> SearchEvent? {
     switch effect {
-    case .searchResults(let query, let page, let cursor, let refine, let revision):
+    case .searchResults(let query, let page, let cursor, let refine, let revision, let count):
       if !refine.searchDisabled,
         searcher.scanTakesLong(CatalogSearcher.Request(query: query, page: page, cursor: cursor))
       {
@@ -117,7 +117,7 @@ public final class SearchService {
         interim.exhaustiveNbHits = false
         early(.resultsArrived(revision: revision, interim))
       }
-      let page = results(query: query, page: page, cursor: cursor, refine: refine)
+      let page = results(query: query, page: page, cursor: cursor, refine: refine, count: count)
       // A search that gave way to a newer one has no whole answer: the newer one answers.
       return searcher.lastSearchGaveWay ? nil : .resultsArrived(revision: revision, page)
     case .listMatches(let query, let refine, let how):
@@ -200,14 +200,15 @@ public final class SearchService {
 
   public func results(
     query: String, page: Int, cursor: CatalogSearcher.Cursor? = nil, refine: Refine = Refine(),
-    skippingUnindexedLines: Bool = false
+    skippingUnindexedLines: Bool = false, count: Int? = nil
   ) -> ResultsPage {
     let start = ContinuousClock.now
     var response: CatalogSearcher.Response
     var learnedItems: [String: (level: Int, reason: PickReason)] = [:]
     do {
       var request = CatalogSearcher.Request(
-        query: refine.searchDisabled ? "" : query, page: page, hitsPerPage: hitsPerPage,
+        query: refine.searchDisabled ? "" : query, page: page,
+        hitsPerPage: count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage,
         cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
         facets: page == 0 && refine.countFacets ? ["*"] : [],

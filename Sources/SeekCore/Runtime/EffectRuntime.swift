@@ -115,10 +115,10 @@ public final class EffectRuntime: @unchecked Sendable {
     case .search:
       // Latest wins: a queued search of an older revision will never be shown; drop it unrun.
       switch effect {
-      case .searchResults(_, _, _, _, let revision):
+      case .searchResults(_, _, _, _, let revision, _):
         searchQueue.removeAll {
           switch $0 {
-          case .effect(.searchResults(_, _, _, _, let r)), .effect(.countHits(_, _, let r)): return r < revision
+          case .effect(.searchResults(_, _, _, _, let r, _)), .effect(.countHits(_, _, let r)): return r < revision
           default: return false
           }
         }

@@ -29,7 +29,7 @@ public struct RunningSearch: Sendable, Equatable {
 
   /// `effect` as a running search, if it is a results search (nil for any other effect).
   public init?(_ effect: SearchEffect, startedAt: UInt64) {
-    guard case .searchResults(let query, let page, _, let refine, _) = effect else { return nil }
+    guard case .searchResults(let query, let page, _, let refine, _, _) = effect else { return nil }
     self.init(query: query, page: page, refine: refine, startedAt: startedAt)
   }
 
