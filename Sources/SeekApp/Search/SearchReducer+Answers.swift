@@ -131,12 +131,13 @@ extension SearchReducer {
     }
     if let waiting = state.marks.enterOnArrival, page.query == state.query {
       state.marks.enterOnArrival = nil
-      if waiting == state.query, let title = state.createdByEnter { return [.createItem(title: title)] }
+      if waiting == state.query, let title = state.createdByEnter { return effects + [.createItem(title: title)] }
     }
     clampSelection(&state)
     if state.acceptTopOnArrival && page.query == state.query {
       state.acceptTopOnArrival = false
-      return acceptCurrent(&state)
+      // (A page asked for above, its request marked as made, is still asked for.)
+      return effects + acceptCurrent(&state)
     }
     effects += loadMoreIfNeeded(&state)
     return effects
