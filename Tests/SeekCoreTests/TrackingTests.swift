@@ -80,6 +80,7 @@ import Testing
     // A page of another size counts pages otherwise: while hits are left, another page is.
     var longer = page("x", 1, ["t", "w", "u", "v"], nbHits: 20, hitsPerPage: 10)  // "2 pages"
     longer.hits += [hit("y"), hit("z"), hit("b"), hit("c")]
+    longer.hitsPerPage = 8  // full
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, longer))
     #expect(state.results.hasMorePages && state.list.tracking.sought == nil && state.currentHit?.objectID == "b")
   }

@@ -70,6 +70,8 @@ public struct ResultsPage: Sendable, Equatable {
   public var interim = false
   /// The refinements it answers (with `query`, what was asked): nil for pages made by hand.
   public var refine: Refine? = nil
+  /// The most hits it could hold (pages may differ in size): nil for pages made by hand.
+  public var hitsPerPage: Int? = nil
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,

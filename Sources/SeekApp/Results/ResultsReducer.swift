@@ -188,8 +188,8 @@ enum ResultsReducer {
       results.exhaustiveNbHits = true
     }
     // Pages of another size (a tracked line sought in pages that double) count other pages:
-    // while hits are known to be left, another page is.
-    if !page.hits.isEmpty && results.hits.count < results.nbHits {
+    // after a full page, while hits are known to be left, another page is.
+    if let size = page.hitsPerPage, page.hits.count >= size, results.hits.count < results.nbHits {
       results.nbPages = max(results.nbPages, results.pagesLoaded + 1)
     }
   }

@@ -274,6 +274,7 @@ public final class SearchService {
     out.banners = response.userData.compactMap(QueryRule.bannerText)
     out.priceFilter = response.priceFilter?.text
     out.refine = refine
+    out.hitsPerPage = count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage
     out.recordCount = searcher.recordCount
     return out
   }
