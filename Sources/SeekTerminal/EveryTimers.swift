@@ -26,8 +26,7 @@ struct EveryTimers {
   /// Milliseconds until the next timer is due (nil: no timer).
   func millisecondsToNext(now: ContinuousClock.Instant) -> Int? {
     guard let next = timers.map(\.next).min() else { return nil }
-    let wait = next - now
-    return max(0, Int(wait.components.seconds) * 1000 + Int(wait.components.attoseconds / 1_000_000_000_000_000))
+    return max(0, (next - now).wholeMilliseconds)
   }
 
   /// The timers due at `now`, in the order they were bound, each set for its next time.
@@ -64,5 +63,12 @@ public struct TimerBinding: Sendable, Equatable {
       return nil
     }
     return max(10, Int(seconds * 100) * 10)
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds (rounded down).
+  var wholeMilliseconds: Int {
+    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
   }
 }

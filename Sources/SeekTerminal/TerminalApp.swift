@@ -535,7 +535,7 @@ public final class TerminalApp {
     let ready = poll(&descriptors, 3, Int32(timeout))
     fireTimers(session)
     if ready == 0 {
-      let elapsed = milliseconds(ContinuousClock.now - session.tickedAt)
+      let elapsed = (ContinuousClock.now - session.tickedAt).wholeMilliseconds
       if elapsed >= tick {
         session.tickedAt = .now
         send(.tick(milliseconds: elapsed), session)
@@ -721,10 +721,6 @@ public final class TerminalApp {
     }
   }
 
-  private func milliseconds(_ duration: Duration) -> Int {
-    Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
-  }
-
   /// fzf's variables for a command started now (`CommandVariables`).
   private func commandVariables() -> [String: String] {
     let idle = ContinuousClock.now - lastKeyAt
@@ -732,7 +728,7 @@ public final class TerminalApp {
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       ghost: configuration.ghost, layout: configuration.layout, borderLabel: configuration.surround.label,
       screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
-      idleMilliseconds: milliseconds(idle))
+      idleMilliseconds: idle.wholeMilliseconds)
     return CommandVariables.of(state, context)
   }
 

@@ -52,11 +52,10 @@ enum DetailsReducer {
     -> [SearchEffect]
   {
     guard details.open else { return [] }
-    let names = details.command.map { (marks: $0.contains("{+") || $0.contains("{*"), query: namesQuery($0)) }
-    let marks = names?.marks == true ? marked : []
+    let marks = details.template?.namesSeveralLines == true ? marked : []
     let key =
       hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
-      ?? (names?.query == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+      ?? (details.template?.namesQuery == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     details.scroll = 0
@@ -75,11 +74,6 @@ enum DetailsReducer {
         template: template, objectID: key.objectID, query: query, revision: details.revision, baseField: baseField,
         marked: marks)
     ]
-  }
-
-  /// Whether a command names the query (`{q}`, `{q:1}`, `{fzf:query}`).
-  private static func namesQuery(_ template: String) -> Bool {
-    template.contains("{q}") || template.contains("{q:") || template.contains("{fzf:query}")
   }
 
   /// fzf's `preview(CMD)`: the pane opens on the command's output.

@@ -11,7 +11,11 @@ public struct DetailsState: Sendable, Equatable {
   /// How many times each `change-preview-window(a|b|…)` was done: its next alternative.
   public var placementTurns: [String: Int] = [:]
   /// `--preview CMD`: the pane shows the command's output instead of the record.
-  public var command: String? = nil
+  public var command: String? = nil {
+    didSet { template = command.map(CommandTemplate.init) }
+  }
+  /// `command` read once (what it names decides when it runs again), not on every key.
+  public private(set) var template: CommandTemplate? = nil
   /// The hit the pane shows or is asked for (and the query it is highlighted for), and the
   /// revision of that request.
   public var shownFor: Shown? = nil

@@ -10,6 +10,7 @@ extension SearchReducer {
 
   /// The list is about to change (a query, refinements, more lines): the tracked item is sought.
   static func listChanging(_ state: inout SearchState) {
+    guard state.list.tracking.mode != .off else { return }  // (no line looked up on every key)
     let place = currentPlace(state)
     TrackingReducer.listChanging(
       &state.list.tracking, current: state.currentHit?.objectID, screenRow: place.screenRow, row: place.row)

@@ -1,5 +1,3 @@
-import SeekApp
-
 /// A command template (`--preview`, `execute`, `reload`, …) cut into text and fzf's placeholders,
 /// as fzf 0.74 reads them:
 ///
@@ -14,12 +12,12 @@ import SeekApp
 ///
 /// and Seek's `{attribute}` for records. A brace that starts none of these is text: `{{}-{+}}`
 /// is a `{`, the current line, a `-`, the selected lines and a `}`.
-public struct CommandTemplate: Equatable {
-  public enum Items: Equatable {
+public struct CommandTemplate: Sendable, Equatable {
+  public enum Items: Sendable, Equatable {
     case current, selected, matched
   }
 
-  public struct Placeholder: Equatable {
+  public struct Placeholder: Sendable, Equatable {
     public var items = Items.current
     /// `r`: the value as it is, not quoted for the shell.
     public var raw = false
@@ -33,7 +31,7 @@ public struct CommandTemplate: Equatable {
     public var fields: [FieldRange]? = nil
   }
 
-  public enum Part: Equatable {
+  public enum Part: Sendable, Equatable {
     case text(String)
     case line(Placeholder)
     /// `{q}` (nil) or `{q:2..}`; `keepsBlanks` for `{q:s2}`.
