@@ -20,10 +20,11 @@ public enum ListLayout: String, Sendable, CaseIterable {
   /// Whether the status line follows the query (fzf's info line, above a prompt at the bottom).
   public var promptAtBottom: Bool { self != .reverse }
 
-  /// The frame as the screen shows it. `headerFirst` (fzf's `--header-first`): the header
-  /// before the query line — above it on top, below it at the bottom.
+  /// The frame as the screen shows it. `headerFirst` (fzf's `--header-first`): `--header`'s
+  /// lines before the query line — above it on top, below it at the bottom; the lines read from
+  /// the input (`--header-lines`) stay with the list, as fzf keeps them.
   public func arrange(_ buffer: ScreenBuffer, for state: SearchState, headerFirst: Bool = false) -> ScreenBuffer {
-    guard self != .reverse || (headerFirst && Layout.headerLines(state) > 0) else { return buffer }
+    guard self != .reverse || (headerFirst && Layout.fixedHeaderLines(state) > 0) else { return buffer }
     let map = RowMap(self, state, headerFirst: headerFirst)
     var out = ScreenBuffer(columns: buffer.size.columns, rows: buffer.size.rows)
     for row in 0..<buffer.size.rows {
@@ -57,7 +58,7 @@ public enum ListLayout: String, Sendable, CaseIterable {
       turned = layout != .reverse
       self.headerFirst = headerFirst
       headerTop = Layout.headerTop(state)
-      headerCount = Layout.headerLines(state)
+      headerCount = Layout.fixedHeaderLines(state)
       blocks = turned ? layout.uprightBlocks(state, headerFirst) : []
     }
 
@@ -85,7 +86,7 @@ public enum ListLayout: String, Sendable, CaseIterable {
       return headerFirst ? headerMovedBack(r) : r
     }
 
-    /// `--header-first`: the header's rows move before the query's (and the rows between).
+    /// `--header-first`: `--header`'s rows move before the query's (and the rows between).
     func headerMovedFirst(_ row: Int) -> Int {
       if row >= headerTop && row < headerTop + headerCount { return row - headerTop }
       return row < headerTop ? row + headerCount : row
@@ -138,14 +139,13 @@ public enum ListLayout: String, Sendable, CaseIterable {
     let resultsEnd = Layout.resultsAreaTop(state) + Layout.resultsAreaHeight(state)
     let fixedEnd = Layout.headerTop(state) + Layout.fixedHeaderLines(state)
     let header =
-      headerFirst ? 0..<Layout.headerLines(state) : Layout.headerTop(state)..<fixedEnd
+      headerFirst ? 0..<Layout.fixedHeaderLines(state) : Layout.headerTop(state)..<fixedEnd
     // `--footer`'s lines read from the top in every layout (its rule turns with the list).
     let footerText = Layout.footerTop(state) + 1
     let footer = footerText..<(footerText + max(0, Layout.footerLines(state) - 1))
     if self == .reverseList {
-      return headerFirst
-        ? [(header, all), (Layout.suggestionsTop(state)..<resultsEnd, all), (footer, all)]
-        : [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
+      // The input's header lines read with the list (`--header-first` leaves them in place).
+      return [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
     }
     var blocks = [(rows: header, columns: all), (rows: footer, columns: all)]
     if let frame = Layout.detailsFrame(state) {

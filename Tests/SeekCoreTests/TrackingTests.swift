@@ -231,6 +231,17 @@ import Testing
     #expect(state.header == ["given", "NAME  STATUS"] && state.inputHeaderLines == 1)
   }
 
+  /// `change-header` replaces `--header`'s lines; the input's header lines stay (fzf's).
+  @Test func changeHeaderKeepsTheInputsHeaderLines() {
+    var state = fzfList(["a"])
+    state.header = ["bar"]
+    _ = SearchReducer.reduce(&state, .headerRead(["2", "1"]))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changeHeader("1\n2\n3\n4")]))
+    #expect(state.header == ["1", "2", "3", "4", "2", "1"] && state.inputHeaderLines == 2)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.changeHeader("")]))
+    #expect(state.header == ["2", "1"])
+  }
+
   /// Run as fzf a reload drops the marks; with `--id-nth` the lines with the marked keys are
   /// marked again once the new list has all come (fzf's `kubectl get pods` with `--multi`).
   @Test func marksGoWithTheListButTheirKeysComeBack() {

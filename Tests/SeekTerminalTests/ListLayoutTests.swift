@@ -68,7 +68,7 @@ import Testing
   /// A click on a row selects the hit drawn there, whatever the layout.
   @Test(arguments: ListLayout.allCases, [false, true])
   func clicksMapBackToTheRowDrawnThere(layout: ListLayout, headerFirst: Bool) {
-    var (s, _) = lines(layout)
+    var (s, _) = lines(layout) { $0.inputHeaderLines = 1 }
     s.details.open = true
     s.details.placement.position = .top
     s.viewport.screen.rows = 16
@@ -90,6 +90,18 @@ import Testing
     #expect(top.hasPrefix("H1\nH2\n> mac"))
     let bottom = ListLayout.bottomUp.arrange(Renderer.render(s), for: s, headerFirst: true).text
     #expect(bottom.hasSuffix("> mac\nH1\nH2"))
+  }
+
+  /// Only `--header`'s lines move (fzf's): those read from the input stay with the list.
+  @Test func headerFirstLeavesTheInputsHeaderLinesWithTheList() {
+    func shown(_ layout: ListLayout) -> String {
+      let (s, _) = lines(layout) { $0.inputHeaderLines = 1 }
+      return layout.arrange(Renderer.render(s), for: s, headerFirst: true).text
+    }
+    #expect(shown(.reverse).hasPrefix("H1\n> mac\nH2\n+ Create"))
+    #expect(shown(.bottomUp).hasSuffix("+ Create “mac”\nH2\n2 hits · 0.42 ms\n> mac\nH1"))
+    #expect(shown(.reverseList).hasPrefix("H2\n+ Create"))
+    #expect(shown(.reverseList).hasSuffix("2 hits · 0.42 ms\n> mac\nH1"))
   }
 
   @Test func upAndDownSwapOnlyWhenTheListGrowsUp() {

@@ -180,7 +180,9 @@ extension SearchReducer {
       state.prompt = text
       return []
     case .changeHeader(let text):
-      state.header = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // `--header`'s lines change; those read from the input (`--header-lines`) stay.
+      let lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      state.header = lines + state.header.suffix(state.inputHeaderLines)
       return []
     case .changeFooter(let text):
       state.footer = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
