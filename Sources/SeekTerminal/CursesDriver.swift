@@ -164,6 +164,13 @@ final class CursesDriver {
     previous = nil
   }
 
+  func redrawAll() {
+    clearok(seek_stdscr(), true)
+    previous = nil
+  }
+
+  func ringBell() { beep() }
+
   /// For a signal handler: restore the terminal (the process leaves right after).
   static func restoreFromSignal() {
     endwin()

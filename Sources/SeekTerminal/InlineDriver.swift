@@ -232,6 +232,10 @@ final class InlineDriver: TerminalDriver {
     takeRegion()
   }
 
+  func redrawAll() { previous = nil }
+
+  func ringBell() { write("\u{07}") }
+
   /// Restores the terminal's settings (also from a signal handler).
   static func restore() {
     guard descriptor >= 0 else { return }

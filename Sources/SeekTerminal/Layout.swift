@@ -43,7 +43,7 @@ public enum Layout {
   /// The header's lines: all of them while the results keep at least as many lines, room
   /// permitting.
   public static func headerLines(_ state: SearchState) -> Int {
-    guard !state.header.isEmpty else { return 0 }
+    guard !state.header.isEmpty, !state.headerHidden else { return 0 }
     let room = max(0, state.screen.rows - 2 - chipLines(state))
     // fzf's look shows the whole header while a row of the list is left.
     return min(state.header.count, state.look.isFzf ? max(0, room - 1) : room / 2)

@@ -109,6 +109,8 @@ public enum ListLayout: String, Sendable, CaseIterable {
     case .pagedUp: return .pagedDown
     case .pagedDown: return .pagedUp
     case .scrolled(let lines): return .scrolled(lines: -lines)
+    case .halfPaged(let down): return .halfPaged(down: !down)
+    case .viewShifted(let lines): return .viewShifted(lines: -lines)
     case .tabPressed where fzfKeys: return .backTabPressed
     case .backTabPressed where fzfKeys: return .tabPressed
     case .actionsTriggered(let actions): return .actionsTriggered(actions.map(oriented))
@@ -124,6 +126,10 @@ public enum ListLayout: String, Sendable, CaseIterable {
     case .down: return .up
     case .pageUp: return .pageDown
     case .pageDown: return .pageUp
+    case .halfPageUp: return .halfPageDown
+    case .halfPageDown: return .halfPageUp
+    case .offsetUp: return .offsetDown
+    case .offsetDown: return .offsetUp
     case .toggleUp: return .toggleDown
     case .toggleDown: return .toggleUp
     case .nextSelected: return .previousSelected

@@ -17,7 +17,8 @@ public final class TerminalApp {
   public enum Outcome: Equatable {
     /// Enter on a result: the objectIDs to print, the query, and the `--expect` key pressed
     /// (nil: Enter).
-    case accepted(objectIDs: [String], query: String, key: String? = nil)
+    /// `printed`: fzf's `print(…)` lines, printed after the key and before the items.
+    case accepted(objectIDs: [String], query: String, key: String? = nil, printed: [String] = [])
     case quit(status: Int32)
     /// fzf's `print-query`: print the query, status 0.
     case queryPrinted(String)
@@ -319,7 +320,10 @@ public final class TerminalApp {
   private func perform(_ effects: [SearchEffect], _ session: Session) {
     for effect in effects where session.outcome == nil {
       switch effect {
-      case .accept(let ids): session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey)
+      case .accept(let ids):
+        session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey, printed: state.printQueue)
+      case .ringBell: session.driver.ringBell()
+      case .redrawScreen: session.driver.redrawAll()
       case .quit(let status): session.outcome = .quit(status: status)
       case .printQuery(let query): session.outcome = .queryPrinted(query)
       case .reloadSource:
@@ -514,7 +518,7 @@ public final class TerminalApp {
     context.hscrollOff = configuration.hscrollOff
     context.tabstop = configuration.tabstop
     context.ruleReachesLastColumn = configuration.surround.border.sides.right > 0
-    context.ghost = SafeText.sanitized(configuration.ghost)
+    context.ghost = SafeText.sanitized(state.ghost ?? configuration.ghost)
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
@@ -726,7 +730,7 @@ public final class TerminalApp {
     let idle = ContinuousClock.now - lastKeyAt
     let context = CommandVariables.Context(
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
-      ghost: configuration.ghost, layout: configuration.layout, borderLabel: configuration.surround.label,
+      ghost: state.ghost ?? configuration.ghost, layout: configuration.layout, borderLabel: surround.label,
       screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
       idleMilliseconds: idle.wholeMilliseconds)
     return CommandVariables.of(state, context)
@@ -784,7 +788,13 @@ public final class TerminalApp {
 
   /// The terminal's size (the state has it less the margin, the border and the padding).
   private var screen = ScreenSize(columns: 0, rows: 0)
-  private var surround: Surround { configuration.surround }
+  /// `--margin`, `--border` and `--padding`, with the border's label as it is now
+  /// (`change-border-label`).
+  private var surround: Surround {
+    var surround = configuration.surround
+    if let label = state.borderLabel { surround.label = label }
+    return surround
+  }
 
 }
 

@@ -18,6 +18,10 @@ protocol TerminalDriver: AnyObject {
   /// Restores the terminal, runs `body` (a command that uses the terminal), and takes the
   /// terminal back; the next paint redraws everything.
   func handOver(_ body: () -> Void)
+  /// The next paint draws every cell, not only those that changed (fzf's `clear-screen`).
+  func redrawAll()
+  /// The terminal's bell (fzf's `bell`).
+  func ringBell()
 }
 
 extension CursesDriver: TerminalDriver {}

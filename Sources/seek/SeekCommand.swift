@@ -566,8 +566,8 @@ enum SeekCommand {
       // fzf's become: the command takes Seek's place (its output where Seek's went).
       guard report.isClean else { return 2 }
       Self.become(command, variables: variables)
-    case .accepted(let ids, let query, let key):
-      printAccepted(ids, query: query, key: key, store: store, service: service, options: options)
+    case .accepted(let ids, let query, let key, let printed):
+      printAccepted(ids, query: query, key: key, printed: printed, store: store, service: service, options: options)
       do { try history?.append(query) } catch { Output.error("seek: \(error)") }
       return report.isClean ? 0 : 2
     }
@@ -697,12 +697,15 @@ enum SeekCommand {
   /// Prints accepted items: titles (or --field), or full records as JSON Lines with --json. An item
   /// no longer in the catalog is printed with the title the store kept.
   static func printAccepted(
-    _ ids: [String], query: String, key: String?, store: ItemStore, service: SearchService, options: Options
+    _ ids: [String], query: String, key: String?, printed: [String] = [], store: ItemStore, service: SearchService,
+    options: Options
   ) {
     let end = options.outputTerminator
     var out = options.printQuery ? query + end : ""
     // fzf's --expect: the key that accepted (an empty line for Enter) before the items.
     if !options.expect.isEmpty { out += (key ?? "") + end }
+    // fzf's `print(…)`: after the key, before the items.
+    for line in printed { out += line + end }
     let kept = (try? store.checkedItems()) ?? []
     for id in ids {
       let keptTitle = kept.first { $0.objectID == id }?.title

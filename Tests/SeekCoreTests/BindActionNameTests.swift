@@ -7,7 +7,8 @@ import Testing
   /// Spellings of one action that fzf's name of it replaces.
   static let aliases = [
     "top": "first", "track": "track-current", "toggle-details": "toggle-preview",
-    "toggle-raw": "ignore", "bg-cancel": "ignore",
+    "toggle-raw": "ignore", "bg-cancel": "ignore", "best": "first", "down-match": "down", "up-match": "up",
+    "down-selected": "next-selected", "up-selected": "prev-selected", "clear-selection": "clear-multi",
   ]
 
   @Test func everyActionIsNamedAsItIsRead() {

@@ -59,3 +59,27 @@ tmux_type "99"
 wait_for "pos=1/1 sel=1 q=99 item=99"
 expect_screen "FZF_POS, FZF_MATCH_COUNT, FZF_SELECT_COUNT, {q} and FZF_CURRENT_ITEM in a preview" "pos=1/1 sel=1 q=99 item=99"
 tmux_stop
+
+# fzf's `print(…)`: its lines after the query and the --expect key, before the item (fzf 0.74.5
+# prints "", "", "hi {}", "x", "1"); `toggle-header` hides --header's and the input's lines.
+tmux_start 40 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --header top --header-lines 1 --print-query --expect ctrl-x --bind 'space:toggle-header,enter:print(hi {})+print(x)+accept' < <(seq 4) > $T/out; echo \$? > $T/status; exec tail -f /dev/null"
+wait_for "3/3"
+expect_screen "--header and --header-lines shown" "top"
+tmux_keys Space
+wait_gone "top"
+expect_screen_gone "toggle-header: the input's header line hidden too" "  1"
+tmux_keys Enter
+wait_exit_file "$T/status"
+expect_eq "print(…): after the query and the key, before the item, placeholders as written" \
+  "$(printf '\n\nhi {}\nx\n2')" "$(cat "$T/out")"
+tmux_stop
+
+# `close`: the preview closes, then (none open) fzf's abort.
+tmux_start 60 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --preview 'echo preview-of-{}' --bind ctrl-x:close < <(seq 10) > $T/out; echo \$? > $T/status2; exec tail -f /dev/null"
+wait_for "preview-of-1"
+tmux_keys C-x
+wait_gone "preview-of-1"
+tmux_keys C-x
+wait_exit_file "$T/status2"
+expect_eq "close with no preview open: exit 130 (abort)" "130" "$(cat "$T/status2")"
+tmux_stop

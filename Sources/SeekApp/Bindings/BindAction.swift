@@ -97,6 +97,27 @@ public enum BindAction: Sendable, Equatable {
   case trackCurrent, untrackCurrent, toggleTrack, toggleTrackCurrent
   /// The list searched for this text, the query line left as it is (`search(…)`).
   case search(String)
+  /// Half a page up or down (`half-page-up`, `half-page-down`).
+  case halfPageUp, halfPageDown
+  /// The list moved a line under the cursor, which keeps its line while it stays in view
+  /// (`offset-up`, `offset-down`: Vim's Ctrl-Y and Ctrl-E), or the view set with the current
+  /// line in its middle (`offset-middle`).
+  case offsetUp, offsetDown, offsetMiddle
+  /// The preview closed when it is open, else abort (`close`).
+  case close
+  /// The terminal's bell (`bell`); the whole screen drawn again (`clear-screen`).
+  case bell, clearScreen
+  /// The header (`--header`'s lines and the input's) shown, hidden, or either.
+  case showHeader, hideHeader, toggleHeader
+  /// The preview scrolled to its first or last line, or by a page or half of one.
+  case previewTop, previewBottom, previewPageUp, previewPageDown, previewHalfPageUp, previewHalfPageDown
+  /// A line printed on accept, after the query and the key and before the items (`print(…)`).
+  case print(String)
+  /// The preview's command replaced (`change-preview`; empty: none).
+  case changePreview(String)
+  /// `--ghost`'s text, `--border-label`'s text (`change-ghost`, `change-border-label`).
+  case changeGhost(String)
+  case changeBorderLabel(String)
   /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
   /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
   case transformInto(action: String, command: String)
@@ -133,6 +154,10 @@ public enum BindAction: Sendable, Equatable {
       case "change-multi": return Int(argument).flatMap { $0 >= 0 ? .changeMulti($0) : nil } ?? .ignore
       case "pos": return Int(argument).map { .position($0) } ?? .ignore
       case "search": return .search(argument)
+      case "print": return .print(argument)
+      case "change-preview": return .changePreview(argument)
+      case "change-ghost": return .changeGhost(argument)
+      case "change-border-label": return .changeBorderLabel(argument)
       case "bg-transform": return .transform(argument)
       // fzf's scripts bind them (fish's CTRL-R: alt-t); taken, and do nothing yet: the fields
       // of every line are cut when it is read.
@@ -152,6 +177,7 @@ public enum BindAction: Sendable, Equatable {
   static let transformed: [String: String] = [
     "transform-query": "change-query", "transform-prompt": "change-prompt", "transform-header": "change-header",
     "transform-pointer": "change-pointer", "transform-footer": "change-footer", "transform-search": "search",
+    "transform-ghost": "change-ghost", "transform-border-label": "change-border-label",
   ]
 
   /// fzf's readline actions on the query line, as the events of their keys.
@@ -222,6 +248,16 @@ public enum BindAction: Sendable, Equatable {
     "exclude-multi": .excludeMulti, "toggle-raw": .ignore, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
     "track": .trackCurrent, "track-current": .trackCurrent, "untrack-current": .untrackCurrent,
     "toggle-track": .toggleTrack, "toggle-track-current": .toggleTrackCurrent,
+    // Without raw mode (`--raw`), the best match is the first and the next match the next line.
+    "best": .first, "down-match": .down, "up-match": .up,
+    "down-selected": .nextSelected, "up-selected": .previousSelected, "clear-multi": .clearSelection,
+    "half-page-up": .halfPageUp, "half-page-down": .halfPageDown,
+    "offset-up": .offsetUp, "offset-down": .offsetDown, "offset-middle": .offsetMiddle,
+    "close": .close, "bell": .bell, "clear-screen": .clearScreen,
+    "show-header": .showHeader, "hide-header": .hideHeader, "toggle-header": .toggleHeader,
+    "preview-top": .previewTop, "preview-bottom": .previewBottom, "preview-page-up": .previewPageUp,
+    "preview-page-down": .previewPageDown, "preview-half-page-up": .previewHalfPageUp,
+    "preview-half-page-down": .previewHalfPageDown,
   ]
 }
 

@@ -41,7 +41,7 @@ extension SearchReducer {
     case .trackCurrent, .untrackCurrent, .toggleTrack, .toggleTrackCurrent:
       return track(&state, action)
     case .up, .down, .first, .last, .pageUp, .pageDown, .position, .nextSelected, .previousSelected, .jump,
-      .jumpAccept:
+      .jumpAccept, .halfPageUp, .halfPageDown, .offsetUp, .offsetDown, .offsetMiddle:
       return move(&state, action)
     case .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .selectAll, .deselectAll, .toggleAll,
       .clearSelection, .select, .deselect, .exclude, .excludeMulti, .changeMulti:
@@ -51,9 +51,11 @@ extension SearchReducer {
       return editQuery(&state, action)
     case .changePrompt, .changeHeader, .changeFooter, .changePointer, .togglePreview, .showPreview, .hidePreview,
       .previewUp, .previewDown, .togglePreviewWrap, .preview, .changePreviewWindow, .refreshPreview, .toggleRefinements,
-      .cycleSort,
-      .clearRefinements:
+      .cycleSort, .clearRefinements, .changePreview, .close, .previewTop, .previewBottom, .previewPageUp,
+      .previewPageDown, .previewHalfPageUp, .previewHalfPageDown:
       return changeScreen(&state, action)
+    case .showHeader, .hideHeader, .toggleHeader, .changeGhost, .changeBorderLabel, .bell, .clearScreen, .print:
+      return changeLooks(&state, action)
     case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
       return rebind(&state, action)
     }
@@ -98,6 +100,11 @@ extension SearchReducer {
       JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
       return []
     case .position(let n): return event(.movedToPosition(n))
+    case .halfPageUp: return event(.halfPaged(down: false))
+    case .halfPageDown: return event(.halfPaged(down: true))
+    case .offsetUp: return event(.viewShifted(lines: -1))
+    case .offsetDown: return event(.viewShifted(lines: 1))
+    case .offsetMiddle: return event(.viewCentred)
     default: return []
     }
   }
@@ -172,6 +179,23 @@ extension SearchReducer {
     }
   }
 
+  /// The screen's other looks: the header shown or not, the ghost text, the border's label, the
+  /// bell, the screen drawn whole; and lines kept to print on accept.
+  private static func changeLooks(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    switch action {
+    case .showHeader: state.headerHidden = false
+    case .hideHeader: state.headerHidden = true
+    case .toggleHeader: state.headerHidden.toggle()
+    case .changeGhost(let text): state.ghost = text
+    case .changeBorderLabel(let text): state.borderLabel = text
+    case .print(let text): state.printQueue.append(text)
+    case .bell: return [.ringBell]
+    case .clearScreen: return [.redrawScreen]
+    default: break
+    }
+    return []
+  }
+
   /// What the screen shows: prompt, header, footer, pointer, preview, refinements.
   private static func changeScreen(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
@@ -192,6 +216,17 @@ extension SearchReducer {
     case .hidePreview: return state.details.open ? event(.detailsToggled) : []
     case .previewUp: return event(.detailsScrolled(lines: -1))
     case .previewDown: return event(.detailsScrolled(lines: 1))
+    case .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown:
+      let page = max(1, state.viewport.detailsRows)
+      let step = action == .previewHalfPageUp || action == .previewHalfPageDown ? max(1, page / 2) : page
+      return event(.detailsScrolled(lines: action == .previewPageUp || action == .previewHalfPageUp ? -step : step))
+    case .previewTop, .previewBottom:
+      DetailsReducer.scrollToEnd(&state.details, last: action == .previewBottom, rows: state.viewport.detailsRows)
+      return []
+    case .changePreview(let template):
+      DetailsReducer.changeCommand(&state.details, template)
+      return []
+    case .close: return state.details.open ? event(.detailsToggled) : [.quit(status: 130)]
     case .preview(let template):
       DetailsReducer.preview(&state.details, template)
       return []

@@ -83,14 +83,29 @@ enum DetailsReducer {
     details.shownFor = nil  // asked for again by the sync
   }
 
-  /// fzf's `change-preview-window(a|b|…)`: the next of the alternatives, over the placement given
-  /// at start.
   /// fzf's `toggle-preview-wrap`: long lines wrapped, or cut, drawn again.
   static func toggleWrap(_ details: inout DetailsState) {
     details.placement.wrap.toggle()
     details.shownFor = nil
   }
 
+  /// fzf's `change-preview`: the command replaced, run again when the pane is open (it stays
+  /// closed when it is closed); an empty one closes the pane.
+  static func changeCommand(_ details: inout DetailsState, _ template: String) {
+    details.command = template.isEmpty ? nil : template
+    if template.isEmpty { details.open = false }
+    details.shownFor = nil
+  }
+
+  /// fzf's `preview-top` and `preview-bottom`: the first line at the top, or the last at the
+  /// bottom of a pane `rows` high.
+  static func scrollToEnd(_ details: inout DetailsState, last: Bool, rows: Int) {
+    guard details.open else { return }
+    details.scroll = last ? max(0, (details.preview?.lines.count ?? 0) - max(1, rows)) : 0
+  }
+
+  /// fzf's `change-preview-window(a|b|…)`: the next of the alternatives, over the placement given
+  /// at start.
   static func changePlacement(_ details: inout DetailsState, _ spec: String) {
     let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let turn = details.placementTurns[spec, default: 0]

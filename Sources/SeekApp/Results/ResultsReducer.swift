@@ -114,6 +114,26 @@ enum ResultsReducer {
     list.scrollOffset = max(0, min(list.scrollOffset, max(0, count - height)))
   }
 
+  /// fzf's `offset-up`/`offset-down`: the view moved `lines` (within the rows loaded); the row
+  /// the cursor goes to: `current` while it stays in view, past the scroll-off margin, else the
+  /// nearest row that is.
+  static func shiftView(_ list: inout ResultsListState, by lines: Int, current: Int, rows: Int) -> Int {
+    let count = list.results.rowCount
+    let height = max(1, rows)
+    let margin = min(list.scrollOff, height / 2)
+    let offset = max(0, min(list.scrollOffset + lines, max(0, count - height)))
+    list.scrollOffset = offset
+    let first = offset + (offset > 0 ? margin : 0)
+    let last = offset + height - 1 - (offset + height < count ? margin : 0)
+    return max(first, min(current, last, count - 1))
+  }
+
+  /// fzf's `offset-middle`: the view set with `row` in its middle, as far as the list allows.
+  static func centre(_ list: inout ResultsListState, on row: Int, rows: Int) {
+    let height = max(1, rows)
+    list.scrollOffset = max(0, min(row - (height - 1) / 2, list.results.rowCount - height))
+  }
+
   /// Infinite scroll: near the end of the loaded rows (or when they do not fill the pane), ask
   /// for the next page, once.
   static func loadMoreIfNeeded(

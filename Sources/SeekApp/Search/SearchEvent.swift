@@ -41,6 +41,12 @@ public enum SearchEvent: Sendable, Equatable {
   case pagedUp
   case pagedDown
   case scrolled(lines: Int)
+  /// fzf's `half-page-down` and `half-page-up`.
+  case halfPaged(down: Bool)
+  /// fzf's `offset-down` (1) and `offset-up` (-1): the view moves, the cursor keeps its line
+  /// while it is in view; `offset-middle`: the view set with the current line in its middle.
+  case viewShifted(lines: Int)
+  case viewCentred
   // Acting.
   /// completeSuggestion: the query becomes the highlighted (or top) suggestion, nothing submitted.
   case tabPressed
@@ -187,6 +193,10 @@ public enum SearchEffect: Sendable, Equatable {
   case printQuery(String)
   /// Read the catalog's source again, the list replaced as it streams in (as `reload` does).
   case reloadSource
+  /// fzf's `bell`: the terminal's bell rung.
+  case ringBell
+  /// fzf's `clear-screen`: the whole screen drawn again, not only what changed.
+  case redrawScreen
 }
 
 /// How a bound command runs.
@@ -255,7 +265,7 @@ extension SearchEffect {
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
-    case .accept, .quit, .runCommand, .printQuery, .reloadSource: return .app
+    case .accept, .quit, .runCommand, .printQuery, .reloadSource, .ringBell, .redrawScreen: return .app
     }
   }
 }
@@ -268,7 +278,8 @@ extension SearchEvent {
       .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward,
       .deletedToStart,
       .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .queryLineShown, .movedUp,
-      .movedDown, .pagedUp, .pagedDown, .scrolled, .tabPressed, .backTabPressed, .enterPressed, .actionsTriggered,
+      .movedDown, .pagedUp, .pagedDown, .scrolled, .halfPaged, .viewShifted, .viewCentred, .tabPressed,
+      .backTabPressed, .enterPressed, .actionsTriggered,
       .movedToFirst, .movedToLast, .movedToPosition, .movedToMarked,
       .toggled, .allToggled, .queryReplaced, .spacePressed,
       .escapePressed,

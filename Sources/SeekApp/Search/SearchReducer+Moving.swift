@@ -11,15 +11,20 @@ extension SearchReducer {
       return selectionMoved(&state)
     case .movedDown: return moveDown(&state)
     case .movedUp: return moveUp(&state)
-    case .pagedDown:
-      let page = max(1, state.viewport.resultsRows)
-      if state.focus == .query { return enterResults(&state, at: page - 1) }
-      state.selection += page
-      return selectionMoved(&state)
-    case .pagedUp:
-      guard state.focus == .results else { return [] }
-      state.selection = max(0, state.selection - max(1, state.viewport.resultsRows))
-      return selectionMoved(&state)
+    // fzf's page keeps a line of the page before in view; Seek's moves a whole page.
+    case .pagedDown: return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: true)
+    case .pagedUp: return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: false)
+    case .halfPaged(let down): return page(&state, rows: state.viewport.resultsRows / 2, down: down)
+    case .viewShifted(let lines):
+      guard rows > 0 else { return [] }
+      let current = max(0, currentRow(state))
+      let row = ResultsReducer.shiftView(&state.list, by: lines, current: current, rows: state.viewport.resultsRows)
+      return enterResults(&state, at: row)
+    case .viewCentred:
+      guard rows > 0 else { return [] }
+      let row = max(0, currentRow(state))
+      ResultsReducer.centre(&state.list, on: row, rows: state.viewport.resultsRows)
+      return enterResults(&state, at: row)
     case .scrolled(let lines):
       if state.focus == .query {
         return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
@@ -48,6 +53,28 @@ extension SearchReducer {
     default:
       return click(&state, event)
     }
+  }
+
+  /// A page (or half of one: `rows`) down or up; from the query, down enters the list.
+  private static func page(_ state: inout SearchState, rows: Int, down: Bool) -> [SearchEffect] {
+    let step = max(1, rows)
+    if down {
+      // From the query a move enters the list (Seek's); fzf's pointer is on the top line already.
+      if state.focus == .query { return enterResults(&state, at: currentRow(state) + step) }
+      state.selection += step
+      return selectionMoved(&state)
+    }
+    guard state.focus == .results else { return [] }
+    state.selection = max(0, state.selection - step)
+    return selectionMoved(&state)
+  }
+
+  /// The line the cursor is on: the selected row; while typing, the top line when Enter accepts
+  /// it (fzf's pointer), else the row above the first (Seek's, whose list is entered by a move).
+  private static func currentRow(_ state: SearchState) -> Int {
+    if state.focus == .results { return state.selection }
+    let pointed = state.picking.enterAccepts && state.shownSuggestions.isEmpty
+    return pointed ? (state.results.firstItemRow ?? 0) : -1
   }
 
   private static func moveDown(_ state: inout SearchState) -> [SearchEffect] {

@@ -67,6 +67,14 @@ public struct SearchState: Sendable, Equatable {
   public var prompt: String? = nil
   /// fzf's `change-pointer`: the pointer in place of the one given at start.
   public var pointer: String? = nil
+  /// fzf's `change-ghost` and `change-border-label`: the text in place of the one given at start.
+  public var ghost: String? = nil
+  public var borderLabel: String? = nil
+  /// fzf's `hide-header` (and `toggle-header`): no header lines drawn, `--header`'s nor the
+  /// input's.
+  public var headerHidden = false
+  /// fzf's `print(…)`: lines printed on accept, before the items.
+  public var printQueue: [String] = []
   /// Where the count and the hints go (fzf's `--info`).
   public var info = InfoStyle.line
   /// Whose screen is drawn: Seek's or, run as `fzf`, fzf's.

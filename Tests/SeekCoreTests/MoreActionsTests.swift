@@ -1,0 +1,125 @@
+import SeekApp
+import Testing
+
+/// fzf 0.74's actions beyond the first vocabulary: pages and half pages as fzf moves them, the
+/// view moved under the cursor (`offset-*`), the header hidden, the preview scrolled to its ends,
+/// `close`, `print(…)`, and the looks a binding changes (ghost, border label, bell, redraw).
+@Suite struct MoreActionsTests {
+  /// A plain list of `count` lines run as fzf, the view `rows` high.
+  func fzfList(_ count: Int, rows: Int) -> SearchState {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    state.look = .fzf(separator: true)
+    _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: rows)))
+    let ids = (1...count).map(String.init)
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids, hitsPerPage: 100)))
+    return state
+  }
+
+  func act(_ state: inout SearchState, _ actions: BindAction...) -> [SearchEffect] {
+    SearchReducer.reduce(&state, .actionsTriggered(actions))
+  }
+
+  @Test func theNewNamesRead() throws {
+    let names = [
+      "best", "down-match", "up-match", "down-selected", "up-selected", "clear-multi", "half-page-up",
+      "half-page-down", "offset-up", "offset-down", "offset-middle", "close", "bell", "clear-screen", "show-header",
+      "hide-header", "toggle-header", "preview-top", "preview-bottom", "preview-page-up", "preview-page-down",
+      "preview-half-page-up", "preview-half-page-down",
+    ]
+    for name in names { #expect(BindAction.named(name, argument: nil) != nil, "\(name)") }
+    #expect(
+      try BindSpec.parse("a:print(hi {})+change-preview(cat {})").first?.actions == [
+        .print("hi {}"), .changePreview("cat {}"),
+      ])
+    #expect(
+      BindAction.named("transform-ghost", argument: "echo") == .transformInto(action: "change-ghost", command: "echo"))
+    #expect(BindAction.named("best", argument: nil)?.name == "first")
+    #expect(BindAction.clearSelection.name == "clear-multi")
+  }
+
+  /// fzf's page moves the cursor a page less a line (the top line starts there), half a page
+  /// by half; from the top line, as fzf's pointer is on it while typing.
+  @Test func pagesAndHalfPagesMoveAsFzfsDo() {
+    var state = fzfList(100, rows: 5)
+    _ = act(&state, .pageDown)
+    #expect(state.selection == 4)
+    _ = act(&state, .halfPageDown)
+    #expect(state.selection == 6)
+    _ = act(&state, .halfPageUp, .halfPageUp)
+    #expect(state.selection == 2)
+  }
+
+  /// Vim's Ctrl-E and Ctrl-Y: the view moves a line, the cursor stays on its line while it is in
+  /// view, and is pushed along at the view's edge; `offset-middle` puts it in the middle.
+  @Test func offsetsMoveTheViewUnderTheCursor() {
+    var state = fzfList(100, rows: 5)
+    _ = act(&state, .down, .down)
+    _ = act(&state, .offsetDown)
+    #expect(state.scrollOffset == 1 && state.selection == 2)
+    _ = act(&state, .offsetDown, .offsetDown)
+    #expect(state.scrollOffset == 3 && state.selection == 3)
+    _ = act(&state, .offsetUp)
+    #expect(state.scrollOffset == 2 && state.selection == 3)
+    _ = act(&state, .pageDown, .pageDown, .offsetMiddle)
+    #expect(state.selection == 11 && state.scrollOffset == 9)
+  }
+
+  @Test func headerHidesAndShows() {
+    var state = fzfList(3, rows: 5)
+    _ = act(&state, .toggleHeader)
+    #expect(state.headerHidden)
+    _ = act(&state, .toggleHeader, .hideHeader)
+    #expect(state.headerHidden)
+    _ = act(&state, .showHeader)
+    #expect(!state.headerHidden)
+  }
+
+  /// `close`: the preview closes when open; with none open, fzf leaves as abort does.
+  @Test func closeClosesThePreviewThenAborts() {
+    var state = fzfList(3, rows: 5)
+    state.details.command = "echo {}"
+    state.details.open = true
+    #expect(!act(&state, .close).contains(.quit(status: 130)))
+    #expect(!state.details.open)
+    #expect(act(&state, .close) == [.quit(status: 130)])
+  }
+
+  @Test func thePreviewScrollsToItsEndsAndByPages() {
+    var state = fzfList(3, rows: 5)
+    state.details.command = "seq 100"
+    state.details.open = true
+    _ = SearchReducer.reduce(&state, .viewportChanged(Viewport(resultsRows: 5, detailsRows: 10)))
+    // The current line's preview has come (the pane asked for it above).
+    state.details.preview = PreviewOutput(lines: Array(repeating: [], count: 100), exitStatus: 0)
+    _ = act(&state, .previewBottom)
+    #expect(state.details.scroll == 90)
+    _ = act(&state, .previewTop, .previewPageDown, .previewHalfPageDown)
+    #expect(state.details.scroll == 15)
+    _ = act(&state, .previewHalfPageUp)
+    #expect(state.details.scroll == 10)
+  }
+
+  /// `change-preview`: the command replaced, the pane left as it was; an empty one closes it.
+  @Test func changePreviewReplacesTheCommand() {
+    var state = fzfList(3, rows: 5)
+    _ = act(&state, .changePreview("cat {}"))
+    #expect(state.details.command == "cat {}" && !state.details.open)
+    state.details.open = true
+    _ = act(&state, .changePreview(""))
+    #expect(state.details.command == nil && !state.details.open)
+  }
+
+  /// `print(…)` keeps its lines for the accept; the looks change; bell and clear-screen are
+  /// the terminal's to do.
+  @Test func printLooksBellAndRedraw() {
+    var state = fzfList(3, rows: 5)
+    _ = act(&state, .print("one"), .print("two {}"))
+    #expect(state.printQueue == ["one", "two {}"])
+    _ = act(&state, .changeGhost("type here"), .changeBorderLabel(" list "))
+    #expect(state.ghost == "type here" && state.borderLabel == " list ")
+    #expect(act(&state, .bell) == [.ringBell])
+    #expect(act(&state, .clearScreen) == [.redrawScreen])
+  }
+}
