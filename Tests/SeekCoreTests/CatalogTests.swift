@@ -66,8 +66,10 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(table.rows == [["\"quoted\"", "a \"b\""]])
   }
 
+  /// An empty line is a line (fzf lists it); the last line's end is optional.
   @Test func plainLines() throws {
-    #expect(try parse("one\ntwo\n\nthree", .lines).rows == [["one"], ["two"], ["three"]])
+    #expect(try parse("one\ntwo\n\nthree", .lines).rows == [["one"], ["two"], [""], ["three"]])
+    #expect(try parse("one\n", .lines).rows == [["one"]])
   }
 
   @Test func formatFromExtensionThenContent() {

@@ -14,7 +14,10 @@ import Testing
     try pipe.fileHandleForWriting.close()
     let reader = StreamingReader(format: .lines) {}
     let table = reader.readAll(pipe.fileHandleForReading)
-    #expect(table.rows == [["alpha"], ["beta"], ["gamma"]])
+    // An empty line is a line, as fzf lists it (a file's lines are read alike).
+    #expect(table.rows == [["alpha"], ["beta"], [""], ["gamma"]])
+    let file = Array("alpha\nbeta\r\n\ngamma".utf8)
+    #expect(file.withUnsafeBufferPointer { CatalogParser.parseLines($0).rows } == table.rows)
     // The records went with the first snapshot after the end: the reader holds none of them.
     let later = reader.snapshot()
     #expect(later.finished)

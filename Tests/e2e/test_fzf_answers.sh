@@ -22,6 +22,13 @@ expect_eq "-1 -0: the one fzf match is accepted (fzf: gitconfig, exit 0)" "0|git
 expect_eq "-f: the bytes as read (fzf: a^Ib^Ac\$)" 'a^Ib^Ac$' "$(printf 'a\tb\001c\n' | "$SEEK" -f a 2>/dev/null | cat -A)"
 printf 'a\tb\001c\n' > "$F/file.txt"
 expect_eq "-f on a file (Seek's file argument): the bytes as read" 'a^Ib^Ac$' "$("$SEEK" -f a "$F/file.txt" 2>/dev/null | cat -A)"
+# An empty line is a line (fzf 0.74.5: `printf 'a\n\nb\n' | fzf -f ''` prints a, an empty line, b;
+# the empty line counts among --header-lines).
+expect_eq "-f '': empty lines kept (fzf: a\$ \$ b\$)" 'a$|$|b$' "$(printf 'a\n\nb\n' | "$SEEK" -f '' 2>/dev/null | cat -A | paste -sd'|')"
+printf 'a\n\nb\n' > "$F/blank.txt"
+expect_eq "-f '' on a file: empty lines kept" 'a$|$|b$' "$("$SEEK" -f '' "$F/blank.txt" 2>/dev/null | cat -A | paste -sd'|')"
+expect_eq "--header-lines 1: an empty first line is the header (fzf: a b)" 'a|b' \
+  "$(printf '\na\nb\n' | "$SEEK" -f '' --header-lines 1 2>/dev/null | paste -sd'|')"
 # --ansi: printed without the colour sequences (fzf: "red line").
 expect_eq "--ansi -f: colours stripped (fzf: red line)" "red line" \
   "$(printf '\033[31mred\033[0m line\nother\n' | "$SEEK" --ansi -f red 2>/dev/null)"

@@ -181,8 +181,8 @@ public enum CatalogParser {
 
   static func parseLines(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordTable {
     var table = RecordTable(attributes: ["text"])
+    // An empty line is a line, as fzf lists it.
     forEachLine(bytes) { line in
-      guard !line.isEmpty else { return }
       table.appendCell(line)
       table.endRow()
     }

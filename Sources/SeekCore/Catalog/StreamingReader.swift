@@ -224,9 +224,10 @@ public final class StreamingReader: @unchecked Sendable {
     }
   }
 
-  /// One line of input (without its end), by format; blank lines are skipped.
+  /// One line of input (without its end), by format. An empty line is a line (fzf lists it, and
+  /// counts it among `--header-lines`); in the record formats it is skipped.
   private func parse(_ bytes: ArraySlice<UInt8>, into batch: inout Batch) {
-    if bytes.isEmpty { return }
+    if bytes.isEmpty && format != .lines { return }
     switch format {
     case .lines:
       if headerTaken >= headerLineCount && shape.isPlain { return Self.appendLine(bytes, to: &batch) }

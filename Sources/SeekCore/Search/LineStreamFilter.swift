@@ -91,7 +91,6 @@ public struct LineStreamFilter {
     mutating func consume(_ line: ArraySlice<UInt8>) {
       var end = line.endIndex
       if dropsCarriageReturn && end > line.startIndex && line[end - 1] == 0x0D { end -= 1 }
-      guard end > line.startIndex else { return }  // empty lines are not records (as when indexed)
       if headerLinesLeft > 0 {
         headerLinesLeft -= 1
         return
