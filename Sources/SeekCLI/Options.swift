@@ -85,6 +85,9 @@ public struct Options: Equatable {
   public var tabstop = 8
   /// fzf's `--ghost TEXT`: shown dim on the empty query line.
   public var ghost = ""
+  /// fzf's `--preview-label` and `--preview-label-pos`: text on the preview's border.
+  public var previewLabel = ""
+  public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil
   /// `--man` (fzf's): the man page shown, and exit.

@@ -35,6 +35,7 @@ struct CommandVariables {
       "FZF_POINTER": context.pointer,
       "FZF_GHOST": context.ghost,
       "FZF_BORDER_LABEL": context.borderLabel,
+      "FZF_PREVIEW_LABEL": state.details.label,
       "FZF_DIRECTION": context.layout == .bottomUp ? "up" : "down",
       "FZF_INPUT_STATE": !state.editor.inputShown ? "hidden" : state.refine.searchDisabled ? "disabled" : "enabled",
       "FZF_TOTAL_COUNT": String(max(state.results.recordCount, state.streamedRecords ?? 0)),

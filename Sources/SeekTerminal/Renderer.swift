@@ -25,6 +25,8 @@ public struct RenderContext: Sendable, Equatable {
   public var tabstop = 8
   /// fzf's `--ghost`: dim text on the empty query line.
   public var ghost = ""
+  /// fzf's `--preview-label-pos`: where the preview's label stands on its border.
+  public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
   public var inlineInfoPrefix = " < "
   /// fzf's info rule stops a column short of the screen's edge, and reaches the last column
@@ -60,7 +62,7 @@ public enum Renderer {
       let finder = render(left, context: context)
       buffer.place(finder, column: 0, row: 0)
       buffer.cursor = finder.cursor
-      drawDetails(state, into: &buffer)
+      drawDetails(state, labelPosition: context.previewLabelPosition, into: &buffer)
       return buffer
     }
     if Layout.queryLines(state) > 0 { drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer) }
@@ -406,12 +408,16 @@ public enum Renderer {
   // MARK: - Details pane
 
   /// The selected hit's record and ranking, or its preview; a border separates it from the results.
-  static func drawDetails(_ state: SearchState, into buffer: inout ScreenBuffer) {
+  static func drawDetails(
+    _ state: SearchState, labelPosition: LabelPosition = LabelPosition(), into buffer: inout ScreenBuffer
+  ) {
     guard let frame = Layout.detailsFrame(state) else { return }
     let label = state.details.command == nil ? " details " : " preview "
     if frame.boxed {
       let size = ScreenSize(columns: buffer.size.columns - frame.boxColumn, rows: buffer.size.rows)
       frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: 0, size: size)
+      labelPosition.draw(
+        state.details.label, into: &buffer, column: frame.boxColumn, row: 0, box: size, sides: frame.border.sides)
     } else if frame.placedBelow || frame.placedAbove {
       let row = frame.placedBelow ? frame.row - 1 : frame.row + frame.height
       buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])

@@ -62,11 +62,9 @@ public struct Surround: Sendable, Equatable {
   public var margin = Insets()
   public var border = Border.none
   public var padding = Insets()
-  /// `--border-label`: text on the border's top line (or its bottom, `bottom`), at `labelColumn`
-  /// from the left (negative: from the right; 0: centred), as fzf's `--border-label-pos`.
+  /// `--border-label` and where it stands (`--border-label-pos`).
   public var label = ""
-  public var labelColumn = 0
-  public var labelAtBottom = false
+  public var labelPosition = LabelPosition()
 
   public init(border: Border = .none) { self.border = border }
 
@@ -99,26 +97,8 @@ public struct Surround: Sendable, Equatable {
     let m = margin.sides(size)
     let box = ScreenSize(columns: size.columns - m.left - m.right, rows: size.rows - m.top - m.bottom)
     border.drawOutline(into: &out, column: m.left, row: m.top, size: box)
-    drawLabel(into: &out, column: m.left, row: m.top, box: box)
+    labelPosition.draw(label, into: &out, column: m.left, row: m.top, box: box, sides: border.sides)
     return out
-  }
-
-  /// `--border-label` on the border's top line (or its bottom one), within the box.
-  private func drawLabel(into out: inout ScreenBuffer, column x0: Int, row y0: Int, box: ScreenSize) {
-    let sides = border.sides
-    guard !label.isEmpty, sides.top > 0 || sides.bottom > 0 else { return }
-    let row = (labelAtBottom && sides.bottom > 0) || sides.top == 0 ? y0 + box.rows - 1 : y0
-    let text = SafeText.sanitized(label)
-    let width = DisplayWidth.of(text)
-    let offset: Int
-    if labelColumn == 0 {
-      offset = max(0, (box.columns - width) / 2)
-    } else if labelColumn > 0 {
-      offset = min(labelColumn - 1, box.columns - 1)
-    } else {
-      offset = max(0, box.columns + labelColumn + 1 - width)
-    }
-    _ = out.write(text, column: x0 + offset, row: row, limit: x0 + box.columns)
   }
 
   /// A click on the screen, in the finder's own cells; nil outside them.

@@ -116,6 +116,8 @@ public final class TerminalApp {
     /// The details pane: its placement, and the `--preview` command if any (open at start then,
     /// unless `hidden`).
     public var details = DetailsState()
+    /// fzf's `--preview-label-pos`.
+    public var previewLabelPosition = LabelPosition()
 
     public init(
       colors: Bool, initialQuery: String = "", tracePath: String? = nil,
@@ -519,6 +521,7 @@ public final class TerminalApp {
     context.tabstop = configuration.tabstop
     context.ruleReachesLastColumn = configuration.surround.border.sides.right > 0
     context.ghost = SafeText.sanitized(state.ghost ?? configuration.ghost)
+    context.previewLabelPosition = configuration.previewLabelPosition
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)

@@ -630,6 +630,8 @@ enum SeekCommand {
     configuration.details.placement = options.previewWindow
     configuration.details.basePlacement = options.previewWindow
     configuration.details.command = options.preview
+    configuration.details.label = options.previewLabel
+    configuration.previewLabelPosition = options.previewLabelPosition
     configuration.details.open = options.preview != nil && !options.previewWindow.hidden
     return configuration
   }

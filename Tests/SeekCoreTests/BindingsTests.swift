@@ -390,6 +390,32 @@ import Testing
     #expect(effects.contains(.flushWrites) && state.pendingAccept == "b")
   }
 
+  /// fzf's `jump` and `jump-cancel` events: a landing sets off the one, a key that is no label
+  /// (Ctrl-C too, which then does not quit) the other.
+  @Test func jumpEventsFireOnLandingAndOnCancel() {
+    var state = listed(["a", "b", "c"])
+    state.eventBindings = [.jump: [.changePrompt("landed> ")], .jumpCancel: [.changePrompt("cancelled> ")]]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    _ = SearchReducer.reduce(&state, .inserted("s"))
+    #expect(state.prompt == "landed> " && state.selection == 1)
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    let effects = SearchReducer.reduce(&state, .interrupted)
+    #expect(state.prompt == "cancelled> " && !effects.contains(where: \.leaves) && state.jump.pending == nil)
+  }
+
+  /// `result-final`: as `result`, but only once the input is all read.
+  @Test func resultFinalWaitsForTheWholeInput() {
+    var state = listed(["a"])
+    state.eventBindings = [.result: [.print("result")], .resultFinal: [.print("final")]]
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"])))
+    #expect(state.printQueue == ["result"])
+    _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b", "c", "d"])))
+    #expect(state.printQueue == ["result", "result", "final"])
+  }
+
   /// The labels start at the first row on screen and skip the create row.
   @Test func jumpLabelsFollowTheScreen() {
     var state = listed((0..<40).map { "id\($0)" })
@@ -418,8 +444,8 @@ import Testing
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("a:change-preview-window(down|sideways)") }
   }
 
-  /// A preview that names the marks (`{+}`) runs again when they change; one that names the
-  /// query runs with no line to show.
+  /// A preview that names the marks (`{+}`) runs again when they change; one that names no
+  /// line runs with no line to show.
   @Test func aPreviewRunsAgainForTheMarksItNamesAndForTheQueryAlone() {
     var state = listed(["a", "b"])
     state.details.command = "echo {+}"
@@ -432,6 +458,14 @@ import Testing
     empty.details.command = "echo {q}"
     let alone = SearchReducer.reduce(&empty, .actionsTriggered([.showPreview]))
     #expect(alone.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
+    // Naming no line at all runs too (fzf's `echo $FZF_BORDER_LABEL`); naming one does not.
+    var plain = listed([])
+    plain.details.command = "echo $FZF_PREVIEW_LABEL"
+    let unnamed = SearchReducer.reduce(&plain, .actionsTriggered([.showPreview]))
+    #expect(unnamed.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
+    var named = listed([])
+    named.details.command = "cat {1} {q}"
+    #expect(!SearchReducer.reduce(&named, .actionsTriggered([.showPreview])).contains { $0.lane == .search })
   }
 
   /// {n} and {+n}: the items' places in the input, from 0.

@@ -84,6 +84,24 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.resultsWidth(s) == 30)
   }
 
+  /// `--preview-label barfoo`: centred on the box's top line (fzf 0.74.5's `─barfoo─`); with
+  /// `--preview-label-pos -2:bottom`, before the bottom right corner (`─barfoo╯`).
+  @Test func thePreviewsLabelStandsOnItsBorder() {
+    var s = lines(100, matching: 3, rows: 12)
+    s.viewport.screen = ScreenSize(columns: 60, rows: 12)
+    s.details.open = true
+    s.details.command = ":"
+    s.details.label = "barfoo"
+    let top = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      top[0].hasSuffix("╭" + String(repeating: "─", count: 11) + "barfoo" + String(repeating: "─", count: 11) + "╮"))
+    var context = Self.fzfSigns()
+    context.previewLabelPosition = LabelPosition("-2:bottom")!
+    let bottom = screen(s, context).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(bottom[11].hasSuffix("─barfoo╯"))
+    #expect(LabelPosition("2:top") == LabelPosition(column: 2) && LabelPosition("2:left") == nil)
+  }
+
   /// `--preview-window`'s border styles, as fzf 0.74.5 draws them on 40×6: `noborder` (the text
   /// and its indicator from the half's first column to the last), `border-left`, `border-sharp`.
   @Test func thePreviewBoxTakesItsBorderStyle() throws {

@@ -149,7 +149,7 @@ import Testing
     var surround = Surround(border: .rounded)
     surround.margin = try #require(Insets("2,3"))
     surround.label = "foobar"
-    surround.labelColumn = 2
+    surround.labelPosition.column = 2
     let inner = surround.inner(screen)
     #expect(inner == ScreenSize(columns: 30, rows: 4))
     var s = state(columns: inner.columns, rows: inner.rows)
@@ -170,13 +170,13 @@ import Testing
     let screen = ScreenSize(columns: 40, rows: 10)
     var right = Surround(border: .rounded)
     right.label = "foobar"
-    right.labelColumn = -2
+    right.labelPosition.column = -2
     let top = right.frame(ScreenBuffer(columns: 36, rows: 8), screen: screen).text.split(separator: "\n")[0]
     #expect(String(top) == "╭" + String(repeating: "─", count: 32) + "foobar╮")
     var bottom = Surround(border: .bottom)
     bottom.margin = try #require(Insets("10%"))
     bottom.label = "foo"
-    bottom.labelAtBottom = true
+    bottom.labelPosition.atBottom = true
     #expect(bottom.inner(screen) == ScreenSize(columns: 32, rows: 7))
     let lines = bottom.frame(ScreenBuffer(columns: 32, rows: 7), screen: screen).text.split(
       separator: "\n", omittingEmptySubsequences: false)

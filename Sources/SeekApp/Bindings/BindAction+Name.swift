@@ -27,6 +27,7 @@ extension BindAction {
     case .changePreview: "change-preview"
     case .changeGhost: "change-ghost"
     case .changeBorderLabel: "change-border-label"
+    case .changePreviewLabel: "change-preview-label"
     case .transformInto(let action, _): Self.transformed.first { $0.value == action }?.key ?? "transform"
     case .edit(let event): Self.editing.first { $0.value == event }?.key ?? "ignore"
     // Spelled more than one way: fzf's first spelling.

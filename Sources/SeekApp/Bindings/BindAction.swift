@@ -118,6 +118,8 @@ public enum BindAction: Sendable, Equatable {
   /// `--ghost`'s text, `--border-label`'s text (`change-ghost`, `change-border-label`).
   case changeGhost(String)
   case changeBorderLabel(String)
+  /// `--preview-label`'s text (`change-preview-label`).
+  case changePreviewLabel(String)
   /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
   /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
   case transformInto(action: String, command: String)
@@ -158,6 +160,7 @@ public enum BindAction: Sendable, Equatable {
       case "change-preview": return .changePreview(argument)
       case "change-ghost": return .changeGhost(argument)
       case "change-border-label": return .changeBorderLabel(argument)
+      case "change-preview-label": return .changePreviewLabel(argument)
       case "bg-transform": return .transform(argument)
       // fzf's scripts bind them (fish's CTRL-R: alt-t); taken, and do nothing yet: the fields
       // of every line are cut when it is read.
@@ -178,6 +181,7 @@ public enum BindAction: Sendable, Equatable {
     "transform-query": "change-query", "transform-prompt": "change-prompt", "transform-header": "change-header",
     "transform-pointer": "change-pointer", "transform-footer": "change-footer", "transform-search": "search",
     "transform-ghost": "change-ghost", "transform-border-label": "change-border-label",
+    "transform-preview-label": "change-preview-label",
   ]
 
   /// fzf's readline actions on the query line, as the events of their keys.
@@ -283,4 +287,10 @@ public enum BindEvent: String, Sendable, CaseIterable {
   /// A click on the header (fzf's sorting scripts bind it): taken, never fired yet — Seek's
   /// header takes no clicks.
   case clickHeader = "click-header"
+  /// The results of the current query, once the input is all read (`result` also fires for the
+  /// lines read so far).
+  case resultFinal = "result-final"
+  /// A `jump` landed on its item (`jump`), or ended on a key that is no label (`jump-cancel`).
+  case jump
+  case jumpCancel = "jump-cancel"
 }

@@ -27,11 +27,12 @@ enum JumpReducer {
     case ended
   }
 
-  /// The key of a pending jump; nil when no jump is pending or the event is not a key.
+  /// The key of a pending jump; nil when no jump is pending or the event is not a key. Ctrl-C
+  /// ends the jump, as fzf's, and does not quit.
   static func reduce(_ jump: inout JumpState, _ event: SearchEvent, labelled: [(label: Character, row: Int)])
     -> Outcome?
   {
-    guard let mode = jump.pending, event.isInput else { return nil }
+    guard let mode = jump.pending, event.isInput || event == .interrupted else { return nil }
     jump.pending = nil
     guard case .inserted(let text) = event, text.count == 1, let label = text.first,
       let row = labelled.first(where: { $0.label == label })?.row

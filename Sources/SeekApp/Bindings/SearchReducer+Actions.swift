@@ -52,7 +52,7 @@ extension SearchReducer {
     case .changePrompt, .changeHeader, .changeFooter, .changePointer, .togglePreview, .showPreview, .hidePreview,
       .previewUp, .previewDown, .togglePreviewWrap, .preview, .changePreviewWindow, .refreshPreview, .toggleRefinements,
       .cycleSort, .clearRefinements, .changePreview, .close, .previewTop, .previewBottom, .previewPageUp,
-      .previewPageDown, .previewHalfPageUp, .previewHalfPageDown:
+      .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .changePreviewLabel:
       return changeScreen(&state, action)
     case .showHeader, .hideHeader, .toggleHeader, .changeGhost, .changeBorderLabel, .bell, .clearScreen, .print:
       return changeLooks(&state, action)
@@ -226,6 +226,9 @@ extension SearchReducer {
     case .changePreview(let template):
       DetailsReducer.changeCommand(&state.details, template)
       return []
+    case .changePreviewLabel(let text):
+      DetailsReducer.changeLabel(&state.details, text)
+      return []
     case .close: return state.details.open ? event(.detailsToggled) : [.quit(status: 130)]
     case .preview(let template):
       DetailsReducer.preview(&state.details, template)
@@ -317,7 +320,9 @@ extension SearchReducer {
       fired.append(.result)
       // Not while a pipe is still being read: its first lines are not there yet, and fzf never
       // says "no match" of an input it has not read (`seq 100 | seek --bind zero:abort` quit).
-      if page.nbHits == 0 && (state.streamedRecords == nil || state.inputEnded) { fired.append(.zero) }
+      let inputRead = state.streamedRecords == nil || state.inputEnded
+      if inputRead { fired.append(.resultFinal) }
+      if page.nbHits == 0 && inputRead { fired.append(.zero) }
       if page.nbHits == 1 { fired.append(.one) }
     default: break
     }
@@ -325,11 +330,14 @@ extension SearchReducer {
     if state.currentHit?.objectID != before.current { fired.append(.focus) }
     if state.checked != before.marked { fired.append(.multi) }
     var effects: [SearchEffect] = []
-    for name in fired where !state.unbound.contains(name.rawValue) {
-      guard let actions = state.eventBindings[name] else { continue }
-      effects += perform(&state, actions)
-    }
+    for name in fired { effects += fire(&state, name) }
     return effects
+  }
+
+  /// The actions bound to `event`, unless it is unbound.
+  static func fire(_ state: inout SearchState, _ event: BindEvent) -> [SearchEffect] {
+    guard !state.unbound.contains(event.rawValue), let actions = state.eventBindings[event] else { return [] }
+    return perform(&state, actions)
   }
 }
 

@@ -46,7 +46,7 @@ enum DetailsReducer {
   }
 
   /// After every event: when the pane is open and its hit, the query, or the marks a command
-  /// names (`{+}`) changed, ask for it. A command that names the query runs with no hit too, as
+  /// names (`{+}`) changed, ask for it. A command that names no line runs with no hit too, as
   /// fzf's does (`--preview 'echo {q}'` on no match).
   static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String, marked: [String])
     -> [SearchEffect]
@@ -55,7 +55,7 @@ enum DetailsReducer {
     let marks = details.template?.namesSeveralLines == true ? marked : []
     let key =
       hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
-      ?? (details.template?.namesQuery == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+      ?? (details.template?.namesNoLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     details.scroll = 0
@@ -96,6 +96,9 @@ enum DetailsReducer {
     if template.isEmpty { details.open = false }
     details.shownFor = nil
   }
+
+  /// fzf's `change-preview-label`.
+  static func changeLabel(_ details: inout DetailsState, _ text: String) { details.label = text }
 
   /// fzf's `preview-top` and `preview-bottom`: the first line at the top, or the last at the
   /// bottom of a pane `rows` high.

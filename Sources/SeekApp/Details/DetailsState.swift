@@ -2,6 +2,8 @@
 /// why it ranks where it does), or the output of `--preview CMD` for it.
 public struct DetailsState: Sendable, Equatable {
   public var open = false
+  /// fzf's `--preview-label` (and `change-preview-label`): text on the pane's border.
+  public var label = ""
   /// First line shown (its own keys scroll it).
   public var scroll = 0
   /// Where the pane goes and how big it is (`--preview-window`).

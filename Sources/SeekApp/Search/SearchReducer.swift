@@ -73,10 +73,10 @@ public enum SearchReducer {
     guard state.jump.pending != nil else { return nil }
     switch JumpReducer.reduce(&state.jump, event, labelled: state.labelledRows) {
     case nil: return nil
-    case .ended: return []
+    case .ended: return fire(&state, .jumpCancel)
     case .landed(let row, let accept):
       let effects = enterResults(&state, at: row)
-      return accept ? effects + acceptCurrent(&state) : effects
+      return accept ? effects + acceptCurrent(&state) : effects + fire(&state, .jump)
     }
   }
 

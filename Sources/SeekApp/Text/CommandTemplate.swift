@@ -78,11 +78,12 @@ public struct CommandTemplate: Sendable, Equatable {
     parts.contains { if case .line(let p) = $0 { p.items != .current } else { false } }
   }
 
-  /// Whether it names the query (a preview runs even with no line to show).
-  public var namesQuery: Bool {
-    parts.contains {
+  /// Whether it names no line nor a record's value: such a preview runs with no line to show
+  /// too, as fzf's (`echo {q}`, `echo $FZF_BORDER_LABEL` on no match).
+  public var namesNoLine: Bool {
+    !parts.contains {
       switch $0 {
-      case .query, .fzf("query"): true
+      case .line, .attribute: true
       default: false
       }
     }

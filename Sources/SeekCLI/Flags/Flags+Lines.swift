@@ -199,8 +199,8 @@ extension Flag {
       ["--border-label-pos"], .required("N[:top|bottom]"),
       "where the label stands: N columns from the left, -N from the right, 0 centred (the default); :bottom on the bottom line"
     ) { o, r throws(Options.ParseError) in
-      (o.surround.labelColumn, o.surround.labelAtBottom) = try r.value(
-        Self.labelPosition, expected: "a column such as 2, -2 or 0, then :top or :bottom")
+      o.surround.labelPosition = try r.value(
+        LabelPosition.init, expected: "a column such as 2, -2 or 0, then :top or :bottom")
     },
     Flag(
       ["--margin"], .required("TRBL"),
@@ -223,18 +223,6 @@ extension Flag {
     Flag(["--reverse"], "--layout reverse") { o, _ in o.layout = .reverse },
     Flag(["--no-reverse"], "--layout default") { o, _ in o.layout = .bottomUp },
   ]
-
-  /// `--border-label-pos N[:top|bottom]`.
-  private static func labelPosition(_ text: String) -> (Int, Bool)? {
-    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-    guard let first = parts.first, let column = Int(first) else { return nil }
-    guard parts.count == 2 else { return (column, false) }
-    switch parts[1] {
-    case "top": return (column, false)
-    case "bottom": return (column, true)
-    default: return nil
-    }
-  }
 
   /// `--pointer`, `--marker`: at most two columns.
   private static func sign(_ r: inout Options.FlagReader) throws(Options.ParseError) -> String {

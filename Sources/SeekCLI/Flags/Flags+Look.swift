@@ -133,7 +133,7 @@ extension Flag {
         Flag(["--no-\(section)-border"], "read for fzf's setups") { _, _ in },
       ]
     }
-    + ["list", "input", "header", "footer", "preview"].flatMap { section in
+    + ["list", "input", "header", "footer"].flatMap { section in
       [
         Flag(["--\(section)-label"], .required("LABEL"), "read for fzf's setups (Seek labels its one border)") {
           _, r throws(Options.ParseError) in _ = try r.value()
@@ -143,6 +143,16 @@ extension Flag {
         },
       ]
     } + [
+      Flag(["--preview-label"], .required("LABEL"), "text on the preview's border (fzf's)") {
+        o, r throws(Options.ParseError) in o.previewLabel = try r.value()
+      },
+      Flag(
+        ["--preview-label-pos"], .required("N[:top|bottom]"),
+        "where the preview's label stands, as --border-label-pos"
+      ) { o, r throws(Options.ParseError) in
+        o.previewLabelPosition = try r.value(
+          LabelPosition.init, expected: "a column such as 2, -2 or 0, then :top or :bottom")
+      },
       Flag(
         ["--style"], .required("PRESET"),
         "read for fzf's setups: default, minimal or full[:BORDER] (Seek has one look)",
