@@ -21,6 +21,11 @@ import Testing
     #expect(shared.map(\.trigger) == ["focus", "multi", "resize"])
     #expect(shared.allSatisfy { $0.actions == [.transform("echo a,b")] })
     #expect(try BindSpec.parse(",:abort").map(\.trigger) == [","])
+    // Keys ',' and ':' in a list of keys (fzf's test_bind), and `alt-,`.
+    let keys = try BindSpec.parse("ctrl-j:accept,u,:,U:up,X,,,Z:toggle-up,t:toggle")
+    #expect(keys.map(\.trigger) == ["ctrl-j", "u", ":", "U", "X", ",", "Z", "t"])
+    #expect(keys.map(\.actions) == [[.accept], [.up], [.up], [.up], [.toggleUp], [.toggleUp], [.toggleUp], [.toggle]])
+    #expect(try BindSpec.parse("alt-,:abort,alt-::up").map(\.trigger) == ["alt-,", "alt-:"])
     // An argument holding the closing character ends where the action does (fzf's, which
     // fish's CTRL-R needs: `(string split0 … | fish_indent -i)` inside become's).
     #expect(try BindSpec.parse("a:become(echo (x) y),b:up").first?.actions == [.become("echo (x) y")])

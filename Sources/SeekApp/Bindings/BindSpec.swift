@@ -25,18 +25,8 @@ public enum BindSpec {
     var i = 0
     var out: [Binding] = []
     while i < chars.count {
-      // The trigger: up to the first ':' (a key named ':' or ',' is written first).
-      var trigger = ""
-      if chars[i] == ":" || chars[i] == "," {
-        trigger = String(chars[i])
-        i += 1
-      }
-      while i < chars.count && chars[i] != ":" {
-        trigger.append(chars[i])
-        i += 1
-      }
-      guard i < chars.count, !trigger.isEmpty else { throw Failure(message: "'\(text)': expected KEY:ACTION") }
-      i += 1  // ':'
+      let keys = try triggers(chars, &i, text)
+      let trigger = keys.joined(separator: ",")
       var actions: [BindAction] = []
       while true {
         var name = ""
@@ -73,8 +63,7 @@ public enum BindSpec {
         }
         break
       }
-      // `focus,resize:ACTION`: several keys or events, one list of actions (fzf 0.59).
-      for name in triggers(trigger) { out.append(Binding(trigger: name, actions: actions)) }
+      for name in keys { out.append(Binding(trigger: name, actions: actions)) }
       if i < chars.count {
         guard chars[i] == "," else { throw Failure(message: "'\(text)': unexpected '\(chars[i])'") }
         i += 1
@@ -96,10 +85,32 @@ public enum BindSpec {
   }
 
   /// The keys a trigger names: `a,b` is two (a key named ',' stands alone).
-  static func triggers(_ text: String) -> [String] {
-    guard text.count > 1, text.contains(",") else { return [text] }
-    let names = text.split(separator: ",").map(String.init)
-    return names.isEmpty ? [text] : names
+  /// The keys or events before the actions, and the ':' after them: one, or several separated by
+  /// commas (`focus,resize:…`, fzf 0.59), where a key may be ',' or ':' itself (`u,:,U:up`,
+  /// `X,,,Z:toggle-up`) and `alt-,` names its character.
+  static func triggers(_ chars: [Character], _ i: inout Int, _ text: String) throws(Failure) -> [String] {
+    var keys: [String] = []
+    while true {
+      var key = ""
+      if i < chars.count && (chars[i] == ":" || chars[i] == ",") {
+        key = String(chars[i])
+        i += 1
+      } else {
+        while i < chars.count && chars[i] != ":" && chars[i] != "," {
+          key.append(chars[i])
+          i += 1
+        }
+        if key.count > 1 && key.hasSuffix("-") && i < chars.count {
+          key.append(chars[i])
+          i += 1
+        }
+      }
+      guard !key.isEmpty, i < chars.count else { throw Failure(message: "'\(text)': expected KEY:ACTION") }
+      keys.append(key)
+      let separator = chars[i]
+      i += 1
+      if separator == ":" { return keys }
+    }
   }
 
   /// The character that closes an argument opened by `c`, if `c` opens one.
