@@ -85,6 +85,10 @@ public struct Options: Equatable {
   public var tabstop = 8
   /// fzf's `--ghost TEXT`: shown dim on the empty query line.
   public var ghost = ""
+  /// fzf's `--gap[=N]` and `--gap-line[=STR]`: rows after each item, the last drawn with this
+  /// text repeated (empty: blank).
+  public var gap = 0
+  public var gapLine = "┈"
   /// fzf's `--preview-label` and `--preview-label-pos`: text on the preview's border.
   public var previewLabel = ""
   public var previewLabelPosition = LabelPosition()

@@ -206,13 +206,19 @@ public enum Layout {
   }
 
   /// What the state machine is told of the layout of `state` on a screen of `screen` (the
-  /// terminal's size less any border).
-  public static func viewport(for state: SearchState, screen: ScreenSize) -> Viewport {
+  /// terminal's size less any border): the results pane's rows are items, `gap` rows after each
+  /// (fzf's `--gap`).
+  public static func viewport(for state: SearchState, screen: ScreenSize, gap: Int = 0) -> Viewport {
     var laidOut = state
     laidOut.viewport.screen = screen
     return Viewport(
-      screen: screen, resultsRows: resultsHeight(laidOut), detailsRows: detailsFrame(laidOut)?.height ?? 0,
-      refinementsBeside: screen.columns >= widePaneColumns)
+      screen: screen, resultsRows: itemSlots(resultsHeight(laidOut), gap: gap),
+      detailsRows: detailsFrame(laidOut)?.height ?? 0, refinementsBeside: screen.columns >= widePaneColumns)
+  }
+
+  /// The items `rows` rows show with `gap` rows after each: the last one's gap may be cut.
+  public static func itemSlots(_ rows: Int, gap: Int) -> Int {
+    gap <= 0 ? rows : (rows + gap) / (1 + gap)
   }
 
   /// Where each chip is drawn on the chips line, in `Refinements.chips`' order (as many as fit).
@@ -249,7 +255,7 @@ public enum Layout {
 
   /// The event of a click on a logical cell: the query line, a chip, a suggestion, a value of the
   /// refinement pane, a results row; nil for the rest (the status line, the details, a border).
-  public static func click(column: Int, row: Int, double: Bool, in state: SearchState) -> SearchEvent? {
+  public static func click(column: Int, row: Int, double: Bool, in state: SearchState, gap: Int = 0) -> SearchEvent? {
     if row < queryLines(state) { return .queryClicked }
     if chipLines(state) > 0 && row == chipsRow(state) {
       return chipSpans(state).firstIndex { $0.contains(column) }.map { .chipRemoved($0) }
@@ -269,8 +275,9 @@ public enum Layout {
       }
       return rows[index].isSelectable ? .paneValueClicked(index) : nil
     }
-    guard column < resultsWidth(state) else { return nil }
-    let index = state.scrollOffset + row - top
+    // A gap's rows (`--gap`) belong to no item.
+    guard column < resultsWidth(state), (row - top) % (1 + max(0, gap)) == 0 else { return nil }
+    let index = state.scrollOffset + (row - top) / (1 + max(0, gap))
     return index < state.results.rowCount ? .resultClicked(index, double: double) : nil
   }
 }

@@ -25,6 +25,10 @@ public struct RenderContext: Sendable, Equatable {
   public var tabstop = 8
   /// fzf's `--ghost`: dim text on the empty query line.
   public var ghost = ""
+  /// fzf's `--gap` and `--gap-line`: rows after each item of the list, the last one drawn with
+  /// this text repeated (empty: blank).
+  public var gap = 0
+  public var gapLine = "┈"
   /// fzf's `--preview-label-pos`: where the preview's label stands on its border.
   public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
@@ -228,9 +232,11 @@ public enum Renderer {
     var line = 0
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
     let jumpLabels = state.jumpLabels
-    for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + height)) {
+    let slots = Layout.itemSlots(height, gap: context.gap)
+    for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + slots)) {
       guard let shown = results.row(at: index) else { break }
-      let row = top + line
+      let row = top + line * (1 + context.gap)
+      drawGap(after: row, end: top + height, width: width, context: context, into: &buffer)
       let selected = state.focus == .results && state.selection == index
       switch shown {
       case .create(let title):
@@ -289,12 +295,26 @@ public enum Renderer {
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
     }
-    if !hasItems && !state.results.isPending && line < height && !state.look.isFzf {
+    if !hasItems && !state.results.isPending && line < slots && !state.look.isFzf {
       buffer.write(
         state.refine.refinements.isEmpty
           ? "No results found" : "No results found with the refinements above (F4 clears them)",
         column: 2, row: top + line, style: [.dim], limit: width)
     }
+  }
+
+  /// fzf's `--gap`: the rows after an item's `row` (within the pane, which ends at `end`), the
+  /// last one a line of `--gap-line`'s text from the item's text column, a column short of the
+  /// edge as fzf's rules are.
+  static func drawGap(after row: Int, end: Int, width: Int, context: RenderContext, into buffer: inout ScreenBuffer) {
+    let lineRow = row + context.gap
+    guard context.gap > 0, !context.gapLine.isEmpty, lineRow < end else { return }
+    let column = 2
+    let room = width - 1 - column
+    guard room > 0 else { return }
+    var text = ""
+    while DisplayWidth.of(text) < room { text += context.gapLine }
+    buffer.write(text, column: column, row: lineRow, style: [.dim], limit: column + room)
   }
 
   // MARK: - Refinement pane

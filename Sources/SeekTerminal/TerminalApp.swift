@@ -87,6 +87,9 @@ public final class TerminalApp {
     public var scrollbar: String? = nil
     /// fzf's `--scroll-off`: rows kept in view around the selection.
     public var scrollOff = 0
+    /// fzf's `--gap` and `--gap-line`.
+    public var gap = 0
+    public var gapLine = "┈"
     /// fzf's `every(N)` bindings.
     public var timers: [TimerBinding] = []
     /// fzf's `--track` and `--id-nth` (lines carry a key).
@@ -300,7 +303,7 @@ public final class TerminalApp {
     growFirstPage(to: screen.rows, runtime: session.runtime)
     // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
-    send(.started(Layout.viewport(for: state, screen: surround.inner(screen))), session)
+    send(.started(Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)), session)
     if !configuration.inputShown { send(.queryLineShown(false), session) }
   }
 
@@ -312,7 +315,7 @@ public final class TerminalApp {
   private func send(_ event: SearchEvent, _ session: Session) {
     perform(SearchReducer.reduce(&state, event), session)
     for _ in 0..<3 {
-      let viewport = Layout.viewport(for: state, screen: surround.inner(screen))
+      let viewport = Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)
       guard viewport != state.viewport, session.outcome == nil else { return }
       perform(SearchReducer.reduce(&state, .viewportChanged(viewport)), session)
     }
@@ -459,7 +462,8 @@ public final class TerminalApp {
     case .resize(let columns, let rows):
       screen = ScreenSize(columns: columns, rows: rows)
       growFirstPage(to: screen.rows, runtime: session.runtime)
-      send(.viewportChanged(Layout.viewport(for: state, screen: surround.inner(screen))), session)
+      send(
+        .viewportChanged(Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)), session)
     case .click(let column, let row):
       click(column: column, row: row, session)
     case .character("\u{1A}") where boundEvent(for: key) == nil:
@@ -494,9 +498,11 @@ public final class TerminalApp {
     if double, let bound = configuration.keyBindings.last(where: { $0.name == "double-click" }),
       !state.unbound.contains("double-click")
     {
-      if let select = Layout.click(column: column, row: row, double: false, in: state) { send(select, session) }
+      if let select = Layout.click(column: column, row: row, double: false, in: state, gap: configuration.gap) {
+        send(select, session)
+      }
       send(.actionsTriggered(bound.actions), session)
-    } else if let event = Layout.click(column: column, row: row, double: double, in: state) {
+    } else if let event = Layout.click(column: column, row: row, double: double, in: state, gap: configuration.gap) {
       send(event, session)
     }
   }
@@ -522,6 +528,8 @@ public final class TerminalApp {
     context.ruleReachesLastColumn = configuration.surround.border.sides.right > 0
     context.ghost = SafeText.sanitized(state.ghost ?? configuration.ghost)
     context.previewLabelPosition = configuration.previewLabelPosition
+    context.gap = configuration.gap
+    context.gapLine = SafeText.sanitized(configuration.gapLine)
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)

@@ -592,6 +592,8 @@ enum SeekCommand {
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
     configuration.scrollOff = options.scrollOff
+    configuration.gap = options.gap
+    configuration.gapLine = options.gapLine
     configuration.track = options.track
     configuration.identifiesLines = !options.identityFields.isEmpty
     configuration.ellipsis = options.ellipsis

@@ -84,6 +84,26 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.resultsWidth(s) == 30)
   }
 
+  /// `--gap 2`: two rows after each item, the second a line of `--gap-line`'s text, as fzf 0.74.5
+  /// draws `seq 100 | fzf --gap 2` (turned with the list: the line nearer the next item); the
+  /// state machine counts items, and a click on a gap's row picks none.
+  @Test func gapsSeparateTheItems() {
+    var s = lines(100, matching: 5, rows: 10)
+    var context = Self.fzfSigns()
+    context.gap = 2
+    context.gapLine = "xy"
+    #expect(Layout.viewport(for: s, screen: s.screen, gap: 2).resultsRows == 3)
+    s.viewport = Layout.viewport(for: s, screen: s.screen, gap: 2)
+    let rows = screen(s, context).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = "  " + String(String(repeating: "xy", count: 14).prefix(27))
+    // The third item's gap is cut at the top (its blank row shows).
+    #expect(Array(rows.prefix(8)) == ["", "  line 3", line, "", "  line 2", line, "", "> line 1"])
+    let top = Layout.resultsTop(s)
+    #expect(Layout.click(column: 3, row: top + 3, double: false, in: s, gap: 2) == .resultClicked(1, double: false))
+    #expect(Layout.click(column: 3, row: top + 4, double: false, in: s, gap: 2) == nil)
+    #expect(Layout.itemSlots(9, gap: 0) == 9 && Layout.itemSlots(10, gap: 1) == 5 && Layout.itemSlots(2, gap: 2) == 1)
+  }
+
   /// `--preview-label barfoo`: centred on the box's top line (fzf 0.74.5's `─barfoo─`); with
   /// `--preview-label-pos -2:bottom`, before the bottom right corner (`─barfoo╯`).
   @Test func thePreviewsLabelStandsOnItsBorder() {

@@ -120,8 +120,8 @@ extension Flag {
   ]
 
   /// fzf 0.58's frames and labels around its sections (`--style full`, `--list-border`,
-  /// `--input-label`, …) and its spacing (`--gap`): read, so that an fzf setup that names them
-  /// runs; Seek draws one frame around the whole finder (`--border`, `--border-label`,
+  /// `--input-label`, …), read so that an fzf setup that names them runs, and its spacing
+  /// (`--gap`, drawn); Seek draws one frame around the whole finder (`--border`, `--border-label`,
   /// `--margin`, `--padding`) and its sections one after the other.
   static let sectionFrames: [Flag] =
     ["list", "input", "header", "header-lines", "footer", "preview"].flatMap { section in
@@ -164,11 +164,16 @@ extension Flag {
           },
           expected: "default, minimal or full[:BORDER]")
       },
-      Flag(["--gap"], .optional("N"), "read for fzf's setups (Seek leaves no blank line between items)") { _, r in
-        _ = r.optionalNumber(min: 0)
+      Flag(["--gap"], .optional("N"), "N rows (1 when not given) after each item of a list, the last one a line") {
+        o, r throws(Options.ParseError) in
+        let given = r.optionalValue { Int($0) != nil }
+        o.gap = try given.map { text throws(Options.ParseError) in try r.number(text, min: 0) } ?? 1
       },
-      Flag(["--no-gap"], "read for fzf's setups") { _, _ in },
-      Flag(["--gap-line"], .optional("STR"), "read for fzf's setups") { _, _ in },
+      Flag(["--no-gap"], "no rows between items (the default)") { o, _ in o.gap = 0 },
+      Flag(["--gap-line"], .optional("STR"), "the line drawn in each gap, this text repeated (┈ when not given)") {
+        o, r in o.gapLine = r.optionalValue { _ in true } ?? "┈"
+      },
+      Flag(["--no-gap-line"], "blank gaps, no line") { o, _ in o.gapLine = "" },
       Flag(["--no-bold"], "read for fzf's setups (Seek's few bold cells stay)") { _, _ in },
       Flag(["--gutter-raw"], .required("CHAR"), "read for fzf's setups (raw mode's gutter)") {
         _, r throws(Options.ParseError) in _ = try r.value()
