@@ -142,11 +142,19 @@ public enum Layout {
     public var placedAbove = false
     /// Beside the results, on their right.
     public var isBeside: Bool { !placedBelow && !placedAbove }
-    /// fzf's look: a box of the screen's whole height around the text, from `boxColumn`, with
-    /// `border`'s lines (none for `noborder`).
+    /// fzf's look (and `left` in any look): a box of the screen's whole height around the
+    /// text, `boxWidth` columns from `boxColumn`, with `border`'s lines (none for `noborder`);
+    /// the finder is drawn in the columns beside it.
     public var boxed = false
     public var boxColumn = 0
+    public var boxWidth = 0
     public var border = Border.rounded
+
+    /// The columns the finder is drawn in beside a box: right of it, a column apart, when it is
+    /// on the left (fzf's `left`).
+    public func finderColumns(screenColumns: Int) -> Range<Int> {
+      boxColumn == 0 ? min(screenColumns, boxWidth + 1)..<screenColumns : 0..<boxColumn
+    }
   }
 
   /// The details pane: beside the results on a wide screen (or when asked), below them otherwise;
@@ -160,18 +168,21 @@ public enum Layout {
     let placement = details.placement
     // fzf's default preview sits on the right at any width.
     let wide = columns >= wideDetailsColumns || state.look.isFzf
-    let beside = columns >= 40 && (placement.position == .right || (placement.position == .auto && wide))
-    if beside && state.look.isFzf {
+    let onLeft = placement.position == .left
+    let beside =
+      columns >= 40 && (placement.position == .right || onLeft || (placement.position == .auto && wide))
+    if beside && (state.look.isFzf || onLeft) {
       // fzf's box: half the screen (or the size asked), the whole height, the text inside.
       let border = Border(rawValue: placement.border) ?? .rounded
       let s = border.sides
       let asked = placement.cells.map { $0 + s.left + s.right } ?? columns * (placement.percent ?? 50) / 100
       let box = min(columns - 10, max(10, asked))
       guard state.screen.rows >= 2 + s.top + s.bottom else { return nil }
+      let boxColumn = onLeft ? 0 : columns - box
       return Frame(
-        column: columns - box + s.left, row: s.top, width: box - s.left - s.right,
-        height: state.screen.rows - s.top - s.bottom, placedBelow: false, boxed: true, boxColumn: columns - box,
-        border: border)
+        column: boxColumn + s.left, row: s.top, width: box - s.left - s.right,
+        height: state.screen.rows - s.top - s.bottom, placedBelow: false, boxed: true, boxColumn: boxColumn,
+        boxWidth: box, border: border)
     }
     if beside {
       let width = min(
@@ -201,7 +212,9 @@ public enum Layout {
   /// Columns left for the results.
   public static func resultsWidth(_ state: SearchState) -> Int {
     var width = state.screen.columns - paneWidth(state)
-    if let frame = detailsFrame(state), frame.isBeside { width = frame.boxed ? frame.boxColumn : frame.column - 2 }
+    if let frame = detailsFrame(state), frame.isBeside {
+      width = frame.boxed ? frame.finderColumns(screenColumns: state.screen.columns).count : frame.column - 2
+    }
     return max(0, width)
   }
 
@@ -256,6 +269,13 @@ public enum Layout {
   /// The event of a click on a logical cell: the query line, a chip, a suggestion, a value of the
   /// refinement pane, a results row; nil for the rest (the status line, the details, a border).
   public static func click(column: Int, row: Int, double: Bool, in state: SearchState, gap: Int = 0) -> SearchEvent? {
+    // Beside a box (fzf's preview), the finder's columns start where it is drawn.
+    var column = column
+    if let frame = detailsFrame(state), frame.boxed {
+      let finder = frame.finderColumns(screenColumns: state.screen.columns)
+      guard finder.contains(column) else { return nil }
+      column -= finder.lowerBound
+    }
     if row < queryLines(state) { return .queryClicked }
     if chipLines(state) > 0 && row == chipsRow(state) {
       return chipSpans(state).firstIndex { $0.contains(column) }.map { .chipRemoved($0) }

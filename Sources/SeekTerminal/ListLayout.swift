@@ -158,7 +158,7 @@ public enum ListLayout: String, Sendable, CaseIterable {
       // fzf's box stays upright whole: its border rows with it.
       blocks.append(
         frame.boxed
-          ? (0..<state.screen.rows, frame.boxColumn..<state.screen.columns)
+          ? (0..<state.screen.rows, frame.boxColumn..<(frame.boxColumn + frame.boxWidth))
           : (frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
     }
     let pane = Layout.paneWidth(state)

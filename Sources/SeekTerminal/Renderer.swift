@@ -58,14 +58,15 @@ public enum Renderer {
     guard width > 0, height > 0 else { return buffer }
     // fzf's preview box: the finder drawn in the columns left of it, the box beside, whole.
     if let frame = Layout.detailsFrame(state), frame.boxed {
-      var left = state
-      left.details.open = false
-      left.viewport.screen.columns = frame.boxColumn
+      let columns = frame.finderColumns(screenColumns: width)
+      var beside = state
+      beside.details.open = false
+      beside.viewport.screen.columns = columns.count
       var context = context
       context.ruleReachesLastColumn = false
-      let finder = render(left, context: context)
-      buffer.place(finder, column: 0, row: 0)
-      buffer.cursor = finder.cursor
+      let finder = render(beside, context: context)
+      buffer.place(finder, column: columns.lowerBound, row: 0)
+      buffer.cursor = finder.cursor.map { ($0.column + columns.lowerBound, $0.row) }
       drawDetails(state, labelPosition: context.previewLabelPosition, into: &buffer)
       return buffer
     }
@@ -434,7 +435,7 @@ public enum Renderer {
     guard let frame = Layout.detailsFrame(state) else { return }
     let label = state.details.command == nil ? " details " : " preview "
     if frame.boxed {
-      let size = ScreenSize(columns: buffer.size.columns - frame.boxColumn, rows: buffer.size.rows)
+      let size = ScreenSize(columns: frame.boxWidth, rows: buffer.size.rows)
       frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: 0, size: size)
       labelPosition.draw(
         state.details.label, into: &buffer, column: frame.boxColumn, row: 0, box: size, sides: frame.border.sides)

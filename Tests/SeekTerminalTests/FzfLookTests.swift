@@ -84,6 +84,26 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.resultsWidth(s) == 30)
   }
 
+  /// `--preview-window left`: the box on the left half, the finder a column right of it (fzf
+  /// 0.74.5's `echo foo 123 321 | fzf --preview 'seq 1000' --preview-window left` on 50×8);
+  /// clicks land in the finder's own columns.
+  @Test func aPreviewOnTheLeftHasTheFinderBesideIt() throws {
+    var s = lines(100, matching: 1, rows: 8)
+    s.viewport.screen = ScreenSize(columns: 50, rows: 8)
+    s.details.open = true
+    s.details.command = "seq 1000"
+    s.details.placement = try #require(DetailsPlacement.parse("left"))
+    s.details.preview = PreviewOutput(lines: (1...1000).map { [StyledRun(String($0))] }, exitStatus: 0)
+    let rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[0] == "╭" + String(repeating: "─", count: 23) + "╮")
+    #expect(rows[6] == "│ 6                     │   1/100 " + String(repeating: "─", count: 15))
+    #expect(rows[7] == "╰" + String(repeating: "─", count: 23) + "╯ > 1")
+    #expect(Layout.resultsWidth(s) == 24)
+    let top = Layout.resultsTop(s)
+    #expect(Layout.click(column: 28, row: top, double: false, in: s) == .resultClicked(0, double: false))
+    #expect(Layout.click(column: 3, row: top, double: false, in: s) == nil)
+  }
+
   /// `--gap 2`: two rows after each item, the second a line of `--gap-line`'s text, as fzf 0.74.5
   /// draws `seq 100 | fzf --gap 2` (turned with the list: the line nearer the next item); the
   /// state machine counts items, and a click on a gap's row picks none.

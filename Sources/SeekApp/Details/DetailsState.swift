@@ -37,7 +37,7 @@ public struct DetailsState: Sendable, Equatable {
 
 /// `--preview-window right:50%|bottom:40%|hidden[,wrap]`.
 public struct DetailsPlacement: Sendable, Equatable {
-  public enum Position: String, Sendable { case auto, right, bottom, top }
+  public enum Position: String, Sendable { case auto, right, left, bottom, top }
   public var position = Position.auto
   /// Share of the results area, in percent; nil = the default of the position.
   public var percent: Int? = nil
@@ -69,6 +69,7 @@ public struct DetailsPlacement: Sendable, Equatable {
         let word = String(piece).trimming(" ")
         switch word {
         case "right": out.position = .right
+        case "left": out.position = .left
         case "bottom", "down": out.position = .bottom
         case "up", "top": out.position = .top
         case "hidden": out.hidden = true

@@ -13,11 +13,11 @@ extension Flag {
     Flag(["--no-preview"], "no preview command (one set before is dropped)") { o, _ in o.preview = nil },
     Flag(
       ["--preview-window"], .required("SPEC"),
-      "right, down (bottom), up (top), N% or N cells (~N too; 0 shows nothing), hidden, wrap, follow (show the end), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
+      "right, left, down (bottom), up (top), N% or N cells (~N too; 0 shows nothing), hidden, wrap, follow (show the end), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
     ) { o, r throws(Options.ParseError) in
       o.previewWindow = try r.value(
         { DetailsPlacement.parse($0) },
-        expected: "right, down, up, N% or N, hidden, wrap, follow, +N, border styles, e.g. right:50%")
+        expected: "right, left, down, up, N% or N, hidden, wrap, follow, +N, border styles, e.g. right:50%")
     },
     // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
     // at it; Seek draws with its own colours.
