@@ -66,6 +66,15 @@ import Testing
     #expect(state.selection == 11 && state.scrollOffset == 9)
   }
 
+  /// fzf's `exclude` lasts as long as the list: a reload's list shows every line it has.
+  @Test func aReloadEndsTheExclusions() {
+    var state = fzfList(5, rows: 5)
+    _ = act(&state, .exclude)
+    #expect(state.list.excluded == ["1"] && state.results.hits.count == 4)
+    _ = act(&state, .reload("seq 5"))
+    #expect(state.list.excluded.isEmpty)
+  }
+
   @Test func headerHidesAndShows() {
     var state = fzfList(3, rows: 5)
     _ = act(&state, .toggleHeader)

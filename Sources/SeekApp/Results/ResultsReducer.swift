@@ -82,7 +82,13 @@ enum ResultsReducer {
     list.pendingMoves = 0
   }
 
-  /// `ids` out of the list, now and in every answer after.
+  /// A reload's list is another list: what was excluded from the one before names none of its
+  /// lines (fzf's exclusions end with the list).
+  static func reloadStarting(_ list: inout ResultsListState) {
+    list.excluded.removeAll()
+  }
+
+  /// `ids` out of the list, now and in every answer after (until a reload).
   static func exclude(_ list: inout ResultsListState, _ ids: [String]) {
     list.excluded.formUnion(ids)
     let before = list.results.hits.count

@@ -32,6 +32,7 @@ extension SearchReducer {
       state.look.isFzf
       ? MarksReducer.reloadStarting(
         &state.marks, hits: state.results.hits, identified: state.list.tracking.identified) : []
+    ResultsReducer.reloadStarting(&state.list)
     let place = currentPlace(state)
     TrackingReducer.reloading(
       &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
