@@ -167,15 +167,52 @@ struct ScopedStore<State: Equatable> {
     marks.checkedThisRun = ["a"]
     var store = ScopedStore(state: marks)
     store.send(
-      { MarksReducer.toggle($0, .item(hit("b")), query: "q") },
+      { MarksReducer.toggle(&$0, .item(hit("b")), query: "q") },
       returns: .failure(MarksReducer.Refusal(message: "at most 1 marked (--multi=1)")))
+    // Shown at once, saved in the background: a second toggle before the answer reads it.
     store.send(
-      { MarksReducer.toggle($0, .item(hit("a")), query: "q") },
-      returns: .success([.setChecked(objectID: "a", title: "a", checked: false)]))
+      { MarksReducer.toggle(&$0, .item(hit("a")), query: "q") },
+      returns: .success([.setChecked(objectID: "a", title: "a", checked: false)]),
+      changes: {
+        $0.checked = []
+        $0.checkedThisRun = []
+        $0.checksInFlight = ["a": 1]
+      })
+    store.send(
+      { MarksReducer.toggle(&$0, .item(hit("a")), query: "q") },
+      returns: .success([.setChecked(objectID: "a", title: "a", checked: true)]),
+      changes: {
+        $0.checked = ["a"]
+        $0.checkedThisRun = ["a"]
+        $0.checksInFlight = ["a": 2]
+      })
+    // The first answer is not the state any more: the second, on its way, is.
+    store.send({ MarksReducer.saved(&$0, "a", checked: false) }, changes: { $0.checksInFlight = ["a": 1] })
+    store.send({ MarksReducer.saved(&$0, "a", checked: true) }, changes: { $0.checksInFlight = [:] })
     store.send(
       { MarksReducer.accept(&$0, "b", query: "q") }, returns: [.flushWrites], changes: { $0.pendingAccept = "b" })
     // The marks, not the row; and the row, not printed, is not picked.
     store.send({ MarksReducer.writesFlushed(&$0) }, returns: .accept(["a"], picked: nil))
+  }
+
+  /// A check the store could not save goes back (the writer answers with the check it held).
+  @Test func aCheckNotSavedGoesBack() {
+    var store = ScopedStore(state: MarksState())
+    store.send(
+      { MarksReducer.toggle(&$0, .item(hit("a")), query: "q") },
+      returns: .success([.setChecked(objectID: "a", title: "a", checked: true)]),
+      changes: {
+        $0.checked = ["a"]
+        $0.checkedThisRun = ["a"]
+        $0.checksInFlight = ["a": 1]
+      })
+    store.send(
+      { MarksReducer.saved(&$0, "a", checked: false) },
+      changes: {
+        $0.checked = []
+        $0.checkedThisRun = []
+        $0.checksInFlight = [:]
+      })
   }
 
   /// The row accepted alone is printed, and picked (when the kind of input learns).

@@ -385,16 +385,19 @@ import Testing
   @Test func spaceChecksTheSelectedResultAndTypesInTheQuery() {
     var store = started()
     store.moveThroughTwoSuggestionsIntoResults()
-    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)])
-    store.send(.checkSaved(objectID: "a", checked: true)) {
+    // The check shows at once; the store's answer confirms it.
+    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)]) {
       $0.checked = ["a"]
       $0.checkedThisRun = ["a"]
+      $0.marks.checksInFlight = ["a": 1]
     }
-    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)])
-    store.send(.checkSaved(objectID: "a", checked: false)) {
+    store.send(.checkSaved(objectID: "a", checked: true)) { $0.marks.checksInFlight = [:] }
+    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)]) {
       $0.checked = []
       $0.checkedThisRun = []
+      $0.marks.checksInFlight = ["a": 1]
     }
+    store.send(.checkSaved(objectID: "a", checked: false)) { $0.marks.checksInFlight = [:] }
     store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
     store.send(.writesFlushed, effects: [.accept(objectIDs: ["a"])])
   }
@@ -405,14 +408,15 @@ import Testing
     var store = started()
     store.moveThroughTwoSuggestionsIntoResults()
     store.send(.movedDown) { $0.selection = 1 }
-    store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)])
+    store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)]) {
+      $0.checked = ["b"]
+      $0.checkedThisRun = ["b"]
+      $0.marks.checksInFlight = ["b": 1]
+    }
     store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "b" }
     store.send(.spacePressed)
     store.send(.movedDown)
-    store.send(.checkSaved(objectID: "b", checked: true)) {
-      $0.checked = ["b"]
-      $0.checkedThisRun = ["b"]
-    }
+    store.send(.checkSaved(objectID: "b", checked: true)) { $0.marks.checksInFlight = [:] }
     store.send(.writesFlushed, effects: [.accept(objectIDs: ["b"])])
   }
 

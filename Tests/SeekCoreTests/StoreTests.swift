@@ -260,3 +260,34 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
     #expect(home.hasPrefix("/home/u/.local/share/seek/p-"))
   }
 }
+
+/// A check the store cannot save: the writer says so, and answers with the check the store still
+/// holds, so that the one shown at once goes back.
+@Suite struct RefusedCheckTests {
+  final class RefusingStore: ItemStore {
+    struct Refused: Error {}
+    let inner = MemoryItemStore()
+    func checkedItems() throws -> [(objectID: String, title: String)] { try inner.checkedItems() }
+    func createdItems() throws -> [CreatedItem] { try inner.createdItems() }
+    func setChecked(objectID: String, title: String, checked: Bool) throws { throw Refused() }
+    func createItem(title: String) throws -> CreatedItem { try inner.createItem(title: title) }
+    func logQuery(_ entry: LoggedQuery) throws { try inner.logQuery(entry) }
+    func queries(since time: Double) throws -> [LoggedQuery] { try inner.queries(since: time) }
+    func uncheckAll() throws -> Int { try inner.uncheckAll() }
+    func deleteCreatedItem(objectID: String) throws -> Bool { try inner.deleteCreatedItem(objectID: objectID) }
+    func forgetQuery(_ query: String) throws { try inner.forgetQuery(query) }
+    func recordPick(objectID: String, query: String, time: Double) throws {
+      try inner.recordPick(objectID: objectID, query: query, time: time)
+    }
+    func picks() throws -> [Pick] { try inner.picks() }
+    func forgetPicks() throws -> Int { try inner.forgetPicks() }
+    func externalChangeToken() throws -> Int64? { nil }
+  }
+
+  @Test func aRefusedCheckIsAnsweredWithTheOneHeld() throws {
+    let writer = try StoreWriter(store: RefusingStore())
+    let answer = writer.perform(.effect(.setChecked(objectID: "a", title: "Alpha", checked: true)))
+    #expect(answer.failure?.hasPrefix("could not save the check of Alpha") == true)
+    #expect(answer.events.contains(.checkSaved(objectID: "a", checked: false)))
+  }
+}

@@ -83,3 +83,15 @@ tmux_keys C-x
 wait_exit_file "$T/status2"
 expect_eq "close with no preview open: exit 130 (abort)" "130" "$(cat "$T/status2")"
 tmux_stop
+
+# Four toggles typed in one burst toggle four times (each read the state before the first was
+# saved: one check stayed). fzf 0.74.5 prints 2: no mark, the current line.
+tmux_start 40 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf -m --bind t:toggle < <(seq 10) > $T/out; echo \$? > $T/status3; exec tail -f /dev/null"
+wait_for "10/10 (0)"
+tmux_type "tttt"
+tmux_keys Up
+wait_until 10 screen_line_is "> 2"
+tmux_keys Enter
+wait_exit_file "$T/status3"
+expect_eq "a burst of toggles: each one counts (fzf: 2)" "2" "$(cat "$T/out")"
+tmux_stop

@@ -4,8 +4,13 @@
 public struct MarksState: Sendable, Equatable {
   /// What Enter does and whether a create row is offered: one rule per kind of input.
   public var picking = Picking()
-  /// objectIDs of the checked items, as the store holds them, in the order they were checked.
+  /// objectIDs of the checked items, in the order they were checked: as the store holds them,
+  /// and as a check typed and not yet saved asks (`checksInFlight`).
   public var checked: [String] = []
+  /// Checks written and not yet answered, by item. The state shows a check at once, so that two
+  /// toggles typed in one read toggle twice (each used to read the state before the first was
+  /// saved); the store's answer counts once the last write for its item is answered.
+  public var checksInFlight: [String: Int] = [:]
   /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
   /// earlier runs are shown checked but not printed.
   public var checkedThisRun: [String] = []
@@ -55,13 +60,25 @@ public struct MarksState: Sendable, Equatable {
 /// The picking concern: checks saved, items created and deleted, and accepting — which waits
 /// for every write asked for before it, so that what is printed is what the store holds.
 enum MarksReducer {
+  /// The store's answer to a check written: what it holds, unless a later write for the item is
+  /// still on its way (the state shows that one already).
   static func saved(_ marks: inout MarksState, _ objectID: String, checked: Bool) {
-    marks.checked.removeAll { $0 == objectID }
-    marks.checkedThisRun.removeAll { $0 == objectID }
-    if checked {
-      marks.checked.append(objectID)
-      marks.checkedThisRun.append(objectID)
+    if let inFlight = marks.checksInFlight[objectID] {
+      marks.checksInFlight[objectID] = inFlight > 1 ? inFlight - 1 : nil
+      if inFlight > 1 { return }
     }
+    show(&marks, objectID, checked: checked)
+  }
+
+  /// The item checked (at the end of the order, unless it is checked already) or not.
+  private static func show(_ marks: inout MarksState, _ objectID: String, checked: Bool) {
+    if !checked {
+      marks.checked.removeAll { $0 == objectID }
+      marks.checkedThisRun.removeAll { $0 == objectID }
+      return
+    }
+    if !marks.checked.contains(objectID) { marks.checked.append(objectID) }
+    if !marks.checkedThisRun.contains(objectID) { marks.checkedThisRun.append(objectID) }
   }
 
   /// A created item is checked (checking the create row made it).
@@ -77,7 +94,7 @@ enum MarksReducer {
 
   /// Checks or unchecks a row, or creates the item of the create row; a check past
   /// `--multi=N` is refused (the refusal's message instead of effects).
-  static func toggle(_ marks: MarksState, _ row: ResultRow?, query: String) -> Result<[SearchEffect], Refusal> {
+  static func toggle(_ marks: inout MarksState, _ row: ResultRow?, query: String) -> Result<[SearchEffect], Refusal> {
     switch row {
     case .create(let title): return .success([.createItem(title: title)])
     case .item(let hit):
@@ -85,6 +102,8 @@ enum MarksReducer {
       if checking, let most = marks.picking.maxMarks, marks.checkedThisRun.count >= most {
         return .failure(Refusal(message: "at most \(most) marked (--multi=\(most))"))
       }
+      marks.checksInFlight[hit.objectID, default: 0] += 1
+      show(&marks, hit.objectID, checked: checking)
       let pick: [SearchEffect] =
         checking && marks.picking.learns ? [.recordPick(objectID: hit.objectID, query: query)] : []
       return .success([.setChecked(objectID: hit.objectID, title: hit.title, checked: checking)] + pick)

@@ -192,7 +192,7 @@ extension SearchReducer {
 
   /// Checks or unchecks the selected row, or creates the item of the create row.
   static func toggleSelectedRow(_ state: inout SearchState) -> [SearchEffect] {
-    switch MarksReducer.toggle(state.marks, state.list.selectedRow, query: state.query) {
+    switch MarksReducer.toggle(&state.marks, state.list.selectedRow, query: state.query) {
     case .success(let effects): return effects
     case .failure(let refusal):
       state.message = refusal.message

@@ -109,6 +109,10 @@ public final class StoreWriter {
       }
       answer.failure = "\(what): \(error)"
       answer.events.append(.failed(answer.failure!))
+      // The check shown at once goes back: the store holds what it held.
+      if case .effect(.setChecked(let objectID, _, let checked)) = job {
+        answer.events.append(.checkSaved(objectID: objectID, checked: !checked))
+      }
       // A flush is answered even when reading the store failed: accept must not wait forever.
       if case .effect(.flushWrites) = job { answer.events.append(.writesFlushed) }
     }
