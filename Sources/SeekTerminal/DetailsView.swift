@@ -18,7 +18,7 @@ enum DetailsView {
   static func lines(_ state: SearchState, width: Int) -> [Line] {
     guard width > 0 else { return [] }
     let details = state.details
-    if details.command != nil {
+    if details.showsCommand {
       guard let output = details.preview else { return [] }
       return previewLines(output, width: width, wrap: details.placement.wrap)
     }

@@ -433,7 +433,7 @@ public enum Renderer {
     _ state: SearchState, labelPosition: LabelPosition = LabelPosition(), into buffer: inout ScreenBuffer
   ) {
     guard let frame = Layout.detailsFrame(state) else { return }
-    let label = state.details.command == nil ? " details " : " preview "
+    let label = state.details.showsCommand ? " preview " : " details "
     if frame.boxed {
       let size = ScreenSize(columns: frame.boxWidth, rows: buffer.size.rows)
       frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: 0, size: size)
@@ -449,7 +449,7 @@ public enum Renderer {
     let lines = DetailsView.lines(state, width: frame.width)
     // `follow`: the end of the output, until the pane is scrolled.
     let first =
-      state.details.placement.follow && state.details.command != nil && state.details.scroll == 0
+      state.details.placement.follow && state.details.showsCommand && state.details.scroll == 0
       ? max(0, lines.count - frame.height) : min(state.details.scroll, max(0, lines.count - 1))
     for (i, line) in lines.dropFirst(first).prefix(frame.height).enumerated() {
       var x = frame.column
@@ -466,7 +466,7 @@ public enum Renderer {
       let x = frame.column + frame.width - DisplayWidth.of(position)
       if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }
     }
-    if lines.isEmpty && state.details.record == nil && state.details.command == nil {
+    if lines.isEmpty && state.details.record == nil && !state.details.showsCommand {
       buffer.write(
         state.currentHit == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
         style: [.dim], limit: frame.column + frame.width)

@@ -233,18 +233,41 @@ import Testing
 
   @Test func previewActionsChangeThePane() {
     var state = listed(["a", "b"])
-    let effects = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))
-    #expect(state.details.open && state.details.command == "cat {}")
+    state.details.command = "cat {}"
+    let effects = SearchReducer.reduce(&state, .actionsTriggered([.showPreview]))
+    #expect(state.details.open)
     #expect(effects.contains { if case .runPreview = $0 { return true } else { return false } })
     _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("hidden")]))
     #expect(!state.details.open)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("up,40%")]))
     #expect(state.details.open && state.details.placement.position == .top)
     // refresh-preview runs the command again for the same row.
-    #expect(
-      SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview])).contains {
-        if case .runPreview = $0 { return true } else { return false }
-      })
+    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview]))) == ["cat {}"])
+  }
+
+  /// What a reduction ran in the preview pane.
+  func runs(_ effects: [SearchEffect]) -> [String] {
+    effects.compactMap { if case .runPreview(let template, _, _, _, _, _) = $0 { template } else { nil } }
+  }
+
+  /// fzf's `preview(…)` runs once (fzf's test_preview_bindings_*): with `--preview`, the next
+  /// line and `refresh-preview` run `--preview` again; without, its output stays as the line
+  /// changes, and `refresh-preview` does nothing.
+  @Test func aPreviewActionRunsOnce() {
+    var state = listed(["a", "b"])
+    state.details.command = "echo [{}]"
+    state.details.open = true
+    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.preview("echo [{}{}]")]))) == ["echo [{}{}]"])
+    #expect(state.details.command == "echo [{}]")
+    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview]))) == ["echo [{}]"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.preview("echo [{}{}{}]")]))
+    #expect(runs(SearchReducer.reduce(&state, .movedDown)) == ["echo [{}]"])
+    var bare = listed(["a", "b"])
+    #expect(runs(SearchReducer.reduce(&bare, .actionsTriggered([.preview("echo [{}{}]")]))) == ["echo [{}{}]"])
+    #expect(runs(SearchReducer.reduce(&bare, .actionsTriggered([.refreshPreview]))).isEmpty)
+    #expect(runs(SearchReducer.reduce(&bare, .movedDown)).isEmpty && bare.details.preview != nil)
+    _ = SearchReducer.reduce(&bare, .actionsTriggered([.changePreviewWindow("hidden")]))
+    #expect(!bare.details.open)
   }
 
   @Test func searchCanBeTurnedOffAndOn() {

@@ -52,33 +52,40 @@ enum DetailsReducer {
     -> [SearchEffect]
   {
     guard details.open else { return [] }
-    let marks = details.template?.namesSeveralLines == true ? marked : []
+    let template = details.oneOff.map(CommandTemplate.init) ?? details.template
+    let marks = template?.namesSeveralLines == true ? marked : []
     let key =
       hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
-      ?? (details.template?.namesNoLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+      ?? (template?.namesNoLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
+    // With no `--preview`, what `preview(…)` showed stays as the current line changes (fzf's).
+    if details.oneOff == nil && details.command == nil && details.showsOneOff { return [] }
     details.scroll = 0
     details.revision += 1
     details.record = nil
     details.preview = nil
     guard let key else { return [] }
-    guard let template = details.command else {
+    guard let command = details.oneOff ?? details.command else {
       return [.loadDetails(objectID: key.objectID, query: query, revision: details.revision)]
     }
+    // A one-off runs once: the next line, or `refresh-preview`, runs `--preview` again.
+    details.showsOneOff = details.oneOff != nil
+    details.oneOff = nil
     details.preview = PreviewOutput(note: "running…")
     var baseField: FieldRange? = nil
     if case .field(let range)? = details.placement.offset?.base { baseField = range }
     return [
       .runPreview(
-        template: template, objectID: key.objectID, query: query, revision: details.revision, baseField: baseField,
+        template: command, objectID: key.objectID, query: query, revision: details.revision, baseField: baseField,
         marked: marks)
     ]
   }
 
-  /// fzf's `preview(CMD)`: the pane opens on the command's output.
+  /// fzf's `preview(CMD)`: the pane opens on the command's output, once; `--preview` stays the
+  /// command the pane runs for the next line.
   static func preview(_ details: inout DetailsState, _ template: String) {
-    details.command = template
+    details.oneOff = template
     details.open = true
     details.shownFor = nil  // asked for again by the sync
   }
@@ -116,7 +123,7 @@ enum DetailsReducer {
     let base = details.basePlacement
     let placement = DetailsPlacement.parse(choices[turn % choices.count], onto: base) ?? base
     details.placement = placement
-    if details.command != nil { details.open = !placement.hidden }
+    if details.command != nil || details.showsOneOff { details.open = !placement.hidden }
     details.shownFor = nil
   }
 }

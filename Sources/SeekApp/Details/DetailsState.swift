@@ -18,6 +18,12 @@ public struct DetailsState: Sendable, Equatable {
   }
   /// `command` read once (what it names decides when it runs again), not on every key.
   public private(set) var template: CommandTemplate? = nil
+  /// fzf's `preview(CMD)`: a command run once, for the line current when it was asked; and
+  /// whether the pane shows such a command's output (with no `--preview`, it stays).
+  public var oneOff: String? = nil
+  public var showsOneOff = false
+  /// Whether the pane shows a command's output (else the record's details).
+  public var showsCommand: Bool { command != nil || showsOneOff }
   /// The hit the pane shows or is asked for (and the query it is highlighted for), and the
   /// revision of that request.
   public var shownFor: Shown? = nil
