@@ -472,8 +472,8 @@ import Testing
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("a:change-preview-window(down|sideways)") }
   }
 
-  /// A preview that names the marks (`{+}`) runs again when they change; one that names no
-  /// line runs with no line to show.
+  /// A preview that names the marks (`{+}`) runs again when they change; one that names the
+  /// query, or no line, runs with no line to show (one naming a line alone does not).
   @Test func aPreviewRunsAgainForTheMarksItNamesAndForTheQueryAlone() {
     var state = listed(["a", "b"])
     state.details.command = "echo {+}"
@@ -492,7 +492,7 @@ import Testing
     let unnamed = SearchReducer.reduce(&plain, .actionsTriggered([.showPreview]))
     #expect(unnamed.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
     var named = listed([])
-    named.details.command = "cat {1} {q}"
+    named.details.command = "cat {1}"
     #expect(!SearchReducer.reduce(&named, .actionsTriggered([.showPreview])).contains { $0.lane == .search })
   }
 

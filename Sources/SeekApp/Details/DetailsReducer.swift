@@ -46,8 +46,8 @@ enum DetailsReducer {
   }
 
   /// After every event: when the pane is open and its hit, the query, or the marks a command
-  /// names (`{+}`) changed, ask for it. A command that names no line runs with no hit too, as
-  /// fzf's does (`--preview 'echo {q}'` on no match).
+  /// names (`{+}`) changed, ask for it. A command that names the query, or no line, runs with no
+  /// hit too, as fzf's does (`--preview 'echo {q}'` on no match).
   static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String, marked: [String])
     -> [SearchEffect]
   {
@@ -56,7 +56,7 @@ enum DetailsReducer {
     let marks = template?.namesSeveralLines == true ? marked : []
     let key =
       hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
-      ?? (template?.namesNoLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+      ?? (template?.runsWithoutLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     // With no `--preview`, what `preview(…)` showed stays as the current line changes (fzf's).

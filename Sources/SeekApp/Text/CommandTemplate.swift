@@ -78,15 +78,22 @@ public struct CommandTemplate: Sendable, Equatable {
     parts.contains { if case .line(let p) = $0 { p.items != .current } else { false } }
   }
 
-  /// Whether it names no line nor a record's value: such a preview runs with no line to show
-  /// too, as fzf's (`echo {q}`, `echo $FZF_BORDER_LABEL` on no match).
-  public var namesNoLine: Bool {
-    !parts.contains {
+  /// Whether a preview of it runs with no line to show, as fzf's: when it names the query (the
+  /// lines' placeholders then empty: `echo {} {q}`), or names no line at all (`echo
+  /// $FZF_BORDER_LABEL`); `echo {}` alone does not run.
+  public var runsWithoutLine: Bool {
+    parts.allSatisfy {
       switch $0 {
-      case .line, .attribute: true
-      default: false
+      case .line, .attribute: false
+      default: true
       }
     }
+      || parts.contains {
+        switch $0 {
+        case .query, .fzf("query"): true
+        default: false
+        }
+      }
   }
 
   /// What the text between two braces names, if it is a placeholder.
