@@ -19,6 +19,8 @@ struct CommandVariables {
     /// fzf's name of the last action a key did (`char` for a character typed; `start` before).
     var lastAction: String
     var idleMilliseconds: Int
+    /// Where the preview's text is drawn (nil: closed).
+    var preview: Layout.Frame? = nil
   }
 
   /// fzf leaves out a current item larger than this: a huge line would overflow the room exec(2)
@@ -48,7 +50,7 @@ struct CommandVariables {
       "FZF_IDLE_TIME_MS": String(context.idleMilliseconds),
     ]
     if let item = state.currentHit?.title, item.utf8.count <= currentItemLimit { variables["FZF_CURRENT_ITEM"] = item }
-    if let frame = Layout.detailsFrame(state) {
+    if let frame = context.preview {
       variables["FZF_PREVIEW_LINES"] = String(frame.height)
       variables["FZF_PREVIEW_COLUMNS"] = String(frame.width)
       variables["FZF_PREVIEW_TOP"] = String(frame.row)

@@ -148,6 +148,9 @@ public enum Layout {
     public var boxed = false
     public var boxColumn = 0
     public var boxWidth = 0
+    /// The box's rows: from `boxRow`, `boxHeight` of them (nil: the screen's whole height).
+    public var boxRow = 0
+    public var boxHeight: Int? = nil
     public var border = Border.rounded
 
     /// The columns the finder is drawn in beside a box: right of it, a column apart, when it is
@@ -161,7 +164,8 @@ public enum Layout {
   /// nil when closed or when the screen has no room for it.
   public static func detailsFrame(_ state: SearchState) -> Frame? {
     let details = state.details
-    guard details.open else { return nil }
+    // fzf's `up` and `down` are a band across the screen, outside the finder (`PreviewBand`).
+    guard details.open, !PreviewBand.applies(state) else { return nil }
     let columns = state.screen.columns
     let top = resultsAreaTop(state)
     let area = resultsAreaHeight(state)

@@ -433,12 +433,20 @@ public enum Renderer {
     _ state: SearchState, labelPosition: LabelPosition = LabelPosition(), into buffer: inout ScreenBuffer
   ) {
     guard let frame = Layout.detailsFrame(state) else { return }
+    drawDetails(state, in: frame, labelPosition: labelPosition, into: &buffer)
+  }
+
+  /// The pane in `frame` (fzf's box: its border and label too).
+  static func drawDetails(
+    _ state: SearchState, in frame: Layout.Frame, labelPosition: LabelPosition, into buffer: inout ScreenBuffer
+  ) {
     let label = state.details.showsCommand ? " preview " : " details "
     if frame.boxed {
-      let size = ScreenSize(columns: frame.boxWidth, rows: buffer.size.rows)
-      frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: 0, size: size)
+      let size = ScreenSize(columns: frame.boxWidth, rows: frame.boxHeight ?? buffer.size.rows)
+      frame.border.drawOutline(into: &buffer, column: frame.boxColumn, row: frame.boxRow, size: size)
       labelPosition.draw(
-        state.details.label, into: &buffer, column: frame.boxColumn, row: 0, box: size, sides: frame.border.sides)
+        state.details.label, into: &buffer, column: frame.boxColumn, row: frame.boxRow, box: size,
+        sides: frame.border.sides)
     } else if frame.placedBelow || frame.placedAbove {
       let row = frame.placedBelow ? frame.row - 1 : frame.row + frame.height
       buffer.write(String(repeating: "─", count: buffer.size.columns), column: 0, row: row, style: [.dim])
@@ -460,8 +468,9 @@ public enum Renderer {
           styleAt: styler(piece.ranges, style: piece.style.union([.bold, .match])))
       }
     }
-    // fzf's scroll indicator: the first line shown and the lines there are, at the box's top right.
-    if frame.boxed && !lines.isEmpty {
+    // fzf's scroll indicator: the first line shown and the lines there are, at the box's top
+    // right, once the lines fill the box.
+    if frame.boxed && !lines.isEmpty && lines.count >= frame.height {
       let position = "\(first + 1)/\(lines.count)"
       let x = frame.column + frame.width - DisplayWidth.of(position)
       if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }

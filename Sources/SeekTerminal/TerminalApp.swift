@@ -303,7 +303,7 @@ public final class TerminalApp {
     growFirstPage(to: screen.rows, runtime: session.runtime)
     // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
-    send(.started(Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)), session)
+    send(.started(viewport()), session)
     if !configuration.inputShown { send(.queryLineShown(false), session) }
   }
 
@@ -315,7 +315,7 @@ public final class TerminalApp {
   private func send(_ event: SearchEvent, _ session: Session) {
     perform(SearchReducer.reduce(&state, event), session)
     for _ in 0..<3 {
-      let viewport = Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)
+      let viewport = viewport()
       guard viewport != state.viewport, session.outcome == nil else { return }
       perform(SearchReducer.reduce(&state, .viewportChanged(viewport)), session)
     }
@@ -463,7 +463,7 @@ public final class TerminalApp {
       screen = ScreenSize(columns: columns, rows: rows)
       growFirstPage(to: screen.rows, runtime: session.runtime)
       send(
-        .viewportChanged(Layout.viewport(for: state, screen: surround.inner(screen), gap: configuration.gap)), session)
+        .viewportChanged(viewport()), session)
     case .click(let column, let row):
       click(column: column, row: row, session)
     case .character("\u{1A}") where boundEvent(for: key) == nil:
@@ -490,7 +490,13 @@ public final class TerminalApp {
   /// same row soon after the first is a double click; `--bind double-click:…` runs its actions
   /// on the row the click selected.
   private func click(column screenColumn: Int, row screenRow: Int, _ session: Session) {
-    guard let (column, innerRow) = surround.inside(column: screenColumn, row: screenRow, screen: screen) else { return }
+    guard let (column, surroundRow) = surround.inside(column: screenColumn, row: screenRow, screen: screen) else {
+      return
+    }
+    // Clicks on fzf's preview band select nothing; the finder's rows start after it.
+    let finder = PreviewBand.finder(state, screen: surround.inner(screen))
+    let innerRow = surroundRow - finder.row
+    guard innerRow >= 0, innerRow < finder.screen.rows else { return }
     let row = configuration.layout.logicalRow(innerRow, column: column, state, headerFirst: configuration.headerFirst)
     let now = Date().timeIntervalSince1970
     let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
@@ -533,7 +539,9 @@ public final class TerminalApp {
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
-    session.driver.paint(surround.frame(arranged, screen: screen))
+    let banded = PreviewBand.compose(
+      arranged, state, screen: surround.inner(screen), labelPosition: configuration.previewLabelPosition)
+    session.driver.paint(surround.frame(banded, screen: screen))
     session.trace?.frameFlushed(
       revision: session.appliedRevision, engineMilliseconds: session.appliedMilliseconds,
       frameMicroseconds: (LatencyTrace.now() - paintStart) / 1000)
@@ -743,7 +751,8 @@ public final class TerminalApp {
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       ghost: state.ghost ?? configuration.ghost, layout: configuration.layout, borderLabel: surround.label,
       screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
-      idleMilliseconds: idle.wholeMilliseconds)
+      idleMilliseconds: idle.wholeMilliseconds,
+      preview: Layout.detailsFrame(state) ?? PreviewBand.frame(state, screen: surround.inner(screen)))
     return CommandVariables.of(state, context)
   }
 
@@ -799,6 +808,16 @@ public final class TerminalApp {
 
   /// The terminal's size (the state has it less the margin, the border and the padding).
   private var screen = ScreenSize(columns: 0, rows: 0)
+  /// What the state machine is told of the screen: the finder's, inside the surround and beside
+  /// fzf's preview band (whose rows are the details pane's).
+  private func viewport() -> Viewport {
+    let inner = surround.inner(screen)
+    let finder = PreviewBand.finder(state, screen: inner).screen
+    var viewport = Layout.viewport(for: state, screen: finder, gap: configuration.gap)
+    if let band = PreviewBand.frame(state, screen: inner) { viewport.detailsRows = band.height }
+    return viewport
+  }
+
   /// `--margin`, `--border` and `--padding`, with the border's label as it is now
   /// (`change-border-label`).
   private var surround: Surround {

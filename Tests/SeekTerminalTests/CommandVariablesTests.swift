@@ -65,13 +65,21 @@ import Testing
     #expect(variables["FZF_INPUT_STATE"] == "disabled")
   }
 
-  @Test func thePreviewsSizeWhenItIsOpen() {
+  /// The preview's text area, beside the finder or in fzf's band (`down:1`: one line, the whole
+  /// width less the border: fzf's test_preview_hidden).
+  @Test func thePreviewsSizeWhenItIsOpen() throws {
     var s = state()
     s.details.open = true
-    let variables = CommandVariables.of(s, context())
-    let frame = Layout.detailsFrame(s)!
+    var beside = context()
+    beside.preview = Layout.detailsFrame(s)
+    let variables = CommandVariables.of(s, beside)
+    let frame = try #require(Layout.detailsFrame(s))
     #expect(variables["FZF_PREVIEW_LINES"] == String(frame.height))
     #expect(variables["FZF_PREVIEW_COLUMNS"] == String(frame.width))
+    s.details.placement = try #require(DetailsPlacement.parse("down:1"))
+    let band = try #require(PreviewBand.frame(s, screen: ScreenSize(columns: 80, rows: 24)))
+    #expect(Layout.detailsFrame(s) == nil && band.height == 1 && band.width == 76 && band.boxRow == 21)
+    #expect(PreviewBand.finder(s, screen: ScreenSize(columns: 80, rows: 24)) == (ScreenSize(columns: 80, rows: 21), 0))
   }
 
   /// `FZF_ACTION`: a bound key's last action, `char` for a character typed, a key of Seek's own by

@@ -104,6 +104,31 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.click(column: 3, row: top, double: false, in: s) == nil)
   }
 
+  /// `--preview-window down,3` run as fzf: a box across the screen below the prompt, the finder
+  /// above it (fzf 0.74.5's `seq 10 | fzf --preview 'echo hi {}' --preview-window down,3` on
+  /// 30×10: three rows of text, no scroll indicator while the text does not fill them).
+  @Test func aPreviewUpOrDownIsABandAcrossTheScreen() throws {
+    var s = lines(10, matching: 10, rows: 10, query: "")
+    s.details.open = true
+    s.details.command = "echo hi {}"
+    s.details.placement = try #require(DetailsPlacement.parse("down,3"))
+    s.details.preview = PreviewOutput(lines: [[StyledRun("hi 1")]], exitStatus: 0)
+    let screen = ScreenSize(columns: 30, rows: 10)
+    let finder = PreviewBand.finder(s, screen: screen)
+    #expect(finder.screen.rows == 5 && finder.row == 0)
+    s.viewport.screen = finder.screen
+    let arranged = ListLayout.bottomUp.arrange(Renderer.render(s, context: Self.fzfSigns()), for: s)
+    let rows = PreviewBand.compose(arranged, s, screen: screen, labelPosition: LabelPosition()).text
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      Array(rows.suffix(6)) == [
+        ">", "╭" + String(repeating: "─", count: 28) + "╮", "│ hi 1" + String(repeating: " ", count: 23) + "│",
+        "│" + String(repeating: " ", count: 28) + "│", "│" + String(repeating: " ", count: 28) + "│",
+        "╰" + String(repeating: "─", count: 28) + "╯",
+      ])
+    #expect(rows[2] == "> line 1")
+  }
+
   /// `--gap 2`: two rows after each item, the second a line of `--gap-line`'s text, as fzf 0.74.5
   /// draws `seq 100 | fzf --gap 2` (turned with the list: the line nearer the next item); the
   /// state machine counts items, and a click on a gap's row picks none.
