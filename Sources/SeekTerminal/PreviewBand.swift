@@ -42,14 +42,15 @@ public enum PreviewBand {
 
   /// `finder` (the finder drawn and arranged on its screen) with the band on a screen of `screen`.
   public static func compose(
-    _ finder: ScreenBuffer, _ state: SearchState, screen: ScreenSize, labelPosition: LabelPosition
+    _ finder: ScreenBuffer, _ state: SearchState, screen: ScreenSize, labelPosition: LabelPosition,
+    scrollbar: String? = nil
   ) -> ScreenBuffer {
     guard let band = frame(state, screen: screen) else { return finder }
     var out = ScreenBuffer(columns: screen.columns, rows: screen.rows)
     let top = self.finder(state, screen: screen).row
     out.place(finder, column: 0, row: top)
     if let cursor = finder.cursor { out.cursor = (cursor.column, cursor.row + top) }
-    Renderer.drawDetails(state, in: band, labelPosition: labelPosition, into: &out)
+    Renderer.drawDetails(state, in: band, labelPosition: labelPosition, scrollbar: scrollbar, into: &out)
     return out
   }
 }

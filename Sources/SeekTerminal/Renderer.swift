@@ -67,7 +67,7 @@ public enum Renderer {
       let finder = render(beside, context: context)
       buffer.place(finder, column: columns.lowerBound, row: 0)
       buffer.cursor = finder.cursor.map { ($0.column + columns.lowerBound, $0.row) }
-      drawDetails(state, labelPosition: context.previewLabelPosition, into: &buffer)
+      drawDetails(state, labelPosition: context.previewLabelPosition, scrollbar: context.scrollbar, into: &buffer)
       return buffer
     }
     if Layout.queryLines(state) > 0 { drawQuery(state, prompt: context.prompt, ghost: context.ghost, into: &buffer) }
@@ -430,15 +430,18 @@ public enum Renderer {
 
   /// The selected hit's record and ranking, or its preview; a border separates it from the results.
   static func drawDetails(
-    _ state: SearchState, labelPosition: LabelPosition = LabelPosition(), into buffer: inout ScreenBuffer
+    _ state: SearchState, labelPosition: LabelPosition = LabelPosition(), scrollbar: String? = nil,
+    into buffer: inout ScreenBuffer
   ) {
     guard let frame = Layout.detailsFrame(state) else { return }
-    drawDetails(state, in: frame, labelPosition: labelPosition, into: &buffer)
+    drawDetails(state, in: frame, labelPosition: labelPosition, scrollbar: scrollbar, into: &buffer)
   }
 
-  /// The pane in `frame` (fzf's box: its border and label too).
+  /// The pane in `frame` (fzf's box: its border and label too, and `scrollbar`'s sign beside
+  /// text longer than the box).
   static func drawDetails(
-    _ state: SearchState, in frame: Layout.Frame, labelPosition: LabelPosition, into buffer: inout ScreenBuffer
+    _ state: SearchState, in frame: Layout.Frame, labelPosition: LabelPosition, scrollbar: String? = nil,
+    into buffer: inout ScreenBuffer
   ) {
     let label = state.details.showsCommand ? " preview " : " details "
     if frame.boxed {
@@ -469,17 +472,34 @@ public enum Renderer {
       }
     }
     // fzf's scroll indicator: the first line shown and the lines there are, at the box's top
-    // right, once the lines fill the box.
-    if frame.boxed && !lines.isEmpty && lines.count >= frame.height {
+    // right, once the lines fill the box (not with `noinfo`).
+    if frame.boxed && !lines.isEmpty && lines.count >= frame.height && state.details.placement.info {
       let position = "\(first + 1)/\(lines.count)"
       let x = frame.column + frame.width - DisplayWidth.of(position)
       if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }
+    }
+    if frame.boxed, let scrollbar, frame.border.sides.right >= 2 {
+      drawPreviewScrollbar(scrollbar, lines: lines.count, first: first, frame: frame, into: &buffer)
     }
     if lines.isEmpty && state.details.record == nil && !state.details.showsCommand {
       buffer.write(
         state.currentHit == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
         style: [.dim], limit: frame.column + frame.width)
     }
+  }
+
+  /// fzf's preview scrollbar: in the column between the text and the box's right border, as
+  /// long as the share of the lines shown, where they are (the second of `--scrollbar`'s two
+  /// signs, else its one).
+  static func drawPreviewScrollbar(
+    _ signs: String, lines: Int, first: Int, frame: Layout.Frame, into buffer: inout ScreenBuffer
+  ) {
+    let rows = frame.height
+    guard lines > rows, rows > 0, let sign = signs.last.map(String.init) else { return }
+    let length = max(1, rows * rows / lines)
+    let start = min(rows - length, (rows - length) * first / max(1, lines - rows))
+    let column = frame.column + frame.width
+    for row in start..<(start + length) { buffer.write(sign, column: column, row: frame.row + row, style: [.dim]) }
   }
 
   // MARK: - Status line

@@ -540,7 +540,8 @@ public final class TerminalApp {
     let frame = Renderer.render(state, context: context)
     let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
     let banded = PreviewBand.compose(
-      arranged, state, screen: surround.inner(screen), labelPosition: configuration.previewLabelPosition)
+      arranged, state, screen: surround.inner(screen), labelPosition: configuration.previewLabelPosition,
+      scrollbar: configuration.scrollbar.map(SafeText.sanitized))
     session.driver.paint(surround.frame(banded, screen: screen))
     session.trace?.frameFlushed(
       revision: session.appliedRevision, engineMilliseconds: session.appliedMilliseconds,

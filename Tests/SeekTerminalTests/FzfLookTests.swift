@@ -149,6 +149,24 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.itemSlots(9, gap: 0) == 9 && Layout.itemSlots(10, gap: 1) == 5 && Layout.itemSlots(2, gap: 2) == 1)
   }
 
+  /// Text longer than the box: fzf's scrollbar in the column before the right border (fzf
+  /// 0.74.5's `seq 10 | fzf --preview 'seq 20'` on 40×8: `1/20││` on the first row); `noinfo`
+  /// leaves the indicator out.
+  @Test func aLongPreviewHasAScrollbarAndNoinfoNoIndicator() throws {
+    var s = lines(10, matching: 10, rows: 8, query: "")
+    s.viewport.screen = ScreenSize(columns: 40, rows: 8)
+    s.details.open = true
+    s.details.command = "seq 20"
+    s.details.preview = PreviewOutput(lines: (1...20).map { [StyledRun(String($0))] }, exitStatus: 0)
+    var context = Self.fzfSigns()
+    context.scrollbar = "│"
+    let rows = screen(s, context).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[1].hasSuffix("│ 1           1/20││") && rows[2].hasSuffix("│ 2                │"))
+    s.details.placement = try #require(DetailsPlacement.parse("noinfo"))
+    let bare = screen(s, context).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(bare[1].hasSuffix("│ 1               ││"))
+  }
+
   /// `--preview-label barfoo`: centred on the box's top line (fzf 0.74.5's `─barfoo─`); with
   /// `--preview-label-pos -2:bottom`, before the bottom right corner (`─barfoo╯`).
   @Test func thePreviewsLabelStandsOnItsBorder() {

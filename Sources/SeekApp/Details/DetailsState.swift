@@ -58,6 +58,8 @@ public struct DetailsPlacement: Sendable, Equatable {
   public var wrap = false
   /// `follow` (fzf's): the end of the output is shown, as `tail -f` shows a growing file.
   public var follow = false
+  /// fzf's `info` (the default) and `noinfo`: the scroll indicator in the box's corner, or none.
+  public var info = true
   /// `+N`, `+{2}`, `+{2}-5`, `+{2}-/2` (fzf's): the output is shown from a line — a number, or
   /// a field of the line (a match's line number from `grep -n`), less some lines, or centred.
   public var offset: PreviewOffset? = nil
@@ -89,7 +91,9 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "sharp": out.border = "sharp"
         case "noborder": out.border = "none"
         case _ where word.hasPrefix("border-"): out.border = String(word.dropFirst(7))
-        case "cycle", "nocycle", "info", "noinfo": break
+        case "info": out.info = true
+        case "noinfo": out.info = false
+        case "cycle", "nocycle": break
         case _ where word.hasPrefix("+"):
           guard let offset = PreviewOffset(parsing: String(word.dropFirst())) else { return nil }
           out.offset = offset
