@@ -49,7 +49,8 @@ import Testing
     #expect(fill("echo {{}-{+}}", []) == "echo {'beta  two'-'beta  two'}")
     #expect(fill("{+1}", [id("gamma"), id("alpha")]) == "'gamma' 'alpha'")
     #expect(fill("{s1}|{2}|{r2}", []) == "'beta  '|'two'|two")
-    #expect(fill("{q:2} {fzf:action} {fzf:query}", []) == "'q2' 'up' 'q1  q2'")
+    // The action's name unquoted, as fzf's (`echo "change-prompt({fzf:action})"`).
+    #expect(fill("{q:2} {fzf:action} {fzf:query}", []) == "'q2' up 'q1  q2'")
     #expect(fill(#"\{} {n}"#, []) == "{} 1")
     // Every match of the query.
     #expect(service.previewCommand(template: "{*1}", objectID: "", query: "", marked: nil) == "'alpha' 'beta' 'gamma'")

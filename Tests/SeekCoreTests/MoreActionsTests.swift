@@ -75,6 +75,21 @@ import Testing
     #expect(state.list.excluded.isEmpty)
   }
 
+  /// `accept-or-print-query` with marks and no match accepts the marks (fzf's); with neither, the
+  /// query is printed.
+  @Test func acceptOrPrintQueryTakesTheMarks() {
+    var state = fzfList(5, rows: 5)
+    state.picking.marks = true
+    _ = act(&state, .toggle)
+    _ = SearchReducer.reduce(&state, .inserted("9"))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("9", 0, [])))
+    #expect(act(&state, .acceptOrPrintQuery) == [.flushWrites])
+    var bare = fzfList(5, rows: 5)
+    _ = SearchReducer.reduce(&bare, .inserted("9"))
+    _ = SearchReducer.reduce(&bare, .resultsArrived(revision: bare.resultsRevision, page("9", 0, [])))
+    #expect(act(&bare, .acceptOrPrintQuery) == [.printQuery("9")])
+  }
+
   @Test func headerHidesAndShows() {
     var state = fzfList(3, rows: 5)
     _ = act(&state, .toggleHeader)

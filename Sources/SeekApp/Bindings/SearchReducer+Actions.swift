@@ -77,7 +77,9 @@ extension SearchReducer {
       return reloadStarting(&state, sync: sync) + [immediateCommand(template, .reload(sync: sync), state)]
     case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .acceptOrPrintQuery:
-      return state.results.firstItemRow == nil ? [.printQuery(state.query)] : acceptCurrent(&state)
+      // Marked lines are accepted though none matches the query (fzf's).
+      let nothing = state.results.firstItemRow == nil && state.marks.savedMarks.isEmpty
+      return nothing ? [.printQuery(state.query)] : acceptCurrent(&state)
     case .transformInto(let target, let template):
       return MarksReducer.command(&state.marks, template, .transformInto(target))
     default: return []

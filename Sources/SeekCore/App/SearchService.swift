@@ -442,7 +442,11 @@ public final class SearchService {
         out += Self.shellQuoted(
           fields.map { Self.fields($0, of: query, LineShape(), keepsBlanks: keepsBlanks) } ?? query)
       case .fzf(let name):
-        out += Self.shellQuoted(name == "query" ? query : variables["FZF_" + name.uppercased()] ?? "")
+        let value = name == "query" ? query : variables["FZF_" + name.uppercased()] ?? ""
+        // `{fzf:action}` is an action's name, left unquoted as fzf leaves it (`echo
+        // "change-prompt({fzf:action})"`); a name that is not plain is quoted all the same.
+        let plain = name == "action" && value.allSatisfy { $0.isLetter || $0.isNumber || "-+/".contains($0) }
+        out += plain ? value : Self.shellQuoted(value)
       case .attribute(let name):
         let found = searcher.lookup(objectID: objectID)
         let value = found.flatMap { f in
