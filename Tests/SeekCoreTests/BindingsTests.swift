@@ -431,6 +431,19 @@ import Testing
     #expect(state.prompt == "cancelled> " && !effects.contains(where: \.leaves) && state.jump.pending == nil)
   }
 
+  /// Two events' commands in one answer (`result:transform-header(…)`,
+  /// `result-final:transform-footer(…)`): the second follows the first, it no longer replaces it.
+  @Test func aSecondEventsCommandFollowsTheFirst() {
+    var state = listed(["a"])
+    state.eventBindings = [
+      .result: [.transformInto(action: "change-header", command: "echo R")],
+      .resultFinal: [.transformInto(action: "change-footer", command: "echo F")],
+    ]
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"])))
+    #expect(state.pendingCommand?.mode == .transformInto("change-header"))
+    #expect(state.pendingCommand?.then == [.transformInto(action: "change-footer", command: "echo F")])
+  }
+
   /// `result-final`: as `result`, but only once the input is all read.
   @Test func resultFinalWaitsForTheWholeInput() {
     var state = listed(["a"])

@@ -5,6 +5,12 @@
 /// query once.
 extension SearchReducer {
   static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
+    // A command waits for its writes: actions set off meanwhile (another event's `transform`)
+    // follow it in turn, where they replaced it.
+    if state.pendingCommand != nil {
+      state.pendingCommand?.then += actions
+      return []
+    }
     var effects: [SearchEffect] = []
     for (i, action) in actions.enumerated() {
       if action == .wait {
