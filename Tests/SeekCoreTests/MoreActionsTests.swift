@@ -90,6 +90,19 @@ import Testing
     #expect(act(&bare, .acceptOrPrintQuery) == [.printQuery("9")])
   }
 
+  /// `execute(echo /{}/)` on no match does not run (fzf's test_execute); the actions after it
+  /// do; a command naming the query, the marks or no line runs.
+  @Test func aCommandNamingTheCurrentLineWaitsForOne() {
+    var state = fzfList(3, rows: 5)
+    _ = SearchReducer.reduce(&state, .inserted("9"))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("9", 0, [])))
+    #expect(act(&state, .execute("echo /{}/"), .changeHeader("alt-a")) == [])
+    #expect(state.header == ["alt-a"] && state.pendingCommand == nil)
+    #expect(act(&state, .execute("echo {q}")) == [.flushWrites])
+    #expect(CommandTemplate("echo {+} {n}").needsCurrentLine && !CommandTemplate("echo {+1}").needsCurrentLine)
+    #expect(!CommandTemplate("date").needsCurrentLine && CommandTemplate("cat {1}").needsCurrentLine)
+  }
+
   @Test func headerHidesAndShows() {
     var state = fzfList(3, rows: 5)
     _ = act(&state, .toggleHeader)

@@ -124,6 +124,15 @@ public enum BindAction: Sendable, Equatable {
   /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
   case transformInto(action: String, command: String)
 
+  /// The command of `execute`, `execute-silent`, `become`, `transform` and its kin: commands
+  /// that wait for the writes before them (nil for the others).
+  public var waitedCommand: String? {
+    switch self {
+    case .execute(let t), .executeSilent(let t), .become(let t), .transform(let t), .transformInto(_, let t): t
+    default: nil
+    }
+  }
+
   /// The action named `name` (fzf's spelling), with its argument if it takes one; nil for an
   /// unknown name or a missing or unwanted argument.
   public static func named(_ name: String, argument: String?) -> BindAction? {

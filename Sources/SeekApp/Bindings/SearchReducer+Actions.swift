@@ -69,6 +69,13 @@ extension SearchReducer {
 
   /// Leaving (accept, abort, print-query) and commands (execute, become, reload, transform).
   private static func leaveOrRun(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
+    // A command that names the current line does not run without one (fzf's: `execute(echo {})`
+    // on no match does nothing; the actions after it go on).
+    if let template = action.waitedCommand, state.currentHit == nil,
+      CommandTemplate(template).needsCurrentLine
+    {
+      return []
+    }
     switch action {
     case .accept: return acceptCurrent(&state)
     case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)

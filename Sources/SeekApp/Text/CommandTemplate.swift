@@ -78,6 +78,19 @@ public struct CommandTemplate: Sendable, Equatable {
     parts.contains { if case .line(let p) = $0 { p.items != .current } else { false } }
   }
 
+  /// Whether it cannot be filled without a current line: it names that line (or a record's
+  /// value) and not the query (fzf leaves such a command unrun on no match).
+  public var needsCurrentLine: Bool {
+    !runsWithoutLine
+      && parts.contains {
+        switch $0 {
+        case .line(let placeholder): placeholder.items == .current
+        case .attribute: true
+        default: false
+        }
+      }
+  }
+
   /// Whether a preview of it runs with no line to show, as fzf's: when it names the query (the
   /// lines' placeholders then empty: `echo {} {q}`), or names no line at all (`echo
   /// $FZF_BORDER_LABEL`); `echo {}` alone does not run.
