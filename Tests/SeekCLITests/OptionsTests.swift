@@ -15,6 +15,19 @@ import Testing
     }
   }
 
+  /// fzf's `--gap[=N]`, `--gap-line[=STR]` (a word apart is its value) and the preview's label.
+  @Test func gapsAndThePreviewsLabelAreRead() throws {
+    let options = try Options.parse([
+      "--gap=2", "--gap-line", "xyz", "--preview-label", "barfoo", "--preview-label-pos", "-2:bottom",
+    ])
+    #expect(options.gap == 2 && options.gapLine == "xyz" && options.catalogPath == nil)
+    #expect(
+      options.previewLabel == "barfoo" && options.previewLabelPosition == LabelPosition(column: -2, atBottom: true))
+    let plain = try Options.parse(["--gap", "--no-gap-line"])
+    #expect(plain.gap == 1 && plain.gapLine.isEmpty)
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--preview-label-pos", "2:left"]) }
+  }
+
   @Test func fzfsPlusFlagsAreFlagsNotACatalog() throws {
     let options = try Options.parse(["+i", "+s", "+e", "+x", "-m", "+m"])
     #expect(options.catalogPath == nil)

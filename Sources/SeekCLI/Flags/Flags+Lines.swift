@@ -199,8 +199,7 @@ extension Flag {
       ["--border-label-pos"], .required("N[:top|bottom]"),
       "where the label stands: N columns from the left, -N from the right, 0 centred (the default); :bottom on the bottom line"
     ) { o, r throws(Options.ParseError) in
-      o.surround.labelPosition = try r.value(
-        LabelPosition.init, expected: "a column such as 2, -2 or 0, then :top or :bottom")
+      o.surround.labelPosition = try Self.labelPosition(&r)
     },
     Flag(
       ["--margin"], .required("TRBL"),
@@ -223,6 +222,11 @@ extension Flag {
     Flag(["--reverse"], "--layout reverse") { o, _ in o.layout = .reverse },
     Flag(["--no-reverse"], "--layout default") { o, _ in o.layout = .bottomUp },
   ]
+
+  /// `--border-label-pos`, `--preview-label-pos`: `N[:top|bottom]`.
+  static func labelPosition(_ r: inout Options.FlagReader) throws(Options.ParseError) -> LabelPosition {
+    try r.value(LabelPosition.init, expected: "a column such as 2, -2 or 0, then :top or :bottom")
+  }
 
   /// `--pointer`, `--marker`: at most two columns.
   private static func sign(_ r: inout Options.FlagReader) throws(Options.ParseError) -> String {

@@ -149,10 +149,7 @@ extension Flag {
       Flag(
         ["--preview-label-pos"], .required("N[:top|bottom]"),
         "where the preview's label stands, as --border-label-pos"
-      ) { o, r throws(Options.ParseError) in
-        o.previewLabelPosition = try r.value(
-          LabelPosition.init, expected: "a column such as 2, -2 or 0, then :top or :bottom")
-      },
+      ) { o, r throws(Options.ParseError) in o.previewLabelPosition = try Self.labelPosition(&r) },
       Flag(
         ["--style"], .required("PRESET"),
         "read for fzf's setups: default, minimal or full[:BORDER] (Seek has one look)",
