@@ -299,8 +299,9 @@ import Testing
     #expect(state.selection == start + 9)
   }
 
-  /// fzf's `--no-input`: the hidden query line takes no edits; `change-query` still searches,
-  /// and `toggle-input` brings the line back, editable.
+  /// fzf's `--no-input`: the hidden query line takes no edits, `change-query` neither (fzf's
+  /// test_no_input_change_query; `search(…)` searches), and `toggle-input` brings the line
+  /// back, editable.
   @Test func aHiddenQueryLineTakesNoEdits() {
     var state = listed(["55", "5"])
     _ = SearchReducer.reduce(&state, .inserted("5"))
@@ -310,16 +311,16 @@ import Testing
       #expect(SearchReducer.reduce(&state, edit) == [], "\(edit)")
       #expect(state.query == "5" && state.cursor == 1, "\(edit)")
     }
-    let replaced = SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")]))
-    #expect(state.query == "55")
-    let searched = replaced.contains {
+    #expect(SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")])) == [])
+    #expect(state.query == "5")
+    let searched = SearchReducer.reduce(&state, .actionsTriggered([.search("55")])).contains {
       if case .searchResults(let query, _, _, _, _, _) = $0 { return query == "55" }
       return false
     }
     #expect(searched)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleInput]))
     _ = SearchReducer.reduce(&state, .inserted("5"))
-    #expect(state.editor.inputShown && state.query == "555")
+    #expect(state.editor.inputShown && state.query == "55")
   }
 
   @Test func unboundEventsAndKeysWaitForRebind() {

@@ -103,6 +103,18 @@ import Testing
     #expect(!CommandTemplate("date").needsCurrentLine && CommandTemplate("cat {1}").needsCurrentLine)
   }
 
+  /// `--no-input`: `change-query` is ignored until `show-input` (fzf's
+  /// test_no_input_change_query); `search(…)` still searches.
+  @Test func aHiddenQueryLineIsClosedToChangeQuery() {
+    var state = fzfList(5, rows: 5)
+    _ = SearchReducer.reduce(&state, .queryLineShown(false))
+    _ = act(&state, .changeQuery("555"), .put("x"), .clearQuery)
+    #expect(state.query.isEmpty)
+    #expect(!act(&state, .search("9")).isEmpty)
+    _ = act(&state, .showInput, .changeQuery("555"), .hideInput)
+    #expect(state.query == "555")
+  }
+
   @Test func headerHidesAndShows() {
     var state = fzfList(3, rows: 5)
     _ = act(&state, .toggleHeader)
