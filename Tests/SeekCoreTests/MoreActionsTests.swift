@@ -66,6 +66,18 @@ import Testing
     #expect(state.selection == 11 && state.scrollOffset == 9)
   }
 
+  /// An excluded line is unmarked (fzf's test_exclude: the count of marks goes down).
+  @Test func anExcludedLineIsUnmarked() {
+    var state = fzfList(5, rows: 5)
+    state.picking.marks = true
+    _ = act(&state, .toggle, .down, .toggle)
+    #expect(state.checked == ["1", "2"])
+    #expect(act(&state, .exclude).contains(.setChecked(objectID: "2", title: "2", checked: false)))
+    #expect(state.checked == ["1"] && state.checkedThisRun == ["1"])
+    _ = act(&state, .excludeMulti)
+    #expect(state.checked.isEmpty && state.list.excluded == ["1", "2"])
+  }
+
   /// fzf's `exclude` lasts as long as the list: a reload's list shows every line it has.
   @Test func aReloadEndsTheExclusions() {
     var state = fzfList(5, rows: 5)

@@ -149,9 +149,13 @@ extension SearchReducer {
     case .exclude, .excludeMulti:
       let marked = action == .excludeMulti ? state.checkedThisRun : []
       guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
-      ResultsReducer.exclude(&state.list, marked.isEmpty ? [current] : marked)
+      let excluded = marked.isEmpty ? [current] : marked
+      let titles = Dictionary(
+        state.results.hits.filter { excluded.contains($0.objectID) }.map { ($0.objectID, $0.title) },
+        uniquingKeysWith: { first, _ in first })
+      ResultsReducer.exclude(&state.list, excluded)
       clampSelection(&state)
-      return loadMoreIfNeeded(&state)
+      return MarksReducer.unmark(&state.marks, excluded, titles: titles) + loadMoreIfNeeded(&state)
     case .changeMulti(let limit):
       state.picking.marks = limit != 0
       state.picking.maxMarks = limit == 0 ? nil : limit

@@ -70,6 +70,16 @@ enum MarksReducer {
     show(&marks, objectID, checked: checked)
   }
 
+  /// Lines taken out of the list (`exclude`, `exclude-multi`) are unmarked, as fzf's: shown at
+  /// once, written behind. `titles`: the lines' titles, by objectID, where known.
+  static func unmark(_ marks: inout MarksState, _ ids: [String], titles: [String: String]) -> [SearchEffect] {
+    ids.filter(marks.checked.contains).map { id in
+      marks.checksInFlight[id, default: 0] += 1
+      show(&marks, id, checked: false)
+      return .setChecked(objectID: id, title: titles[id] ?? "", checked: false)
+    }
+  }
+
   /// The item checked (at the end of the order, unless it is checked already) or not.
   private static func show(_ marks: inout MarksState, _ objectID: String, checked: Bool) {
     if !checked {
