@@ -36,7 +36,11 @@ public enum PreviewBand {
 
   /// The screen the finder has beside the band (all of it without one), and its first row.
   public static func finder(_ state: SearchState, screen: ScreenSize) -> (screen: ScreenSize, row: Int) {
-    guard let band = frame(state, screen: screen), let height = band.boxHeight else { return (screen, 0) }
+    finder(beside: frame(state, screen: screen), screen: screen)
+  }
+
+  static func finder(beside band: Layout.Frame?, screen: ScreenSize) -> (screen: ScreenSize, row: Int) {
+    guard let band, let height = band.boxHeight else { return (screen, 0) }
     return (ScreenSize(columns: screen.columns, rows: screen.rows - height), band.boxRow == 0 ? height : 0)
   }
 
@@ -47,7 +51,7 @@ public enum PreviewBand {
   ) -> ScreenBuffer {
     guard let band = frame(state, screen: screen) else { return finder }
     var out = ScreenBuffer(columns: screen.columns, rows: screen.rows)
-    let top = self.finder(state, screen: screen).row
+    let top = Self.finder(beside: band, screen: screen).row
     out.place(finder, column: 0, row: top)
     if let cursor = finder.cursor { out.cursor = (cursor.column, cursor.row + top) }
     Renderer.drawDetails(state, in: band, labelPosition: labelPosition, scrollbar: scrollbar, into: &out)

@@ -234,10 +234,13 @@ public enum Renderer {
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
     let jumpLabels = state.jumpLabels
     let slots = Layout.itemSlots(height, gap: context.gap)
+    let gapLine = gapLine(width: width, context: context)
     for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + slots)) {
       guard let shown = results.row(at: index) else { break }
       let row = top + line * (1 + context.gap)
-      drawGap(after: row, end: top + height, width: width, context: context, into: &buffer)
+      if let gapLine, row + context.gap < top + height {
+        buffer.write(gapLine, column: 2, row: row + context.gap, style: [.dim], limit: width - 1)
+      }
       let selected = state.focus == .results && state.selection == index
       switch shown {
       case .create(let title):
@@ -304,18 +307,14 @@ public enum Renderer {
     }
   }
 
-  /// fzf's `--gap`: the rows after an item's `row` (within the pane, which ends at `end`), the
-  /// last one a line of `--gap-line`'s text from the item's text column, a column short of the
-  /// edge as fzf's rules are.
-  static func drawGap(after row: Int, end: Int, width: Int, context: RenderContext, into buffer: inout ScreenBuffer) {
-    let lineRow = row + context.gap
-    guard context.gap > 0, !context.gapLine.isEmpty, lineRow < end else { return }
-    let column = 2
-    let room = width - 1 - column
-    guard room > 0 else { return }
-    var text = ""
-    while DisplayWidth.of(text) < room { text += context.gapLine }
-    buffer.write(text, column: column, row: lineRow, style: [.dim], limit: column + room)
+  /// fzf's `--gap`: the line drawn in the last row of each gap, `--gap-line`'s text repeated
+  /// from the item's text column to a column short of the edge, as fzf's rules are (made once a
+  /// frame; nil when there is none).
+  static func gapLine(width: Int, context: RenderContext) -> String? {
+    let room = width - 3
+    let unit = DisplayWidth.of(context.gapLine)
+    guard context.gap > 0, unit > 0, room > 0 else { return nil }
+    return String(repeating: context.gapLine, count: (room + unit - 1) / unit)
   }
 
   // MARK: - Refinement pane

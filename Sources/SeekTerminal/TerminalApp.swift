@@ -813,9 +813,10 @@ public final class TerminalApp {
   /// fzf's preview band (whose rows are the details pane's).
   private func viewport() -> Viewport {
     let inner = surround.inner(screen)
-    let finder = PreviewBand.finder(state, screen: inner).screen
+    let band = PreviewBand.frame(state, screen: inner)
+    let finder = PreviewBand.finder(beside: band, screen: inner).screen
     var viewport = Layout.viewport(for: state, screen: finder, gap: configuration.gap)
-    if let band = PreviewBand.frame(state, screen: inner) { viewport.detailsRows = band.height }
+    if let band { viewport.detailsRows = band.height }
     return viewport
   }
 

@@ -169,8 +169,12 @@ extension SearchReducer {
     func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
     // A hidden query line (`--no-input`, `hide-input`) is closed to what writes it, as fzf's
     // (`show-input+change-query(…)+hide-input` writes it); `search(…)` still searches.
-    let writes: Set<String> = ["change-query", "clear-query", "put", "replace-query"]
-    if !state.editor.inputShown && writes.contains(action.name) { return [] }
+    if !state.editor.inputShown {
+      switch action {
+      case .changeQuery, .clearQuery, .put, .putKey, .replaceQuery: return []
+      default: break
+      }
+    }
     switch action {
     // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
     case .cancel:
