@@ -208,6 +208,7 @@ let dataQueries = suggestionRecords.map(\.query)
 if arguments.contains("--relevance-only") {
   // Category precision alone, with the queries that lose the most (for tuning the ranking).
   let realQueries = Relevance.load(shared + "/ecommerce-query-suggestions.json")
+  JudgedQueries.report(catalog)
   let result = Relevance.categoryPrecision(catalog, realQueries, losses: 40)
   log(
     "  category precision@10 over \(result.queries) real queries: \(String(format: "%.1f", 100 * result.precision))% of a \(String(format: "%.1f", 100 * result.ceiling))% ceiling"
@@ -276,6 +277,7 @@ log(
 )
 // Relevance on real queries: category precision@10, unordered (the default) and ordered(name).
 let realQueries = Relevance.load(shared + "/ecommerce-query-suggestions.json")
+JudgedQueries.report(catalog)
 let unordered = Relevance.categoryPrecision(catalog, realQueries)
 var orderedSettings = CatalogSettings()
 orderedSettings.searchableAttributes = ["ordered(name)", "brand", "category", "description"]
