@@ -45,7 +45,8 @@ enum DetailsView {
       if ranking.browsing && ranking.criteria.isEmpty {
         out.append([Piece(text: "  no query: listed in input order", style: [.dim])])
       }
-      let criteria = ranking.criteria
+      // The sibling rule is shown where it holds a hit back: on every other hit it says nothing.
+      let criteria = ranking.criteria.filter { $0 != .rule(.sibling) || ranking.match.sibling }
       let criterionWidth = min(20, criteria.map { DisplayWidth.of($0.name) }.max() ?? 8)
       for criterion in criteria {
         out.append([
@@ -113,6 +114,7 @@ enum DetailsView {
     case .rule(.words): return "\(m.words) of \(ranking.wordCount)"
     case .rule(.learned):
       return ranking.pick?.summary ?? (m.learned > 0 ? "level \(m.learned)" : "none for this query")
+    case .rule(.sibling): return m.sibling ? "yes: the title goes on past the model typed" : "no"
     case .rule(.proximity): return "\(m.proximity)"
     case .rule(.attribute):
       return ranking.attributeOrdered ? "\(ranking.attribute), word \(m.position + 1)" : ranking.attribute

@@ -5,19 +5,19 @@ func makeIndex(
   _ rows: [[String: String]], searchable: [String] = ["name", "brand", "description"],
   customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil,
   ordered: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverse: Bool = false,
-  alternatives: WordAlternatives = WordAlternatives()
+  alternatives: WordAlternatives = WordAlternatives(), variantWords: [String] = []
 ) -> SearchIndex {
   let attributes = ["name", "brand", "description", "popularity"]
   var store = DocumentStore(attributes: attributes)
   for (i, row) in rows.enumerated() {
     store.append(objectID: row["id"] ?? String(i), values: attributes.map { row[$0] ?? "" })
   }
-  return IndexBuilder.build(
-    store,
-    settings: IndexSettings(
-      searchableAttributes: searchable, titleAttribute: "name", customRanking: customRanking,
-      substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse,
-      alternatives: alternatives))
+  var settings = IndexSettings(
+    searchableAttributes: searchable, titleAttribute: "name", customRanking: customRanking,
+    substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse,
+    alternatives: alternatives)
+  settings.variantWords = Set(variantWords.map(TextFolding.foldedKey))
+  return IndexBuilder.build(store, settings: settings)
 }
 
 func names(_ index: SearchIndex, _ query: String, hitsPerPage: Int = 50) -> [String] {

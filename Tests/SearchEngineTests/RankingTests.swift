@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func theOrderIsDeclaredInOnePlace() {
-    #expect(RankingRule.order == [.typo, .words, .learned, .proximity, .attribute, .exact])
+    #expect(RankingRule.order == [.typo, .words, .learned, .sibling, .proximity, .attribute, .exact])
   }
 
   @Test func theUnrolledKeyFollowsTheOrder() {
@@ -168,8 +168,9 @@ import Testing
       for proximity in [0, 1, 8, 70] {
         for (attribute, position) in [(0, 0), (2, 5), (14, 1023)] {
           for exact in [0, 2, 9] {
-            let m = MatchSummary(
+            var m = MatchSummary(
               typos: typos, words: 3, proximity: proximity, attribute: attribute, position: position, exact: exact)
+            m.sibling = exact == 2
             #expect(RankingRule.key(m, record: 12345) == RankingRule.keyFollowingOrder(m, record: 12345))
           }
         }

@@ -23,7 +23,7 @@ public enum IndexCodecError: Error, Equatable {
 /// a searchable index over the mapping.
 public enum IndexCodec {
   static let magic: UInt64 = 0x5345_454B_4944_5831  // "SEEKIDX1"
-  public static let version = 15
+  public static let version = 16
   /// Arrays start on this boundary (relative to the start of the encoded index, which the cache
   /// file places on one too), so a mapped array is aligned for any element type.
   public static let alignment = 64
@@ -63,6 +63,7 @@ public enum IndexCodec {
       try w.array(p.places)
     }
     try w.array(index.attributeWordCounts)
+    try w.array(index.variantRuns)
     try w.array(index.titleKeys.records)
     try w.array(index.primaryCustomValue)
     try w.array(index.objectIDKeys.records)

@@ -232,6 +232,8 @@ public struct IndexImage {
 
     let (wordCounts, _): (Column<UInt8>, _) = try r.column()
     guard wordCounts.count == records * searchable.count else { throw fail("word counts") }
+    let (variantRuns, _): (Column<UInt8>, _) = try r.column()
+    guard variantRuns.isEmpty || variantRuns.count == records else { throw fail("variant runs") }
     let (titleRecords, titleRecordsRange): (Column<UInt32>, _) = try r.column()
     let (primary, _): (Column<Double>, _) = try r.column()
     let (idRecords, idRecordsRange): (Column<UInt32>, _) = try r.column()
@@ -253,7 +255,7 @@ public struct IndexImage {
         settings: settings, documents: documents, searchableColumns: searchable.map { Int($0) },
         titleColumn: titleColumn, terms: TermDictionary(bytes: termBytes, starts: termStarts),
         postingStart: postingStart, postingRecords: postingRecords, postingPlaces: postingPlaces,
-        shortPrefixes: prefixes, attributeWordCounts: wordCounts,
+        shortPrefixes: prefixes, attributeWordCounts: wordCounts, variantRuns: variantRuns,
         titleKeys: HashedKeys(records: titleRecords), primaryCustomValue: primary,
         browseOrder: browseOrder, objectIDKeys: HashedKeys(records: idRecords),
         substrings: SubstringIndex(trigrams: trigrams, starts: trigramStarts, lists: trigramLists), facets: facets)

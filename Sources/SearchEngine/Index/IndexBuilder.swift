@@ -41,22 +41,30 @@ public enum IndexBuilder {
     let runs = runs ?? Self.parallelRuns(records: recordCount, cores: workers.cores)
     var runResults: [TokenizedRun] = []
     var wordCountsAll: [UInt8] = []
+    var variantRunsAll: [UInt8] = []
+    let rules = MatchRules(settings: settings, searchable: searchableColumns.map { documents.attributes[$0] })
     do {
       let tokenized = ResultSlots<TokenizedRun>(count: runs)
       let wordCounts = ResultSlots<[UInt8]>(count: runs)
+      let variantRuns = ResultSlots<[UInt8]>(count: runs)
       let sharedDocuments = documents
       workers.perform(iterations: runs) { run in
         let records = (recordCount * run / runs)..<(recordCount * (run + 1) / runs)
         var counts = [UInt8](repeating: 0, count: records.count * attributeCount)
+        var runs = [UInt8](repeating: 0, count: rules.titleAttribute >= 0 ? records.count : 0)
         tokenized.set(
           run,
           tokenize(
             sharedDocuments, records: records, columns: searchableColumns, wordCounts: &counts,
-            phrases: settings.alternatives.phrases))
+            variantRuns: &runs, rules: rules))
         wordCounts.set(run, counts)
+        variantRuns.set(run, runs)
       }
       runResults = tokenized.values
       wordCountsAll = wordCounts.values.flatMap { $0 }
+      variantRunsAll = variantRuns.values.flatMap { $0 }
+      // No title with a run: nothing to keep.
+      if !variantRunsAll.contains(where: { $0 != 0 }) { variantRunsAll = [] }
     }
     let (terms, globalIDs) = mergeDictionaries(runResults.map { $0.terms })
     // The runs' own dictionaries are merged: released before the scatter needs the room.
@@ -112,6 +120,7 @@ public enum IndexBuilder {
       settings: settings, documents: documents, searchableColumns: searchableColumns,
       titleColumn: titleColumn, terms: terms, postingStart: Column(postingStart), postingRecords: Column(records),
       postingPlaces: Column(places), shortPrefixes: shortPrefixes, attributeWordCounts: Column(wordCountsAll),
+      variantRuns: Column(variantRunsAll),
       titleKeys: titleKeyTable, primaryCustomValue: Column(primaryCustom),
       browseOrder: browseOrder,
       objectIDKeys: objectIDKeys,
@@ -289,10 +298,13 @@ public enum IndexBuilder {
     var postingPlaces: [UInt16]
   }
 
+  /// `variantRuns`: each record's title variant run (`ModelVariants`), when it has room for them
+  /// (`rules.titleAttribute` is set).
   static func tokenize(
     _ documents: DocumentStore, records: Range<Int>, columns: [Int], wordCounts: inout [UInt8],
-    phrases: Phrases = Phrases()
+    variantRuns: inout [UInt8], rules: MatchRules
   ) -> TokenizedRun {
+    let phrases = rules.phrases
     var interner = TermInterner()
     var postingTerms: [UInt32] = []
     var recordEnds: [UInt32] = []
@@ -304,6 +316,8 @@ public enum IndexBuilder {
       for (attribute, column) in columns.enumerated() {
         var words = 0
         var firstWordIsField = false
+        let isTitle = attribute == rules.titleAttribute && !variantRuns.isEmpty
+        var variants = ModelVariants.Detector(words: isTitle ? rules.variantWords : [])
         documents.withIndexedValue(record, column) { text in
           phrases.tokenize(text) { term, location, isPhrase in
             postingTerms.append(interner.intern(term))
@@ -311,9 +325,11 @@ public enum IndexBuilder {
             postingPlaces.append(UInt16(attribute) << SearchIndex.placeAttributeShift | position)
             if isPhrase { return }  // a phrase is not a word of its own
             if words == 0 { firstWordIsField = AttributeWords.isWholeField(text, location) }
+            if isTitle { variants.add(term, position: location.position) }
             words += 1
           }
         }
+        if isTitle { variantRuns[record - records.lowerBound] = variants.packed }
         wordCounts[(record - records.lowerBound) * columns.count + attribute] = AttributeWords.pack(
           count: words, firstWordIsField: firstWordIsField)
       }

@@ -42,6 +42,9 @@ public struct IndexSettings: Sendable, Equatable {
   /// word matches only as typed (a prefix, a plural or synonym, or inside a longer word), never by
   /// a typo — codes, SKUs, model numbers.
   public var typoFreeAttributes: Set<String> = []
+  /// Words that, right after a model number in the title, name a sibling of the model
+  /// (ModelVariants.swift): folded; none by default (lines rank as fzf does).
+  public var variantWords: Set<[UInt8]> = []
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,

@@ -24,6 +24,8 @@ public final class SearchIndex: Sendable {
   let shortPrefixes: [PrefixPostings]
   /// Number of words of each searchable attribute of each record (capped at 255).
   let attributeWordCounts: Column<UInt8>
+  /// Each record's title variant run (`ModelVariants`); empty when no title has one.
+  let variantRuns: Column<UInt8>
   /// `(hash of folded title, record)` sorted, to find the items named exactly like a query.
   let titleKeys: HashedKeys
   /// `(hash of objectID, record)` sorted, to find a record by its objectID.
@@ -49,10 +51,16 @@ public final class SearchIndex: Sendable {
   static let maxPosition = 4095
   static let maxSearchableAttributes = 15
 
+  /// Record `record`'s title variant run (`ModelVariants`), 0 for none.
+  @inline(__always) func variantRun(_ record: Int) -> UInt8 {
+    record < variantRuns.count ? variantRuns[record] : 0
+  }
+
   init(
     settings: IndexSettings, documents: DocumentStore, searchableColumns: [Int], titleColumn: Int,
     terms: TermDictionary, postingStart: Column<UInt32>, postingRecords: Column<UInt32>,
     postingPlaces: Column<UInt16>, shortPrefixes: [PrefixPostings], attributeWordCounts: Column<UInt8>,
+    variantRuns: Column<UInt8> = Column([]),
     titleKeys: HashedKeys, primaryCustomValue: Column<Double>, browseOrder: BrowseOrder = .ids,
     objectIDKeys: HashedKeys? = nil, substrings: SubstringIndex? = nil, facets: FacetIndex = .empty
   ) {
@@ -68,6 +76,7 @@ public final class SearchIndex: Sendable {
     self.postingPlaces = postingPlaces
     self.shortPrefixes = shortPrefixes
     self.attributeWordCounts = attributeWordCounts
+    self.variantRuns = variantRuns
     self.titleKeys = titleKeys
     self.primaryCustomValue = primaryCustomValue
     self.objectIDKeys =
@@ -151,7 +160,8 @@ public final class SearchIndex: Sendable {
       ("postings", postingStart.byteCount + postingRecords.byteCount + postingPlaces.byteCount),
     ]
       + shortPrefixes.enumerated().map { ("prefix postings, \($0.offset + 1) letters", $0.element.bytes) } + [
-        ("substring trigrams", substrings.bytes), ("word counts", attributeWordCounts.byteCount),
+        ("substring trigrams", substrings.bytes),
+        ("word counts, variant runs", attributeWordCounts.byteCount + variantRuns.byteCount),
         ("title and id keys", titleKeys.bytes + objectIDKeys.bytes),
         ("custom ranking, browse order", primaryCustomValue.byteCount + browseOrder.byteCount),
         ("facets", facets.bytes),
@@ -162,6 +172,7 @@ public final class SearchIndex: Sendable {
   public var indexBytes: Int {
     terms.bytes.byteCount + terms.starts.byteCount + postingStart.byteCount + postingRecords.byteCount
       + postingPlaces.byteCount + shortPrefixes.reduce(0) { $0 + $1.bytes } + attributeWordCounts.byteCount
+      + variantRuns.byteCount
       + substrings.bytes + titleKeys.bytes + objectIDKeys.bytes + primaryCustomValue.byteCount + browseOrder.byteCount
       + facets.bytes
   }

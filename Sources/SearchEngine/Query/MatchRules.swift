@@ -22,6 +22,11 @@ public struct MatchRules: Sendable, Equatable {
   public var typoFreeMask: UInt32
   /// Multi-word synonyms, read as terms where texts are tokenized (Phrases.swift).
   public var phrases: Phrases
+  /// The searchable attribute that is the title, where variant runs are found (ModelVariants.swift);
+  /// -1 without variant words.
+  public var titleAttribute: Int = -1
+  /// The variant words, packed (`ModelVariants.packedSet`).
+  public var variantWords: Set<UInt64> = []
 
   public init(
     orderedMask: UInt32 = 0, singleWord: SingleWordExactness = .attribute, typoFreeMask: UInt32 = 0,
@@ -43,6 +48,12 @@ public struct MatchRules: Sendable, Equatable {
     self.init(
       orderedMask: mask(settings.orderedAttributes), singleWord: settings.singleWordExactness,
       typoFreeMask: mask(settings.typoFreeAttributes), phrases: settings.alternatives.phrases)
+    if !settings.variantWords.isEmpty, let title = names.firstIndex(of: settings.titleAttribute),
+      title < SearchIndex.maxSearchableAttributes
+    {
+      titleAttribute = title
+      variantWords = ModelVariants.packedSet(settings.variantWords)
+    }
   }
 
   @inline(__always) func isOrdered(_ attribute: Int) -> Bool { orderedMask >> attribute & 1 == 1 }

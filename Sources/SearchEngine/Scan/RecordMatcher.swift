@@ -42,6 +42,8 @@ public struct RecordMatcher {
   /// Best packed match per regime and word: `slots[regime * maxWords + word]`.
   private var slots: [UInt32]
   private var wordCounts: [UInt8]
+  /// The record's title variant run (`ModelVariants`), found as the title is matched.
+  private var variantRun: UInt8 = 0
   /// Hashes of the distinct terms seen, counted up to one more than the largest threshold.
   private var termHashes = Set<UInt64>()
   /// The words some record matched as typed (whole, as an alternative, or as the start of a term
@@ -115,7 +117,7 @@ public struct RecordMatcher {
       let summary = counts.withUnsafeBufferPointer { counts in
         Searcher.summary(
           slots: UnsafeBufferPointer(relaxed), wordCount: wordCount, attributeWordCounts: counts,
-          rules: rules)
+          rules: rules, variantRun: variantRun)
       }
       return RankingRule.relevance(RankingRule.key(summary, record: 0))
     }
@@ -139,6 +141,7 @@ public struct RecordMatcher {
   }
 
   private mutating func clearSlots() {
+    variantRun = 0
     // Safe: the loop stays within the buffer.
     slots.withUnsafeMutableBufferPointer { slots in
       for i in slots.indices { slots[i] = .max }
@@ -161,10 +164,13 @@ public struct RecordMatcher {
     // The words are read in place, through the buffer: copying one out per token retained and
     // released its arrays, which cost more than the comparisons (as in `Highlighter`).
     let words = self.words
+    let isTitle = attribute == rules.titleAttribute
+    var variants = ModelVariants.Detector(words: isTitle ? rules.variantWords : [])
     words.withUnsafeBufferPointer { words in
       rules.phrases.tokenize(value) { term, location, isPhrase in
         if !isPhrase {  // a phrase is not a word of its own
           if count == 0 { firstWordIsField = AttributeWords.isWholeField(value, location) }
+          if isTitle { variants.add(term, position: location.position) }
           count += 1
         }
         let h = byteHash(term)
@@ -188,6 +194,7 @@ public struct RecordMatcher {
         }
       }
     }
+    if isTitle { variantRun = variants.packed }
     if attribute < wordCounts.count {
       wordCounts[attribute] = AttributeWords.pack(count: count, firstWordIsField: firstWordIsField)
     }
@@ -220,7 +227,7 @@ public struct RecordMatcher {
         counts.withUnsafeBufferPointer { counts in
           Searcher.summary(
             slots: UnsafeBufferPointer(rebasing: slots[base..<(base + maxWords)]), wordCount: wordCount,
-            attributeWordCounts: counts, rules: rules)
+            attributeWordCounts: counts, rules: rules, variantRun: variantRun)
         }
       }
       results[regime.rawValue] = (matched, RankingRule.relevance(RankingRule.key(summary, record: 0)))

@@ -238,7 +238,8 @@ extension Searcher {
               pass.reusedWord >= 0 && best[pass.reusedWord] == previousSlots[row] ? rowKeys[row] : .max
             if key == .max {
               let m = Self.summary(
-                slots: best, wordCount: pass.wordCount, attributeWordCounts: recordWordCounts, rules: rules)
+                slots: best, wordCount: pass.wordCount, attributeWordCounts: recordWordCounts, rules: rules,
+                variantRun: index.variantRun(record))
               key =
                 pass.sorted
                 ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
@@ -256,7 +257,7 @@ extension Searcher {
               for w in 0..<pass.wordCount { withoutOptional[w] = w < pass.required ? best[w] : .max }
               let alone = Self.summary(
                 slots: UnsafeBufferPointer(withoutOptional), wordCount: pass.wordCount,
-                attributeWordCounts: recordWordCounts, rules: rules)
+                attributeWordCounts: recordWordCounts, rules: rules, variantRun: index.variantRun(record))
               keeping.insert(RankingRule.key(alone, record: record))
             }
           }

@@ -13,19 +13,20 @@ extension Searcher {
         Self.summary(
           slots: UnsafeBufferPointer(rebasing: slots[(row * ParsedQuery.maxWords)...]), wordCount: wordCount,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
-          rules: rules)
+          rules: rules, variantRun: index.variantRun(record))
       }
     }
   }
 
   /// How a record matched, from its scratch slots (one per query word) of the current search, and
-  /// its word count in each searchable attribute (for an attribute equal to the query).
+  /// its word count in each searchable attribute (for an attribute equal to the query), and its
+  /// title's variant run (`ModelVariants`; 0 for none, as the floors of a scan assume).
   /// Transparent, so always inlined: `@inline(__always)` let the optimizer call a specialized copy
   /// once per candidate from the ranking loop (9% of a `cell phone …` keystroke in calls).
   @_transparent
   static func summary(
     slots: UnsafeBufferPointer<UInt32>, wordCount: Int, attributeWordCounts: UnsafeBufferPointer<UInt8>,
-    rules: MatchRules
+    rules: MatchRules, variantRun: UInt8 = 0
   ) -> MatchSummary {
     // Wrapping arithmetic: at most maxWords words, each adding at most 8 (proximity) or 3 (typos),
     // so nothing can overflow, and the loop runs once per word of every candidate.
@@ -76,6 +77,8 @@ extension Searcher {
         exact: exact, first: wholeAttribute && rules.isOrdered(Int(wholeAttributeID)), counts: counts, rules: rules)
     }
     if wordCount == 1 && rules.singleWord == .never { m.exact = 0 }
+    m.sibling = ModelVariants.isSibling(
+      slots: slots, wordCount: wordCount, run: variantRun, titleAttribute: rules.titleAttribute)
     m.attribute = Int(best >> 12)
     // Ordered attributes rank the position within the attribute rule; unordered ones (the
     // default) only as a late tie-break after exact.

@@ -118,7 +118,7 @@ extension Searcher {
         let m = Self.summary(
           slots: UnsafeBufferPointer(slots), wordCount: 2,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
-          rules: rules)
+          rules: rules, variantRun: index.variantRun(record))
         return RankingRule.key(m, record: record)
       }
     }

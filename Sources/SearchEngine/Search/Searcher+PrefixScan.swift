@@ -135,7 +135,7 @@ extension Searcher {
         let m = Self.summary(
           slots: UnsafeBufferPointer(start: pointer, count: 1), wordCount: 1,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
-          rules: rules)
+          rules: rules, variantRun: index.variantRun(record))
         return RankingRule.key(m, record: record)
       }
     }

@@ -70,6 +70,9 @@ public struct CatalogSettings: Sendable, Equatable {
   /// nil: `price` when the catalog has it. `priceIntent: false` reads no price from the words.
   public var priceAttribute: String?
   public var priceIntent: Bool?
+  /// Words that, after a model number in the title, name the model's sibling (ModelVariants.swift
+  /// in the engine); nil: English's (`ModelVariants.englishWords`), [] for none.
+  public var variantWords: [String]?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -117,6 +120,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.rules = other.rules.isEmpty ? rules : other.rules
     out.priceAttribute = other.priceAttribute ?? priceAttribute
     out.priceIntent = other.priceIntent ?? priceIntent
+    out.variantWords = other.variantWords ?? variantWords
     out.typosEnabled = other.typosEnabled ?? typosEnabled
     out.typoTiers = other.typoTiers ?? typoTiers
     out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo
@@ -245,6 +249,7 @@ public struct CatalogSettings: Sendable, Equatable {
     index.removeStopWords = removeStopWords ?? false
     index.exactOnSingleWordQuery = exactOnSingleWordQuery
     index.typoFreeAttributes = Set(disableTypoToleranceOnAttributes ?? [])
+    index.variantWords = Set((variantWords ?? ModelVariants.englishWords).map(TextFolding.foldedKey))
     return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
   }
 

@@ -111,12 +111,14 @@ public enum IndexCache {
     let numericTypos: String = s.allowTyposOnNumericTokens.map { $0 ? "true" : "false" } ?? "-"
     let tiebreak: String = s.tiebreak?.map(\.rawValue).joined(separator: ",") ?? "-"
     let tac: String = s.reverseInputOrder.map { $0 ? "tac" : "no-tac" } ?? "-"
+    // Variant runs are found as the index is built (ModelVariants.swift).
+    let variants: String = s.variantWords.map { "variants=" + $0.joined(separator: ",") } ?? "-"
     return [
       s.searchableAttributes?.joined(separator: ",") ?? "-", s.titleAttribute ?? "-",
       s.customRanking?.map(\.description).joined(separator: ",") ?? "-", s.objectIDAttribute ?? "-",
       s.displayAttributes?.joined(separator: ",") ?? "-", s.format?.rawValue ?? "-",
       s.attributesForFaceting?.joined(separator: ",") ?? "-",
-      numericTypos, tiebreak, tac, phrasesDigest(s),
+      numericTypos, tiebreak, tac, phrasesDigest(s), variants,
     ].joined(separator: "|")
   }
 
@@ -507,6 +509,10 @@ public enum IndexCache {
       ("orderedAttributes", .array(s.index.orderedAttributes.sorted().map { .string($0) })),
       ("tiebreak", .array(s.index.tiebreak.map { .string($0.rawValue) })),
       ("reverseInputOrder", .bool(s.index.reverseInputOrder)),
+      (
+        "variantWords",
+        .array(s.index.variantWords.map { String(decoding: $0, as: UTF8.self) }.sorted().map { .string($0) })
+      ),
     ])
   }
 
@@ -518,17 +524,18 @@ public enum IndexCache {
     }
     var objectID: String? = nil
     if case .string(let id)? = value["objectID"] { objectID = id }
-    return ResolvedSettings(
-      index: IndexSettings(
-        searchableAttributes: strings("searchableAttributes"), titleAttribute: title,
-        customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:)),
-        typoTolerance: TypoTolerance(allowTyposOnNumericTokens: value["allowTyposOnNumericTokens"] == .bool(true)),
-        attributesForFaceting: strings("attributesForFaceting"),
-        multiValuedAttributes: Set(strings("multiValuedAttributes")),
-        orderedAttributes: Set(strings("orderedAttributes")),
-        tiebreak: strings("tiebreak").compactMap(Tiebreak.init(rawValue:)),
-        reverseInputOrder: value["reverseInputOrder"] == .bool(true)),
-      objectIDAttribute: objectID, displayAttributes: strings("displayAttributes"))
+    var index = IndexSettings(
+      searchableAttributes: strings("searchableAttributes"), titleAttribute: title,
+      customRanking: strings("customRanking").compactMap(CustomRanking.init(parsing:)),
+      typoTolerance: TypoTolerance(allowTyposOnNumericTokens: value["allowTyposOnNumericTokens"] == .bool(true)),
+      attributesForFaceting: strings("attributesForFaceting"),
+      multiValuedAttributes: Set(strings("multiValuedAttributes")),
+      orderedAttributes: Set(strings("orderedAttributes")),
+      tiebreak: strings("tiebreak").compactMap(Tiebreak.init(rawValue:)),
+      reverseInputOrder: value["reverseInputOrder"] == .bool(true))
+    // Found as the index was built (ModelVariants.swift): the cache's, like the index.
+    index.variantWords = Set(strings("variantWords").map { Array($0.utf8) })
+    return ResolvedSettings(index: index, objectIDAttribute: objectID, displayAttributes: strings("displayAttributes"))
   }
 }
 

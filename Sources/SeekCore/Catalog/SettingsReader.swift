@@ -82,6 +82,7 @@ struct SettingsReader {
     case "rules": settings.rules = try QueryRulesReader.read(v, path: path)
     case "priceAttribute": settings.priceAttribute = try string(v, key)
     case "priceIntent": settings.priceIntent = try bool(v, key)
+    case "variantWords": settings.variantWords = try strings(v, key)
     default: return false
     }
     return true
@@ -124,7 +125,7 @@ struct SettingsReader {
     .invalidSettings(
       path: path,
       message:
-        "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent)"
+        "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent, variantWords)"
     )
   }
 
