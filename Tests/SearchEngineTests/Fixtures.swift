@@ -5,7 +5,8 @@ func makeIndex(
   _ rows: [[String: String]], searchable: [String] = ["name", "brand", "description"],
   customRanking: [CustomRanking] = [.descending("popularity")], substring: Bool? = nil,
   ordered: Set<String> = [], tiebreak: [Tiebreak] = [.name], reverse: Bool = false,
-  alternatives: WordAlternatives = WordAlternatives(), variantWords: [String] = []
+  alternatives: WordAlternatives = WordAlternatives(), variantWords: [String] = [], lexicon: Lexicon? = nil,
+  typosOnKnownWords: Bool = true
 ) -> SearchIndex {
   let attributes = ["name", "brand", "description", "popularity"]
   var store = DocumentStore(attributes: attributes)
@@ -17,6 +18,8 @@ func makeIndex(
     substringMatching: substring, orderedAttributes: ordered, tiebreak: tiebreak, reverseInputOrder: reverse,
     alternatives: alternatives)
   settings.variantWords = Set(variantWords.map(TextFolding.foldedKey))
+  settings.lexicon = lexicon
+  settings.typoTolerance.typosOnKnownWords = typosOnKnownWords
   return IndexBuilder.build(store, settings: settings)
 }
 

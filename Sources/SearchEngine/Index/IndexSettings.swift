@@ -45,6 +45,8 @@ public struct IndexSettings: Sendable, Equatable {
   /// Words that, right after a model number in the title, name a sibling of the model
   /// (ModelVariants.swift): folded; none by default (lines rank as fzf does).
   public var variantWords: Set<[UInt8]> = []
+  /// Words for the words a catalog does not use (Lexicon.swift; read at query time); none by default.
+  public var lexicon: Lexicon? = nil
 
   public init(
     searchableAttributes: [String], titleAttribute: String? = nil,

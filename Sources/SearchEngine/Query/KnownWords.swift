@@ -33,10 +33,11 @@
 // query. A catalog answered by several indexes (a stream's base and its tail) decides per index.
 
 extension SearchIndex {
-  /// `text` as this index reads it: the settings' analysis (`ParsedQuery(_:settings:)`), then no
-  /// typo budget for the words the dictionary knows (see the notes above).
+  /// `text` as this index reads it: the settings' analysis (`ParsedQuery(_:settings:)`), the
+  /// lexicon's words for the words the dictionary does not know (Lexicon.swift), then no typo
+  /// budget for the words it knows, by then (see the notes above).
   public func parse(_ text: String) -> ParsedQuery {
-    withoutTyposOnKnownWords(ParsedQuery(text, settings: settings))
+    withoutTyposOnKnownWords(withLexicalAlternatives(ParsedQuery(text, settings: settings)))
   }
 
   /// `query` with no typo budget for the words this index knows: as typed, as one of their

@@ -12,6 +12,9 @@ public struct QueryWord: Sendable, Equatable {
   public var typoBudget: Int
   /// Other whole words it finds as it finds itself (plural forms, synonyms: WordAlternatives).
   public var alternatives: [[UInt8]] = []
+  /// The index knows the word only through the lexicon's words (Lexicon.swift): where the words
+  /// find nothing together, it is the first dropped, as a word matching nothing would be.
+  public var knownByLexiconOnly = false
 
   public var text: String { String(decoding: folded, as: UTF8.self) }
 }

@@ -431,6 +431,12 @@ public final class Searcher {
       if let hopeless, !rewritten, let halves = split(query.words[hopeless]) {
         return searchRewritten(request, query.words[hopeless].location, as: halves)
       }
+      // Or one noun of the lexicon with its neighbour ("washing machine": Lexicon.swift).
+      if hopeless != nil, !rewritten, let (span, word) = index.lexicalPhrase(query) {
+        // A whole word, even at the end of the text: the noun was typed whole.
+        let answer = searchRewritten(request, span, as: word + (span.end == request.query.utf8.count ? " " : ""))
+        if answer.nbHits > 0 { return answer }
+      }
       if let hopeless, hopeless < query.words.count - 1 {
         // Not the last word: dropped first, wherever it stands ("hdmi cable" is "cable"), and
         // the words left relax from the end as usual.
@@ -460,6 +466,13 @@ public final class Searcher {
       {
         let answer = searchRewritten(request, span, as: joined)
         if answer.nbHits > 0 { return answer }
+      }
+      // A word known only through the lexicon goes first: a guess at what it means, not a word
+      // of the catalog ("pedestal washers" is washers, not stands).
+      if nbHits == 0 && relaxes && required == query.words.count && query.words.count > 1,
+        let guessed = query.words.firstIndex(where: \.knownByLexiconOnly)
+      {
+        return searchWithout(guessed, of: query, request)
       }
       if nbHits > 0 || !relaxes || required == 1 {
         response.droppedWords = nbHits == 0 ? [] : query.words[required...].map(\.text)

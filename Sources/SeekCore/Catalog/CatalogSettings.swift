@@ -73,6 +73,9 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Words that, after a model number in the title, name the model's sibling (ModelVariants.swift
   /// in the engine); nil: English's (`ModelVariants.englishWords`), [] for none.
   public var variantWords: [String]?
+  /// Whether a word the catalog does not use finds the lexicon's words for it (WordNet's nouns:
+  /// `fridge` → refrigerator); nil: yes. Read at query time.
+  public var lexicalSynonyms: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -121,6 +124,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.priceAttribute = other.priceAttribute ?? priceAttribute
     out.priceIntent = other.priceIntent ?? priceIntent
     out.variantWords = other.variantWords ?? variantWords
+    out.lexicalSynonyms = other.lexicalSynonyms ?? lexicalSynonyms
     out.typosEnabled = other.typosEnabled ?? typosEnabled
     out.typoTiers = other.typoTiers ?? typoTiers
     out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo
@@ -210,6 +214,9 @@ public struct CatalogSettings: Sendable, Equatable {
     return (errors, warnings)
   }
 
+  /// The lexicon for words the catalog does not use, unless turned off.
+  var lexicon: Lexicon? { lexicalSynonyms ?? true ? WordNetNouns.lexicon : nil }
+
   /// The alternatives query words have: plural forms (unless turned off) and the synonyms.
   var alternatives: WordAlternatives {
     var out = synonyms
@@ -250,6 +257,7 @@ public struct CatalogSettings: Sendable, Equatable {
     index.exactOnSingleWordQuery = exactOnSingleWordQuery
     index.typoFreeAttributes = Set(disableTypoToleranceOnAttributes ?? [])
     index.variantWords = Set((variantWords ?? ModelVariants.englishWords).map(TextFolding.foldedKey))
+    index.lexicon = lexicon
     return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
   }
 

@@ -242,6 +242,7 @@ public enum IndexCache {
     settings.index.exactOnSingleWordQuery = given.exactOnSingleWordQuery
     settings.index.typoFreeAttributes = Set(given.disableTypoToleranceOnAttributes ?? [])
     settings.index.typoTolerance = given.resolvedTypoTolerance
+    settings.index.lexicon = given.lexicon
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }
