@@ -54,6 +54,11 @@ enum DetailsView {
           Piece(text: value(of: criterion, in: ranking), style: []),
         ])
       }
+      for learned in ranking.learnedWords {
+        for chunk in wrap("Learned from picks: " + learned + ".", width: max(1, width - 2)) {
+          out.append([Piece(text: "  " + chunk.text, style: [.dim])])
+        }
+      }
       for chunk in wrap(reason(state, hit: hit, ranking: ranking), width: max(1, width - 2)) {
         out.append([Piece(text: "  " + chunk.text, style: [.dim])])
       }

@@ -36,8 +36,9 @@ extension SearchIndex {
   /// `text` as this index reads it: the settings' analysis (`ParsedQuery(_:settings:)`), the
   /// lexicon's words for the words the dictionary does not know (Lexicon.swift), then no typo
   /// budget for the words it knows, by then (see the notes above).
-  public func parse(_ text: String) -> ParsedQuery {
-    withoutTyposOnKnownWords(withLexicalAlternatives(ParsedQuery(text, settings: settings)))
+  /// `learned`: words learned from picks for words the index does not know.
+  public func parse(_ text: String, learned: Lexicon? = nil) -> ParsedQuery {
+    withoutTyposOnKnownWords(withLexicalAlternatives(ParsedQuery(text, settings: settings), learned: learned))
   }
 
   /// `query` with no typo budget for the words this index knows: as typed, as one of their

@@ -28,6 +28,9 @@
 // that sense; a word of the lexicon's most frequent sense that the catalog means otherwise
 // (`pedestal` → stand) finds that sense when alone. A scan of records
 // (StoreScan), which has no dictionary, does not use it, as it does not split or join.
+//
+// Words learned from picks (SeekCore's LearnedSynonyms: `hoover` → vacuum, once people keep
+// picking vacuums for queries with it) come with a request, and go before the lexicon's.
 
 /// Nouns and the words that stand for them (`WordNetNouns`): folded word (two words one space
 /// apart) → folded words, best first. Immutable and shared: compared by identity.
@@ -61,13 +64,15 @@ public final class Lexicon: Sendable, Equatable {
 
 extension SearchIndex {
   /// `query` with the lexicon's words (those this index knows) as alternatives of each word the
-  /// index does not know.
-  func withLexicalAlternatives(_ query: ParsedQuery) -> ParsedQuery {
-    guard let lexicon = settings.lexicon else { return query }
+  /// index does not know: the words `learned` from picks first (SeekCore's LearnedSynonyms), then
+  /// the settings' lexicon's. Applied twice, the same: a word given words is known.
+  public func withLexicalAlternatives(_ query: ParsedQuery, learned: Lexicon? = nil) -> ParsedQuery {
+    guard settings.lexicon != nil || learned != nil else { return query }
     var out = query
     for i in out.words.indices where !knows(out.words[i]) {
       var added = out.words[i].alternatives
-      for word in lexicon.words(for: out.words[i].folded) {
+      let folded = out.words[i].folded
+      for word in (learned?.words(for: folded) ?? []) + (settings.lexicon?.words(for: folded) ?? []) {
         for candidate in [word] + settings.alternatives.of(word)
         where !added.contains(candidate) && added.count < WordAlternatives.maxPerWord && holds(candidate) {
           added.append(candidate)
@@ -94,8 +99,8 @@ extension SearchIndex {
     return nil
   }
 
-  /// Whether the dictionary holds `term` whole.
-  func holds(_ term: [UInt8]) -> Bool {
+  /// Whether the dictionary holds `term` (folded) whole.
+  public func holds(_ term: [UInt8]) -> Bool {
     // Safe: the buffer is used only inside the closure, while `term` is alive.
     term.withUnsafeBufferPointer { terms.find($0) != nil }
   }

@@ -22,10 +22,12 @@ public struct Highlighter {
     var matcher: ExtendedMatcher?
   }
 
-  public init(index: SearchIndex, query: ParsedQuery, extended: ExtendedQuery? = nil) {
+  /// `learned`: the request's words learned from picks (`SearchRequest.learnedWords`).
+  public init(index: SearchIndex, query: ParsedQuery, extended: ExtendedQuery? = nil, learned: Lexicon? = nil) {
     self.index = index
-    // As the index answers it: no typo on a word it knows (KnownWords.swift).
-    self.query = index.withoutTyposOnKnownWords(query)
+    // As the index answers it: the lexicon's words for a word it does not know (Lexicon.swift),
+    // no typo on a word it knows (KnownWords.swift).
+    self.query = index.withoutTyposOnKnownWords(index.withLexicalAlternatives(query, learned: learned))
     self.extended = extended
     words = self.query.words.map(PreparedWord.init)
   }

@@ -47,6 +47,9 @@ public struct SearchRequest: Sendable, Equatable {
   /// `RankingRule.learned`): they rise inside their typo and words bucket. Not with a sort or in
   /// input order (the user asked for that order).
   public var learned: [LearnedRecord] = []
+  /// Words learned from picks for words the index does not know (SeekCore's LearnedSynonyms),
+  /// read as the lexicon's are (Lexicon.swift), before them.
+  public var learnedWords: Lexicon? = nil
   /// Algolia's `distinct`: at most `perValue` hits for each value of one attribute, the best of
   /// each group kept (see Searcher+Distinct.swift).
   public var distinct: Distinct? = nil

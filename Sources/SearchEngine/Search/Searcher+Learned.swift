@@ -17,7 +17,7 @@
 extension Searcher {
   func learnedSearch(_ request: SearchRequest) -> SearchResponse {
     let learned = request.learned.filter { $0.record >= 0 && $0.record < index.count }
-    let query = index.parse(request.query)
+    let query = index.parse(request.query, learned: request.learnedWords)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing = query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
     // Browse keys are positions (Searcher+Browse.swift): the learned field is laid over them, which

@@ -326,7 +326,7 @@ public final class Searcher {
 
   /// The search by the rules alone (nothing learned applies).
   func rankedSearch(_ request: SearchRequest) -> SearchResponse {
-    let query = index.parse(request.query)
+    let query = index.parse(request.query, learned: request.learnedWords)
     // With a search-after cursor the page is the top `hitsPerPage` keys after it; otherwise the
     // top `offset + limit`, of which the last `hitsPerPage` are the page.
     let offset = request.after == nil ? request.page * request.hitsPerPage : 0
@@ -384,7 +384,8 @@ public final class Searcher {
         response.nbHits = total
       }
       guard offset < keys.count else { return [] }
-      let highlighter = highlighting ? Highlighter(index: index, query: query, extended: extended) : nil
+      let highlighter =
+        highlighting ? Highlighter(index: index, query: query, extended: extended, learned: request.learnedWords) : nil
       return keys[offset..<min(limit, keys.count)].map { key in
         let record = RankingRule.record(key)
         return makeHit(
@@ -519,7 +520,7 @@ public final class Searcher {
         text.removeSubrange(words[i].location.start..<words[i].location.end)
       }
       dropped += hopeless.map { words[$0].text }
-      words = index.parse(String(decoding: text, as: UTF8.self)).words
+      words = index.parse(String(decoding: text, as: UTF8.self), learned: request.learnedWords).words
       hopeless = words.indices.dropLast().filter { isHopeless(words[$0]) }
     }
     var inner = request

@@ -50,6 +50,9 @@ public struct RankingDetails: Sendable, Equatable {
   public var learning = false
   /// The strongest pick that lifted the hit, when one did.
   public var pick: PickReason? = nil
+  /// Words of the query given a meaning learned from picks ("hoover: vacuum, learned from 3
+  /// items picked"), said under the rules.
+  public var learnedWords: [String] = []
 
   public init(
     match: MatchSummary, wordCount: Int, attribute: String, attributeOrdered: Bool, sort: SortOrder?,

@@ -28,7 +28,9 @@ public final class SearchService {
   /// fzf's `--no-sort`: hits in input order.
   public var inputOrder = false
   /// Picks, which rank what was picked before higher (`learning`; `--no-learn` turns it off).
-  public private(set) var picks = PickLog()
+  public private(set) var picks = PickLog() { didSet { learnedSynonyms = nil } }
+  /// Words learned from the picks (`LearnedSynonyms`), made again on the first search after a pick.
+  private var learnedSynonyms: LearnedSynonyms? = nil
   public var learning = false
   /// The time frecency is measured at.
   public var clock: @Sendable () -> Double = { 0 }
@@ -224,6 +226,7 @@ public final class SearchService {
       request.exhaustive = searcher.unindexedLines > 0
       learnedItems = refine.searchDisabled ? [:] : learned(for: query)
       request.learned = learnedItems.mapValues(\.level)
+      request.learnedWords = refine.searchDisabled ? nil : learnedWords()?.lexicon
       response = try searcher.search(request)
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
@@ -234,6 +237,7 @@ public final class SearchService {
       knownCount(&response, query: query, refinements: refine.refinements)
     }
     let parsed = ParsedQuery(query, settings: catalog.settings.index)
+    let explained = refine.searchDisabled ? [] : learnedWords()?.explanations(for: query) ?? []
     let hits = response.hits.map {
       var hit = resultHit(
         kind: $0.kind, index: $0.index, record: $0.hit.record, highlights: $0.hit.highlights, snippet: $0.hit.snippet,
@@ -241,6 +245,7 @@ public final class SearchService {
       hit.ranking = rankingDetails(
         index: $0.index, record: $0.hit.record, summary: $0.hit.ranking, query: parsed, sort: refine.sort)
       if $0.hit.ranking.learned > 0 { hit.ranking?.pick = learnedItems[hit.objectID]?.reason }
+      hit.ranking?.learnedWords = explained
       hit.ranking?.learning = learning
       return hit
     }
@@ -313,6 +318,15 @@ public final class SearchService {
   func learned(for query: String) -> [String: (level: Int, reason: PickReason)] {
     guard learning, !picks.isEmpty else { return [:] }
     return picks.learned(for: query, now: clock())
+  }
+
+  /// The words learned from the picks (none unless learning), made once after the picks change.
+  func learnedWords() -> LearnedSynonyms? {
+    guard learning, !picks.isEmpty else { return nil }
+    if let learnedSynonyms { return learnedSynonyms }
+    let made = LearnedSynonyms(picks: picks.all, index: catalog.index)
+    learnedSynonyms = made
+    return made
   }
 
   /// Starts with the picks the store holds.

@@ -62,6 +62,8 @@ public final class CatalogSearcher {
     public var inputOrder = false
     /// Items learned from picks, by objectID, with their level (see `SearchRequest.learned`).
     public var learned: [String: Int] = [:]
+    /// Words learned from picks (`LearnedSynonyms`; see `SearchRequest.learnedWords`).
+    public var learnedWords: Lexicon? = nil
     /// Algolia's `distinct` for this query (0: off); nil: the catalog's settings.
     public var distinct: Int? = nil
     /// Answer from the indexes alone, leaving the lines past them unscanned (an interim answer,
@@ -441,7 +443,7 @@ public final class CatalogSearcher {
     var after = cursor?.after ?? [UInt64?](repeating: nil, count: segments.count)
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
     for entry in page { after[entry.segment] = entry.hit.key }
-    let hits = highlighted(page, scope: request.highlightScope, parsed, extended)
+    let hits = highlighted(page, scope: request.highlightScope, parsed, extended, learned: request.learnedWords)
     return Response(
       query: request.query, hits: hits, nbHits: responses.reduce(0) { $0 + $1.nbHits }, page: request.page,
       hitsPerPage: request.hitsPerPage, exhaustiveNbHits: responses.allSatisfy(\.exhaustiveNbHits),
@@ -479,6 +481,7 @@ public final class CatalogSearcher {
       segmentRequest.matching = request.matching
       segmentRequest.inputOrder = request.inputOrder
       segmentRequest.distinct = distincts[i]
+      segmentRequest.learnedWords = request.learnedWords
       segmentRequest.learned = request.learned.compactMap { objectID, level in
         segment.index.record(objectID: objectID).map { LearnedRecord(record: $0, level: level) }
       }
@@ -552,11 +555,11 @@ public final class CatalogSearcher {
   /// query's words once for the page).
   private func highlighted(
     _ page: ArraySlice<(segment: Int, hit: Hit)>, scope: HighlightScope?, _ parsed: ParsedQuery,
-    _ extended: ExtendedQuery
+    _ extended: ExtendedQuery, learned: Lexicon?
   ) -> [SegmentHit] {
     let highlighters =
       scope != nil && !extended.isEmpty
-      ? segments.map { Highlighter(index: $0.index, query: parsed, extended: extended) } : []
+      ? segments.map { Highlighter(index: $0.index, query: parsed, extended: extended, learned: learned) } : []
     return page.map { entry -> SegmentHit in
       let segment = segments[entry.segment]
       var hit = entry.hit
