@@ -46,7 +46,9 @@ enum DetailsView {
         out.append([Piece(text: "  no query: listed in input order", style: [.dim])])
       }
       // The sibling rule is shown where it holds a hit back: on every other hit it says nothing.
-      let criteria = ranking.criteria.filter { $0 != .rule(.sibling) || ranking.match.sibling }
+      let criteria = ranking.criteria.filter {
+        ($0 != .rule(.sibling) || ranking.match.sibling) && ($0 != .rule(.filters) || ranking.optionalCategory != nil)
+      }
       let criterionWidth = min(20, criteria.map { DisplayWidth.of($0.name) }.max() ?? 8)
       for criterion in criteria {
         out.append([
@@ -119,6 +121,10 @@ enum DetailsView {
     case .rule(.words): return "\(m.words) of \(ranking.wordCount)"
     case .rule(.learned):
       return ranking.pick?.summary ?? (m.learned > 0 ? "level \(m.learned)" : "none for this query")
+    case .rule(.filters):
+      let category = ranking.optionalCategory ?? "none"
+      return m.optionalFilterMissed
+        ? "not in \(category), where the query points" : "in \(category), where the query points"
     case .rule(.sibling): return m.sibling ? "yes: the title goes on past the model typed" : "no"
     case .rule(.proximity): return "\(m.proximity)"
     case .rule(.attribute):

@@ -116,7 +116,8 @@ enum JudgedQueries {
     var unsatisfiable: [String]
   }
 
-  static func judge(_ catalog: Catalog) -> Outcome {
+  /// `categories`: the categories queries point to (`QueryCategories`), as the app asks them.
+  static func judge(_ catalog: Catalog, categories: QueryCategories? = nil) -> Outcome {
     func fits(_ j: Judged, _ index: SearchIndex, _ record: Int) -> Bool {
       let docs = index.documents
       func value(_ attribute: String) -> String {
@@ -133,7 +134,9 @@ enum JudgedQueries {
         continue
       }
       outcome.judged += 1
-      let hits = (try? searcher.search(CatalogSearcher.Request(query: j.query, hitsPerPage: 3)))?.hits ?? []
+      var request = CatalogSearcher.Request(query: j.query, hitsPerPage: 3)
+      request.optionalCategory = categories?.category(for: j.query)
+      let hits = (try? searcher.search(request))?.hits ?? []
       let good = hits.prefix(3).map { fits(j, $0.index, $0.hit.record) }
       outcome.goodHits += good.filter { $0 }.count
       if good.count == 3 && good.allSatisfy({ $0 }) {
@@ -149,10 +152,10 @@ enum JudgedQueries {
   }
 
   /// One line for the bench, and the failures under it.
-  static func report(_ catalog: Catalog) {
-    let o = judge(catalog)
+  static func report(_ catalog: Catalog, categories: QueryCategories? = nil, label: String = "") {
+    let o = judge(catalog, categories: categories)
     log(
-      "  judged shopper queries (top 3 all right): \(o.passed) of \(o.judged); hits right \(o.goodHits) of \(3 * o.judged)"
+      "  judged shopper queries\(label) (top 3 all right): \(o.passed) of \(o.judged); hits right \(o.goodHits) of \(3 * o.judged)"
         + (o.unsatisfiable.isEmpty ? "" : "; unsatisfiable, not counted: \(o.unsatisfiable.joined(separator: ", "))"))
     for failure in o.failures { log("    " + failure) }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SearchEngine
+import SeekApp
 import SeekCore
 
 /// Relevance and suggestion figures from the real e-commerce queries (Algolia suggestion records
@@ -58,7 +59,10 @@ enum Relevance {
   /// hits were the best the catalog's matches allow (every matching record in a named category
   /// first): what reordering alone could reach, the catalog's categories and the labels' being
   /// named differently ("Wearables > Smartwatches" for "Apple Watch").
-  static func categoryPrecision(_ catalog: Catalog, _ queries: [RealQuery], losses: Int = 0) -> (
+  /// `categorize`: the category each query points to (`QueryCategories`), as the app asks it.
+  static func categoryPrecision(
+    _ catalog: Catalog, _ queries: [RealQuery], losses: Int = 0, categorize: ((String) -> String?)? = nil
+  ) -> (
     precision: Double, ceiling: Double, queries: Int
   ) {
     let searcher = CatalogSearcher(catalog: catalog)
@@ -72,7 +76,9 @@ enum Relevance {
     // count, one line each — to compare two builds query by query (no right query made worse).
     var perQuery = ""
     for q in queries where !q.categories.isEmpty {
-      guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 1000)),
+      var request = CatalogSearcher.Request(query: q.query, hitsPerPage: 1000)
+      request.optionalCategory = categorize?(q.query)
+      guard let response = try? searcher.search(request),
         !response.hits.isEmpty
       else { continue }
       let named = response.hits.map { hit in
@@ -158,5 +164,78 @@ enum Relevance {
       total += q.popularity
     }
     return total > 0 ? found / total : .nan
+  }
+}
+
+extension Relevance {
+  /// What query categorization (QueryCategories) changes: the judged set and category precision
+  /// with the categories of the suggestions generated from the catalog (what the app has without a
+  /// suggestions file), and with the real file's — each query categorized only by the others
+  /// (leave-one-out: its own record is the precision's answer key).
+  static func categorization(_ catalog: Catalog, _ queries: [RealQuery], _ real: [Suggestion]) {
+    let generated = QueryCategories(suggestions: SuggestionGenerator.generate(from: catalog))
+    JudgedQueries.report(catalog, categories: generated, label: ", categories from generated suggestions")
+    let withGenerated = categoryPrecision(catalog, queries) { generated.category(for: $0) }
+    var byFirstWord: [String: [Suggestion]] = [:]
+    for s in real { byFirstWord[Tokenizer.words(s.query).first?.term ?? "", default: []].append(s) }
+    let leaveOneOut = categoryPrecision(catalog, queries) { query in
+      let key = TextFolding.foldedKey(query)
+      let others = (byFirstWord[Tokenizer.words(query).first?.term ?? ""] ?? []).filter {
+        TextFolding.foldedKey($0.query) != key
+      }
+      return QueryCategories(suggestions: others).category(for: query)
+    }
+    log(
+      "  query categorization, category precision@10: \(String(format: "%.1f", 100 * withGenerated.precision))% over \(withGenerated.queries) (generated suggestions' categories, which the app does not use), \(String(format: "%.1f", 100 * leaveOneOut.precision))% over \(leaveOneOut.queries) (the real file's, leave-one-out)"
+    )
+    log("  query categorization from picks, \(categorizationByPicks(catalog, queries))")
+  }
+}
+
+extension Relevance {
+  /// Query categorization from picks: for each real query with at least two hits in a named
+  /// category, those two (the best-ranked) are picked once, and category precision@10 of the
+  /// query is measured again with the picks alone lifting them, and with the category they share
+  /// lifting its other hits too (`QueryCategories.category(ofPicked:)`).
+  static func categorizationByPicks(_ catalog: Catalog, _ queries: [RealQuery]) -> String {
+    let searcher = CatalogSearcher(catalog: catalog)
+    guard let column = catalog.index.documents.attributeIndex("category"),
+      let attribute = searcher.categoryAttribute
+    else { return "no categories" }
+    var (before, picksAlone, withCategory, weights, counted) = (0.0, 0.0, 0.0, 0.0, 0)
+    func share(_ request: CatalogSearcher.Request, _ q: RealQuery) -> Double? {
+      guard let response = try? searcher.search(request), !response.hits.isEmpty else { return nil }
+      let named = response.hits.prefix(10).filter { hit in
+        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
+          q.categories.contains($0)
+        }
+      }
+      return Double(named.count) / Double(min(10, response.hits.count))
+    }
+    for q in queries where !q.categories.isEmpty {
+      var request = CatalogSearcher.Request(query: q.query, hitsPerPage: 10)
+      guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 200)) else {
+        continue
+      }
+      let wanted = response.hits.filter { hit in
+        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
+          q.categories.contains($0)
+        }
+      }.prefix(2).map { $0.index.documents.objectID($0.hit.record) }
+      guard wanted.count == 2, let base = share(request, q) else { continue }
+      request.learned = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 6) })
+      guard let alone = share(request, q) else { continue }
+      request.optionalCategory = QueryCategories.category(
+        ofPicked: request.learned, in: catalog.index, attribute: attribute)
+      guard let lifted = share(request, q) else { continue }
+      before += q.popularity * base
+      picksAlone += q.popularity * alone
+      withCategory += q.popularity * lifted
+      weights += q.popularity
+      counted += 1
+    }
+    func percent(_ v: Double) -> String { String(format: "%.1f%%", 100 * v / max(weights, 1)) }
+    return
+      "over \(counted) real queries, two hits in a wanted category picked: category precision@10 \(percent(before)) before, \(percent(picksAlone)) with the picks lifting them, \(percent(withCategory)) with their category lifted too"
   }
 }

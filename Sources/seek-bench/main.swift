@@ -213,6 +213,7 @@ if arguments.contains("--relevance-only") {
   log(
     "  category precision@10 over \(result.queries) real queries: \(String(format: "%.1f", 100 * result.precision))% of a \(String(format: "%.1f", 100 * result.ceiling))% ceiling"
   )
+  Relevance.categorization(catalog, realQueries, suggestionRecords)
   var typosOnKnownWords = CatalogSettings()
   typosOnKnownWords.typosOnKnownWords = true
   if let algolias = try? CatalogLoader.load(path: root + "/Data/products.json", overrides: typosOnKnownWords) {
@@ -278,6 +279,7 @@ log(
 // Relevance on real queries: category precision@10, unordered (the default) and ordered(name).
 let realQueries = Relevance.load(shared + "/ecommerce-query-suggestions.json")
 JudgedQueries.report(catalog)
+Relevance.categorization(catalog, realQueries, suggestionRecords)
 let unordered = Relevance.categoryPrecision(catalog, realQueries)
 var orderedSettings = CatalogSettings()
 orderedSettings.searchableAttributes = ["ordered(name)", "brand", "category", "description"]

@@ -212,7 +212,9 @@ struct AlgoliaResponse {
       ("firstMatchedWord", .number("\(r.attribute * 1000 + max(r.position, r.latePosition))")),
       ("proximityDistance", .number("\(r.proximity)")),
       ("nbExactWords", .number("\(min(r.exact, r.words))")), ("words", .number("\(r.words)")),
-      ("filters", .number("0")), ("custom", .object(custom)),
+      // Optional filters matched: the category the query points to (QueryCategories).
+      ("filters", .number(response.optionalCategory != nil && !r.optionalFilterMissed ? "1" : "0")),
+      ("custom", .object(custom)),
     ]
     if let score = r.fuzzyScore { members.append(("fuzzyScore", .number("\(score)"))) }
     if r.learned > 0, let pick = picks[hit.objectID] {

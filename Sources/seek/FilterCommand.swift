@@ -24,9 +24,8 @@ enum FilterCommand {
     let created = (try? store?.createdItems()) ?? []
     let checked = Set(((try? store?.checkedItems()) ?? []).map(\.objectID))
     // What the app learned from picks ranks here too (the same searcher, the same answers).
-    let learned =
-      options.noLearn
-      ? [:] : PickLog((try? store?.picks()) ?? []).learned(for: query, now: Date().timeIntervalSince1970)
+    let picks = options.noLearn ? [] : (try? store?.picks()) ?? []
+    let learned = PickLog(picks).learned(for: query, now: Date().timeIntervalSince1970)
     let searcher = CatalogSearcher(catalog: catalog, created: created)
     if let refusal = refusal(of: options, catalog: catalog) {
       Output.error("seek: \(refusal)")
@@ -46,6 +45,11 @@ enum FilterCommand {
       request.inputOrder = options.noSort
       request.countsNumericFacetValues = options.json
       request.learned = learned.mapValues(\.level)
+      // What the app reads from picks and a suggestions file reads here too (SearchService).
+      request.learnedWords = options.noLearn ? nil : LearnedSynonyms(picks: picks, index: catalog.index).lexicon
+      let file = (try? options.suggestionsPath.map(SuggestionsFile.load)) ?? nil
+      request.optionalCategory = QueryCategories(suggestions: file ?? []).category(
+        for: query, picked: request.learned, in: catalog)
       response = try searcher.search(request)
     } catch {
       Output.error(

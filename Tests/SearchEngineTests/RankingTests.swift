@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func theOrderIsDeclaredInOnePlace() {
-    #expect(RankingRule.order == [.typo, .words, .learned, .sibling, .proximity, .attribute, .exact])
+    #expect(RankingRule.order == [.typo, .words, .learned, .filters, .sibling, .proximity, .attribute, .exact])
   }
 
   @Test func theUnrolledKeyFollowsTheOrder() {
@@ -171,6 +171,7 @@ import Testing
             var m = MatchSummary(
               typos: typos, words: 3, proximity: proximity, attribute: attribute, position: position, exact: exact)
             m.sibling = exact == 2
+            m.optionalFilterMissed = typos == 1
             #expect(RankingRule.key(m, record: 12345) == RankingRule.keyFollowingOrder(m, record: 12345))
           }
         }

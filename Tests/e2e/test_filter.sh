@@ -262,3 +262,17 @@ expect_eq "lines --filter --json: one page" 20 "$(printf '%s\n' "$lines" | "$SEE
 printf '[{"name": "Oat milk"}, {"name": "Oat bar"}, {"name": "Head massager"}, {"name": "Headphones"}, {"name": "Cell phones"}]' > "$WORK/list.json"
 expect_eq "records: oatmilk finds Oat milk, head phones Headphones" "Oat milk|Headphones" \
   "$("$SEEK" --no-store -f oatmilk "$WORK/list.json" 2>/dev/null)|$("$SEEK" --no-store -f "head phones" "$WORK/list.json" 2>/dev/null)"
+
+# The words shoppers use (records): a word the catalog does not use finds the lexicon's words, the
+# model typed comes before its siblings, and a suggestions file's category lifts its hits.
+expect_eq "records: fridge lists refrigerators" "3" \
+  "$("$SEEK" --no-store -f fridge --hits-per-page 3 Data/products.json 2>/dev/null | grep -c Refrigerator)"
+expect_eq "records: iphone 15 is the iPhone 15, not the 15 Pro" "Apple - iPhone 15 - 128GB" \
+  "$("$SEEK" --no-store -f "iphone 15" --hits-per-page 1 Data/products.json 2>/dev/null | cut -d' ' -f1-6)"
+printf '[{"query": "nintendo switch", "popularity": 9, "instant_search": {"facets": {"exact_matches": {"categories": [{"value": "Nintendo Switch Games", "count": 1}]}}}}]' > "$WORK/categorized.json"
+first_category() { python3 -c 'import json,sys; h=json.load(sys.stdin)["hits"][0]; print(h["category"], h["_rankingInfo"]["filters"])'; }
+expect_eq "records: nintendo switch lists the consoles first" "Video Games > Consoles > Nintendo Switch 0" \
+  "$("$SEEK" --no-store -f "nintendo switch" --hits-per-page 1 --json Data/products.json | first_category)"
+expect_eq "records: a suggestions file's category lifts its hits (--filter as the app)" \
+  "Video Games > Nintendo Switch Games 1" \
+  "$("$SEEK" --no-store -f "nintendo switch" --hits-per-page 1 --json --suggestions "$WORK/categorized.json" Data/products.json | first_category)"

@@ -62,6 +62,28 @@ public struct RecordFilter: Sendable, Equatable {
 }
 
 extension FacetIndex {
+  /// The records of `attribute` whose value is `name`, a whole path ("Cell Phones > Smartphones"),
+  /// or whose value's last level is named `name` ("Smartphones"), folded. Nil when the attribute
+  /// is not a text facet or no value is so named.
+  public func records(named name: String, in attribute: String, recordCount n: Int) -> RecordFilter? {
+    guard let facet = textFacet(attribute) else { return nil }
+    var out = RecordFilter(recordCount: n, all: false)
+    if name.contains(" > ") {
+      guard let value = facet.value(named: name) else { return nil }
+      facet.forEachRecord(of: value) { out.insert($0) }
+      return out
+    }
+    let key = TextFolding.foldedKey(name)
+    var found = false
+    for (v, value) in facet.values.enumerated() {
+      let last = value.components(separatedBy: " > ").last ?? value
+      guard TextFolding.foldedKey(last) == key else { continue }
+      found = true
+      facet.forEachRecord(of: v) { out.insert($0) }
+    }
+    return found ? out : nil
+  }
+
   /// The records that pass `expression`. A facet value no record has passes nothing; an
   /// attribute that is not a facet is an error (Algolia's rule: filter only on
   /// `attributesForFaceting`).

@@ -85,6 +85,12 @@ public enum ModelVariants {
     return value | UInt64(word.count) << 60
   }
 
+  /// Whether a one-word match at `place` names a sibling: the word is the model before the run.
+  @inline(__always) static func isSibling(place: UInt16, run: UInt8, titleAttribute: Int) -> Bool {
+    guard run != 0 else { return false }
+    return Int(place >> 12) == titleAttribute && Int(place & 0xFFF) == Int(run >> 4) - 1
+  }
+
   /// Whether a hit names a sibling of the model typed: a query word matched the word before the
   /// run in the title attribute (`titleAttribute`), and a word of the run matched none. `slots`
   /// as `Searcher.summary` reads them.

@@ -24,6 +24,9 @@ public struct MatchSummary: Sendable, Equatable {
   /// The title names a sibling of the model typed (`iPhone 15 Pro` for `iphone 15`:
   /// ModelVariants.swift).
   public var sibling: Bool = false
+  /// The request had an optional filter (`SearchRequest.optionalFilter`: the category the query
+  /// points to) and the record is not in it.
+  public var optionalFilterMissed: Bool = false
 }
 
 /// The textual ranking criteria, applied as successive tie-breaks in the order of `RankingRule.order`
@@ -39,6 +42,9 @@ public enum RankingRule: String, Sendable, CaseIterable {
   /// query with fewer typos or more of its words, and before the rest, so it does over a hit
   /// that matches as well but closer, earlier or more exactly (see Searcher+Learned.swift).
   case learned
+  /// In the request's optional filter first (Algolia's `filters` rule with `optionalFilters`: the
+  /// category the query points to, SeekCore's QueryCategories).
+  case filters
   /// The model typed before its siblings: a title that goes on with a variant word not typed
   /// (`iPhone 15 Pro` for `iphone 15`) after one that does not (ModelVariants.swift).
   case sibling
@@ -52,7 +58,9 @@ public enum RankingRule: String, Sendable, CaseIterable {
   case exact
 
   /// The order of the rules: the one place that decides it.
-  public static let order: [RankingRule] = [.typo, .words, .learned, .sibling, .proximity, .attribute, .exact]
+  public static let order: [RankingRule] = [
+    .typo, .words, .learned, .filters, .sibling, .proximity, .attribute, .exact,
+  ]
 
   /// The most frecent level of `learned` (its field is 4 bits; 0 is "never picked").
   public static let maxLearned = 15
@@ -63,10 +71,11 @@ public enum RankingRule: String, Sendable, CaseIterable {
     case .typo: return 5
     case .words: return 4
     case .learned: return 4
+    case .filters: return 1
     case .sibling: return 1
     case .proximity: return 6
-    // The attribute (4 bits) and the position in it, capped at `maxRankedPosition` (8 bits).
-    case .attribute: return 12
+    // The attribute (4 bits) and the position in it, capped at `maxRankedPosition` (7 bits).
+    case .attribute: return 11
     // Exact (4 bits), then the late position (1 bit).
     case .exact: return 5
     }
@@ -78,9 +87,10 @@ public enum RankingRule: String, Sendable, CaseIterable {
     case .typo: return UInt64(min(m.typos, 31))
     case .words: return UInt64(ParsedQuery.maxWords - m.words)
     case .learned: return Self.learnedCost(m.learned)
+    case .filters: return m.optionalFilterMissed ? 1 : 0
     case .sibling: return m.sibling ? 1 : 0
     case .proximity: return UInt64(min(m.proximity, 63))
-    case .attribute: return UInt64(m.attribute) << 8 | UInt64(min(m.position, Self.maxRankedPosition))
+    case .attribute: return UInt64(m.attribute) << 7 | UInt64(min(m.position, Self.maxRankedPosition))
     case .exact:
       let exact = UInt64(ParsedQuery.maxWords + 1 - min(m.exact, ParsedQuery.maxWords + 1))
       return exact << 1 | UInt64(min(m.latePosition, Self.maxLatePosition))
@@ -91,8 +101,8 @@ public enum RankingRule: String, Sendable, CaseIterable {
   /// index (a catalog of more is several segments).
   static let recordBits: UInt64 = 27
   /// Positions past this one in an `ordered` attribute rank alike: a query word found after the
-  /// 255th word of a title is as late as can be.
-  static let maxRankedPosition = 255
+  /// 127th word of a title is as late as can be.
+  static let maxRankedPosition = 127
   /// Late positions (unordered attributes) rank as "leads the attribute" or not. Finer (first,
   /// second, third, further) found the package names no sooner and let a shorter, less popular
   /// name beat a popular one: "Lightning cable" over "USB-C cable" for `cable`.
@@ -105,6 +115,7 @@ public enum RankingRule: String, Sendable, CaseIterable {
     var key = typo.cost(m)
     key = key << words.bitWidth | words.cost(m)
     key = key << learned.bitWidth | learned.cost(m)
+    key = key << filters.bitWidth | filters.cost(m)
     key = key << sibling.bitWidth | sibling.cost(m)
     key = key << proximity.bitWidth | proximity.cost(m)
     key = key << attribute.bitWidth | attribute.cost(m)
@@ -168,7 +179,14 @@ public enum RankingRule: String, Sendable, CaseIterable {
   /// Where the learned field of a word match's key starts: under it, the rules after it and the
   /// record id.
   static let learnedShift: UInt64 =
-    recordBits + exact.bitWidth + attribute.bitWidth + proximity.bitWidth + sibling.bitWidth
+    filtersShift + filters.bitWidth
+
+  /// Where the sibling field starts: a key made without the record's variant run (a one-word
+  /// scan's) gets it by setting this bit.
+  static let siblingShift: UInt64 = recordBits + exact.bitWidth + attribute.bitWidth + proximity.bitWidth
+  /// Where the filters field starts: a key made before the optional filter was asked gets it by
+  /// setting this bit (`Searcher.withOptionalFilter`).
+  static let filtersShift: UInt64 = siblingShift + sibling.bitWidth
 
   /// The summary a key was made from (every rule's value can be read back).
   static func summary(of key: UInt64) -> MatchSummary {
@@ -187,11 +205,12 @@ public enum RankingRule: String, Sendable, CaseIterable {
       case .typo: m.typos = Int(value)
       case .words: m.words = ParsedQuery.maxWords - Int(value)
       case .learned: m.learned = maxLearned - Int(value)
+      case .filters: m.optionalFilterMissed = value == 1
       case .sibling: m.sibling = value == 1
       case .proximity: m.proximity = Int(value)
       case .attribute:
-        m.attribute = Int(value >> 8)
-        m.position = Int(value & 0xFF)
+        m.attribute = Int(value >> 7)
+        m.position = Int(value & 0x7F)
       case .exact:
         m.exact = ParsedQuery.maxWords + 1 - Int(value >> 1)
         m.latePosition = Int(value & 1)

@@ -50,6 +50,10 @@ public struct SearchRequest: Sendable, Equatable {
   /// Words learned from picks for words the index does not know (SeekCore's LearnedSynonyms),
   /// read as the lexicon's are (Lexicon.swift), before them.
   public var learnedWords: Lexicon? = nil
+  /// Records ranked first among hits that match as well by typo, words and picks (Algolia's
+  /// `optionalFilters`, one filter: the category the query points to). Not with a sort, and not
+  /// for the fuzzy tier (lines).
+  public var optionalFilter: RecordFilter? = nil
   /// Algolia's `distinct`: at most `perValue` hits for each value of one attribute, the best of
   /// each group kept (see Searcher+Distinct.swift).
   public var distinct: Distinct? = nil

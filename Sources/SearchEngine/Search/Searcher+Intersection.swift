@@ -242,7 +242,8 @@ extension Searcher {
                 variantRun: index.variantRun(record))
               key =
                 pass.sorted
-                ? sortKey(record: record, typos: m.typos, words: m.words) : RankingRule.key(m, record: record)
+                ? sortKey(record: record, typos: m.typos, words: m.words)
+                : withOptionalFilter(RankingRule.key(m, record: record), record)
               rowKeys[row] = key
             }
             if key < worst {
@@ -258,7 +259,7 @@ extension Searcher {
               let alone = Self.summary(
                 slots: UnsafeBufferPointer(withoutOptional), wordCount: pass.wordCount,
                 attributeWordCounts: recordWordCounts, rules: rules, variantRun: index.variantRun(record))
-              keeping.insert(RankingRule.key(alone, record: record))
+              keeping.insert(withOptionalFilter(RankingRule.key(alone, record: record), record))
             }
           }
           return (matchCount, nbHits)

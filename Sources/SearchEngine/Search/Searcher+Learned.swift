@@ -17,6 +17,8 @@
 extension Searcher {
   func learnedSearch(_ request: SearchRequest) -> SearchResponse {
     let learned = request.learned.filter { $0.record >= 0 && $0.record < index.count }
+    // The learned records' keys are made before the run: with the request's optional filter.
+    optionalFilter = request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil }
     let query = index.parse(request.query, learned: request.learnedWords)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing = query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
@@ -130,7 +132,8 @@ extension Searcher {
     let regime = matcherRegime
     let requiredMask = UInt16(1 << required) - 1
     guard matcher.results[regime.rawValue].matched & requiredMask == requiredMask else { return nil }
-    return matcher.relevance(in: regime, required: required) << RankingRule.recordBits | UInt64(record)
+    let key = matcher.relevance(in: regime, required: required) << RankingRule.recordBits | UInt64(record)
+    return withOptionalFilter(key, record)
   }
 
   /// The key `record` has by fzf's rules (lines), nil when it does not match them.

@@ -2,8 +2,25 @@
 /// slots: what the ranking rules compare.
 
 extension Searcher {
+  /// `key`, of `record`, with the optional filter's rule: the key was made as if the record
+  /// were in it (the best case, which the floors of the scans assume too).
+  @inline(__always) func withOptionalFilter(_ key: UInt64, _ record: Int) -> UInt64 {
+    Self.withOptionalFilter(key, record, optionalFilter)
+  }
+
+  @inline(__always) static func withOptionalFilter(_ key: UInt64, _ record: Int, _ filter: RecordFilter?) -> UInt64 {
+    guard let filter, !filter.contains(record) else { return key }
+    return key | 1 << RankingRule.filtersShift
+  }
+
   /// A record's match summary from this search's scratch slots (for hits ordered by a sort).
   func summary(of record: Int, wordCount: Int) -> MatchSummary {
+    var m = rulesSummary(of: record, wordCount: wordCount)
+    m.optionalFilterMissed = optionalFilter.map { !$0.contains(record) } ?? false
+    return m
+  }
+
+  private func rulesSummary(of record: Int, wordCount: Int) -> MatchSummary {
     let columns = index.searchableColumns.count
     let row = row(of: record)
     // Safe: the record is a candidate of the last run, whose row is below index.count; slots hold

@@ -119,7 +119,7 @@ extension Searcher {
           slots: UnsafeBufferPointer(slots), wordCount: 2,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
           rules: rules, variantRun: index.variantRun(record))
-        return RankingRule.key(m, record: record)
+        return withOptionalFilter(RankingRule.key(m, record: record), record)
       }
     }
   }

@@ -136,7 +136,7 @@ extension Searcher {
           slots: UnsafeBufferPointer(start: pointer, count: 1), wordCount: 1,
           attributeWordCounts: UnsafeBufferPointer(rebasing: counts[(record * columns)..<(record * columns + columns)]),
           rules: rules, variantRun: index.variantRun(record))
-        return RankingRule.key(m, record: record)
+        return withOptionalFilter(RankingRule.key(m, record: record), record)
       }
     }
   }

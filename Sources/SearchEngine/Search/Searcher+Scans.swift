@@ -105,9 +105,16 @@ extension Searcher {
   }
 
   /// The key of a one-word match without typos at `place` (its position counts only in an ordered
-  /// attribute).
+  /// attribute), with the record's own rules: a sibling of the model typed (ModelVariants.swift),
+  /// out of the optional filter.
   @inline(__always) func singleWordKey(_ place: UInt16, exact: Int, record: Int) -> UInt64 {
-    Self.singleWordKey(place, exact: exact, record: record, orderedMask: rules.orderedMask)
+    var key = Self.singleWordKey(place, exact: exact, record: record, orderedMask: rules.orderedMask)
+    if rules.titleAttribute >= 0
+      && ModelVariants.isSibling(place: place, run: index.variantRun(record), titleAttribute: rules.titleAttribute)
+    {
+      key |= 1 << RankingRule.siblingShift
+    }
+    return withOptionalFilter(key, record)
   }
 
   @inline(__always) static func singleWordKey(_ place: UInt16, exact: Int, record: Int, orderedMask: UInt32) -> UInt64 {

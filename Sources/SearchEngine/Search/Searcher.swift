@@ -343,6 +343,7 @@ public final class Searcher {
     let limit = everyMatch ? max(1, index.count) : offset + request.hitsPerPage
     floor = everyMatch ? nil : request.after
     filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
+    optionalFilter = request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil }
     sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) ?? alphabeticalFacet($0.attribute) }
     sortDescending = request.sort?.descending ?? false
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
@@ -580,6 +581,8 @@ public final class Searcher {
   var exhaustiveRequested = false
   /// The current request's filter, facet counts and sort.
   var filter: RecordFilter? = nil
+  /// The current request's optional filter (`SearchRequest.optionalFilter`).
+  var optionalFilter: RecordFilter? = nil
   var counter = FacetCounter()
   /// Facets counted under filters of their own, in the same pass (see `DisjunctiveFacet`).
   var disjunctive: [(filter: RecordFilter?, counter: FacetCounter)] = []

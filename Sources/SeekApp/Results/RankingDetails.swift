@@ -53,6 +53,8 @@ public struct RankingDetails: Sendable, Equatable {
   /// Words of the query given a meaning learned from picks ("hoover: vacuum, learned from 3
   /// items picked"), said under the rules.
   public var learnedWords: [String] = []
+  /// The category the query points to (SeekCore's QueryCategories), when one lifted its hits.
+  public var optionalCategory: String? = nil
 
   public init(
     match: MatchSummary, wordCount: Int, attribute: String, attributeOrdered: Bool, sort: SortOrder?,

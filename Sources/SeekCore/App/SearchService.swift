@@ -47,6 +47,10 @@ public final class SearchService {
   public var identityFields: [FieldRange] = []
   /// Suggestions given (file or generated), before any learned ones are added.
   private var baseSuggestions: [Suggestion]
+  /// The categories queries point to, from a suggestions file (`QueryCategories`): generated
+  /// suggestions' categories, their most popular record's, say nothing of what people meant (on
+  /// Data/ they took category precision from 74.5% to 71.7%).
+  private let categories: QueryCategories
   private var learned: [Suggestion] = []
   /// The user's recent searches, most recent first, with their folded keys (folded once, not on
   /// every keystroke).
@@ -71,6 +75,7 @@ public final class SearchService {
     self.searcher = CatalogSearcher(catalog: catalog, created: created)
     self.hitsPerPage = SearchRequest.clamped(hitsPerPage: hitsPerPage)
     self.baseSuggestions = suggestions
+    self.categories = QueryCategories(suggestions: generatingSuggestions == nil ? suggestions : [])
     self.learned = learned
     self.suggestions = SuggestionsIndex(suggestions + learned)
   }
@@ -227,6 +232,9 @@ public final class SearchService {
       learnedItems = refine.searchDisabled ? [:] : learned(for: query)
       request.learned = learnedItems.mapValues(\.level)
       request.learnedWords = refine.searchDisabled ? nil : learnedWords()?.lexicon
+      if !refine.searchDisabled && refine.sort == nil {
+        request.optionalCategory = category(for: query, picked: learnedItems.mapValues(\.level))
+      }
       response = try searcher.search(request)
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
@@ -246,6 +254,7 @@ public final class SearchService {
         index: $0.index, record: $0.hit.record, summary: $0.hit.ranking, query: parsed, sort: refine.sort)
       if $0.hit.ranking.learned > 0 { hit.ranking?.pick = learnedItems[hit.objectID]?.reason }
       hit.ranking?.learnedWords = explained
+      hit.ranking?.optionalCategory = response.optionalCategory
       hit.ranking?.learning = learning
       return hit
     }
@@ -318,6 +327,12 @@ public final class SearchService {
   func learned(for query: String) -> [String: (level: Int, reason: PickReason)] {
     guard learning, !picks.isEmpty else { return [:] }
     return picks.learned(for: query, now: clock())
+  }
+
+  /// The category `query` points to: its picked items', else its suggestion's (`QueryCategories`);
+  /// none when the settings say so.
+  func category(for query: String, picked: [String: Int]) -> String? {
+    categories.category(for: query, picked: picked, in: catalog)
   }
 
   /// The words learned from the picks (none unless learning), made once after the picks change.

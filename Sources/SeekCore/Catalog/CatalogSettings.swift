@@ -76,6 +76,8 @@ public struct CatalogSettings: Sendable, Equatable {
   /// Whether a word the catalog does not use finds the lexicon's words for it (WordNet's nouns:
   /// `fridge` → refrigerator); nil: yes. Read at query time.
   public var lexicalSynonyms: Bool?
+  /// Whether the category a query points to lifts its hits there (`QueryCategories`); nil: yes.
+  public var queryCategorization: Bool?
 
   public init(
     searchableAttributes: [String]? = nil, titleAttribute: String? = nil,
@@ -125,6 +127,7 @@ public struct CatalogSettings: Sendable, Equatable {
     out.priceIntent = other.priceIntent ?? priceIntent
     out.variantWords = other.variantWords ?? variantWords
     out.lexicalSynonyms = other.lexicalSynonyms ?? lexicalSynonyms
+    out.queryCategorization = other.queryCategorization ?? queryCategorization
     out.typosEnabled = other.typosEnabled ?? typosEnabled
     out.typoTiers = other.typoTiers ?? typoTiers
     out.minWordSizeForOneTypo = other.minWordSizeForOneTypo ?? minWordSizeForOneTypo

@@ -84,6 +84,7 @@ struct SettingsReader {
     case "priceIntent": settings.priceIntent = try bool(v, key)
     case "variantWords": settings.variantWords = try strings(v, key)
     case "lexicalSynonyms": settings.lexicalSynonyms = try bool(v, key)
+    case "queryCategorization": settings.queryCategorization = try bool(v, key)
     default: return false
     }
     return true
@@ -126,7 +127,7 @@ struct SettingsReader {
     .invalidSettings(
       path: path,
       message:
-        "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent, variantWords, lexicalSynonyms)"
+        "unknown setting '\(key)' (searchableAttributes, titleAttribute, customRanking, objectID, displayAttributes, attributesForFaceting, allowTyposOnNumericTokens, typoTolerance, minWordSizefor1Typo, minWordSizefor2Typos, typosOnKnownWords, ignorePlurals, removeStopWords, exactOnSingleWordQuery, disableTypoToleranceOnAttributes, attributeForDistinct, distinct, synonyms, format, store, create, createOnEnter, sortBy, rules, priceAttribute, priceIntent, variantWords, lexicalSynonyms, queryCategorization)"
     )
   }
 

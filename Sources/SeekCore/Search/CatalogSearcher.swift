@@ -64,6 +64,9 @@ public final class CatalogSearcher {
     public var learned: [String: Int] = [:]
     /// Words learned from picks (`LearnedSynonyms`; see `SearchRequest.learnedWords`).
     public var learnedWords: Lexicon? = nil
+    /// The category the query points to (`QueryCategories`): its hits rank first among those that
+    /// match as well (`SearchRequest.optionalFilter`), in `categoryAttribute`.
+    public var optionalCategory: String? = nil
     /// Algolia's `distinct` for this query (0: off); nil: the catalog's settings.
     public var distinct: Int? = nil
     /// Answer from the indexes alone, leaving the lines past them unscanned (an interim answer,
@@ -121,6 +124,8 @@ public final class CatalogSearcher {
     public var queryAfterRules: String? = nil
     /// The price asked for in the query's words, applied as a filter (PriceIntent.swift).
     public var priceFilter: FilterExpression? = nil
+    /// The category the query points to, when its hits there were lifted (`Request.optionalCategory`).
+    public var optionalCategory: String? = nil
 
     public var nbPages: Int { nbHits == 0 ? 0 : (nbHits - 1) / hitsPerPage + 1 }
   }
@@ -134,6 +139,9 @@ public final class CatalogSearcher {
   public private(set) var catalog: Catalog
   public private(set) var created: [CreatedItem] = []
   private var segments: [Segment] = []
+  /// The last optional category's filters, per segment, and the segments' generation they were
+  /// made for.
+  private var keptCategory: (category: String, generation: Int, filters: [RecordFilter?])? = nil
   /// Changes whenever the segments do, so that an old cursor is never applied to new indexes.
   public private(set) var generation = 0
   /// Changes whenever the records searched do (not when the same records are indexed anew, as
@@ -444,7 +452,7 @@ public final class CatalogSearcher {
     if after.count < segments.count { after += [UInt64?](repeating: nil, count: segments.count - after.count) }
     for entry in page { after[entry.segment] = entry.hit.key }
     let hits = highlighted(page, scope: request.highlightScope, parsed, extended, learned: request.learnedWords)
-    return Response(
+    var response = Response(
       query: request.query, hits: hits, nbHits: responses.reduce(0) { $0 + $1.nbHits }, page: request.page,
       hitsPerPage: request.hitsPerPage, exhaustiveNbHits: responses.allSatisfy(\.exhaustiveNbHits),
       droppedWords: responses.first { !$0.droppedWords.isEmpty }?.droppedWords ?? [],
@@ -452,7 +460,24 @@ public final class CatalogSearcher {
       next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
       exhaustiveFacetsCount: responses.allSatisfy(\.exhaustiveFacetsCount),
       reorderedByLearning: responses.contains(where: \.reorderedByLearning))
+    if request.sort == nil, optionalFilters(request.optionalCategory).contains(where: { $0 != nil }) {
+      response.optionalCategory = request.optionalCategory
+    }
+    return response
   }
+
+  /// Each segment's records in `category` (nil: none, or no category), kept for the next
+  /// keystroke: the category changes far less often than the query.
+  private func optionalFilters(_ category: String?) -> [RecordFilter?] {
+    guard let category, let attribute = categoryAttribute else { return segments.map { _ in nil } }
+    if let kept = keptCategory, kept.category == category, kept.generation == generation { return kept.filters }
+    let filters = segments.map { $0.index.facets.records(named: category, in: attribute, recordCount: $0.index.count) }
+    keptCategory = (category, generation, filters)
+    return filters
+  }
+
+  /// The attribute the catalog's categories are in (`QueryCategories.attribute(of:)`).
+  public var categoryAttribute: String? { QueryCategories.attribute(of: catalog.index) }
 
   /// Each segment's answer: its best `hitsPerSegment` (after the cursor's key for it), the
   /// conjunctive facets counted, and each refined attribute counted without its own refinements
@@ -469,6 +494,7 @@ public final class CatalogSearcher {
       let expression = Self.combine(request.filters, request.refinements.expression(excluding: attribute))
       without.append((attribute, excluding(request.excludedObjectIDs, try recordFilters(expression))))
     }
+    let optional = optionalFilters(request.optionalCategory)
     var responses: [SearchResponse] = []
     for (i, segment) in segments.enumerated() {
       var segmentRequest = SearchRequest(
@@ -482,6 +508,7 @@ public final class CatalogSearcher {
       segmentRequest.inputOrder = request.inputOrder
       segmentRequest.distinct = distincts[i]
       segmentRequest.learnedWords = request.learnedWords
+      segmentRequest.optionalFilter = optional[i]
       segmentRequest.learned = request.learned.compactMap { objectID, level in
         segment.index.record(objectID: objectID).map { LearnedRecord(record: $0, level: level) }
       }
