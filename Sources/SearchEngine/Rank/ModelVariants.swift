@@ -12,16 +12,16 @@
 // matched the word just before the run, in the title, and some word of the run matched no query
 // word: `iphone 15` on "iPhone 15 Pro Max" is one, `iphone 15 pro max` is not, `iphone 15 pro`
 // on "iPhone 15 Pro Max" is (Max was not typed), `silicone case` on it is not (no model named).
-// The `sibling` rule ranks siblings after the rest, after typo, words and learned and before
-// proximity: the Pro's own case, its words closer together, no longer passes the 15's cases.
+// The `sibling` rule ranks siblings after the rest, after typo, words, learned and filters and
+// before proximity: the Pro's own case, its words closer together, no longer passes the 15's
+// cases.
 //
 // What it trades: the words are English and fixed (settings: `variantWords`, [] for none). Only
 // the first run of the title counts, at its first 15 word positions (one byte a record):
 // "Case for iPhone 15 Pro Max" is seen, a model named further in is not. A model line without a
 // number ("AirPods Pro", "MacBook Air") is not one: which of its lines is "the" product is not
-// in the words. A sibling is still a
-// hit, and first when nothing else matches (`iphone 15` on a catalog of Pros). Lines (fzf's
-// face) have no variant words: their ranking is fzf's.
+// in the words. A sibling is still a hit, and first when nothing else matches (`iphone 15` on a
+// catalog of Pros). Lines (fzf's face) have no variant words: their ranking is fzf's.
 
 /// Where a title's variant run is, packed in a byte: its first word position (1…15; 0: no run)
 /// in the high four bits, its length in words (1…15) in the low four.
