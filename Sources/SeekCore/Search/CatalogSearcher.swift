@@ -297,6 +297,8 @@ public final class CatalogSearcher {
     let scannable =
       request.filters == nil && request.refinements.isEmpty && requestedFacets.isEmpty && request.sort == nil
       && !request.inputOrder && request.learned.isEmpty && distinct(request, in: catalog.index) == nil
+      // The scan matches words as typed: what picks and categories add is the index's.
+      && request.learnedWords == nil && request.optionalCategory == nil
     guard scannable else {
       if request.skipsUnindexedLines { return false }
       let whole = tail.indexOfEveryLine()
