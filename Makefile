@@ -11,7 +11,7 @@ BIN := .build/release/seek
 # Every release build takes the same flags, so that building one product never recompiles another.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: deps build run test unit e2e bench bench-scale bench-ingest fuzz install format clean
+.PHONY: deps build run test unit e2e bench bench-scale bench-ingest fuzz install format clean lexicon
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -51,6 +51,12 @@ bench: deps
 	bash Scripts/stream-memory.sh .build/release/seek
 	bash Scripts/long-lines.sh .build/release/seek
 	bash Scripts/postgres-bench.sh .build/release/seek .build/release/seek-bench
+
+# The lexicon shipped inside seek (SeekCore/Lexicon), made again from Debian's WordNet. Not
+# needed to build: the table is committed.
+lexicon:
+	@dpkg -s wordnet-base >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base; }
+	python3 Scripts/wordnet-lexicon.py /usr/share/wordnet > Sources/SeekCore/Lexicon/WordNetNouns+Table.swift
 
 # How cost grows: 100k, 1.1M, 5.5M and 9.9M records (build time, bytes per record, peak RSS,
 # keystroke latency), then ten million records warm (the binary from its index cache, the 9.9M

@@ -7,7 +7,7 @@ where a direct hypernym is that word: `stove` -> `range`, `fridge` (electric ref
 refrigerator) -> `refrigerator`. Only the most frequent sense: a word's
 other senses are what makes a thesaurus noisy. Usage:
 
-    python3 Scripts/wordnet-lexicon.py /usr/share/wordnet > Sources/SeekCore/Lexicon/WordNetNouns+Table.swift
+    make lexicon   (or: python3 Scripts/wordnet-lexicon.py /usr/share/wordnet > Sources/SeekCore/Lexicon/WordNetNouns+Table.swift)
 """
 import sys, os, re
 
