@@ -9,8 +9,8 @@ import SearchEngine
 /// (WordNet 3.0's, BSD-like, its notice kept in the table's file), it is in Debian
 /// (`wordnet-base`), and its senses are ranked by frequency, so the most common one can be taken
 /// alone. Why a table and not the package's files at run time: Seek is one binary; the table is
-/// made by `make lexicon` (`Scripts/wordnet-lexicon.py`) from the package and committed, so neither a build nor a
-/// user needs WordNet installed.
+/// made by `make lexicon` (`Scripts/wordnet-lexicon.py`) from the package and committed, so
+/// neither a build nor a user needs WordNet installed.
 public enum WordNetNouns {
   public static let lexicon = Lexicon(name: "wordnet", table: table)
 }
