@@ -92,9 +92,7 @@ enum JudgedQueries {
   /// The record's name as whole folded words, one space apart (padded with spaces at both ends,
   /// so that a word run is found as " iphone 15 ").
   private static func words(_ text: String) -> String {
-    " "
-      + Tokenizer.nameKey(text).split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
-      .joined(separator: " ") + " "
+    " " + String(decoding: Tokenizer.nameKey(text), as: UTF8.self) + " "
   }
 
   private static func satisfies(_ j: Judged, name: String, category: String, brand: String) -> Bool {

@@ -11,6 +11,13 @@ enum Relevance {
     var popularity: Double
     /// The categories the query's exact matches fall in (any level name).
     var categories: [String]
+
+    /// Whether `hit`'s category path (in `column`) names one of the query's categories.
+    func names(_ hit: CatalogSearcher.SegmentHit, column: Int) -> Bool {
+      hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
+        categories.contains($0)
+      }
+    }
   }
 
   static func load(_ path: String) -> [RealQuery] {
@@ -81,11 +88,7 @@ enum Relevance {
       guard let response = try? searcher.search(request),
         !response.hits.isEmpty
       else { continue }
-      let named = response.hits.map { hit in
-        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
-          q.categories.contains($0)
-        }
-      }
+      let named = response.hits.map { q.names($0, column: column) }
       let shown = min(10, named.count)
       let got = q.popularity * Double(named.prefix(10).filter { $0 }.count) / Double(shown)
       let possible = q.popularity * Double(min(shown, named.filter { $0 }.count)) / Double(shown)
@@ -205,11 +208,7 @@ extension Relevance {
     var (before, picksAlone, withCategory, weights, counted) = (0.0, 0.0, 0.0, 0.0, 0)
     func share(_ request: CatalogSearcher.Request, _ q: RealQuery) -> Double? {
       guard let response = try? searcher.search(request), !response.hits.isEmpty else { return nil }
-      let named = response.hits.prefix(10).filter { hit in
-        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
-          q.categories.contains($0)
-        }
-      }
+      let named = response.hits.prefix(10).filter { q.names($0, column: column) }
       return Double(named.count) / Double(min(10, response.hits.count))
     }
     for q in queries where !q.categories.isEmpty {
@@ -217,11 +216,9 @@ extension Relevance {
       guard let response = try? searcher.search(CatalogSearcher.Request(query: q.query, hitsPerPage: 200)) else {
         continue
       }
-      let wanted = response.hits.filter { hit in
-        hit.index.documents.value(hit.hit.record, column).components(separatedBy: " > ").contains {
-          q.categories.contains($0)
-        }
-      }.prefix(2).map { $0.index.documents.objectID($0.hit.record) }
+      let wanted = response.hits.filter { q.names($0, column: column) }.prefix(2).map {
+        $0.index.documents.objectID($0.hit.record)
+      }
       guard wanted.count == 2, let base = share(request, q) else { continue }
       request.learned = Dictionary(uniqueKeysWithValues: wanted.map { ($0, 6) })
       guard let alone = share(request, q) else { continue }

@@ -38,22 +38,28 @@ extension SearchIndex {
   /// budget for the words it knows, by then (see the notes above).
   /// `learned`: words learned from picks for words the index does not know.
   public func parse(_ text: String, learned: Lexicon? = nil) -> ParsedQuery {
-    withoutTyposOnKnownWords(withLexicalAlternatives(ParsedQuery(text, settings: settings), learned: learned))
+    read(ParsedQuery(text, settings: settings), learned: learned)
   }
 
-  /// `query` with no typo budget for the words this index knows: as typed, as one of their
-  /// alternatives, or — for the word being typed — as the start of a term. Unchanged when the
-  /// settings allow typos on known words.
-  public func withoutTyposOnKnownWords(_ query: ParsedQuery) -> ParsedQuery {
-    guard !settings.typoTolerance.typosOnKnownWords else { return query }
+  /// `query` as this index reads it, in one pass over its words (each looked up once): a word
+  /// the dictionary does not know gets the lexicon's words for it (Lexicon.swift), and a word it
+  /// knows by then — as typed, as one of its alternatives, or, for the word being typed, as the
+  /// start of a term — no typo budget, unless the settings allow typos on known words. Reading a
+  /// query read already changes nothing (the highlighter reads what it is given).
+  public func read(_ query: ParsedQuery, learned: Lexicon? = nil) -> ParsedQuery {
+    let hasLexicon = settings.lexicon != nil || learned != nil
+    let dropsTypos = !settings.typoTolerance.typosOnKnownWords
+    guard hasLexicon || dropsTypos else { return query }
     var out = query
-    for i in out.words.indices where out.words[i].typoBudget > 0 && knows(out.words[i]) {
-      out.words[i].typoBudget = 0
+    for i in out.words.indices where hasLexicon || out.words[i].typoBudget > 0 {
+      var known = knows(out.words[i])
+      if !known && hasLexicon { known = addLexicalAlternatives(to: &out.words[i], learned: learned) }
+      if known && dropsTypos { out.words[i].typoBudget = 0 }
     }
     return out
   }
 
-  /// Whether the dictionary holds `word` (see `withoutTyposOnKnownWords`).
+  /// Whether the dictionary holds `word` (see `read`).
   func knows(_ word: QueryWord) -> Bool {
     // Safe: each buffer is used only inside its closure, while its array is alive.
     let known = word.folded.withUnsafeBufferPointer { w in

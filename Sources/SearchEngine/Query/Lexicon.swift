@@ -63,25 +63,27 @@ public final class Lexicon: Sendable, Equatable {
 }
 
 extension SearchIndex {
-  /// `query` with the lexicon's words (those this index knows) as alternatives of each word the
-  /// index does not know: the words `learned` from picks first (SeekCore's LearnedSynonyms), then
-  /// the settings' lexicon's. Applied twice, the same: a word given words is known.
-  public func withLexicalAlternatives(_ query: ParsedQuery, learned: Lexicon? = nil) -> ParsedQuery {
-    guard settings.lexicon != nil || learned != nil else { return query }
-    var out = query
-    for i in out.words.indices where !knows(out.words[i]) {
-      var added = out.words[i].alternatives
-      let folded = out.words[i].folded
-      for word in (learned?.words(for: folded) ?? []) + (settings.lexicon?.words(for: folded) ?? []) {
-        for candidate in [word] + settings.alternatives.of(word)
-        where !added.contains(candidate) && added.count < WordAlternatives.maxPerWord && holds(candidate) {
-          added.append(candidate)
-        }
+  /// Gives `word`, which the index does not know, the lexicon's words for it that the index
+  /// knows, with their plural forms and synonyms, as alternatives: the words `learned` from picks
+  /// first (SeekCore's LearnedSynonyms), then the settings' lexicon's. Whether it gave any (the
+  /// word is then known: `read`).
+  func addLexicalAlternatives(to word: inout QueryWord, learned: Lexicon?) -> Bool {
+    let before = word.alternatives.count
+    func add(_ candidate: [UInt8]) {
+      if word.alternatives.count < WordAlternatives.maxPerWord && !word.alternatives.contains(candidate)
+        && holds(candidate)
+      {
+        word.alternatives.append(candidate)
       }
-      out.words[i].knownByLexiconOnly = added.count > out.words[i].alternatives.count
-      out.words[i].alternatives = added
     }
-    return out
+    for lexicon in [learned, settings.lexicon] {
+      for found in lexicon?.words(for: word.folded) ?? [] {
+        add(found)
+        for alternative in settings.alternatives.of(found) { add(alternative) }
+      }
+    }
+    word.knownByLexiconOnly = word.alternatives.count > before
+    return word.knownByLexiconOnly
   }
 
   /// The first word the lexicon gives two adjacent words of `query` that is one of its nouns, where

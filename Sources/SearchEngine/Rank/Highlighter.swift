@@ -27,7 +27,7 @@ public struct Highlighter {
     self.index = index
     // As the index answers it: the lexicon's words for a word it does not know (Lexicon.swift),
     // no typo on a word it knows (KnownWords.swift).
-    self.query = index.withoutTyposOnKnownWords(index.withLexicalAlternatives(query, learned: learned))
+    self.query = index.read(query, learned: learned)
     self.extended = extended
     words = self.query.words.map(PreparedWord.init)
   }

@@ -233,7 +233,8 @@ public final class SearchService {
       request.learned = learnedItems.mapValues(\.level)
       request.learnedWords = refine.searchDisabled ? nil : learnedWords()?.lexicon
       if !refine.searchDisabled && refine.sort == nil {
-        request.optionalCategory = category(for: query, picked: learnedItems.mapValues(\.level))
+        request.optionalCategory = categories.category(
+          for: query, picked: learnedItems.mapValues(\.level), in: catalog)
       }
       response = try searcher.search(request)
     } catch {
@@ -327,12 +328,6 @@ public final class SearchService {
   func learned(for query: String) -> [String: (level: Int, reason: PickReason)] {
     guard learning, !picks.isEmpty else { return [:] }
     return picks.learned(for: query, now: clock())
-  }
-
-  /// The category `query` points to: its picked items', else its suggestion's (`QueryCategories`);
-  /// none when the settings say so.
-  func category(for query: String, picked: [String: Int]) -> String? {
-    categories.category(for: query, picked: picked, in: catalog)
   }
 
   /// The words learned from the picks (none unless learning), made once after the picks change.

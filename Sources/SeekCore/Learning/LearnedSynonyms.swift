@@ -74,6 +74,7 @@ public struct LearnedSynonyms: Sendable, Equatable {
 
   /// What a query's words were given: "hoover: vacuum (3 items picked)", one a word.
   public func explanations(for query: String) -> [String] {
+    guard !pairs.isEmpty else { return [] }
     let words = Set(Tokenizer.words(query).map(\.term))
     return pairs.filter { words.contains($0.word) }.map {
       "\($0.word): \($0.synonym), learned from \($0.items) items picked"

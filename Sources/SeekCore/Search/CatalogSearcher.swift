@@ -462,7 +462,9 @@ public final class CatalogSearcher {
       next: Cursor(generation: generation, after: after, offset: offset + hits.count), facets: facets,
       exhaustiveFacetsCount: responses.allSatisfy(\.exhaustiveFacetsCount),
       reorderedByLearning: responses.contains(where: \.reorderedByLearning))
-    if request.sort == nil, optionalFilters(request.optionalCategory).contains(where: { $0 != nil }) {
+    if request.sort == nil, request.optionalCategory != nil,
+      optionalFilters(request.optionalCategory).contains(where: { $0 != nil })
+    {
       response.optionalCategory = request.optionalCategory
     }
     return response
