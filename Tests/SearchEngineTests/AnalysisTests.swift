@@ -61,6 +61,13 @@ import Testing
     #expect(distance.distance("samsnug".unicodeScalars.map(\.value), limit: 2) == 2)
     let prefix = distance.prefixDistance("smas".unicodeScalars.map(\.value))
     #expect(prefix.distance == 0 && prefix.prefixLength == 4)
+    // A typo on the first letter counts two.
+    #expect(distance.typos("smasung".unicodeScalars.map(\.value), limit: 2) == 0)
+    #expect(distance.typos("xmasung".unicodeScalars.map(\.value), limit: 2) == 2)
+    #expect(distance.typos("masung".unicodeScalars.map(\.value), limit: 2) == 2)
+    #expect(distance.typos("msasung".unicodeScalars.map(\.value), limit: 2) == 2)
+    #expect(distance.prefixTypos("xmas".unicodeScalars.map(\.value)).typos == 2)
+    #expect(distance.prefixTypos("smsa".unicodeScalars.map(\.value)).typos == 1)
     let term = Array("samsung".utf8)
     #expect(
       term.withUnsafeBufferPointer {

@@ -52,19 +52,45 @@ import Testing
     #expect(found > 1000)
   }
 
-  @Test func wholeWordsWithinTheBudgetAreExactlyThoseAtThatDistance() {
+  @Test(arguments: [1, 2]) func wholeWordsWithinTheBudgetAreExactlyThoseWithThatManyTypos(budget: Int) {
     let dictionary = Self.terms
+    var otherFirstLetters = 0
     for word in Self.words.prefix(120) {
       var found: [Int: Int] = [:]
-      dictionary.fuzzyMatches(word: word, maxTypos: 2, prefix: false) { range, typos, _ in
+      dictionary.fuzzyMatches(word: word, maxTypos: budget, prefix: false) { range, typos, _ in
         for t in range { found[t] = typos }
       }
       for t in 0..<dictionary.count {
         let term = Array(termText(dictionary, t).unicodeScalars.map(\.value))
-        let distance = restrictedDistance(word, term)
-        #expect(found[t] == (distance <= 2 ? distance : nil), "\(word) vs \(termText(dictionary, t))")
+        let typos = Self.typos(word, term)
+        #expect(found[t] == (typos <= budget ? typos : nil), "\(word) vs \(termText(dictionary, t))")
+        if found[t] != nil && term.first != word.first { otherFirstLetters += 1 }
       }
     }
+    // A two-typo word finds words of another first letter (at two typos), a one-typo word none.
+    #expect(budget == 1 ? otherFirstLetters == 0 : otherFirstLetters > 50)
+  }
+
+  /// As a prefix, a term matches with the fewest typos of any of its prefixes.
+  @Test func prefixesWithinTheBudgetAreExactlyThoseWithThatManyTypos() {
+    let dictionary = Self.terms
+    for word in Self.words.prefix(80) {
+      var found: [Int: Int] = [:]
+      dictionary.fuzzyMatches(word: word, maxTypos: 2, prefix: true) { range, typos, _ in
+        for t in range { found[t] = typos }
+      }
+      for t in 0..<dictionary.count {
+        let term = Array(termText(dictionary, t).unicodeScalars.map(\.value))
+        let typos = (1...term.count).map { Self.typos(word, Array(term.prefix($0))) }.min() ?? Int.max
+        #expect(found[t] == (typos <= 2 ? typos : nil), "\(word) vs \(termText(dictionary, t))")
+      }
+    }
+  }
+
+  /// The distance, and one more for a term of another first letter (`BoundedDistance.typos`).
+  static func typos(_ word: [UInt32], _ term: [UInt32]) -> Int {
+    let distance = restrictedDistance(word, term)
+    return distance > 0 && word.first != term.first ? distance + 1 : distance
   }
 
   /// Large dictionaries build their trigram lists by counting, small ones by sorting: the same
@@ -133,7 +159,7 @@ import Testing
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
   /// neighbours, each once.
-  func restrictedDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+  static func restrictedDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
     var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in 0...a.count { d[i][0] = i }
     for j in 0...b.count { d[0][j] = j }

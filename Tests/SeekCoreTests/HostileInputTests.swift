@@ -106,12 +106,12 @@ import Testing
 
 @Suite struct NumericTypoSettingTests {
   @Test func typosOnNumbersCanBeAllowed() throws {
-    let csv = "name\npart 99999\npart 19999\n"
+    let csv = "name\npart 19999\npart 19989\n"
     for allowed in [false, true] {
       let settings = try CatalogSettings.parse(#"{"allowTyposOnNumericTokens": \#(allowed)}"#, path: "s")
       let catalog = try CatalogLoader.load(bytes: Array(csv.utf8), path: "p.csv", settings: settings)
       // A number neither holds (one the catalog holds takes no typo: KnownWords.swift).
-      let hits = try CatalogSearcher(catalog: catalog).search(.init(query: "29999")).hits
+      let hits = try CatalogSearcher(catalog: catalog).search(.init(query: "19899")).hits
       #expect(hits.count == (allowed ? 2 : 0))
     }
   }

@@ -106,6 +106,46 @@ public struct TermDictionary: Sendable {
     }
   }
 
+  /// Reports the term ranges within `maxTypos` typos of `word`, counted as `BoundedDistance.typos`
+  /// counts them: a missing, extra, substituted or swapped letter each count one, and one more when
+  /// the term does not start with the word's first letter (a typo on the first letter counts two).
+  /// So the terms of the word's own first letter are walked with the whole budget, the others — on
+  /// either side of them, in term order — with one less and reported one dearer: a one-typo word's
+  /// walk stays in its first letter's branch. See `walk` for the arguments.
+  func fuzzyMatches(
+    word: [UInt32], maxTypos: Int, prefix: Bool, roots: [UInt32]? = nil,
+    within: [Range<Int>]? = nil, jumps: Bool = true,
+    _ visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
+  ) {
+    guard let first = word.first, count > 0 else { return }
+    var firstBytes: [UInt8] = []
+    if let scalar = Unicode.Scalar(first) { UTF8.encode(scalar) { firstBytes.append($0) } }
+    // Safe: the buffer is used only inside the closure, while `firstBytes` is alive.
+    let own = firstBytes.withUnsafeBufferPointer { prefixRange($0) }
+    // A term of another first letter is a typo already: it needs a budget of two.
+    let others = maxTypos >= 2 ? roots?.filter { $0 != first } : []
+    func walkOthers(in part: Range<Int>) {
+      guard others?.isEmpty != true else { return }
+      let allowed = clamp(within, to: part)
+      guard !allowed.isEmpty else { return }
+      walk(word, maxTypos - 1, prefix, others, allowed, jumps) { visit($0, $1 + 1, $2) }
+    }
+    walkOthers(in: 0..<own.lowerBound)
+    if roots?.contains(first) ?? true {
+      // The root is the first letter's alone: no other branch is entered.
+      walk(word, maxTypos, prefix, [first], within, jumps, visit)
+    }
+    walkOthers(in: own.upperBound..<count)
+  }
+
+  /// `within` (or every term) within `part`.
+  private func clamp(_ within: [Range<Int>]?, to part: Range<Int>) -> [Range<Int>] {
+    (within ?? [0..<count]).compactMap { range in
+      let clamped = range.clamped(to: part)
+      return clamped.isEmpty ? nil : clamped
+    }
+  }
+
   /// Walks the dictionary as a trie with a Damerau–Levenshtein row per depth, and reports the term
   /// ranges within `maxTypos` edits of `word` (a missing, extra, substituted or swapped letter each
   /// count one). With `prefix`, a term matches when one of its prefixes is within reach, and a whole
@@ -125,9 +165,8 @@ public struct TermDictionary: Sendable {
   /// `within`, sorted disjoint term ranges, restricts the walk to them: when a word grows by a
   /// letter with the same budget, its matches are a subset of the shorter word's, so the walk
   /// re-enters only the branches that matched before (fzf's cache, applied to the dictionary).
-  func fuzzyMatches(
-    word: [UInt32], maxTypos: Int, prefix: Bool, roots: [UInt32]? = nil,
-    within: [Range<Int>]? = nil, jumps: Bool = true,
+  private func walk(
+    _ word: [UInt32], _ maxTypos: Int, _ prefix: Bool, _ roots: [UInt32]?, _ within: [Range<Int>]?, _ jumps: Bool,
     _ visit: (_ terms: Range<Int>, _ typos: Int, _ whole: Bool) -> Void
   ) {
     let n = word.count

@@ -176,9 +176,9 @@ public struct Highlighter {
             words[w].decode(term, into: &distance, once: &decoded)
             let budget = words[w].word.typoBudget
             if words[w].word.isPrefix {
-              let (d, length) = distance.prefixDistance(words[w].word.scalars)
+              let (d, length) = distance.prefixTypos(words[w].word.scalars)
               if d <= budget { foldedLength = length == distance.termLength ? -1 : length }
-            } else if distance.distance(words[w].word.scalars, limit: budget) <= budget {
+            } else if distance.typos(words[w].word.scalars, limit: budget) <= budget {
               foldedLength = -1
             }
           }

@@ -275,13 +275,13 @@ public struct RecordMatcher {
     if words[w].mayMatchWithTypos(term) {
       words[w].decode(term, into: &distance, once: &decoded)
       if words[w].word.isPrefix {
-        let (d, _) = distance.prefixDistance(words[w].word.scalars)
+        let (d, _) = distance.prefixTypos(words[w].word.scalars)
         if d > 0 && d <= words[w].word.typoBudget {
           // Whole when the term itself is as close as its closest prefix (the index's walk).
-          found.typo = (UInt8(d), distance.distance(words[w].word.scalars, limit: d) == d)
+          found.typo = (UInt8(d), distance.typos(words[w].word.scalars, limit: d) == d)
         }
       } else {
-        let d = distance.distance(words[w].word.scalars, limit: words[w].word.typoBudget)
+        let d = distance.typos(words[w].word.scalars, limit: words[w].word.typoBudget)
         if d > 0 && d <= words[w].word.typoBudget { found.typo = (UInt8(d), true) }
       }
       if found.typo != nil && words[w].word.typoBudget >= 2, let first = distance.firstScalar {

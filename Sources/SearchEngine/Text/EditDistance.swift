@@ -73,6 +73,25 @@ struct BoundedDistance {
   /// The decoded term's first scalar.
   var firstScalar: UInt32? { term.first }
 
+  /// The typos between the term and `word`: the distance, and one more when the term does not
+  /// start with the word's first letter — a typo on the first letter counts two, as in
+  /// Meilisearch. People rarely get a word's first letter wrong, and a word of another first letter
+  /// one edit away is mostly another word (`xbox`: box, `mouse`: house, `tablet`: cablet): a
+  /// one-typo word never matches it, a two-typo word does at the cost of both. The dictionary's
+  /// walk counts the same (`TermDictionary.fuzzyMatches`), so the index, a scan and the
+  /// highlighter agree. Any value above `limit` means "too far".
+  mutating func typos(_ word: [UInt32], limit: Int) -> Int {
+    let d = distance(word, limit: limit)
+    return d > 0 && term.first != word.first ? d + 1 : d
+  }
+
+  /// The fewest typos between `word` and a prefix of the term (counted as `typos` counts them),
+  /// and that prefix's length.
+  mutating func prefixTypos(_ word: [UInt32]) -> (typos: Int, prefixLength: Int) {
+    let (d, length) = prefixDistance(word)
+    return (d > 0 && term.first != word.first ? d + 1 : d, length)
+  }
+
   /// The distance between the term and `word` (any value above `limit` means "too far").
   mutating func distance(_ word: [UInt32], limit: Int) -> Int {
     if abs(term.count - word.count) > limit { return limit + 1 }
