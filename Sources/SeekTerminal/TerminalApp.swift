@@ -19,7 +19,9 @@ public final class TerminalApp {
     /// (nil: Enter).
     /// `printed`: fzf's `print(…)` lines, printed after the key and before the items.
     case accepted(objectIDs: [String], query: String, key: String? = nil, printed: [String] = [])
-    case quit(status: Int32)
+    /// Left without an item; `query`: the query then (fzf keeps it in `--history` when the
+    /// status is 0 or 1, as after Enter on an empty list).
+    case quit(status: Int32, query: String? = nil)
     /// fzf's `print-query`: print the query, status 0.
     case queryPrinted(String)
     /// fzf's `become`: run this command in Seek's place (the terminal restored, writes done),
@@ -148,6 +150,8 @@ public final class TerminalApp {
   /// fzf's `FZF_KEY`, `FZF_ACTION` and `FZF_IDLE_TIME`: the last key's name, the last action a
   /// key did, and when a key was last read.
   private var lastKey = ""
+  /// What the last key typed, for a `put` a `transform` prints (fzf's `put` types the key).
+  private var lastKeyText = ""
   private var lastAction = "start"
   private var lastKeyAt = ContinuousClock.now
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
@@ -329,7 +333,7 @@ public final class TerminalApp {
         session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey, printed: state.printQueue)
       case .ringBell: session.driver.ringBell()
       case .redrawScreen: session.driver.redrawAll()
-      case .quit(let status): session.outcome = .quit(status: status)
+      case .quit(let status): session.outcome = .quit(status: status, query: state.query)
       case .printQuery(let query): session.outcome = .queryPrinted(query)
       case .reloadSource:
         // Its own format: a catalog opened from its index cache has no input to take it from.
@@ -388,7 +392,11 @@ public final class TerminalApp {
       return .success(BindAction.named(target, argument: value).map { [$0] } ?? [])
     }
     do {
-      return .success(try BindSpec.parseActions(output).map(configuration.layout.oriented))
+      return .success(
+        try BindSpec.parseActions(output).map {
+          // `put` alone (read as typing nothing) types the key, as bound directly.
+          configuration.layout.oriented($0 == .putKey || $0 == .put("") ? .put(lastKeyText) : $0)
+        })
     } catch {
       return .failure(Note(text: "transform: \(error)"))
     }
@@ -457,6 +465,7 @@ public final class TerminalApp {
 
   private func handle(_ key: Key, _ session: Session) {
     lastKey = name(of: key)
+    lastKeyText = Self.typedText(of: key)
     lastKeyAt = .now
     switch key {
     case .resize(let columns, let rows):
@@ -469,9 +478,10 @@ public final class TerminalApp {
     case .character("\u{1A}") where boundEvent(for: key) == nil:
       suspend(session)  // Ctrl-Z (unless bound), as a full-screen program should
     default:
-      guard let event = event(for: key) else { return }
-      lastAction = Self.actionName(of: event) ?? lastAction
-      send(event, session)
+      guard let oriented = event(for: key) else { return }
+      // Named as bound, before the layout turns it (`up` moves down a list drawn bottom-up).
+      lastAction = event(for: key, oriented: false).flatMap(Self.actionName(of:)) ?? lastAction
+      send(oriented, session)
     }
   }
 
@@ -765,16 +775,19 @@ public final class TerminalApp {
     return ""
   }
 
-  private func event(for key: Key) -> SearchEvent? {
-    if let bound = boundEvent(for: key) { return bound }
+  private func event(for key: Key, oriented: Bool = true) -> SearchEvent? {
+    if let bound = boundEvent(for: key, oriented: oriented) { return bound }
     return KeyMap.event(for: key, history: configuration.history != nil).map {
-      configuration.layout.oriented($0, fzfKeys: state.look.isFzf)
+      oriented ? configuration.layout.oriented($0, fzfKeys: state.look.isFzf) : $0
     }
   }
 
-  /// What the user bound the key to: `--bind` (a later binding of a key wins; an unbound one
-  /// falls back to Seek's key), then `--expect`.
-  private func boundEvent(for key: Key) -> SearchEvent? {
+  /// What the user bound the key to: `--expect`, then `--bind` (a later binding of a key wins;
+  /// an unbound one falls back to Seek's key).
+  private func boundEvent(for key: Key, oriented: Bool = true) -> SearchEvent? {
+    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
+      return .acceptKeyPressed(expected.name)
+    }
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
     {
       // fzf's `put` alone types the key: resolved here, where the key is known (no copy otherwise).
@@ -783,10 +796,7 @@ public final class TerminalApp {
         let typed = Self.typedText(of: key)
         actions = actions.map { $0 == .putKey ? .put(typed) : $0 }
       }
-      return configuration.layout.oriented(.actionsTriggered(actions))
-    }
-    if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
-      return .acceptKeyPressed(expected.name)
+      return oriented ? configuration.layout.oriented(.actionsTriggered(actions)) : .actionsTriggered(actions)
     }
     return nil
   }

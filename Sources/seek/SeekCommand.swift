@@ -557,7 +557,14 @@ enum SeekCommand {
       )
     }
     switch outcome {
-    case .quit(let status):
+    case .quit(let status, let query):
+      if status <= 1, let query {
+        // Accepted with nothing to accept (status 1): fzf still prints the query and the key.
+        if status == 1 {
+          printAccepted([], query: query, key: nil, store: store, service: service, options: options)
+        }
+        do { try history?.append(query) } catch { Output.error("seek: \(error)") }
+      }
       return report.isClean ? status : 2
     case .queryPrinted(let query):
       Output.write(query + options.outputTerminator)

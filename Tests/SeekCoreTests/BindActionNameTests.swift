@@ -9,13 +9,16 @@ import Testing
     "top": "first", "track": "track-current", "toggle-details": "toggle-preview",
     "toggle-raw": "ignore", "bg-cancel": "ignore", "best": "first", "down-match": "down", "up-match": "up",
     "down-selected": "next-selected", "up-selected": "prev-selected", "clear-selection": "clear-multi",
+    "previous-history": "prev-history",
   ]
 
   @Test func everyActionIsNamedAsItIsRead() {
     for name in BindAction.plain.keys {
       #expect(BindAction.named(name, argument: nil)?.name == Self.aliases[name] ?? name, "\(name)")
     }
-    for name in BindAction.editing.keys { #expect(BindAction.named(name, argument: nil)?.name == name, "\(name)") }
+    for name in BindAction.editing.keys {
+      #expect(BindAction.named(name, argument: nil)?.name == Self.aliases[name] ?? name, "\(name)")
+    }
     for name in ["change-query", "put", "execute", "reload", "reload-sync", "transform-query", "pos", "search"] {
       #expect(BindAction.named(name, argument: "1")?.name == name, "\(name)")
     }

@@ -21,6 +21,19 @@ import Testing
     #expect(empty.step(older: true, current: "x") == nil)
   }
 
+  /// An entry edited while shown keeps the edit for the rest of the walk (fzf's test_history:
+  /// 33 edited to 31, Ctrl-P to 22, Ctrl-N gives 31 back), and the entries themselves stay.
+  @Test func anEditedEntryKeepsItsEditWhileTheWalkGoesOn() {
+    var history = QueryHistory(entries: ["22", "33", "44"])
+    #expect(history.step(older: true, current: "") == "44")
+    #expect(history.step(older: true, current: "44") == "33")
+    #expect(history.step(older: true, current: "31") == "22")
+    #expect(history.step(older: false, current: "22") == "31")
+    #expect(history.step(older: false, current: "31") == "44")
+    #expect(history.step(older: true, current: "44") == "31")
+    #expect(history.entries == ["22", "33", "44"])
+  }
+
   @Test func aHistoryStepSearchesTheQueryItShows() {
     var state = SearchState()
     state.history = QueryHistory(entries: ["beta"])

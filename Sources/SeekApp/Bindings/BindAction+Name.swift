@@ -29,7 +29,7 @@ extension BindAction {
     case .changeBorderLabel: "change-border-label"
     case .changePreviewLabel: "change-preview-label"
     case .transformInto(let action, _): Self.transformed.first { $0.value == action }?.key ?? "transform"
-    case .edit(let event): Self.editing.first { $0.value == event }?.key ?? "ignore"
+    case .edit(let event): Self.name(of: event) ?? "ignore"
     // Spelled more than one way: fzf's first spelling.
     case .first: "first"
     case .trackCurrent: "track-current"
@@ -46,6 +46,7 @@ extension BindAction {
 
   /// The name of the action that is this one event (`up` for `.movedUp`), if one is.
   public static func name(of event: SearchEvent) -> String? {
+    if event == .historyMoved(older: true) { return "prev-history" }  // also spelled previous-history
     if let name = editing.first(where: { $0.value == event })?.key { return name }
     // Spellings of one action share its one name: whichever is met first answers.
     return plain.first { $0.value.event == event }?.value.name

@@ -204,7 +204,8 @@ public enum BindAction: Sendable, Equatable {
     "kill-word": .deletedWordForward, "backward-kill-subword": .deletedSubwordBackward,
     "kill-subword": .deletedSubwordForward, "unix-word-rubout": .deletedWordBackward,
     "unix-line-discard": .deletedToStart, "kill-line": .deletedToEnd, "yank": .yanked,
-    "prev-history": .historyMoved(older: true), "next-history": .historyMoved(older: false),
+    "prev-history": .historyMoved(older: true), "previous-history": .historyMoved(older: true),
+    "next-history": .historyMoved(older: false),
     // Seek's keys that mean one thing in the query, another on a suggestion or a result (the
     // KEYS part of `--help`): Enter submits a suggestion or the query, creates, or accepts;
     // Tab completes the query with a suggestion, or checks a result and moves down; Shift-Tab
