@@ -86,16 +86,24 @@ enum FzfInfo {
 
   /// The pointer on the current line (the gutter on the others), then the marker on a marked
   /// line (blank on the others): two columns, each as wide as its widest sign.
-  static func columns(current: Bool, checked: Bool, context: RenderContext) -> String {
+  /// An empty `--pointer` or `--marker` takes no column, as fzf's; a jump's label takes the
+  /// pointer's place, and a column of its own when the pointer has none.
+  static func columns(current: Bool, checked: Bool, jumpLabel: Character? = nil, context: RenderContext) -> String {
     let marker = context.marker ?? ">"
-    let pointerWidth = max(DisplayWidth.of(context.pointer), 1)
-    let pointer = current ? context.pointer : fitted(context.gutter, pointerWidth)
-    let mark = checked ? marker : String(repeating: " ", count: max(1, DisplayWidth.of(marker)))
+    let pointerWidth = DisplayWidth.of(context.pointer)
+    let pointer =
+      if let jumpLabel {
+        fitted(String(jumpLabel), pointerWidth)
+      } else {
+        current ? context.pointer : fitted(context.gutter, pointerWidth, cut: true)
+      }
+    let mark = checked ? marker : String(repeating: " ", count: DisplayWidth.of(marker))
     return pointer + mark
   }
 
-  private static func fitted(_ text: String, _ width: Int) -> String {
+  private static func fitted(_ text: String, _ width: Int, cut: Bool = false) -> String {
     let shown = DisplayWidth.of(text)
+    if cut && width == 0 { return "" }
     if shown >= width { return text }
     return text + String(repeating: " ", count: width - shown)
   }

@@ -258,12 +258,15 @@ public enum Renderer {
             && index == results.firstItemRow)
         let box =
           state.look.isFzf
-          ? FzfInfo.columns(current: current, checked: checked, context: context)
+          ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabels[index], context: context)
           : state.picking.marks
             ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // A jump waiting for its key: the row's label over its gutter.
-        if let label = jumpLabels[index] { buffer.write(String(label), column: 0, row: row, style: [.accent, .bold]) }
+        if let label = jumpLabels[index] {
+          buffer.write(
+            String(label), column: 0, row: row, style: [.accent, .bold], limit: state.look.isFzf ? 1 : width)
+        }
         // Too long: the middle gives way, not the matched words or the end (secondary fields
         // after the title give way first, as they are drawn only in the room left).
         let (title, ranges) =

@@ -53,6 +53,53 @@ import Testing
     return state
   }
 
+  /// fzf's test_multi_max: `-m 3`, 1 and 10 marked, toggle-all: 1 and 10 off, then 2, 3, 4.
+  @Test func toggleAllTakesMarksOffBeforeItPutsNewOnesWithinTheLimit() {
+    var state = listed((1...10).map(String.init))
+    state.picking.maxMarks = 3
+    state.marks.checkedThisRun = ["1", "10"]
+    state.checked = ["1", "10"]
+    let matches = (1...10).map { ListedMatch(objectID: String($0), title: String($0)) }
+    #expect(
+      SearchReducer.reduce(&state, .matchesListed(.toggle, matches)) == [
+        .setChecked(objectID: "1", title: "1", checked: false),
+        .setChecked(objectID: "10", title: "10", checked: false),
+        .setChecked(objectID: "2", title: "2", checked: true), .setChecked(objectID: "3", title: "3", checked: true),
+        .setChecked(objectID: "4", title: "4", checked: true),
+      ])
+  }
+
+  /// fzf's: a toggle refused at `--multi=N` does not move the cursor either.
+  @Test func aRefusedToggleDoesNotMove() {
+    var state = listed(["a", "b", "c"])
+    state.picking.maxMarks = 1
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown]))
+    let after = state.list.selectedRow
+    #expect(state.marks.checkedThisRun == ["a"] && after == .item(hit("b")))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown]))
+    #expect(state.marks.checkedThisRun == ["a"] && state.list.selectedRow == after)
+    // Tab and Shift-Tab, the keys bound to them, alike.
+    _ = SearchReducer.reduce(&state, .tabPressed)
+    #expect(state.list.selectedRow == after)
+    _ = SearchReducer.reduce(&state, .backTabPressed)
+    #expect(state.list.selectedRow == after)
+  }
+
+  /// fzf's accept-non-empty: nothing without a line, unless lines are marked, or the input was
+  /// read whole and had none (fzf's test_accept_non_empty_with_empty_list).
+  @Test func acceptNonEmptyLeavesWithMarksOrOnAnEmptyInput() {
+    var none = listed([])
+    none.results.recordCount = 5
+    none.inputEnded = true
+    #expect(SearchReducer.reduce(&none, .actionsTriggered([.acceptNonEmpty])).isEmpty)
+    var marked = none
+    marked.marks.checkedThisRun = ["a"]
+    #expect(SearchReducer.reduce(&marked, .actionsTriggered([.acceptNonEmpty])) == [.flushWrites])
+    var empty = listed([])
+    empty.inputEnded = true
+    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptNonEmpty])) == [.quit(status: 1)])
+  }
+
   @Test func selectAllChecksEveryMatchWithinTheLimit() {
     var state = listed(["a", "b", "c"])
     state.checked = ["b"]
@@ -672,5 +719,21 @@ import Testing
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("x", 0, ["a", "c"])))
     #expect(state.results.hits.map(\.objectID) == ["c"])
     #expect(state.results.nbHits == 1)
+  }
+
+  /// A later page's count is the engine's, which still holds the lines excluded from the pages
+  /// before it (fzf's test_exclude_multi: 996 of 1000, not 1000 once the next page came).
+  @Test func aLaterPageCountsWithoutTheLinesExcludedBefore() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, first))
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
+    #expect(state.results.nbHits == 3)
+    let second = page("", 1, ["c", "d"], nbHits: 4, hitsPerPage: 2)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, second))
+    #expect(state.results.hits.map(\.objectID) == ["b", "c", "d"])
+    #expect(state.results.nbHits == 3)
   }
 }

@@ -168,7 +168,8 @@ struct ScopedStore<State: Equatable> {
     var store = ScopedStore(state: marks)
     store.send(
       { MarksReducer.toggle(&$0, .item(hit("b")), query: "q") },
-      returns: .failure(MarksReducer.Refusal(message: "at most 1 marked (--multi=1)")))
+      returns: .failure(MarksReducer.Refusal(message: "at most 1 marked (--multi=1)")),
+      changes: { $0.lastToggleRefused = true })
     // Shown at once, saved in the background: a second toggle before the answer reads it.
     store.send(
       { MarksReducer.toggle(&$0, .item(hit("a")), query: "q") },
@@ -177,6 +178,7 @@ struct ScopedStore<State: Equatable> {
         $0.checked = []
         $0.checkedThisRun = []
         $0.checksInFlight = ["a": 1]
+        $0.lastToggleRefused = false
       })
     store.send(
       { MarksReducer.toggle(&$0, .item(hit("a")), query: "q") },

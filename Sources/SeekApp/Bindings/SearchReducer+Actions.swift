@@ -78,7 +78,11 @@ extension SearchReducer {
     }
     switch action {
     case .accept: return acceptCurrent(&state)
-    case .acceptNonEmpty: return state.results.firstItemRow == nil ? [] : acceptCurrent(&state)
+    case .acceptNonEmpty:
+      // fzf's: a line to accept, marks, or an input read whole that has no line at all.
+      let emptyInput = state.inputEnded && max(state.results.recordCount, state.streamedRecords ?? 0) == 0
+      let some = state.results.firstItemRow != nil || !state.marks.checkedThisRun.isEmpty || emptyInput
+      return some ? acceptCurrent(&state) : []
     case .abort: return [.quit(status: 130)]
     case .printQuery: return [.printQuery(state.query)]
     case .execute(let template): return MarksReducer.command(&state.marks, template, .foreground)
@@ -133,9 +137,11 @@ extension SearchReducer {
     case .toggleDown where !state.picking.marks, .toggleUp where !state.picking.marks,
       .toggleIn where !state.picking.marks, .toggleOut where !state.picking.marks:
       return []
-    case .toggleDown: return event(.toggled) + event(.movedDown)
-    case .toggleUp, .toggleIn: return event(.toggled) + event(.movedUp)
-    case .toggleOut: return event(.toggled) + event(.movedDown)
+    case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
+      // A toggle refused at `--multi=N` does not move either (fzf's).
+      let toggled = event(.toggled)
+      guard !state.marks.lastToggleRefused else { return toggled }
+      return toggled + event(action == .toggleDown || action == .toggleOut ? .movedDown : .movedUp)
     case .selectAll: return event(.allToggled(.select))
     case .deselectAll: return event(.allToggled(.deselect))
     case .toggleAll: return event(.allToggled(.toggle))

@@ -14,6 +14,9 @@ public struct MarksState: Sendable, Equatable {
   /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
   /// earlier runs are shown checked but not printed.
   public var checkedThisRun: [String] = []
+  /// The last toggle was refused (`--multi=N` reached): fzf's toggle-up and toggle-down then do
+  /// not move either.
+  public var lastToggleRefused = false
   /// Enter was pressed on this item: the app leaves once every write asked for before it is
   /// answered, printing what the store then holds. Keys are ignored meanwhile.
   public var pendingAccept: String? = nil
@@ -105,11 +108,13 @@ enum MarksReducer {
   /// Checks or unchecks a row, or creates the item of the create row; a check past
   /// `--multi=N` is refused (the refusal's message instead of effects).
   static func toggle(_ marks: inout MarksState, _ row: ResultRow?, query: String) -> Result<[SearchEffect], Refusal> {
+    marks.lastToggleRefused = false
     switch row {
     case .create(let title): return .success([.createItem(title: title)])
     case .item(let hit):
       let checking = !marks.checked.contains(hit.objectID)
       if checking, let most = marks.picking.maxMarks, marks.checkedThisRun.count >= most {
+        marks.lastToggleRefused = true
         return .failure(Refusal(message: "at most \(most) marked (--multi=\(most))"))
       }
       marks.checksInFlight[hit.objectID, default: 0] += 1
@@ -162,16 +167,18 @@ enum MarksReducer {
   /// the search lane first: the rows loaded are only the first pages), within `--multi=N`.
   static func toggleAll(_ marks: MarksState, _ matches: [ListedMatch], _ how: AllToggle) -> [SearchEffect] {
     guard marks.picking.marks else { return [] }
-    var effects: [SearchEffect] = []
-    var marked = marks.checkedThisRun.count
     let checkedNow = Set(marks.checked)
-    for match in matches {
-      let checked = checkedNow.contains(match.objectID)
-      let wanted = how == .select ? true : how == .deselect ? false : !checked
-      guard wanted != checked else { continue }
-      if wanted, let most = marks.picking.maxMarks, marked >= most { continue }
-      marked += wanted ? 1 : 0
-      effects.append(.setChecked(objectID: match.objectID, title: match.title, checked: wanted))
+    let thisRun = Set(marks.checkedThisRun)
+    // The marks taken off first, then the new ones in order up to the limit, as fzf's: with
+    // `-m 3` and 1 and 10 marked, toggle-all marks 2, 3 and 4.
+    let unmarked = how == .select ? [] : matches.filter { checkedNow.contains($0.objectID) }
+    var marked = marks.checkedThisRun.count - unmarked.filter { thisRun.contains($0.objectID) }.count
+    var effects = unmarked.map { SearchEffect.setChecked(objectID: $0.objectID, title: $0.title, checked: false) }
+    guard how != .deselect else { return effects }
+    for match in matches where !checkedNow.contains(match.objectID) {
+      if let most = marks.picking.maxMarks, marked >= most { break }
+      marked += 1
+      effects.append(.setChecked(objectID: match.objectID, title: match.title, checked: true))
     }
     return effects
   }

@@ -72,6 +72,9 @@ public struct ResultsPage: Sendable, Equatable {
   public var refine: Refine? = nil
   /// The most hits it could hold (pages may differ in size): nil for pages made by hand.
   public var hitsPerPage: Int? = nil
+  /// Hits taken out of it because fzf's `exclude` took them out of the list (its count is less
+  /// by as many).
+  public var excludedRemoved = 0
 
   public init(
     query: String, page: Int, hits: [ResultHit], nbHits: Int, nbPages: Int,

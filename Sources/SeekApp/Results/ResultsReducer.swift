@@ -93,7 +93,9 @@ enum ResultsReducer {
     list.excluded.formUnion(ids)
     let before = list.results.hits.count
     list.results.hits.removeAll { list.excluded.contains($0.objectID) }
-    list.results.nbHits = max(list.results.hits.count, list.results.nbHits - (before - list.results.hits.count))
+    let removed = before - list.results.hits.count
+    list.results.nbHits = max(list.results.hits.count, list.results.nbHits - removed)
+    list.results.excludedCounted += removed
   }
 
   /// An answer without the lines taken out, counted without them.
@@ -102,7 +104,8 @@ enum ResultsReducer {
     var page = page
     let before = page.hits.count
     page.hits.removeAll { excluded.contains($0.objectID) }
-    page.nbHits = max(0, page.nbHits - (before - page.hits.count))
+    page.excludedRemoved = before - page.hits.count
+    page.nbHits = max(0, page.nbHits - page.excludedRemoved)
     return page
   }
 
@@ -183,6 +186,10 @@ enum ResultsReducer {
     list.results.milliseconds = page.milliseconds
     list.results.next = page.next
     list.results.recordCount = max(list.results.recordCount, page.recordCount)
+    // Its count holds the excluded hits of the pages before it too.
+    var page = page
+    page.nbHits = max(0, page.nbHits - list.results.excludedCounted)
+    list.results.excludedCounted += page.excludedRemoved
     countFromLaterPage(&list.results, page)
     return true
   }
@@ -191,7 +198,7 @@ enum ResultsReducer {
   /// a later page may have made the count exact already.
   static func exactCountArrived(_ results: inout ResultsState, nbHits: Int, nbPages: Int) {
     guard !results.exhaustiveNbHits else { return }
-    results.nbHits = max(nbHits, results.hits.count)
+    results.nbHits = max(nbHits - results.excludedCounted, results.hits.count)
     results.nbPages = max(nbPages, results.pagesLoaded)
     results.exhaustiveNbHits = true
   }
@@ -232,6 +239,7 @@ extension ResultsState {
     equalItems = offersCreate ? page.equalItems : []
     nbHits = page.nbHits
     nbPages = page.nbPages
+    excludedCounted = page.excludedRemoved
     recordCount = page.recordCount
     pagesLoaded = 1
     exhaustiveNbHits = page.exhaustiveNbHits

@@ -16,6 +16,8 @@ extension SearchReducer {
       if state.focus == .query { state.selection = state.results.firstItemRow! }
       state.focus = .results
       let effects = toggleSelectedRow(&state)
+      // Refused at `--multi=N`: no move either, as fzf's.
+      if state.marks.lastToggleRefused { return effects }
       guard state.selection > (state.results.firstItemRow ?? 0) else { return effects + selectionMoved(&state) }
       return effects + reduceEvent(&state, .movedUp)
     case .enterPressed: return enter(&state)
@@ -92,6 +94,7 @@ extension SearchReducer {
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.
       let effects = state.picking.marks ? toggleSelectedRow(&state) : []
+      if state.picking.marks && state.marks.lastToggleRefused { return effects }
       state.selection += 1
       return effects + selectionMoved(&state)
     }
@@ -195,7 +198,8 @@ extension SearchReducer {
     switch MarksReducer.toggle(&state.marks, state.list.selectedRow, query: state.query) {
     case .success(let effects): return effects
     case .failure(let refusal):
-      state.message = refusal.message
+      // fzf refuses without a word (its info line keeps the count of marks).
+      if !state.look.isFzf { state.message = refusal.message }
       return []
     }
   }

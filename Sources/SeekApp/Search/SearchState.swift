@@ -351,6 +351,9 @@ public struct ResultsState: Sendable, Equatable {
   public var equalItems: [ResultHit] = []
   public var nbHits = 0
   public var nbPages = 0
+  /// Excluded hits met in the pages loaded (and taken out since): the engine's count of a
+  /// later page, which holds them, is less by as many.
+  public var excludedCounted = 0
   /// How many records were searched (fzf's total, `20/100`): the lines read so far of a pipe.
   public var recordCount = 0
   public var pagesLoaded = 0
