@@ -50,10 +50,13 @@ enum FzfInfo {
       buffer.write(text, column: start, row: 0, style: [.dim])
       return
     }
-    // One column after the query (the cursor's), then the prefix (`--info=inline:PREFIX`).
-    let text = " " + context.inlineInfoPrefix + counts(state)
-    guard used + DisplayWidth.of(text) <= width else { return }
-    let x = buffer.write(text, column: used, row: 0, style: [.dim])
+    // One column after the query (the cursor's) or after the ghost on an empty query, then the
+    // prefix (`--info=inline:PREFIX`).
+    let ghost = state.query.isEmpty ? DisplayWidth.of(context.ghost) : 0
+    let start = max(used + 1, DisplayWidth.of(context.prompt) + ghost)
+    let text = context.inlineInfoPrefix + counts(state)
+    guard start + DisplayWidth.of(text) <= width else { return }
+    let x = buffer.write(text, column: start, row: 0, style: [.dim])
     if hasRule(state) { fill(context.separator, from: x + 1, to: width, row: 0, into: &buffer) }
   }
 

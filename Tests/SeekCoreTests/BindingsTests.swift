@@ -708,6 +708,26 @@ import Testing
   }
 }
 
+/// Moves past the rows loaded wait for the next page instead of stopping at the last row
+/// (fzf's test_scroll: 110 Downs on 100 lines end on the 100th).
+@Suite struct MovesPastTheLoadedRowsTests {
+  @Test func aMovePastTheLastLoadedRowIsMadeWhenTheNextPageComes() {
+    var state = SearchState()
+    state.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(
+      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"], nbHits: 5, hitsPerPage: 2)))
+    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .movedUp)
+    #expect(state.list.selectedRow == .item(hit("b")))
+    let second = page("", 1, ["c", "d"], nbHits: 5, hitsPerPage: 2)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, second))
+    #expect(state.list.selectedRow == .item(hit("c")))
+  }
+}
+
 /// fzf's `exclude` and `{+f}`: lines out of the list, and values handed over in a file.
 @Suite struct FzfExcludeTests {
   @Test func excludedLinesLeaveTheListAndLaterAnswers() {

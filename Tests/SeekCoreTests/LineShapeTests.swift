@@ -7,6 +7,15 @@ import Testing
 /// fzf's `--ansi`, `-d`, `--nth` and `--with-nth`: fields as fzf cuts them, and what a line
 /// becomes (shown, printed, searched).
 @Suite struct LineShapeTests {
+  /// `--header-lines` show `--with-nth`'s fields, as the list does (fzf's
+  /// test_header_lines_with_nth: `--with-nth 1,1,1,1,1` shows `11111`).
+  @Test func headerLinesShowTheWithNthFields() {
+    let shape = LineShape(withNth: (0..<5).map { _ in FieldRange(parsing: "1")! })
+    #expect(shape.header(of: "1") == "11111")
+    #expect(LineShape(withNth: [FieldRange(parsing: "2")!]).header(of: "NAME READY") == "READY")
+    #expect(LineShape().header(of: "NAME READY") == "NAME READY")
+  }
+
   @Test func awkFieldsKeepTheirTrailingBlanksAndDropLeadingOnes() {
     #expect(LineShape().fields(of: "  foo  bar baz ") == ["foo  ", "bar ", "baz "])
     #expect(LineShape().fields(of: "") == [])

@@ -72,6 +72,7 @@ enum ResultsReducer {
   /// fzf's cursor across a new query: it keeps its place (clamped to the new list's rows).
   static func keepPlace(_ list: inout ResultsListState) {
     list.fromEnd = nil
+    list.pendingMoves = 0
   }
 
   /// Back to the first row (a new query or new refinements).

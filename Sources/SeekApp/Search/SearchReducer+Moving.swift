@@ -92,6 +92,12 @@ extension SearchReducer {
       }
       return enterResults(&state, at: 0)
     case .results:
+      // Past the rows loaded, while more are coming: the move waits for them (fzf's 110 Downs
+      // reach the 100th line, not the last line of the first page).
+      if state.selection + 1 >= state.results.rowCount && state.results.hasMorePages {
+        state.list.pendingMoves += 1
+        return loadMoreIfNeeded(&state)
+      }
       let atTheEnd = state.selection + 1 >= state.results.rowCount && !state.results.hasMorePages
       state.selection = atTheEnd && state.picking.cycles ? 0 : state.selection + 1
       return selectionMoved(&state)
@@ -112,6 +118,10 @@ extension SearchReducer {
       SuggestionsReducer.highlightPrevious(&state.suggestionsPane)
       return []
     case .results:
+      if state.list.pendingMoves > 0 {
+        state.list.pendingMoves -= 1
+        return []
+      }
       if state.selection > 0 {
         state.selection -= 1
         return selectionMoved(&state)

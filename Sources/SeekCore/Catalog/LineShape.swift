@@ -64,6 +64,13 @@ public struct LineShape: Sendable, Equatable {
     return [shown, line, searched(nth, from: shown)]
   }
 
+  /// A `--header-lines` line as shown: `--with-nth`'s fields (fzf's), its colours kept for
+  /// the header's renderer.
+  public func header(of line: String) -> String {
+    if let template = withNthTemplate { return AcceptedFields.fill(template, line, self) }
+    return withNth.isEmpty ? line : select(withNth, from: line)
+  }
+
   /// The fields `--nth` searches: each range's, one part per range, parts separated by
   /// `MatchOptions.partSeparator` — fzf matches a term within one range, so ranges that overlap
   /// (`-n2..,..`, fzf's CTRL-R) neither repeat a field into one text (`e3d` found `3 echo 2nd`

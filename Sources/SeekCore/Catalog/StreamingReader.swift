@@ -235,7 +235,7 @@ public final class StreamingReader: @unchecked Sendable {
       guard headerTaken < headerLineCount else { return batch.records.append([("text", text)]) }
       headerTaken += 1
       lock.lock()
-      headerLines.append(text)
+      headerLines.append(shape.header(of: text))
       lock.unlock()
     case .tsv:
       parseTSV(bytes, into: &batch)
