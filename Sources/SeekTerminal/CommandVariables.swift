@@ -49,7 +49,8 @@ struct CommandVariables {
       "FZF_IDLE_TIME": String(context.idleMilliseconds / 1000),
       "FZF_IDLE_TIME_MS": String(context.idleMilliseconds),
     ]
-    if let item = state.currentHit?.title, item.utf8.count <= currentItemLimit { variables["FZF_CURRENT_ITEM"] = item }
+    // A value as long as the limit is a longer one cut (`DocumentStore.maxIndexedValueBytes`).
+    if let item = state.currentHit?.title, item.utf8.count < currentItemLimit { variables["FZF_CURRENT_ITEM"] = item }
     if let frame = context.preview {
       variables["FZF_PREVIEW_LINES"] = String(frame.height)
       variables["FZF_PREVIEW_COLUMNS"] = String(frame.width)

@@ -61,6 +61,30 @@ public enum KeyName {
     }
   }
 
+  /// fzf's name of a key (`FZF_KEY`): `tab`, `enter`, `space`, `ctrl-a`, `alt-x`, `f1`, or a
+  /// character itself; nil for a key without one (a paste, a click).
+  public static func name(of key: Key) -> String? {
+    if let name = canonical.first(where: { named[$0]?.contains(key) == true }) { return name }
+    switch key {
+    case .character(let scalar) where (1...26).contains(scalar.value):
+      return "ctrl-" + String(Unicode.Scalar(scalar.value + 0x60)!)
+    case .character(let scalar) where scalar.value > 0x20 && !SafeText.isUnsafe(scalar.value):
+      return String(scalar)
+    case .alt(let scalar) where scalar.value > 0x20 && !SafeText.isUnsafe(scalar.value):
+      return "alt-" + String(scalar)
+    case .function(let code) where (KeyMap.Code.f(1)...KeyMap.Code.f(12)).contains(code):
+      return "f\(code - KeyMap.Code.f(0))"
+    default:
+      return nil
+    }
+  }
+
+  /// The names `name(of:)` gives first, where a key has several (`enter`, not `return`).
+  private static let canonical = [
+    "enter", "esc", "tab", "btab", "space", "bspace", "del", "up", "down", "left", "right", "home", "end", "pgup",
+    "pgdn", "alt-enter", "alt-space", "shift-delete", "ctrl-delete", "ctrl-left", "ctrl-right",
+  ]
+
   private static func single(_ text: Substring) -> Unicode.Scalar? {
     let scalars = text.unicodeScalars
     return scalars.count == 1 ? scalars.first : nil

@@ -489,8 +489,14 @@ public final class TerminalApp {
   /// character typed (nil: a key of Seek's own, not one of fzf's actions).
   static func actionName(of event: SearchEvent) -> String? {
     switch event {
-    case .actionsTriggered(let actions): return actions.last?.name
+    // The last action but one that only runs the preview again (fzf's `show-input+refresh-preview`
+    // says show-input).
+    case .actionsTriggered(let actions): return actions.last { $0 != .refreshPreview }?.name ?? actions.last?.name
     case .inserted: return "char"
+    // Seek's keys that mean more than one thing, by what they are in fzf's keymap.
+    case .tabPressed: return "toggle-down"
+    case .backTabPressed: return "toggle-up"
+    case .enterPressed: return "accept"
     case .acceptKeyPressed: return "accept"
     default: return BindAction.name(of: event)
     }
@@ -771,8 +777,7 @@ public final class TerminalApp {
   private func name(of key: Key) -> String {
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }) { return bound.name }
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) { return expected.name }
-    if case .character(let scalar) = key, !SafeText.isUnsafe(scalar.value) { return String(scalar) }
-    return ""
+    return KeyName.name(of: key) ?? ""
   }
 
   private func event(for key: Key, oriented: Bool = true) -> SearchEvent? {

@@ -137,6 +137,19 @@ import Testing
     #expect(printed.count == 1000)
   }
 
+  /// fzf's disable-search keeps the list as it was (test_disabled: `333` stays listed while
+  /// `333foo` is typed); enabled again, the query typed searches.
+  @Test func disablingSearchKeepsTheListOfTheQueryBefore() throws {
+    let h = try Harness(catalog: catalog((1...1000).map(String.init)), hitsPerPage: 20, picking: .defaults(lines: true))
+    h.type("333")
+    #expect(h.state.results.hits.map(\.title) == ["333"])
+    h.send(.actionsTriggered([.toggleSearch]))
+    h.type("foo")
+    #expect(h.state.results.query == "333foo" && h.state.results.hits.map(\.title) == ["333"])
+    h.send(.actionsTriggered([.toggleSearch]))
+    #expect(h.state.results.hits.isEmpty)
+  }
+
   /// fzf: without marks (`+m`) a toggle does nothing, its move included; with them, it moves.
   @Test func togglesMoveOnlyWhereLinesCanBeMarked() {
     var state = listed(["a", "b", "c"], marks: false)

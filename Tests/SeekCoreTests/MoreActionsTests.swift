@@ -163,6 +163,17 @@ import Testing
   }
 
   /// `change-preview`: the command replaced, the pane left as it was; an empty one closes it.
+  /// `--preview-window 0`: nothing shown, but the command runs for each line (fzf's
+  /// test_env_vars writes its variables from such a preview).
+  @Test func aPreviewOfSizeZeroStillRuns() {
+    var state = fzfList(3, rows: 5)
+    state.details.command = "env > file"
+    state.details.placement = DetailsPlacement.parse("0")!
+    #expect(state.details.placement.hidden && !state.details.open)
+    let effects = SearchReducer.reduce(&state, .movedDown)
+    #expect(effects.contains { if case .runPreview = $0 { true } else { false } })
+  }
+
   @Test func changePreviewReplacesTheCommand() {
     var state = fzfList(3, rows: 5)
     _ = act(&state, .changePreview("cat {}"))

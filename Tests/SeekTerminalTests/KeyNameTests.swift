@@ -5,6 +5,19 @@ import Testing
 
 /// fzf's key names, as `--expect` takes them.
 @Suite struct KeyNameTests {
+  /// `FZF_KEY`: fzf's name of the key pressed, whatever it is bound to (fzf's test_env_vars:
+  /// `tab`, `space`, `enter`, a character as itself).
+  @Test func aKeyIsNamedAsFzfNamesIt() {
+    let cases: [(Key, String?)] = [
+      (.character("\t"), "tab"), (.character(" "), "space"), (.character("\r"), "enter"), (.character("9"), "9"),
+      (.character("\u{01}"), "ctrl-a"), (.alt("x"), "alt-x"), (.function(KeyMap.Code.f(5)), "f5"),
+      (.function(KeyMap.Code.backTab), "btab"), (.character("\u{7F}"), "bspace"), (.paste("x"), nil),
+    ]
+    for (key, name) in cases { #expect(KeyName.name(of: key) == name, "\(key)") }
+    // Each name read back is the key.
+    for (key, name) in cases { if let name { #expect(KeyName.keys(name)?.contains(key) == true, "\(name)") } }
+  }
+
   @Test func namesStandForTheKeysTerminalsSend() {
     #expect(KeyName.keys("ctrl-v") == [.character("\u{16}")])
     #expect(KeyName.keys("CTRL-A") == [.character("\u{01}")])

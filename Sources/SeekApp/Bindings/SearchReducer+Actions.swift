@@ -197,6 +197,7 @@ extension SearchReducer {
       let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
       guard disabled != state.refine.searchDisabled else { return [] }
       state.refine.searchDisabled = disabled
+      state.refine.disabledQuery = disabled ? state.results.query : ""
       return [ResultsReducer.search(&state.list, state.query, state.refine)]
     case .toggleSort:
       state.refine.inputOrder = !(state.refine.inputOrder ?? false)

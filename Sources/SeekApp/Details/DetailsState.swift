@@ -54,6 +54,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// fzf's look (`rounded` when unsaid); Seek's own look draws its one separator line.
   public var border = "rounded"
   public var hidden = false
+  /// fzf's size `0`: nothing shown, but the command still runs for each line (for what it does:
+  /// `--preview-window 0 --preview 'env > file'`).
+  public var zeroSize = false
   /// Wrap long lines of a preview (records are always wrapped).
   public var wrap = false
   /// `follow` (fzf's): the end of the output is shown, as `tail -f` shows a growing file.
@@ -104,6 +107,7 @@ public struct DetailsPlacement: Sendable, Equatable {
         default:
           // fzf's `N` and `~N` (at most N): a size in cells; `0` shows nothing.
           guard let n = Int(word.hasPrefix("~") ? String(word.dropFirst()) : word), n >= 0 else { return nil }
+          out.zeroSize = n == 0
           if n == 0 { out.hidden = true } else { out.cells = n }
         }
       }

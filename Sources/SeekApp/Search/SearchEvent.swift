@@ -241,6 +241,9 @@ public struct Refine: Sendable, Equatable {
   /// fzf's `--disabled` (and `disable-search`): the query's words search nothing; the list stays
   /// as read, for a bound `reload` to do the searching.
   public var searchDisabled = false
+  /// While search is disabled, the query whose matches stay listed: the one searched when it
+  /// was disabled (fzf keeps the result as it was), empty for `--disabled` (every line).
+  public var disabledQuery = ""
   /// fzf's `toggle-sort`: the matches in input order (true), ranked (false), or as started (nil).
   public var inputOrder: Bool? = nil
   /// Facets whose every value the pane lists ("show more"); the others, their first ones.

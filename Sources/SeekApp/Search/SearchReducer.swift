@@ -29,7 +29,7 @@ public enum SearchReducer {
     if state.infoCommand != nil { effects += askInfo(&state) }
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
     // hit is not looked up for a closed pane).
-    if state.pendingAccept == nil && state.details.open {
+    if state.pendingAccept == nil && (state.details.open || state.details.placement.zeroSize) {
       effects += DetailsReducer.sync(
         &state.details, current: state.currentHit, query: state.results.query, marked: state.checked)
     }

@@ -214,7 +214,7 @@ public final class SearchService {
     var learnedItems: [String: (level: Int, reason: PickReason)] = [:]
     do {
       var request = CatalogSearcher.Request(
-        query: refine.searchDisabled ? "" : query, page: page,
+        query: refine.searchDisabled ? refine.disabledQuery : query, page: page,
         hitsPerPage: count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage,
         cursor: page == 0 ? nil : cursor,
         highlightScope: .titleAndSnippet, refinements: refine.refinements,
@@ -300,7 +300,8 @@ public final class SearchService {
   /// Every match of the query, ranked (at most `markAllLimit`), as select-all marks them.
   func allMatches(query: String, refine: Refine) -> [ListedMatch] {
     var request = CatalogSearcher.Request(
-      query: refine.searchDisabled ? "" : query, page: 0, hitsPerPage: Self.markAllLimit, exhaustive: true,
+      query: refine.searchDisabled ? refine.disabledQuery : query, page: 0, hitsPerPage: Self.markAllLimit,
+      exhaustive: true,
       highlightScope: nil, refinements: refine.refinements, sort: refine.sort, matching: matching)
     request.inputOrder = refine.inputOrder ?? inputOrder
     guard let response = try? searcher.search(request) else { return [] }
