@@ -150,6 +150,21 @@ import Testing
     #expect(h.state.results.hits.isEmpty)
   }
 
+  /// fzf's `search(…)` lasts until the query changes: lines read afterwards are searched for it
+  /// too (test_wait_action: `start:search(1)+wait` lists the 20 lines with a 1 of 100 read).
+  @Test func aSearchActionLastsUntilTheQueryChanges() {
+    var state = listed(["1", "2"])
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.search("1")]))
+    let refreshed = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: false, percent: nil))
+    #expect(refreshed.contains { if case .searchResults(query: "1", _, _, _, _, _) = $0 { true } else { false } })
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("1", 0, ["1"])))
+    // Accepted from its list, as its answer is the one on screen.
+    var accepting = state
+    #expect(SearchReducer.reduce(&accepting, .actionsTriggered([.accept])) == [.flushWrites])
+    let typed = SearchReducer.reduce(&state, .inserted("2"))
+    #expect(typed.contains { if case .searchResults(query: "2", _, _, _, _, _) = $0 { true } else { false } })
+  }
+
   /// fzf: without marks (`+m`) a toggle does nothing, its move included; with them, it moves.
   @Test func togglesMoveOnlyWhereLinesCanBeMarked() {
     var state = listed(["a", "b", "c"], marks: false)

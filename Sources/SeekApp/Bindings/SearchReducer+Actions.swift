@@ -208,7 +208,7 @@ extension SearchReducer {
       guard let hit = state.currentHit else { return [] }
       return event(.queryReplaced(hit.title))
     case .search(let text):
-      return [ResultsReducer.search(&state.list, text, state.refine)]
+      return [ResultsReducer.search(&state.list, for: text, state.refine)]
     default: return []
     }
   }

@@ -30,6 +30,9 @@ public struct ResultsListState: Sendable, Equatable {
   /// answers came): done once the answer for the query arrives, as fzf's cursor keeps its
   /// place across the answers.
   public var pendingMoves = 0
+  /// fzf's `search(…)`: the text the list is searched for instead of the query, until the query
+  /// changes (lines streaming in are searched for it too).
+  public var searchedFor: String? = nil
   /// Lines taken out of the list for this run (fzf's `exclude`, `exclude-multi`), by id.
   public var excluded: Set<String> = []
 
@@ -73,6 +76,7 @@ enum ResultsReducer {
   static func keepPlace(_ list: inout ResultsListState) {
     list.fromEnd = nil
     list.pendingMoves = 0
+    list.searchedFor = nil
   }
 
   /// Back to the first row (a new query or new refinements).
@@ -81,6 +85,13 @@ enum ResultsReducer {
     list.scrollOffset = 0
     list.fromEnd = nil
     list.pendingMoves = 0
+    list.searchedFor = nil
+  }
+
+  /// fzf's `search(…)`: the list searched for `text`, not the query, until the query changes.
+  static func search(_ list: inout ResultsListState, for text: String, _ refine: Refine) -> SearchEffect {
+    list.searchedFor = text
+    return search(&list, text, refine)
   }
 
   /// A reload's list is another list: what was excluded from the one before names none of its

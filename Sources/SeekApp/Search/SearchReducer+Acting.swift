@@ -123,7 +123,7 @@ extension SearchReducer {
       guard state.picking.enterAccepts else {
         // Typed faster than searched: the query is submitted, and its answer, when it comes,
         // decides whether Enter also creates the item (nothing found).
-        if state.picking.createsOnEnter && (state.results.query != state.query || state.results.isPending) {
+        if state.picking.createsOnEnter && (state.results.query != state.searchedQuery || state.results.isPending) {
           state.marks.enterOnArrival = state.query
         }
         return submit(&state, state.query, fromSuggestion: false)
@@ -136,7 +136,7 @@ extension SearchReducer {
       case .create(let title): return [.createItem(title: title)]
       // The row of a list about an earlier query (run as fzf the cursor keeps its place as
       // the query changes): the row at that place in the answer is taken when it comes.
-      case .item where state.results.query != state.query: return acceptCurrent(&state)
+      case .item where state.results.query != state.searchedQuery: return acceptCurrent(&state)
       case .item(let hit): return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
       case nil: return []
       }
@@ -183,10 +183,12 @@ extension SearchReducer {
   /// Run as fzf the cursor keeps its place across a query: a row of the list about an earlier
   /// query is not taken, the answer is waited for.
   static func acceptCurrent(_ state: inout SearchState) -> [SearchEffect] {
-    if state.focus == .results, state.results.query == state.query, case .item(let hit)? = state.list.selectedRow {
+    if state.focus == .results, state.results.query == state.searchedQuery,
+      case .item(let hit)? = state.list.selectedRow
+    {
       return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
     }
-    guard state.results.query == state.query, !state.results.isPending else {
+    guard state.results.query == state.searchedQuery, !state.results.isPending else {
       state.acceptTopOnArrival = true
       return []
     }

@@ -90,7 +90,7 @@ extension SearchReducer {
   /// screen waited for the one answer no newer batch overtook). Answers come in the order they
   /// were asked (one lane), so no later answer is on screen yet.
   public static func showsMeanwhile(_ page: ResultsPage, _ state: SearchState) -> Bool {
-    page.page == 0 && page.error == nil && page.query == state.query && page.refine == state.refine
+    page.page == 0 && page.error == nil && page.query == state.searchedQuery && page.refine == state.refine
   }
 
   /// The indexes' part of a first page, while the lines past them are scanned: shown, and still
@@ -130,17 +130,17 @@ extension SearchReducer {
       }
     }
     var effects = reselectAfterReload(&state) + followTracked(&state) + remarkAfterReload(&state)
-    if state.list.pendingMoves > 0 && page.query == state.query, let first = results.firstItemRow {
+    if state.list.pendingMoves > 0 && page.query == state.searchedQuery, let first = results.firstItemRow {
       let moves = state.list.pendingMoves
       state.list.pendingMoves = 0
       _ = enterResults(&state, at: min(first + moves, results.rowCount - 1))
     }
-    if let waiting = state.marks.enterOnArrival, page.query == state.query {
+    if let waiting = state.marks.enterOnArrival, page.query == state.searchedQuery {
       state.marks.enterOnArrival = nil
       if waiting == state.query, let title = state.createdByEnter { return effects + [.createItem(title: title)] }
     }
     clampSelection(&state)
-    if state.acceptTopOnArrival && page.query == state.query {
+    if state.acceptTopOnArrival && page.query == state.searchedQuery {
       state.acceptTopOnArrival = false
       // (A page asked for above, its request marked as made, is still asked for.)
       return effects + acceptCurrent(&state)
@@ -160,7 +160,7 @@ extension SearchReducer {
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
       if RefinementsReducer.syncFacetCounting(&state.refining, beside: viewport.refinementsBeside) {
-        return [ResultsReducer.search(&state.list, state.query, state.refine)]
+        return [ResultsReducer.search(&state.list, state.searchedQuery, state.refine)]
       }
       return loadMoreIfNeeded(&state)
     case .tick(let milliseconds):

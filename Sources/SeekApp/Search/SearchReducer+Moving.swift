@@ -171,7 +171,7 @@ extension SearchReducer {
   /// A plain list with nothing on it yet for the query typed: moves wait for its answer.
   static func movesWait(_ state: SearchState) -> Bool {
     state.picking.enterAccepts && state.shownSuggestions.isEmpty && state.results.rowCount == 0
-      && (state.results.isPending || state.results.query != state.query)
+      && (state.results.isPending || state.results.query != state.searchedQuery)
   }
 
   static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {

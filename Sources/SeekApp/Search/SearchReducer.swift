@@ -22,7 +22,7 @@ public enum SearchReducer {
   static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
     // `track-current` ends when the cursor leaves its item (not while a list is being replaced).
-    if case .item = state.list.tracking.mode, state.results.query == state.query, !state.results.isPending {
+    if case .item = state.list.tracking.mode, state.results.query == state.searchedQuery, !state.results.isPending {
       TrackingReducer.cursorSettled(&state.list.tracking, current: state.currentHit?.objectID)
     }
     if state.afterWait != nil && !event.isInput { effects += afterWaitIfAnswered(&state) }
@@ -172,7 +172,7 @@ public enum SearchReducer {
 
   static func searchBoth(_ state: inout SearchState) -> [SearchEffect] {
     [
-      ResultsReducer.search(&state.list, state.query, state.refine),
+      ResultsReducer.search(&state.list, state.searchedQuery, state.refine),
       SuggestionsReducer.search(&state.suggestionsPane, state.query),
     ]
   }

@@ -136,6 +136,8 @@ extension SearchState {
     get { editor.text }
     set { editor.text = newValue }
   }
+  /// What the list is searched for: the query, or fzf's `search(…)` text until the query changes.
+  public var searchedQuery: String { list.searchedFor ?? query }
   public var cursor: Int {
     get { editor.cursor }
     set { editor.cursor = newValue }
