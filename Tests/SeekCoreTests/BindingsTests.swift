@@ -284,6 +284,21 @@ import Testing
     #expect(other.afterWait == nil && other.pendingAccept != nil)
   }
 
+  /// A wait armed inside a `trigger` holds what follows it: the names after it and the outer
+  /// binding's actions (fzf's test_wait_action_trigger_siblings); a wait met while one is
+  /// armed joins it (test_wait_action_bg_transform_join).
+  @Test func aWaitInsideATriggerHoldsWhatFollows() {
+    var state = listed(["1", "5"])
+    state.keyActions = ["x": [.search("5"), .wait], "y": [.changeHeader("hello")]]
+    _ = SearchReducer.reduce(&state, .actionsTriggered([.trigger("x,y"), .changeFooter("world")]))
+    #expect(state.afterWait == [.trigger("y"), .changeFooter("world")])
+    #expect(state.header.isEmpty && state.footer.isEmpty)
+    _ = SearchReducer.reduce(&state, .commandFinished(output: [.changePrompt("p"), .wait, .changeHeader("joined")]))
+    #expect(state.afterWait == [.trigger("y"), .changeFooter("world"), .changeHeader("joined")])
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("5", 0, ["5"])))
+    #expect(state.afterWait == nil && state.header == ["joined"] && state.footer == ["world"])
+  }
+
   /// A `change` binding fires once per key typed, Space included (Space may also check a row).
   @Test func changeFiresOncePerKeyTyped() {
     var state = listed(["a b", "c"])

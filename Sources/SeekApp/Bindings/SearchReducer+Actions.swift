@@ -12,15 +12,22 @@ extension SearchReducer {
       return []
     }
     var effects: [SearchEffect] = []
+    let waitingBefore = state.afterWait != nil
     for (i, action) in actions.enumerated() {
       if action == .wait {
+        // A wait joins one armed already (a `bg-transform`'s output): its rest follows that one's.
         guard answerIsIn(state) else {
-          state.afterWait = Array(actions[(i + 1)...])
+          state.afterWait = (state.afterWait ?? []) + actions[(i + 1)...]
           break
         }
         continue
       }
       effects += perform(&state, action)
+      // A wait armed inside it (a `trigger`'s actions): what follows here waits too.
+      if !waitingBefore && state.afterWait != nil {
+        state.afterWait! += actions[(i + 1)...]
+        break
+      }
       // A command waits for the writes before it, then runs: the actions after it follow when it
       // has ended (`execute(vim {})+abort`), through `commandFinished`.
       if state.pendingCommand != nil {
@@ -72,7 +79,7 @@ extension SearchReducer {
     // A command that names the current line does not run without one (fzf's: `execute(echo {})`
     // on no match does nothing; the actions after it go on).
     if let template = action.waitedCommand, state.currentHit == nil,
-      CommandTemplate(template).needsCurrentLine
+      CommandTemplate(template).needsCurrentLine(attributes: !state.look.isFzf)
     {
       return []
     }
@@ -322,7 +329,14 @@ extension SearchReducer {
   /// names whose actions are running already.
   private static func trigger(_ state: inout SearchState, _ names: String) -> [SearchEffect] {
     var effects: [SearchEffect] = []
-    for part in names.split(separator: ",") {
+    let parts = names.split(separator: ",")
+    let waitingBefore = state.afterWait != nil
+    for (i, part) in parts.enumerated() {
+      // A name's actions armed a wait: the names after it wait too (fzf's).
+      if !waitingBefore && state.afterWait != nil {
+        state.afterWait!.append(.trigger(parts[i...].joined(separator: ",")))
+        break
+      }
       let name = String(part).trimming(" ").lowercased()
       guard !state.triggering.contains(name), !state.unbound.contains(name),
         let actions = state.keyActions[name] ?? BindEvent(rawValue: name).flatMap({ state.eventBindings[$0] })

@@ -79,13 +79,14 @@ public struct CommandTemplate: Sendable, Equatable {
   }
 
   /// Whether it cannot be filled without a current line: it names that line (or a record's
-  /// value) and not the query (fzf leaves such a command unrun on no match).
-  public var needsCurrentLine: Bool {
+  /// value, unless `attributes` is false: fzf has no `{name}`, so `change-header{hello}` in a
+  /// command is text) and not the query (fzf leaves such a command unrun on no match).
+  public func needsCurrentLine(attributes: Bool = true) -> Bool {
     !runsWithoutLine
       && parts.contains {
         switch $0 {
         case .line(let placeholder): placeholder.items == .current
-        case .attribute: true
+        case .attribute: attributes
         default: false
         }
       }
