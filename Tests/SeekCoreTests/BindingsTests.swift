@@ -148,6 +148,10 @@ import Testing
     #expect(h.state.results.query == "333foo" && h.state.results.hits.map(\.title) == ["333"])
     h.send(.actionsTriggered([.toggleSearch]))
     #expect(h.state.results.hits.isEmpty)
+    // A new list with search disabled lists every line (fzf's test_reload_disabled_case5).
+    h.send(.actionsTriggered([.disableSearch]))
+    h.send(.actionsTriggered([.reload("seq 3")]))
+    #expect(h.state.refine.disabledQuery.isEmpty)
   }
 
   /// fzf's `search(…)` lasts until the query changes: lines read afterwards are searched for it

@@ -175,6 +175,8 @@ import Testing
     #expect(state.details.placement.hidden && !state.details.open)
     let effects = SearchReducer.reduce(&state, .movedDown)
     #expect(effects.contains { if case .runPreview = $0 { true } else { false } })
+    // `0,hidden` (fzf's test_preview_size_0_hidden): hidden runs nothing until shown.
+    #expect(!DetailsPlacement.parse("0,hidden")!.zeroSize && !DetailsPlacement.parse("hidden,0")!.zeroSize)
   }
 
   @Test func changePreviewReplacesTheCommand() {

@@ -83,7 +83,9 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "left": out.position = .left
         case "bottom", "down": out.position = .bottom
         case "up", "top": out.position = .top
-        case "hidden": out.hidden = true
+        case "hidden":
+          out.hidden = true
+          out.zeroSize = false
         case "nohidden": out.hidden = false
         case "wrap", "wrap-word": out.wrap = true
         case "nowrap": out.wrap = false
@@ -107,7 +109,7 @@ public struct DetailsPlacement: Sendable, Equatable {
         default:
           // fzf's `N` and `~N` (at most N): a size in cells; `0` shows nothing.
           guard let n = Int(word.hasPrefix("~") ? String(word.dropFirst()) : word), n >= 0 else { return nil }
-          out.zeroSize = n == 0
+          out.zeroSize = n == 0 && !out.hidden
           if n == 0 { out.hidden = true } else { out.cells = n }
         }
       }

@@ -242,7 +242,8 @@ public struct Refine: Sendable, Equatable {
   /// as read, for a bound `reload` to do the searching.
   public var searchDisabled = false
   /// While search is disabled, the query whose matches stay listed: the one searched when it
-  /// was disabled (fzf keeps the result as it was), empty for `--disabled` (every line).
+  /// was disabled (fzf keeps the result as it was), empty for `--disabled` and once the list
+  /// changes (a reload, lines read since: fzf lists every line of a new list).
   public var disabledQuery = ""
   /// fzf's `toggle-sort`: the matches in input order (true), ranked (false), or as started (nil).
   public var inputOrder: Bool? = nil

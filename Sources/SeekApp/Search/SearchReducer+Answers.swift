@@ -186,7 +186,8 @@ extension SearchReducer {
         state.streamedPercent = nil
       }
       // Refresh the results of the query on screen (and its suggestions), keeping the selection
-      // (or its item, tracked).
+      // (or its item, tracked). With search disabled, lines read since are all listed.
+      state.refine.disabledQuery = ""
       listChanging(&state)
       return searchBoth(&state)
     case .failed(let message):

@@ -33,6 +33,8 @@ extension SearchReducer {
       ? MarksReducer.reloadStarting(
         &state.marks, hits: state.results.hits, identified: state.list.tracking.identified) : []
     ResultsReducer.reloadStarting(&state.list)
+    // A new list with search disabled lists every line (fzf keeps only the result it had).
+    state.refine.disabledQuery = ""
     let place = currentPlace(state)
     TrackingReducer.reloading(
       &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
