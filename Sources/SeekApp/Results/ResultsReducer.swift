@@ -88,6 +88,15 @@ enum ResultsReducer {
     list.searchedFor = nil
   }
 
+  /// Moves made past the rows loaded, made now that a later page added rows (the rest wait
+  /// for the next one).
+  static func makePendingMoves(_ list: inout ResultsListState) {
+    guard list.pendingMoves > 0 else { return }
+    let target = list.selection + list.pendingMoves
+    list.pendingMoves = list.results.hasMorePages ? max(0, target - (list.results.rowCount - 1)) : 0
+    list.selection = min(target, list.results.rowCount - 1)
+  }
+
   /// fzf's `search(…)`: the list searched for `text`, not the query, until the query changes.
   static func search(_ list: inout ResultsListState, for text: String, _ refine: Refine) -> SearchEffect {
     list.searchedFor = text

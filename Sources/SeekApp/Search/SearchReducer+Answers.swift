@@ -25,12 +25,7 @@ extension SearchReducer {
         return effects + [.countHits(query: page.query, refine: state.refine, revision: state.resultsRevision)]
       }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
-      if state.list.pendingMoves > 0 && state.focus == .results {
-        // Moves made past the rows loaded, now that there are more (the rest wait again).
-        let target = state.selection + state.list.pendingMoves
-        state.list.pendingMoves = state.results.hasMorePages ? max(0, target - (state.results.rowCount - 1)) : 0
-        state.selection = min(target, state.results.rowCount - 1)
-      }
+      if state.focus == .results { ResultsReducer.makePendingMoves(&state.list) }
       if let fromEnd = state.list.fromEnd {
         state.selection = max(0, state.results.rowCount - fromEnd)
         state.list.fromEnd = state.results.hasMorePages ? fromEnd : nil
