@@ -309,13 +309,16 @@ import Testing
       $0.scrollOffset = 19
       $0.results.loadingPage = 2
     }
-    // Asked once: moving again while it loads asks nothing more.
-    store.send(.movedDown)
-    // The last page arrives; a hit already shown is not shown twice.
+    // Asked once: moving again while it loads asks nothing more; the move waits for the page.
+    store.send(.movedDown) { $0.list.pendingMoves = 1 }
+    // The last page arrives; a hit already shown is not shown twice; the move is made.
     store.send(.resultsArrived(revision: 2, page("x", 2, ["p2-0", "p0-3", "p2-1"], nbHits: 45))) {
       $0.results.hits += [hit("p2-0"), hit("p2-1")]
       $0.results.pagesLoaded = 3
       $0.results.loadingPage = nil
+      $0.list.pendingMoves = 0
+      $0.selection = 41
+      $0.scrollOffset = 20
     }
     store.send(.cursorMoved(.end)) {
       $0.selection = 42
