@@ -150,8 +150,8 @@ public final class TerminalApp {
   /// fzf's `FZF_KEY`, `FZF_ACTION` and `FZF_IDLE_TIME`: the last key's name, the last action a
   /// key did, and when a key was last read.
   private var lastKey = ""
-  /// What the last key typed, for a `put` a `transform` prints (fzf's `put` types the key).
-  private var lastKeyText = ""
+  /// The last key, for a `put` a `transform` prints (fzf's `put` types the key).
+  private var lastKeyPressed: Key? = nil
   private var lastAction = "start"
   private var lastKeyAt = ContinuousClock.now
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
@@ -395,7 +395,8 @@ public final class TerminalApp {
       return .success(
         try BindSpec.parseActions(output).map {
           // `put` alone (read as typing nothing) types the key, as bound directly.
-          configuration.layout.oriented($0 == .putKey || $0 == .put("") ? .put(lastKeyText) : $0)
+          configuration.layout.oriented(
+            $0 == .putKey || $0 == .put("") ? .put(lastKeyPressed.map(Self.typedText(of:)) ?? "") : $0)
         })
     } catch {
       return .failure(Note(text: "transform: \(error)"))
@@ -465,7 +466,7 @@ public final class TerminalApp {
 
   private func handle(_ key: Key, _ session: Session) {
     lastKey = name(of: key)
-    lastKeyText = Self.typedText(of: key)
+    lastKeyPressed = key
     lastKeyAt = .now
     switch key {
     case .resize(let columns, let rows):
@@ -478,10 +479,10 @@ public final class TerminalApp {
     case .character("\u{1A}") where boundEvent(for: key) == nil:
       suspend(session)  // Ctrl-Z (unless bound), as a full-screen program should
     default:
-      guard let oriented = event(for: key) else { return }
+      guard let event = event(for: key) else { return }
       // Named as bound, before the layout turns it (`up` moves down a list drawn bottom-up).
-      lastAction = event(for: key, oriented: false).flatMap(Self.actionName(of:)) ?? lastAction
-      send(oriented, session)
+      lastAction = Self.actionName(of: event) ?? lastAction
+      send(configuration.layout.oriented(event, fzfKeys: state.look.isFzf), session)
     }
   }
 
@@ -780,16 +781,14 @@ public final class TerminalApp {
     return KeyName.name(of: key) ?? ""
   }
 
-  private func event(for key: Key, oriented: Bool = true) -> SearchEvent? {
-    if let bound = boundEvent(for: key, oriented: oriented) { return bound }
-    return KeyMap.event(for: key, history: configuration.history != nil).map {
-      oriented ? configuration.layout.oriented($0, fzfKeys: state.look.isFzf) : $0
-    }
+  /// A key's event as bound, before the layout turns its moves.
+  private func event(for key: Key) -> SearchEvent? {
+    boundEvent(for: key) ?? KeyMap.event(for: key, history: configuration.history != nil)
   }
 
   /// What the user bound the key to: `--expect`, then `--bind` (a later binding of a key wins;
   /// an unbound one falls back to Seek's key).
-  private func boundEvent(for key: Key, oriented: Bool = true) -> SearchEvent? {
+  private func boundEvent(for key: Key) -> SearchEvent? {
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
       return .acceptKeyPressed(expected.name)
     }
@@ -801,7 +800,7 @@ public final class TerminalApp {
         let typed = Self.typedText(of: key)
         actions = actions.map { $0 == .putKey ? .put(typed) : $0 }
       }
-      return oriented ? configuration.layout.oriented(.actionsTriggered(actions)) : .actionsTriggered(actions)
+      return .actionsTriggered(actions)
     }
     return nil
   }

@@ -147,7 +147,7 @@ extension SearchReducer {
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       // A toggle refused at `--multi=N` does not move either (fzf's).
       let toggled = event(.toggled)
-      guard !state.marks.lastToggleRefused else { return toggled }
+      guard !MarksReducer.refuses(state.marks, state.list.selectedRow) else { return toggled }
       return toggled + event(action == .toggleDown || action == .toggleOut ? .movedDown : .movedUp)
     case .selectAll: return event(.allToggled(.select))
     case .deselectAll: return event(.allToggled(.deselect))

@@ -14,9 +14,6 @@ public struct MarksState: Sendable, Equatable {
   /// The items checked in this run, in order: what accept prints (fzf's marks). Checks kept from
   /// earlier runs are shown checked but not printed.
   public var checkedThisRun: [String] = []
-  /// The last toggle was refused (`--multi=N` reached): fzf's toggle-up and toggle-down then do
-  /// not move either.
-  public var lastToggleRefused = false
   /// Enter was pressed on this item: the app leaves once every write asked for before it is
   /// answered, printing what the store then holds. Keys are ignored meanwhile.
   public var pendingAccept: String? = nil
@@ -108,15 +105,13 @@ enum MarksReducer {
   /// Checks or unchecks a row, or creates the item of the create row; a check past
   /// `--multi=N` is refused (the refusal's message instead of effects).
   static func toggle(_ marks: inout MarksState, _ row: ResultRow?, query: String) -> Result<[SearchEffect], Refusal> {
-    marks.lastToggleRefused = false
+    if refuses(marks, row), let most = marks.picking.maxMarks {
+      return .failure(Refusal(message: "at most \(most) marked (--multi=\(most))"))
+    }
     switch row {
     case .create(let title): return .success([.createItem(title: title)])
     case .item(let hit):
       let checking = !marks.checked.contains(hit.objectID)
-      if checking, let most = marks.picking.maxMarks, marks.checkedThisRun.count >= most {
-        marks.lastToggleRefused = true
-        return .failure(Refusal(message: "at most \(most) marked (--multi=\(most))"))
-      }
       marks.checksInFlight[hit.objectID, default: 0] += 1
       show(&marks, hit.objectID, checked: checking)
       let pick: [SearchEffect] =
@@ -127,6 +122,14 @@ enum MarksReducer {
   }
 
   struct Refusal: Error, Equatable { let message: String }
+
+  /// Whether toggling `row` is refused: it would check one more item past `--multi=N`. Asked
+  /// after a toggle too (a refused one left the row unchecked at the limit): fzf's toggle-up and
+  /// toggle-down then do not move either.
+  static func refuses(_ marks: MarksState, _ row: ResultRow?) -> Bool {
+    guard case .item(let hit) = row, let most = marks.picking.maxMarks else { return false }
+    return !marks.checked.contains(hit.objectID) && marks.checkedThisRun.count >= most
+  }
 
   /// Delete on a created item: removed, kept aside for Ctrl-Y.
   static func delete(_ marks: inout MarksState, _ hit: ResultHit) -> [SearchEffect] {

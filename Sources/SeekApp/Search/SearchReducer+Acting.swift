@@ -17,7 +17,7 @@ extension SearchReducer {
       state.focus = .results
       let effects = toggleSelectedRow(&state)
       // Refused at `--multi=N`: no move either, as fzf's.
-      if state.marks.lastToggleRefused { return effects }
+      if MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
       guard state.selection > (state.results.firstItemRow ?? 0) else { return effects + selectionMoved(&state) }
       return effects + reduceEvent(&state, .movedUp)
     case .enterPressed: return enter(&state)
@@ -94,7 +94,7 @@ extension SearchReducer {
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.
       let effects = state.picking.marks ? toggleSelectedRow(&state) : []
-      if state.picking.marks && state.marks.lastToggleRefused { return effects }
+      if state.picking.marks && MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
       state.selection += 1
       return effects + selectionMoved(&state)
     }
