@@ -1,6 +1,7 @@
 import SearchEngine
 import SeekApp
 import SeekCore
+import SeekShared
 import SeekTerminal
 
 /// Everything the command line can say. Parsed by `Options.parse`, which knows every flag.

@@ -1,5 +1,6 @@
 import Foundation
 import SeekCore
+import SeekShared
 
 /// How long a check made on one machine takes to reach another's local store through a shared
 /// PostgreSQL store: two `SharedItemStore`s (each its own local SQLite file and sync thread, as

@@ -2,6 +2,7 @@ import Foundation
 import SearchEngine
 import SeekApp
 import SeekCore
+import SeekShared
 import SeekTerminal
 
 // seek-bench: measures and prints; never asserts. Run with `make bench` (release build).

@@ -1,6 +1,7 @@
 import Foundation
 import SeekCLI
 import SeekCore
+import SeekShared
 
 /// What bare `seek` lists when no catalog is named and standard input is a terminal, as fzf does:
 /// the files under the current directory (hidden files and directories skipped, links not

@@ -4,6 +4,7 @@ import SearchEngine
 import SeekApp
 import SeekCLI
 import SeekCore
+import SeekShared
 import SeekTerminal
 
 /// What a command line runs, read top to bottom: the options, then a plan — where the catalog

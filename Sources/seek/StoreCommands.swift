@@ -2,6 +2,7 @@ import Foundation
 import SeekApp
 import SeekCLI
 import SeekCore
+import SeekShared
 
 /// `seek --checked` (the list a person made), `seek --uncheck-all` and `seek --delete-created`.
 enum StoreCommands {

@@ -21,6 +21,25 @@ import Testing
     #expect(offending == [])
   }
 
+  /// PostgreSQL is one target's business: only `SeekShared` imports libpq's module, and nothing
+  /// below the command line imports `SeekShared` (a catalog or a store that is not shared never
+  /// reaches for it).
+  @Test func onlySeekSharedKnowsPostgres() throws {
+    let sources = try #require(Self.sourcesFolder())
+    var offending: [String] = []
+    for target in ["SearchEngine", "SeekApp", "SeekCore", "SeekTerminal"] {
+      for file in Self.swiftFiles(under: sources + "/" + target) {
+        let modules = Self.imports(of: try String(contentsOfFile: file, encoding: .utf8))
+        for module in modules where module == "CPostgres" || module == "SeekShared" {
+          offending.append("\(file.dropFirst(sources.count + 1)): \(module)")
+        }
+      }
+    }
+    #expect(offending == [])
+    let shared = Self.swiftFiles(under: sources + "/SeekShared")
+    #expect(shared.contains { $0.hasSuffix("/PostgresConnection.swift") })
+  }
+
   @Test func importsAreReadWithTheirAttributes() {
     let text = [
       "import SearchEngine", "@preconcurrency import Foundation", "// import Glibc", "  @testable import X",

@@ -1,4 +1,5 @@
 import SeekCore
+import SeekShared
 
 extension Flag {
   static let store = FlagGroup("SUGGESTIONS AND STORE", suggestions + storage + commands)

@@ -2,42 +2,72 @@ import Foundation
 import SearchEngine
 
 /// One local write waiting to be sent to the shared store, in the order it was made.
-struct OutboxEntry: Equatable {
-  enum Operation: String {
+public struct OutboxEntry: Equatable {
+  public enum Operation: String, Sendable {
     case check, create, delete, uncheckAll, pick, forgetPicks
   }
-  var id: Int64
-  var operation: Operation
-  var objectID = ""
-  var title = ""
-  var checked = false
-  var query = ""
+  public var id: Int64
+  public var operation: Operation
+  public var objectID = ""
+  public var title = ""
+  public var checked = false
+  public var query = ""
   /// A pick's weight: 1 for a pick, the local rank when a store is first shared.
-  var amount = 0.0
-  var time = 0.0
+  public var amount = 0.0
+  public var time = 0.0
+
+  public init(
+    id: Int64, operation: Operation, objectID: String = "", title: String = "", checked: Bool = false,
+    query: String = "", amount: Double = 0, time: Double = 0
+  ) {
+    self.id = id
+    self.operation = operation
+    self.objectID = objectID
+    self.title = title
+    self.checked = checked
+    self.query = query
+    self.amount = amount
+    self.time = time
+  }
 }
 
 /// What the shared store holds that changed since the last pull, as it is now on the server.
-struct RemoteChanges {
-  struct Check {
-    var objectID: String
-    var title: String
-    var checked: Bool
-    var changed: Double
-  }
-  struct Created {
-    var objectID: String
-    var title: String
-    var created: Double
-    var deleted: Bool
-  }
-  var checks: [Check] = []
-  var created: [Created] = []
-  var picks: [Pick] = []
-  /// The largest change number among them: the next pull starts after it.
-  var through: Int64 = 0
+public struct RemoteChanges {
+  public struct Check {
+    public var objectID: String
+    public var title: String
+    public var checked: Bool
+    public var changed: Double
 
-  var isEmpty: Bool { checks.isEmpty && created.isEmpty && picks.isEmpty }
+    public init(objectID: String, title: String, checked: Bool, changed: Double) {
+      self.objectID = objectID
+      self.title = title
+      self.checked = checked
+      self.changed = changed
+    }
+  }
+  public struct Created {
+    public var objectID: String
+    public var title: String
+    public var created: Double
+    public var deleted: Bool
+
+    public init(objectID: String, title: String, created: Double, deleted: Bool) {
+      self.objectID = objectID
+      self.title = title
+      self.created = created
+      self.deleted = deleted
+    }
+  }
+  public var checks: [Check] = []
+  public var created: [Created] = []
+  public var picks: [Pick] = []
+  /// The largest change number among them: the next pull starts after it.
+  public var through: Int64 = 0
+
+  public var isEmpty: Bool { checks.isEmpty && created.isEmpty && picks.isEmpty }
+
+  public init(through: Int64 = 0) { self.through = through }
 }
 
 /// The local half of sharing: writes are queued in the outbox in the same transaction that makes
@@ -67,7 +97,7 @@ extension SQLiteItemStore {
   /// Marks the store as shared. The first time, everything it holds is queued, so that what was
   /// made before sharing reaches the other machines too (created items, checks, picks with their
   /// weight).
-  func markShared() throws(StoreError) {
+  public func markShared() throws(StoreError) {
     try database.transaction { () throws(StoreError) in
       let first = try !isShared()
       queuesOutbox = true
@@ -84,7 +114,7 @@ extension SQLiteItemStore {
   }
 
   /// The oldest queued writes, at most `limit`.
-  func outbox(limit: Int) throws(StoreError) -> [OutboxEntry] {
+  public func outbox(limit: Int) throws(StoreError) -> [OutboxEntry] {
     var entries: [OutboxEntry] = []
     try database.run(
       "SELECT id, op, object_id, title, checked, query, amount, time FROM outbox ORDER BY id LIMIT ?1",
@@ -100,10 +130,10 @@ extension SQLiteItemStore {
     return entries
   }
 
-  var outboxCount: Int { (try? Int(database.integer("SELECT count(*) FROM outbox"))) ?? 0 }
+  public var outboxCount: Int { (try? Int(database.integer("SELECT count(*) FROM outbox"))) ?? 0 }
 
   /// Forgets the queued writes up to `id`, once the shared store has committed them.
-  func removeOutbox(through id: Int64) throws(StoreError) {
+  public func removeOutbox(through id: Int64) throws(StoreError) {
     try database.transaction { () throws(StoreError) in
       try database.run("DELETE FROM outbox WHERE id <= ?1", [.integer(id)])
     }
@@ -111,7 +141,7 @@ extension SQLiteItemStore {
 
   /// This store's name on the server (a random UUID, made once): with an outbox id it names one
   /// write, which the server applies once however often it is sent.
-  func origin() throws(StoreError) -> String {
+  public func origin() throws(StoreError) -> String {
     try database.transaction { () throws(StoreError) -> String in
       if let origin = try syncValue("origin") { return origin }
       let origin = UUID().uuidString.lowercased()
@@ -120,7 +150,7 @@ extension SQLiteItemStore {
     }
   }
 
-  func syncValue(_ key: String) throws(StoreError) -> String? {
+  public func syncValue(_ key: String) throws(StoreError) -> String? {
     var value: String?
     try database.run("SELECT value FROM sync_state WHERE key = ?1", [.text(key)]) { value = $0.text(0) }
     return value
@@ -129,7 +159,7 @@ extension SQLiteItemStore {
   /// Applies what others changed, and records how far the pull has come (`watermark`), in one
   /// transaction — but only while the outbox is empty: a local write not yet sent is newer than
   /// anything on the server, and will overwrite it there. Returns whether it applied them.
-  func applyRemote(_ changes: RemoteChanges, watermark: String) throws(StoreError) -> Bool {
+  public func applyRemote(_ changes: RemoteChanges, watermark: String) throws(StoreError) -> Bool {
     try database.transaction { () throws(StoreError) -> Bool in
       guard try database.integer("SELECT count(*) FROM outbox") == 0 else { return false }
       for check in changes.checks {

@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import SeekCore
 
 /// A catalog that lives in PostgreSQL: a table (`postgres://…/db?table=products`) or a query
 /// (`--sql 'select …'`), read through a cursor in a read-only transaction and written out as JSON

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// Where a list is shared, as only its owner may say it: `--store` on the command line, then
 /// `SEEK_STORE` in the environment (one address for every list), then the user's own config

@@ -4,10 +4,10 @@ import Testing
 
 @testable import SeekCore
 
-/// The local half of a shared store (the outbox and applying pulled changes) on a real SQLite
-/// file, and the address rules. The server half runs against a real PostgreSQL in the end-to-end
-/// tests (`Tests/e2e/test_shared.sh`).
-@Suite struct SharedStoreTests {
+/// The local half of a shared store on a real SQLite file: the outbox, and applying pulled
+/// changes. The server half runs against a real PostgreSQL in the end-to-end tests
+/// (`Tests/e2e/test_shared.sh`); the address rules are `SeekSharedTests`.
+@Suite struct SharedStoreOutboxTests {
   @Test func aStoreQueuesWritesOnlyOnceShared() throws {
     let store = try SQLiteItemStore(path: temporaryDirectory() + "/store.sqlite", clock: { 100 })
     try store.setChecked(objectID: "a", title: "A", checked: true)
@@ -80,59 +80,4 @@ import Testing
   }
 
   /// `SEEK_STORE` first, then the user's own `stores.json` by list name; nothing else.
-  @Test func theUserSaysWhereAListIsShared() throws {
-    let config = temporaryDirectory()
-    var environment = ["XDG_CONFIG_HOME": config, "HOME": "/nonexistent"]
-    #expect(UserStores.configPath(environment) == config + "/seek/stores.json")
-    #expect(try UserStores.address(forList: "products", environment: environment) == nil)
-    try FileManager.default.createDirectory(atPath: config + "/seek", withIntermediateDirectories: true)
-    let path = config + "/seek/stores.json"
-    try #"{"products": "postgres://ann@db.example/lists"}"#.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o600)
-    #expect(
-      try UserStores.address(forList: "products", environment: environment)?.description == "ann@db.example/lists")
-    #expect(try UserStores.address(forList: "groceries", environment: environment) == nil)
-    environment["SEEK_STORE"] = "postgres://bob@other.example/shared"
-    #expect(
-      try UserStores.address(forList: "groceries", environment: environment)?.description == "bob@other.example/shared")
-    environment["SEEK_STORE"] = "postgres://bob:secret@other.example/shared"
-    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
-    environment["SEEK_STORE"] = nil
-    // A config others may write cannot choose where the list goes.
-    chmod(path, 0o666)
-    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
-    chmod(path, 0o600)
-    try #"["postgres://ann@db.example/lists"]"#.write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(throws: UserStores.Refusal.self) { try UserStores.address(forList: "products", environment: environment) }
-  }
-
-  /// A password file libpq would ignore for its permissions is said once by Seek, and libpq is
-  /// pointed away from it so that it writes nothing under the app's screen.
-  @Test func aPasswordFileOpenToOthersIsSaidOnce() throws {
-    let path = temporaryDirectory() + "/pgpass"
-    FileManager.default.createFile(atPath: path, contents: Data("*:*:*:ann:pw\n".utf8))
-    chmod(path, 0o644)
-    var environment = ["PGPASSFILE": path]
-    let warning = PostgresAddress.checkPasswordFile(&environment)
-    #expect(warning?.contains("others can read") == true)
-    #expect(environment["PGPASSFILE"] != path)
-    chmod(path, 0o600)
-    environment = ["PGPASSFILE": path]
-    #expect(PostgresAddress.checkPasswordFile(&environment) == nil)
-    #expect(environment["PGPASSFILE"] == path)
-  }
-
-  @Test func anAddressNeverHoldsAPassword() throws {
-    let address = try PostgresAddress("postgres://ann@db.example:6543/lists?sslmode=require")
-    #expect(address.description == "ann@db.example:6543/lists")
-    #expect(throws: PostgresAddress.Refusal.self) { try PostgresAddress("postgres://ann:secret@db.example/lists") }
-    #expect(throws: PostgresAddress.Refusal.self) { try PostgresAddress("postgres://db.example/lists?password=secret") }
-    #expect(throws: PostgresAddress.Refusal.self) { try PostgresAddress("mysql://db.example/lists") }
-    do {
-      _ = try PostgresAddress("postgres://ann:secret@db.example/lists")
-    } catch {
-      #expect(!error.description.contains("secret"))
-    }
-    #expect(PostgresAddress.isAddress("postgresql://localhost/x"))
-  }
 }

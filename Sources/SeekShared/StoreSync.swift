@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// Keeps a local store and a shared list in PostgreSQL in step, on its own thread: local writes
 /// go up in order (the outbox), others' changes come down when the server notifies, and a

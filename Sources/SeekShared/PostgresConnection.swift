@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import SeekCore
 
 /// Where a shared store lives: a libpq URI (`postgres://user@host:port/db`). Credentials come as
 /// PostgreSQL users expect — libpq's environment (`PGUSER`, `PGPASSWORD`, `PGSERVICE`…) and

@@ -1,4 +1,5 @@
 import Foundation
+import SeekCore
 
 /// The server half of a shared store: one list's checks, created items and picks in PostgreSQL,
 /// in Seek's own schema (`seek`), created and migrated by Seek.

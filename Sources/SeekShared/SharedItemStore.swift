@@ -1,5 +1,6 @@
 import Foundation
 import SeekApp
+import SeekCore
 
 /// A store shared through PostgreSQL (`--store postgres://…`): the local SQLite store is the one
 /// read and written, first and always — so nothing waits on the network and nothing is lost
