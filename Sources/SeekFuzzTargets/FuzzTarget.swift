@@ -234,30 +234,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// What `command` prints on standard output in `shell` (its standard error dropped).
   private static func output(of command: String, in shell: CommandShell) -> [UInt8] {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return [] }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var pid: pid_t = 0
-    let started = shell.spawn(command, pid: &pid, actions: &actions, attributes: &attributes) == 0
-    close(fds[1])
-    defer { close(fds[0]) }
-    guard started else { return [] }
+    guard let child = try? ChildProcess(command: command, captureErrors: false, shell: shell) else { return [] }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let n = read(fds[0], &buffer, buffer.count)
+      let n = read(child.output, &buffer, buffer.count)
       if n > 0 { bytes += buffer[0..<n] } else if n == 0 || errno != EINTR { break }
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    _ = child.waitBlocking()
     return bytes
   }
 

@@ -646,16 +646,9 @@ enum SeekCommand {
     return configuration
   }
 
-  /// Replaces this process with `$SHELL -c command` (`CommandShell`); returns (exit 127) only if
-  /// that fails.
+  /// Replaces this process with `$SHELL -c command`; returns (exit 127) only if that fails.
   static func become(_ command: String, variables: [String: String]) -> Never {
-    let shell = CommandShell.current
-    let argv: [UnsafeMutablePointer<CChar>?] = shell.arguments(for: command).map { strdup($0) } + [nil]
-    let envp = CommandShell.environment(over: variables)
-    // The program that takes Seek's place keeps its standard streams only.
-    seek_close_on_exec_from(3)
-    execve(shell.executable, argv, envp)
-    Output.error("seek: become: cannot run \(shell.executable): \(String(cString: strerror(errno)))")
+    Output.error("seek: become: " + ChildProcess.become(command, variables: variables))
     exit(127)
   }
 

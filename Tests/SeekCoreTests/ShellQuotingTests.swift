@@ -58,19 +58,8 @@ import Testing
     let out = folder.appendingPathComponent("out").path
     // In the folder, so that an injected `touch PWNED` would be seen.
     let command = "cd '\(folder.path)' && printf %s \(shell.quoted(value)) > '\(out)'"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var pid: pid_t = 0
-    guard shell.spawn(command, pid: &pid, actions: &actions, attributes: &attributes) == 0 else {
-      throw CocoaError(.executableLoad)
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let status = try ChildProcess(command: command, captureErrors: false, shell: shell).waitBlocking()
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("PWNED").path))
-    return (try? String(contentsOfFile: out, encoding: .utf8)) ?? "<nothing printed, exit \(status >> 8)>"
+    return (try? String(contentsOfFile: out, encoding: .utf8)) ?? "<nothing printed, exit \(status)>"
   }
 }

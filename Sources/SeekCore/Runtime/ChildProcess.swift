@@ -1,9 +1,12 @@
 import CSystem
 import Foundation
 
-/// `$SHELL -c COMMAND` (`CommandShell`) in a process group of its own, with its output on pipes, so that it and
+/// Every process Seek starts is started here. A `ChildProcess` is `$SHELL -c COMMAND`
+/// (`CommandShell`) in a process group of its own, with its output on pipes, so that it and
 /// everything it starts can be ended together (`kill(-group)`); Foundation's `Process` ends only
-/// the shell. Standard input is /dev/null: the terminal belongs to Seek.
+/// the shell. Standard input is /dev/null: the terminal belongs to Seek. Beside it: a command run
+/// on the terminal (`runOnTerminal`, fzf's `execute`), a program left to run (`detach`), and the
+/// shell taking Seek's place (`become`).
 public final class ChildProcess: @unchecked Sendable {
   public let pid: pid_t
   /// Read ends of the command's standard output and error (nil when not captured).
@@ -17,7 +20,9 @@ public final class ChildProcess: @unchecked Sendable {
 
   /// Starts `$SHELL -c command`; `captureErrors: false` sends its standard error to /dev/null;
   /// `variables` are set over Seek's environment (fzf's `FZF_*`).
-  public init(command: String, captureErrors: Bool, variables: [String: String] = [:]) throws(SpawnError) {
+  public init(
+    command: String, captureErrors: Bool, variables: [String: String] = [:], shell: CommandShell = .current
+  ) throws(SpawnError) {
     var out: [Int32] = [-1, -1]
     var err: [Int32] = [-1, -1]
     // Close-on-exec: a pipe of one child must not reach the next one (only the ends dup'ed onto
@@ -42,7 +47,6 @@ public final class ChildProcess: @unchecked Sendable {
     }
     for fd in out + (captureErrors ? err : []) { posix_spawn_file_actions_addclose(&actions, fd) }
     var child: pid_t = 0
-    let shell = CommandShell.current
     // A group of its own (id = the child's pid).
     let status = Self.withAttributes(ownGroup: true) { attributes in
       shell.spawn(command, variables: variables, pid: &child, actions: &actions, attributes: &attributes)
@@ -94,6 +98,50 @@ public final class ChildProcess: @unchecked Sendable {
     return withAttributes(ownGroup: false) { attributes in
       posix_spawn(&child, executable, &actions, &attributes, argv, envp)
     } == 0
+  }
+
+  /// Runs `$SHELL -c command` with the terminal as its standard input, output and error (Seek's
+  /// own output may be a pipe), and waits for it, as `system(3)` runs one: Seek ignores Ctrl-C and
+  /// Ctrl-\ meanwhile, so that they reach the command (an editor, `less`) and not the finder, and
+  /// the command gets their default handling back. Its exit status (128+N when ended by signal N,
+  /// 127 when it could not be started).
+  public static func runOnTerminal(_ command: String, variables: [String: String] = [:]) -> Int32 {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    var savedInt = sigaction()
+    var savedQuit = sigaction()
+    sigaction(SIGINT, &ignore, &savedInt)
+    sigaction(SIGQUIT, &ignore, &savedQuit)
+    defer {
+      sigaction(SIGINT, &savedInt, nil)
+      sigaction(SIGQUIT, &savedQuit, nil)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var pid: pid_t = 0
+    // In Seek's own group: the terminal's foreground group, whose keys it reads.
+    let spawned = withAttributes(ownGroup: false) { attributes in
+      CommandShell.current.spawn(command, variables: variables, pid: &pid, actions: &actions, attributes: &attributes)
+    }
+    guard spawned == 0 else { return 127 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return exitCode(status)
+  }
+
+  /// Replaces this process with `$SHELL -c command` (fzf's `become`), keeping only its standard
+  /// streams; returns only when that failed, saying why.
+  public static func become(_ command: String, variables: [String: String]) -> String {
+    let shell = CommandShell.current
+    let argv: [UnsafeMutablePointer<CChar>?] = shell.arguments(for: command).map { strdup($0) } + [nil]
+    let envp = CommandShell.environment(over: variables)
+    seek_close_on_exec_from(3)
+    execve(shell.executable, argv, envp)
+    return "cannot run \(shell.executable): \(String(cString: strerror(errno)))"
   }
 
   deinit {

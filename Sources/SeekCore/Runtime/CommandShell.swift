@@ -88,8 +88,8 @@ public struct CommandShell: Sendable, Equatable {
 
   /// Starts the shell with `command`, as `posix_spawn` does with these file actions and
   /// attributes; the spawn's status (0 when started). The child gets its standard streams and no
-  /// other descriptor of Seek's.
-  public func spawn(
+  /// other descriptor of Seek's. Only `ChildProcess` starts processes.
+  func spawn(
     _ command: String, variables: [String: String] = [:], pid: inout pid_t,
     actions: inout posix_spawn_file_actions_t, attributes: inout posix_spawnattr_t
   ) -> Int32 {
