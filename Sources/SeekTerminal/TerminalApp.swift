@@ -51,14 +51,8 @@ public final class TerminalApp {
     public var mouse = true
     /// What ends a line of the input (`--read0`: NUL).
     public var inputDelimiter: UInt8 = 0x0A
-    /// `--header` (fzf's): lines shown under the query.
-    public var header: [String] = []
-    /// `--footer` (fzf's): lines at the list's far end, under a rule.
-    public var footer: [String] = []
     /// `--header-lines N` (fzf's): the input's first N lines join the header.
     public var headerLines = 0
-    /// `--info` (fzf's): the status line, the count on the query line, or neither.
-    public var info = InfoStyle.line
     /// `--layout` (fzf's): where the prompt goes and which way the list grows.
     public var layout = ListLayout.reverse
     /// What a line read becomes (`--ansi`, `--nth`, `--with-nth`).
@@ -72,8 +66,6 @@ public final class TerminalApp {
     public var headerFirst = false
     /// `--expect` (fzf's): keys that accept, each with the name it was given.
     public var expect: [KeyName.NamedKey] = []
-    /// What Enter does and whether the create row is offered.
-    public var picking = Picking()
     /// `--prompt`: what stands before the query.
     public var prompt = Renderer.prompt
     /// `--keep-right`, `--no-hscroll` (fzf's): what gives way in a row too long for the screen.
@@ -82,21 +74,15 @@ public final class TerminalApp {
     public var surround = Surround()
     /// `--pointer`, `--marker` (fzf's).
     public var pointer = ">"
-    /// Whose screen is drawn (fzf's when run as `fzf`), and fzf's `--gutter` and `--separator`.
-    public var look = ScreenLook.seek
+    /// fzf's `--gutter` and `--separator`.
     public var gutter = " "
     public var separator = "─"
     public var scrollbar: String? = nil
-    /// fzf's `--scroll-off`: rows kept in view around the selection.
-    public var scrollOff = 0
     /// fzf's `--gap` and `--gap-line`.
     public var gap = 0
     public var gapLine = "┈"
     /// fzf's `every(N)` bindings.
     public var timers: [TimerBinding] = []
-    /// fzf's `--track` and `--id-nth` (lines carry a key).
-    public var track = false
-    public var identifiesLines = false
     /// fzf's `--ellipsis`, `--hscroll-off`, `--tabstop`, `--ghost`.
     public var ellipsis = "··"
     public var hscrollOff = 10
@@ -104,23 +90,15 @@ public final class TerminalApp {
     public var ghost = ""
     /// fzf's `--no-input`: the query line hidden from the start (`show-input` brings it).
     public var inputShown = true
-    /// fzf's `--filepath-word`: word motions stop at `/` only.
-    public var pathWords = false
     /// `--height`'s rows are cleared on exit (fzf's `--no-clear` leaves the last frame).
     public var clearsOnExit = true
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
-    /// fzf's `--info-command`.
-    public var infoCommand: String? = nil
-    /// `--jump-labels` (fzf's).
-    public var jumpLabels = JumpState.defaultLabels
     public var marker: String? = nil
-    /// Refinements and sort to start with (`--filters`, `--sort`): shown as chips, searched as if
-    /// chosen in the pane.
-    public var refine = Refine()
-    /// The details pane: its placement, and the `--preview` command if any (open at start then,
-    /// unless `hidden`).
-    public var details = DetailsState()
+    /// What the state starts as: the header, footer, info, refinements and sort, the details pane,
+    /// picking, and the rest of the choices the state machine holds (`SearchState.Start`). The
+    /// terminal adds the bindings, the catalog's facets and the checked items.
+    public var start = SearchState.Start()
     /// fzf's `--preview-label-pos`.
     public var previewLabelPosition = LabelPosition()
 
@@ -129,7 +107,7 @@ public final class TerminalApp {
       input: (handle: FileHandle, format: CatalogFormat)? = nil, height: String? = nil,
       picking: Picking = Picking()
     ) {
-      self.picking = picking
+      self.start.picking = picking
       self.colors = colors
       self.initialQuery = initialQuery
       self.tracePath = tracePath
@@ -162,28 +140,41 @@ public final class TerminalApp {
     self.service = service
     self.writer = writer
     self.configuration = configuration
-    state.checked = checked
-    state.picking = configuration.picking
-    state.refine = configuration.refine
-    state.details = configuration.details
+    state = .initial(Self.start(configuration, catalog: service.catalog, checked: checked, service: service))
+  }
+
+  /// The state's start: the configuration's, the bindings as the layout turns them, the
+  /// catalog's facets and named sorts, and what the status line says first.
+  private static func start(
+    _ configuration: Configuration, catalog: Catalog, checked: [String], service: SearchService
+  ) -> SearchState.Start {
+    var start = configuration.start
+    start.checked = checked
+    start.streams = configuration.input != nil
+    start.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
+    start.keyActions = keyActions(configuration)
+    start.history = configuration.history
+    start.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }
+    // fzf's info line is under its prompt in every layout.
+    start.statusFollowsQuery = configuration.layout.promptAtBottom || start.look.isFzf
+    start.facetAttributes = catalog.index.facets.text.map(\.attribute)
+    start.numericFacets = catalog.index.facets.numeric.map(\.attribute)
+    // Named sorts on facets (numbers, or text in alphabetical order); another attribute is said.
+    let facets = start.numericFacets + start.facetAttributes
+    let choices = catalog.given.sortBy ?? []
+    start.sortChoices = choices.filter { facets.contains($0.sort.attribute) }
+    if let other = choices.first(where: { !facets.contains($0.sort.attribute) }) {
+      start.message = "sortBy: '\(other.sort.attribute)' is not a facet (attributesForFaceting), not offered"
+    }
+    let missing = checked.filter { service.title(objectID: $0) == nil }.count
+    if missing > 0 {
+      start.message =
+        "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
+    }
+    return start
   }
 
   public func run() throws -> Outcome {
-    state.facetAttributes = service.catalog.index.facets.text.map(\.attribute)
-    state.numericFacets = service.catalog.index.facets.numeric.map(\.attribute)
-    // Named sorts on facets (numbers, or text in alphabetical order); another attribute is said.
-    let facets = state.numericFacets + state.facetAttributes
-    let choices = service.catalog.given.sortBy ?? []
-    state.refining.sortChoices = choices.filter { facets.contains($0.sort.attribute) }
-    if let other = choices.first(where: { !facets.contains($0.sort.attribute) }) {
-      state.message = "sortBy: '\(other.sort.attribute)' is not a facet (attributesForFaceting), not offered"
-    }
-    let missing = state.checked.filter { service.title(objectID: $0) == nil }.count
-    if missing > 0 {
-      state.message =
-        "\(missing) checked item\(missing == 1 ? " is" : "s are") no longer in the catalog (kept; see seek --checked)"
-    }
-
     let driver: TerminalDriver
     let signals: Int32
     if let height = configuration.height {
@@ -284,25 +275,8 @@ public final class TerminalApp {
       feed(
         input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0,
         readsHeader: true)
-      state.streamedRecords = 0
     }
     configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
-    state.header = configuration.header
-    state.footer = configuration.footer
-    state.eventBindings = configuration.eventBindings.mapValues { $0.map(configuration.layout.oriented) }
-    state.keyActions = Self.keyActions(configuration)
-    state.jump.labels = configuration.jumpLabels
-    state.info = configuration.info
-    state.infoCommand = configuration.infoCommand
-    if let history = configuration.history { state.history = QueryHistory(entries: history) }
-    state.editor.pathWords = configuration.pathWords
-    state.look = configuration.look
-    state.sortToggleBound = configuration.keyBindings.contains { $0.actions.contains(.toggleSort) }
-    state.list.scrollOff = configuration.scrollOff
-    if configuration.track { state.list.tracking.mode = .always }
-    state.list.tracking.identified = configuration.identifiesLines
-    // fzf's info line is under its prompt in every layout.
-    state.statusFollowsQuery = configuration.layout.promptAtBottom || configuration.look.isFzf
     screen = session.driver.size
     growFirstPage(to: screen.rows, runtime: session.runtime)
     // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
@@ -370,7 +344,10 @@ public final class TerminalApp {
       let ending = waitFor(command, variables: variables, session)
       send(.commandFinished(), session)
       if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
-    case .reload(let sync): reload(command, sync: sync, variables: variables, runtime: session.runtime)
+    case .reload(let sync):
+      if let failure = reload(command, sync: sync, variables: variables, runtime: session.runtime) {
+        send(.failed("reload: \(failure)"), session)
+      }
     case .transform, .transformInto:
       // The output's actions come before the ones bound after the command
       // (`transform-header(…)+reload(…)` shows the header, then reloads).
@@ -693,14 +670,14 @@ public final class TerminalApp {
   /// fzf's `reload`: the list replaced by the command's output, streamed as piped input is. The
   /// command running for an earlier reload is ended first (latest wins, as searches).
   /// `sync` (`reload-sync`): the list before stays until the output has all come (`SyncedReload`).
-  private func reload(_ command: String, sync: Bool, variables: [String: String], runtime: EffectRuntime) {
+  /// Why the command could not be started, if it could not.
+  private func reload(_ command: String, sync: Bool, variables: [String: String], runtime: EffectRuntime) -> String? {
     feedGeneration.increment()
     reloadChild?.terminate()
     reloadChild = nil
     let child: ChildProcess
     do { child = try ChildProcess(command: command, captureErrors: false, variables: variables) } catch {
-      state.message = "reload: \(error)"
-      return
+      return "\(error)"
     }
     reloadChild = child
     if sync {
@@ -708,11 +685,12 @@ public final class TerminalApp {
       syncedReload.collect(child.output, generation: feedGeneration.value) { [runtime] in
         runtime.runOnSearchLane { _ in .tick(milliseconds: 0) }
       }
-      return
+      return nil
     }
     replaceFeed(
       with: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines,
       attributes: configuration.lineShape.attributes, runtime: runtime, readsHeader: true)
+    return nil
   }
 
   /// The list emptied and fed again from `handle`, as the feed of the current generation (the

@@ -517,7 +517,7 @@ enum SeekCommand {
       if let history { configuration.history = try history.load() }
       // --select-1 / --exit-0 decide before any screen is drawn, as fzf does (the app's searcher).
       if options.selectOne || options.exitZero {
-        let first = service.results(query: options.query, page: 0, refine: configuration.refine)
+        let first = service.results(query: options.query, page: 0, refine: configuration.start.refine)
         let clean = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
         // fzf's decision, on fzf's matches: a hit one typo away, or one that leaves a word
         // out, is shown but never accepted nor counted here (`-1 -q gitconfig` took `ifconfig`).
@@ -599,27 +599,27 @@ enum SeekCommand {
     configuration.gutter = signs.gutter
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
-    configuration.scrollOff = options.scrollOff
+    configuration.start.scrollOff = options.scrollOff
     configuration.gap = options.gap
     configuration.gapLine = options.gapLine
-    configuration.track = options.track
-    configuration.identifiesLines = !options.identityFields.isEmpty
+    configuration.start.track = options.track
+    configuration.start.identifiesLines = !options.identityFields.isEmpty
     configuration.ellipsis = options.ellipsis
     configuration.hscrollOff = options.hscrollOff
     configuration.tabstop = options.tabstop
     configuration.ghost = options.ghost
     configuration.inlineInfoPrefix = options.inlineInfoPrefix
-    configuration.infoCommand = options.infoCommand
-    configuration.look = options.look
+    configuration.start.infoCommand = options.infoCommand
+    configuration.start.look = options.look
     configuration.surround = options.surround
     configuration.overflow = options.overflow
-    if let labels = options.jumpLabels { configuration.jumpLabels = labels }
+    if let labels = options.jumpLabels { configuration.start.jumpLabels = labels }
     configuration.mouse = !options.noMouse
     configuration.inputDelimiter = options.inputDelimiter
     configuration.headerLines = options.headerLines
-    configuration.info = options.info
+    configuration.start.info = options.info
     configuration.inputShown = !options.noInput
-    configuration.pathWords = options.filepathWord
+    configuration.start.pathWords = options.filepathWord
     configuration.clearsOnExit = !options.noClear
     configuration.layout = options.layout
     configuration.expect = options.expect
@@ -629,20 +629,20 @@ enum SeekCommand {
     configuration.timers = options.timerBindings
     configuration.lineShape = options.lineShape
     if let header = options.header {
-      configuration.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      configuration.start.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
     if let footer = options.footer {
-      configuration.footer = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      configuration.start.footer = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
-    configuration.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
-    configuration.refine.searchDisabled = options.searchDisabled
-    if options.noSort { configuration.refine.inputOrder = true }
-    configuration.details.placement = options.previewWindow
-    configuration.details.basePlacement = options.previewWindow
-    configuration.details.command = options.preview
-    configuration.details.label = options.previewLabel
+    configuration.start.refine = Refine(refinements: Refinements(filter: options.filters), sort: options.sort)
+    configuration.start.refine.searchDisabled = options.searchDisabled
+    if options.noSort { configuration.start.refine.inputOrder = true }
+    configuration.start.details.placement = options.previewWindow
+    configuration.start.details.basePlacement = options.previewWindow
+    configuration.start.details.command = options.preview
+    configuration.start.details.label = options.previewLabel
     configuration.previewLabelPosition = options.previewLabelPosition
-    configuration.details.open = options.preview != nil && !options.previewWindow.hidden
+    configuration.start.details.open = options.preview != nil && !options.previewWindow.hidden
     return configuration
   }
 

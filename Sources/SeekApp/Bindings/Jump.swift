@@ -15,6 +15,9 @@ public struct JumpState: Sendable, Equatable {
   public var pending: Mode? = nil
 
   public init() {}
+
+  /// `--jump-labels`.
+  public init(labels: [Character]) { self.labels = labels }
 }
 
 /// The jump's concern: it sees the jump and the rows labelled on screen; moving there (and

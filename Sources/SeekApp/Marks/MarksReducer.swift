@@ -51,6 +51,12 @@ public struct MarksState: Sendable, Equatable {
 
   public init() {}
 
+  /// A run's start: what the store holds checked, and the input's rules.
+  public init(checked: [String], picking: Picking) {
+    self.checked = checked
+    self.picking = picking
+  }
+
   /// Leaving, or running a command, once the writes are done: keys wait.
   public var isWaitingForWrites: Bool { pendingAccept != nil || acceptTopOnArrival || pendingCommand != nil }
   /// The marks of this run the store holds (`{+}`, what accept prints).

@@ -21,6 +21,12 @@ public struct QueryState: Sendable, Equatable {
   public static let maxCharacters = SearchRequest.maxQueryCharacters
 
   public init() {}
+
+  /// A run's start: `--history`'s earlier queries, and `--filepath-word`.
+  public init(history: QueryHistory?, pathWords: Bool) {
+    if let history { self.history = history }
+    self.pathWords = pathWords
+  }
 }
 
 /// The query line's concern: typing, deleting (readline's keys), moving the cursor, and

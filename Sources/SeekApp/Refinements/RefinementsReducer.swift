@@ -73,6 +73,14 @@ public struct RefinementsState: Sendable, Equatable {
   }
 
   public init() {}
+
+  /// A run's start: the refinements and sort given, and what the catalog can refine and sort by.
+  public init(refine: Refine, facetAttributes: [String], numericFacets: [String], sortChoices: [SortChoice]) {
+    self.refine = refine
+    self.facetAttributes = facetAttributes
+    self.numericFacets = numericFacets
+    self.sortChoices = sortChoices
+  }
 }
 
 /// The refinement concern: refinements and sort, the pane, `attr:value` tokens typed in the query,

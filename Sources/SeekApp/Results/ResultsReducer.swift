@@ -38,6 +38,13 @@ public struct ResultsListState: Sendable, Equatable {
 
   public init() {}
 
+  /// A run's start: fzf's `--scroll-off`, `--track`, and lines that carry a key (`--id-nth`).
+  public init(scrollOff: Int, track: Bool, identifiesLines: Bool) {
+    self.scrollOff = scrollOff
+    if track { tracking.mode = .always }
+    tracking.identified = identifiesLines
+  }
+
   public var selectedRow: ResultRow? { results.row(at: selection) }
 }
 
