@@ -203,9 +203,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       _ = SearchReducer.reduce(&state, event)
       let viewport = Layout.viewport(for: state, screen: screen)
       if viewport != state.viewport { _ = SearchReducer.reduce(&state, .viewportChanged(viewport)) }
-      precondition(state.cursor >= 0 && state.cursor <= state.query.count, "cursor outside the query")
-      precondition(state.query.count <= SearchState.maxQueryCharacters, "the query past its bound")
-      precondition(!state.query.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")
+      precondition(
+        state.editor.cursor >= 0 && state.editor.cursor <= state.editor.text.count, "cursor outside the query")
+      precondition(state.editor.text.count <= SearchState.maxQueryCharacters, "the query past its bound")
+      precondition(!state.editor.text.unicodeScalars.contains { SafeText.isUnsafe($0.value) }, "control in the query")
     }
   }
 

@@ -28,9 +28,9 @@ struct CommandVariables {
   static let currentItemLimit = 64 << 10
 
   static func of(_ state: SearchState, _ context: Context) -> [String: String] {
-    let matches = state.results.nbHits
+    let matches = state.list.results.nbHits
     var variables = [
-      "FZF_QUERY": state.query,
+      "FZF_QUERY": state.editor.text,
       "FZF_ACTION": context.lastAction,
       "FZF_KEY": context.lastKey,
       "FZF_PROMPT": context.prompt,
@@ -39,10 +39,11 @@ struct CommandVariables {
       "FZF_BORDER_LABEL": context.borderLabel,
       "FZF_PREVIEW_LABEL": state.details.label,
       "FZF_DIRECTION": context.layout == .bottomUp ? "up" : "down",
-      "FZF_INPUT_STATE": !state.editor.inputShown ? "hidden" : state.refine.searchDisabled ? "disabled" : "enabled",
-      "FZF_TOTAL_COUNT": String(max(state.results.recordCount, state.streamedRecords ?? 0)),
+      "FZF_INPUT_STATE": !state.editor.inputShown
+        ? "hidden" : state.refining.refine.searchDisabled ? "disabled" : "enabled",
+      "FZF_TOTAL_COUNT": String(max(state.list.results.recordCount, state.streamedRecords ?? 0)),
       "FZF_MATCH_COUNT": String(matches),
-      "FZF_SELECT_COUNT": String(state.checked.count),
+      "FZF_SELECT_COUNT": String(state.marks.checked.count),
       "FZF_POS": String(position(state)),
       "FZF_LINES": String(context.screen.rows),
       "FZF_COLUMNS": String(context.screen.columns),
@@ -62,8 +63,8 @@ struct CommandVariables {
 
   /// The current line's place from 1 (the top line while no move was made); 0 with no line.
   static func position(_ state: SearchState) -> Int {
-    guard state.results.rowCount > 0 else { return 0 }
-    let row = state.focus == .results ? state.selection : (state.results.firstItemRow ?? 0)
-    return min(state.results.rowCount, row + 1)
+    guard state.list.results.rowCount > 0 else { return 0 }
+    let row = state.focus == .results ? state.list.selection : (state.list.results.firstItemRow ?? 0)
+    return min(state.list.results.rowCount, row + 1)
   }
 }

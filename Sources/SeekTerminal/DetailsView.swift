@@ -75,7 +75,7 @@ enum DetailsView {
 
   /// Which criterion put the hit below the one above it.
   static func reason(_ state: SearchState, hit: ResultHit, ranking: RankingDetails) -> String {
-    let rows = state.results
+    let rows = state.list.results
     var above: ResultHit? = nil
     for i in 0..<rows.rowCount {
       guard case .item(let item) = rows.row(at: i) else { continue }
@@ -95,7 +95,7 @@ enum DetailsView {
   /// A learned hit lifted above the one below it: the rule it rose past.
   static func liftedPast(_ state: SearchState, hit: ResultHit, ranking: RankingDetails) -> String? {
     guard ranking.match.learned > 0 else { return nil }
-    let rows = state.results
+    let rows = state.list.results
     var passed = false
     for i in 0..<rows.rowCount {
       guard case .item(let item) = rows.row(at: i) else { continue }

@@ -42,7 +42,7 @@ enum FzfInfo {
   /// count ending at the line's last column but one.
   static func drawInline(_ state: SearchState, right: Bool, context: RenderContext, into buffer: inout ScreenBuffer) {
     let width = max(0, buffer.size.columns - 1)
-    let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.query)
+    let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.editor.text)
     if right {
       let text = counts(state)
       let start = width - DisplayWidth.of(text)
@@ -52,7 +52,7 @@ enum FzfInfo {
     }
     // One column after the query (the cursor's) or after the ghost on an empty query, then the
     // prefix (`--info=inline:PREFIX`).
-    let ghost = state.query.isEmpty ? DisplayWidth.of(context.ghost) : 0
+    let ghost = state.editor.text.isEmpty ? DisplayWidth.of(context.ghost) : 0
     let start = max(used + 1, DisplayWidth.of(context.prompt) + ghost)
     let text = context.inlineInfoPrefix + counts(state)
     guard start + DisplayWidth.of(text) <= width else { return }
@@ -65,11 +65,11 @@ enum FzfInfo {
   /// first row shown — fzf's proportions, so that its users see the same bar.
   static func drawScrollbar(_ state: SearchState, sign: String, into buffer: inout ScreenBuffer) {
     let rows = Layout.resultsHeight(state)
-    let total = max(state.results.nbHits, state.results.rowCount)
+    let total = max(state.list.results.nbHits, state.list.results.rowCount)
     let column = Layout.resultsWidth(state) - 1
     guard rows > 0, total > rows, column > 0 else { return }
     let length = max(1, rows * rows / total)
-    let start = min(rows - length, (rows - length) * state.scrollOffset / max(1, total - rows))
+    let start = min(rows - length, (rows - length) * state.list.scrollOffset / max(1, total - rows))
     let top = Layout.resultsTop(state)
     for row in start..<(start + length) { buffer.write(sign, column: column, row: top + row, style: [.dim]) }
   }

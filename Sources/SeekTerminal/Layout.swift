@@ -17,7 +17,7 @@ public enum Layout {
 
   /// The chips line: shown when something refines or sorts the results, room permitting.
   public static func chipLines(_ state: SearchState) -> Int {
-    state.refine.refinements.isEmpty && state.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
+    state.refining.refine.refinements.isEmpty && state.refining.refine.sort == nil || state.screen.rows < 6 ? 0 : 1
   }
 
   /// The query line: one row, none while fzf's `--no-input` (`hide-input`) hides it.
@@ -63,7 +63,7 @@ public enum Layout {
   /// Lines given to the suggestions pane: at most 8, and never more than the results get (on a
   /// 30×8 screen, 2 and 3). On the empty query they give way once the user scrolls the results.
   public static func suggestionLines(_ state: SearchState) -> Int {
-    if state.focus == .results && state.scrollOffset > 0 && state.query.isEmpty { return 0 }
+    if state.focus == .results && state.list.scrollOffset > 0 && state.editor.text.isEmpty { return 0 }
     let room = max(0, state.screen.rows - suggestionsTop(state) - (state.statusFollowsQuery ? 0 : 1))
     return min(state.shownSuggestions.count, maxSuggestionLines, room / 2)
   }
@@ -208,9 +208,9 @@ public enum Layout {
     let wide = state.screen.columns >= widePaneColumns
     if wide {
       if let frame = detailsFrame(state), frame.isBeside { return 0 }
-      return state.facetAttributes.isEmpty && state.numericFacets.isEmpty ? 0 : paneColumns
+      return state.refining.facetAttributes.isEmpty && state.refining.numericFacets.isEmpty ? 0 : paneColumns
     }
-    return state.paneOpen ? state.screen.columns : 0
+    return state.refining.paneOpen ? state.screen.columns : 0
   }
 
   /// Columns left for the results.
@@ -243,7 +243,7 @@ public enum Layout {
     let width = state.screen.columns
     var spans: [Range<Int>] = []
     var x = 0
-    for chip in state.refine.refinements.chips {
+    for chip in state.refining.refine.refinements.chips {
       guard x + 4 < width else { break }
       let end = min(width, x + DisplayWidth.of(chip + " ×"))
       spans.append(x..<end)
@@ -258,7 +258,7 @@ public enum Layout {
     guard state.focus == .refinements else { return 0 }
     let height = resultsHeight(state)
     let lastSelectable = rows.lastIndex(where: \.isSelectable) ?? 0
-    let shownTo = state.paneSelection >= lastSelectable ? rows.count - 1 : state.paneSelection
+    let shownTo = state.refining.paneSelection >= lastSelectable ? rows.count - 1 : state.refining.paneSelection
     return max(0, min(shownTo - height + 1, rows.count - height))
   }
 
@@ -301,7 +301,7 @@ public enum Layout {
     }
     // A gap's rows (`--gap`) belong to no item.
     guard column < resultsWidth(state), (row - top) % (1 + max(0, gap)) == 0 else { return nil }
-    let index = state.scrollOffset + (row - top) / (1 + max(0, gap))
-    return index < state.results.rowCount ? .resultClicked(index, double: double) : nil
+    let index = state.list.scrollOffset + (row - top) / (1 + max(0, gap))
+    return index < state.list.results.rowCount ? .resultClicked(index, double: double) : nil
   }
 }

@@ -103,8 +103,8 @@ public enum Renderer {
     // The prompt leaves at least half the line to the query.
     let x = buffer.write(prompt, column: 0, row: 0, style: [.prompt, .bold], limit: max(2, width / 2))
     // Scroll the query horizontally so that the cursor stays visible.
-    let characters = Array(state.query)
-    let cursor = min(state.cursor, characters.count)
+    let characters = Array(state.editor.text)
+    let cursor = min(state.editor.cursor, characters.count)
     let room = max(1, width - x - 1)
     var start = 0
     var used = characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
@@ -124,13 +124,13 @@ public enum Renderer {
   static func drawInlineInfo(
     _ state: SearchState, right: Bool, context: RenderContext, into buffer: inout ScreenBuffer
   ) {
-    let r = state.results
+    let r = state.list.results
     var info = "< \(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits))"
     if let loading = state.streamedRecords {
       info = "\(spinner[state.spinnerFrame % spinner.count]) \(info) of \(grouped(loading))"
     }
     let width = buffer.size.columns
-    let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.query) + 2
+    let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.editor.text) + 2
     let infoWidth = DisplayWidth.of(info)
     guard used + infoWidth <= width else { return }
     buffer.write(info, column: right ? width - infoWidth : used, row: 0, style: [.dim])
@@ -172,14 +172,14 @@ public enum Renderer {
     let width = buffer.size.columns
     let row = Layout.chipsRow(state)
     let spans = Layout.chipSpans(state)
-    for (chip, span) in zip(state.refine.refinements.chips, spans) {
+    for (chip, span) in zip(state.refining.refine.refinements.chips, spans) {
       buffer.write(chip + " ×", column: span.lowerBound, row: row, style: [.accent], limit: width)
     }
     var x = spans.last.map { $0.upperBound + 2 } ?? 0
-    if state.refine.sort != nil, x + 4 < width {
+    if state.refining.refine.sort != nil, x + 4 < width {
       x = buffer.write("sorted by \(state.refining.sortName)", column: x, row: row, style: [.detail], limit: width)
     }
-    let hint = state.refine.refinements.isEmpty ? "F3 sort" : "F4 clear refinements"
+    let hint = state.refining.refine.refinements.isEmpty ? "F3 sort" : "F4 clear refinements"
     if x + 2 + DisplayWidth.of(hint) <= width {
       buffer.write(hint, column: width - DisplayWidth.of(hint), row: row, style: [.dim])
     }
@@ -195,7 +195,7 @@ public enum Renderer {
     for i in 0..<lines {
       let row = first + i
       let hit = shown[i]
-      let highlighted = state.highlightedSuggestion == i
+      let highlighted = state.suggestionsPane.highlighted == i
       var x = buffer.write(highlighted ? "› " : "  ", column: 0, row: row, style: [.accent])
       // A recent search of the user's is marked, as Autocomplete's recent-searches plugin does.
       if hit.isRecent { x = buffer.write("↺ ", column: x, row: row, style: [.dim], limit: width) }
@@ -203,7 +203,7 @@ public enum Renderer {
       // completion bold (typo-corrected parts count as typed).
       x = buffer.write(
         hit.query, column: x, row: row, style: [],
-        styleAt: state.query.isEmpty ? nil : completionStyler(hit.ranges))
+        styleAt: state.editor.text.isEmpty ? nil : completionStyler(hit.ranges))
       if let category = hit.suggestion.category, x + 4 < width {
         buffer.write("  in " + category, column: x, row: row, style: [.detail, .dim])
       }
@@ -227,7 +227,7 @@ public enum Renderer {
     let top = Layout.resultsTop(state)
     let height = Layout.resultsHeight(state)
     guard height > 0 else { return }
-    let results = state.results
+    let results = state.list.results
     let width = Layout.resultsWidth(state)
     guard width > 0 else { return }
     var line = 0
@@ -235,13 +235,15 @@ public enum Renderer {
     let jumpLabels = state.jumpLabels
     let slots = Layout.itemSlots(height, gap: context.gap)
     let gapLine = gapLine(width: width, context: context)
-    for index in state.scrollOffset..<max(state.scrollOffset, min(results.rowCount, state.scrollOffset + slots)) {
+    for index in state.list
+      .scrollOffset..<max(state.list.scrollOffset, min(results.rowCount, state.list.scrollOffset + slots))
+    {
       guard let shown = results.row(at: index) else { break }
       let row = top + line * (1 + context.gap)
       if let gapLine, row + context.gap < top + height {
         buffer.write(gapLine, column: 2, row: row + context.gap, style: [.dim], limit: width - 1)
       }
-      let selected = state.focus == .results && state.selection == index
+      let selected = state.focus == .results && state.list.selection == index
       switch shown {
       case .create(let title):
         var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold], limit: width)
@@ -250,16 +252,16 @@ public enum Renderer {
         buffer.write("\u{201D}", column: x, row: row, style: [.accent], limit: width)
       case .item(let hit):
         // A check box on every row of the smart list; fzf's pointer on a plain list.
-        let checked = state.checked.contains(hit.objectID)
+        let checked = state.marks.checked.contains(hit.objectID)
         // In the query, Enter accepts the top line: the pointer is on it.
         let current =
           selected
-          || (state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
+          || (state.focus == .query && state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty
             && index == results.firstItemRow)
         let box =
           state.look.isFzf
           ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabels[index], context: context)
-          : state.picking.marks
+          : state.marks.picking.marks
             ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
         var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
         // A jump waiting for its key: the row's label over its gutter.
@@ -302,9 +304,9 @@ public enum Renderer {
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
     }
-    if !hasItems && !state.results.isPending && line < slots && !state.look.isFzf {
+    if !hasItems && !state.list.results.isPending && line < slots && !state.look.isFzf {
       buffer.write(
-        state.refine.refinements.isEmpty
+        state.refining.refine.refinements.isEmpty
           ? "No results found" : "No results found with the refinements above (F4 clears them)",
         column: 2, row: top + line, style: [.dim], limit: width)
     }
@@ -351,10 +353,10 @@ public enum Renderer {
         let name = value.value.components(separatedBy: FacetIndex.levelSeparator).last ?? value.value
         let x = buffer.write(
           indent + (refined ? "[x] " : "[ ] "), column: x0, row: row, style: refined ? [.accent, .bold] : [])
-        let count = Renderer.formatCount(value.count, approximate: !state.results.exhaustiveNbHits)
+        let count = Renderer.formatCount(value.count, approximate: !state.list.results.exhaustiveNbHits)
         buffer.write(name, column: x, row: row, limit: buffer.size.columns - count.count - 1)
         buffer.write(count, column: buffer.size.columns - count.count, row: row, style: [.detail])
-        if focused && index == state.paneSelection {
+        if focused && index == state.refining.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
       case .valueSearch(_, let text, let typing):
@@ -363,11 +365,11 @@ public enum Renderer {
         if typing { buffer.write("▏", column: end, row: row, style: [.accent]) }
       case .more(_, let expanded):
         buffer.write(expanded ? "  ‹ show less" : "  › show more", column: x0, row: row, style: [.accent])
-        if focused && index == state.paneSelection {
+        if focused && index == state.refining.paneSelection {
           buffer.restyle(row: row, from: x0, to: buffer.size.columns, adding: .reverse)
         }
       case .histogram(_, let histogram, let lower, let upper):
-        let active = focused && index == state.paneSelection
+        let active = focused && index == state.refining.paneSelection
         if active { buffer.write("›", column: x0, row: row, style: [.accent, .bold]) }
         let handle = state.refining.lowerHandleActive ? lower : upper - 1
         drawBars(
@@ -375,7 +377,7 @@ public enum Renderer {
           at: Layout.histogramBars(state, buckets: histogram.bucketCount), row: row, into: &buffer)
       case .range(let attribute, let stats):
         // The hint to type a bound, until there is one.
-        let selected = state.refine.refinements.numeric.filter { $0.attribute == attribute }
+        let selected = state.refining.refine.refinements.numeric.filter { $0.attribute == attribute }
         let hint = selected.isEmpty ? "  " + rangeHint(rows, index) : ""
         buffer.write(
           "  " + rangeText(stats, selected: selected) + hint, column: x0, row: row, style: [.detail],
@@ -508,7 +510,7 @@ public enum Renderer {
 
   static func drawStatus(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
     let row = Layout.statusRow(state)
-    let r = state.results
+    let r = state.list.results
     var parts: [String] = []
     if let loading = state.streamedRecords {
       parts.append(
@@ -526,16 +528,16 @@ public enum Renderer {
     if r.typoCorrected { parts.append("typos corrected") }
     if r.reorderedByLearning { parts.append("ordered by your picks") }
     if !r.droppedWords.isEmpty { parts.append("dropped: " + r.droppedWords.joined(separator: " ")) }
-    if !state.checked.isEmpty { parts.append("\(state.checked.count) checked") }
+    if !state.marks.checked.isEmpty { parts.append("\(state.marks.checked.count) checked") }
     if let message = state.message { parts.append(message) }
     var left = parts.joined(separator: " · ")
     let hints: String
     switch state.focus {
     case .results:
-      let check = state.picking.marks ? "Space check · " : ""
+      let check = state.marks.picking.marks ? "Space check · " : ""
       hints =
         check + "Enter accept · \(state.details.open ? "F5 hide details" : "F5 details") · "
-        + (state.picking.escapeQuits ? "Esc quit" : "Esc back")
+        + (state.marks.picking.escapeQuits ? "Esc quit" : "Esc back")
     case .refinements:
       hints =
         state.refining.valueSearch?.typing == true
@@ -543,10 +545,10 @@ public enum Renderer {
         : "↑↓ move · Space refine · / search values · F4 clear · Esc back"
     case .query:
       let esc =
-        state.picking.escapeQuits
+        state.marks.picking.escapeQuits
         ? "Esc quit"
-        : state.suggestionsVisible && !state.suggestions.isEmpty
-          ? "Esc close" : state.query.isEmpty ? "Esc quit" : "Esc clear"
+        : state.suggestionsPane.visible && !state.suggestionsPane.hits.isEmpty
+          ? "Esc close" : state.editor.text.isEmpty ? "Esc quit" : "Esc clear"
       hints =
         "↑↓ select · Tab complete · Enter \(enterHint(state)) · F2 refine · " + esc
     }
@@ -602,7 +604,7 @@ public enum Renderer {
   /// What Enter does from the query: accept (a plain list), create the item nothing matches
   /// (the smart list), or submit the search.
   static func enterHint(_ state: SearchState) -> String {
-    if state.picking.enterAccepts { return "accept" }
+    if state.marks.picking.enterAccepts { return "accept" }
     return state.createdByEnter == nil ? "submit" : "create"
   }
 

@@ -259,7 +259,7 @@ public final class TerminalApp {
       if session.outcome != nil { break }
       // A search is on its way: give it a frame's time (8 ms) to answer, so that one frame shows
       // the keystroke and its results together instead of two frames in a row.
-      if !keys.isEmpty && state.resultsRevision != session.appliedRevision {
+      if !keys.isEmpty && state.list.revision != session.appliedRevision {
         var wake = pollfd(fd: session.runtime.wakeDescriptor, events: Int16(POLLIN), revents: 0)
         if poll(&wake, 1, 8) > 0 { continue }
       }
@@ -304,10 +304,11 @@ public final class TerminalApp {
     for effect in effects where session.outcome == nil {
       switch effect {
       case .accept(let ids):
-        session.outcome = .accepted(objectIDs: ids, query: state.query, key: state.acceptKey, printed: state.printQueue)
+        session.outcome = .accepted(
+          objectIDs: ids, query: state.editor.text, key: state.marks.acceptKey, printed: state.printQueue)
       case .ringBell: session.driver.ringBell()
       case .redrawScreen: session.driver.redrawAll()
-      case .quit(let status): session.outcome = .quit(status: status, query: state.query)
+      case .quit(let status): session.outcome = .quit(status: status, query: state.editor.text)
       case .printQuery(let query): session.outcome = .queryPrinted(query)
       case .reloadSource:
         // Its own format: a catalog opened from its index cache has no input to take it from.
@@ -417,7 +418,7 @@ public final class TerminalApp {
   private func takeAnswers(_ session: Session) {
     for answer in session.runtime.takeEvents() {
       if case .resultsArrived(let revision, let page) = answer,
-        revision == state.resultsRevision ? page.page == 0 : SearchReducer.showsMeanwhile(page, state)
+        revision == state.list.revision ? page.page == 0 : SearchReducer.showsMeanwhile(page, state)
       {
         session.appliedRevision = revision
         session.appliedMilliseconds = page.milliseconds
@@ -433,9 +434,9 @@ public final class TerminalApp {
     let readAt = LatencyTrace.now()
     for key in keys {
       if ExitSignals.pending != nil { break }  // acted on at the top of the loop
-      let before = state.resultsRevision
+      let before = state.list.revision
       handle(key, session)
-      let revision = state.resultsRevision == before ? session.appliedRevision : state.resultsRevision
+      let revision = state.list.revision == before ? session.appliedRevision : state.list.revision
       session.trace?.keyRead(at: readAt, revision: revision)
     }
     session.dirty = true

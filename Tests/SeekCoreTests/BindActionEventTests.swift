@@ -15,12 +15,12 @@ import Testing
 
   func listed() -> SearchState {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
-    state.picking.marks = true
+    state.marks.picking = .defaults(lines: true)
+    state.marks.picking.marks = true
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("a"))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("a", 0, ["a1", "a2", "a3"])))
+      &state, .resultsArrived(revision: state.list.revision, page("a", 0, ["a1", "a2", "a3"])))
     _ = SearchReducer.reduce(&state, .movedDown)
     return state
   }

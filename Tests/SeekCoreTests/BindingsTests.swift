@@ -46,19 +46,19 @@ import Testing
 
   func listed(_ ids: [String], marks: Bool = true) -> SearchState {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
-    state.picking.marks = marks
+    state.marks.picking = .defaults(lines: true)
+    state.marks.picking.marks = marks
     _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids)))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ids)))
     return state
   }
 
   /// fzf's test_multi_max: `-m 3`, 1 and 10 marked, toggle-all: 1 and 10 off, then 2, 3, 4.
   @Test func toggleAllTakesMarksOffBeforeItPutsNewOnesWithinTheLimit() {
     var state = listed((1...10).map(String.init))
-    state.picking.maxMarks = 3
+    state.marks.picking.maxMarks = 3
     state.marks.checkedThisRun = ["1", "10"]
-    state.checked = ["1", "10"]
+    state.marks.checked = ["1", "10"]
     let matches = (1...10).map { ListedMatch(objectID: String($0), title: String($0)) }
     #expect(
       SearchReducer.reduce(&state, .matchesListed(.toggle, matches)) == [
@@ -72,7 +72,7 @@ import Testing
   /// fzf's: a toggle refused at `--multi=N` does not move the cursor either.
   @Test func aRefusedToggleDoesNotMove() {
     var state = listed(["a", "b", "c"])
-    state.picking.maxMarks = 1
+    state.marks.picking.maxMarks = 1
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown]))
     let after = state.list.selectedRow
     #expect(state.marks.checkedThisRun == ["a"] && after == .item(hit("b")))
@@ -89,7 +89,7 @@ import Testing
   /// read whole and had none (fzf's test_accept_non_empty_with_empty_list).
   @Test func acceptNonEmptyLeavesWithMarksOrOnAnEmptyInput() {
     var none = listed([])
-    none.results.recordCount = 5
+    none.list.results.recordCount = 5
     none.inputEnded = true
     #expect(SearchReducer.reduce(&none, .actionsTriggered([.acceptNonEmpty])).isEmpty)
     var marked = none
@@ -102,18 +102,18 @@ import Testing
 
   @Test func selectAllChecksEveryMatchWithinTheLimit() {
     var state = listed(["a", "b", "c"])
-    state.checked = ["b"]
-    state.picking.maxMarks = 1
+    state.marks.checked = ["b"]
+    state.marks.picking.maxMarks = 1
     // Every match is asked for (the rows loaded are only the first pages), then marked.
     #expect(
       SearchReducer.reduce(&state, .actionsTriggered([.selectAll]))
-        == [.listMatches(query: state.results.query, refine: state.refine, how: .select)])
+        == [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: .select)])
     let matches = ["a", "b", "c"].map { ListedMatch(objectID: $0, title: $0) }
     #expect(
       SearchReducer.reduce(&state, .matchesListed(.select, matches)) == [
         .setChecked(objectID: "a", title: "a", checked: true)
       ])
-    state.checked = ["a", "b"]
+    state.marks.checked = ["a", "b"]
     // Unchecking leaves room under the limit (checks of earlier runs do not count).
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleAll]))
     #expect(
@@ -142,16 +142,16 @@ import Testing
   @Test func disablingSearchKeepsTheListOfTheQueryBefore() throws {
     let h = try Harness(catalog: catalog((1...1000).map(String.init)), hitsPerPage: 20, picking: .defaults(lines: true))
     h.type("333")
-    #expect(h.state.results.hits.map(\.title) == ["333"])
+    #expect(h.state.list.results.hits.map(\.title) == ["333"])
     h.send(.actionsTriggered([.toggleSearch]))
     h.type("foo")
-    #expect(h.state.results.query == "333foo" && h.state.results.hits.map(\.title) == ["333"])
+    #expect(h.state.list.results.query == "333foo" && h.state.list.results.hits.map(\.title) == ["333"])
     h.send(.actionsTriggered([.toggleSearch]))
-    #expect(h.state.results.hits.isEmpty)
+    #expect(h.state.list.results.hits.isEmpty)
     // A new list with search disabled lists every line (fzf's test_reload_disabled_case5).
     h.send(.actionsTriggered([.disableSearch]))
     h.send(.actionsTriggered([.reload("seq 3")]))
-    #expect(h.state.refine.disabledQuery.isEmpty)
+    #expect(h.state.refining.refine.disabledQuery.isEmpty)
   }
 
   /// fzf's `search(…)` lasts until the query changes: lines read afterwards are searched for it
@@ -161,7 +161,7 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.search("1")]))
     let refreshed = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: false, percent: nil))
     #expect(refreshed.contains { if case .searchResults(query: "1", _, _, _, _, _) = $0 { true } else { false } })
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("1", 0, ["1"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("1", 0, ["1"])))
     // Accepted from its list, as its answer is the one on screen.
     var accepting = state
     #expect(SearchReducer.reduce(&accepting, .actionsTriggered([.accept])) == [.flushWrites])
@@ -173,14 +173,14 @@ import Testing
   @Test func togglesMoveOnlyWhereLinesCanBeMarked() {
     var state = listed(["a", "b", "c"], marks: false)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown, .toggleDown, .toggleOut]))
-    #expect(state.selection == 0 && state.checked.isEmpty)
+    #expect(state.list.selection == 0 && state.marks.checked.isEmpty)
     state.look = .fzf(separator: true)
     _ = SearchReducer.reduce(&state, .tabPressed)
     _ = SearchReducer.reduce(&state, .backTabPressed)
-    #expect(state.selection == 0)
+    #expect(state.list.selection == 0)
     var marking = listed(["a", "b", "c"])
     _ = SearchReducer.reduce(&marking, .actionsTriggered([.toggleDown]))
-    #expect(marking.selection == 1)
+    #expect(marking.list.selection == 1)
   }
 
   /// `multi` fires when the marks change, `resize` when the screen does (fzf's events).
@@ -198,7 +198,7 @@ import Testing
     var state = listed(["a", "b", "c"])
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.down, .down, .abort, .up]))
     #expect(effects.last == .quit(status: 130))
-    #expect(state.selection == 2)  // from the top line (the current one), two down; no `up` after abort
+    #expect(state.list.selection == 2)  // from the top line (the current one), two down; no `up` after abort
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.printQuery])) == [.printQuery("")])
   }
 
@@ -214,9 +214,9 @@ import Testing
         .runCommand(template: "x {} {+}", current: "c", marked: ["c"], query: "", mode: .foreground)
       ])
     _ = SearchReducer.reduce(&state, .commandFinished())
-    #expect(state.selection == 1)  // `first`, after the command, then the key typed meanwhile
-    state.checked = ["a", "b"]
-    state.checkedThisRun = ["a", "b"]
+    #expect(state.list.selection == 1)  // `first`, after the command, then the key typed meanwhile
+    state.marks.checked = ["a", "b"]
+    state.marks.checkedThisRun = ["a", "b"]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.become("y")]))
     #expect(
       SearchReducer.reduce(&state, .writesFlushed) == [
@@ -232,35 +232,35 @@ import Testing
     #expect(
       effects.contains(
         .runCommand(template: "grep -rn {q} .", current: "a", marked: ["a"], query: "x", mode: .reload())))
-    #expect(state.pendingCommand == nil)
+    #expect(state.marks.pendingCommand == nil)
   }
 
   @Test func eventsSetOffTheirActionsButActionsSetOffNoEvents() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.start: [.changePrompt("S> ")], .change: [.changeQuery("fixed")], .one: [.accept]]
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     #expect(state.prompt == "S> ")
     // Typing changes the query: `change` replaces it once (its own change sets nothing off).
     _ = SearchReducer.reduce(&state, .inserted("x"))
-    #expect(state.query == "fixed")
+    #expect(state.editor.text == "fixed")
     // One result for the current query: `one:accept` takes it.
     let effects = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("fixed", 0, ["z"])))
-    #expect(effects.contains(.flushWrites) && state.pendingAccept == "z")
+      &state, .resultsArrived(revision: state.list.revision, page("fixed", 0, ["z"])))
+    #expect(effects.contains(.flushWrites) && state.marks.pendingAccept == "z")
   }
 
   /// `zero` is no match of the input read: not the empty list before a pipe's first lines.
   @Test func zeroWaitsForTheInput() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.zero: [.abort]]
     state.streamedRecords = 0
     _ = SearchReducer.reduce(&state, .started(Viewport()))
-    let early = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    let early = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
     #expect(!early.contains(.quit(status: 130)))
     state.inputEnded = true
-    let late = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    let late = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
     #expect(late.contains(.quit(status: 130)))
   }
 
@@ -272,8 +272,8 @@ import Testing
     #expect(state.afterWait == [.accept])
     #expect(!asked.contains { if case .accept = $0 { return true } else { return false } })
     #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
-    #expect(state.query == "55")
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("55", 0, ["55"])))
+    #expect(state.editor.text == "55")
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("55", 0, ["55"])))
     #expect(state.afterWait == nil)
     // Accept waits for the writes before it, then takes the answer's line.
     #expect(SearchReducer.reduce(&state, .writesFlushed).contains(.accept(objectIDs: ["55"])))
@@ -283,9 +283,9 @@ import Testing
     #expect(SearchReducer.reduce(&other, .interrupted) == [])
     #expect(other.afterWait == nil)
     // Nothing to wait for: the actions after it follow at once.
-    _ = SearchReducer.reduce(&other, .resultsArrived(revision: other.resultsRevision, page("2", 0, ["2"])))
+    _ = SearchReducer.reduce(&other, .resultsArrived(revision: other.list.revision, page("2", 0, ["2"])))
     _ = SearchReducer.reduce(&other, .actionsTriggered([.wait, .accept]))
-    #expect(other.afterWait == nil && other.pendingAccept != nil)
+    #expect(other.afterWait == nil && other.marks.pendingAccept != nil)
   }
 
   /// A wait armed inside a `trigger` holds what follows it: the names after it and the outer
@@ -299,7 +299,7 @@ import Testing
     #expect(state.header.isEmpty && state.footer.isEmpty)
     _ = SearchReducer.reduce(&state, .commandFinished(output: [.changePrompt("p"), .wait, .changeHeader("joined")]))
     #expect(state.afterWait == [.trigger("y"), .changeFooter("world"), .changeHeader("joined")])
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("5", 0, ["5"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("5", 0, ["5"])))
     #expect(state.afterWait == nil && state.header == ["joined"] && state.footer == ["world"])
   }
 
@@ -367,11 +367,11 @@ import Testing
   @Test func searchCanBeTurnedOffAndOn() {
     var state = listed(["a"])
     let off = SearchReducer.reduce(&state, .actionsTriggered([.disableSearch]))
-    #expect(state.refine.searchDisabled)
-    #expect(off == [.searchResults(query: "", page: 0, refine: state.refine, revision: state.resultsRevision)])
+    #expect(state.refining.refine.searchDisabled)
+    #expect(off == [.searchResults(query: "", page: 0, refine: state.refining.refine, revision: state.list.revision)])
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.disableSearch])) == [])
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSearch]))
-    #expect(!state.refine.searchDisabled)
+    #expect(!state.refining.refine.searchDisabled)
   }
 
   /// fzf's `trigger`: a key's actions done again, never one already running (fzf's test_trigger:
@@ -380,17 +380,17 @@ import Testing
     var state = listed((1...100).map(String.init))
     state.keyActions = ["a": [.down, .trigger("a")], "b": [.trigger("a,a,b,a")]]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.down]))
-    let start = state.selection
+    let start = state.list.selection
     _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["a"]!))
-    #expect(state.selection == start + 2)
+    #expect(state.list.selection == start + 2)
     _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["b"]!))
-    #expect(state.selection == start + 8)
+    #expect(state.list.selection == start + 8)
     #expect(state.triggering.isEmpty)
     // An event's actions too, and an unbound name's not at all.
     state.eventBindings = [.resize: [.down]]
     state.unbound = ["a"]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.trigger("a, resize")]))
-    #expect(state.selection == start + 9)
+    #expect(state.list.selection == start + 9)
   }
 
   /// fzf's `--no-input`: the hidden query line takes no edits, `change-query` neither (fzf's
@@ -403,10 +403,10 @@ import Testing
     #expect(!state.editor.inputShown)
     for edit in [SearchEvent.inserted("x"), .deletedBackward, .cursorMoved(.home), .yanked, .cleared, .spacePressed] {
       #expect(SearchReducer.reduce(&state, edit) == [], "\(edit)")
-      #expect(state.query == "5" && state.cursor == 1, "\(edit)")
+      #expect(state.editor.text == "5" && state.editor.cursor == 1, "\(edit)")
     }
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")])) == [])
-    #expect(state.query == "5")
+    #expect(state.editor.text == "5")
     let searched = SearchReducer.reduce(&state, .actionsTriggered([.search("55")])).contains {
       if case .searchResults(let query, _, _, _, _, _) = $0 { return query == "55" }
       return false
@@ -414,7 +414,7 @@ import Testing
     #expect(searched)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleInput]))
     _ = SearchReducer.reduce(&state, .inserted("5"))
-    #expect(state.editor.inputShown && state.query == "55")
+    #expect(state.editor.inputShown && state.editor.text == "55")
   }
 
   @Test func unboundEventsAndKeysWaitForRebind() {
@@ -442,7 +442,7 @@ import Testing
   @Test func clearSelectionListsEveryItem() {
     var state = listed(["a", "b"])
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.clearSelection])) == [])
-    state.checked = ["z"]
+    state.marks.checked = ["z"]
     _ = SearchReducer.reduce(&state, .queryReplaced("a"))
     #expect(
       SearchReducer.reduce(&state, .actionsTriggered([.clearSelection]))
@@ -452,30 +452,30 @@ import Testing
   /// `next-selected` and `prev-selected`: the nearest marked row loaded, round the list.
   @Test func nextAndPreviousSelectedGoRound() {
     var state = listed(["a", "b", "c", "d", "e"])
-    state.checked = ["b", "d"]
+    state.marks.checked = ["b", "d"]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
-    #expect(state.focus == .results && state.selection == 1)
+    #expect(state.focus == .results && state.list.selection == 1)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
-    #expect(state.selection == 3)
+    #expect(state.list.selection == 3)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
-    #expect(state.selection == 1)
+    #expect(state.list.selection == 1)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.previousSelected]))
-    #expect(state.selection == 3)
+    #expect(state.list.selection == 3)
   }
 
   /// Seek's own keys are actions too, for other keys: F2, F3, F4.
   @Test func seeksOwnKeysAreActions() {
     var state = listed(["a"])
-    state.numericFacets = ["price"]
+    state.refining.numericFacets = ["price"]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleRefinements]))
-    #expect(state.paneOpen)
+    #expect(state.refining.paneOpen)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.cycleSort]))
-    #expect(state.refine.sort != nil)
-    state.facetAttributes = ["brand"]
+    #expect(state.refining.refine.sort != nil)
+    state.refining.facetAttributes = ["brand"]
     _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
-    #expect(!state.refine.refinements.isEmpty)
+    #expect(!state.refining.refine.refinements.isEmpty)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.clearRefinements]))
-    #expect(state.refine.refinements.isEmpty)
+    #expect(state.refining.refine.refinements.isEmpty)
   }
 
   /// Seek's reload keeps the current item when the new list has it (run as fzf, its place:
@@ -486,12 +486,12 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
     #expect(state.list.reselect == .item("c"))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 0, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, [])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
     #expect(state.list.reselect == .item("c"))  // not there yet: still looked for
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["x", "c", "y", "z"])))
-    #expect(state.focus == .results && state.selection == 1 && state.list.reselect == nil)
+      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["x", "c", "y", "z"])))
+    #expect(state.focus == .results && state.list.selection == 1 && state.list.reselect == nil)
   }
 
   /// fzf's jump: labels on the items on screen; a label moves there (and accepts, with
@@ -501,16 +501,17 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
     #expect(state.jumpLabels == [0: "a", 1: "s", 2: "d", 3: "f"])
     _ = SearchReducer.reduce(&state, .inserted("d"))
-    #expect(state.focus == .results && state.selection == 2 && state.jump.pending == nil && state.query.isEmpty)
+    #expect(
+      state.focus == .results && state.list.selection == 2 && state.jump.pending == nil && state.editor.text.isEmpty)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
     _ = SearchReducer.reduce(&state, .movedUp)
-    #expect(state.selection == 2 && state.jump.pending == nil)
+    #expect(state.list.selection == 2 && state.jump.pending == nil)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
     _ = SearchReducer.reduce(&state, .inserted("z"))  // not a label on screen: only the jump ends
-    #expect(state.selection == 2 && state.query.isEmpty && state.jumpLabels.isEmpty)
+    #expect(state.list.selection == 2 && state.editor.text.isEmpty && state.jumpLabels.isEmpty)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jumpAccept]))
     let effects = SearchReducer.reduce(&state, .inserted("s"))
-    #expect(effects.contains(.flushWrites) && state.pendingAccept == "b")
+    #expect(effects.contains(.flushWrites) && state.marks.pendingAccept == "b")
   }
 
   /// fzf's `jump` and `jump-cancel` events: a landing sets off the one, a key that is no label
@@ -520,7 +521,7 @@ import Testing
     state.eventBindings = [.jump: [.changePrompt("landed> ")], .jumpCancel: [.changePrompt("cancelled> ")]]
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
     _ = SearchReducer.reduce(&state, .inserted("s"))
-    #expect(state.prompt == "landed> " && state.selection == 1)
+    #expect(state.prompt == "landed> " && state.list.selection == 1)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
     let effects = SearchReducer.reduce(&state, .interrupted)
     #expect(state.prompt == "cancelled> " && !effects.contains(where: \.leaves) && state.jump.pending == nil)
@@ -534,9 +535,9 @@ import Testing
       .result: [.transformInto(action: "change-header", command: "echo R")],
       .resultFinal: [.transformInto(action: "change-footer", command: "echo F")],
     ]
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"])))
-    #expect(state.pendingCommand?.mode == .transformInto("change-header"))
-    #expect(state.pendingCommand?.then == [.transformInto(action: "change-footer", command: "echo F")])
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"])))
+    #expect(state.marks.pendingCommand?.mode == .transformInto("change-header"))
+    #expect(state.marks.pendingCommand?.then == [.transformInto(action: "change-footer", command: "echo F")])
   }
 
   /// `result-final`: as `result`, but only once the input is all read.
@@ -544,11 +545,11 @@ import Testing
     var state = listed(["a"])
     state.eventBindings = [.result: [.print("result")], .resultFinal: [.print("final")]]
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"])))
     #expect(state.printQueue == ["result"])
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b", "c", "d"])))
+      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c", "d"])))
     #expect(state.printQueue == ["result", "result", "final"])
   }
 
@@ -558,7 +559,7 @@ import Testing
     state.jump.labels = Array("xy")
     _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
     _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
-    #expect(state.jumpLabels == [state.scrollOffset: "x", state.scrollOffset + 1: "y"])
+    #expect(state.jumpLabels == [state.list.scrollOffset: "x", state.list.scrollOffset + 1: "y"])
   }
 
   /// change-preview-window(a|b|): each time the next placement, over --preview-window.
@@ -587,7 +588,7 @@ import Testing
     state.details.command = "echo {+}"
     let opened = SearchReducer.reduce(&state, .actionsTriggered([.showPreview]))
     #expect(opened.contains { if case .runPreview(_, "a", _, _, _, []) = $0 { true } else { false } })
-    state.checked = ["b"]
+    state.marks.checked = ["b"]
     let again = SearchReducer.reduce(&state, .tick(milliseconds: 1))
     #expect(again.contains { if case .runPreview(_, "a", _, _, _, ["b"]) = $0 { true } else { false } })
     var empty = listed([])
@@ -663,7 +664,7 @@ import Testing
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.deselect])) == [])
     #expect(!SearchReducer.reduce(&state, .actionsTriggered([.select])).isEmpty)
     _ = SearchReducer.reduce(&state, .actionsTriggered([.replaceQuery]))
-    #expect(state.query == "c")
+    #expect(state.editor.text == "c")
     var empty = BindingsTests().listed([])
     #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptOrPrintQuery])) == [.printQuery("")])
     #expect(SearchReducer.reduce(&empty, .actionsTriggered([.deleteBackwardOrAbort])) == [.quit(status: 130)])
@@ -672,9 +673,9 @@ import Testing
   /// fzf's `last` is the last match: each page loaded after it moves the selection on.
   @Test func lastFollowsThePagesToTheLastMatch() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport(screen: ScreenSize(columns: 40, rows: 6), resultsRows: 4)))
-    let revision = state.resultsRevision
+    let revision = state.list.revision
     let first = (0..<10).map { "a\($0)" }
     _ = SearchReducer.reduce(
       &state, .resultsArrived(revision: revision, page("", 0, first, nbHits: 20, hitsPerPage: 10)))
@@ -699,11 +700,11 @@ import Testing
     _ = SearchReducer.reduce(&state, .inserted("1"))
     _ = SearchReducer.reduce(&state, .cursorMoved(.home))
     _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
-    #expect(state.query == "")
+    #expect(state.editor.text == "")
     _ = SearchReducer.reduce(&state, .inserted("3"))
     _ = SearchReducer.reduce(&state, .yanked)
     _ = SearchReducer.reduce(&state, .yanked)
-    #expect(state.query == "311")
+    #expect(state.editor.text == "311")
     _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
     #expect(SearchReducer.reduce(&state, .actionsTriggered([.cancel])) == [.quit(status: 130)])
   }
@@ -711,14 +712,14 @@ import Testing
   /// `load` fires once the answer for the whole input is in, so that `load:accept` accepts from it.
   @Test func loadFiresWithTheAnswerForTheWholeInput() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.load: [.accept]]
     state.streamedRecords = 0
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true, percent: nil))
     #expect(state.marks.pendingAccept == nil)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["1", "2", "3"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["1", "2", "3"])))
     #expect(state.marks.pendingAccept != nil)
   }
 
@@ -730,14 +731,14 @@ import Testing
     _ = SearchReducer.reduce(&state, .movedDown)
     var part = page("391", 0, [])
     part.interim = true
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, part))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("391", 0, ["a", "b"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, part))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("391", 0, ["a", "b"])))
     #expect(state.currentHit?.objectID == "b")
     var empty = BindingsTests().listed([])
     _ = SearchReducer.reduce(&empty, .inserted("1"))
     _ = SearchReducer.reduce(&empty, .movedDown)
     _ = SearchReducer.reduce(&empty, .movedDown)
-    _ = SearchReducer.reduce(&empty, .resultsArrived(revision: empty.resultsRevision, page("1", 0, ["a", "b", "c"])))
+    _ = SearchReducer.reduce(&empty, .resultsArrived(revision: empty.list.revision, page("1", 0, ["a", "b", "c"])))
     #expect(empty.currentHit?.objectID == "c")
   }
 
@@ -745,13 +746,13 @@ import Testing
   @Test func toggleSortFlipsTheOrderOfTheMatches() {
     var state = BindingsTests().listed(["a", "b"])
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
-    #expect(state.refine.inputOrder == true)
+    #expect(state.refining.refine.inputOrder == true)
     #expect(
       effects.contains {
         if case .searchResults(_, 0, _, let refine, _, _) = $0 { refine.inputOrder == true } else { false }
       })
     _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
-    #expect(state.refine.inputOrder == false)
+    #expect(state.refining.refine.inputOrder == false)
   }
 }
 
@@ -760,17 +761,17 @@ import Testing
 @Suite struct MovesPastTheLoadedRowsTests {
   @Test func aMovePastTheLastLoadedRowIsMadeWhenTheNextPageComes() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b"], nbHits: 5, hitsPerPage: 2)))
+      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"], nbHits: 5, hitsPerPage: 2)))
     _ = SearchReducer.reduce(&state, .movedDown)
     _ = SearchReducer.reduce(&state, .movedDown)
     _ = SearchReducer.reduce(&state, .movedDown)
     _ = SearchReducer.reduce(&state, .movedUp)
     #expect(state.list.selectedRow == .item(hit("b")))
     let second = page("", 1, ["c", "d"], nbHits: 5, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, second))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, second))
     #expect(state.list.selectedRow == .item(hit("c")))
   }
 }
@@ -780,27 +781,27 @@ import Testing
   @Test func excludedLinesLeaveTheListAndLaterAnswers() {
     var state = BindingsTests().listed(["a", "b", "c"])
     _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
-    #expect(state.results.hits.map(\.objectID) == ["b", "c"])
-    #expect(state.results.nbHits == 2)
+    #expect(state.list.results.hits.map(\.objectID) == ["b", "c"])
+    #expect(state.list.results.nbHits == 2)
     _ = SearchReducer.reduce(&state, .inserted("x"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("x", 0, ["a", "c"])))
-    #expect(state.results.hits.map(\.objectID) == ["c"])
-    #expect(state.results.nbHits == 1)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("x", 0, ["a", "c"])))
+    #expect(state.list.results.hits.map(\.objectID) == ["c"])
+    #expect(state.list.results.nbHits == 1)
   }
 
   /// A later page's count is the engine's, which still holds the lines excluded from the pages
   /// before it (fzf's test_exclude_multi: 996 of 1000, not 1000 once the next page came).
   @Test func aLaterPageCountsWithoutTheLinesExcludedBefore() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, first))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, first))
     _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
-    #expect(state.results.nbHits == 3)
+    #expect(state.list.results.nbHits == 3)
     let second = page("", 1, ["c", "d"], nbHits: 4, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, second))
-    #expect(state.results.hits.map(\.objectID) == ["b", "c", "d"])
-    #expect(state.results.nbHits == 3)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, second))
+    #expect(state.list.results.hits.map(\.objectID) == ["b", "c", "d"])
+    #expect(state.list.results.nbHits == 3)
   }
 }

@@ -35,10 +35,11 @@ import Testing
       app.send(.viewportChanged(Viewport(resultsRows: 5)))
       for letter in query { app.send(.inserted(String(letter))) }
       app.settle {
-        app.state.results.query == query && !app.state.results.isPending && app.state.results.exhaustiveNbHits
+        app.state.list.results.query == query && !app.state.list.results.isPending
+          && app.state.list.results.exhaustiveNbHits
       }
-      #expect(app.state.results.nbHits == exact, "\(query): shown \(shown), exact \(exact)")
-      #expect(app.state.results.exhaustiveNbHits && app.state.results.pagesLoaded == 1, "\(query)")
+      #expect(app.state.list.results.nbHits == exact, "\(query): shown \(shown), exact \(exact)")
+      #expect(app.state.list.results.exhaustiveNbHits && app.state.list.results.pagesLoaded == 1, "\(query)")
       #expect(app.runtime.shutdown().isClean)
     }
   }

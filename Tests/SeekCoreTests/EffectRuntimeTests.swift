@@ -64,7 +64,7 @@ final class RuntimeDriver {
     let initial = try writer.initialState()
     runtime = EffectRuntime(
       service: SearchService(catalog: catalog, suggestions: [], created: initial.created), writer: writer)
-    state.checked = initial.checked
+    state.marks.checked = initial.checked
     send(.started(Viewport()))
   }
 
@@ -94,10 +94,10 @@ final class RuntimeDriver {
     for run in 0..<500 {
       let store = SlowStore(delay: 200)
       let app = try RuntimeDriver(catalog: catalog, store: store)
-      app.settle { !app.state.results.isPending }
+      app.settle { !app.state.list.results.isPending }
       app.send(.movedDown)  // into the results (no suggestions)
       for _ in 0..<(run % 5) { app.send(.movedDown) }
-      guard case .item(let hit) = app.state.results.row(at: app.state.selection) else {
+      guard case .item(let hit) = app.state.list.results.row(at: app.state.list.selection) else {
         Issue.record("no item selected")
         return
       }
@@ -115,11 +115,11 @@ final class RuntimeDriver {
   @Test func quitFinishesThePendingWrites() throws {
     let store = SlowStore(delay: 5_000)
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
-    app.settle { !app.state.results.isPending }
+    app.settle { !app.state.list.results.isPending }
     app.send(.movedDown)
     var expected: [String] = []
     for _ in 0..<20 {
-      guard case .item(let hit) = app.state.results.row(at: app.state.selection) else { break }
+      guard case .item(let hit) = app.state.list.results.row(at: app.state.list.selection) else { break }
       expected.append(hit.objectID)
       app.send(.spacePressed)
       app.send(.movedDown)
@@ -137,12 +137,12 @@ final class RuntimeDriver {
     let store = SlowStore(delay: 0)
     store.failWrites = true
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
-    app.settle { !app.state.results.isPending }
+    app.settle { !app.state.list.results.isPending }
     app.send(.movedDown)
     app.send(.spacePressed)
     app.send(.enterPressed)
     app.settle { app.outcome != nil }
-    #expect(app.outcome == .accept(objectIDs: [app.state.pendingAccept!]))
+    #expect(app.outcome == .accept(objectIDs: [app.state.marks.pendingAccept!]))
     let report = app.runtime.shutdown()
     #expect(report.failures.count == 1)
     #expect(report.failures.first?.contains("disk full") == true)
@@ -153,12 +153,12 @@ final class RuntimeDriver {
     let store = SlowStore(delay: 1_000)
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
     for c in "zorblax" { app.send(.inserted(String(c))) }
-    app.settle { !app.state.results.isPending && app.state.results.query == "zorblax" }
-    #expect(app.state.results.row(at: 0) == .create("zorblax"))
+    app.settle { !app.state.list.results.isPending && app.state.list.results.query == "zorblax" }
+    #expect(app.state.list.results.row(at: 0) == .create("zorblax"))
     app.send(.movedDown)
     app.send(.spacePressed)
-    app.settle { app.state.results.equalItems.count == 1 }
-    #expect(app.state.results.equalItems.first?.title == "zorblax")
+    app.settle { app.state.list.results.equalItems.count == 1 }
+    #expect(app.state.list.results.equalItems.first?.title == "zorblax")
     #expect(app.runtime.shutdown().isClean)
   }
 
@@ -166,8 +166,8 @@ final class RuntimeDriver {
   @Test func latestSearchWins() throws {
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: MemoryItemStore())
     for c in "gadget model 17" { app.send(c == " " ? .spacePressed : .inserted(String(c))) }
-    app.settle { !app.state.results.isPending && app.state.results.query == "gadget model 17" }
-    #expect(app.state.results.hits.first?.title == "gadget model 17")
+    app.settle { !app.state.list.results.isPending && app.state.list.results.query == "gadget model 17" }
+    #expect(app.state.list.results.hits.first?.title == "gadget model 17")
     #expect(app.runtime.shutdown().isClean)
   }
 }

@@ -36,9 +36,9 @@ import Testing
 
   @Test func aHistoryStepSearchesTheQueryItShows() {
     var state = SearchState()
-    state.history = QueryHistory(entries: ["beta"])
+    state.editor.history = QueryHistory(entries: ["beta"])
     let effects = SearchReducer.reduce(&state, .historyMoved(older: true))
-    #expect(state.query == "beta" && state.cursor == 4)
+    #expect(state.editor.text == "beta" && state.editor.cursor == 4)
     #expect(effects.contains(.searchResults(query: "beta", page: 0, refine: Refine(), revision: 1)))
   }
 
@@ -79,13 +79,13 @@ import Testing
 
   @Test func anExpectedKeyAcceptsTheTopLineAndIsRemembered() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("b"))
-    let revision = state.resultsRevision
+    let revision = state.list.revision
     // Before the answer: taken when it arrives, as Enter is.
     #expect(SearchReducer.reduce(&state, .acceptKeyPressed("ctrl-v")) == [])
-    #expect(state.acceptKey == "ctrl-v")
+    #expect(state.marks.acceptKey == "ctrl-v")
     let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
     #expect(effects == [.flushWrites])
     #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
@@ -95,23 +95,23 @@ import Testing
   /// top line (the current one while typing) it checks it and stays.
   @Test func shiftTabChecksAndMovesUp() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
-    state.picking.marks = true
+    state.marks.picking = .defaults(lines: true)
+    state.marks.picking.marks = true
     _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ["a", "b", "c"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c"])))
     #expect(
       SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
-    #expect(state.focus == .results && state.selection == 0)
-    state.selection = 2
+    #expect(state.focus == .results && state.list.selection == 0)
+    state.list.selection = 2
     #expect(
       SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "c", title: "c", checked: true)))
-    #expect(state.selection == 1)
+    #expect(state.list.selection == 1)
     // Without marks it only moves up.
-    state.picking.marks = false
+    state.marks.picking.marks = false
     #expect(
       SearchReducer.reduce(&state, .backTabPressed).allSatisfy {
         if case .setChecked = $0 { return false } else { return true }
       })
-    #expect(state.selection == 0)
+    #expect(state.list.selection == 0)
   }
 }

@@ -44,6 +44,6 @@ import Testing
     start.history = ["older", "newest"]
     var state = SearchState.initial(start)
     _ = SearchReducer.reduce(&state, .historyMoved(older: true))
-    #expect(state.query == "newest")
+    #expect(state.editor.text == "newest")
   }
 }

@@ -104,7 +104,7 @@ import Testing
   }
 
   /// The row selected now, as the state machine sees it.
-  func selectedID(_ h: Harness) -> String { h.state.results.rows[h.state.selection].objectID! }
+  func selectedID(_ h: Harness) -> String { h.state.list.results.rows[h.state.list.selection].objectID! }
 
   @Test func acceptAndCheckRecordPicksWithTheQuery() throws {
     let h = try harness(learns: true)
@@ -117,7 +117,7 @@ import Testing
     h.send(.movedUp)
     let accepted = selectedID(h)
     h.send(.enterPressed)
-    #expect(accepted != checked && h.state.pendingAccept == accepted)
+    #expect(accepted != checked && h.state.marks.pendingAccept == accepted)
     // What is printed is the check, not the row the cursor was on: only what was printed (or
     // checked) is picked (the row under the cursor once rose from being passed over).
     #expect(h.effects.contains(.accept(objectIDs: [checked])))
@@ -151,13 +151,13 @@ import Testing
     let h = try harness(learns: true)
     h.type("req")
     #expect(h.titles.first == "req")
-    while h.titles[h.state.selection] != "reqwest" || h.state.focus != .results { h.send(.movedDown) }
+    while h.titles[h.state.list.selection] != "reqwest" || h.state.focus != .results { h.send(.movedDown) }
     h.send(.toggled)
     h.send(.cleared)
     h.type("re")
     #expect(h.titles.first == "reqwest")
-    #expect(h.state.results.reorderedByLearning)
-    guard case .item(let hit)? = h.state.results.rows.first else {
+    #expect(h.state.list.results.reorderedByLearning)
+    guard case .item(let hit)? = h.state.list.results.rows.first else {
       Issue.record("no hit")
       return
     }

@@ -8,12 +8,12 @@ import Testing
   /// A plain list of `count` lines run as fzf, the view `rows` high.
   func fzfList(_ count: Int, rows: Int) -> SearchState {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     state.look = .fzf(separator: true)
     _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: rows)))
     let ids = (1...count).map(String.init)
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids, hitsPerPage: 100)))
+      &state, .resultsArrived(revision: state.list.revision, page("", 0, ids, hitsPerPage: 100)))
     return state
   }
 
@@ -44,11 +44,11 @@ import Testing
   @Test func pagesAndHalfPagesMoveAsFzfsDo() {
     var state = fzfList(100, rows: 5)
     _ = act(&state, .pageDown)
-    #expect(state.selection == 4)
+    #expect(state.list.selection == 4)
     _ = act(&state, .halfPageDown)
-    #expect(state.selection == 6)
+    #expect(state.list.selection == 6)
     _ = act(&state, .halfPageUp, .halfPageUp)
-    #expect(state.selection == 2)
+    #expect(state.list.selection == 2)
   }
 
   /// Vim's Ctrl-E and Ctrl-Y: the view moves a line, the cursor stays on its line while it is in
@@ -57,32 +57,32 @@ import Testing
     var state = fzfList(100, rows: 5)
     _ = act(&state, .down, .down)
     _ = act(&state, .offsetDown)
-    #expect(state.scrollOffset == 1 && state.selection == 2)
+    #expect(state.list.scrollOffset == 1 && state.list.selection == 2)
     _ = act(&state, .offsetDown, .offsetDown)
-    #expect(state.scrollOffset == 3 && state.selection == 3)
+    #expect(state.list.scrollOffset == 3 && state.list.selection == 3)
     _ = act(&state, .offsetUp)
-    #expect(state.scrollOffset == 2 && state.selection == 3)
+    #expect(state.list.scrollOffset == 2 && state.list.selection == 3)
     _ = act(&state, .pageDown, .pageDown, .offsetMiddle)
-    #expect(state.selection == 11 && state.scrollOffset == 9)
+    #expect(state.list.selection == 11 && state.list.scrollOffset == 9)
   }
 
   /// An excluded line is unmarked (fzf's test_exclude: the count of marks goes down).
   @Test func anExcludedLineIsUnmarked() {
     var state = fzfList(5, rows: 5)
-    state.picking.marks = true
+    state.marks.picking.marks = true
     _ = act(&state, .toggle, .down, .toggle)
-    #expect(state.checked == ["1", "2"])
+    #expect(state.marks.checked == ["1", "2"])
     #expect(act(&state, .exclude).contains(.setChecked(objectID: "2", title: "2", checked: false)))
-    #expect(state.checked == ["1"] && state.checkedThisRun == ["1"])
+    #expect(state.marks.checked == ["1"] && state.marks.checkedThisRun == ["1"])
     _ = act(&state, .excludeMulti)
-    #expect(state.checked.isEmpty && state.list.excluded == ["1", "2"])
+    #expect(state.marks.checked.isEmpty && state.list.excluded == ["1", "2"])
   }
 
   /// fzf's `exclude` lasts as long as the list: a reload's list shows every line it has.
   @Test func aReloadEndsTheExclusions() {
     var state = fzfList(5, rows: 5)
     _ = act(&state, .exclude)
-    #expect(state.list.excluded == ["1"] && state.results.hits.count == 4)
+    #expect(state.list.excluded == ["1"] && state.list.results.hits.count == 4)
     _ = act(&state, .reload("seq 5"))
     #expect(state.list.excluded.isEmpty)
   }
@@ -91,14 +91,14 @@ import Testing
   /// query is printed.
   @Test func acceptOrPrintQueryTakesTheMarks() {
     var state = fzfList(5, rows: 5)
-    state.picking.marks = true
+    state.marks.picking.marks = true
     _ = act(&state, .toggle)
     _ = SearchReducer.reduce(&state, .inserted("9"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("9", 0, [])))
     #expect(act(&state, .acceptOrPrintQuery) == [.flushWrites])
     var bare = fzfList(5, rows: 5)
     _ = SearchReducer.reduce(&bare, .inserted("9"))
-    _ = SearchReducer.reduce(&bare, .resultsArrived(revision: bare.resultsRevision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&bare, .resultsArrived(revision: bare.list.revision, page("9", 0, [])))
     #expect(act(&bare, .acceptOrPrintQuery) == [.printQuery("9")])
   }
 
@@ -107,9 +107,9 @@ import Testing
   @Test func aCommandNamingTheCurrentLineWaitsForOne() {
     var state = fzfList(3, rows: 5)
     _ = SearchReducer.reduce(&state, .inserted("9"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("9", 0, [])))
     #expect(act(&state, .execute("echo /{}/"), .changeHeader("alt-a")) == [])
-    #expect(state.header == ["alt-a"] && state.pendingCommand == nil)
+    #expect(state.header == ["alt-a"] && state.marks.pendingCommand == nil)
     #expect(act(&state, .execute("echo {q}")) == [.flushWrites])
     #expect(CommandTemplate("echo {+} {n}").needsCurrentLine() && !CommandTemplate("echo {+1}").needsCurrentLine())
     #expect(!CommandTemplate("date").needsCurrentLine() && CommandTemplate("cat {1}").needsCurrentLine())
@@ -124,10 +124,10 @@ import Testing
     var state = fzfList(5, rows: 5)
     _ = SearchReducer.reduce(&state, .queryLineShown(false))
     _ = act(&state, .changeQuery("555"), .put("x"), .clearQuery)
-    #expect(state.query.isEmpty)
+    #expect(state.editor.text.isEmpty)
     #expect(!act(&state, .search("9")).isEmpty)
     _ = act(&state, .showInput, .changeQuery("555"), .hideInput)
-    #expect(state.query == "555")
+    #expect(state.editor.text == "555")
   }
 
   @Test func headerHidesAndShows() {

@@ -20,21 +20,21 @@ import Testing
     app.type("bet")
     #expect(app.titles == ["beta"])  // no create row for lines
     app.send(.enterPressed)
-    #expect(app.finished == .accept(objectIDs: [app.state.results.hits[0].objectID]))
+    #expect(app.finished == .accept(objectIDs: [app.state.list.results.hits[0].objectID]))
     #expect(app.effects.contains { if case .createItem = $0 { return true } else { return false } } == false)
   }
 
   @Test func enterBeforeTheResultsArriveTakesTheTopOfTheQueryTyped() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("b"))
-    let revision = state.resultsRevision
+    let revision = state.list.revision
     #expect(SearchReducer.reduce(&state, .enterPressed) == [])
-    #expect(state.acceptTopOnArrival)
+    #expect(state.marks.acceptTopOnArrival)
     // Keys typed meanwhile do nothing: Enter was the last word.
     #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
-    #expect(state.query == "b")
+    #expect(state.editor.text == "b")
     let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
     #expect(effects == [.flushWrites])
     #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
@@ -50,12 +50,12 @@ import Testing
 
   @Test func aSuggestionSelectedWithTheArrowsIsStillSubmitted() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
-    state.suggestions = [suggestion("beta")]
-    state.highlightedSuggestion = 0
+    state.marks.picking = .defaults(lines: true)
+    state.suggestionsPane.hits = [suggestion("beta")]
+    state.suggestionsPane.highlighted = 0
     let effects = SearchReducer.reduce(&state, .enterPressed)
     #expect(effects.contains(.logSubmittedQuery(query: "beta", fromSuggestion: true)))
-    #expect(state.pendingAccept == nil)
+    #expect(state.marks.pendingAccept == nil)
   }
 
   @Test func createIsOfferedForLinesOnlyWhenAskedFor() throws {
@@ -70,10 +70,10 @@ import Testing
     #expect(app.titles == ["+ lamp", "Blue Lamp", "Red Lamp"])
     app.send(.enterPressed)
     #expect(app.state.focus == .results)
-    #expect(app.titles[app.state.selection] == "Blue Lamp")
+    #expect(app.titles[app.state.list.selection] == "Blue Lamp")
     #expect(app.finished == nil)
     app.send(.enterPressed)
-    #expect(app.finished == .accept(objectIDs: [app.state.results.hits[0].objectID]))
+    #expect(app.finished == .accept(objectIDs: [app.state.list.results.hits[0].objectID]))
   }
 
   /// A list-keeper types a name nothing matches and presses Enter: the item is created (the
@@ -103,12 +103,12 @@ import Testing
   /// submitted, and the item created when that answer holds nothing; typing on drops it.
   @Test func enterBeforeTheAnswerCreatesWhenItHoldsNothing() {
     var state = SearchState()
-    state.picking = .defaults(lines: false)
+    state.marks.picking = .defaults(lines: false)
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .inserted("qqqq"))
     #expect(!SearchReducer.reduce(&state, .enterPressed).contains(.createItem(title: "qqqq")))
     let empty = ResultsPage(query: "qqqq", page: 0, hits: [], nbHits: 0, nbPages: 0)
-    let arrived = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, empty))
+    let arrived = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, empty))
     #expect(arrived.contains(.createItem(title: "qqqq")))
     // Typed on after Enter: the answer to the longer query decides nothing by itself.
     _ = SearchReducer.reduce(&state, .inserted("x"))
@@ -116,7 +116,7 @@ import Testing
     _ = SearchReducer.reduce(&state, .inserted("y"))
     let later = ResultsPage(query: "qqqqxy", page: 0, hits: [], nbHits: 0, nbPages: 0)
     #expect(
-      !SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, later)).contains {
+      !SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, later)).contains {
         if case .createItem = $0 { return true } else { return false }
       })
   }
@@ -134,7 +134,7 @@ import Testing
     #expect(try store.createdItems().isEmpty)
     #expect(try store.checkedItems().isEmpty)
     #expect(app.titles == ["+ desk"])
-    #expect(app.state.checkedThisRun.isEmpty)
+    #expect(app.state.marks.checkedThisRun.isEmpty)
     // Ctrl-Y on the list brings the deleted item back, checked as it was.
     app.send(.movedDown)
     app.send(.yanked)

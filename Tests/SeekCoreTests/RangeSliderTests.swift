@@ -17,15 +17,15 @@ import Testing
   /// The pane focused on the price histogram.
   static func focusedOnHistogram() -> SearchState {
     var state = SearchState()
-    state.numericFacets = ["price"]
+    state.refining.numericFacets = ["price"]
     _ = SearchReducer.reduce(&state, .started(Viewport(refinementsBeside: true)))
-    state.results.facets = [price]
+    state.list.results.facets = [price]
     state.focus = .refinements
-    state.paneSelection = state.paneRows.firstIndex { if case .histogram = $0 { true } else { false } }!
+    state.refining.paneSelection = state.paneRows.firstIndex { if case .histogram = $0 { true } else { false } }!
     return state
   }
 
-  static func chips(_ state: SearchState) -> [String] { state.refine.refinements.chips }
+  static func chips(_ state: SearchState) -> [String] { state.refining.refine.refinements.chips }
 
   @Test func arrowsMoveTheActiveHandleAndSearchAgain() {
     var state = Self.focusedOnHistogram()
@@ -33,7 +33,7 @@ import Testing
     var effects = SearchReducer.reduce(&state, .cursorMoved(.left))
     #expect(Self.chips(state) == ["price < 900"])
     #expect(effects.contains { if case .searchResults = $0 { true } else { false } })
-    #expect(state.query.isEmpty)
+    #expect(state.editor.text.isEmpty)
     // Space switches to the lower handle; two steps right: 200 and up.
     _ = SearchReducer.reduce(&state, .spacePressed)
     _ = SearchReducer.reduce(&state, .cursorMoved(.right))
@@ -41,7 +41,7 @@ import Testing
     #expect(Self.chips(state) == ["price >= 200", "price < 900"])
     // The rows read the handles back from the refinements (the histogram is the same: it is
     // counted without the price refinements).
-    guard case .histogram(_, _, let lower, let upper) = state.paneRows[state.paneSelection] else {
+    guard case .histogram(_, _, let lower, let upper) = state.paneRows[state.refining.paneSelection] else {
       Issue.record("no histogram row")
       return
     }
@@ -59,10 +59,10 @@ import Testing
   /// A click moves the nearer handle to the bucket (widening the range to take it in).
   @Test func aClickMovesTheNearerHandle() {
     var state = Self.focusedOnHistogram()
-    let row = state.paneSelection
-    state.paneSelection = 0
+    let row = state.refining.paneSelection
+    state.refining.paneSelection = 0
     _ = SearchReducer.reduce(&state, .paneHistogramClicked(row: row, bucket: 7))
-    #expect(Self.chips(state) == ["price < 800"] && state.paneSelection == row)
+    #expect(Self.chips(state) == ["price < 800"] && state.refining.paneSelection == row)
     _ = SearchReducer.reduce(&state, .paneHistogramClicked(row: row, bucket: 1))
     #expect(Self.chips(state) == ["price >= 100", "price < 800"])
     #expect(state.refining.lowerHandleActive)
@@ -73,8 +73,8 @@ import Testing
   /// A typed refinement shows on the nearest edges.
   @Test func typedRefinementsShowOnTheNearestEdges() {
     var state = Self.focusedOnHistogram()
-    state.refine.refinements.numeric = [.init(attribute: "price", comparison: .lessOrEqual, value: 437)]
-    guard case .histogram(_, _, let lower, let upper) = state.paneRows[state.paneSelection] else {
+    state.refining.refine.refinements.numeric = [.init(attribute: "price", comparison: .lessOrEqual, value: 437)]
+    guard case .histogram(_, _, let lower, let upper) = state.paneRows[state.refining.paneSelection] else {
       Issue.record("no histogram row")
       return
     }
@@ -82,7 +82,7 @@ import Testing
     // The arrows go from the typed bound to the edge beside it, then edge by edge.
     _ = SearchReducer.reduce(&state, .cursorMoved(.right))
     #expect(Self.chips(state) == ["price < 500"])
-    state.refine.refinements.numeric = [.init(attribute: "price", comparison: .lessOrEqual, value: 437)]
+    state.refining.refine.refinements.numeric = [.init(attribute: "price", comparison: .lessOrEqual, value: 437)]
     _ = SearchReducer.reduce(&state, .cursorMoved(.left))
     #expect(Self.chips(state) == ["price < 400"])
     _ = SearchReducer.reduce(&state, .cursorMoved(.left))
@@ -96,9 +96,9 @@ import Testing
       attribute: "brand", values: [.init(value: "Apple", count: 3), .init(value: "Sony", count: 1)])
     var page = ResultsPage(query: "", page: 0, hits: [], nbHits: 0, nbPages: 0)
     page.facets = [brand, Self.price]
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page))
-    guard case .histogram = state.paneRows[state.paneSelection] else {
-      Issue.record("the selection left the histogram: \(state.paneRows[state.paneSelection])")
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page))
+    guard case .histogram = state.paneRows[state.refining.paneSelection] else {
+      Issue.record("the selection left the histogram: \(state.paneRows[state.refining.paneSelection])")
       return
     }
   }

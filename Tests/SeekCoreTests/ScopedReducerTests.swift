@@ -263,27 +263,27 @@ struct ScopedStore<State: Equatable> {
       effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
     ) {
       $0.viewport = short
-      $0.resultsRevision = 1
-      $0.suggestionsRevision = 1
+      $0.list.revision = 1
+      $0.suggestionsPane.revision = 1
     }
     let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
     store.send(.resultsArrived(revision: 1, first)) {
-      $0.results = ResultsState(firstPage: first, offersCreate: true)
+      $0.list.results = ResultsState(firstPage: first, offersCreate: true)
       $0.list.answeredRevision = 1
     }
     let tall = Viewport(resultsRows: 10)
     store.send(.viewportChanged(tall), effects: [.searchResults(query: "", page: 1, revision: 1)]) {
       $0.viewport = tall
-      $0.results.loadingPage = 1
+      $0.list.results.loadingPage = 1
     }
     store.send(.resultClicked(1, double: false)) {
       $0.focus = .results
-      $0.selection = 1
+      $0.list.selection = 1
     }
     let one = Viewport(resultsRows: 1)
     store.send(.viewportChanged(one)) {
       $0.viewport = one
-      $0.scrollOffset = 1
+      $0.list.scrollOffset = 1
     }
   }
 }
@@ -313,22 +313,22 @@ struct ScopedStore<State: Equatable> {
 @Suite struct RefinementClickTests {
   @Test func aChipClickedGoesAndAPaneValueClickedToggles() {
     var state = SearchState()
-    state.facetAttributes = ["brand"]
-    state.refine.refinements.toggle("brand", "Apple")
-    state.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
-    state.results.facets = [FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5)])]
+    state.refining.facetAttributes = ["brand"]
+    state.refining.refine.refinements.toggle("brand", "Apple")
+    state.refining.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
+    state.list.results.facets = [FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5)])]
     var store = TestStore(state)
     store.send(.chipRemoved(1), effects: [.searchResults(query: "", page: 0, refine: refineWithout, revision: 1)]) {
-      $0.refine.refinements.numeric = []
-      $0.resultsRevision = 1
+      $0.refining.refine.refinements.numeric = []
+      $0.list.revision = 1
     }
     store.send(.chipRemoved(5))  // no such chip
     var cleared = Refine()
     cleared.refinements = Refinements()
     store.send(.paneValueClicked(1), effects: [.searchResults(query: "", page: 0, refine: cleared, revision: 2)]) {
-      $0.refine.refinements = Refinements()
-      $0.paneSelection = 1
-      $0.resultsRevision = 2
+      $0.refining.refine.refinements = Refinements()
+      $0.refining.paneSelection = 1
+      $0.list.revision = 2
     }
   }
 

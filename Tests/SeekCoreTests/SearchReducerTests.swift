@@ -17,34 +17,34 @@ import Testing
         .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
       ]
     ) {
-      $0.resultsRevision = 1
-      $0.suggestionsRevision = 1
+      $0.list.revision = 1
+      $0.suggestionsPane.revision = 1
     }
     store.send(.resultsArrived(revision: 1, page("", 0, ["a", "b", "c"]))) {
       $0.list.answeredRevision = 1
-      $0.results.hits = [hit("a"), hit("b"), hit("c")]
-      $0.results.nbHits = 3
-      $0.results.nbPages = 1
-      $0.results.pagesLoaded = 1
-      $0.results.isPending = false
+      $0.list.results.hits = [hit("a"), hit("b"), hit("c")]
+      $0.list.results.nbHits = 3
+      $0.list.results.nbPages = 1
+      $0.list.results.pagesLoaded = 1
+      $0.list.results.isPending = false
     }
-    store.send(.suggestionsArrived(revision: 1, suggestions)) { $0.suggestions = suggestions }
+    store.send(.suggestionsArrived(revision: 1, suggestions)) { $0.suggestionsPane.hits = suggestions }
     return store
   }
 
   @Test func initialStateSearchesBothForTheEmptyQuery() {
     let store = started()
-    #expect(store.state.query == "")
+    #expect(store.state.editor.text == "")
     #expect(store.state.shownSuggestions.map(\.query) == ["macbook", "iphone"])
-    #expect(store.state.results.rows == [.item(hit("a")), .item(hit("b")), .item(hit("c"))])
-    #expect(store.state.results.createTitle == nil)
+    #expect(store.state.list.results.rows == [.item(hit("a")), .item(hit("b")), .item(hit("c"))])
+    #expect(store.state.list.results.createTitle == nil)
   }
 
   @Test func eachKeystrokeSearchesBothAndResetsTheHighlight() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
     store.edit(.inserted("m"), to: "m", revision: 2) {
-      $0.highlightedSuggestion = nil
+      $0.suggestionsPane.highlighted = nil
     }
     store.edit(.inserted("a"), to: "ma", revision: 3)
     store.edit(.deletedBackward, to: "m", revision: 4)
@@ -52,32 +52,32 @@ import Testing
 
   @Test func upAndDownMoveTheHighlightThenIntoTheResultsAndBack() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 1 }
     store.send(.movedDown) {
-      $0.highlightedSuggestion = nil
+      $0.suggestionsPane.highlighted = nil
       $0.focus = .results
-      $0.selection = 0
+      $0.list.selection = 0
     }
-    store.send(.movedDown) { $0.selection = 1 }
-    store.send(.movedUp) { $0.selection = 0 }
+    store.send(.movedDown) { $0.list.selection = 1 }
+    store.send(.movedUp) { $0.list.selection = 0 }
     store.send(.movedUp) {
       $0.focus = .query
-      $0.highlightedSuggestion = 1
+      $0.suggestionsPane.highlighted = 1
     }
-    store.send(.movedUp) { $0.highlightedSuggestion = 0 }
-    store.send(.movedUp) { $0.highlightedSuggestion = nil }
+    store.send(.movedUp) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.movedUp) { $0.suggestionsPane.highlighted = nil }
   }
 
   @Test func tabCompletesWithoutSubmitting() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
-    store.send(.movedDown) { $0.highlightedSuggestion = 1 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 1 }
     store.edit(.tabPressed, to: "iphone", revision: 2) {
-      $0.highlightedSuggestion = nil
+      $0.suggestionsPane.highlighted = nil
     }
-    #expect(store.state.didSubmitSuggestion == false)
-    #expect(store.state.suggestionsVisible)
+    #expect(store.state.suggestionsPane.didSubmit == false)
+    #expect(store.state.suggestionsPane.visible)
   }
 
   @Test func tabWithNoHighlightTakesTheTopSuggestion() {
@@ -87,7 +87,7 @@ import Testing
 
   @Test func enterOnASuggestionSubmitsIt() {
     var store = started()
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
     store.send(
       .enterPressed,
       effects: [
@@ -95,23 +95,23 @@ import Testing
         .logSubmittedQuery(query: "macbook", fromSuggestion: true),
       ]
     ) {
-      $0.query = "macbook"
-      $0.cursor = 7
-      $0.didSubmitSuggestion = true
-      $0.suggestions = []
-      $0.suggestionsVisible = false
-      $0.highlightedSuggestion = nil
-      $0.selectFirstHitOnArrival = true
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
+      $0.editor.text = "macbook"
+      $0.editor.cursor = 7
+      $0.suggestionsPane.didSubmit = true
+      $0.suggestionsPane.hits = []
+      $0.suggestionsPane.visible = false
+      $0.suggestionsPane.highlighted = nil
+      $0.list.selectFirstHitOnArrival = true
+      $0.list.revision = 2
+      $0.suggestionsPane.revision = 2
     }
     // A late suggestions answer must not reopen the pane.
     store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
     // Typing again reopens the suggestions.
     store.edit(.inserted(" "), to: "macbook ", revision: 3) {
-      $0.selectFirstHitOnArrival = false
-      $0.suggestionsVisible = true
-      $0.didSubmitSuggestion = false
+      $0.list.selectFirstHitOnArrival = false
+      $0.suggestionsPane.visible = true
+      $0.suggestionsPane.didSubmit = false
     }
   }
 
@@ -124,11 +124,11 @@ import Testing
         .searchResults(query: "tv", page: 0, revision: 3), .logSubmittedQuery(query: "tv", fromSuggestion: false),
       ]
     ) {
-      $0.suggestions = []
-      $0.suggestionsVisible = false
-      $0.selectFirstHitOnArrival = true
-      $0.resultsRevision = 3
-      $0.suggestionsRevision = 3
+      $0.suggestionsPane.hits = []
+      $0.suggestionsPane.visible = false
+      $0.list.selectFirstHitOnArrival = true
+      $0.list.revision = 3
+      $0.suggestionsPane.revision = 3
       // Its answer decides whether Enter also creates the item (nothing found).
       $0.marks.enterOnArrival = "tv"
     }
@@ -140,26 +140,26 @@ import Testing
     var state = started().state
     _ = SearchReducer.reduce(&state, .inserted("tv"))
     _ = SearchReducer.reduce(&state, .enterPressed)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("tv", 0, ["t1", "t2"])))
-    #expect(state.focus == .results && state.selectedBySubmit)
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("tv", 0, ["t1", "t2"])))
+    #expect(state.focus == .results && state.list.selectedBySubmit)
     let typed = SearchReducer.reduce(&state, .spacePressed)
-    #expect(state.query == "tv " && state.focus == .query && !state.selectedBySubmit)
-    #expect(typed.contains(.searchResults(query: "tv ", page: 0, revision: state.resultsRevision)))
-    #expect(!state.checked.contains("t1"))
+    #expect(state.editor.text == "tv " && state.focus == .query && !state.list.selectedBySubmit)
+    #expect(typed.contains(.searchResults(query: "tv ", page: 0, revision: state.list.revision)))
+    #expect(!state.marks.checked.contains("t1"))
     // Tab on the hit a submit selected checks it (fzf's toggle+down).
     var tabbed = started().state
     _ = SearchReducer.reduce(&tabbed, .inserted("tv"))
     _ = SearchReducer.reduce(&tabbed, .enterPressed)
-    _ = SearchReducer.reduce(&tabbed, .resultsArrived(revision: tabbed.resultsRevision, page("tv", 0, ["t1", "t2"])))
+    _ = SearchReducer.reduce(&tabbed, .resultsArrived(revision: tabbed.list.revision, page("tv", 0, ["t1", "t2"])))
     let toggled = SearchReducer.reduce(&tabbed, .tabPressed)
     #expect(toggled.contains(.setChecked(objectID: "t1", title: "t1", checked: true)))
-    #expect(tabbed.query == "tv")
+    #expect(tabbed.editor.text == "tv")
     // Moved onto a row by the user: Space checks it, the query stays.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("tv ", 0, ["t1", "t2"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("tv ", 0, ["t1", "t2"])))
     _ = SearchReducer.reduce(&state, .movedDown)
     while state.focus != .results { _ = SearchReducer.reduce(&state, .movedDown) }
     let checked = SearchReducer.reduce(&state, .spacePressed)
-    #expect(state.query == "tv ")
+    #expect(state.editor.text == "tv ")
     #expect(checked.count == 1 && !checked.contains { if case .searchResults = $0 { true } else { false } })
   }
 
@@ -168,24 +168,24 @@ import Testing
     var state = started().state
     _ = SearchReducer.reduce(&state, .inserted("foo bar foo-bar"))
     _ = SearchReducer.reduce(&state, .deletedWordPartBackward)
-    #expect(state.query == "foo bar foo-")
+    #expect(state.editor.text == "foo bar foo-")
     _ = SearchReducer.reduce(&state, .deletedWordBackward)
-    #expect(state.query == "foo bar ")
-    #expect(state.killed == "foo-")
+    #expect(state.editor.text == "foo bar ")
+    #expect(state.editor.killed == "foo-")
     _ = SearchReducer.reduce(&state, .deletedToStart)
-    #expect(state.query == "" && state.killed == "foo bar ")
+    #expect(state.editor.text == "" && state.editor.killed == "foo bar ")
     _ = SearchReducer.reduce(&state, .yanked)
     _ = SearchReducer.reduce(&state, .yanked)
-    #expect(state.query == "foo bar foo bar " && state.cursor == 16)
+    #expect(state.editor.text == "foo bar foo bar " && state.editor.cursor == 16)
     // Ctrl-D deletes under the cursor; on an empty query it quits.
     _ = SearchReducer.reduce(&state, .cursorMoved(.home))
     #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit).contains(.quit(status: 130)) == false)
-    #expect(state.query == "oo bar foo bar ")
+    #expect(state.editor.text == "oo bar foo bar ")
     _ = SearchReducer.reduce(&state, .cleared)
     #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit) == [.quit(status: 130)])
     // Lines: one Esc quits, whatever is typed or shown; records clear first.
     var lines = started().state
-    lines.picking = Picking.defaults(lines: true)
+    lines.marks.picking = Picking.defaults(lines: true)
     _ = SearchReducer.reduce(&lines, .inserted("x"))
     #expect(SearchReducer.reduce(&lines, .escapePressed) == [.quit(status: 130)])
     var records = started().state
@@ -197,22 +197,22 @@ import Testing
   /// marks, Tab checks and moves down, up to --multi=N.
   @Test func plainListsAndMarks() {
     var plain = started().state
-    plain.picking = Picking.defaults(lines: true)
-    plain.suggestions = []
+    plain.marks.picking = Picking.defaults(lines: true)
+    plain.suggestionsPane.hits = []
     // The top line is current while typing (fzf's pointer): Down moves past it.
     _ = SearchReducer.reduce(&plain, .movedDown)
-    #expect(plain.focus == .results && plain.selection == 1)
+    #expect(plain.focus == .results && plain.list.selection == 1)
     let tab = SearchReducer.reduce(&plain, .tabPressed)
     #expect(!tab.contains { if case .setChecked = $0 { true } else { false } })
-    #expect(plain.selection == 2)
+    #expect(plain.list.selection == 2)
     _ = SearchReducer.reduce(&plain, .spacePressed)
-    #expect(plain.query == " " && plain.focus == .query)
+    #expect(plain.editor.text == " " && plain.focus == .query)
     var marked = started().state
-    marked.picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: true, maxMarks: 1)
-    marked.suggestions = []
+    marked.marks.picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: true, maxMarks: 1)
+    marked.suggestionsPane.hits = []
     // Tab in the query acts on the top line, then moves down.
     #expect(SearchReducer.reduce(&marked, .tabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
-    #expect(marked.focus == .results && marked.selection == 1)
+    #expect(marked.focus == .results && marked.list.selection == 1)
     _ = SearchReducer.reduce(&marked, .checkSaved(objectID: "a", checked: true))
     #expect(SearchReducer.reduce(&marked, .tabPressed).isEmpty)
     #expect(marked.message == "at most 1 marked (--multi=1)")
@@ -228,7 +228,7 @@ import Testing
       _ = SearchReducer.reduce(&state, .yanked)
       _ = SearchReducer.reduce(&state, .yanked)
     }
-    #expect(state.query.count == SearchState.maxQueryCharacters)
+    #expect(state.editor.text.count == SearchState.maxQueryCharacters)
     #expect(state.message == "a query is at most 4096 characters")
   }
 
@@ -236,27 +236,27 @@ import Testing
   /// for again, so the recent search shows without waiting for a key.
   @Test func aLoggedQueryRefreshesTheSuggestions() {
     var store = started()
-    store.send(.queryLogged, effects: [.searchSuggestions(query: "", revision: 2)]) { $0.suggestionsRevision = 2 }
+    store.send(.queryLogged, effects: [.searchSuggestions(query: "", revision: 2)]) { $0.suggestionsPane.revision = 2 }
   }
 
   /// --cycle: the list wraps at both ends once every page is loaded; without it, it stops.
   @Test func cyclingWrapsAtBothEnds() {
     var state = started().state
-    state.suggestions = []
-    state.picking.cycles = true
+    state.suggestionsPane.hits = []
+    state.marks.picking.cycles = true
     _ = SearchReducer.reduce(&state, .movedUp)
-    #expect(state.focus == .results && state.selection == 2)
+    #expect(state.focus == .results && state.list.selection == 2)
     _ = SearchReducer.reduce(&state, .movedDown)
-    #expect(state.selection == 0)
+    #expect(state.list.selection == 0)
     _ = SearchReducer.reduce(&state, .movedUp)
-    #expect(state.selection == 2)
+    #expect(state.list.selection == 2)
     var plain = started().state
-    plain.suggestions = []
+    plain.suggestionsPane.hits = []
     _ = SearchReducer.reduce(&plain, .movedDown)
     _ = SearchReducer.reduce(&plain, .movedDown)
     _ = SearchReducer.reduce(&plain, .movedDown)
     _ = SearchReducer.reduce(&plain, .movedDown)
-    #expect(plain.selection == 2)
+    #expect(plain.list.selection == 2)
   }
 
   @Test func aStaleResponseIsIgnored() {
@@ -265,14 +265,14 @@ import Testing
     store.edit(.inserted("hone"), to: "iphone", revision: 3)
     store.send(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"]))) {
       $0.list.answeredRevision = 3
-      $0.results.query = "iphone"
-      $0.results.hits = [hit("iphone 15")]
-      $0.results.nbHits = 1
+      $0.list.results.query = "iphone"
+      $0.list.results.hits = [hit("iphone 15")]
+      $0.list.results.nbHits = 1
     }
     // The slow answer for "ip" arrives last and changes nothing.
     store.send(.resultsArrived(revision: 2, page("ip", 0, ["ipad", "ip camera"])))
     store.send(.suggestionsArrived(revision: 2, [suggestion("ipad")]))
-    #expect(store.state.results.hits == [hit("iphone 15")])
+    #expect(store.state.list.results.hits == [hit("iphone 15")])
   }
 
   @Test func scrollingLoadsTheNextPageOnceAndStopsAtTheLast() {
@@ -280,7 +280,7 @@ import Testing
     let p0 = (0..<20).map { "p0-\($0)" }
     let p1 = (0..<20).map { "p1-\($0)" }
     store.edit(.inserted("x"), to: "x", revision: 2)
-    store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestions = [] }
+    store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestionsPane.hits = [] }
     // 20 rows do not fill the 22-row pane: the second page is asked for at once.
     store.send(
       .resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45)),
@@ -289,43 +289,43 @@ import Testing
       ]
     ) {
       $0.list.answeredRevision = 2
-      $0.results.query = "x"
-      $0.results.hits = p0.map { hit($0) }
-      $0.results.nbHits = 45
-      $0.results.nbPages = 3
-      $0.results.loadingPage = 1
+      $0.list.results.query = "x"
+      $0.list.results.hits = p0.map { hit($0) }
+      $0.list.results.nbHits = 45
+      $0.list.results.nbPages = 3
+      $0.list.results.loadingPage = 1
     }
     store.send(.resultsArrived(revision: 2, page("x", 1, p1, nbHits: 45))) {
-      $0.results.hits += p1.map { hit($0) }
-      $0.results.pagesLoaded = 2
-      $0.results.loadingPage = nil
+      $0.list.results.hits += p1.map { hit($0) }
+      $0.list.results.pagesLoaded = 2
+      $0.list.results.loadingPage = nil
     }
     store.send(.pagedDown) {
       $0.focus = .results
-      $0.selection = 21
+      $0.list.selection = 21
     }
     store.send(.pagedDown, effects: [.searchResults(query: "x", page: 2, revision: 2)]) {
-      $0.selection = 40  // the last row: 40 hits under the create row for "x"
-      $0.scrollOffset = 19
-      $0.results.loadingPage = 2
+      $0.list.selection = 40  // the last row: 40 hits under the create row for "x"
+      $0.list.scrollOffset = 19
+      $0.list.results.loadingPage = 2
     }
     // Asked once: moving again while it loads asks nothing more; the move waits for the page.
     store.send(.movedDown) { $0.list.pendingMoves = 1 }
     // The last page arrives; a hit already shown is not shown twice; the move is made.
     store.send(.resultsArrived(revision: 2, page("x", 2, ["p2-0", "p0-3", "p2-1"], nbHits: 45))) {
-      $0.results.hits += [hit("p2-0"), hit("p2-1")]
-      $0.results.pagesLoaded = 3
-      $0.results.loadingPage = nil
+      $0.list.results.hits += [hit("p2-0"), hit("p2-1")]
+      $0.list.results.pagesLoaded = 3
+      $0.list.results.loadingPage = nil
       $0.list.pendingMoves = 0
-      $0.selection = 41
-      $0.scrollOffset = 20
+      $0.list.selection = 41
+      $0.list.scrollOffset = 20
     }
     store.send(.cursorMoved(.end)) {
-      $0.selection = 42
-      $0.scrollOffset = 21
+      $0.list.selection = 42
+      $0.list.scrollOffset = 21
     }
     store.send(.movedDown)
-    #expect(!store.state.results.hasMorePages)
+    #expect(!store.state.list.results.hasMorePages)
   }
 
   /// A first page's count may be the typo-free hits' alone (approximate, shown `~`): a later page
@@ -369,18 +369,18 @@ import Testing
     store.edit(.inserted("zz"), to: "zz", revision: 2)
     store.send(.resultsArrived(revision: 2, page("zz", 0, []))) {
       $0.list.answeredRevision = 2
-      $0.results.query = "zz"
-      $0.results.hits = []
-      $0.results.nbHits = 0
-      $0.results.nbPages = 0
+      $0.list.results.query = "zz"
+      $0.list.results.hits = []
+      $0.list.results.nbHits = 0
+      $0.list.results.nbPages = 0
     }
-    #expect(store.state.results.rows == [.create("zz")])
+    #expect(store.state.list.results.rows == [.create("zz")])
   }
 
   @Test func escapeClosesSuggestionsThenClearsThenQuits() {
     var store = started()
     store.edit(.inserted("a"), to: "a", revision: 2)
-    store.send(.escapePressed) { $0.suggestionsVisible = false }
+    store.send(.escapePressed) { $0.suggestionsPane.visible = false }
     store.edit(.escapePressed, to: "", revision: 3)
     store.send(.escapePressed, effects: [.quit(status: 130)])
   }
@@ -390,18 +390,18 @@ import Testing
     store.moveThroughTwoSuggestionsIntoResults()
     // The check shows at once; the store's answer confirms it.
     store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)]) {
-      $0.checked = ["a"]
-      $0.checkedThisRun = ["a"]
+      $0.marks.checked = ["a"]
+      $0.marks.checkedThisRun = ["a"]
       $0.marks.checksInFlight = ["a": 1]
     }
     store.send(.checkSaved(objectID: "a", checked: true)) { $0.marks.checksInFlight = [:] }
     store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)]) {
-      $0.checked = []
-      $0.checkedThisRun = []
+      $0.marks.checked = []
+      $0.marks.checkedThisRun = []
       $0.marks.checksInFlight = ["a": 1]
     }
     store.send(.checkSaved(objectID: "a", checked: false)) { $0.marks.checksInFlight = [:] }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
     store.send(.writesFlushed, effects: [.accept(objectIDs: ["a"])])
   }
 
@@ -410,13 +410,13 @@ import Testing
   @Test func acceptWaitsForTheChecksBeforeIt() {
     var store = started()
     store.moveThroughTwoSuggestionsIntoResults()
-    store.send(.movedDown) { $0.selection = 1 }
+    store.send(.movedDown) { $0.list.selection = 1 }
     store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)]) {
-      $0.checked = ["b"]
-      $0.checkedThisRun = ["b"]
+      $0.marks.checked = ["b"]
+      $0.marks.checkedThisRun = ["b"]
       $0.marks.checksInFlight = ["b": 1]
     }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "b" }
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "b" }
     store.send(.spacePressed)
     store.send(.movedDown)
     store.send(.checkSaved(objectID: "b", checked: true)) { $0.marks.checksInFlight = [:] }
@@ -427,20 +427,20 @@ import Testing
   /// another process meanwhile is not printed either.
   @Test func acceptPrintsThisRunsChecksThatTheStoreStillHolds() {
     var state = started().state
-    state.checked = ["old"]
+    state.marks.checked = ["old"]
     var store = TestStore(state)
     store.moveThroughTwoSuggestionsIntoResults()
     store.send(.checkSaved(objectID: "a", checked: true)) {
-      $0.checked = ["old", "a"]
-      $0.checkedThisRun = ["a"]
+      $0.marks.checked = ["old", "a"]
+      $0.marks.checkedThisRun = ["a"]
     }
     store.send(.checkSaved(objectID: "c", checked: true)) {
-      $0.checked = ["old", "a", "c"]
-      $0.checkedThisRun = ["a", "c"]
+      $0.marks.checked = ["old", "a", "c"]
+      $0.marks.checkedThisRun = ["a", "c"]
     }
     store.send(.tick(milliseconds: 500), effects: [.refreshFromStore])
-    store.send(.storeChanged(checked: ["old", "c"], createdChanged: false)) { $0.checked = ["old", "c"] }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.pendingAccept = "a" }
+    store.send(.storeChanged(checked: ["old", "c"], createdChanged: false)) { $0.marks.checked = ["old", "c"] }
+    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
     store.send(.tick(milliseconds: 500))
     store.send(.writesFlushed, effects: [.accept(objectIDs: ["c"])])
   }
@@ -451,8 +451,8 @@ import Testing
       .storeChanged(checked: ["x"], createdChanged: true),
       effects: [.searchResults(query: "", page: 0, revision: 2)]
     ) {
-      $0.checked = ["x"]
-      $0.resultsRevision = 2
+      $0.marks.checked = ["x"]
+      $0.list.revision = 2
     }
   }
 
@@ -474,17 +474,17 @@ import Testing
     _ = SearchReducer.reduce(&state, .inserted("héllo wörld"))
     _ = SearchReducer.reduce(&state, .cursorMoved(.left))
     _ = SearchReducer.reduce(&state, .deletedBackward)
-    #expect(state.query == "héllo wörd")
+    #expect(state.editor.text == "héllo wörd")
     _ = SearchReducer.reduce(&state, .cursorMoved(.home))
     _ = SearchReducer.reduce(&state, .deletedForward)
-    #expect(state.query == "éllo wörd")
+    #expect(state.editor.text == "éllo wörd")
     _ = SearchReducer.reduce(&state, .cursorMoved(.end))
     _ = SearchReducer.reduce(&state, .deletedWordBackward)
-    #expect(state.query == "éllo ")
+    #expect(state.editor.text == "éllo ")
     _ = SearchReducer.reduce(&state, .inserted("a\u{1B}[31mb"))
-    #expect(state.query == "éllo a[31mb")
+    #expect(state.editor.text == "éllo a[31mb")
     _ = SearchReducer.reduce(&state, .cleared)
-    #expect(state.query == "" && state.cursor == 0)
+    #expect(state.editor.text == "" && state.editor.cursor == 0)
   }
 }
 
@@ -515,15 +515,15 @@ import Testing
 
   func started() -> TestStore {
     var state = SearchState()
-    state.facetAttributes = ["brand", "category"]
-    state.numericFacets = ["price", "popularity"]
+    state.refining.facetAttributes = ["brand", "category"]
+    state.refining.numericFacets = ["price", "popularity"]
     var store = TestStore(state)
     store.send(
       .started(Viewport()),
       effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
     ) {
-      $0.resultsRevision = 1
-      $0.suggestionsRevision = 1
+      $0.list.revision = 1
+      $0.suggestionsPane.revision = 1
     }
     return store
   }
@@ -549,13 +549,13 @@ import Testing
         .searchResults(query: "", page: 0, refine: refine, revision: 13), .searchSuggestions(query: "", revision: 13),
       ]
     ) {
-      $0.query = ""
-      $0.cursor = 0
-      $0.refine = refine
-      $0.resultsRevision = 13
-      $0.suggestionsRevision = 13
+      $0.editor.text = ""
+      $0.editor.cursor = 0
+      $0.refining.refine = refine
+      $0.list.revision = 13
+      $0.suggestionsPane.revision = 13
     }
-    #expect(store.state.refine.refinements.chips == ["brand: apple"])
+    #expect(store.state.refining.refine.refinements.chips == ["brand: apple"])
     // Not a facet: plain text, the space typed.
     store.edit(.inserted("x"), to: "x", refine: refine, revision: 14)
     store.send(
@@ -565,17 +565,17 @@ import Testing
         .searchSuggestions(query: "x:", revision: 15),
       ]
     ) {
-      $0.query = "x:"
-      $0.cursor = 2
-      $0.resultsRevision = 15
-      $0.suggestionsRevision = 15
+      $0.editor.text = "x:"
+      $0.editor.cursor = 2
+      $0.list.revision = 15
+      $0.suggestionsPane.revision = 15
     }
   }
 
   @Test func numericTokensAndSubmitAbsorbEveryToken() {
     var store = started()
-    store.state.query = "tv price<500 brand:Sony"
-    store.state.cursor = store.state.query.count
+    store.state.editor.text = "tv price<500 brand:Sony"
+    store.state.editor.cursor = store.state.editor.text.count
     let refine = Self.refine(
       [("brand", "Sony")], numeric: [.init(attribute: "price", comparison: .less, value: 500)])
     store.send(
@@ -585,16 +585,16 @@ import Testing
         .logSubmittedQuery(query: "tv", fromSuggestion: false),
       ]
     ) {
-      $0.query = "tv"
-      $0.cursor = 2
-      $0.refine = refine
-      $0.suggestionsVisible = false
-      $0.selectFirstHitOnArrival = true
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
+      $0.editor.text = "tv"
+      $0.editor.cursor = 2
+      $0.refining.refine = refine
+      $0.suggestionsPane.visible = false
+      $0.list.selectFirstHitOnArrival = true
+      $0.list.revision = 2
+      $0.suggestionsPane.revision = 2
       $0.marks.enterOnArrival = "tv"
     }
-    #expect(store.state.refine.refinements.chips == ["brand: Sony", "price < 500"])
+    #expect(store.state.refining.refine.refinements.chips == ["brand: Sony", "price < 500"])
   }
 
   /// A suggestion with a category searches its query refined to that category; Tab completes the
@@ -602,8 +602,8 @@ import Testing
   @Test func aSuggestionsCategoryRefines() {
     var store = started()
     let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
-    store.send(.suggestionsArrived(revision: 1, [iphone])) { $0.suggestions = [iphone] }
-    store.send(.movedDown) { $0.highlightedSuggestion = 0 }
+    store.send(.suggestionsArrived(revision: 1, [iphone])) { $0.suggestionsPane.hits = [iphone] }
+    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
     let refine = Self.refine([("category", "Cell Phones")])
     store.send(
       .enterPressed,
@@ -612,23 +612,23 @@ import Testing
         .logSubmittedQuery(query: "iphone", fromSuggestion: true),
       ]
     ) {
-      $0.query = "iphone"
-      $0.cursor = 6
-      $0.refine = refine
-      $0.categoryFromSuggestion = .init(attribute: "category", value: "Cell Phones")
-      $0.didSubmitSuggestion = true
-      $0.suggestions = []
-      $0.suggestionsVisible = false
-      $0.highlightedSuggestion = nil
-      $0.selectFirstHitOnArrival = true
-      $0.resultsRevision = 2
-      $0.suggestionsRevision = 2
+      $0.editor.text = "iphone"
+      $0.editor.cursor = 6
+      $0.refining.refine = refine
+      $0.refining.categoryFromSuggestion = .init(attribute: "category", value: "Cell Phones")
+      $0.suggestionsPane.didSubmit = true
+      $0.suggestionsPane.hits = []
+      $0.suggestionsPane.visible = false
+      $0.suggestionsPane.highlighted = nil
+      $0.list.selectFirstHitOnArrival = true
+      $0.list.revision = 2
+      $0.suggestionsPane.revision = 2
     }
     // F4 clears them all.
     store.send(.refinementsCleared, effects: [.searchResults(query: "iphone", page: 0, revision: 3)]) {
-      $0.refine = Refine()
-      $0.selectFirstHitOnArrival = false  // a key after the submit takes over
-      $0.resultsRevision = 3
+      $0.refining.refine = Refine()
+      $0.list.selectFirstHitOnArrival = false  // a key after the submit takes over
+      $0.list.revision = 3
     }
     store.send(.refinementsCleared)
   }
@@ -643,38 +643,38 @@ import Testing
     ]
     store.send(.resultsArrived(revision: 1, page)) {
       $0.list.answeredRevision = 1
-      $0.results.hits = [hit("a"), hit("b")]
-      $0.results.nbHits = 2
-      $0.results.nbPages = 1
-      $0.results.pagesLoaded = 1
-      $0.results.isPending = false
-      $0.results.facets = page.facets
+      $0.list.results.hits = [hit("a"), hit("b")]
+      $0.list.results.nbHits = 2
+      $0.list.results.nbPages = 1
+      $0.list.results.pagesLoaded = 1
+      $0.list.results.isPending = false
+      $0.list.results.facets = page.facets
     }
     // Opening the pane on a narrow screen turns the counts on: the results are searched again.
     store.send(
       .refinementPaneToggled,
       effects: [.searchResults(query: "", page: 0, refine: Refine(countFacets: true), revision: 2)]
     ) {
-      $0.paneOpen = true
+      $0.refining.paneOpen = true
       $0.focus = .refinements
-      $0.paneSelection = 1
-      $0.refine.countFacets = true
-      $0.resultsRevision = 2
+      $0.refining.paneSelection = 1
+      $0.refining.refine.countFacets = true
+      $0.list.revision = 2
     }
-    store.send(.movedDown) { $0.paneSelection = 2 }
+    store.send(.movedDown) { $0.refining.paneSelection = 2 }
     store.send(.movedDown)
     var refine = Self.refine([("brand", "Sony")])
     refine.countFacets = true
     store.send(.spacePressed, effects: [.searchResults(query: "", page: 0, refine: refine, revision: 3)]) {
-      $0.refine = refine
-      $0.resultsRevision = 3
+      $0.refining.refine = refine
+      $0.list.revision = 3
     }
     store.send(.resultsArrived(revision: 1, page))  // the answer for before the toggle: dropped
     // Closing it stops the counting (nothing to search again: fewer counts are not shown).
     store.send(.escapePressed) {
       $0.focus = .query
-      $0.paneOpen = false
-      $0.refine.countFacets = false
+      $0.refining.paneOpen = false
+      $0.refining.refine.countFacets = false
     }
   }
 
@@ -688,9 +688,9 @@ import Testing
       store.send(
         .sortCycled, effects: [.searchResults(query: "", page: 0, refine: Refine(sort: sort), revision: i + 2)]
       ) {
-        $0.refine.sort = sort
+        $0.refining.refine.sort = sort
         $0.message = "sorted by " + (sort?.description ?? "relevance")
-        $0.resultsRevision = i + 2
+        $0.list.revision = i + 2
       }
     }
   }
@@ -710,10 +710,10 @@ import Testing
     var state = SearchState()
     _ = SearchReducer.reduce(&state, .inserted("e"))
     _ = SearchReducer.reduce(&state, .inserted("\u{301}"))
-    #expect(state.query == "e\u{301}")
-    #expect(state.query.count == 1 && state.cursor == 1)
+    #expect(state.editor.text == "e\u{301}")
+    #expect(state.editor.text.count == 1 && state.editor.cursor == 1)
     _ = SearchReducer.reduce(&state, .deletedBackward)
-    #expect(state.query.isEmpty && state.cursor == 0)
+    #expect(state.editor.text.isEmpty && state.editor.cursor == 0)
   }
 }
 
@@ -724,21 +724,21 @@ import Testing
 
   @Test func anInterimPageIsShownAndStaysPendingUntilTheWholeAnswer() {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: 3)))
     _ = SearchReducer.reduce(&state, .inserted("a"))
     var interim = ResultsPage(query: "a", page: 0, hits: [Self.hit("a1"), Self.hit("a2")], nbHits: 2, nbPages: 1)
     interim.interim = true
     interim.exhaustiveNbHits = false
-    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, interim))
+    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, interim))
     #expect(effects.isEmpty)  // no later page, no count
-    #expect(state.results.hits.map(\.objectID) == ["a1", "a2"] && state.results.isPending)
+    #expect(state.list.results.hits.map(\.objectID) == ["a1", "a2"] && state.list.results.isPending)
     // Enter waits for the whole answer, and takes its top line.
     #expect(SearchReducer.reduce(&state, .enterPressed).isEmpty)
     let whole = ResultsPage(query: "a", page: 0, hits: [Self.hit("a0"), Self.hit("a1")], nbHits: 9, nbPages: 1)
-    #expect(state.acceptTopOnArrival)
-    let accepted = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, whole))
-    #expect(!state.results.isPending && state.results.nbHits == 9)
+    #expect(state.marks.acceptTopOnArrival)
+    let accepted = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, whole))
+    #expect(!state.list.results.isPending && state.list.results.nbHits == 9)
     #expect(accepted == [.flushWrites])
     #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["a0"])])
   }
@@ -755,8 +755,8 @@ import Testing
 
   func rows(refined: [String]) -> [String] {
     var state = SearchState()
-    state.results.facets = [Self.category]
-    state.refine.refinements = Refinements(facets: refined.map { .init(attribute: "category", value: $0) })
+    state.list.results.facets = [Self.category]
+    state.refining.refine.refinements = Refinements(facets: refined.map { .init(attribute: "category", value: $0) })
     return state.paneRows.map {
       switch $0 {
       case .header(let name): return "# " + name
@@ -778,15 +778,15 @@ import Testing
         FacetResult.Value(value: $1, count: 100 - $0)
       })
     var state = SearchState()
-    state.results.facets = [brands]
+    state.list.results.facets = [brands]
     state.focus = .refinements
-    state.paneSelection = 1
+    state.refining.paneSelection = 1
     let started = SearchReducer.reduce(&state, .inserted("/"))
-    #expect(state.refining.valueSearch?.attribute == "brand" && state.refine.expandedFacets == ["brand"])
+    #expect(state.refining.valueSearch?.attribute == "brand" && state.refining.refine.expandedFacets == ["brand"])
     #expect(started.contains { if case .searchResults = $0 { return true } else { return false } })
     _ = SearchReducer.reduce(&state, .inserted("S"))
     _ = SearchReducer.reduce(&state, .inserted("o"))
-    #expect(state.query.isEmpty)  // typed into the search, not the query
+    #expect(state.editor.text.isEmpty)  // typed into the search, not the query
     let rows = state.paneRows.map { row -> String in
       switch row {
       case .valueSearch(_, let text, _): return "/ " + text
@@ -795,15 +795,16 @@ import Testing
       }
     }
     #expect(rows == ["-", "/ So", "Sony", "Microsoft", "Sonos"])
-    #expect(state.paneSelection == 2)
+    #expect(state.refining.paneSelection == 2)
     _ = SearchReducer.reduce(&state, .enterPressed)  // typing ends; Space refines the selection
     _ = SearchReducer.reduce(&state, .spacePressed)
-    #expect(state.refine.refinements.facets.map(\.value) == ["Sony"])
+    #expect(state.refining.refine.refinements.facets.map(\.value) == ["Sony"])
     // `/` again on the same facet, then Esc: folded back as before the first search.
     _ = SearchReducer.reduce(&state, .inserted("/"))
     #expect(state.refining.valueSearch?.typing == true && state.refining.valueSearch?.text == "")
     _ = SearchReducer.reduce(&state, .escapePressed)  // the search ends, the pane stays
-    #expect(state.refining.valueSearch == nil && state.refine.expandedFacets.isEmpty && state.focus == .refinements)
+    #expect(
+      state.refining.valueSearch == nil && state.refining.refine.expandedFacets.isEmpty && state.focus == .refinements)
   }
 
   /// InstantSearch's SortBy: F3 cycles the named sorts of the settings, the chip says the label.
@@ -812,15 +813,15 @@ import Testing
       #"{"sortBy": [{"label": "Price: low to high", "sort": "price:asc"}, {"label": "Most popular", "sort": "desc(popularity)"}]}"#,
       path: "s.json")
     var state = SearchState()
-    state.numericFacets = ["price", "popularity", "rating"]
+    state.refining.numericFacets = ["price", "popularity", "rating"]
     state.refining.sortChoices = try #require(settings.sortBy)
     _ = SearchReducer.reduce(&state, .sortCycled)
-    #expect(state.refine.sort == SortOrder(attribute: "price", descending: false))
+    #expect(state.refining.refine.sort == SortOrder(attribute: "price", descending: false))
     #expect(state.message == "sorted by Price: low to high" && state.refining.sortName == "Price: low to high")
     _ = SearchReducer.reduce(&state, .sortCycled)
-    #expect(state.refine.sort == SortOrder(attribute: "popularity", descending: true))
+    #expect(state.refining.refine.sort == SortOrder(attribute: "popularity", descending: true))
     _ = SearchReducer.reduce(&state, .sortCycled)
-    #expect(state.refine.sort == nil && state.message == "sorted by relevance")
+    #expect(state.refining.refine.sort == nil && state.message == "sorted by relevance")
     #expect(throws: CatalogError.self) {
       try CatalogSettings.parse(#"{"sortBy": [{"label": "x", "sort": "price"}]}"#, path: "s.json")
     }
@@ -832,19 +833,19 @@ import Testing
     let brands = FacetResult(
       attribute: "brand", values: (1...11).map { FacetResult.Value(value: "B\($0)", count: 100 - $0) })
     var state = SearchState()
-    state.results.facets = [brands]
+    state.list.results.facets = [brands]
     #expect(state.paneRows.count == 1 + 10 + 1)
     #expect(state.paneRows.last == .more(attribute: "brand", expanded: false))
     // Space on "show more": the facet is expanded, and the results are asked for again.
     state.focus = .refinements
-    state.paneSelection = state.paneRows.count - 1
+    state.refining.paneSelection = state.paneRows.count - 1
     let effects = SearchReducer.reduce(&state, .spacePressed)
-    #expect(state.refine.expandedFacets == ["brand"])
+    #expect(state.refining.refine.expandedFacets == ["brand"])
     #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
     #expect(state.paneRows.count == 1 + 11 + 1 && state.paneRows.last == .more(attribute: "brand", expanded: true))
     // Collapsed, a refined eleventh value stays listed above the ten others (none hidden).
-    state.refine.expandedFacets = []
-    state.refine.refinements = Refinements(facets: [.init(attribute: "brand", value: "B11")])
+    state.refining.refine.expandedFacets = []
+    state.refining.refine.refinements = Refinements(facets: [.init(attribute: "brand", value: "B11")])
     #expect(state.paneRows[1] == .value(attribute: "brand", value: brands.values[10], refined: true))
     #expect(state.paneRows.count == 1 + 11)
   }
@@ -873,21 +874,21 @@ import Testing
   /// Backspace on an empty query removes the last chip; a suggestion's category ends with its query.
   @Test func chipsGoWithBackspaceAndASuggestionsCategoryWithItsQuery() {
     var state = SearchState()
-    state.facetAttributes = ["brand", "category"]
+    state.refining.facetAttributes = ["brand", "category"]
     _ = SearchReducer.reduce(&state, .started(Viewport()))
     _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
     _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Sony"))
     let effects = SearchReducer.reduce(&state, .deletedBackward)
-    #expect(state.refine.refinements.facets.map(\.value) == ["Apple"])
+    #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple"])
     #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
     // A suggestion "iphone in Cell Phones" refines; emptying the query ends that refinement only.
     let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
-    _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsRevision, [iphone]))
+    _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsPane.revision, [iphone]))
     _ = SearchReducer.reduce(&state, .movedDown)
     _ = SearchReducer.reduce(&state, .enterPressed)
-    #expect(state.refine.refinements.facets.map(\.value) == ["Apple", "Cell Phones"])
+    #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple", "Cell Phones"])
     _ = SearchReducer.reduce(&state, .cleared)
-    #expect(state.refine.refinements.facets.map(\.value) == ["Apple"])
+    #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple"])
   }
 }
 
@@ -906,23 +907,23 @@ import Testing
     var state = SearchState()
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 100, finished: false, percent: nil))
     _ = SearchReducer.reduce(&state, .inserted("r"))
-    let askedForR = state.resultsRevision
+    let askedForR = state.list.revision
     _ = SearchReducer.reduce(&state, .inserted("e"))
-    let askedForRe = state.resultsRevision
+    let askedForRe = state.list.revision
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 200, finished: false, percent: nil))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 300, finished: false, percent: nil))
-    #expect(state.resultsRevision == askedForRe + 2)
+    #expect(state.list.revision == askedForRe + 2)
     // The answer to `r` is not for the query on screen; nor one with other refinements.
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForR, answer("r", ["r1"])))
     var sorted = Refine()
     sorted.sort = SortOrder(attribute: "text", descending: true)
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["s"], refine: sorted)))
-    #expect(state.results.hits.isEmpty)
+    #expect(state.list.results.hits.isEmpty)
     // The first ask of `re`, over 100 lines: shown, the latest still awaited.
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["a"])))
-    #expect(state.results.hits.map(\.objectID) == ["a"] && state.results.isPending)
+    #expect(state.list.results.hits.map(\.objectID) == ["a"] && state.list.results.isPending)
     // The latest, over 300 lines: shown, no longer pending.
     _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe + 2, answer("re", ["a", "b", "c"])))
-    #expect(state.results.hits.count == 3 && !state.results.isPending)
+    #expect(state.list.results.hits.count == 3 && !state.list.results.isPending)
   }
 }

@@ -10,7 +10,7 @@ import Testing
     let h = try Harness(catalog: catalog(["Milk", "Bread", "Butter"]))
     h.type("eggs")
     #expect(h.titles == ["+ eggs"])
-    #expect(h.state.results.nbHits == 0)
+    #expect(h.state.list.results.nbHits == 0)
   }
 
   @Test func noCreateRowForAnExactMatchWhichMovesToTheTop() throws {
@@ -37,7 +37,7 @@ import Testing
     h.send(.spacePressed)
     #expect(h.titles == ["Oat cookies"])
     let id = CreatedItem.objectID(forTitle: "Oat cookies")
-    #expect(h.state.checked == [id])
+    #expect(h.state.marks.checked == [id])
     #expect(try store.createdItems().map(\.title) == ["Oat cookies"])
     // Searchable at once, like any item.
     h.send(.cleared)
@@ -55,8 +55,8 @@ import Testing
   @Test func noResultsFoundStillShowsTheCreateRow() throws {
     let h = try Harness(catalog: catalog(["Milk"]))
     h.type("xylophone")
-    #expect(h.state.results.nbHits == 0)
-    #expect(h.state.results.hits.isEmpty)
+    #expect(h.state.list.results.nbHits == 0)
+    #expect(h.state.list.results.hits.isEmpty)
     #expect(h.titles == ["+ xylophone"])
   }
 
@@ -66,18 +66,18 @@ import Testing
     h.type("widget")
     h.effects = []
     h.send(.enterPressed)
-    #expect(h.state.results.nbHits == 55)
-    while h.state.selection < h.state.results.rows.count - 1 { h.send(.movedDown) }
+    #expect(h.state.list.results.nbHits == 55)
+    while h.state.list.selection < h.state.list.results.rows.count - 1 { h.send(.movedDown) }
     let pageRequests = h.effects.compactMap { effect -> Int? in
       if case .searchResults(let q, let page, _, _, _, _) = effect, q == "widget", page > 0 { return page }
       return nil
     }
     #expect(pageRequests == [1, 2])
-    #expect(h.state.results.pagesLoaded == 3)
+    #expect(h.state.list.results.pagesLoaded == 3)
     #expect(h.titles.count == 56)  // 55 hits + the create row for "widget"
     #expect(Set(h.titles).count == 56)
     h.send(.movedDown)
-    #expect(h.state.results.pagesLoaded == 3)
+    #expect(h.state.list.results.pagesLoaded == 3)
   }
 
   @Test func submittedQueriesAreLogged() throws {

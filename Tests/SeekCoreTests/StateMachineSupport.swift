@@ -37,10 +37,10 @@ extension TestStore {
         .searchSuggestions(query: query, revision: revision),
       ], sourceLocation: sourceLocation
     ) {
-      $0.query = query
-      $0.cursor = cursor ?? query.count
-      $0.resultsRevision = revision
-      $0.suggestionsRevision = revision
+      $0.editor.text = query
+      $0.editor.cursor = cursor ?? query.count
+      $0.list.revision = revision
+      $0.suggestionsPane.revision = revision
       more(&$0)
     }
   }
@@ -49,10 +49,10 @@ extension TestStore {
 extension TestStore {
   /// Down past the two suggestions of `started()` into the first result.
   mutating func moveThroughTwoSuggestionsIntoResults(sourceLocation: SourceLocation = #_sourceLocation) {
-    send(.movedDown, sourceLocation: sourceLocation) { $0.highlightedSuggestion = 0 }
-    send(.movedDown, sourceLocation: sourceLocation) { $0.highlightedSuggestion = 1 }
+    send(.movedDown, sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 0 }
+    send(.movedDown, sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 1 }
     send(.movedDown, sourceLocation: sourceLocation) {
-      $0.highlightedSuggestion = nil
+      $0.suggestionsPane.highlighted = nil
       $0.focus = .results
     }
   }
@@ -93,13 +93,13 @@ final class Harness {
     catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20,
     picking: Picking = Picking()
   ) throws {
-    state.picking = picking
+    state.marks.picking = picking
     writer = try StoreWriter(store: store)
     let initial = try writer.initialState()
     service = SearchService(
       catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
       hitsPerPage: hitsPerPage, recent: initial.recent)
-    state.checked = initial.checked
+    state.marks.checked = initial.checked
     send(.started(Viewport(screen: ScreenSize(columns: 100, rows: 30), resultsRows: 28)))
   }
 
@@ -131,7 +131,7 @@ final class Harness {
   func type(_ text: String) { for c in text { send(c == " " ? .spacePressed : .inserted(String(c))) } }
 
   var titles: [String] {
-    state.results.rows.map {
+    state.list.results.rows.map {
       switch $0 {
       case .create(let title): return "+ \(title)"
       case .item(let hit): return hit.title

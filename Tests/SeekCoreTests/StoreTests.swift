@@ -245,11 +245,11 @@ let stressTool = repositoryRoot + "/.build/debug/seek-store-stress"
       h.send(.enterPressed)
       h.send(.cleared)
       h.type("nint")
-      #expect(h.state.suggestions.first?.query == "nintendo switch")
+      #expect(h.state.suggestionsPane.hits.first?.query == "nintendo switch")
     }
     let next = try Harness(catalog: catalog(titles), store: try SQLiteItemStore(path: path))
     next.type("nin")
-    #expect(next.state.suggestions.first?.query == "nintendo switch")
+    #expect(next.state.suggestionsPane.hits.first?.query == "nintendo switch")
   }
 
   @Test func defaultPathFollowsXDG() {

@@ -8,11 +8,11 @@ import Testing
   /// A plain list run as fzf, `ids` on screen for the empty query, the view `rows` high.
   func fzfList(_ ids: [String], rows: Int = 10, tracking: Tracking.Mode = .off) -> SearchState {
     var state = SearchState()
-    state.picking = .defaults(lines: true)
+    state.marks.picking = .defaults(lines: true)
     state.look = .fzf(separator: true)
     state.list.tracking.mode = tracking
     _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: rows)))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, page("", 0, ids)))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ids)))
     return state
   }
 
@@ -24,7 +24,7 @@ import Testing
     -> [SearchEffect]
   {
     SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, page(query, index, ids, nbHits: nbHits, hitsPerPage: 4)))
+      &state, .resultsArrived(revision: state.list.revision, page(query, index, ids, nbHits: nbHits, hitsPerPage: 4)))
   }
 
   @Test func runAsFzfTheCursorKeepsItsPlaceAcrossAQuery() {
@@ -64,8 +64,8 @@ import Testing
     _ = SearchReducer.reduce(&state, .inserted("x"))
     let ids = (0..<12).map { "n\($0)" } + ["c"] + (12..<20).map { "n\($0)" }
     _ = arrive(&state, "x", ids)
-    #expect(state.currentHit?.objectID == "c" && state.selection == 12)
-    #expect(state.scrollOffset == 10)  // on its screen row still
+    #expect(state.currentHit?.objectID == "c" && state.list.selection == 12)
+    #expect(state.list.scrollOffset == 10)  // on its screen row still
   }
 
   /// The item beyond the rows loaded: the pages after are asked for until it is among them.
@@ -81,8 +81,8 @@ import Testing
     var longer = page("x", 1, ["t", "w", "u", "v"], nbHits: 20, hitsPerPage: 10)  // "2 pages"
     longer.hits += [hit("y"), hit("z"), hit("b"), hit("c")]
     longer.hitsPerPage = 8  // full
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, longer))
-    #expect(state.results.hasMorePages && state.list.tracking.sought == nil && state.currentHit?.objectID == "b")
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, longer))
+    #expect(state.list.results.hasMorePages && state.list.tracking.sought == nil && state.currentHit?.objectID == "b")
   }
 
   /// Not in the new list: `--track` keeps the cursor's place, `track-current` ends and the
@@ -134,7 +134,7 @@ import Testing
     var state = fzfList([], tracking: .always)
     state.list.tracking.identified = true
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apple", "2 banana", "3 cherry"])))
+      &state, .resultsArrived(revision: state.list.revision, keyed(["1 apple", "2 banana", "3 cherry"])))
     down(&state, 1)
     return state
   }
@@ -144,19 +144,19 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
     #expect(state.fzfCounts.hasSuffix("+T*") && state.list.tracking.isBlocked)
     // An answer about the list before the reload is dropped.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision - 1, keyed(["2 banana"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision - 1, keyed(["2 banana"])))
     #expect(state.list.tracking.isBlocked)
     // Keys wait.
     _ = SearchReducer.reduce(&state, .inserted("x"))
     _ = SearchReducer.reduce(&state, .movedDown)
-    #expect(state.query == "" && state.list.tracking.isBlocked)
+    #expect(state.editor.text == "" && state.list.tracking.isBlocked)
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 1, finished: false))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, keyed(["1 apricot"])))
     #expect(state.list.tracking.isBlocked)  // not there yet, and more lines to come
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: false))
     _ = SearchReducer.reduce(
       &state,
-      .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
+      .resultsArrived(revision: state.list.revision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
     #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "2 blueberry")
     #expect(state.fzfCounts.hasSuffix("+T"))
   }
@@ -165,11 +165,11 @@ import Testing
     var state = identifiedList()
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reloadSync("cmd")]))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.resultsRevision, keyed(["9 fig", "2 blueberry"])))
+    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, keyed(["9 fig", "2 blueberry"])))
     #expect(state.list.tracking.isBlocked)  // found, but the list is not whole yet
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, keyed(["9 fig", "2 blueberry", "3 cranberry"])))
+      &state, .resultsArrived(revision: state.list.revision, keyed(["9 fig", "2 blueberry", "3 cranberry"])))
     #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "2 blueberry")
     // Escape while keys wait ends the wait, not the finder; tracking stays on.
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
@@ -187,7 +187,7 @@ import Testing
     _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, keyed(["7 delta", "8 epsilon", "9 zeta"])))
+      &state, .resultsArrived(revision: state.list.revision, keyed(["7 delta", "8 epsilon", "9 zeta"])))
     #expect(!state.list.tracking.isBlocked && state.currentHit?.title == "8 epsilon")
   }
 
@@ -200,7 +200,7 @@ import Testing
     _ = arrive(&state, "", [])
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
     _ = arrive(&state, "", ["c", "b", "a"])
-    #expect(state.currentHit?.objectID == "b" && state.selection == 1)
+    #expect(state.currentHit?.objectID == "b" && state.list.selection == 1)
     var seek = fzfList(["a", "b", "c"])
     seek.look = .seek
     _ = SearchReducer.reduce(&seek, .actionsTriggered([.first]))
@@ -246,21 +246,21 @@ import Testing
   /// marked again once the new list has all come (fzf's `kubectl get pods` with `--multi`).
   @Test func marksGoWithTheListButTheirKeysComeBack() {
     var plain = fzfList(["a", "b"])
-    plain.picking.marks = true
-    plain.checked = ["a"]
-    plain.checkedThisRun = ["a"]
+    plain.marks.picking.marks = true
+    plain.marks.checked = ["a"]
+    plain.marks.checkedThisRun = ["a"]
     let dropped = SearchReducer.reduce(&plain, .actionsTriggered([.reload("cmd")]))
     #expect(dropped.first == .setChecked(objectID: "a", title: "a", checked: false))
     var state = identifiedList()  // on "2 banana", tracked
     state.list.tracking.mode = .off
-    state.picking.marks = true
-    state.checked = ["1 apple", "3 cherry"]
-    state.checkedThisRun = ["1 apple", "3 cherry"]
+    state.marks.picking.marks = true
+    state.marks.checked = ["1 apple", "3 cherry"]
+    state.marks.checkedThisRun = ["1 apple", "3 cherry"]
     let effects = SearchReducer.reduce(&state, .actionsTriggered([.reloadSync("cmd")]))
     #expect(effects.filter { if case .setChecked(_, _, false) = $0 { true } else { false } }.count == 2)
     _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true))
     let marked = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.resultsRevision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
+      &state, .resultsArrived(revision: state.list.revision, keyed(["1 apricot", "2 blueberry", "3 cranberry"])))
     #expect(
       marked.filter { if case .setChecked(_, _, true) = $0 { true } else { false } } == [
         .setChecked(objectID: "1 apricot", title: "1 apricot", checked: true),
@@ -269,9 +269,9 @@ import Testing
     // Seek's own list keeps its checks.
     var seek = fzfList(["a"])
     seek.look = .seek
-    seek.picking.marks = true
-    seek.checked = ["a"]
-    seek.checkedThisRun = ["a"]
+    seek.marks.picking.marks = true
+    seek.marks.checked = ["a"]
+    seek.marks.checkedThisRun = ["a"]
     #expect(
       !SearchReducer.reduce(&seek, .actionsTriggered([.reload("cmd")])).contains {
         if case .setChecked = $0 { true } else { false }

@@ -10,12 +10,12 @@ import Testing
     var s = SearchState()
     s.viewport.screen = ScreenSize(columns: 80, rows: 24)
     s.look = .fzf(separator: true)
-    s.picking = Picking.defaults(lines: true)
-    s.query = "1"
-    s.results.query = "1"
-    s.results.hits = (1...items).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
-    s.results.nbHits = items
-    s.results.recordCount = 100
+    s.marks.picking = Picking.defaults(lines: true)
+    s.editor.text = "1"
+    s.list.results.query = "1"
+    s.list.results.hits = (1...items).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
+    s.list.results.nbHits = items
+    s.list.results.recordCount = 100
     return s
   }
 
@@ -28,8 +28,8 @@ import Testing
   @Test func theScreenAsACommandStartingNowSeesIt() {
     var s = state()
     s.focus = .results
-    s.selection = 2
-    s.checked = ["1", "3"]
+    s.list.selection = 2
+    s.marks.checked = ["1", "3"]
     let variables = CommandVariables.of(s, context())
     let expected = [
       "FZF_QUERY": "1", "FZF_ACTION": "toggle-down", "FZF_KEY": "tab", "FZF_PROMPT": "> ", "FZF_POINTER": ">",
@@ -47,20 +47,20 @@ import Testing
     var s = state()
     #expect(CommandVariables.of(s, context())["FZF_POS"] == "1")
     #expect(CommandVariables.of(s, context())["FZF_CURRENT_ITEM"] == "line 1")
-    s.results.hits = []
-    s.results.nbHits = 0
+    s.list.results.hits = []
+    s.list.results.nbHits = 0
     #expect(CommandVariables.of(s, context())["FZF_POS"] == "0")
     #expect(CommandVariables.of(s, context())["FZF_CURRENT_ITEM"] == nil)
   }
 
   @Test func theInputsStateAndTheHugeItemLeftOut() {
     var s = state(items: 1)
-    s.results.hits[0].title = String(repeating: "x", count: CommandVariables.currentItemLimit + 1)
+    s.list.results.hits[0].title = String(repeating: "x", count: CommandVariables.currentItemLimit + 1)
     s.editor.inputShown = false
     var variables = CommandVariables.of(s, context())
     #expect(variables["FZF_CURRENT_ITEM"] == nil && variables["FZF_INPUT_STATE"] == "hidden")
     s.editor.inputShown = true
-    s.refine.searchDisabled = true
+    s.refining.refine.searchDisabled = true
     variables = CommandVariables.of(s, context())
     #expect(variables["FZF_INPUT_STATE"] == "disabled")
   }

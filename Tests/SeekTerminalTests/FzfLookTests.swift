@@ -16,17 +16,17 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     s.viewport.screen = ScreenSize(columns: 30, rows: rows)
     s.look = .fzf(separator: true)
     s.statusFollowsQuery = true
-    s.picking = Picking.defaults(lines: true)
-    s.query = query
-    s.cursor = query.count
-    s.results.query = query
-    s.results.isPending = false
-    s.results.offersCreate = false
-    s.results.hits = (1...matching).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
-    s.results.nbHits = matching
-    s.results.recordCount = count
-    s.results.nbPages = 1
-    s.results.pagesLoaded = 1
+    s.marks.picking = Picking.defaults(lines: true)
+    s.editor.text = query
+    s.editor.cursor = query.count
+    s.list.results.query = query
+    s.list.results.isPending = false
+    s.list.results.offersCreate = false
+    s.list.results.hits = (1...matching).map { ResultHit(objectID: "\($0)", title: "line \($0)") }
+    s.list.results.nbHits = matching
+    s.list.results.recordCount = count
+    s.list.results.nbPages = 1
+    s.list.results.pagesLoaded = 1
     return s
   }
 
@@ -230,11 +230,11 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
 
   @Test func marksAreCountedAndDrawnInTheMarkerColumn() {
     var s = lines(10, matching: 3)
-    s.picking.marks = true
-    s.checked = ["2"]
+    s.marks.picking.marks = true
+    s.marks.checked = ["2"]
     #expect(screen(s).contains(" >line 2"))
     #expect(screen(s).contains("  3/10 (1) ─"))
-    s.picking.maxMarks = 3
+    s.marks.picking.maxMarks = 3
     #expect(screen(s).contains("  3/10 (1/3) ─"))
   }
 
@@ -266,8 +266,8 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
 
   @Test func aMessageTakesTheCountsPlace() {
     var s = lines(0, matching: 1)
-    s.results.hits = []
-    s.results.nbHits = 0
+    s.list.results.hits = []
+    s.list.results.nbHits = 0
     s.message = "[Command failed: false]"
     #expect(screen(s).hasSuffix("  [Command failed: false] \(rule(3))\n> 1"))
   }
@@ -280,8 +280,8 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
 
   @Test func nothingIsSaidWhenNothingMatches() {
     var s = lines(100, matching: 1)
-    s.results.hits = []
-    s.results.nbHits = 0
+    s.list.results.hits = []
+    s.list.results.nbHits = 0
     #expect(!screen(s).contains("No results"))
     #expect(screen(s).hasSuffix("  0/100 \(rule(21))\n> 1"))
   }

@@ -23,7 +23,7 @@ import Testing
   /// A scrolled list: the row on screen is the list's row past the scroll.
   @Test func clicksCountFromTheFirstRowShown() {
     var s = state()
-    s.scrollOffset = 1
+    s.list.scrollOffset = 1
     #expect(Layout.click(column: 0, row: 4, double: false, in: s) == .resultClicked(2, double: false))
   }
 
@@ -33,7 +33,7 @@ import Testing
     var s = state()
     let screen = ScreenSize(columns: 60, rows: 12)
     #expect(Layout.viewport(for: s, screen: screen) == Viewport(screen: screen, resultsRows: 8))
-    s.suggestionsVisible = false
+    s.suggestionsPane.visible = false
     #expect(Layout.viewport(for: s, screen: screen).resultsRows == 10)
     s.details.open = true
     let withDetails = Layout.viewport(for: s, screen: screen)
@@ -45,10 +45,10 @@ import Testing
   /// Chips and the pane's values can be clicked: a chip's refinement goes, a value toggles.
   @Test func chipsAndPaneValuesAreClickable() {
     var s = state(columns: 130, rows: 12)
-    s.facetAttributes = ["brand"]
-    s.refine.refinements.toggle("brand", "Apple")
-    s.refine.refinements.toggle("brand", "Sony")
-    s.results.facets = [
+    s.refining.facetAttributes = ["brand"]
+    s.refining.refine.refinements.toggle("brand", "Apple")
+    s.refining.refine.refinements.toggle("brand", "Sony")
+    s.list.results.facets = [
       FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5), .init(value: "Sony", count: 3)])
     ]
     let spans = Layout.chipSpans(s)
@@ -65,8 +65,8 @@ import Testing
   /// A numeric facet's bars: a click on one is that bucket, drawn where the renderer draws it.
   @Test func histogramBarsAreClickableWhereTheyAreDrawn() {
     var s = state(columns: 130, rows: 12)
-    s.numericFacets = ["price"]
-    s.results.facets = [
+    s.refining.numericFacets = ["price"]
+    s.list.results.facets = [
       FacetResult(
         attribute: "price", values: [],
         stats: .init(min: 0, max: 90, histogram: Histogram(start: 0, step: 10, counts: [1, 2, 3, 8, 4, 0, 0, 1, 1])))
@@ -84,7 +84,7 @@ import Testing
     #expect(Layout.click(column: bars.column + 9 * bars.width, row: top + 1, double: false, in: s) == nil)
     #expect(Layout.click(column: bars.column - 1, row: top + 1, double: false, in: s) == nil)
     // The tallest bar is full; an empty bucket is blank; the others at least an eighth.
-    s.results.isPending = false
+    s.list.results.isPending = false
     let buffer = Renderer.render(s)
     #expect(buffer[bars.column + 3 * bars.width, top + 1].text == "█")
     #expect(buffer[bars.column + 5 * bars.width, top + 1].text == " ")

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ListLayoutTests {
   func lines(_ layout: ListLayout, _ configure: (inout SearchState) -> Void = { _ in }) -> (SearchState, ScreenBuffer) {
     var s = state(rows: 9)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     s.header = ["H1", "H2"]
     s.statusFollowsQuery = layout.promptAtBottom
     configure(&s)
@@ -61,7 +61,7 @@ import Testing
 
   @Test func reverseIsTheFrameAsDrawn() {
     var s = state(rows: 9)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     #expect(ListLayout.reverse.arrange(Renderer.render(s), for: s) == Renderer.render(s))
   }
 
@@ -128,7 +128,7 @@ import Testing
     let inner = Border.rounded.inner(screen)
     #expect(inner == ScreenSize(columns: 26, rows: 6))
     var s = state(columns: inner.columns, rows: inner.rows)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     let framed = Border.rounded.frame(Renderer.render(s), screen: screen)
     let lines = framed.text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(String(lines[0]) == "╭" + String(repeating: "─", count: 28) + "╮")
@@ -153,7 +153,7 @@ import Testing
     let inner = surround.inner(screen)
     #expect(inner == ScreenSize(columns: 30, rows: 4))
     var s = state(columns: inner.columns, rows: inner.rows)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     let lines = surround.frame(Renderer.render(s), screen: screen).text
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[0].trimming(" ").isEmpty && lines[1].trimming(" ").isEmpty)

@@ -102,7 +102,7 @@ import Testing
   /// A size in cells: that many rows below the results, or columns beside them (with its border).
   @Test func aPreviewOfNCellsTakesNRowsOrColumns() throws {
     var s = state(columns: 80, rows: 20)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     s.details.open = true
     s.details.placement = try #require(DetailsPlacement.parse("down:3"))
     #expect(Layout.detailsFrame(s)?.height == 3)
@@ -112,7 +112,7 @@ import Testing
 
   @Test func aPreviewUpSitsAboveTheResultsAndFollowShowsTheEnd() {
     var s = state(rows: 12)
-    s.suggestions = []
+    s.suggestionsPane.hits = []
     s.details.open = true
     s.details.command = "seq 1 100"
     s.details.placement = DetailsPlacement.parse("up:50%,follow")!
@@ -129,12 +129,12 @@ import Testing
 
   @Test func theMarkerReplacesTheBoxesAndThePointerMarksTheCurrentLine() {
     var s = state()
-    s.suggestions = []
-    s.checked = ["2"]
+    s.suggestionsPane.hits = []
+    s.marks.checked = ["2"]
     let text = Renderer.render(s, context: RenderContext(marker: "*")).text
     #expect(text.contains("  Apple MacBook Air") && text.contains("* Mac mini M2"))
-    s.picking = .defaults(lines: true)
-    s.results.query = "mac"
+    s.marks.picking = .defaults(lines: true)
+    s.list.results.query = "mac"
     let plain = Renderer.render(s, context: RenderContext(pointer: "▶")).text
     #expect(plain.contains("▶ Apple MacBook Air"))
   }

@@ -9,29 +9,29 @@ import Testing
 func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   var s = SearchState()
   s.viewport.screen = ScreenSize(columns: columns, rows: rows)
-  s.query = "mac"
-  s.cursor = 3
-  s.suggestions = [
+  s.editor.text = "mac"
+  s.editor.cursor = 3
+  s.suggestionsPane.hits = [
     SuggestionHit(suggestion: Suggestion(query: "macbook", popularity: 731, category: "Laptops"), ranges: [0..<3]),
     SuggestionHit(suggestion: Suggestion(query: "macbook air", popularity: 29), ranges: [0..<3]),
   ]
-  s.results.query = "mac"
-  s.results.isPending = false
-  s.results.hits = [
+  s.list.results.query = "mac"
+  s.list.results.isPending = false
+  s.list.results.hits = [
     ResultHit(objectID: "1", title: "Apple MacBook Air 13\"", titleRanges: [6..<9], details: ["Apple", "$999.00"]),
     ResultHit(objectID: "2", title: "Mac mini M2", titleRanges: [0..<3], details: ["Apple"]),
   ]
-  s.results.nbHits = 2
-  s.results.nbPages = 1
-  s.results.pagesLoaded = 1
-  s.results.milliseconds = 0.42
+  s.list.results.nbHits = 2
+  s.list.results.nbPages = 1
+  s.list.results.pagesLoaded = 1
+  s.list.results.milliseconds = 0.42
   return s
 }
 
 @Suite struct RendererTests {
   @Test func normalSizeSnapshot() {
     var s = state()
-    s.checked = ["2"]
+    s.marks.checked = ["2"]
     let text = Renderer.render(s).text
     #expect(
       text == """
@@ -52,7 +52,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
 
   @Test func highlightedSuggestionIsReverseAndMatchesBold() {
     var s = state()
-    s.highlightedSuggestion = 1
+    s.suggestionsPane.highlighted = 1
     let buffer = Renderer.render(s)
     #expect(buffer[2, 2].style.contains(.reverse))
     // Reverse highlighting: the typed "mac" of "macbook air" is plain, the completion bold.
@@ -67,7 +67,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   @Test func selectedResultIsReverseAndCursorHidden() {
     var s = state()
     s.focus = .results
-    s.selection = 1
+    s.list.selection = 1
     let buffer = Renderer.render(s)
     #expect(buffer[0, 4].style.contains(.reverse))
     #expect(!buffer[0, 3].style.contains(.reverse))
@@ -77,9 +77,9 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
 
   @Test func noResultsFound() {
     var s = state()
-    s.results.hits = []
-    s.results.nbHits = 0
-    s.suggestions = []
+    s.list.results.hits = []
+    s.list.results.nbHits = 0
+    s.suggestionsPane.hits = []
     let text = Renderer.render(s).text
     #expect(text.contains("+ Create “mac”\n  No results found"))
   }
@@ -162,8 +162,8 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
 
   @Test func longQueryScrollsToKeepTheCursorVisible() {
     var s = state(columns: 12, rows: 4)
-    s.query = "a very long query text"
-    s.cursor = s.query.count
+    s.editor.text = "a very long query text"
+    s.editor.cursor = s.editor.text.count
     let buffer = Renderer.render(s)
     #expect(buffer.cursor!.column <= 11)
     #expect(buffer.text.hasPrefix("> "))
@@ -385,17 +385,17 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   @Test func theRangesAfterTheLastValueComeIntoView() {
     var s = SearchState()
     s.viewport.screen = ScreenSize(columns: 60, rows: 10)
-    s.facetAttributes = ["brand"]
-    s.numericFacets = ["price"]
-    s.results.isPending = false
-    s.results.facets = [
+    s.refining.facetAttributes = ["brand"]
+    s.refining.numericFacets = ["price"]
+    s.list.results.isPending = false
+    s.list.results.facets = [
       FacetResult(attribute: "brand", values: (1...8).map { .init(value: "Brand \($0)", count: 10 - $0) }),
       FacetResult(attribute: "price", values: [], stats: .init(min: 5, max: 900)),
     ]
-    s.paneOpen = true
+    s.refining.paneOpen = true
     s.focus = .refinements
     let rows = s.paneRows
-    s.paneSelection = rows.lastIndex(where: \.isSelectable)!
+    s.refining.paneSelection = rows.lastIndex(where: \.isSelectable)!
     let text = Renderer.render(s).text
     #expect(text.contains("Brand 8") && text.contains("price"))
   }

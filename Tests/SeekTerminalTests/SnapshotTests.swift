@@ -17,15 +17,15 @@ import Testing
   static func shop(columns: Int, rows: Int, details: Bool) -> SearchState {
     var s = SearchState()
     s.viewport.screen = ScreenSize(columns: columns, rows: rows)
-    s.query = "sony head"
-    s.cursor = 9
-    s.facetAttributes = ["brand", "category"]
-    s.suggestions = [
+    s.editor.text = "sony head"
+    s.editor.cursor = 9
+    s.refining.facetAttributes = ["brand", "category"]
+    s.suggestionsPane.hits = [
       SuggestionHit(
         suggestion: Suggestion(query: "sony headphones", popularity: 90, category: "Headphones"), ranges: [0..<9])
     ]
-    s.results.query = "sony head"
-    s.results.isPending = false
+    s.list.results.query = "sony head"
+    s.list.results.isPending = false
     let colours = ["Black", "Silver", "Midnight Blue"]
     var hits: [ResultHit] = []
     for (i, colour) in (colours + colours.map { $0 + " - Refurbished" }).enumerated() {
@@ -38,15 +38,15 @@ import Testing
         custom: [.init(rule: .descending("popularity"), value: Double(7000 - i * 100))])
       hits.append(hit)
     }
-    s.results.hits = hits
-    s.results.nbHits = hits.count
-    s.results.nbPages = 1
-    s.results.pagesLoaded = 1
-    s.results.milliseconds = 0.42
-    s.checked = ["1"]
-    s.refine.refinements.toggle("brand", "Sony")
+    s.list.results.hits = hits
+    s.list.results.nbHits = hits.count
+    s.list.results.nbPages = 1
+    s.list.results.pagesLoaded = 1
+    s.list.results.milliseconds = 0.42
+    s.marks.checked = ["1"]
+    s.refining.refine.refinements.toggle("brand", "Sony")
     s.focus = .results
-    s.selection = 2
+    s.list.selection = 2
     if details {
       s.details.open = true
       s.details.record = RecordDetails(

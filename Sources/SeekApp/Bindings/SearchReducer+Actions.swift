@@ -7,8 +7,8 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
     // A command waits for its writes: actions set off meanwhile (another event's `transform`)
     // follow it in turn, where they replaced it.
-    if state.pendingCommand != nil {
-      state.pendingCommand?.then += actions
+    if state.marks.pendingCommand != nil {
+      state.marks.pendingCommand?.then += actions
       return []
     }
     var effects: [SearchEffect] = []
@@ -30,8 +30,8 @@ extension SearchReducer {
       }
       // A command waits for the writes before it, then runs: the actions after it follow when it
       // has ended (`execute(vim {})+abort`), through `commandFinished`.
-      if state.pendingCommand != nil {
-        state.pendingCommand?.then = Array(actions[(i + 1)...])
+      if state.marks.pendingCommand != nil {
+        state.marks.pendingCommand?.then = Array(actions[(i + 1)...])
         break
       }
       // Select-all waits for every match: the actions after it follow once they are marked.
@@ -40,7 +40,9 @@ extension SearchReducer {
         break
       }
       // Leaving (accept, abort, become, print-query): what follows is not done.
-      if effects.contains(where: \.leaves) || state.pendingAccept != nil || state.acceptTopOnArrival { break }
+      if effects.contains(where: \.leaves) || state.marks.pendingAccept != nil || state.marks.acceptTopOnArrival {
+        break
+      }
     }
     return effects
   }
@@ -87,11 +89,11 @@ extension SearchReducer {
     case .accept: return acceptCurrent(&state)
     case .acceptNonEmpty:
       // fzf's: a line to accept, marks, or an input read whole that has no line at all.
-      let emptyInput = state.inputEnded && max(state.results.recordCount, state.streamedRecords ?? 0) == 0
-      let some = state.results.firstItemRow != nil || !state.marks.checkedThisRun.isEmpty || emptyInput
+      let emptyInput = state.inputEnded && max(state.list.results.recordCount, state.streamedRecords ?? 0) == 0
+      let some = state.list.results.firstItemRow != nil || !state.marks.checkedThisRun.isEmpty || emptyInput
       return some ? acceptCurrent(&state) : []
     case .abort: return [.quit(status: 130)]
-    case .printQuery: return [.printQuery(state.query)]
+    case .printQuery: return [.printQuery(state.editor.text)]
     case .execute(let template): return MarksReducer.command(&state.marks, template, .foreground)
     case .executeSilent(let template): return MarksReducer.command(&state.marks, template, .silent)
     case .become(let template): return MarksReducer.command(&state.marks, template, .become)
@@ -102,8 +104,8 @@ extension SearchReducer {
     case .transform(let template): return MarksReducer.command(&state.marks, template, .transform)
     case .acceptOrPrintQuery:
       // Marked lines are accepted though none matches the query (fzf's).
-      let nothing = state.results.firstItemRow == nil && state.marks.savedMarks.isEmpty
-      return nothing ? [.printQuery(state.query)] : acceptCurrent(&state)
+      let nothing = state.list.results.firstItemRow == nil && state.marks.savedMarks.isEmpty
+      return nothing ? [.printQuery(state.editor.text)] : acceptCurrent(&state)
     case .transformInto(let target, let template):
       return MarksReducer.command(&state.marks, template, .transformInto(target))
     default: return []
@@ -141,8 +143,8 @@ extension SearchReducer {
     switch action {
     case .toggle: return event(.toggled)
     // fzf's: no move unless there is a mark to toggle (`+m`: the row stays).
-    case .toggleDown where !state.picking.marks, .toggleUp where !state.picking.marks,
-      .toggleIn where !state.picking.marks, .toggleOut where !state.picking.marks:
+    case .toggleDown where !state.marks.picking.marks, .toggleUp where !state.marks.picking.marks,
+      .toggleIn where !state.marks.picking.marks, .toggleOut where !state.marks.picking.marks:
       return []
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       // A toggle refused at `--multi=N` does not move either (fzf's).
@@ -154,24 +156,26 @@ extension SearchReducer {
     case .toggleAll: return event(.allToggled(.toggle))
     case .clearSelection:
       // Every item's, matching or not: the empty query lists them all.
-      guard state.picking.marks, !state.marks.checked.isEmpty else { return [] }
+      guard state.marks.picking.marks, !state.marks.checked.isEmpty else { return [] }
       return [.listMatches(query: "", refine: Refine(), how: .deselect)]
     case .select, .deselect:
-      guard let hit = state.currentHit, state.checked.contains(hit.objectID) != (action == .select) else { return [] }
+      guard let hit = state.currentHit, state.marks.checked.contains(hit.objectID) != (action == .select) else {
+        return []
+      }
       return event(.toggled)
     case .exclude, .excludeMulti:
-      let marked = action == .excludeMulti ? state.checkedThisRun : []
+      let marked = action == .excludeMulti ? state.marks.checkedThisRun : []
       guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
       let excluded = marked.isEmpty ? [current] : marked
       let titles = Dictionary(
-        state.results.hits.filter { excluded.contains($0.objectID) }.map { ($0.objectID, $0.title) },
+        state.list.results.hits.filter { excluded.contains($0.objectID) }.map { ($0.objectID, $0.title) },
         uniquingKeysWith: { first, _ in first })
       ResultsReducer.exclude(&state.list, excluded)
       clampSelection(&state)
       return MarksReducer.unmark(&state.marks, excluded, titles: titles) + loadMoreIfNeeded(&state)
     case .changeMulti(let limit):
-      state.picking.marks = limit != 0
-      state.picking.maxMarks = limit == 0 ? nil : limit
+      state.marks.picking.marks = limit != 0
+      state.marks.picking.maxMarks = limit == 0 ? nil : limit
       return []
     default: return []
     }
@@ -191,9 +195,9 @@ extension SearchReducer {
     switch action {
     // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
     case .cancel:
-      guard !state.query.isEmpty else { return [.quit(status: 130)] }
+      guard !state.editor.text.isEmpty else { return [.quit(status: 130)] }
       return event(.cursorMoved(.end)) + event(.deletedToStart)
-    case .clearQuery: return state.query.isEmpty ? [] : event(.queryReplaced(""))
+    case .clearQuery: return state.editor.text.isEmpty ? [] : event(.queryReplaced(""))
     case .changeQuery(let text): return event(.queryReplaced(text))
     case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
     case .putKey: return []
@@ -201,21 +205,21 @@ extension SearchReducer {
     case .hideInput: return event(.queryLineShown(false))
     case .toggleInput: return event(.queryLineShown(nil))
     case .enableSearch, .disableSearch, .toggleSearch:
-      let disabled = action == .toggleSearch ? !state.refine.searchDisabled : action == .disableSearch
-      guard disabled != state.refine.searchDisabled else { return [] }
-      state.refine.searchDisabled = disabled
-      state.refine.disabledQuery = disabled ? state.results.query : ""
-      return [ResultsReducer.search(&state.list, state.query, state.refine)]
+      let disabled = action == .toggleSearch ? !state.refining.refine.searchDisabled : action == .disableSearch
+      guard disabled != state.refining.refine.searchDisabled else { return [] }
+      state.refining.refine.searchDisabled = disabled
+      state.refining.refine.disabledQuery = disabled ? state.list.results.query : ""
+      return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
     case .toggleSort:
-      state.refine.inputOrder = !(state.refine.inputOrder ?? false)
+      state.refining.refine.inputOrder = !(state.refining.refine.inputOrder ?? false)
       return refined(&state)
     case .edit(let edit): return event(edit)
-    case .deleteBackwardOrAbort: return state.query.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
+    case .deleteBackwardOrAbort: return state.editor.text.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
     case .replaceQuery:
       guard let hit = state.currentHit else { return [] }
       return event(.queryReplaced(hit.title))
     case .search(let text):
-      return [ResultsReducer.search(&state.list, for: text, state.refine)]
+      return [ResultsReducer.search(&state.list, for: text, state.refining.refine)]
     default: return []
     }
   }
@@ -361,7 +365,7 @@ extension SearchReducer {
     case .started: fired.append(.start)
     case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
     case .viewportChanged: fired.append(.resize)
-    case .resultsArrived(let revision, let page) where revision == state.resultsRevision && page.page == 0:
+    case .resultsArrived(let revision, let page) where revision == state.list.revision && page.page == 0:
       // The input read whole and its answer here (not when reading ended: `load:accept` would
       // accept from the lines answered before).
       if before.records != nil && state.streamedRecords == nil { fired.append(.load) }
@@ -374,9 +378,9 @@ extension SearchReducer {
       if page.nbHits == 1 { fired.append(.one) }
     default: break
     }
-    if state.query != before.query { fired.append(.change) }
+    if state.editor.text != before.query { fired.append(.change) }
     if state.currentHit?.objectID != before.current { fired.append(.focus) }
-    if state.checked != before.marked { fired.append(.multi) }
+    if state.marks.checked != before.marked { fired.append(.multi) }
     var effects: [SearchEffect] = []
     for name in fired { effects += fire(&state, name) }
     return effects
@@ -397,8 +401,8 @@ struct BoundEventsSnapshot {
   let marked: [String]
 
   init(_ state: SearchState) {
-    query = state.query
-    marked = state.checked
+    query = state.editor.text
+    marked = state.marks.checked
     current = state.currentHit?.objectID
     records = state.streamedRecords
   }

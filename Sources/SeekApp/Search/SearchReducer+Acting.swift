@@ -4,25 +4,29 @@ extension SearchReducer {
   static func act(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
     // fzf's Tab and Shift-Tab mark and move, and without marks (`+m`) do nothing at all.
-    case .tabPressed where state.look.isFzf && !state.picking.marks,
-      .backTabPressed where state.look.isFzf && !state.picking.marks:
+    case .tabPressed where state.look.isFzf && !state.marks.picking.marks,
+      .backTabPressed where state.look.isFzf && !state.marks.picking.marks:
       return []
     case .tabPressed: return tab(&state)
     case .backTabPressed:
       // fzf's toggle+up: the row's check, then the row above (the top line stays).
-      guard state.picking.marks && (state.focus == .results || onTopLine(state)) else {
+      guard state.marks.picking.marks && (state.focus == .results || onTopLine(state)) else {
         return reduceEvent(&state, .movedUp)
       }
-      if state.focus == .query { state.selection = state.results.firstItemRow! }
+      if state.focus == .query { state.list.selection = state.list.results.firstItemRow! }
       state.focus = .results
       let effects = toggleSelectedRow(&state)
       // Refused at `--multi=N`: no move either, as fzf's.
       if MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
-      guard state.selection > (state.results.firstItemRow ?? 0) else { return effects + selectionMoved(&state) }
+      guard state.list.selection > (state.list.results.firstItemRow ?? 0) else {
+        return effects + selectionMoved(&state)
+      }
       return effects + reduceEvent(&state, .movedUp)
     case .enterPressed: return enter(&state)
     case .spacePressed:
-      guard state.focus == .results, !state.selectedBySubmit, state.picking.marks, state.picking.spaceChecks else {
+      guard state.focus == .results, !state.list.selectedBySubmit, state.marks.picking.marks,
+        state.marks.picking.spaceChecks
+      else {
         // `brand:apple ` or `price<500 `: a finished token on a facet becomes a refinement.
         if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         // The space typed, without re-entering `reduce`: the bound events this key sets off are
@@ -32,22 +36,22 @@ extension SearchReducer {
       return toggleSelectedRow(&state)
     case .escapePressed: return escape(&state)
     case .toggled:
-      guard state.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
+      guard state.marks.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
       if state.focus == .query {
         state.focus = .results
-        state.selection = state.results.firstItemRow!
+        state.list.selection = state.list.results.firstItemRow!
       }
       return toggleSelectedRow(&state)
     case .allToggled(let how):
-      guard state.picking.marks else { return [] }
+      guard state.marks.picking.marks else { return [] }
       state.marks.afterMatches = []
-      return [.listMatches(query: state.results.query, refine: state.refine, how: how)]
+      return [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: how)]
     case .matchesListed(let how, let matches):
       let then = state.marks.afterMatches ?? []
       state.marks.afterMatches = nil
       return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
     case .acceptKeyPressed(let name):
-      state.acceptKey = name
+      state.marks.acceptKey = name
       return acceptCurrent(&state)
     default: return delete(&state, event)
     }
@@ -73,7 +77,7 @@ extension SearchReducer {
       state.message = "brought back “\(title)”"
       return effects
     case .deletedForwardOrQuit:
-      guard state.focus == .query && state.query.isEmpty else { return reduceEvent(&state, .deletedForward) }
+      guard state.focus == .query && state.editor.text.isEmpty else { return reduceEvent(&state, .deletedForward) }
       return [.quit(status: 130)]
     default:
       return nil
@@ -84,7 +88,7 @@ extension SearchReducer {
     if onTopLine(state) {
       // The top line is the current row (fzf's pointer): Tab acts on it as on a result.
       state.focus = .results
-      state.selection = state.results.firstItemRow!
+      state.list.selection = state.list.results.firstItemRow!
     }
     if state.focus == .query && movesWait(state) {
       state.list.pendingMoves += 1
@@ -93,17 +97,17 @@ extension SearchReducer {
     if state.focus == .results {
       // fzf's toggle+down: the row's check (or the create row), then the next row. The key that
       // checks a hit a submit selected, where Space types.
-      let effects = state.picking.marks ? toggleSelectedRow(&state) : []
-      if state.picking.marks && MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
-      state.selection += 1
+      let effects = state.marks.picking.marks ? toggleSelectedRow(&state) : []
+      if state.marks.picking.marks && MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
+      state.list.selection += 1
       return effects + selectionMoved(&state)
     }
     // completeSuggestion: the query becomes the highlighted (or top) suggestion, not submitted.
     let shown = state.shownSuggestions
     guard !shown.isEmpty else { return [] }
-    let chosen = shown[min(state.highlightedSuggestion ?? 0, shown.count - 1)].query
-    state.query = chosen
-    state.cursor = chosen.count
+    let chosen = shown[min(state.suggestionsPane.highlighted ?? 0, shown.count - 1)].query
+    state.editor.text = chosen
+    state.editor.cursor = chosen.count
     return queryEdited(&state)
   }
 
@@ -111,7 +115,7 @@ extension SearchReducer {
     switch state.focus {
     case .query:
       let shown = state.shownSuggestions
-      if let h = state.highlightedSuggestion, h < shown.count {
+      if let h = state.suggestionsPane.highlighted, h < shown.count {
         // "iphone in Cell Phones": the query, refined to the suggestion's category.
         if let category = shown[h].suggestion.category {
           RefinementsReducer.refineCategory(&state.refining, category)
@@ -120,13 +124,15 @@ extension SearchReducer {
       }
       absorbAllTokens(&state)
       if let title = state.createdByEnter { return [.createItem(title: title)] }
-      guard state.picking.enterAccepts else {
+      guard state.marks.picking.enterAccepts else {
         // Typed faster than searched: the query is submitted, and its answer, when it comes,
         // decides whether Enter also creates the item (nothing found).
-        if state.picking.createsOnEnter && (state.results.query != state.searchedQuery || state.results.isPending) {
-          state.marks.enterOnArrival = state.query
+        if state.marks.picking.createsOnEnter
+          && (state.list.results.query != state.searchedQuery || state.list.results.isPending)
+        {
+          state.marks.enterOnArrival = state.editor.text
         }
-        return submit(&state, state.query, fromSuggestion: false)
+        return submit(&state, state.editor.text, fromSuggestion: false)
       }
       // fzf: one Enter takes the top line (of this query: when the results on screen answer an
       // older one, typed faster than searched, it is taken when they arrive).
@@ -136,8 +142,8 @@ extension SearchReducer {
       case .create(let title): return [.createItem(title: title)]
       // The row of a list about an earlier query (run as fzf the cursor keeps its place as
       // the query changes): the row at that place in the answer is taken when it comes.
-      case .item where state.results.query != state.searchedQuery: return acceptCurrent(&state)
-      case .item(let hit): return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
+      case .item where state.list.results.query != state.searchedQuery: return acceptCurrent(&state)
+      case .item(let hit): return MarksReducer.accept(&state.marks, hit.objectID, query: state.editor.text)
       case nil: return []
       }
     case .refinements:
@@ -148,17 +154,17 @@ extension SearchReducer {
   /// Esc quits a plain list (fzf's abort); otherwise it leaves a result, closes the suggestions,
   /// clears the query, and only then quits (InstantSearch's search box).
   private static func escape(_ state: inout SearchState) -> [SearchEffect] {
-    guard !state.picking.escapeQuits else { return [.quit(status: 130)] }
+    guard !state.marks.picking.escapeQuits else { return [.quit(status: 130)] }
     if state.focus == .results { return focusQuery(&state) }
-    if state.suggestionsVisible && !state.suggestions.isEmpty {
+    if state.suggestionsPane.visible && !state.suggestionsPane.hits.isEmpty {
       SuggestionsReducer.hide(&state.suggestionsPane)
       return []
     }
-    guard !state.query.isEmpty else { return [.quit(status: 130)] }
-    state.query = ""
-    state.cursor = 0
+    guard !state.editor.text.isEmpty else { return [.quit(status: 130)] }
+    state.editor.text = ""
+    state.editor.cursor = 0
     let effects = queryEdited(&state)
-    state.suggestionsVisible = false  // Esc asked for them closed; the next edit reopens them
+    state.suggestionsPane.visible = false  // Esc asked for them closed; the next edit reopens them
     return effects
   }
 
@@ -166,14 +172,14 @@ extension SearchReducer {
   /// the results are searched (their first hit selected when they arrive, never the create row),
   /// and the query is logged.
   private static func submit(_ state: inout SearchState, _ text: String, fromSuggestion: Bool) -> [SearchEffect] {
-    state.query = text
-    state.cursor = text.count
+    state.editor.text = text
+    state.editor.cursor = text.count
     SuggestionsReducer.submitted(&state.suggestionsPane, fromSuggestion: fromSuggestion)
     state.focus = .query
-    state.selectFirstHitOnArrival = true
+    state.list.selectFirstHitOnArrival = true
     ResultsReducer.rewind(&state.list)
     return [
-      ResultsReducer.search(&state.list, text, state.refine),
+      ResultsReducer.search(&state.list, text, state.refining.refine),
       .logSubmittedQuery(query: text, fromSuggestion: fromSuggestion),
     ]
   }
@@ -183,21 +189,21 @@ extension SearchReducer {
   /// Run as fzf the cursor keeps its place across a query: a row of the list about an earlier
   /// query is not taken, the answer is waited for.
   static func acceptCurrent(_ state: inout SearchState) -> [SearchEffect] {
-    if state.focus == .results, state.results.query == state.searchedQuery,
+    if state.focus == .results, state.list.results.query == state.searchedQuery,
       case .item(let hit)? = state.list.selectedRow
     {
-      return MarksReducer.accept(&state.marks, hit.objectID, query: state.query)
+      return MarksReducer.accept(&state.marks, hit.objectID, query: state.editor.text)
     }
-    guard state.results.query == state.searchedQuery, !state.results.isPending else {
-      state.acceptTopOnArrival = true
+    guard state.list.results.query == state.searchedQuery, !state.list.results.isPending else {
+      state.marks.acceptTopOnArrival = true
       return []
     }
-    return MarksReducer.acceptTop(&state.marks, state.results, query: state.query)
+    return MarksReducer.acceptTop(&state.marks, state.list.results, query: state.editor.text)
   }
 
   /// Checks or unchecks the selected row, or creates the item of the create row.
   static func toggleSelectedRow(_ state: inout SearchState) -> [SearchEffect] {
-    switch MarksReducer.toggle(&state.marks, state.list.selectedRow, query: state.query) {
+    switch MarksReducer.toggle(&state.marks, state.list.selectedRow, query: state.editor.text) {
     case .success(let effects): return effects
     case .failure(let refusal):
       // fzf refuses without a word (its info line keeps the count of marks).
@@ -208,32 +214,32 @@ extension SearchReducer {
 
   /// In the query of a plain list, the top line is the current one (fzf's pointer).
   static func onTopLine(_ state: SearchState) -> Bool {
-    state.focus == .query && state.picking.enterAccepts && state.shownSuggestions.isEmpty
-      && state.results.firstItemRow != nil
+    state.focus == .query && state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty
+      && state.list.results.firstItemRow != nil
   }
 
   /// `brand:apple` or `price<500` just before the cursor, on a facet of this catalog: removed
   /// from the query and added to the refinements. Anything else stays text.
   static func absorbTokenBeforeCursor(_ state: inout SearchState) -> Bool {
-    var characters = Array(state.query)
-    let end = min(state.cursor, characters.count)
+    var characters = Array(state.editor.text)
+    let end = min(state.editor.cursor, characters.count)
     var start = end
     while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
     guard start < end, RefinementsReducer.apply(String(characters[start..<end]), to: &state.refining) else {
       return false
     }
     characters.removeSubrange(start..<end)
-    state.query = String(characters)
-    state.cursor = start
+    state.editor.text = String(characters)
+    state.editor.cursor = start
     return true
   }
 
   /// Every token of the query that names a facet (on submit).
   static func absorbAllTokens(_ state: inout SearchState) {
-    let words = state.query.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let words = state.editor.text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let kept = words.filter { !RefinementsReducer.apply($0, to: &state.refining) }
     guard kept.count != words.count else { return }
-    state.query = kept.joined(separator: " ")
-    state.cursor = state.query.count
+    state.editor.text = kept.joined(separator: " ")
+    state.editor.cursor = state.editor.text.count
   }
 }

@@ -5,7 +5,7 @@ extension SearchReducer {
     switch event {
     case .resultsArrived(let revision, let answered):
       let page = ResultsReducer.withoutExcluded(answered, state.list.excluded)
-      guard revision == state.resultsRevision else {
+      guard revision == state.list.revision else {
         guard showsMeanwhile(page, state) else { return [] }
         return interimPageArrived(&state, page)
       }
@@ -14,7 +14,7 @@ extension SearchReducer {
       if let error = page.error {
         // A refinement the catalog cannot apply: say so, change nothing else.
         state.message = error
-        state.results.loadingPage = nil
+        state.list.results.loadingPage = nil
         return []
       }
       if page.page == 0 {
@@ -22,18 +22,18 @@ extension SearchReducer {
         let effects = firstPageArrived(&state, page)
         // An estimate (`~`): the count lane counts every hit, and the exact count replaces it.
         guard !page.exhaustiveNbHits else { return effects }
-        return effects + [.countHits(query: page.query, refine: state.refine, revision: state.resultsRevision)]
+        return effects + [.countHits(query: page.query, refine: state.refining.refine, revision: state.list.revision)]
       }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
       if state.focus == .results { ResultsReducer.makePendingMoves(&state.list) }
       if let fromEnd = state.list.fromEnd {
-        state.selection = max(0, state.results.rowCount - fromEnd)
-        state.list.fromEnd = state.results.hasMorePages ? fromEnd : nil
+        state.list.selection = max(0, state.list.results.rowCount - fromEnd)
+        state.list.fromEnd = state.list.results.hasMorePages ? fromEnd : nil
       }
       clampSelection(&state)
       return reselectAfterReload(&state) + followTracked(&state) + loadMoreIfNeeded(&state)
     case .countArrived(let revision, let nbHits, let nbPages):
-      guard revision == state.resultsRevision, !state.results.isPending else { return [] }
+      guard revision == state.list.revision, !state.list.results.isPending else { return [] }
       ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
       return loadMoreIfNeeded(&state)
     case .infoArrived(let revision, let text):
@@ -47,25 +47,27 @@ extension SearchReducer {
       return []
     case .itemCreated(let item):
       MarksReducer.created(&state.marks, item.objectID)
-      return [ResultsReducer.searchAgain(&state.list, state.refine)]
+      return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
     case .itemDeleted(let objectID):
       MarksReducer.deleted(&state.marks, objectID)
-      return [ResultsReducer.searchAgain(&state.list, state.refine)]
+      return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
     case .queryForgotten, .queryLogged:
       // The recent searches changed: the suggestions on screen are asked for again (a log written
       // after the empty query's suggestions were answered left the new search out until a key).
-      return [SuggestionsReducer.search(&state.suggestionsPane, state.query)]
+      return [SuggestionsReducer.search(&state.suggestionsPane, state.editor.text)]
     case .writesFlushed:
       switch MarksReducer.writesFlushed(&state.marks) {
       case .run(let pending)?: return [immediateCommand(pending.template, pending.mode, state)]
       case .accept(let objectIDs, let picked)?:
         // The pick is written before Seek leaves: the runtime's shutdown waits for its writes.
-        return (picked.map { [.recordPick(objectID: $0, query: state.query)] } ?? []) + [.accept(objectIDs: objectIDs)]
+        return (picked.map { [.recordPick(objectID: $0, query: state.editor.text)] } ?? []) + [
+          .accept(objectIDs: objectIDs)
+        ]
       case nil: return []
       }
     case .storeChanged(let checked, let createdChanged):
-      state.checked = checked
-      return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refine)] : []
+      state.marks.checked = checked
+      return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refining.refine)] : []
     case .sourceChanged:
       state.message = "the catalog changed: reading it again"
       return [.reloadSource]
@@ -85,7 +87,7 @@ extension SearchReducer {
   /// screen waited for the one answer no newer batch overtook). Answers come in the order they
   /// were asked (one lane), so no later answer is on screen yet.
   public static func showsMeanwhile(_ page: ResultsPage, _ state: SearchState) -> Bool {
-    page.page == 0 && page.error == nil && page.query == state.searchedQuery && page.refine == state.refine
+    page.page == 0 && page.error == nil && page.query == state.searchedQuery && page.refine == state.refining.refine
   }
 
   /// The indexes' part of a first page, while the lines past them are scanned: shown, and still
@@ -94,7 +96,7 @@ extension SearchReducer {
   private static func interimPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     guard page.page == 0 else { return [] }
     showFirstPage(&state, page)
-    state.results.isPending = true
+    state.list.results.isPending = true
     // The selection is not clamped to the part: the whole answer follows, and a move made
     // before it (keys faster than the scan) keeps its row, as fzf's cursor does.
     return []
@@ -103,7 +105,7 @@ extension SearchReducer {
   /// The results become those of `page`; the refinement pane's selection stays on its row.
   private static func showFirstPage(_ state: inout SearchState, _ page: ResultsPage) {
     let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
-    state.results = ResultsState(firstPage: page, offersCreate: state.picking.offersCreate)
+    state.list.results = ResultsState(firstPage: page, offersCreate: state.marks.picking.offersCreate)
     if state.focus == .refinements {
       RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
     }
@@ -113,13 +115,13 @@ extension SearchReducer {
   /// an Enter that came before it takes its top line.
   private static func firstPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     showFirstPage(&state, page)
-    let results = state.results
-    if state.selectFirstHitOnArrival {
-      state.selectFirstHitOnArrival = false
+    let results = state.list.results
+    if state.list.selectFirstHitOnArrival {
+      state.list.selectFirstHitOnArrival = false
       if let first = results.firstItemRow {
         state.focus = .results
-        state.selection = first
-        state.selectedBySubmit = true
+        state.list.selection = first
+        state.list.selectedBySubmit = true
       } else {
         state.focus = .query  // nothing to select: the create row is taken only by moving onto it
       }
@@ -132,11 +134,11 @@ extension SearchReducer {
     }
     if let waiting = state.marks.enterOnArrival, page.query == state.searchedQuery {
       state.marks.enterOnArrival = nil
-      if waiting == state.query, let title = state.createdByEnter { return effects + [.createItem(title: title)] }
+      if waiting == state.editor.text, let title = state.createdByEnter { return effects + [.createItem(title: title)] }
     }
     clampSelection(&state)
-    if state.acceptTopOnArrival && page.query == state.searchedQuery {
-      state.acceptTopOnArrival = false
+    if state.marks.acceptTopOnArrival && page.query == state.searchedQuery {
+      state.marks.acceptTopOnArrival = false
       // (A page asked for above, its request marked as made, is still asked for.)
       return effects + acceptCurrent(&state)
     }
@@ -148,14 +150,15 @@ extension SearchReducer {
     switch event {
     case .started(let viewport):
       state.viewport = viewport
-      state.refine.countFacets = RefinementsReducer.paneShown(state.refining, beside: viewport.refinementsBeside)
+      state.refining.refine.countFacets = RefinementsReducer.paneShown(
+        state.refining, beside: viewport.refinementsBeside)
       return searchBoth(&state)
     case .viewportChanged(let viewport):
       state.viewport = viewport
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
       if RefinementsReducer.syncFacetCounting(&state.refining, beside: viewport.refinementsBeside) {
-        return [ResultsReducer.search(&state.list, state.searchedQuery, state.refine)]
+        return [ResultsReducer.search(&state.list, state.searchedQuery, state.refining.refine)]
       }
       return loadMoreIfNeeded(&state)
     case .tick(let milliseconds):
@@ -163,7 +166,7 @@ extension SearchReducer {
       state.idleMilliseconds += milliseconds
       guard state.idleMilliseconds >= SearchState.storeRefreshMilliseconds else { return [] }
       state.idleMilliseconds = 0
-      return state.pendingAccept == nil ? [.refreshFromStore] : []
+      return state.marks.pendingAccept == nil ? [.refreshFromStore] : []
     case .headerRead(let lines):
       // A reload's header takes the place of the one read before it; `--header`'s lines stay.
       state.header = state.header.dropLast(state.inputHeaderLines) + lines
@@ -182,7 +185,7 @@ extension SearchReducer {
       }
       // Refresh the results of the query on screen (and its suggestions), keeping the selection
       // (or its item, tracked). With search disabled, lines read since are all listed.
-      state.refine.disabledQuery = ""
+      state.refining.refine.disabledQuery = ""
       listChanging(&state)
       return searchBoth(&state)
     case .failed(let message):
@@ -193,8 +196,8 @@ extension SearchReducer {
     case .actionsTriggered(let actions):
       return perform(&state, actions)
     case .commandFinished(let output):
-      let then = state.afterCommand
-      state.afterCommand = []
+      let then = state.marks.afterCommand
+      state.marks.afterCommand = []
       var effects = perform(&state, output + then)
       // The keys typed while the command waited, as if typed now (their bound events too).
       let held = state.marks.heldInputs
@@ -212,6 +215,6 @@ extension SearchReducer {
     let marked = state.marks.savedMarks
     return .runCommand(
       template: template, current: current, marked: marked.isEmpty ? current.map { [$0] } ?? [] : marked,
-      query: state.query, mode: mode)
+      query: state.editor.text, mode: mode)
   }
 }

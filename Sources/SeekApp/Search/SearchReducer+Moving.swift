@@ -4,10 +4,10 @@ extension SearchReducer {
   public static let wheelStep = 3
 
   static func move(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    let rows = state.results.rowCount
+    let rows = state.list.results.rowCount
     switch event {
     case .cursorMoved(let move) where state.focus == .results && (move == .home || move == .end):
-      state.selection = move == .home ? 0 : max(0, rows - 1)
+      state.list.selection = move == .home ? 0 : max(0, rows - 1)
       return selectionMoved(&state)
     case .movedDown: return moveDown(&state)
     case .movedUp: return moveUp(&state)
@@ -29,23 +29,25 @@ extension SearchReducer {
       if state.focus == .query {
         return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
       }
-      state.selection = max(0, state.selection + lines * wheelStep)
+      state.list.selection = max(0, state.list.selection + lines * wheelStep)
       return selectionMoved(&state)
     case .movedToFirst:
-      guard let first = state.results.firstItemRow else { return [] }
+      guard let first = state.list.results.firstItemRow else { return [] }
       return enterResults(&state, at: first)
     case .movedToLast: return moveFromEnd(&state, 1)
     case .movedToPosition(let n):
-      guard n <= 0 else { return enterResults(&state, at: min(rows - 1, (state.results.firstItemRow ?? 0) + n - 1)) }
+      guard n <= 0 else {
+        return enterResults(&state, at: min(rows - 1, (state.list.results.firstItemRow ?? 0) + n - 1))
+      }
       // pos(0) is the first line, as fzf's.
-      return n == 0 ? enterResults(&state, at: state.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
+      return n == 0 ? enterResults(&state, at: state.list.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
     case .movedToMarked(let step):
       let marked = Set(state.marks.checked)
       guard rows > 0, !marked.isEmpty else { return [] }
-      let from = state.focus == .results ? state.selection : (step > 0 ? -1 : rows)
+      let from = state.focus == .results ? state.list.selection : (step > 0 ? -1 : rows)
       for distance in 1...rows {
         let row = ((from + step * distance) % rows + rows) % rows
-        if case .item(let hit)? = state.results.row(at: row), marked.contains(hit.objectID) {
+        if case .item(let hit)? = state.list.results.row(at: row), marked.contains(hit.objectID) {
           return enterResults(&state, at: row)
         }
       }
@@ -61,30 +63,31 @@ extension SearchReducer {
     if down {
       // From the query a move enters the list (Seek's); fzf's pointer is on the top line already.
       if state.focus == .query { return enterResults(&state, at: currentRow(state) + step) }
-      state.selection += step
+      state.list.selection += step
       return selectionMoved(&state)
     }
     guard state.focus == .results else { return [] }
-    state.selection = max(0, state.selection - step)
+    state.list.selection = max(0, state.list.selection - step)
     return selectionMoved(&state)
   }
 
   /// The line the cursor is on: the selected row; while typing, the top line when Enter accepts
   /// it (fzf's pointer), else the row above the first (Seek's, whose list is entered by a move).
   private static func currentRow(_ state: SearchState) -> Int {
-    if state.focus == .results { return state.selection }
-    let pointed = state.picking.enterAccepts && state.shownSuggestions.isEmpty
-    return pointed ? (state.results.firstItemRow ?? 0) : -1
+    if state.focus == .results { return state.list.selection }
+    let pointed = state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty
+    return pointed ? (state.list.results.firstItemRow ?? 0) : -1
   }
 
   private static func moveDown(_ state: inout SearchState) -> [SearchEffect] {
     switch state.focus {
     case .query:
       if SuggestionsReducer.highlightNext(&state.suggestionsPane) { return [] }
-      if state.picking.enterAccepts && state.shownSuggestions.isEmpty, let first = state.results.firstItemRow {
+      if state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty, let first = state.list.results.firstItemRow
+      {
         // Enter in the query accepts the top line: it is the current row already (fzf's
         // pointer), so Down moves past it.
-        return enterResults(&state, at: min(first + 1, state.results.rowCount - 1))
+        return enterResults(&state, at: min(first + 1, state.list.results.rowCount - 1))
       }
       if movesWait(state) {
         state.list.pendingMoves += 1
@@ -94,12 +97,12 @@ extension SearchReducer {
     case .results:
       // Past the rows loaded, while more are coming: the move waits for them (fzf's 110 Downs
       // reach the 100th line, not the last line of the first page).
-      if state.selection + 1 >= state.results.rowCount && state.results.hasMorePages {
+      if state.list.selection + 1 >= state.list.results.rowCount && state.list.results.hasMorePages {
         state.list.pendingMoves += 1
         return loadMoreIfNeeded(&state)
       }
-      let atTheEnd = state.selection + 1 >= state.results.rowCount && !state.results.hasMorePages
-      state.selection = atTheEnd && state.picking.cycles ? 0 : state.selection + 1
+      let atTheEnd = state.list.selection + 1 >= state.list.results.rowCount && !state.list.results.hasMorePages
+      state.list.selection = atTheEnd && state.marks.picking.cycles ? 0 : state.list.selection + 1
       return selectionMoved(&state)
     case .refinements:
       return []  // the pane's keys are RefinementsReducer's
@@ -108,9 +111,9 @@ extension SearchReducer {
 
   private static func moveUp(_ state: inout SearchState) -> [SearchEffect] {
     let atTheTop =
-      state.focus == .results ? state.selection == 0 : state.focus == .query && state.shownSuggestions.isEmpty
-    if state.picking.cycles && state.results.rowCount > 0 && !state.results.hasMorePages && atTheTop {
-      return enterResults(&state, at: state.results.rowCount - 1)  // --cycle: above the first is the last
+      state.focus == .results ? state.list.selection == 0 : state.focus == .query && state.shownSuggestions.isEmpty
+    if state.marks.picking.cycles && state.list.results.rowCount > 0 && !state.list.results.hasMorePages && atTheTop {
+      return enterResults(&state, at: state.list.results.rowCount - 1)  // --cycle: above the first is the last
     }
     switch state.focus {
     case .query:
@@ -122,8 +125,8 @@ extension SearchReducer {
         state.list.pendingMoves -= 1
         return []
       }
-      if state.selection > 0 {
-        state.selection -= 1
+      if state.list.selection > 0 {
+        state.list.selection -= 1
         return selectionMoved(&state)
       }
       state.focus = .query
@@ -144,14 +147,14 @@ extension SearchReducer {
     case .suggestionClicked(let index, let double):
       guard index < state.shownSuggestions.count else { return [] }
       state.focus = .query
-      state.highlightedSuggestion = index
+      state.suggestionsPane.highlighted = index
       return double ? reduceEvent(&state, .enterPressed) : []
     case .resultClicked(let index, let double):
-      guard index >= 0, index < state.results.rowCount else { return [] }
-      let again = state.focus == .results && state.selection == index
+      guard index >= 0, index < state.list.results.rowCount else { return [] }
+      let again = state.focus == .results && state.list.selection == index
       state.focus = .results
-      state.highlightedSuggestion = nil
-      state.selection = index
+      state.suggestionsPane.highlighted = nil
+      state.list.selection = index
       let effects = selectionMoved(&state)
       return double && again ? effects + reduceEvent(&state, .enterPressed) : effects
     default:
@@ -161,29 +164,29 @@ extension SearchReducer {
 
   /// The row `n` from the end of every match (1: the last), the pages before it loaded first.
   private static func moveFromEnd(_ state: inout SearchState, _ n: Int) -> [SearchEffect] {
-    let rows = state.results.rowCount
+    let rows = state.list.results.rowCount
     guard rows > 0 else { return [] }
     let effects = enterResults(&state, at: max(0, rows - n))
-    if state.results.hasMorePages { state.list.fromEnd = n }
+    if state.list.results.hasMorePages { state.list.fromEnd = n }
     return effects
   }
 
   /// A plain list with nothing on it yet for the query typed: moves wait for its answer.
   static func movesWait(_ state: SearchState) -> Bool {
-    state.picking.enterAccepts && state.shownSuggestions.isEmpty && state.results.rowCount == 0
-      && (state.results.isPending || state.results.query != state.searchedQuery)
+    state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty && state.list.results.rowCount == 0
+      && (state.list.results.isPending || state.list.results.query != state.searchedQuery)
   }
 
   static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
-    guard state.results.rowCount > 0 else { return [] }
-    state.highlightedSuggestion = nil
+    guard state.list.results.rowCount > 0 else { return [] }
+    state.suggestionsPane.highlighted = nil
     state.focus = .results
-    state.selection = row
+    state.list.selection = row
     return selectionMoved(&state)
   }
 
   static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
-    state.selectedBySubmit = false
+    state.list.selectedBySubmit = false
     state.list.fromEnd = nil
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
@@ -196,6 +199,6 @@ extension SearchReducer {
 
   static func loadMoreIfNeeded(_ state: inout SearchState) -> [SearchEffect] {
     ResultsReducer.loadMoreIfNeeded(
-      &state.list, rows: state.viewport.resultsRows, focused: state.focus == .results, state.refine)
+      &state.list, rows: state.viewport.resultsRows, focused: state.focus == .results, state.refining.refine)
   }
 }

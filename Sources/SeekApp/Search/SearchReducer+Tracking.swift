@@ -4,8 +4,8 @@
 extension SearchReducer {
   /// The current row: its place in the list (nil: the top line, no move made) and on screen.
   private static func currentPlace(_ state: SearchState) -> (row: Int?, screenRow: Int) {
-    let row = state.focus == .results ? state.selection : (state.results.firstItemRow ?? 0)
-    return (state.focus == .results ? state.selection : nil, max(0, row - state.scrollOffset))
+    let row = state.focus == .results ? state.list.selection : (state.list.results.firstItemRow ?? 0)
+    return (state.focus == .results ? state.list.selection : nil, max(0, row - state.list.scrollOffset))
   }
 
   /// The list is about to change (a query, refinements, more lines): the tracked item is sought.
@@ -31,10 +31,10 @@ extension SearchReducer {
     let unmarked =
       state.look.isFzf
       ? MarksReducer.reloadStarting(
-        &state.marks, hits: state.results.hits, identified: state.list.tracking.identified) : []
+        &state.marks, hits: state.list.results.hits, identified: state.list.tracking.identified) : []
     ResultsReducer.reloadStarting(&state.list)
     // A new list with search disabled lists every line (fzf keeps only the result it had).
-    state.refine.disabledQuery = ""
+    state.refining.refine.disabledQuery = ""
     let place = currentPlace(state)
     TrackingReducer.reloading(
       &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
@@ -51,8 +51,8 @@ extension SearchReducer {
     }
     guard state.focus == .results else { return unmarked }
     if state.look.isFzf {
-      state.list.reselect = .row(state.selection)
-    } else if case .item(let hit)? = state.results.row(at: state.selection) {
+      state.list.reselect = .row(state.list.selection)
+    } else if case .item(let hit)? = state.list.results.row(at: state.list.selection) {
       state.list.reselect = .item(hit.objectID)
     }
     return unmarked
@@ -79,8 +79,8 @@ extension SearchReducer {
   /// A page has arrived: the item sought, selected where it is found (on the screen row it stood
   /// on), the next page asked for while it is not among the rows loaded.
   static func followTracked(_ state: inout SearchState) -> [SearchEffect] {
-    guard let sought = state.list.tracking.sought, !state.results.isPending else { return [] }
-    let results = state.results
+    guard let sought = state.list.tracking.sought, !state.list.results.isPending else { return [] }
+    let results = state.list.results
     let outcome = TrackingReducer.listArrived(
       &state.list.tracking,
       ids: { row in
@@ -93,16 +93,17 @@ extension SearchReducer {
     case nil, .wait?: return []
     // Pages that double: a line far down a long list is reached in a few of them, each at most
     // as long as the rows before it (fzf looks through its whole list at once).
-    case .loadMore?: return ResultsReducer.loadNextPage(&state.list, state.refine, count: max(results.rowCount, 1))
+    case .loadMore?:
+      return ResultsReducer.loadNextPage(&state.list, state.refining.refine, count: max(results.rowCount, 1))
     case .found(let row, let screenRow)?:
       if let id = results.row(at: row)?.objectID { TrackingReducer.followed(&state.list.tracking, objectID: id) }
       state.focus = .results
-      state.selection = row
-      state.scrollOffset = max(0, row - screenRow)
+      state.list.selection = row
+      state.list.scrollOffset = max(0, row - screenRow)
     case .lost(let row)?:
       guard let row, results.rowCount > 0 else { break }
       state.focus = .results
-      state.selection = min(row, results.rowCount - 1)
+      state.list.selection = min(row, results.rowCount - 1)
     }
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
@@ -110,17 +111,17 @@ extension SearchReducer {
 
   /// A reloaded list has all come: the lines whose keys were marked are marked again.
   static func remarkAfterReload(_ state: inout SearchState) -> [SearchEffect] {
-    guard state.marks.keysToMarkAfterReload != nil, state.streamedRecords == nil, !state.results.isPending else {
+    guard state.marks.keysToMarkAfterReload != nil, state.streamedRecords == nil, !state.list.results.isPending else {
       return []
     }
-    return MarksReducer.reloadEnded(&state.marks, hits: state.results.hits)
+    return MarksReducer.reloadEnded(&state.marks, hits: state.list.results.hits)
   }
 
   /// After a reload: the row or the item to select again, once the new list has it; the next
   /// page asked for while it is beyond the rows loaded.
   static func reselectAfterReload(_ state: inout SearchState) -> [SearchEffect] {
     guard let reselect = state.list.reselect else { return [] }
-    let results = state.results
+    let results = state.list.results
     let complete = state.streamedRecords == nil
     let found: Int?
     switch reselect {
@@ -129,14 +130,14 @@ extension SearchReducer {
       if row < results.rowCount {
         found = row
       } else if results.hasMorePages {
-        return ResultsReducer.loadNextPage(&state.list, state.refine)
+        return ResultsReducer.loadNextPage(&state.list, state.refining.refine)
       } else {
         found = complete && results.rowCount > 0 ? results.rowCount - 1 : nil
       }
     }
     if let found {
       state.focus = .results
-      state.selection = found
+      state.list.selection = found
       state.list.reselect = nil
     } else if complete {
       state.list.reselect = nil  // the reload has ended without it

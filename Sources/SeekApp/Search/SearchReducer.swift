@@ -22,16 +22,18 @@ public enum SearchReducer {
   static func reduceOnce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     var effects = reduceEvent(&state, event)
     // `track-current` ends when the cursor leaves its item (not while a list is being replaced).
-    if case .item = state.list.tracking.mode, state.results.query == state.searchedQuery, !state.results.isPending {
+    if case .item = state.list.tracking.mode, state.list.results.query == state.searchedQuery,
+      !state.list.results.isPending
+    {
       TrackingReducer.cursorSettled(&state.list.tracking, current: state.currentHit?.objectID)
     }
     if state.afterWait != nil && !event.isInput { effects += afterWaitIfAnswered(&state) }
     if state.infoCommand != nil { effects += askInfo(&state) }
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
     // hit is not looked up for a closed pane).
-    if state.pendingAccept == nil && (state.details.open || state.details.placement.zeroSize) {
+    if state.marks.pendingAccept == nil && (state.details.open || state.details.placement.zeroSize) {
       effects += DetailsReducer.sync(
-        &state.details, current: state.currentHit, query: state.results.query, marked: state.checked)
+        &state.details, current: state.currentHit, query: state.list.results.query, marked: state.marks.checked)
     }
     return effects
   }
@@ -59,7 +61,7 @@ public enum SearchReducer {
     if let effects = jumpKey(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput {
-      state.selectFirstHitOnArrival = false
+      state.list.selectFirstHitOnArrival = false
       state.list.reselect = nil
     }
     return refinementEvent(&state, event) ?? detailsEvent(&state, event) ?? answer(&state, event)
@@ -85,10 +87,10 @@ public enum SearchReducer {
     if event == .refinementPaneToggled {
       guard state.focus != .refinements else { return closePane(&state) }
       state.focus = .refinements
-      state.highlightedSuggestion = nil
+      state.suggestionsPane.highlighted = nil
       // The pane opens on a narrow screen: count the facets it shows.
       guard RefinementsReducer.openPane(&state.refining, rows: state.paneRows, beside: beside) else { return [] }
-      return [ResultsReducer.search(&state.list, state.query, state.refine)]
+      return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
     }
     var outcome = RefinementsReducer.reduce(&state.refining, event)
     if case .paneValueClicked(let row) = event {
@@ -99,7 +101,7 @@ public enum SearchReducer {
     }
     if outcome == nil && state.focus == .refinements {
       outcome = RefinementsReducer.paneKey(
-        &state.refining, event, rows: state.paneRows, facets: state.results.facets)
+        &state.refining, event, rows: state.paneRows, facets: state.list.results.facets)
     }
     switch outcome {
     case nil: return nil
@@ -136,7 +138,7 @@ public enum SearchReducer {
       return effects
     case .backspaceAtStart:
       // Backspace on an empty query: the last chip goes, as a tag input's.
-      if state.query.isEmpty && state.focus == .query && RefinementsReducer.removeLastChip(&state.refining) {
+      if state.editor.text.isEmpty && state.focus == .query && RefinementsReducer.removeLastChip(&state.refining) {
         return refined(&state)
       }
       return focusQuery(&state)
@@ -160,11 +162,11 @@ public enum SearchReducer {
       state.focus = .query
       ResultsReducer.rewind(&state.list)
     }
-    state.selectedBySubmit = false
+    state.list.selectedBySubmit = false
     SuggestionsReducer.reopen(&state.suggestionsPane)
     state.message = nil
-    state.selectFirstHitOnArrival = false
-    if state.categoryFromSuggestion != nil && state.query.allSatisfy({ $0 == " " || $0 == "\t" }) {
+    state.list.selectFirstHitOnArrival = false
+    if state.refining.categoryFromSuggestion != nil && state.editor.text.allSatisfy({ $0 == " " || $0 == "\t" }) {
       RefinementsReducer.endSuggestionCategory(&state.refining)
     }
     return searchBoth(&state)
@@ -172,8 +174,8 @@ public enum SearchReducer {
 
   static func searchBoth(_ state: inout SearchState) -> [SearchEffect] {
     [
-      ResultsReducer.search(&state.list, state.searchedQuery, state.refine),
-      SuggestionsReducer.search(&state.suggestionsPane, state.query),
+      ResultsReducer.search(&state.list, state.searchedQuery, state.refining.refine),
+      SuggestionsReducer.search(&state.suggestionsPane, state.editor.text),
     ]
   }
 
@@ -182,13 +184,13 @@ public enum SearchReducer {
     listChanging(&state)
     ResultsReducer.rewind(&state.list)
     if state.focus == .results { state.focus = .query }
-    return [ResultsReducer.search(&state.list, state.query, state.refine)]
+    return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
   }
 
   /// `--info-command` again when the current line's place or the counts changed.
   static func askInfo(_ state: inout SearchState) -> [SearchEffect] {
-    guard let template = state.infoCommand, !state.results.isPending else { return [] }
-    let position = state.focus == .results ? state.selection + 1 : 1
+    guard let template = state.infoCommand, !state.list.results.isPending else { return [] }
+    let position = state.focus == .results ? state.list.selection + 1 : 1
     let info = state.fzfCounts
     if let asked = state.infoAsked, asked.position == position, asked.info == info { return [] }
     let revision = (state.infoAsked?.revision ?? 0) + 1

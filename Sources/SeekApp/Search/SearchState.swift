@@ -8,8 +8,9 @@ import SearchEngine
 /// reducer — the query line (`editor`), the suggestions pane, the results list and its paging
 /// (`list`), refinements and their pane (`refining`), the details pane, and picking with the store
 /// (`marks`). What crosses concerns stays here: the focus, the viewport, the status line's message,
-/// fzf's bindings and jump, and the streaming progress. The properties below the stored ones are
-/// the composed view the renderer and the tests read.
+/// fzf's bindings and jump, and the streaming progress. A concern's fields are read through it
+/// (`state.list.selection`, `state.editor.text`): no property here stands for a child's. The
+/// properties below the stored ones are derived views the renderer and the tests read.
 public struct SearchState: Sendable, Equatable {
   public enum Focus: Sendable, Equatable {
     /// Typing goes to the query; a suggestion may be highlighted.
@@ -108,7 +109,7 @@ public struct SearchState: Sendable, Equatable {
   public init() {}
 }
 
-// MARK: - The composed view
+// MARK: - Derived views
 
 extension SearchState {
   public var screen: ScreenSize { viewport.screen }
@@ -117,139 +118,25 @@ extension SearchState {
   /// The item Enter creates from the query: on a smart list, when the answer to this very query
   /// holds nothing and the create row is offered (a list-keeper types a name and presses Enter).
   public var createdByEnter: String? {
-    guard !picking.enterAccepts, picking.createsOnEnter, results.query == query, results.hits.isEmpty else {
+    guard !marks.picking.enterAccepts, marks.picking.createsOnEnter, list.results.query == editor.text,
+      list.results.hits.isEmpty
+    else {
       return nil
     }
-    return results.createTitle
+    return list.results.createTitle
   }
 
   /// The hit the details pane is about (and `{}` stands for): the selected result, or the top hit
   /// while the focus is elsewhere.
   public var currentHit: ResultHit? {
-    let row = focus == .results ? selection : results.firstItemRow
-    guard let row, case .item(let hit) = results.row(at: row) else { return nil }
+    let row = focus == .results ? list.selection : list.results.firstItemRow
+    guard let row, case .item(let hit) = list.results.row(at: row) else { return nil }
     return hit
   }
   /// The refinement pane's rows for the current counts.
-  public var paneRows: [PaneRow] { refining.rows(facets: results.facets) }
-  public var query: String {
-    get { editor.text }
-    set { editor.text = newValue }
-  }
+  public var paneRows: [PaneRow] { refining.rows(facets: list.results.facets) }
   /// What the list is searched for: the query, or fzf's `search(…)` text until the query changes.
-  public var searchedQuery: String { list.searchedFor ?? query }
-  public var cursor: Int {
-    get { editor.cursor }
-    set { editor.cursor = newValue }
-  }
-  public var killed: String {
-    get { editor.killed }
-    set { editor.killed = newValue }
-  }
-  public var history: QueryHistory {
-    get { editor.history }
-    set { editor.history = newValue }
-  }
-  public var suggestions: [SuggestionHit] {
-    get { suggestionsPane.hits }
-    set { suggestionsPane.hits = newValue }
-  }
-  public var highlightedSuggestion: Int? {
-    get { suggestionsPane.highlighted }
-    set { suggestionsPane.highlighted = newValue }
-  }
-  public var suggestionsVisible: Bool {
-    get { suggestionsPane.visible }
-    set { suggestionsPane.visible = newValue }
-  }
-  public var didSubmitSuggestion: Bool {
-    get { suggestionsPane.didSubmit }
-    set { suggestionsPane.didSubmit = newValue }
-  }
-  public var suggestionsRevision: Int {
-    get { suggestionsPane.revision }
-    set { suggestionsPane.revision = newValue }
-  }
-  public var results: ResultsState {
-    get { list.results }
-    set { list.results = newValue }
-  }
-  public var selection: Int {
-    get { list.selection }
-    set { list.selection = newValue }
-  }
-  public var scrollOffset: Int {
-    get { list.scrollOffset }
-    set { list.scrollOffset = newValue }
-  }
-  public var resultsRevision: Int {
-    get { list.revision }
-    set { list.revision = newValue }
-  }
-  public var selectedBySubmit: Bool {
-    get { list.selectedBySubmit }
-    set { list.selectedBySubmit = newValue }
-  }
-  public var selectFirstHitOnArrival: Bool {
-    get { list.selectFirstHitOnArrival }
-    set { list.selectFirstHitOnArrival = newValue }
-  }
-  public var refine: Refine {
-    get { refining.refine }
-    set { refining.refine = newValue }
-  }
-  public var categoryFromSuggestion: Refinements.FacetValue? {
-    get { refining.categoryFromSuggestion }
-    set { refining.categoryFromSuggestion = newValue }
-  }
-  public var facetAttributes: [String] {
-    get { refining.facetAttributes }
-    set { refining.facetAttributes = newValue }
-  }
-  public var numericFacets: [String] {
-    get { refining.numericFacets }
-    set { refining.numericFacets = newValue }
-  }
-  public var paneOpen: Bool {
-    get { refining.paneOpen }
-    set { refining.paneOpen = newValue }
-  }
-  public var paneSelection: Int {
-    get { refining.paneSelection }
-    set { refining.paneSelection = newValue }
-  }
-  public var checked: [String] {
-    get { marks.checked }
-    set { marks.checked = newValue }
-  }
-  public var checkedThisRun: [String] {
-    get { marks.checkedThisRun }
-    set { marks.checkedThisRun = newValue }
-  }
-  public var pendingAccept: String? {
-    get { marks.pendingAccept }
-    set { marks.pendingAccept = newValue }
-  }
-  public var acceptKey: String? {
-    get { marks.acceptKey }
-    set { marks.acceptKey = newValue }
-  }
-  public var pendingCommand: PendingCommand? {
-    get { marks.pendingCommand }
-    set { marks.pendingCommand = newValue }
-  }
-  public var afterCommand: [BindAction] {
-    get { marks.afterCommand }
-    set { marks.afterCommand = newValue }
-  }
-  public var acceptTopOnArrival: Bool {
-    get { marks.acceptTopOnArrival }
-    set { marks.acceptTopOnArrival = newValue }
-  }
-  public var picking: Picking {
-    get { marks.picking }
-    set { marks.picking = newValue }
-  }
+  public var searchedQuery: String { list.searchedFor ?? editor.text }
 }
 
 /// What Enter does in the query, and whether the smart list offers to create an item.
@@ -452,9 +339,9 @@ extension SearchState {
   /// toggles the sort, then `+T`/`+t` while an item is tracked (`+T*` while keys wait for it),
   /// then `(..)` while a `wait` holds actions.
   public var fzfCounts: String {
-    var text = "\(results.nbHits)/\(max(results.recordCount, streamedRecords ?? 0))"
-    if picking.marks { text += " (\(checked.count)\(picking.maxMarks.map { "/\($0)" } ?? ""))" }
-    if sortToggleBound { text += refine.inputOrder == true ? " -S" : " +S" }
+    var text = "\(list.results.nbHits)/\(max(list.results.recordCount, streamedRecords ?? 0))"
+    if marks.picking.marks { text += " (\(marks.checked.count)\(marks.picking.maxMarks.map { "/\($0)" } ?? ""))" }
+    if sortToggleBound { text += refining.refine.inputOrder == true ? " -S" : " +S" }
     if let sign = list.tracking.infoSign { text += " " + sign }
     if afterWait != nil { text += " (..)" }
     return text
