@@ -30,15 +30,8 @@ extension SearchReducer {
       }
       // A command waits for the writes before it, then runs: the actions after it follow when it
       // has ended (`execute(vim {})+abort`), through `commandFinished`.
-      if state.marks.pendingCommand != nil {
-        state.marks.pendingCommand?.then = Array(actions[(i + 1)...])
-        break
-      }
       // Select-all waits for every match: the actions after it follow once they are marked.
-      if state.marks.afterMatches != nil {
-        state.marks.afterMatches = Array(actions[(i + 1)...])
-        break
-      }
+      if MarksReducer.holdAfterWaiting(&state.marks, Array(actions[(i + 1)...])) { break }
       // Leaving (accept, abort, become, print-query): what follows is not done.
       if effects.contains(where: \.leaves) || state.marks.pendingAccept != nil || state.marks.acceptTopOnArrival {
         break
@@ -174,8 +167,7 @@ extension SearchReducer {
       clampSelection(&state)
       return MarksReducer.unmark(&state.marks, excluded, titles: titles) + loadMoreIfNeeded(&state)
     case .changeMulti(let limit):
-      state.marks.picking.marks = limit != 0
-      state.marks.picking.maxMarks = limit == 0 ? nil : limit
+      MarksReducer.changeMulti(&state.marks, limit: limit)
       return []
     default: return []
     }
@@ -207,11 +199,10 @@ extension SearchReducer {
     case .enableSearch, .disableSearch, .toggleSearch:
       let disabled = action == .toggleSearch ? !state.refining.refine.searchDisabled : action == .disableSearch
       guard disabled != state.refining.refine.searchDisabled else { return [] }
-      state.refining.refine.searchDisabled = disabled
-      state.refining.refine.disabledQuery = disabled ? state.list.results.query : ""
+      RefinementsReducer.searchDisabled(&state.refining, disabled, keeping: state.list.results.query)
       return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
     case .toggleSort:
-      state.refining.refine.inputOrder = !(state.refining.refine.inputOrder ?? false)
+      RefinementsReducer.toggleInputOrder(&state.refining)
       return refined(&state)
     case .edit(let edit): return event(edit)
     case .deleteBackwardOrAbort: return state.editor.text.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
@@ -285,7 +276,7 @@ extension SearchReducer {
       DetailsReducer.toggleWrap(&state.details)
       return []
     case .refreshPreview:
-      state.details.shownFor = nil
+      DetailsReducer.refresh(&state.details)
       return []
     case .toggleRefinements: return event(.refinementPaneToggled)
     case .cycleSort: return event(.sortCycled)

@@ -90,6 +90,11 @@ enum DetailsReducer {
     details.shownFor = nil  // asked for again by the sync
   }
 
+  /// fzf's `refresh-preview`: the command run again for the same line.
+  static func refresh(_ details: inout DetailsState) {
+    details.shownFor = nil
+  }
+
   /// fzf's `toggle-preview-wrap`: long lines wrapped, or cut, drawn again.
   static func toggleWrap(_ details: inout DetailsState) {
     details.placement.wrap.toggle()

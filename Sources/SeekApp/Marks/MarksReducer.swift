@@ -209,6 +209,85 @@ enum MarksReducer {
     return [.quit(status: 1)]
   }
 
+  /// The store as another process left it: what it holds checked.
+  static func storeChanged(_ marks: inout MarksState, checked: [String]) {
+    marks.checked = checked
+  }
+
+  /// Enter in the query before the query's results arrived: accept the top one when they do.
+  static func acceptTopOnArrival(_ marks: inout MarksState) {
+    marks.acceptTopOnArrival = true
+  }
+
+  /// The query's results arrived: whether Enter waited for them to accept the top one.
+  static func takeAcceptTopOnArrival(_ marks: inout MarksState) -> Bool {
+    defer { marks.acceptTopOnArrival = false }
+    return marks.acceptTopOnArrival
+  }
+
+  /// Enter in a smart list's query before its answer: the query it was pressed on, whose answer
+  /// decides whether the item is also created.
+  static func enterBeforeAnswer(_ marks: inout MarksState, query: String) {
+    marks.enterOnArrival = query
+  }
+
+  /// The answer Enter waited for arrived: the query it was pressed on (once).
+  static func takeEnterOnArrival(_ marks: inout MarksState) -> String? {
+    defer { marks.enterOnArrival = nil }
+    return marks.enterOnArrival
+  }
+
+  /// An `--expect` key accepts: its name is printed first.
+  static func acceptKeyPressed(_ marks: inout MarksState, _ name: String) {
+    marks.acceptKey = name
+  }
+
+  /// `--bind`'s `change-multi`: marks allowed (at most `limit`; 0: none, nil: no limit).
+  static func changeMulti(_ marks: inout MarksState, limit: Int?) {
+    marks.picking.marks = limit != 0
+    marks.picking.maxMarks = limit == 0 ? nil : limit
+  }
+
+  /// A select-all (deselect-all, toggle-all) asks for every match: the actions bound after it
+  /// wait for them.
+  static func matchesAsked(_ marks: inout MarksState) {
+    marks.afterMatches = []
+  }
+
+  /// Every match arrived: the actions that waited for them.
+  static func takeAfterMatches(_ marks: inout MarksState) -> [BindAction] {
+    defer { marks.afterMatches = nil }
+    return marks.afterMatches ?? []
+  }
+
+  /// Actions bound after a command or a select-all that waits: held for after it (true), or
+  /// nothing waits (false) and they are done now.
+  static func holdAfterWaiting(_ marks: inout MarksState, _ rest: [BindAction]) -> Bool {
+    if marks.pendingCommand != nil {
+      marks.pendingCommand?.then = rest
+      return true
+    }
+    if marks.afterMatches != nil {
+      marks.afterMatches = rest
+      return true
+    }
+    return false
+  }
+
+  /// A key typed while a command waits for the writes before it: kept (up to a bound) for after.
+  static func holdInput(_ marks: inout MarksState, _ input: SearchEvent) {
+    if marks.heldInputs.count < MarksState.maxHeldInputs { marks.heldInputs.append(input) }
+  }
+
+  /// The command ended: the actions bound after it, and the keys typed meanwhile, in order.
+  static func commandFinished(_ marks: inout MarksState) -> (then: [BindAction], held: [SearchEvent]) {
+    defer {
+      marks.afterCommand = []
+      marks.heldInputs = []
+    }
+    return (marks.afterCommand, marks.heldInputs)
+  }
+
   /// A bound command for the current row (`{}`) and the marks (`{+}`): run once the writes asked
   /// for before it are done (as accept waits), so that a check made just before is among the
   /// marks. Keys wait meanwhile.

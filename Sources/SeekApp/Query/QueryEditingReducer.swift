@@ -179,8 +179,10 @@ enum QueryEditingReducer {
     }
   }
 
-  private static func replace(_ query: inout QueryState, with text: String) {
+  /// The query replaced by another (a suggestion completed or submitted, a token absorbed into
+  /// the refinements, Esc): the cursor at `cursor`, else at the end.
+  static func replace(_ query: inout QueryState, with text: String, cursor: Int? = nil) {
     query.text = text
-    query.cursor = text.count
+    query.cursor = cursor ?? text.count
   }
 }

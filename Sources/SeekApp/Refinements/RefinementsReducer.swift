@@ -337,6 +337,28 @@ enum RefinementsReducer {
   /// results on a wide screen, on a narrow one when opened.
   static func paneShown(_ refining: RefinementsState, beside: Bool) -> Bool { beside || refining.paneOpen }
 
+  /// The first layout: facets are counted when the pane is on screen.
+  static func started(_ refining: inout RefinementsState, beside: Bool) {
+    refining.refine.countFacets = paneShown(refining, beside: beside)
+  }
+
+  /// fzf's `disable-search` (and `enable-search`): the list keeps the results of `query`, the
+  /// one searched last, until search is enabled again.
+  static func searchDisabled(_ refining: inout RefinementsState, _ disabled: Bool, keeping query: String) {
+    refining.refine.searchDisabled = disabled
+    refining.refine.disabledQuery = disabled ? query : ""
+  }
+
+  /// A new list (a reload, lines read since): with search disabled, every line of it is listed.
+  static func listReplaced(_ refining: inout RefinementsState) {
+    refining.refine.disabledQuery = ""
+  }
+
+  /// fzf's `toggle-sort`: input order, or ranked.
+  static func toggleInputOrder(_ refining: inout RefinementsState) {
+    refining.refine.inputOrder = !(refining.refine.inputOrder ?? false)
+  }
+
   /// Counts facets exactly when the pane is shown; true when counting was just turned on.
   static func syncFacetCounting(_ refining: inout RefinementsState, beside: Bool) -> Bool {
     let shown = paneShown(refining, beside: beside)

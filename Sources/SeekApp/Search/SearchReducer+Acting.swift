@@ -13,7 +13,7 @@ extension SearchReducer {
       guard state.marks.picking.marks && (state.focus == .results || onTopLine(state)) else {
         return reduceEvent(&state, .movedUp)
       }
-      if state.focus == .query { state.list.selection = state.list.results.firstItemRow! }
+      if state.focus == .query { ResultsReducer.select(&state.list, state.list.results.firstItemRow!) }
       state.focus = .results
       let effects = toggleSelectedRow(&state)
       // Refused at `--multi=N`: no move either, as fzf's.
@@ -39,19 +39,18 @@ extension SearchReducer {
       guard state.marks.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
       if state.focus == .query {
         state.focus = .results
-        state.list.selection = state.list.results.firstItemRow!
+        ResultsReducer.select(&state.list, state.list.results.firstItemRow!)
       }
       return toggleSelectedRow(&state)
     case .allToggled(let how):
       guard state.marks.picking.marks else { return [] }
-      state.marks.afterMatches = []
+      MarksReducer.matchesAsked(&state.marks)
       return [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: how)]
     case .matchesListed(let how, let matches):
-      let then = state.marks.afterMatches ?? []
-      state.marks.afterMatches = nil
+      let then = MarksReducer.takeAfterMatches(&state.marks)
       return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
     case .acceptKeyPressed(let name):
-      state.marks.acceptKey = name
+      MarksReducer.acceptKeyPressed(&state.marks, name)
       return acceptCurrent(&state)
     default: return delete(&state, event)
     }
@@ -88,10 +87,10 @@ extension SearchReducer {
     if onTopLine(state) {
       // The top line is the current row (fzf's pointer): Tab acts on it as on a result.
       state.focus = .results
-      state.list.selection = state.list.results.firstItemRow!
+      ResultsReducer.select(&state.list, state.list.results.firstItemRow!)
     }
     if state.focus == .query && movesWait(state) {
-      state.list.pendingMoves += 1
+      ResultsReducer.waitMove(&state.list)
       return []
     }
     if state.focus == .results {
@@ -99,15 +98,14 @@ extension SearchReducer {
       // checks a hit a submit selected, where Space types.
       let effects = state.marks.picking.marks ? toggleSelectedRow(&state) : []
       if state.marks.picking.marks && MarksReducer.refuses(state.marks, state.list.selectedRow) { return effects }
-      state.list.selection += 1
+      ResultsReducer.select(&state.list, state.list.selection + 1)
       return effects + selectionMoved(&state)
     }
     // completeSuggestion: the query becomes the highlighted (or top) suggestion, not submitted.
     let shown = state.shownSuggestions
     guard !shown.isEmpty else { return [] }
     let chosen = shown[min(state.suggestionsPane.highlighted ?? 0, shown.count - 1)].query
-    state.editor.text = chosen
-    state.editor.cursor = chosen.count
+    QueryEditingReducer.replace(&state.editor, with: chosen)
     return queryEdited(&state)
   }
 
@@ -130,7 +128,7 @@ extension SearchReducer {
         if state.marks.picking.createsOnEnter
           && (state.list.results.query != state.searchedQuery || state.list.results.isPending)
         {
-          state.marks.enterOnArrival = state.editor.text
+          MarksReducer.enterBeforeAnswer(&state.marks, query: state.editor.text)
         }
         return submit(&state, state.editor.text, fromSuggestion: false)
       }
@@ -161,10 +159,9 @@ extension SearchReducer {
       return []
     }
     guard !state.editor.text.isEmpty else { return [.quit(status: 130)] }
-    state.editor.text = ""
-    state.editor.cursor = 0
+    QueryEditingReducer.replace(&state.editor, with: "")
     let effects = queryEdited(&state)
-    state.suggestionsPane.visible = false  // Esc asked for them closed; the next edit reopens them
+    SuggestionsReducer.hide(&state.suggestionsPane)  // Esc asked for them closed; the next edit reopens them
     return effects
   }
 
@@ -172,11 +169,10 @@ extension SearchReducer {
   /// the results are searched (their first hit selected when they arrive, never the create row),
   /// and the query is logged.
   private static func submit(_ state: inout SearchState, _ text: String, fromSuggestion: Bool) -> [SearchEffect] {
-    state.editor.text = text
-    state.editor.cursor = text.count
+    QueryEditingReducer.replace(&state.editor, with: text)
     SuggestionsReducer.submitted(&state.suggestionsPane, fromSuggestion: fromSuggestion)
     state.focus = .query
-    state.list.selectFirstHitOnArrival = true
+    ResultsReducer.submitted(&state.list)
     ResultsReducer.rewind(&state.list)
     return [
       ResultsReducer.search(&state.list, text, state.refining.refine),
@@ -195,7 +191,7 @@ extension SearchReducer {
       return MarksReducer.accept(&state.marks, hit.objectID, query: state.editor.text)
     }
     guard state.list.results.query == state.searchedQuery, !state.list.results.isPending else {
-      state.marks.acceptTopOnArrival = true
+      MarksReducer.acceptTopOnArrival(&state.marks)
       return []
     }
     return MarksReducer.acceptTop(&state.marks, state.list.results, query: state.editor.text)
@@ -229,8 +225,7 @@ extension SearchReducer {
       return false
     }
     characters.removeSubrange(start..<end)
-    state.editor.text = String(characters)
-    state.editor.cursor = start
+    QueryEditingReducer.replace(&state.editor, with: String(characters), cursor: start)
     return true
   }
 
@@ -239,7 +234,6 @@ extension SearchReducer {
     let words = state.editor.text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let kept = words.filter { !RefinementsReducer.apply($0, to: &state.refining) }
     guard kept.count != words.count else { return }
-    state.editor.text = kept.joined(separator: " ")
-    state.editor.cursor = state.editor.text.count
+    QueryEditingReducer.replace(&state.editor, with: kept.joined(separator: " "))
   }
 }

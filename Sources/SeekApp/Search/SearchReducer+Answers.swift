@@ -14,7 +14,7 @@ extension SearchReducer {
       if let error = page.error {
         // A refinement the catalog cannot apply: say so, change nothing else.
         state.message = error
-        state.list.results.loadingPage = nil
+        ResultsReducer.pageFailed(&state.list)
         return []
       }
       if page.page == 0 {
@@ -26,10 +26,7 @@ extension SearchReducer {
       }
       guard ResultsReducer.appendLaterPage(&state.list, page) else { return [] }
       if state.focus == .results { ResultsReducer.makePendingMoves(&state.list) }
-      if let fromEnd = state.list.fromEnd {
-        state.list.selection = max(0, state.list.results.rowCount - fromEnd)
-        state.list.fromEnd = state.list.results.hasMorePages ? fromEnd : nil
-      }
+      ResultsReducer.followFromEnd(&state.list)
       clampSelection(&state)
       return reselectAfterReload(&state) + followTracked(&state) + loadMoreIfNeeded(&state)
     case .countArrived(let revision, let nbHits, let nbPages):
@@ -66,7 +63,7 @@ extension SearchReducer {
       case nil: return []
       }
     case .storeChanged(let checked, let createdChanged):
-      state.marks.checked = checked
+      MarksReducer.storeChanged(&state.marks, checked: checked)
       return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refining.refine)] : []
     case .sourceChanged:
       state.message = "the catalog changed: reading it again"
@@ -95,17 +92,16 @@ extension SearchReducer {
   /// The whole answer of the same revision always comes after it (one lane, answers in order).
   private static func interimPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     guard page.page == 0 else { return [] }
-    showFirstPage(&state, page)
-    state.list.results.isPending = true
+    showFirstPage(&state, page, interim: true)
     // The selection is not clamped to the part: the whole answer follows, and a move made
     // before it (keys faster than the scan) keeps its row, as fzf's cursor does.
     return []
   }
 
   /// The results become those of `page`; the refinement pane's selection stays on its row.
-  private static func showFirstPage(_ state: inout SearchState, _ page: ResultsPage) {
+  private static func showFirstPage(_ state: inout SearchState, _ page: ResultsPage, interim: Bool = false) {
     let paneRowsBefore = state.focus == .refinements ? state.paneRows : []
-    state.list.results = ResultsState(firstPage: page, offersCreate: state.marks.picking.offersCreate)
+    ResultsReducer.show(&state.list, firstPage: page, offersCreate: state.marks.picking.offersCreate, interim: interim)
     if state.focus == .refinements {
       RefinementsReducer.keepSelection(&state.refining, from: paneRowsBefore, to: state.paneRows)
     }
@@ -116,29 +112,26 @@ extension SearchReducer {
   private static func firstPageArrived(_ state: inout SearchState, _ page: ResultsPage) -> [SearchEffect] {
     showFirstPage(&state, page)
     let results = state.list.results
-    if state.list.selectFirstHitOnArrival {
-      state.list.selectFirstHitOnArrival = false
+    if ResultsReducer.takeSelectFirstHit(&state.list) {
       if let first = results.firstItemRow {
         state.focus = .results
-        state.list.selection = first
-        state.list.selectedBySubmit = true
+        ResultsReducer.selectSubmitted(&state.list, first)
       } else {
         state.focus = .query  // nothing to select: the create row is taken only by moving onto it
       }
     }
     var effects = reselectAfterReload(&state) + followTracked(&state) + remarkAfterReload(&state)
     if state.list.pendingMoves > 0 && page.query == state.searchedQuery, let first = results.firstItemRow {
-      let moves = state.list.pendingMoves
-      state.list.pendingMoves = 0
+      let moves = ResultsReducer.takeWaitingMoves(&state.list)
       _ = enterResults(&state, at: min(first + moves, results.rowCount - 1))
     }
-    if let waiting = state.marks.enterOnArrival, page.query == state.searchedQuery {
-      state.marks.enterOnArrival = nil
+    if state.marks.enterOnArrival != nil, page.query == state.searchedQuery,
+      let waiting = MarksReducer.takeEnterOnArrival(&state.marks)
+    {
       if waiting == state.editor.text, let title = state.createdByEnter { return effects + [.createItem(title: title)] }
     }
     clampSelection(&state)
-    if state.marks.acceptTopOnArrival && page.query == state.searchedQuery {
-      state.marks.acceptTopOnArrival = false
+    if page.query == state.searchedQuery && MarksReducer.takeAcceptTopOnArrival(&state.marks) {
       // (A page asked for above, its request marked as made, is still asked for.)
       return effects + acceptCurrent(&state)
     }
@@ -150,8 +143,7 @@ extension SearchReducer {
     switch event {
     case .started(let viewport):
       state.viewport = viewport
-      state.refining.refine.countFacets = RefinementsReducer.paneShown(
-        state.refining, beside: viewport.refinementsBeside)
+      RefinementsReducer.started(&state.refining, beside: viewport.refinementsBeside)
       return searchBoth(&state)
     case .viewportChanged(let viewport):
       state.viewport = viewport
@@ -185,7 +177,7 @@ extension SearchReducer {
       }
       // Refresh the results of the query on screen (and its suggestions), keeping the selection
       // (or its item, tracked). With search disabled, lines read since are all listed.
-      state.refining.refine.disabledQuery = ""
+      RefinementsReducer.listReplaced(&state.refining)
       listChanging(&state)
       return searchBoth(&state)
     case .failed(let message):
@@ -196,12 +188,9 @@ extension SearchReducer {
     case .actionsTriggered(let actions):
       return perform(&state, actions)
     case .commandFinished(let output):
-      let then = state.marks.afterCommand
-      state.marks.afterCommand = []
+      let (then, held) = MarksReducer.commandFinished(&state.marks)
       var effects = perform(&state, output + then)
       // The keys typed while the command waited, as if typed now (their bound events too).
-      let held = state.marks.heldInputs
-      state.marks.heldInputs = []
       for input in held { effects += reduce(&state, input) }
       return effects
     default:

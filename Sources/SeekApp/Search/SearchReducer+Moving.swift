@@ -7,7 +7,7 @@ extension SearchReducer {
     let rows = state.list.results.rowCount
     switch event {
     case .cursorMoved(let move) where state.focus == .results && (move == .home || move == .end):
-      state.list.selection = move == .home ? 0 : max(0, rows - 1)
+      ResultsReducer.select(&state.list, move == .home ? 0 : max(0, rows - 1))
       return selectionMoved(&state)
     case .movedDown: return moveDown(&state)
     case .movedUp: return moveUp(&state)
@@ -29,7 +29,7 @@ extension SearchReducer {
       if state.focus == .query {
         return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
       }
-      state.list.selection = max(0, state.list.selection + lines * wheelStep)
+      ResultsReducer.select(&state.list, max(0, state.list.selection + lines * wheelStep))
       return selectionMoved(&state)
     case .movedToFirst:
       guard let first = state.list.results.firstItemRow else { return [] }
@@ -63,11 +63,11 @@ extension SearchReducer {
     if down {
       // From the query a move enters the list (Seek's); fzf's pointer is on the top line already.
       if state.focus == .query { return enterResults(&state, at: currentRow(state) + step) }
-      state.list.selection += step
+      ResultsReducer.select(&state.list, state.list.selection + step)
       return selectionMoved(&state)
     }
     guard state.focus == .results else { return [] }
-    state.list.selection = max(0, state.list.selection - step)
+    ResultsReducer.select(&state.list, max(0, state.list.selection - step))
     return selectionMoved(&state)
   }
 
@@ -90,7 +90,7 @@ extension SearchReducer {
         return enterResults(&state, at: min(first + 1, state.list.results.rowCount - 1))
       }
       if movesWait(state) {
-        state.list.pendingMoves += 1
+        ResultsReducer.waitMove(&state.list)
         return []
       }
       return enterResults(&state, at: 0)
@@ -98,11 +98,11 @@ extension SearchReducer {
       // Past the rows loaded, while more are coming: the move waits for them (fzf's 110 Downs
       // reach the 100th line, not the last line of the first page).
       if state.list.selection + 1 >= state.list.results.rowCount && state.list.results.hasMorePages {
-        state.list.pendingMoves += 1
+        ResultsReducer.waitMove(&state.list)
         return loadMoreIfNeeded(&state)
       }
       let atTheEnd = state.list.selection + 1 >= state.list.results.rowCount && !state.list.results.hasMorePages
-      state.list.selection = atTheEnd && state.marks.picking.cycles ? 0 : state.list.selection + 1
+      ResultsReducer.select(&state.list, atTheEnd && state.marks.picking.cycles ? 0 : state.list.selection + 1)
       return selectionMoved(&state)
     case .refinements:
       return []  // the pane's keys are RefinementsReducer's
@@ -117,16 +117,16 @@ extension SearchReducer {
     }
     switch state.focus {
     case .query:
-      if movesWait(state) { state.list.pendingMoves = max(0, state.list.pendingMoves - 1) }
+      if movesWait(state) { ResultsReducer.cancelWaitingMove(&state.list) }
       SuggestionsReducer.highlightPrevious(&state.suggestionsPane)
       return []
     case .results:
       if state.list.pendingMoves > 0 {
-        state.list.pendingMoves -= 1
+        ResultsReducer.cancelWaitingMove(&state.list)
         return []
       }
       if state.list.selection > 0 {
-        state.list.selection -= 1
+        ResultsReducer.select(&state.list, state.list.selection - 1)
         return selectionMoved(&state)
       }
       state.focus = .query
@@ -147,14 +147,14 @@ extension SearchReducer {
     case .suggestionClicked(let index, let double):
       guard index < state.shownSuggestions.count else { return [] }
       state.focus = .query
-      state.suggestionsPane.highlighted = index
+      SuggestionsReducer.highlight(&state.suggestionsPane, index)
       return double ? reduceEvent(&state, .enterPressed) : []
     case .resultClicked(let index, let double):
       guard index >= 0, index < state.list.results.rowCount else { return [] }
       let again = state.focus == .results && state.list.selection == index
       state.focus = .results
-      state.suggestionsPane.highlighted = nil
-      state.list.selection = index
+      SuggestionsReducer.highlight(&state.suggestionsPane, nil)
+      ResultsReducer.select(&state.list, index)
       let effects = selectionMoved(&state)
       return double && again ? effects + reduceEvent(&state, .enterPressed) : effects
     default:
@@ -167,7 +167,7 @@ extension SearchReducer {
     let rows = state.list.results.rowCount
     guard rows > 0 else { return [] }
     let effects = enterResults(&state, at: max(0, rows - n))
-    if state.list.results.hasMorePages { state.list.fromEnd = n }
+    ResultsReducer.keepFromEnd(&state.list, n)
     return effects
   }
 
@@ -179,15 +179,14 @@ extension SearchReducer {
 
   static func enterResults(_ state: inout SearchState, at row: Int) -> [SearchEffect] {
     guard state.list.results.rowCount > 0 else { return [] }
-    state.suggestionsPane.highlighted = nil
+    SuggestionsReducer.highlight(&state.suggestionsPane, nil)
     state.focus = .results
-    state.list.selection = row
+    ResultsReducer.select(&state.list, row)
     return selectionMoved(&state)
   }
 
   static func selectionMoved(_ state: inout SearchState) -> [SearchEffect] {
-    state.list.selectedBySubmit = false
-    state.list.fromEnd = nil
+    ResultsReducer.userMoved(&state.list)
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
   }

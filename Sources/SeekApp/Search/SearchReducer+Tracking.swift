@@ -34,7 +34,7 @@ extension SearchReducer {
         &state.marks, hits: state.list.results.hits, identified: state.list.tracking.identified) : []
     ResultsReducer.reloadStarting(&state.list)
     // A new list with search disabled lists every line (fzf keeps only the result it had).
-    state.refining.refine.disabledQuery = ""
+    RefinementsReducer.listReplaced(&state.refining)
     let place = currentPlace(state)
     TrackingReducer.reloading(
       &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
@@ -46,14 +46,14 @@ extension SearchReducer {
       state.inputEnded = false
     }
     if state.list.tracking.isBlocked {
-      state.list.reselect = nil
+      ResultsReducer.reselect(&state.list, nil)
       return unmarked
     }
     guard state.focus == .results else { return unmarked }
     if state.look.isFzf {
-      state.list.reselect = .row(state.list.selection)
+      ResultsReducer.reselect(&state.list, .row(state.list.selection))
     } else if case .item(let hit)? = state.list.results.row(at: state.list.selection) {
-      state.list.reselect = .item(hit.objectID)
+      ResultsReducer.reselect(&state.list, .item(hit.objectID))
     }
     return unmarked
   }
@@ -98,12 +98,11 @@ extension SearchReducer {
     case .found(let row, let screenRow)?:
       if let id = results.row(at: row)?.objectID { TrackingReducer.followed(&state.list.tracking, objectID: id) }
       state.focus = .results
-      state.list.selection = row
-      state.list.scrollOffset = max(0, row - screenRow)
+      ResultsReducer.select(&state.list, row, onScreenRow: screenRow)
     case .lost(let row)?:
       guard let row, results.rowCount > 0 else { break }
       state.focus = .results
-      state.list.selection = min(row, results.rowCount - 1)
+      ResultsReducer.select(&state.list, min(row, results.rowCount - 1))
     }
     clampSelection(&state)
     return loadMoreIfNeeded(&state)
@@ -137,10 +136,10 @@ extension SearchReducer {
     }
     if let found {
       state.focus = .results
-      state.list.selection = found
-      state.list.reselect = nil
+      ResultsReducer.select(&state.list, found)
+      ResultsReducer.reselect(&state.list, nil)
     } else if complete {
-      state.list.reselect = nil  // the reload has ended without it
+      ResultsReducer.reselect(&state.list, nil)  // the reload has ended without it
     }
     return []
   }

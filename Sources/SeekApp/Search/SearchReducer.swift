@@ -41,7 +41,7 @@ public enum SearchReducer {
   static func reduceEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     // A command waits for the writes before it: keys are kept for after it has run.
     if state.marks.pendingCommand != nil && event.isInput {
-      if state.marks.heldInputs.count < MarksState.maxHeldInputs { state.marks.heldInputs.append(event) }
+      MarksReducer.holdInput(&state.marks, event)
       return []
     }
     // A `wait` holds the actions after it: keys do nothing meanwhile, and Ctrl-C drops them.
@@ -60,10 +60,7 @@ public enum SearchReducer {
     // A key while a jump waits for its label: the label's row, or the jump ends.
     if let effects = jumpKey(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
-    if event.isInput {
-      state.list.selectFirstHitOnArrival = false
-      state.list.reselect = nil
-    }
+    if event.isInput { ResultsReducer.keyTyped(&state.list) }
     return refinementEvent(&state, event) ?? detailsEvent(&state, event) ?? answer(&state, event)
       ?? appEvent(&state, event) ?? move(&state, event) ?? act(&state, event) ?? editQuery(&state, event) ?? []
   }
@@ -87,7 +84,7 @@ public enum SearchReducer {
     if event == .refinementPaneToggled {
       guard state.focus != .refinements else { return closePane(&state) }
       state.focus = .refinements
-      state.suggestionsPane.highlighted = nil
+      SuggestionsReducer.highlight(&state.suggestionsPane, nil)
       // The pane opens on a narrow screen: count the facets it shows.
       guard RefinementsReducer.openPane(&state.refining, rows: state.paneRows, beside: beside) else { return [] }
       return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
@@ -162,10 +159,9 @@ public enum SearchReducer {
       state.focus = .query
       ResultsReducer.rewind(&state.list)
     }
-    state.list.selectedBySubmit = false
+    ResultsReducer.queryEdited(&state.list)
     SuggestionsReducer.reopen(&state.suggestionsPane)
     state.message = nil
-    state.list.selectFirstHitOnArrival = false
     if state.refining.categoryFromSuggestion != nil && state.editor.text.allSatisfy({ $0 == " " || $0 == "\t" }) {
       RefinementsReducer.endSuggestionCategory(&state.refining)
     }

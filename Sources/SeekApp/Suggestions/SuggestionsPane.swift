@@ -77,6 +77,11 @@ enum SuggestionsReducer {
     pane.highlighted = nil
   }
 
+  /// A suggestion clicked (its index), or none once the focus leaves the query line.
+  static func highlight(_ pane: inout SuggestionsState, _ index: Int?) {
+    pane.highlighted = index
+  }
+
   /// Esc: closed until the next edit.
   static func hide(_ pane: inout SuggestionsState) {
     pane.visible = false
