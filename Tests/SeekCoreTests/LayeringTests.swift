@@ -40,6 +40,25 @@ import Testing
     #expect(shared.contains { $0.hasSuffix("/PostgresConnection.swift") })
   }
 
+  /// The parent reducer (`SearchReducer`, in `Search/` and `Bindings/`) changes a concern's state
+  /// only through that concern's reducer: no line of it assigns to a child's field.
+  @Test func theParentWritesNoChildsField() throws {
+    let app = try #require(Self.sourcesFolder()).appending("/SeekApp")
+    let files = Self.swiftFiles(under: app + "/Search") + Self.swiftFiles(under: app + "/Bindings")
+    let children = "(list|editor|marks|refining|suggestionsPane|details|jump)"
+    let write = try Regex("state\\.\(children)(\\.\\w+)+\\??(\\.\\w+)*\\s*(=[^=]|\\+=|-=)")
+    let mutate = try Regex("state\\.\(children)(\\.\\w+)+\\.(append|remove\\w*|insert|toggle)\\(")
+    var offending: [String] = []
+    for file in files {
+      let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+      for (number, line) in lines.enumerated() where line.contains(write) || line.contains(mutate) {
+        offending.append("\(file.dropFirst(app.count + 1)):\(number + 1)")
+      }
+    }
+    #expect(files.count > 5)
+    #expect(offending == [])
+  }
+
   @Test func importsAreReadWithTheirAttributes() {
     let text = [
       "import SearchEngine", "@preconcurrency import Foundation", "// import Glibc", "  @testable import X",

@@ -7,10 +7,7 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ actions: [BindAction]) -> [SearchEffect] {
     // A command waits for its writes: actions set off meanwhile (another event's `transform`)
     // follow it in turn, where they replaced it.
-    if state.marks.pendingCommand != nil {
-      state.marks.pendingCommand?.then += actions
-      return []
-    }
+    if MarksReducer.holdForCommand(&state.marks, actions) { return [] }
     var effects: [SearchEffect] = []
     let waitingBefore = state.afterWait != nil
     for (i, action) in actions.enumerated() {

@@ -274,6 +274,14 @@ enum MarksReducer {
     return false
   }
 
+  /// Actions set off while a command waits for its writes: done after it, in turn (true), or
+  /// nothing waits (false).
+  static func holdForCommand(_ marks: inout MarksState, _ actions: [BindAction]) -> Bool {
+    guard marks.pendingCommand != nil else { return false }
+    marks.pendingCommand?.then += actions
+    return true
+  }
+
   /// A key typed while a command waits for the writes before it: kept (up to a bound) for after.
   static func holdInput(_ marks: inout MarksState, _ input: SearchEvent) {
     if marks.heldInputs.count < MarksState.maxHeldInputs { marks.heldInputs.append(input) }
