@@ -35,12 +35,9 @@ public final class TerminalApp {
     public var tracePath: String?
     /// Records stream in from this pipe while the UI runs.
     public var input: (handle: FileHandle, format: CatalogFormat)?
-    /// The input's size when it is a file (for the progress shown), and what to do with the
-    /// whole catalog once it is indexed (write the index cache), on the indexer's thread.
-    public var inputBytes: Int? = nil
-    public var onInputIndexed: (@Sendable (Catalog) -> Void)? = nil
-    /// Once the input has ended: why it may be incomplete (fzf's `[Command failed: CMD]`), if so.
-    public var inputFailure: (@Sendable () -> String?)? = nil
+    /// What the input is and what becomes of it (its size, the index cache written once it is
+    /// read, `--read0`, `--header-lines`, what a line becomes).
+    public var source = InputFeed.Source()
     /// A source that can say it changed (a PostgreSQL table): `watchInput` is called once at start
     /// with what to call on a change, and `reopenInput` gives the source read again.
     public var watchInput: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
@@ -49,14 +46,8 @@ public final class TerminalApp {
     public var height: String?
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
     public var mouse = true
-    /// What ends a line of the input (`--read0`: NUL).
-    public var inputDelimiter: UInt8 = 0x0A
-    /// `--header-lines N` (fzf's): the input's first N lines join the header.
-    public var headerLines = 0
     /// `--layout` (fzf's): where the prompt goes and which way the list grows.
     public var layout = ListLayout.reverse
-    /// What a line read becomes (`--ansi`, `--nth`, `--with-nth`).
-    public var lineShape = LineShape()
     /// `--history` (fzf's): earlier queries; Ctrl-P and Ctrl-N walk them instead of moving.
     public var history: [String]? = nil
     /// `--bind` (fzf's): keys and the actions they do (tried before Seek's own keys), and events'.
@@ -193,11 +184,12 @@ public final class TerminalApp {
       }
     }
     let runtime = EffectRuntime(service: service, writer: writer)
+    let input = InputFeed(runtime: runtime, catalog: service.catalog, source: configuration.source)
     let session = Session(
-      driver: driver, runtime: runtime, trace: LatencyTrace(path: configuration.tracePath),
+      driver: driver, runtime: runtime, input: input, trace: LatencyTrace(path: configuration.tracePath),
       timers: configuration.timers)
     let outcome = loop(session, signals: signals)
-    reloadChild?.terminate()
+    session.input.end()
     driver.end()
     shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
     return outcome
@@ -207,6 +199,7 @@ public final class TerminalApp {
   private final class Session {
     let driver: TerminalDriver
     let runtime: EffectRuntime
+    let input: InputFeed
     let trace: LatencyTrace?
     var outcome: Outcome? = nil
     var dirty = true
@@ -219,9 +212,12 @@ public final class TerminalApp {
     var timers: EveryTimers
     var tickedAt = ContinuousClock.now
 
-    init(driver: TerminalDriver, runtime: EffectRuntime, trace: LatencyTrace?, timers: [TimerBinding]) {
+    init(
+      driver: TerminalDriver, runtime: EffectRuntime, input: InputFeed, trace: LatencyTrace?, timers: [TimerBinding]
+    ) {
       self.driver = driver
       self.runtime = runtime
+      self.input = input
       self.trace = trace
       self.timers = EveryTimers(timers, now: .now)
     }
@@ -251,7 +247,7 @@ public final class TerminalApp {
       if let signal = ExitSignals.pending { return .quit(status: 128 + signal) }
       if ExitSignals.takeSuspendRequest() { suspend(session) }
       takeAnswers(session)
-      takeSyncedReload(session)
+      session.input.takeSyncedReload()
       if session.outcome != nil { break }
       let keys = session.heldKeys + session.driver.readKeys()
       session.heldKeys = []
@@ -271,14 +267,10 @@ public final class TerminalApp {
 
   /// The state the configuration gives, the input's feed started, and the first event.
   private func start(_ session: Session) {
-    if let input = configuration.input {
-      feed(
-        input.handle, format: input.format, into: service.catalog, runtime: session.runtime, generation: 0,
-        readsHeader: true)
-    }
+    if let input = configuration.input { session.input.start(input.handle, format: input.format) }
     configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
     screen = session.driver.size
-    growFirstPage(to: screen.rows, runtime: session.runtime)
+    session.input.growFirstPage(to: screen.rows)
     // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
     if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
     send(.started(viewport()), session)
@@ -313,9 +305,8 @@ public final class TerminalApp {
       case .reloadSource:
         // Its own format: a catalog opened from its index cache has no input to take it from.
         guard let reopen = configuration.reopenInput else { break }
-        feedGeneration.increment()
         let (handle, format) = reopen()
-        replaceFeed(with: handle, format: format, attributes: [], runtime: session.runtime, readsHeader: false)
+        session.input.reopen(handle, format: format)
       case .runCommand(let template, let current, let marked, let query, let mode):
         // Placeholders are filled on the search lane, where the catalog lives.
         let variables = commandVariables()
@@ -346,7 +337,7 @@ public final class TerminalApp {
       send(.commandFinished(), session)
       if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
     case .reload(let sync):
-      if let failure = reload(command, sync: sync, variables: variables, runtime: session.runtime) {
+      if let failure = session.input.reload(command, sync: sync, variables: variables) {
         send(.failed("reload: \(failure)"), session)
       }
     case .transform, .transformInto:
@@ -404,17 +395,6 @@ public final class TerminalApp {
   }
 
   /// The runtime's answers, in the order they came.
-  /// A `reload-sync`'s whole output, once it has come: the list replaced by it (unless a newer
-  /// reload started since).
-  private func takeSyncedReload(_ session: Session) {
-    guard let (generation, bytes) = syncedReload.take(), generation == feedGeneration.value,
-      let handle = SyncedReload.handle(giving: bytes)
-    else { return }
-    replaceFeed(
-      with: handle, format: .lines, attributes: configuration.lineShape.attributes, runtime: session.runtime,
-      readsHeader: true)
-  }
-
   private func takeAnswers(_ session: Session) {
     for answer in session.runtime.takeEvents() {
       if case .resultsArrived(let revision, let page) = answer,
@@ -449,7 +429,7 @@ public final class TerminalApp {
     switch key {
     case .resize(let columns, let rows):
       screen = ScreenSize(columns: columns, rows: rows)
-      growFirstPage(to: screen.rows, runtime: session.runtime)
+      session.input.growFirstPage(to: screen.rows)
       send(
         .viewportChanged(viewport()), session)
     case .click(let column, let row):
@@ -570,166 +550,6 @@ public final class TerminalApp {
     return ioctl(descriptors[0].fd, UInt(FIONREAD), &waiting) == 0 && waiting > 0
   }
 
-  /// Streams records from `handle` into the search lane's catalog: reader thread → (batches) →
-  /// indexer thread → (new indexes) → search lane → `.catalogChanged`. What a feed delivers after
-  /// a newer one started (`reload`) is dropped.
-  private func feed(
-    _ handle: FileHandle, format: CatalogFormat, into catalog: Catalog, runtime: EffectRuntime, generation: Int,
-    readsHeader: Bool
-  ) {
-    let total = configuration.inputBytes
-    let onIndexed = configuration.onInputIndexed
-    let inputFailure = generation == 0 ? configuration.inputFailure : nil
-    let current = feedGeneration
-    // Plain lines are answered by a scan past the main index (no tail index built per batch).
-    // Not yet for `reload`'s lists: after a burst of reloads, an accepted line was not found
-    // (in some runs; the cause is not known).
-    let scansTail =
-      generation == 0 && format == .lines && configuration.lineShape.isPlain
-      && CatalogSearcher.scansUnindexedLines(catalog.settings)
-    // Scanning the tail, what the search lane has been handed decides the count's state: an index
-    // may land before the last lines read reach the lane.
-    let handed = HandedLines()
-    let indexer = IndexerThread(catalog: catalog, scansTail: scansTail) {
-      [runtime] update, records, bytes, finished, limited in
-      let percent = total.map { $0 > 0 ? min(99, bytes * 100 / $0) : 0 }
-      runtime.runOnSearchLane { service in
-        guard current.value == generation else { return nil }
-        let searched = service.searcher.contentGeneration
-        if case .rebuilt(let built)? = update, scansTail, built.index.count < records,
-          !service.searcher.takesMain(of: built.index.count)
-        {
-          return nil
-        }
-        if let update { service.apply(.streamed(update)) }
-        if scansTail {
-          // An index of lines the scan answered already changes no answer: the screen stays as
-          // it is (searched again, it would differ only in the time taken).
-          if service.searcher.contentGeneration == searched { return nil }
-          return .catalogChanged(records: handed.records, finished: handed.finished, percent: percent)
-        }
-        return .catalogChanged(records: records, finished: finished, percent: percent)
-      }
-      guard current.value == generation else { return }
-      // The build that holds every record read (scanning the tail, earlier ones may not).
-      if case .rebuilt(let built)? = update, built.index.count < records { return }
-      if limited {
-        let megabytes = ProcessMemory.inputLimitBytes() >> 20
-        runtime.runOnSearchLane { _ in
-          .failed(
-            "input not read past \(Renderer.grouped(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
-          )
-        }
-      }
-      if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .failed(failure) } }
-      if finished, generation == 0, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
-    }
-    let reader = StreamingReader(
-      format: format, delimiter: configuration.inputDelimiter,
-      headerLines: readsHeader ? configuration.headerLines : 0,
-      shape: configuration.lineShape
-    ) { [indexer] in indexer.batchRead() }
-    if scansTail {
-      reader.keepsUnindexed = true
-      indexer.onUnindexed = { [runtime, weak indexer] in
-        guard let indexer else { return }
-        runtime.runOnSearchLane { [weak indexer] service in
-          guard current.value == generation, let taken = indexer?.takeUnindexed() else { return nil }
-          var position = taken.at
-          for rows in taken.batches {
-            service.apply(.streamed(.unindexed(rows, at: position)))
-            position += rows.count
-          }
-          handed.records = taken.records
-          handed.finished = taken.finished
-          let percent = total.map { $0 > 0 ? min(99, taken.bytesRead * 100 / $0) : 0 }
-          return .catalogChanged(records: taken.records, finished: taken.finished, percent: percent)
-        }
-      }
-      indexer.onWholeInput = { [runtime] rows in
-        runtime.runOnSearchLane { service in
-          guard current.value == generation else { return nil }
-          service.apply(.streamed(.wholeInput(rows)))
-          return nil
-        }
-      }
-    }
-    if configuration.headerLines > 0 && readsHeader {
-      // The header is handed to the state machine once it is whole (or the input ended); a
-      // reload's list has its own (fzf's `kubectl get pods` reloaded under its column names).
-      let wanted = configuration.headerLines
-      indexer.onHeader = { [runtime, weak reader] finished in
-        guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
-        runtime.runOnSearchLane { _ in current.value == generation ? .headerRead(lines) : nil }
-        return true
-      }
-    }
-    indexer.reader = reader
-    reader.start(reading: handle)
-  }
-
-  /// fzf's `reload`: the list replaced by the command's output, streamed as piped input is. The
-  /// command running for an earlier reload is ended first (latest wins, as searches).
-  /// `sync` (`reload-sync`): the list before stays until the output has all come (`SyncedReload`).
-  /// Why the command could not be started, if it could not.
-  private func reload(_ command: String, sync: Bool, variables: [String: String], runtime: EffectRuntime) -> String? {
-    feedGeneration.increment()
-    reloadChild?.terminate()
-    reloadChild = nil
-    let child: ChildProcess
-    do { child = try ChildProcess(command: command, captureErrors: false, variables: variables) } catch {
-      return "\(error)"
-    }
-    reloadChild = child
-    if sync {
-      // A tick of no time wakes the run loop, which takes the output (`takeSyncedReload`).
-      syncedReload.collect(child.output, generation: feedGeneration.value) { [runtime] in
-        runtime.runOnSearchLane { _ in .tick(milliseconds: 0) }
-      }
-      return nil
-    }
-    replaceFeed(
-      with: FileHandle(fileDescriptor: child.output, closeOnDealloc: false), format: .lines,
-      attributes: configuration.lineShape.attributes, runtime: runtime, readsHeader: true)
-    return nil
-  }
-
-  /// The list emptied and fed again from `handle`, as the feed of the current generation (the
-  /// caller has started a new one: what the older feed still delivers is dropped).
-  private func replaceFeed(
-    with handle: FileHandle, format: CatalogFormat, attributes: [String], runtime: EffectRuntime, readsHeader: Bool
-  ) {
-    let given = service.catalog.given
-    let empty = RecordTable(attributes: attributes)
-    let catalog = Catalog(
-      name: service.catalog.name, path: service.catalog.path, table: empty, settings: given.resolved(for: empty),
-      given: given)
-    let generation = feedGeneration.value
-    let current = feedGeneration
-    runtime.runOnSearchLane { service in
-      guard current.value == generation else { return nil }
-      service.apply(.restarted(catalog))
-      return .catalogChanged(records: 0, finished: false, percent: nil)
-    }
-    feed(handle, format: format, into: catalog, runtime: runtime, generation: generation, readsHeader: readsHeader)
-  }
-
-  /// Pages as tall as the screen (never smaller than asked): a first page shorter than the list
-  /// would be painted with its lower rows blank, then again whole once the next page came (a
-  /// frame showing less than the one before). Set on the search lane, before the searches after.
-  private func growFirstPage(to rows: Int, runtime: EffectRuntime) {
-    runtime.runOnSearchLane { service in
-      service.hitsPerPage = min(max(service.hitsPerPage, rows), 1_000)
-      return nil
-    }
-  }
-
-  /// Which feed's deliveries count (0: the input; each reload, the next).
-  private let feedGeneration = Generation()
-  /// The command of the last reload, ended when the next starts and when Seek leaves.
-  private var reloadChild: ChildProcess? = nil
-  private let syncedReload = SyncedReload()
-
   /// The event of a key: the user's binding, else Seek's (`DefaultKeymap`: with a history, Ctrl-P
   /// and Ctrl-N walk it, as fzf's `prev-history` and `next-history`); vertical moves follow the
   /// layout.
@@ -821,11 +641,4 @@ public final class TerminalApp {
     return surround
   }
 
-}
-
-/// The lines of a feed handed to the search lane so far, and whether they are all of them: read
-/// and written on the search lane only.
-private final class HandedLines: @unchecked Sendable {
-  var records = 0
-  var finished = false
 }

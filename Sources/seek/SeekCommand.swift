@@ -499,9 +499,9 @@ enum SeekCommand {
         return 2
       }
       var configuration = Self.configuration(options, picking: picking, input: streamFormat)
-      configuration.inputBytes = inputBytes
-      configuration.onInputIndexed = writeCache
-      configuration.inputFailure = inputFailure
+      configuration.source.inputBytes = inputBytes
+      configuration.source.onInputIndexed = writeCache
+      configuration.source.inputFailure = inputFailure
       if let databaseSource, let database = databaseSource.database {
         // A table that announces a change (`NOTIFY seek_catalog`) is read again, when its rows
         // are not those last read.
@@ -615,8 +615,8 @@ enum SeekCommand {
     configuration.overflow = options.overflow
     if let labels = options.jumpLabels { configuration.start.jumpLabels = labels }
     configuration.mouse = !options.noMouse
-    configuration.inputDelimiter = options.inputDelimiter
-    configuration.headerLines = options.headerLines
+    configuration.source.delimiter = options.inputDelimiter
+    configuration.source.headerLines = options.headerLines
     configuration.start.info = options.info
     configuration.inputShown = !options.noInput
     configuration.start.pathWords = options.filepathWord
@@ -627,7 +627,7 @@ enum SeekCommand {
     configuration.keyBindings = options.keyBindings.map { ($0.key.name, $0.key.keys, $0.actions) }
     configuration.eventBindings = options.eventBindings
     configuration.timers = options.timerBindings
-    configuration.lineShape = options.lineShape
+    configuration.source.lineShape = options.lineShape
     if let header = options.header {
       configuration.start.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

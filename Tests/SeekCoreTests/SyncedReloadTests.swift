@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SeekTerminal
+@testable import SeekCore
 
 /// `reload-sync`: the command's output read whole off the run loop, then fed as one piece.
 @Suite struct SyncedReloadTests {

@@ -1,5 +1,4 @@
 import Foundation
-import SeekCore
 
 /// fzf's `reload-sync`: the command's whole output is read off the run loop while the list
 /// before stays on screen; the loop takes it (`take`) once it has all come and feeds it as one
