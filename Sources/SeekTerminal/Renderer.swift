@@ -246,60 +246,11 @@ public enum Renderer {
       let selected = state.focus == .results && state.list.selection == index
       switch shown {
       case .create(let title):
-        var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold], limit: width)
-        x = buffer.write("Create \u{201C}", column: x, row: row, style: [.accent], limit: width)
-        x = buffer.write(title, column: x, row: row, style: [.accent, .bold], limit: width - 1)
-        buffer.write("\u{201D}", column: x, row: row, style: [.accent], limit: width)
+        drawCreateRow(title, row: row, width: width, into: &buffer)
       case .item(let hit):
-        // A check box on every row of the smart list; fzf's pointer on a plain list.
-        let checked = state.marks.checked.contains(hit.objectID)
-        // In the query, Enter accepts the top line: the pointer is on it.
-        let current =
-          selected
-          || (state.focus == .query && state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty
-            && index == results.firstItemRow)
-        let box =
-          state.look.isFzf
-          ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabels[index], context: context)
-          : state.marks.picking.marks
-            ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
-        var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
-        // A jump waiting for its key: the row's label over its gutter.
-        if let label = jumpLabels[index] {
-          buffer.write(
-            String(label), column: 0, row: row, style: [.accent, .bold], limit: state.look.isFzf ? 1 : width)
-        }
-        // Too long: the middle gives way, not the matched words or the end (secondary fields
-        // after the title give way first, as they are drawn only in the room left).
-        let (title, ranges) =
-          state.look.isFzf
-          ? fzfLine(hit, room: width - x - 1, context)
-          : Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x, keeping: context.overflow)
-        // `--ansi`: the line's colours, under the matches' (when the line fits as it is).
-        let matched = styler(ranges, style: [.bold, .match])
-        let colored =
-          title == hit.title && !hit.titleColors.isEmpty ? colorStyler(hit.titleColors, under: matched) : nil
-        x = buffer.write(title, column: x, row: row, limit: width, styleAt: colored ?? matched)
-        // fzf's look: the line as shown, nothing after it.
-        var extras = state.look.isFzf ? [] : hit.details
-        if hit.titleRanges.isEmpty, let snippet = hit.snippet, !state.look.isFzf { extras = [snippet] + extras }
-        // No query: picks lead, as a launcher's recent items, and say so.
-        if results.query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 && !state.look.isFzf {
-          extras = ["recent pick"] + extras
-        }
-        for (i, detail) in extras.enumerated() where x + 3 < width {
-          let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil
-          // What does not fit loses its end to an ellipsis; a number is shown whole or not at all
-          // ($254.1 for $254.19 would be read as a price).
-          let room = width - x - 2
-          if DisplayWidth.of(detail) > room && (Self.isNumber(detail) || room < 4) { break }
-          let (shown, ranges) = Elision.fit(
-            detail, ranges: isSnippet ? hit.snippetRanges : [], room: room, keeping: .start)
-          x = buffer.write("  ", column: x, row: row, limit: width)
-          x = buffer.write(
-            shown, column: x, row: row, style: [.detail], limit: width,
-            styleAt: isSnippet ? styler(ranges, style: [.bold, .match]) : nil)
-        }
+        drawItem(
+          hit, at: index, row: row, selected: selected, jumpLabel: jumpLabels[index], state, context: context,
+          into: &buffer)
       }
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
@@ -309,6 +260,83 @@ public enum Renderer {
         state.refining.refine.refinements.isEmpty
           ? "No results found" : "No results found with the refinements above (F4 clears them)",
         column: 2, row: top + line, style: [.dim], limit: width)
+    }
+  }
+
+  /// The smart list's create row: `+ Create “title”`.
+  private static func drawCreateRow(_ title: String, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+    var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold], limit: width)
+    x = buffer.write("Create \u{201C}", column: x, row: row, style: [.accent], limit: width)
+    x = buffer.write(title, column: x, row: row, style: [.accent, .bold], limit: width - 1)
+    buffer.write("\u{201D}", column: x, row: row, style: [.accent], limit: width)
+  }
+
+  /// One hit's row: its gutter (check box, pointer or fzf's columns), its line with the matches
+  /// bold, and in Seek's look the fields after it.
+  private static func drawItem(
+    _ hit: ResultHit, at index: Int, row: Int, selected: Bool, jumpLabel: Character?, _ state: SearchState,
+    context: RenderContext, into buffer: inout ScreenBuffer
+  ) {
+    let results = state.list.results
+    let width = Layout.resultsWidth(state)
+    // A check box on every row of the smart list; fzf's pointer on a plain list.
+    let checked = state.marks.checked.contains(hit.objectID)
+    // In the query, Enter accepts the top line: the pointer is on it.
+    let current =
+      selected
+      || (state.focus == .query && state.marks.picking.enterAccepts && state.shownSuggestions.isEmpty
+        && index == results.firstItemRow)
+    let box =
+      state.look.isFzf
+      ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabel, context: context)
+      : state.marks.picking.marks
+        ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
+    var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)
+    // A jump waiting for its key: the row's label over its gutter.
+    if let label = jumpLabel {
+      buffer.write(
+        String(label), column: 0, row: row, style: [.accent, .bold], limit: state.look.isFzf ? 1 : width)
+    }
+    // Too long: the middle gives way, not the matched words or the end (secondary fields
+    // after the title give way first, as they are drawn only in the room left).
+    let (title, ranges) =
+      state.look.isFzf
+      ? fzfLine(hit, room: width - x - 1, context)
+      : Elision.fit(hit.title, ranges: hit.titleRanges, room: width - x, keeping: context.overflow)
+    // `--ansi`: the line's colours, under the matches' (when the line fits as it is).
+    let matched = styler(ranges, style: [.bold, .match])
+    let colored =
+      title == hit.title && !hit.titleColors.isEmpty ? colorStyler(hit.titleColors, under: matched) : nil
+    x = buffer.write(title, column: x, row: row, limit: width, styleAt: colored ?? matched)
+    guard !state.look.isFzf else { return }  // fzf's look: the line as shown, nothing after it.
+    drawExtras(of: hit, from: x, row: row, width: width, query: results.query, into: &buffer)
+  }
+
+  /// What follows a hit's line in Seek's look: its snippet when the title did not match, a
+  /// picked record's "recent pick" for the empty query, and its other fields, each as far as it
+  /// fits.
+  private static func drawExtras(
+    of hit: ResultHit, from start: Int, row: Int, width: Int, query: String, into buffer: inout ScreenBuffer
+  ) {
+    var x = start
+    var extras = hit.details
+    if hit.titleRanges.isEmpty, let snippet = hit.snippet { extras = [snippet] + extras }
+    // No query: picks lead, as a launcher's recent items, and say so.
+    if query.isEmpty && (hit.ranking?.match.learned ?? 0) > 0 {
+      extras = ["recent pick"] + extras
+    }
+    for (i, detail) in extras.enumerated() where x + 3 < width {
+      let isSnippet = i == 0 && hit.titleRanges.isEmpty && hit.snippet != nil
+      // What does not fit loses its end to an ellipsis; a number is shown whole or not at all
+      // ($254.1 for $254.19 would be read as a price).
+      let room = width - x - 2
+      if DisplayWidth.of(detail) > room && (Self.isNumber(detail) || room < 4) { break }
+      let (shown, ranges) = Elision.fit(
+        detail, ranges: isSnippet ? hit.snippetRanges : [], room: room, keeping: .start)
+      x = buffer.write("  ", column: x, row: row, limit: width)
+      x = buffer.write(
+        shown, column: x, row: row, style: [.detail], limit: width,
+        styleAt: isSnippet ? styler(ranges, style: [.bold, .match]) : nil)
     }
   }
 

@@ -213,29 +213,10 @@ public final class SearchService {
     var response: CatalogSearcher.Response
     var learnedItems: [String: (level: Int, reason: PickReason)] = [:]
     do {
-      var request = CatalogSearcher.Request(
-        query: refine.searchDisabled ? refine.disabledQuery : query, page: page,
-        hitsPerPage: count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage,
-        cursor: page == 0 ? nil : cursor,
-        highlightScope: .titleAndSnippet, refinements: refine.refinements,
-        facets: page == 0 && refine.countFacets ? ["*"] : [],
-        maxValuesPerFacet: refine.expandedFacets.isEmpty && refine.refinements.facets.isEmpty
-          ? RefinementsState.facetValuesShown + 1 : RefinementsState.facetValuesExpanded,
-        sort: refine.sort, matching: matching)
-      request.inputOrder = refine.inputOrder ?? inputOrder
-      request.skipsUnindexedLines = skippingUnindexedLines
-      if page == 0 && refine.countFacets { request.histogramBuckets = Self.histogramBuckets }
-      // While lines are scanned past the index (a pipe being read), the scan counts its part
-      // exactly: the index counts its own exactly too, so that the count shown is exact and the
-      // final index, taking over, shows the same (see `knownCount`).
-      request.exhaustive = searcher.unindexedLines > 0
-      learnedItems = refine.searchDisabled ? [:] : learned(for: query)
-      request.learned = learnedItems.mapValues(\.level)
-      request.learnedWords = refine.searchDisabled ? nil : learnedWords()?.lexicon
-      if !refine.searchDisabled && refine.sort == nil {
-        request.optionalCategory = categories.category(
-          for: query, picked: learnedItems.mapValues(\.level), in: catalog)
-      }
+      let request: CatalogSearcher.Request
+      (request, learnedItems) = searchRequest(
+        query: query, page: page, cursor: cursor, refine: refine, skippingUnindexedLines: skippingUnindexedLines,
+        count: count)
       response = try searcher.search(request)
     } catch {
       var failed = ResultsPage(query: query, page: page, hits: [], nbHits: 0, nbPages: 0)
@@ -259,25 +240,7 @@ public final class SearchService {
       hit.ranking?.learning = learning
       return hit
     }
-    var equal: [ResultHit] = []
-    if page == 0 && !refine.searchDisabled {
-      for found in searcher.records(titled: query) {
-        let (highlights, _) = Highlighter(index: found.index, query: parsed).highlight(record: found.record)
-        equal.append(
-          resultHit(
-            kind: found.kind, index: found.index, record: found.record, highlights: highlights, snippet: nil, typos: 0,
-            query: parsed))
-      }
-      // The same name written with other punctuation or separators, or a word in its other
-      // number (`apple`, `Apples`): a hit of the first page (a name equal to the query in words
-      // matches every word whole, so it ranks on top).
-      let name = ItemName.words(query)
-      if !name.isEmpty {
-        for hit in hits where !equal.contains(where: { $0.objectID == hit.objectID }) {
-          if ItemName.same(ItemName.words(hit.title), name) { equal.append(hit) }
-        }
-      }
-    }
+    let equal = page == 0 && !refine.searchDisabled ? equalItems(query, parsed: parsed, hits: hits) : []
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     var out = ResultsPage(
@@ -292,6 +255,61 @@ public final class SearchService {
     out.hitsPerPage = count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage
     out.recordCount = searcher.recordCount
     return out
+  }
+
+  /// The engine's request for a page of `query` under `refine`, and the records learned for the
+  /// query (their level and why).
+  private func searchRequest(
+    query: String, page: Int, cursor: CatalogSearcher.Cursor?, refine: Refine, skippingUnindexedLines: Bool,
+    count: Int?
+  ) -> (CatalogSearcher.Request, [String: (level: Int, reason: PickReason)]) {
+    var request = CatalogSearcher.Request(
+      query: refine.searchDisabled ? refine.disabledQuery : query, page: page,
+      hitsPerPage: count.map { SearchRequest.clamped(hitsPerPage: $0) } ?? hitsPerPage,
+      cursor: page == 0 ? nil : cursor,
+      highlightScope: .titleAndSnippet, refinements: refine.refinements,
+      facets: page == 0 && refine.countFacets ? ["*"] : [],
+      maxValuesPerFacet: refine.expandedFacets.isEmpty && refine.refinements.facets.isEmpty
+        ? RefinementsState.facetValuesShown + 1 : RefinementsState.facetValuesExpanded,
+      sort: refine.sort, matching: matching)
+    request.inputOrder = refine.inputOrder ?? inputOrder
+    request.skipsUnindexedLines = skippingUnindexedLines
+    if page == 0 && refine.countFacets { request.histogramBuckets = Self.histogramBuckets }
+    // While lines are scanned past the index (a pipe being read), the scan counts its part
+    // exactly: the index counts its own exactly too, so that the count shown is exact and the
+    // final index, taking over, shows the same (see `knownCount`).
+    request.exhaustive = searcher.unindexedLines > 0
+    let learnedItems = refine.searchDisabled ? [:] : learned(for: query)
+    request.learned = learnedItems.mapValues(\.level)
+    request.learnedWords = refine.searchDisabled ? nil : learnedWords()?.lexicon
+    if !refine.searchDisabled && refine.sort == nil {
+      request.optionalCategory = categories.category(
+        for: query, picked: learnedItems.mapValues(\.level), in: catalog)
+    }
+    return (request, learnedItems)
+  }
+
+  /// The items whose name equals the query (the smart list puts them on top): records titled so,
+  /// and hits of the page whose name is the query's words in other punctuation or number.
+  private func equalItems(_ query: String, parsed: ParsedQuery, hits: [ResultHit]) -> [ResultHit] {
+    var equal: [ResultHit] = []
+    for found in searcher.records(titled: query) {
+      let (highlights, _) = Highlighter(index: found.index, query: parsed).highlight(record: found.record)
+      equal.append(
+        resultHit(
+          kind: found.kind, index: found.index, record: found.record, highlights: highlights, snippet: nil, typos: 0,
+          query: parsed))
+    }
+    // The same name written with other punctuation or separators, or a word in its other
+    // number (`apple`, `Apples`): a hit of the first page (a name equal to the query in words
+    // matches every word whole, so it ranks on top).
+    let name = ItemName.words(query)
+    if !name.isEmpty {
+      for hit in hits where !equal.contains(where: { $0.objectID == hit.objectID }) {
+        if ItemName.same(ItemName.words(hit.title), name) { equal.append(hit) }
+      }
+    }
+    return equal
   }
 
   /// At most this many matches are marked by one select-all: each mark is a store write.

@@ -235,14 +235,7 @@ public enum IndexCache {
     guard case .string(let name)? = meta["name"], var settings = resolvedSettings(meta["settings"]) else {
       return .refused("\(path): damaged header")
     }
-    // Plurals, synonyms, stop words, typo tolerance and single-word exactness are read at query time: today's
-    // settings, not the cache's.
-    settings.index.alternatives = given.alternatives
-    settings.index.removeStopWords = given.removeStopWords ?? false
-    settings.index.exactOnSingleWordQuery = given.exactOnSingleWordQuery
-    settings.index.typoFreeAttributes = Set(given.disableTypoToleranceOnAttributes ?? [])
-    settings.index.typoTolerance = given.resolvedTypoTolerance
-    settings.index.lexicon = given.lexicon
+    readAtQueryTime(&settings, given: given)
     var numeric: Set<String> = []
     if case .array(let items)? = meta["numeric"] {
       for case .string(let n) in items { numeric.insert(n) }
@@ -515,6 +508,17 @@ public enum IndexCache {
         .array(s.index.variantWords.map { String(decoding: $0, as: UTF8.self) }.sorted().map { .string($0) })
       ),
     ])
+  }
+
+  /// Plurals, synonyms, stop words, typo tolerance and single-word exactness are read at query
+  /// time: today's settings, not the cache's.
+  private static func readAtQueryTime(_ settings: inout ResolvedSettings, given: CatalogSettings) {
+    settings.index.alternatives = given.alternatives
+    settings.index.removeStopWords = given.removeStopWords ?? false
+    settings.index.exactOnSingleWordQuery = given.exactOnSingleWordQuery
+    settings.index.typoFreeAttributes = Set(given.disableTypoToleranceOnAttributes ?? [])
+    settings.index.typoTolerance = given.resolvedTypoTolerance
+    settings.index.lexicon = given.lexicon
   }
 
   static func resolvedSettings(_ value: JSONValue?) -> ResolvedSettings? {
