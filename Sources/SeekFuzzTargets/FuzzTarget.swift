@@ -181,28 +181,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     precondition(pieces == all, "keys depend on how the input was cut into reads")
     var state = SearchState()
     var screen = ScreenSize(columns: 40, rows: 10)
-    _ = SearchReducer.reduce(&state, .started(Layout.viewport(for: state, screen: screen)))
+    _ = SearchReducer.reduce(&state, .app(.started(Layout.viewport(for: state, screen: screen))))
     _ = SearchReducer.reduce(
       &state,
-      .resultsArrived(
-        revision: 1,
-        ResultsPage(
-          query: "", page: 0, hits: (0..<30).map { ResultHit(objectID: "\($0)", title: "item \($0)") }, nbHits: 30,
-          nbPages: 2)))
+      .answer(
+        .resultsArrived(
+          revision: 1,
+          ResultsPage(
+            query: "", page: 0, hits: (0..<30).map { ResultHit(objectID: "\($0)", title: "item \($0)") }, nbHits: 30,
+            nbPages: 2))))
     for key in all {
       // As the app: resizes and clicks go through the layout, which the state machine then follows.
       let event: SearchEvent?
       switch key {
       case .resize(let columns, let rows):
         screen = ScreenSize(columns: columns, rows: rows)
-        event = .viewportChanged(Layout.viewport(for: state, screen: screen))
+        event = .app(.viewportChanged(Layout.viewport(for: state, screen: screen)))
       case .click(let column, let row): event = Layout.click(column: column, row: row, double: false, in: state)
       default: event = KeyMap.event(for: key)
       }
       guard let event else { continue }
       _ = SearchReducer.reduce(&state, event)
       let viewport = Layout.viewport(for: state, screen: screen)
-      if viewport != state.viewport { _ = SearchReducer.reduce(&state, .viewportChanged(viewport)) }
+      if viewport != state.viewport { _ = SearchReducer.reduce(&state, .app(.viewportChanged(viewport))) }
       precondition(
         state.editor.cursor >= 0 && state.editor.cursor <= state.editor.text.count, "cursor outside the query")
       precondition(state.editor.text.count <= SearchState.maxQueryCharacters, "the query past its bound")

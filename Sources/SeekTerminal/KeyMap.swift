@@ -62,19 +62,20 @@ public enum KeyMap {
   /// `actionsTriggered`; a key bound to nothing types its character, or does nothing.
   public static func event(for key: Key, history: Bool = false) -> SearchEvent? {
     if let actions = DefaultKeymap.actions(for: key, history: history) {
-      return actions.count == 1 ? actions[0].event ?? .actionsTriggered(actions) : .actionsTriggered(actions)
+      return actions.count == 1
+        ? actions[0].event ?? .app(.actionsTriggered(actions)) : .app(.actionsTriggered(actions))
     }
     switch key {
     case .paste(let text):
       let flat = String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
-      return flat.isEmpty ? nil : .inserted(flat)
-    case .wheelUp: return .scrolled(lines: -1)
-    case .wheelDown: return .scrolled(lines: 1)
+      return flat.isEmpty ? nil : .query(.inserted(flat))
+    case .wheelUp: return .move(.scrolled(lines: -1))
+    case .wheelDown: return .move(.scrolled(lines: 1))
     // Any other Alt-key does nothing (never Esc plus text); a function key nobody bound neither.
     case .alt, .function: return nil
     case .click, .resize: return nil  // the app's: hit-tested and laid out by `Layout`
     case .character(let scalar):
-      return SafeText.isUnsafe(scalar.value) ? nil : .inserted(String(scalar))
+      return SafeText.isUnsafe(scalar.value) ? nil : .query(.inserted(String(scalar)))
     }
   }
 }

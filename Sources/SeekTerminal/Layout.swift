@@ -280,12 +280,14 @@ public enum Layout {
       guard finder.contains(column) else { return nil }
       column -= finder.lowerBound
     }
-    if row < queryLines(state) { return .queryClicked }
+    if row < queryLines(state) { return .click(.queryClicked) }
     if chipLines(state) > 0 && row == chipsRow(state) {
-      return chipSpans(state).firstIndex { $0.contains(column) }.map { .chipRemoved($0) }
+      return chipSpans(state).firstIndex { $0.contains(column) }.map { .refinements(.chipRemoved($0)) }
     }
     let suggestion = row - suggestionsTop(state)
-    if suggestion >= 0 && suggestion < suggestionLines(state) { return .suggestionClicked(suggestion, double: double) }
+    if suggestion >= 0 && suggestion < suggestionLines(state) {
+      return .click(.suggestionClicked(suggestion, double: double))
+    }
     let top = resultsTop(state)
     guard row >= top, row < top + resultsHeight(state) else { return nil }
     if paneWidth(state) > 0 && column >= state.screen.columns - paneWidth(state) {
@@ -295,13 +297,14 @@ public enum Layout {
       if case .histogram(_, let histogram, _, _) = rows[index] {
         let bars = histogramBars(state, buckets: histogram.bucketCount)
         let bucket = column >= bars.column ? (column - bars.column) / bars.width : -1
-        return bucket < histogram.bucketCount && bucket >= 0 ? .paneHistogramClicked(row: index, bucket: bucket) : nil
+        return bucket < histogram.bucketCount && bucket >= 0
+          ? .refinements(.paneHistogramClicked(row: index, bucket: bucket)) : nil
       }
-      return rows[index].isSelectable ? .paneValueClicked(index) : nil
+      return rows[index].isSelectable ? .refinements(.paneValueClicked(index)) : nil
     }
     // A gap's rows (`--gap`) belong to no item.
     guard column < resultsWidth(state), (row - top) % (1 + max(0, gap)) == 0 else { return nil }
     let index = state.list.scrollOffset + (row - top) / (1 + max(0, gap))
-    return index < state.list.results.rowCount ? .resultClicked(index, double: double) : nil
+    return index < state.list.results.rowCount ? .click(.resultClicked(index, double: double)) : nil
   }
 }

@@ -104,16 +104,16 @@ public enum ListLayout: String, Sendable, CaseIterable {
   public func oriented(_ event: SearchEvent, fzfKeys: Bool = false) -> SearchEvent {
     guard self == .bottomUp else { return event }
     switch event {
-    case .movedUp: return .movedDown
-    case .movedDown: return .movedUp
-    case .pagedUp: return .pagedDown
-    case .pagedDown: return .pagedUp
-    case .scrolled(let lines): return .scrolled(lines: -lines)
-    case .halfPaged(let down): return .halfPaged(down: !down)
-    case .viewShifted(let lines): return .viewShifted(lines: -lines)
-    case .tabPressed where fzfKeys: return .backTabPressed
-    case .backTabPressed where fzfKeys: return .tabPressed
-    case .actionsTriggered(let actions): return .actionsTriggered(actions.map(oriented))
+    case .move(.movedUp): return .move(.movedDown)
+    case .move(.movedDown): return .move(.movedUp)
+    case .move(.pagedUp): return .move(.pagedDown)
+    case .move(.pagedDown): return .move(.pagedUp)
+    case .move(.scrolled(let lines)): return .move(.scrolled(lines: -lines))
+    case .move(.halfPaged(let down)): return .move(.halfPaged(down: !down))
+    case .move(.viewShifted(let lines)): return .move(.viewShifted(lines: -lines))
+    case .key(.tabPressed) where fzfKeys: return .key(.backTabPressed)
+    case .key(.backTabPressed) where fzfKeys: return .key(.tabPressed)
+    case .app(.actionsTriggered(let actions)): return .app(.actionsTriggered(actions.map(oriented)))
     default: return event
     }
   }

@@ -268,13 +268,13 @@ public final class TerminalApp {
   /// The state the configuration gives, the input's feed started, and the first event.
   private func start(_ session: Session) {
     if let input = configuration.input { session.input.start(input.handle, format: input.format) }
-    configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .sourceChanged } })
+    configuration.watchInput?({ [runtime = session.runtime] in runtime.runOnSearchLane { _ in .app(.sourceChanged) } })
     screen = session.driver.size
     session.input.growFirstPage(to: screen.rows)
     // The query given first: `start`'s actions (`--bind start:accept`) act on its answer, as fzf's.
-    if !configuration.initialQuery.isEmpty { send(.inserted(configuration.initialQuery), session) }
-    send(.started(viewport()), session)
-    if !configuration.inputShown { send(.queryLineShown(false), session) }
+    if !configuration.initialQuery.isEmpty { send(.query(.inserted(configuration.initialQuery)), session) }
+    send(.app(.started(viewport())), session)
+    if !configuration.inputShown { send(.query(.queryLineShown(false)), session) }
   }
 
   /// Reduces `event` and runs its effects, then tells the state machine the layout its new state
@@ -287,7 +287,7 @@ public final class TerminalApp {
     for _ in 0..<3 {
       let viewport = viewport()
       guard viewport != state.viewport, session.outcome == nil else { return }
-      perform(SearchReducer.reduce(&state, .viewportChanged(viewport)), session)
+      perform(SearchReducer.reduce(&state, .app(.viewportChanged(viewport))), session)
     }
   }
 
@@ -331,23 +331,23 @@ public final class TerminalApp {
     case .become: session.outcome = .become(command, variables: variables)
     case .foreground:
       session.driver.handOver { _ = CommandRunner.runOnTerminal(command, variables: variables) }
-      send(.commandFinished(), session)
+      send(.app(.commandFinished()), session)
     case .silent:
       let ending = waitFor(command, variables: variables, session)
-      send(.commandFinished(), session)
-      if let note = Self.note(ending, "execute-silent") { send(.failed(note), session) }
+      send(.app(.commandFinished()), session)
+      if let note = Self.note(ending, "execute-silent") { send(.app(.failed(note)), session) }
     case .reload(let sync):
       if let failure = session.input.reload(command, sync: sync, variables: variables) {
-        send(.failed("reload: \(failure)"), session)
+        send(.app(.failed("reload: \(failure)")), session)
       }
     case .transform, .transformInto:
       // The output's actions come before the ones bound after the command
       // (`transform-header(…)+reload(…)` shows the header, then reloads).
       switch transformed(waitFor(command, variables: variables, session), mode) {
-      case .success(let actions): send(.commandFinished(output: actions), session)
+      case .success(let actions): send(.app(.commandFinished(output: actions)), session)
       case .failure(let note):
-        send(.commandFinished(), session)
-        if let note = note.text { send(.failed(note), session) }
+        send(.app(.commandFinished()), session)
+        if let note = note.text { send(.app(.failed(note)), session) }
       }
     }
   }
@@ -397,7 +397,7 @@ public final class TerminalApp {
   /// The runtime's answers, in the order they came.
   private func takeAnswers(_ session: Session) {
     for answer in session.runtime.takeEvents() {
-      if case .resultsArrived(let revision, let page) = answer,
+      if case .answer(.resultsArrived(let revision, let page)) = answer,
         revision == state.list.revision ? page.page == 0 : SearchReducer.showsMeanwhile(page, state)
       {
         session.appliedRevision = revision
@@ -431,7 +431,7 @@ public final class TerminalApp {
       screen = ScreenSize(columns: columns, rows: rows)
       session.input.growFirstPage(to: screen.rows)
       send(
-        .viewportChanged(viewport()), session)
+        .app(.viewportChanged(viewport())), session)
     case .click(let column, let row):
       click(column: column, row: row, session)
     case .character("\u{1A}") where boundEvent(for: key) == nil:
@@ -450,13 +450,13 @@ public final class TerminalApp {
     switch event {
     // The last action but one that only runs the preview again (fzf's `show-input+refresh-preview`
     // says show-input).
-    case .actionsTriggered(let actions): return actions.last { $0 != .refreshPreview }?.name ?? actions.last?.name
-    case .inserted: return "char"
+    case .app(.actionsTriggered(let actions)): return actions.last { $0 != .refreshPreview }?.name ?? actions.last?.name
+    case .query(.inserted): return "char"
     // Seek's keys that mean more than one thing, by what they are in fzf's keymap.
-    case .tabPressed: return "toggle-down"
-    case .backTabPressed: return "toggle-up"
-    case .enterPressed: return "accept"
-    case .acceptKeyPressed: return "accept"
+    case .key(.tabPressed): return "toggle-down"
+    case .key(.backTabPressed): return "toggle-up"
+    case .key(.enterPressed): return "accept"
+    case .key(.acceptKeyPressed): return "accept"
     default: return BindAction.name(of: event)
     }
   }
@@ -482,7 +482,7 @@ public final class TerminalApp {
       if let select = Layout.click(column: column, row: row, double: false, in: state, gap: configuration.gap) {
         send(select, session)
       }
-      send(.actionsTriggered(bound.actions), session)
+      send(.app(.actionsTriggered(bound.actions)), session)
     } else if let event = Layout.click(column: column, row: row, double: double, in: state, gap: configuration.gap) {
       send(event, session)
     }
@@ -537,7 +537,7 @@ public final class TerminalApp {
       let elapsed = (ContinuousClock.now - session.tickedAt).wholeMilliseconds
       if elapsed >= tick {
         session.tickedAt = .now
-        send(.tick(milliseconds: elapsed), session)
+        send(.app(.tick(milliseconds: elapsed)), session)
         session.dirty = session.dirty || state.streamedRecords != nil
       }
       return true
@@ -556,7 +556,7 @@ public final class TerminalApp {
   /// The `every(N)` timers that are due: their actions, unless `unbind` turned them off.
   private func fireTimers(_ session: Session) {
     for timer in session.timers.due(now: .now) where !state.unbound.contains(timer.name) && session.outcome == nil {
-      send(configuration.layout.oriented(.actionsTriggered(timer.actions)), session)
+      send(configuration.layout.oriented(.app(.actionsTriggered(timer.actions))), session)
       session.dirty = true
     }
   }
@@ -589,7 +589,7 @@ public final class TerminalApp {
   /// an unbound one falls back to Seek's key).
   private func boundEvent(for key: Key) -> SearchEvent? {
     if let expected = configuration.expect.first(where: { $0.keys.contains(key) }) {
-      return .acceptKeyPressed(expected.name)
+      return .key(.acceptKeyPressed(expected.name))
     }
     if let bound = configuration.keyBindings.last(where: { $0.keys.contains(key) }), !state.unbound.contains(bound.name)
     {
@@ -599,7 +599,7 @@ public final class TerminalApp {
         let typed = Self.typedText(of: key)
         actions = actions.map { $0 == .putKey ? .put(typed) : $0 }
       }
-      return .actionsTriggered(actions)
+      return .app(.actionsTriggered(actions))
     }
     return nil
   }

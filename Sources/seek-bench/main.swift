@@ -598,14 +598,17 @@ if arguments.contains("--render-profile") {
   var state = SearchState()
   state.refining.facetAttributes = catalog.index.facets.text.map(\.attribute)
   state.refining.numericFacets = catalog.index.facets.numeric.map(\.attribute)
-  _ = SearchReducer.reduce(&state, .started(Layout.viewport(for: state, screen: ScreenSize(columns: 120, rows: 40))))
-  _ = SearchReducer.reduce(&state, .inserted("samsung"))
+  _ = SearchReducer.reduce(
+    &state, .app(.started(Layout.viewport(for: state, screen: ScreenSize(columns: 120, rows: 40)))))
+  _ = SearchReducer.reduce(&state, .query(.inserted("samsung")))
   _ = SearchReducer.reduce(
     &state,
-    .resultsArrived(
-      revision: state.list.revision, service.results(query: "samsung", page: 0, refine: Refine(countFacets: true))))
+    .answer(
+      .resultsArrived(
+        revision: state.list.revision, service.results(query: "samsung", page: 0, refine: Refine(countFacets: true)))))
   _ = SearchReducer.reduce(
-    &state, .suggestionsArrived(revision: state.suggestionsPane.revision, service.suggestions.search("samsung")))
+    &state,
+    .answer(.suggestionsArrived(revision: state.suggestionsPane.revision, service.suggestions.search("samsung"))))
   let (_, t) = Measure.time { for _ in 0..<1000 { _ = Renderer.render(state) } }
   log("  render 120x40 (with the refinement pane): \(ms(t / 1000)) ms per frame")
   let (_, tr) = Measure.time { for _ in 0..<1000 { _ = state.paneRows } }

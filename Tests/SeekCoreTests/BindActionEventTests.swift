@@ -17,11 +17,11 @@ import Testing
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
     state.marks.picking.marks = true
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .inserted("a"))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .query(.inserted("a")))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("a", 0, ["a1", "a2", "a3"])))
-    _ = SearchReducer.reduce(&state, .movedDown)
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("a", 0, ["a1", "a2", "a3"]))))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
     return state
   }
 
@@ -31,7 +31,7 @@ import Testing
     let event = try #require(action.event, "\(name) is not one event")
     var performed = listed()
     var reduced = performed
-    let performedEffects = SearchReducer.reduce(&performed, .actionsTriggered([action]))
+    let performedEffects = SearchReducer.reduce(&performed, .app(.actionsTriggered([action])))
     let reducedEffects = SearchReducer.reduce(&reduced, event)
     #expect(performedEffects == reducedEffects)
     #expect(performed == reduced)

@@ -48,8 +48,8 @@ import Testing
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
     state.marks.picking.marks = marks
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ids)))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ids))))
     return state
   }
 
@@ -61,7 +61,7 @@ import Testing
     state.marks.checked = ["1", "10"]
     let matches = (1...10).map { ListedMatch(objectID: String($0), title: String($0)) }
     #expect(
-      SearchReducer.reduce(&state, .matchesListed(.toggle, matches)) == [
+      SearchReducer.reduce(&state, .answer(.matchesListed(.toggle, matches))) == [
         .setChecked(objectID: "1", title: "1", checked: false),
         .setChecked(objectID: "10", title: "10", checked: false),
         .setChecked(objectID: "2", title: "2", checked: true), .setChecked(objectID: "3", title: "3", checked: true),
@@ -73,15 +73,15 @@ import Testing
   @Test func aRefusedToggleDoesNotMove() {
     var state = listed(["a", "b", "c"])
     state.marks.picking.maxMarks = 1
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleDown])))
     let after = state.list.selectedRow
     #expect(state.marks.checkedThisRun == ["a"] && after == .item(hit("b")))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleDown])))
     #expect(state.marks.checkedThisRun == ["a"] && state.list.selectedRow == after)
     // Tab and Shift-Tab, the keys bound to them, alike.
-    _ = SearchReducer.reduce(&state, .tabPressed)
+    _ = SearchReducer.reduce(&state, .key(.tabPressed))
     #expect(state.list.selectedRow == after)
-    _ = SearchReducer.reduce(&state, .backTabPressed)
+    _ = SearchReducer.reduce(&state, .key(.backTabPressed))
     #expect(state.list.selectedRow == after)
   }
 
@@ -91,13 +91,13 @@ import Testing
     var none = listed([])
     none.list.results.recordCount = 5
     none.inputEnded = true
-    #expect(SearchReducer.reduce(&none, .actionsTriggered([.acceptNonEmpty])).isEmpty)
+    #expect(SearchReducer.reduce(&none, .app(.actionsTriggered([.acceptNonEmpty]))).isEmpty)
     var marked = none
     marked.marks.checkedThisRun = ["a"]
-    #expect(SearchReducer.reduce(&marked, .actionsTriggered([.acceptNonEmpty])) == [.flushWrites])
+    #expect(SearchReducer.reduce(&marked, .app(.actionsTriggered([.acceptNonEmpty]))) == [.flushWrites])
     var empty = listed([])
     empty.inputEnded = true
-    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptNonEmpty])) == [.quit(status: 1)])
+    #expect(SearchReducer.reduce(&empty, .app(.actionsTriggered([.acceptNonEmpty]))) == [.quit(status: 1)])
   }
 
   @Test func selectAllChecksEveryMatchWithinTheLimit() {
@@ -106,18 +106,18 @@ import Testing
     state.marks.picking.maxMarks = 1
     // Every match is asked for (the rows loaded are only the first pages), then marked.
     #expect(
-      SearchReducer.reduce(&state, .actionsTriggered([.selectAll]))
+      SearchReducer.reduce(&state, .app(.actionsTriggered([.selectAll])))
         == [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: .select)])
     let matches = ["a", "b", "c"].map { ListedMatch(objectID: $0, title: $0) }
     #expect(
-      SearchReducer.reduce(&state, .matchesListed(.select, matches)) == [
+      SearchReducer.reduce(&state, .answer(.matchesListed(.select, matches))) == [
         .setChecked(objectID: "a", title: "a", checked: true)
       ])
     state.marks.checked = ["a", "b"]
     // Unchecking leaves room under the limit (checks of earlier runs do not count).
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleAll]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleAll])))
     #expect(
-      SearchReducer.reduce(&state, .matchesListed(.toggle, matches)) == [
+      SearchReducer.reduce(&state, .answer(.matchesListed(.toggle, matches))) == [
         .setChecked(objectID: "a", title: "a", checked: false), .setChecked(objectID: "b", title: "b", checked: false),
         .setChecked(objectID: "c", title: "c", checked: true),
       ])
@@ -129,7 +129,7 @@ import Testing
     var picking = Picking.defaults(lines: true)
     picking.marks = true
     let h = try Harness(catalog: catalog((1...1000).map(String.init)), hitsPerPage: 20, picking: picking)
-    h.send(.actionsTriggered([.selectAll, .accept]))
+    h.send(.app(.actionsTriggered([.selectAll, .accept])))
     guard case .accept(let printed)? = h.finished else {
       Issue.record("no accept: \(String(describing: h.finished))")
       return
@@ -143,14 +143,14 @@ import Testing
     let h = try Harness(catalog: catalog((1...1000).map(String.init)), hitsPerPage: 20, picking: .defaults(lines: true))
     h.type("333")
     #expect(h.state.list.results.hits.map(\.title) == ["333"])
-    h.send(.actionsTriggered([.toggleSearch]))
+    h.send(.app(.actionsTriggered([.toggleSearch])))
     h.type("foo")
     #expect(h.state.list.results.query == "333foo" && h.state.list.results.hits.map(\.title) == ["333"])
-    h.send(.actionsTriggered([.toggleSearch]))
+    h.send(.app(.actionsTriggered([.toggleSearch])))
     #expect(h.state.list.results.hits.isEmpty)
     // A new list with search disabled lists every line (fzf's test_reload_disabled_case5).
-    h.send(.actionsTriggered([.disableSearch]))
-    h.send(.actionsTriggered([.reload("seq 3")]))
+    h.send(.app(.actionsTriggered([.disableSearch])))
+    h.send(.app(.actionsTriggered([.reload("seq 3")])))
     #expect(h.state.refining.refine.disabledQuery.isEmpty)
   }
 
@@ -158,28 +158,28 @@ import Testing
   /// too (test_wait_action: `start:search(1)+wait` lists the 20 lines with a 1 of 100 read).
   @Test func aSearchActionLastsUntilTheQueryChanges() {
     var state = listed(["1", "2"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.search("1")]))
-    let refreshed = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.search("1")])))
+    let refreshed = SearchReducer.reduce(&state, .app(.catalogChanged(records: 3, finished: false, percent: nil)))
     #expect(refreshed.contains { if case .searchResults(query: "1", _, _, _, _, _) = $0 { true } else { false } })
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("1", 0, ["1"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("1", 0, ["1"]))))
     // Accepted from its list, as its answer is the one on screen.
     var accepting = state
-    #expect(SearchReducer.reduce(&accepting, .actionsTriggered([.accept])) == [.flushWrites])
-    let typed = SearchReducer.reduce(&state, .inserted("2"))
+    #expect(SearchReducer.reduce(&accepting, .app(.actionsTriggered([.accept]))) == [.flushWrites])
+    let typed = SearchReducer.reduce(&state, .query(.inserted("2")))
     #expect(typed.contains { if case .searchResults(query: "2", _, _, _, _, _) = $0 { true } else { false } })
   }
 
   /// fzf: without marks (`+m`) a toggle does nothing, its move included; with them, it moves.
   @Test func togglesMoveOnlyWhereLinesCanBeMarked() {
     var state = listed(["a", "b", "c"], marks: false)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleDown, .toggleDown, .toggleOut]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleDown, .toggleDown, .toggleOut])))
     #expect(state.list.selection == 0 && state.marks.checked.isEmpty)
     state.look = .fzf(separator: true)
-    _ = SearchReducer.reduce(&state, .tabPressed)
-    _ = SearchReducer.reduce(&state, .backTabPressed)
+    _ = SearchReducer.reduce(&state, .key(.tabPressed))
+    _ = SearchReducer.reduce(&state, .key(.backTabPressed))
     #expect(state.list.selection == 0)
     var marking = listed(["a", "b", "c"])
-    _ = SearchReducer.reduce(&marking, .actionsTriggered([.toggleDown]))
+    _ = SearchReducer.reduce(&marking, .app(.actionsTriggered([.toggleDown])))
     #expect(marking.list.selection == 1)
   }
 
@@ -187,39 +187,39 @@ import Testing
   @Test func multiAndResizeEventsFire() {
     var state = listed(["a", "b", "c"])
     state.eventBindings = [.multi: [.changePrompt("multi")], .resize: [.changePrompt("resize")]]
-    _ = SearchReducer.reduce(&state, .viewportChanged(Viewport()))
+    _ = SearchReducer.reduce(&state, .app(.viewportChanged(Viewport())))
     #expect(state.prompt == "resize")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggle]))
-    _ = SearchReducer.reduce(&state, .checkSaved(objectID: "a", checked: true))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggle])))
+    _ = SearchReducer.reduce(&state, .answer(.checkSaved(objectID: "a", checked: true)))
     #expect(state.prompt == "multi")
   }
 
   @Test func actionsRunInOrderAndStopAtALeaving() {
     var state = listed(["a", "b", "c"])
-    let effects = SearchReducer.reduce(&state, .actionsTriggered([.down, .down, .abort, .up]))
+    let effects = SearchReducer.reduce(&state, .app(.actionsTriggered([.down, .down, .abort, .up])))
     #expect(effects.last == .quit(status: 130))
     #expect(state.list.selection == 2)  // from the top line (the current one), two down; no `up` after abort
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.printQuery])) == [.printQuery("")])
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.printQuery]))) == [.printQuery("")])
   }
 
   /// A command waits for the writes before it (a check just made is among `{+}`), keys wait
   /// with it, and the actions after it follow once it has ended.
   @Test func commandsRunAfterTheWritesWithTheCurrentAndTheMarkedItems() {
     var state = listed(["a", "b", "c"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.execute("x {} {+}"), .first])) == [.flushWrites])
-    #expect(SearchReducer.reduce(&state, .movedDown) == [])  // waits, kept for after the command
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.last])))
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.execute("x {} {+}"), .first]))) == [.flushWrites])
+    #expect(SearchReducer.reduce(&state, .move(.movedDown)) == [])  // waits, kept for after the command
     #expect(
-      SearchReducer.reduce(&state, .writesFlushed) == [
+      SearchReducer.reduce(&state, .answer(.writesFlushed)) == [
         .runCommand(template: "x {} {+}", current: "c", marked: ["c"], query: "", mode: .foreground)
       ])
-    _ = SearchReducer.reduce(&state, .commandFinished())
+    _ = SearchReducer.reduce(&state, .app(.commandFinished()))
     #expect(state.list.selection == 1)  // `first`, after the command, then the key typed meanwhile
     state.marks.checked = ["a", "b"]
     state.marks.checkedThisRun = ["a", "b"]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.become("y")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.become("y")])))
     #expect(
-      SearchReducer.reduce(&state, .writesFlushed) == [
+      SearchReducer.reduce(&state, .answer(.writesFlushed)) == [
         .runCommand(template: "y", current: "b", marked: ["a", "b"], query: "", mode: .become)
       ])
   }
@@ -228,7 +228,7 @@ import Testing
   @Test func aReloadRunsAtOnceWithTheQuery() {
     var state = listed(["a"])
     state.eventBindings = [.change: [.reload("grep -rn {q} .")]]
-    let effects = SearchReducer.reduce(&state, .inserted("x"))
+    let effects = SearchReducer.reduce(&state, .query(.inserted("x")))
     #expect(
       effects.contains(
         .runCommand(template: "grep -rn {q} .", current: "a", marked: ["a"], query: "x", mode: .reload())))
@@ -239,14 +239,14 @@ import Testing
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.start: [.changePrompt("S> ")], .change: [.changeQuery("fixed")], .one: [.accept]]
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
     #expect(state.prompt == "S> ")
     // Typing changes the query: `change` replaces it once (its own change sets nothing off).
-    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("x")))
     #expect(state.editor.text == "fixed")
     // One result for the current query: `one:accept` takes it.
     let effects = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("fixed", 0, ["z"])))
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("fixed", 0, ["z"]))))
     #expect(effects.contains(.flushWrites) && state.marks.pendingAccept == "z")
   }
 
@@ -256,11 +256,11 @@ import Testing
     state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.zero: [.abort]]
     state.streamedRecords = 0
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    let early = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    let early = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, []))))
     #expect(!early.contains(.quit(status: 130)))
     state.inputEnded = true
-    let late = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
+    let late = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, []))))
     #expect(late.contains(.quit(status: 130)))
   }
 
@@ -268,23 +268,23 @@ import Testing
   /// list on screen; keys meanwhile do nothing, and Ctrl-C drops what waits without quitting.
   @Test func waitHoldsTheActionsAfterItUntilTheAnswer() {
     var state = listed(["1", "2", "55"])
-    let asked = SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55"), .wait, .accept]))
+    let asked = SearchReducer.reduce(&state, .app(.actionsTriggered([.changeQuery("55"), .wait, .accept])))
     #expect(state.afterWait == [.accept])
     #expect(!asked.contains { if case .accept = $0 { return true } else { return false } })
-    #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
+    #expect(SearchReducer.reduce(&state, .query(.inserted("x"))) == [])
     #expect(state.editor.text == "55")
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("55", 0, ["55"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("55", 0, ["55"]))))
     #expect(state.afterWait == nil)
     // Accept waits for the writes before it, then takes the answer's line.
-    #expect(SearchReducer.reduce(&state, .writesFlushed).contains(.accept(objectIDs: ["55"])))
+    #expect(SearchReducer.reduce(&state, .answer(.writesFlushed)).contains(.accept(objectIDs: ["55"])))
 
     var other = listed(["1", "2"])
-    _ = SearchReducer.reduce(&other, .actionsTriggered([.changeQuery("2"), .wait, .accept]))
-    #expect(SearchReducer.reduce(&other, .interrupted) == [])
+    _ = SearchReducer.reduce(&other, .app(.actionsTriggered([.changeQuery("2"), .wait, .accept])))
+    #expect(SearchReducer.reduce(&other, .app(.interrupted)) == [])
     #expect(other.afterWait == nil)
     // Nothing to wait for: the actions after it follow at once.
-    _ = SearchReducer.reduce(&other, .resultsArrived(revision: other.list.revision, page("2", 0, ["2"])))
-    _ = SearchReducer.reduce(&other, .actionsTriggered([.wait, .accept]))
+    _ = SearchReducer.reduce(&other, .answer(.resultsArrived(revision: other.list.revision, page("2", 0, ["2"]))))
+    _ = SearchReducer.reduce(&other, .app(.actionsTriggered([.wait, .accept])))
     #expect(other.afterWait == nil && other.marks.pendingAccept != nil)
   }
 
@@ -294,12 +294,13 @@ import Testing
   @Test func aWaitInsideATriggerHoldsWhatFollows() {
     var state = listed(["1", "5"])
     state.keyActions = ["x": [.search("5"), .wait], "y": [.changeHeader("hello")]]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.trigger("x,y"), .changeFooter("world")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.trigger("x,y"), .changeFooter("world")])))
     #expect(state.afterWait == [.trigger("y"), .changeFooter("world")])
     #expect(state.header.isEmpty && state.footer.isEmpty)
-    _ = SearchReducer.reduce(&state, .commandFinished(output: [.changePrompt("p"), .wait, .changeHeader("joined")]))
+    _ = SearchReducer.reduce(
+      &state, .app(.commandFinished(output: [.changePrompt("p"), .wait, .changeHeader("joined")])))
     #expect(state.afterWait == [.trigger("y"), .changeFooter("world"), .changeHeader("joined")])
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("5", 0, ["5"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("5", 0, ["5"]))))
     #expect(state.afterWait == nil && state.header == ["joined"] && state.footer == ["world"])
   }
 
@@ -309,7 +310,7 @@ import Testing
     state.eventBindings = [.change: [.reload("echo {q}")]]
     for key in ["a", " ", "b"] {
       // Space arrives as the key it is (it checks a row where rows are checked, else types).
-      let effects = SearchReducer.reduce(&state, key == " " ? .spacePressed : .inserted(key))
+      let effects = SearchReducer.reduce(&state, key == " " ? .key(.spacePressed) : .query(.inserted(key)))
       let commands = effects.filter { if case .runCommand = $0 { return true } else { return false } }
       #expect(commands.count == 1, "\(key.debugDescription): \(commands.count) commands")
     }
@@ -318,25 +319,25 @@ import Testing
   /// fzf's `toggle-preview-wrap`: the preview's long lines wrapped, then cut again.
   @Test func togglePreviewWrapFlipsTheWrap() {
     var state = listed(["a"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.preview("cat {}")]))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.togglePreviewWrap]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.preview("cat {}")])))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.togglePreviewWrap])))
     #expect(state.details.placement.wrap)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.togglePreviewWrap]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.togglePreviewWrap])))
     #expect(!state.details.placement.wrap)
   }
 
   @Test func previewActionsChangeThePane() {
     var state = listed(["a", "b"])
     state.details.command = "cat {}"
-    let effects = SearchReducer.reduce(&state, .actionsTriggered([.showPreview]))
+    let effects = SearchReducer.reduce(&state, .app(.actionsTriggered([.showPreview])))
     #expect(state.details.open)
     #expect(effects.contains { if case .runPreview = $0 { return true } else { return false } })
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("hidden")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changePreviewWindow("hidden")])))
     #expect(!state.details.open)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.changePreviewWindow("up,40%")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changePreviewWindow("up,40%")])))
     #expect(state.details.open && state.details.placement.position == .top)
     // refresh-preview runs the command again for the same row.
-    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview]))) == ["cat {}"])
+    #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.refreshPreview])))) == ["cat {}"])
   }
 
   /// What a reduction ran in the preview pane.
@@ -351,26 +352,26 @@ import Testing
     var state = listed(["a", "b"])
     state.details.command = "echo [{}]"
     state.details.open = true
-    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.preview("echo [{}{}]")]))) == ["echo [{}{}]"])
+    #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.preview("echo [{}{}]")])))) == ["echo [{}{}]"])
     #expect(state.details.command == "echo [{}]")
-    #expect(runs(SearchReducer.reduce(&state, .actionsTriggered([.refreshPreview]))) == ["echo [{}]"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.preview("echo [{}{}{}]")]))
-    #expect(runs(SearchReducer.reduce(&state, .movedDown)) == ["echo [{}]"])
+    #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.refreshPreview])))) == ["echo [{}]"])
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.preview("echo [{}{}{}]")])))
+    #expect(runs(SearchReducer.reduce(&state, .move(.movedDown))) == ["echo [{}]"])
     var bare = listed(["a", "b"])
-    #expect(runs(SearchReducer.reduce(&bare, .actionsTriggered([.preview("echo [{}{}]")]))) == ["echo [{}{}]"])
-    #expect(runs(SearchReducer.reduce(&bare, .actionsTriggered([.refreshPreview]))).isEmpty)
-    #expect(runs(SearchReducer.reduce(&bare, .movedDown)).isEmpty && bare.details.preview != nil)
-    _ = SearchReducer.reduce(&bare, .actionsTriggered([.changePreviewWindow("hidden")]))
+    #expect(runs(SearchReducer.reduce(&bare, .app(.actionsTriggered([.preview("echo [{}{}]")])))) == ["echo [{}{}]"])
+    #expect(runs(SearchReducer.reduce(&bare, .app(.actionsTriggered([.refreshPreview])))).isEmpty)
+    #expect(runs(SearchReducer.reduce(&bare, .move(.movedDown))).isEmpty && bare.details.preview != nil)
+    _ = SearchReducer.reduce(&bare, .app(.actionsTriggered([.changePreviewWindow("hidden")])))
     #expect(!bare.details.open)
   }
 
   @Test func searchCanBeTurnedOffAndOn() {
     var state = listed(["a"])
-    let off = SearchReducer.reduce(&state, .actionsTriggered([.disableSearch]))
+    let off = SearchReducer.reduce(&state, .app(.actionsTriggered([.disableSearch])))
     #expect(state.refining.refine.searchDisabled)
     #expect(off == [.searchResults(query: "", page: 0, refine: state.refining.refine, revision: state.list.revision)])
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.disableSearch])) == [])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSearch]))
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.disableSearch]))) == [])
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleSearch])))
     #expect(!state.refining.refine.searchDisabled)
   }
 
@@ -379,17 +380,17 @@ import Testing
   @Test func triggerRunsAKeysActionsOnceDeep() {
     var state = listed((1...100).map(String.init))
     state.keyActions = ["a": [.down, .trigger("a")], "b": [.trigger("a,a,b,a")]]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.down]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.down])))
     let start = state.list.selection
-    _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["a"]!))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered(state.keyActions["a"]!)))
     #expect(state.list.selection == start + 2)
-    _ = SearchReducer.reduce(&state, .actionsTriggered(state.keyActions["b"]!))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered(state.keyActions["b"]!)))
     #expect(state.list.selection == start + 8)
     #expect(state.triggering.isEmpty)
     // An event's actions too, and an unbound name's not at all.
     state.eventBindings = [.resize: [.down]]
     state.unbound = ["a"]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.trigger("a, resize")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.trigger("a, resize")])))
     #expect(state.list.selection == start + 9)
   }
 
@@ -398,42 +399,45 @@ import Testing
   /// back, editable.
   @Test func aHiddenQueryLineTakesNoEdits() {
     var state = listed(["55", "5"])
-    _ = SearchReducer.reduce(&state, .inserted("5"))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.hideInput]))
+    _ = SearchReducer.reduce(&state, .query(.inserted("5")))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.hideInput])))
     #expect(!state.editor.inputShown)
-    for edit in [SearchEvent.inserted("x"), .deletedBackward, .cursorMoved(.home), .yanked, .cleared, .spacePressed] {
+    for edit in [
+      SearchEvent.query(.inserted("x")), .query(.deletedBackward), .query(.cursorMoved(.home)), .query(.yanked),
+      .query(.cleared), .key(.spacePressed),
+    ] {
       #expect(SearchReducer.reduce(&state, edit) == [], "\(edit)")
       #expect(state.editor.text == "5" && state.editor.cursor == 1, "\(edit)")
     }
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.changeQuery("55")])) == [])
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.changeQuery("55")]))) == [])
     #expect(state.editor.text == "5")
-    let searched = SearchReducer.reduce(&state, .actionsTriggered([.search("55")])).contains {
+    let searched = SearchReducer.reduce(&state, .app(.actionsTriggered([.search("55")]))).contains {
       if case .searchResults(let query, _, _, _, _, _) = $0 { return query == "55" }
       return false
     }
     #expect(searched)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleInput]))
-    _ = SearchReducer.reduce(&state, .inserted("5"))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleInput])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("5")))
     #expect(state.editor.inputShown && state.editor.text == "55")
   }
 
   @Test func unboundEventsAndKeysWaitForRebind() {
     var state = listed(["a"])
     state.eventBindings = [.change: [.changePrompt("changed")]]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.unbind("change, ctrl-a")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.unbind("change, ctrl-a")])))
     #expect(state.unbound == ["change", "ctrl-a"])
-    _ = SearchReducer.reduce(&state, .inserted("x"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("x")))
     #expect(state.prompt == nil)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.rebind("change")]))
-    _ = SearchReducer.reduce(&state, .inserted("y"))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.rebind("change")])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("y")))
     #expect(state.prompt == "changed" && state.unbound == ["ctrl-a"])
   }
 
   /// fzf's `toggle-bind`: a binding off when on, on when off.
   @Test func toggleBindFlipsEachName() {
     var state = listed(["a"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.unbind("c")]))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleBind("c,d")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.unbind("c")])))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleBind("c,d")])))
     #expect(state.unbound == ["d"])
   }
 
@@ -441,11 +445,11 @@ import Testing
   /// `deselect-all` the matches only.
   @Test func clearSelectionListsEveryItem() {
     var state = listed(["a", "b"])
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.clearSelection])) == [])
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.clearSelection]))) == [])
     state.marks.checked = ["z"]
-    _ = SearchReducer.reduce(&state, .queryReplaced("a"))
+    _ = SearchReducer.reduce(&state, .query(.queryReplaced("a")))
     #expect(
-      SearchReducer.reduce(&state, .actionsTriggered([.clearSelection]))
+      SearchReducer.reduce(&state, .app(.actionsTriggered([.clearSelection])))
         == [.listMatches(query: "", refine: Refine(), how: .deselect)])
   }
 
@@ -453,13 +457,13 @@ import Testing
   @Test func nextAndPreviousSelectedGoRound() {
     var state = listed(["a", "b", "c", "d", "e"])
     state.marks.checked = ["b", "d"]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.nextSelected])))
     #expect(state.focus == .results && state.list.selection == 1)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.nextSelected])))
     #expect(state.list.selection == 3)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.nextSelected]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.nextSelected])))
     #expect(state.list.selection == 1)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.previousSelected]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.previousSelected])))
     #expect(state.list.selection == 3)
   }
 
@@ -467,14 +471,14 @@ import Testing
   @Test func seeksOwnKeysAreActions() {
     var state = listed(["a"])
     state.refining.numericFacets = ["price"]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleRefinements]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleRefinements])))
     #expect(state.refining.paneOpen)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.cycleSort]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.cycleSort])))
     #expect(state.refining.refine.sort != nil)
     state.refining.facetAttributes = ["brand"]
-    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
+    _ = SearchReducer.reduce(&state, .refinements(.refinementToggled(attribute: "brand", value: "Apple")))
     #expect(!state.refining.refine.refinements.isEmpty)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.clearRefinements]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.clearRefinements])))
     #expect(state.refining.refine.refinements.isEmpty)
   }
 
@@ -482,15 +486,15 @@ import Testing
   /// `TrackingTests`).
   @Test func aReloadKeepsTheCurrentItem() {
     var state = listed(["a", "b", "c"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.reload("cmd")]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.last])))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.reload("cmd")])))
     #expect(state.list.reselect == .item("c"))
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 0, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, [])))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 0, finished: false, percent: nil)))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, []))))
     #expect(state.list.reselect == .item("c"))  // not there yet: still looked for
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 4, finished: true, percent: nil)))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["x", "c", "y", "z"])))
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["x", "c", "y", "z"]))))
     #expect(state.focus == .results && state.list.selection == 1 && state.list.reselect == nil)
   }
 
@@ -498,19 +502,19 @@ import Testing
   /// jump-accept); any other key ends the jump and does nothing else.
   @Test func jumpMovesToTheLabelledRow() {
     var state = listed(["a", "b", "c", "d"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
     #expect(state.jumpLabels == [0: "a", 1: "s", 2: "d", 3: "f"])
-    _ = SearchReducer.reduce(&state, .inserted("d"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("d")))
     #expect(
       state.focus == .results && state.list.selection == 2 && state.jump.pending == nil && state.editor.text.isEmpty)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
-    _ = SearchReducer.reduce(&state, .movedUp)
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
+    _ = SearchReducer.reduce(&state, .move(.movedUp))
     #expect(state.list.selection == 2 && state.jump.pending == nil)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
-    _ = SearchReducer.reduce(&state, .inserted("z"))  // not a label on screen: only the jump ends
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("z")))  // not a label on screen: only the jump ends
     #expect(state.list.selection == 2 && state.editor.text.isEmpty && state.jumpLabels.isEmpty)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jumpAccept]))
-    let effects = SearchReducer.reduce(&state, .inserted("s"))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jumpAccept])))
+    let effects = SearchReducer.reduce(&state, .query(.inserted("s")))
     #expect(effects.contains(.flushWrites) && state.marks.pendingAccept == "b")
   }
 
@@ -519,11 +523,11 @@ import Testing
   @Test func jumpEventsFireOnLandingAndOnCancel() {
     var state = listed(["a", "b", "c"])
     state.eventBindings = [.jump: [.changePrompt("landed> ")], .jumpCancel: [.changePrompt("cancelled> ")]]
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
-    _ = SearchReducer.reduce(&state, .inserted("s"))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("s")))
     #expect(state.prompt == "landed> " && state.list.selection == 1)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
-    let effects = SearchReducer.reduce(&state, .interrupted)
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
+    let effects = SearchReducer.reduce(&state, .app(.interrupted))
     #expect(state.prompt == "cancelled> " && !effects.contains(where: \.leaves) && state.jump.pending == nil)
   }
 
@@ -535,7 +539,7 @@ import Testing
       .result: [.transformInto(action: "change-header", command: "echo R")],
       .resultFinal: [.transformInto(action: "change-footer", command: "echo F")],
     ]
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"]))))
     #expect(state.marks.pendingCommand?.mode == .transformInto("change-header"))
     #expect(state.marks.pendingCommand?.then == [.transformInto(action: "change-footer", command: "echo F")])
   }
@@ -544,12 +548,12 @@ import Testing
   @Test func resultFinalWaitsForTheWholeInput() {
     var state = listed(["a"])
     state.eventBindings = [.result: [.print("result")], .resultFinal: [.print("final")]]
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"])))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 2, finished: false, percent: nil)))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"]))))
     #expect(state.printQueue == ["result"])
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 4, finished: true, percent: nil))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 4, finished: true, percent: nil)))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c", "d"])))
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c", "d"]))))
     #expect(state.printQueue == ["result", "result", "final"])
   }
 
@@ -557,8 +561,8 @@ import Testing
   @Test func jumpLabelsFollowTheScreen() {
     var state = listed((0..<40).map { "id\($0)" })
     state.jump.labels = Array("xy")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.last]))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.jump]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.last])))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.jump])))
     #expect(state.jumpLabels == [state.list.scrollOffset: "x", state.list.scrollOffset + 1: "y"])
   }
 
@@ -570,13 +574,13 @@ import Testing
     state.details.placement = state.details.basePlacement
     state.details.open = true
     let cycle = BindAction.changePreviewWindow("down,40%|hidden|")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([cycle])))
     #expect(state.details.placement.position == .bottom && state.details.placement.wrap && state.details.open)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([cycle])))
     #expect(!state.details.open)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([cycle])))
     #expect(state.details.placement == state.details.basePlacement && state.details.open)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([cycle]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([cycle])))
     #expect(state.details.placement.position == .bottom)
     #expect(throws: BindSpec.Failure.self) { try BindSpec.parse("a:change-preview-window(down|sideways)") }
   }
@@ -586,23 +590,23 @@ import Testing
   @Test func aPreviewRunsAgainForTheMarksItNamesAndForTheQueryAlone() {
     var state = listed(["a", "b"])
     state.details.command = "echo {+}"
-    let opened = SearchReducer.reduce(&state, .actionsTriggered([.showPreview]))
+    let opened = SearchReducer.reduce(&state, .app(.actionsTriggered([.showPreview])))
     #expect(opened.contains { if case .runPreview(_, "a", _, _, _, []) = $0 { true } else { false } })
     state.marks.checked = ["b"]
-    let again = SearchReducer.reduce(&state, .tick(milliseconds: 1))
+    let again = SearchReducer.reduce(&state, .app(.tick(milliseconds: 1)))
     #expect(again.contains { if case .runPreview(_, "a", _, _, _, ["b"]) = $0 { true } else { false } })
     var empty = listed([])
     empty.details.command = "echo {q}"
-    let alone = SearchReducer.reduce(&empty, .actionsTriggered([.showPreview]))
+    let alone = SearchReducer.reduce(&empty, .app(.actionsTriggered([.showPreview])))
     #expect(alone.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
     // Naming no line at all runs too (fzf's `echo $FZF_BORDER_LABEL`); naming one does not.
     var plain = listed([])
     plain.details.command = "echo $FZF_PREVIEW_LABEL"
-    let unnamed = SearchReducer.reduce(&plain, .actionsTriggered([.showPreview]))
+    let unnamed = SearchReducer.reduce(&plain, .app(.actionsTriggered([.showPreview])))
     #expect(unnamed.contains { if case .runPreview(_, "", _, _, _, _) = $0 { true } else { false } })
     var named = listed([])
     named.details.command = "cat {1}"
-    #expect(!SearchReducer.reduce(&named, .actionsTriggered([.showPreview])).contains { $0.lane == .search })
+    #expect(!SearchReducer.reduce(&named, .app(.actionsTriggered([.showPreview]))).contains { $0.lane == .search })
   }
 
   /// {n} and {+n}: the items' places in the input, from 0.
@@ -621,7 +625,10 @@ import Testing
 @Suite struct FzfActionTests {
   @Test func readlineAndTransformActionsParseByFzfsNames() throws {
     let actions = try BindSpec.parse("a:backward-kill-subword+forward-subword+backward-delete-char/eof").first?.actions
-    #expect(actions == [.edit(.deletedSubwordBackward), .edit(.cursorMoved(.subwordRight)), .deleteBackwardOrAbort])
+    #expect(
+      actions == [
+        .edit(.query(.deletedSubwordBackward)), .edit(.query(.cursorMoved(.subwordRight))), .deleteBackwardOrAbort,
+      ])
     #expect(
       try BindSpec.parse("ctrl-r:transform-query(rev <<< {q})").first?.actions
         == [.transformInto(action: "change-query", command: "rev <<< {q}")])
@@ -642,54 +649,54 @@ import Testing
       _ = QueryEditingReducer.reduce(&query, event)
       return query.text
     }
-    _ = step(.cursorMoved(.subwordRight))
-    #expect(step(.deletedForward) == "foobar foo-bar fooFooBar")
-    #expect(step(.deletedSubwordForward) == "foo foo-bar fooFooBar")
-    _ = step(.cursorMoved(.subwordRight))
-    #expect(step(.deletedSubwordForward) == "foo foo fooFooBar")
-    _ = step(.cursorMoved(.subwordRight))
-    _ = step(.cursorMoved(.subwordRight))
-    #expect(step(.deletedSubwordForward) == "foo foo fooFoo")
+    _ = step(.query(.cursorMoved(.subwordRight)))
+    #expect(step(.query(.deletedForward)) == "foobar foo-bar fooFooBar")
+    #expect(step(.query(.deletedSubwordForward)) == "foo foo-bar fooFooBar")
+    _ = step(.query(.cursorMoved(.subwordRight)))
+    #expect(step(.query(.deletedSubwordForward)) == "foo foo fooFooBar")
+    _ = step(.query(.cursorMoved(.subwordRight)))
+    _ = step(.query(.cursorMoved(.subwordRight)))
+    #expect(step(.query(.deletedSubwordForward)) == "foo foo fooFoo")
     query.text = "foo bar foo-bar fooBar"
     query.cursor = query.text.count
-    _ = step(.cursorMoved(.subwordLeft))
-    #expect(step(.deletedBackward) == "foo bar foo-bar foBar")
-    #expect(step(.deletedSubwordBackward) == "foo bar foo-bar Bar")
+    _ = step(.query(.cursorMoved(.subwordLeft)))
+    #expect(step(.query(.deletedBackward)) == "foo bar foo-bar foBar")
+    #expect(step(.query(.deletedSubwordBackward)) == "foo bar foo-bar Bar")
   }
 
   @Test func lineActionsActOnTheCurrentLine() {
     var state = BindingsTests().listed(["a", "b", "c"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(-1)]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.position(-1)])))
     #expect(state.currentHit?.objectID == "c")
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.deselect])) == [])
-    #expect(!SearchReducer.reduce(&state, .actionsTriggered([.select])).isEmpty)
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.replaceQuery]))
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.deselect]))) == [])
+    #expect(!SearchReducer.reduce(&state, .app(.actionsTriggered([.select]))).isEmpty)
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.replaceQuery])))
     #expect(state.editor.text == "c")
     var empty = BindingsTests().listed([])
-    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.acceptOrPrintQuery])) == [.printQuery("")])
-    #expect(SearchReducer.reduce(&empty, .actionsTriggered([.deleteBackwardOrAbort])) == [.quit(status: 130)])
+    #expect(SearchReducer.reduce(&empty, .app(.actionsTriggered([.acceptOrPrintQuery]))) == [.printQuery("")])
+    #expect(SearchReducer.reduce(&empty, .app(.actionsTriggered([.deleteBackwardOrAbort]))) == [.quit(status: 130)])
   }
 
   /// fzf's `last` is the last match: each page loaded after it moves the selection on.
   @Test func lastFollowsThePagesToTheLastMatch() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport(screen: ScreenSize(columns: 40, rows: 6), resultsRows: 4)))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport(screen: ScreenSize(columns: 40, rows: 6), resultsRows: 4))))
     let revision = state.list.revision
     let first = (0..<10).map { "a\($0)" }
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: revision, page("", 0, first, nbHits: 20, hitsPerPage: 10)))
-    let asked = SearchReducer.reduce(&state, .actionsTriggered([.last]))
+      &state, .answer(.resultsArrived(revision: revision, page("", 0, first, nbHits: 20, hitsPerPage: 10))))
+    let asked = SearchReducer.reduce(&state, .app(.actionsTriggered([.last])))
     #expect(asked.contains { if case .searchResults(_, 1, _, _, _, _) = $0 { true } else { false } })
     #expect(state.currentHit?.objectID == "a9")
     let second = (0..<10).map { "b\($0)" }
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: revision, page("", 1, second, nbHits: 20, hitsPerPage: 10)))
+      &state, .answer(.resultsArrived(revision: revision, page("", 1, second, nbHits: 20, hitsPerPage: 10))))
     #expect(state.currentHit?.objectID == "b9")
     // pos(0) is the first line; pos(-3) the third from the end.
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(0)]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.position(0)])))
     #expect(state.currentHit?.objectID == "a0")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.position(-3)]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.position(-3)])))
     #expect(state.currentHit?.objectID == "b7")
   }
 
@@ -697,16 +704,16 @@ import Testing
   /// kill ring); cancel on an empty query aborts.
   @Test func cancelClearsTheQueryThenAborts() {
     var state = BindingsTests().listed(["a"])
-    _ = SearchReducer.reduce(&state, .inserted("1"))
-    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
+    _ = SearchReducer.reduce(&state, .query(.inserted("1")))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.home)))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.cancel])))
     #expect(state.editor.text == "")
-    _ = SearchReducer.reduce(&state, .inserted("3"))
-    _ = SearchReducer.reduce(&state, .yanked)
-    _ = SearchReducer.reduce(&state, .yanked)
+    _ = SearchReducer.reduce(&state, .query(.inserted("3")))
+    _ = SearchReducer.reduce(&state, .query(.yanked))
+    _ = SearchReducer.reduce(&state, .query(.yanked))
     #expect(state.editor.text == "311")
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.cancel]))
-    #expect(SearchReducer.reduce(&state, .actionsTriggered([.cancel])) == [.quit(status: 130)])
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.cancel])))
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.cancel]))) == [.quit(status: 130)])
   }
 
   /// `load` fires once the answer for the whole input is in, so that `load:accept` accepts from it.
@@ -715,11 +722,12 @@ import Testing
     state.marks.picking = .defaults(lines: true)
     state.eventBindings = [.load: [.accept]]
     state.streamedRecords = 0
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 2, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 3, finished: true, percent: nil))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 2, finished: false, percent: nil)))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 3, finished: true, percent: nil)))
     #expect(state.marks.pendingAccept == nil)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["1", "2", "3"])))
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["1", "2", "3"]))))
     #expect(state.marks.pendingAccept != nil)
   }
 
@@ -727,31 +735,33 @@ import Testing
   /// row once the whole answer arrives (fzf's cursor), whatever part of it came first.
   @Test func movesMadeBeforeTheAnswerKeepTheirRow() {
     var state = BindingsTests().listed((0..<30).map { "x\($0)" })
-    _ = SearchReducer.reduce(&state, .inserted("391"))
-    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .query(.inserted("391")))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
     var part = page("391", 0, [])
     part.interim = true
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, part))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("391", 0, ["a", "b"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, part)))
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("391", 0, ["a", "b"]))))
     #expect(state.currentHit?.objectID == "b")
     var empty = BindingsTests().listed([])
-    _ = SearchReducer.reduce(&empty, .inserted("1"))
-    _ = SearchReducer.reduce(&empty, .movedDown)
-    _ = SearchReducer.reduce(&empty, .movedDown)
-    _ = SearchReducer.reduce(&empty, .resultsArrived(revision: empty.list.revision, page("1", 0, ["a", "b", "c"])))
+    _ = SearchReducer.reduce(&empty, .query(.inserted("1")))
+    _ = SearchReducer.reduce(&empty, .move(.movedDown))
+    _ = SearchReducer.reduce(&empty, .move(.movedDown))
+    _ = SearchReducer.reduce(
+      &empty, .answer(.resultsArrived(revision: empty.list.revision, page("1", 0, ["a", "b", "c"]))))
     #expect(empty.currentHit?.objectID == "c")
   }
 
   /// fzf's `toggle-sort`: ranked, then in input order, and back; the list asked for again.
   @Test func toggleSortFlipsTheOrderOfTheMatches() {
     var state = BindingsTests().listed(["a", "b"])
-    let effects = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
+    let effects = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleSort])))
     #expect(state.refining.refine.inputOrder == true)
     #expect(
       effects.contains {
         if case .searchResults(_, 0, _, let refine, _, _) = $0 { refine.inputOrder == true } else { false }
       })
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.toggleSort]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleSort])))
     #expect(state.refining.refine.inputOrder == false)
   }
 }
@@ -762,16 +772,17 @@ import Testing
   @Test func aMovePastTheLastLoadedRowIsMadeWhenTheNextPageComes() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"], nbHits: 5, hitsPerPage: 2)))
-    _ = SearchReducer.reduce(&state, .movedDown)
-    _ = SearchReducer.reduce(&state, .movedDown)
-    _ = SearchReducer.reduce(&state, .movedDown)
-    _ = SearchReducer.reduce(&state, .movedUp)
+      &state,
+      .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["a", "b"], nbHits: 5, hitsPerPage: 2))))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
+    _ = SearchReducer.reduce(&state, .move(.movedUp))
     #expect(state.list.selectedRow == .item(hit("b")))
     let second = page("", 1, ["c", "d"], nbHits: 5, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, second))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, second)))
     #expect(state.list.selectedRow == .item(hit("c")))
   }
 }
@@ -780,11 +791,11 @@ import Testing
 @Suite struct FzfExcludeTests {
   @Test func excludedLinesLeaveTheListAndLaterAnswers() {
     var state = BindingsTests().listed(["a", "b", "c"])
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.exclude])))
     #expect(state.list.results.hits.map(\.objectID) == ["b", "c"])
     #expect(state.list.results.nbHits == 2)
-    _ = SearchReducer.reduce(&state, .inserted("x"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("x", 0, ["a", "c"])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("x")))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("x", 0, ["a", "c"]))))
     #expect(state.list.results.hits.map(\.objectID) == ["c"])
     #expect(state.list.results.nbHits == 1)
   }
@@ -794,13 +805,13 @@ import Testing
   @Test func aLaterPageCountsWithoutTheLinesExcludedBefore() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
     let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, first))
-    _ = SearchReducer.reduce(&state, .actionsTriggered([.exclude]))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, first)))
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.exclude])))
     #expect(state.list.results.nbHits == 3)
     let second = page("", 1, ["c", "d"], nbHits: 4, hitsPerPage: 2)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, second))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, second)))
     #expect(state.list.results.hits.map(\.objectID) == ["b", "c", "d"])
     #expect(state.list.results.nbHits == 3)
   }

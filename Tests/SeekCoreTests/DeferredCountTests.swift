@@ -32,8 +32,8 @@ import Testing
       let app = try RuntimeDriver(catalog: Self.catalog, store: MemoryItemStore())
       // A short results pane: the first page fills it, no later page is asked for (a later page
       // would make the count exact on its own).
-      app.send(.viewportChanged(Viewport(resultsRows: 5)))
-      for letter in query { app.send(.inserted(String(letter))) }
+      app.send(.app(.viewportChanged(Viewport(resultsRows: 5))))
+      for letter in query { app.send(.query(.inserted(String(letter)))) }
       app.settle {
         app.state.list.results.query == query && !app.state.list.results.isPending
           && app.state.list.results.exhaustiveNbHits

@@ -65,7 +65,7 @@ final class RuntimeDriver {
     runtime = EffectRuntime(
       service: SearchService(catalog: catalog, suggestions: [], created: initial.created), writer: writer)
     state.marks.checked = initial.checked
-    send(.started(Viewport()))
+    send(.app(.started(Viewport())))
   }
 
   func send(_ event: SearchEvent) {
@@ -95,14 +95,14 @@ final class RuntimeDriver {
       let store = SlowStore(delay: 200)
       let app = try RuntimeDriver(catalog: catalog, store: store)
       app.settle { !app.state.list.results.isPending }
-      app.send(.movedDown)  // into the results (no suggestions)
-      for _ in 0..<(run % 5) { app.send(.movedDown) }
+      app.send(.move(.movedDown))  // into the results (no suggestions)
+      for _ in 0..<(run % 5) { app.send(.move(.movedDown)) }
       guard case .item(let hit) = app.state.list.results.row(at: app.state.list.selection) else {
         Issue.record("no item selected")
         return
       }
-      app.send(.spacePressed)
-      app.send(.enterPressed)
+      app.send(.key(.spacePressed))
+      app.send(.key(.enterPressed))
       app.settle { app.outcome != nil }
       let report = app.runtime.shutdown()
       #expect(report.isClean)
@@ -116,15 +116,15 @@ final class RuntimeDriver {
     let store = SlowStore(delay: 5_000)
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
     app.settle { !app.state.list.results.isPending }
-    app.send(.movedDown)
+    app.send(.move(.movedDown))
     var expected: [String] = []
     for _ in 0..<20 {
       guard case .item(let hit) = app.state.list.results.row(at: app.state.list.selection) else { break }
       expected.append(hit.objectID)
-      app.send(.spacePressed)
-      app.send(.movedDown)
+      app.send(.key(.spacePressed))
+      app.send(.move(.movedDown))
     }
-    app.send(.interrupted)
+    app.send(.app(.interrupted))
     #expect(app.outcome == .quit(status: 130))
     #expect(app.runtime.hasPendingWrites)
     let report = app.runtime.shutdown()
@@ -138,9 +138,9 @@ final class RuntimeDriver {
     store.failWrites = true
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
     app.settle { !app.state.list.results.isPending }
-    app.send(.movedDown)
-    app.send(.spacePressed)
-    app.send(.enterPressed)
+    app.send(.move(.movedDown))
+    app.send(.key(.spacePressed))
+    app.send(.key(.enterPressed))
     app.settle { app.outcome != nil }
     #expect(app.outcome == .accept(objectIDs: [app.state.marks.pendingAccept!]))
     let report = app.runtime.shutdown()
@@ -152,11 +152,11 @@ final class RuntimeDriver {
   @Test func aCreatedItemIsSearchableAtOnce() throws {
     let store = SlowStore(delay: 1_000)
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: store)
-    for c in "zorblax" { app.send(.inserted(String(c))) }
+    for c in "zorblax" { app.send(.query(.inserted(String(c)))) }
     app.settle { !app.state.list.results.isPending && app.state.list.results.query == "zorblax" }
     #expect(app.state.list.results.row(at: 0) == .create("zorblax"))
-    app.send(.movedDown)
-    app.send(.spacePressed)
+    app.send(.move(.movedDown))
+    app.send(.key(.spacePressed))
     app.settle { app.state.list.results.equalItems.count == 1 }
     #expect(app.state.list.results.equalItems.first?.title == "zorblax")
     #expect(app.runtime.shutdown().isClean)
@@ -165,7 +165,7 @@ final class RuntimeDriver {
   /// Many searches in a burst: only the latest revision's answer is shown, and it arrives.
   @Test func latestSearchWins() throws {
     let app = try RuntimeDriver(catalog: catalog(Self.titles), store: MemoryItemStore())
-    for c in "gadget model 17" { app.send(c == " " ? .spacePressed : .inserted(String(c))) }
+    for c in "gadget model 17" { app.send(c == " " ? .key(.spacePressed) : .query(.inserted(String(c)))) }
     app.settle { !app.state.list.results.isPending && app.state.list.results.query == "gadget model 17" }
     #expect(app.state.list.results.hits.first?.title == "gadget model 17")
     #expect(app.runtime.shutdown().isClean)

@@ -37,7 +37,7 @@ import Testing
   @Test func aHistoryStepSearchesTheQueryItShows() {
     var state = SearchState()
     state.editor.history = QueryHistory(entries: ["beta"])
-    let effects = SearchReducer.reduce(&state, .historyMoved(older: true))
+    let effects = SearchReducer.reduce(&state, .query(.historyMoved(older: true)))
     #expect(state.editor.text == "beta" && state.editor.cursor == 4)
     #expect(effects.contains(.searchResults(query: "beta", page: 0, refine: Refine(), revision: 1)))
   }
@@ -80,15 +80,15 @@ import Testing
   @Test func anExpectedKeyAcceptsTheTopLineAndIsRemembered() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .inserted("b"))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .query(.inserted("b")))
     let revision = state.list.revision
     // Before the answer: taken when it arrives, as Enter is.
-    #expect(SearchReducer.reduce(&state, .acceptKeyPressed("ctrl-v")) == [])
+    #expect(SearchReducer.reduce(&state, .key(.acceptKeyPressed("ctrl-v"))) == [])
     #expect(state.marks.acceptKey == "ctrl-v")
-    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
+    let effects = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: revision, page("b", 0, ["beta"]))))
     #expect(effects == [.flushWrites])
-    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
+    #expect(SearchReducer.reduce(&state, .answer(.writesFlushed)) == [.accept(objectIDs: ["beta"])])
   }
 
   /// Shift-Tab with marks (`-m`) is fzf's toggle+up: the row's check, then the row above; on the
@@ -97,19 +97,22 @@ import Testing
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
     state.marks.picking.marks = true
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c"])))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["a", "b", "c"]))))
     #expect(
-      SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
+      SearchReducer.reduce(&state, .key(.backTabPressed)).contains(
+        .setChecked(objectID: "a", title: "a", checked: true)))
     #expect(state.focus == .results && state.list.selection == 0)
     state.list.selection = 2
     #expect(
-      SearchReducer.reduce(&state, .backTabPressed).contains(.setChecked(objectID: "c", title: "c", checked: true)))
+      SearchReducer.reduce(&state, .key(.backTabPressed)).contains(
+        .setChecked(objectID: "c", title: "c", checked: true)))
     #expect(state.list.selection == 1)
     // Without marks it only moves up.
     state.marks.picking.marks = false
     #expect(
-      SearchReducer.reduce(&state, .backTabPressed).allSatisfy {
+      SearchReducer.reduce(&state, .key(.backTabPressed)).allSatisfy {
         if case .setChecked = $0 { return false } else { return true }
       })
     #expect(state.list.selection == 0)

@@ -43,7 +43,7 @@ import Testing
     var start = SearchState.Start()
     start.history = ["older", "newest"]
     var state = SearchState.initial(start)
-    _ = SearchReducer.reduce(&state, .historyMoved(older: true))
+    _ = SearchReducer.reduce(&state, .query(.historyMoved(older: true)))
     #expect(state.editor.text == "newest")
   }
 }

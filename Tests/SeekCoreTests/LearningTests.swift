@@ -109,14 +109,14 @@ import Testing
   @Test func acceptAndCheckRecordPicksWithTheQuery() throws {
     let h = try harness(learns: true)
     h.type("req")
-    h.send(.movedDown)
-    h.send(.movedDown)
+    h.send(.move(.movedDown))
+    h.send(.move(.movedDown))
     let checked = selectedID(h)
-    h.send(.toggled)
+    h.send(.key(.toggled))
     #expect(h.effects.contains(.recordPick(objectID: checked, query: "req")))
-    h.send(.movedUp)
+    h.send(.move(.movedUp))
     let accepted = selectedID(h)
-    h.send(.enterPressed)
+    h.send(.key(.enterPressed))
     #expect(accepted != checked && h.state.marks.pendingAccept == accepted)
     // What is printed is the check, not the row the cursor was on: only what was printed (or
     // checked) is picked (the row under the cursor once rose from being passed over).
@@ -128,9 +128,9 @@ import Testing
   @Test func theRowAcceptedAloneIsPicked() throws {
     let h = try harness(learns: true)
     h.type("req")
-    h.send(.movedDown)
+    h.send(.move(.movedDown))
     let accepted = selectedID(h)
-    h.send(.enterPressed)
+    h.send(.key(.enterPressed))
     #expect(h.effects.contains(.accept(objectIDs: [accepted])))
     #expect(h.effects.contains(.recordPick(objectID: accepted, query: "req")))
     #expect(try Set(h.writer.store.picks().map(\.objectID)) == [accepted])
@@ -139,9 +139,9 @@ import Testing
   @Test func nothingIsRecordedWithoutLearning() throws {
     let h = try harness(learns: false)
     h.type("req")
-    h.send(.movedDown)
-    h.send(.toggled)
-    h.send(.enterPressed)
+    h.send(.move(.movedDown))
+    h.send(.key(.toggled))
+    h.send(.key(.enterPressed))
     #expect(!h.effects.contains { if case .recordPick = $0 { return true } else { return false } })
     #expect(try h.writer.store.picks().isEmpty)
   }
@@ -151,9 +151,9 @@ import Testing
     let h = try harness(learns: true)
     h.type("req")
     #expect(h.titles.first == "req")
-    while h.titles[h.state.list.selection] != "reqwest" || h.state.focus != .results { h.send(.movedDown) }
-    h.send(.toggled)
-    h.send(.cleared)
+    while h.titles[h.state.list.selection] != "reqwest" || h.state.focus != .results { h.send(.move(.movedDown)) }
+    h.send(.key(.toggled))
+    h.send(.query(.cleared))
     h.type("re")
     #expect(h.titles.first == "reqwest")
     #expect(h.state.list.results.reorderedByLearning)

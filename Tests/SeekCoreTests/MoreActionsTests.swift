@@ -10,15 +10,15 @@ import Testing
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
     state.look = .fzf(separator: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: rows)))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport(resultsRows: rows))))
     let ids = (1...count).map(String.init)
     _ = SearchReducer.reduce(
-      &state, .resultsArrived(revision: state.list.revision, page("", 0, ids, hitsPerPage: 100)))
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ids, hitsPerPage: 100))))
     return state
   }
 
   func act(_ state: inout SearchState, _ actions: BindAction...) -> [SearchEffect] {
-    SearchReducer.reduce(&state, .actionsTriggered(actions))
+    SearchReducer.reduce(&state, .app(.actionsTriggered(actions)))
   }
 
   @Test func theNewNamesRead() throws {
@@ -93,12 +93,12 @@ import Testing
     var state = fzfList(5, rows: 5)
     state.marks.picking.marks = true
     _ = act(&state, .toggle)
-    _ = SearchReducer.reduce(&state, .inserted("9"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("9")))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("9", 0, []))))
     #expect(act(&state, .acceptOrPrintQuery) == [.flushWrites])
     var bare = fzfList(5, rows: 5)
-    _ = SearchReducer.reduce(&bare, .inserted("9"))
-    _ = SearchReducer.reduce(&bare, .resultsArrived(revision: bare.list.revision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&bare, .query(.inserted("9")))
+    _ = SearchReducer.reduce(&bare, .answer(.resultsArrived(revision: bare.list.revision, page("9", 0, []))))
     #expect(act(&bare, .acceptOrPrintQuery) == [.printQuery("9")])
   }
 
@@ -106,8 +106,8 @@ import Testing
   /// do; a command naming the query, the marks or no line runs.
   @Test func aCommandNamingTheCurrentLineWaitsForOne() {
     var state = fzfList(3, rows: 5)
-    _ = SearchReducer.reduce(&state, .inserted("9"))
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("9", 0, [])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("9")))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("9", 0, []))))
     #expect(act(&state, .execute("echo /{}/"), .changeHeader("alt-a")) == [])
     #expect(state.header == ["alt-a"] && state.marks.pendingCommand == nil)
     #expect(act(&state, .execute("echo {q}")) == [.flushWrites])
@@ -122,7 +122,7 @@ import Testing
   /// test_no_input_change_query); `search(…)` still searches.
   @Test func aHiddenQueryLineIsClosedToChangeQuery() {
     var state = fzfList(5, rows: 5)
-    _ = SearchReducer.reduce(&state, .queryLineShown(false))
+    _ = SearchReducer.reduce(&state, .query(.queryLineShown(false)))
     _ = act(&state, .changeQuery("555"), .put("x"), .clearQuery)
     #expect(state.editor.text.isEmpty)
     #expect(!act(&state, .search("9")).isEmpty)
@@ -154,7 +154,7 @@ import Testing
     var state = fzfList(3, rows: 5)
     state.details.command = "seq 100"
     state.details.open = true
-    _ = SearchReducer.reduce(&state, .viewportChanged(Viewport(resultsRows: 5, detailsRows: 10)))
+    _ = SearchReducer.reduce(&state, .app(.viewportChanged(Viewport(resultsRows: 5, detailsRows: 10))))
     // The current line's preview has come (the pane asked for it above).
     state.details.preview = PreviewOutput(lines: Array(repeating: [], count: 100), exitStatus: 0)
     _ = act(&state, .previewBottom)
@@ -173,7 +173,7 @@ import Testing
     state.details.command = "env > file"
     state.details.placement = DetailsPlacement.parse("0")!
     #expect(state.details.placement.hidden && !state.details.open)
-    let effects = SearchReducer.reduce(&state, .movedDown)
+    let effects = SearchReducer.reduce(&state, .move(.movedDown))
     #expect(effects.contains { if case .runPreview = $0 { true } else { false } })
     // `0,hidden` (fzf's test_preview_size_0_hidden): hidden runs nothing until shown.
     #expect(!DetailsPlacement.parse("0,hidden")!.zeroSize && !DetailsPlacement.parse("hidden,0")!.zeroSize)

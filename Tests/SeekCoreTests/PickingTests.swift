@@ -19,7 +19,7 @@ import Testing
     let app = try lines(["alpha", "beta", "gamma"])
     app.type("bet")
     #expect(app.titles == ["beta"])  // no create row for lines
-    app.send(.enterPressed)
+    app.send(.key(.enterPressed))
     #expect(app.finished == .accept(objectIDs: [app.state.list.results.hits[0].objectID]))
     #expect(app.effects.contains { if case .createItem = $0 { return true } else { return false } } == false)
   }
@@ -27,24 +27,24 @@ import Testing
   @Test func enterBeforeTheResultsArriveTakesTheTopOfTheQueryTyped() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .inserted("b"))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .query(.inserted("b")))
     let revision = state.list.revision
-    #expect(SearchReducer.reduce(&state, .enterPressed) == [])
+    #expect(SearchReducer.reduce(&state, .key(.enterPressed)) == [])
     #expect(state.marks.acceptTopOnArrival)
     // Keys typed meanwhile do nothing: Enter was the last word.
-    #expect(SearchReducer.reduce(&state, .inserted("x")) == [])
+    #expect(SearchReducer.reduce(&state, .query(.inserted("x"))) == [])
     #expect(state.editor.text == "b")
-    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: revision, page("b", 0, ["beta"])))
+    let effects = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: revision, page("b", 0, ["beta"]))))
     #expect(effects == [.flushWrites])
-    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["beta"])])
+    #expect(SearchReducer.reduce(&state, .answer(.writesFlushed)) == [.accept(objectIDs: ["beta"])])
   }
 
   @Test func enterWithNoMatchIsFzfsNoMatch() throws {
     let app = try lines(["alpha", "beta"])
     app.type("zzzz")
     #expect(app.titles.isEmpty)
-    app.send(.enterPressed)
+    app.send(.key(.enterPressed))
     #expect(app.finished == .quit(status: 1))
   }
 
@@ -53,7 +53,7 @@ import Testing
     state.marks.picking = .defaults(lines: true)
     state.suggestionsPane.hits = [suggestion("beta")]
     state.suggestionsPane.highlighted = 0
-    let effects = SearchReducer.reduce(&state, .enterPressed)
+    let effects = SearchReducer.reduce(&state, .key(.enterPressed))
     #expect(effects.contains(.logSubmittedQuery(query: "beta", fromSuggestion: true)))
     #expect(state.marks.pendingAccept == nil)
   }
@@ -68,11 +68,11 @@ import Testing
     let app = try Harness(catalog: catalog(["Blue Lamp", "Red Lamp"]))
     app.type("lamp")
     #expect(app.titles == ["+ lamp", "Blue Lamp", "Red Lamp"])
-    app.send(.enterPressed)
+    app.send(.key(.enterPressed))
     #expect(app.state.focus == .results)
     #expect(app.titles[app.state.list.selection] == "Blue Lamp")
     #expect(app.finished == nil)
-    app.send(.enterPressed)
+    app.send(.key(.enterPressed))
     #expect(app.finished == .accept(objectIDs: [app.state.list.results.hits[0].objectID]))
   }
 
@@ -83,14 +83,14 @@ import Testing
     let app = try Harness(catalog: catalog(["Blue Lamp"]), store: store)
     app.type("qqqq")
     #expect(app.state.createdByEnter == "qqqq")
-    app.send(.enterPressed)
+    app.send(.key(.enterPressed))
     #expect(try store.createdItems().map(\.title) == ["qqqq"])
     var picking = Picking.defaults(lines: false)
     picking.createsOnEnter = false
     let kept = try Harness(catalog: catalog(["Blue Lamp"]), picking: picking)
     kept.type("qqqq")
     #expect(kept.state.createdByEnter == nil)
-    kept.send(.enterPressed)
+    kept.send(.key(.enterPressed))
     #expect(kept.titles == ["+ qqqq"])
     #expect(kept.state.focus == .query)
     // A query that finds something submits, as before.
@@ -104,19 +104,19 @@ import Testing
   @Test func enterBeforeTheAnswerCreatesWhenItHoldsNothing() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: false)
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .inserted("qqqq"))
-    #expect(!SearchReducer.reduce(&state, .enterPressed).contains(.createItem(title: "qqqq")))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .query(.inserted("qqqq")))
+    #expect(!SearchReducer.reduce(&state, .key(.enterPressed)).contains(.createItem(title: "qqqq")))
     let empty = ResultsPage(query: "qqqq", page: 0, hits: [], nbHits: 0, nbPages: 0)
-    let arrived = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, empty))
+    let arrived = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, empty)))
     #expect(arrived.contains(.createItem(title: "qqqq")))
     // Typed on after Enter: the answer to the longer query decides nothing by itself.
-    _ = SearchReducer.reduce(&state, .inserted("x"))
-    _ = SearchReducer.reduce(&state, .enterPressed)
-    _ = SearchReducer.reduce(&state, .inserted("y"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("x")))
+    _ = SearchReducer.reduce(&state, .key(.enterPressed))
+    _ = SearchReducer.reduce(&state, .query(.inserted("y")))
     let later = ResultsPage(query: "qqqqxy", page: 0, hits: [], nbHits: 0, nbPages: 0)
     #expect(
-      !SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, later)).contains {
+      !SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, later))).contains {
         if case .createItem = $0 { return true } else { return false }
       })
   }
@@ -125,37 +125,37 @@ import Testing
     let store = MemoryItemStore()
     let app = try Harness(catalog: catalog(["Blue Lamp"]), store: store)
     app.type("desk")
-    app.send(.movedDown)
-    app.send(.enterPressed)  // on the create row: creates "desk", checked
+    app.send(.move(.movedDown))
+    app.send(.key(.enterPressed))  // on the create row: creates "desk", checked
     #expect(try store.createdItems().map(\.title) == ["desk"])
     #expect(app.titles == ["desk"])
-    app.send(.movedDown)
-    app.send(.deletedForward)
+    app.send(.move(.movedDown))
+    app.send(.query(.deletedForward))
     #expect(try store.createdItems().isEmpty)
     #expect(try store.checkedItems().isEmpty)
     #expect(app.titles == ["+ desk"])
     #expect(app.state.marks.checkedThisRun.isEmpty)
     // Ctrl-Y on the list brings the deleted item back, checked as it was.
-    app.send(.movedDown)
-    app.send(.yanked)
+    app.send(.move(.movedDown))
+    app.send(.query(.yanked))
     #expect(try store.createdItems().map(\.title) == ["desk"])
     #expect(try store.checkedItems().map(\.title) == ["desk"])
     #expect(app.titles == ["desk"])
     #expect(app.state.message == "brought back “desk”")
     // Unchecked when deleted: back unchecked.
-    app.send(.movedDown)
-    app.send(.spacePressed)
+    app.send(.move(.movedDown))
+    app.send(.key(.spacePressed))
     #expect(try store.checkedItems().isEmpty)
-    app.send(.deletedForward)
-    app.send(.movedDown)
-    app.send(.yanked)
+    app.send(.query(.deletedForward))
+    app.send(.move(.movedDown))
+    app.send(.query(.yanked))
     #expect(try store.createdItems().map(\.title) == ["desk"])
     #expect(try store.checkedItems().isEmpty)
     // A catalog record is not deleted: a message says why.
-    app.send(.cleared)
+    app.send(.query(.cleared))
     app.type("blue lamp")
-    app.send(.movedDown)
-    app.send(.deletedForward)
+    app.send(.move(.movedDown))
+    app.send(.query(.deletedForward))
     #expect(app.state.message != nil)
     #expect(app.titles == ["Blue Lamp"])
   }

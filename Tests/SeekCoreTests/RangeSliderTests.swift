@@ -18,7 +18,7 @@ import Testing
   static func focusedOnHistogram() -> SearchState {
     var state = SearchState()
     state.refining.numericFacets = ["price"]
-    _ = SearchReducer.reduce(&state, .started(Viewport(refinementsBeside: true)))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport(refinementsBeside: true))))
     state.list.results.facets = [price]
     state.focus = .refinements
     state.refining.paneSelection = state.paneRows.firstIndex { if case .histogram = $0 { true } else { false } }!
@@ -30,14 +30,14 @@ import Testing
   @Test func arrowsMoveTheActiveHandleAndSearchAgain() {
     var state = Self.focusedOnHistogram()
     // The upper handle first: "under 900".
-    var effects = SearchReducer.reduce(&state, .cursorMoved(.left))
+    var effects = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
     #expect(Self.chips(state) == ["price < 900"])
     #expect(effects.contains { if case .searchResults = $0 { true } else { false } })
     #expect(state.editor.text.isEmpty)
     // Space switches to the lower handle; two steps right: 200 and up.
-    _ = SearchReducer.reduce(&state, .spacePressed)
-    _ = SearchReducer.reduce(&state, .cursorMoved(.right))
-    _ = SearchReducer.reduce(&state, .cursorMoved(.right))
+    _ = SearchReducer.reduce(&state, .key(.spacePressed))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.right)))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.right)))
     #expect(Self.chips(state) == ["price >= 200", "price < 900"])
     // The rows read the handles back from the refinements (the histogram is the same: it is
     // counted without the price refinements).
@@ -47,12 +47,12 @@ import Testing
     }
     #expect(lower == 2 && upper == 9)
     // Back to the lower end: that refinement goes; a handle never passes the other.
-    effects = SearchReducer.reduce(&state, .cursorMoved(.left))
-    effects = SearchReducer.reduce(&state, .cursorMoved(.left))
-    effects = SearchReducer.reduce(&state, .cursorMoved(.left))
+    effects = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
+    effects = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
+    effects = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
     #expect(Self.chips(state) == ["price < 900"])
-    _ = SearchReducer.reduce(&state, .spacePressed)
-    for _ in 0..<20 { _ = SearchReducer.reduce(&state, .cursorMoved(.left)) }
+    _ = SearchReducer.reduce(&state, .key(.spacePressed))
+    for _ in 0..<20 { _ = SearchReducer.reduce(&state, .query(.cursorMoved(.left))) }
     #expect(Self.chips(state) == ["price < 100"])
   }
 
@@ -61,12 +61,12 @@ import Testing
     var state = Self.focusedOnHistogram()
     let row = state.refining.paneSelection
     state.refining.paneSelection = 0
-    _ = SearchReducer.reduce(&state, .paneHistogramClicked(row: row, bucket: 7))
+    _ = SearchReducer.reduce(&state, .refinements(.paneHistogramClicked(row: row, bucket: 7)))
     #expect(Self.chips(state) == ["price < 800"] && state.refining.paneSelection == row)
-    _ = SearchReducer.reduce(&state, .paneHistogramClicked(row: row, bucket: 1))
+    _ = SearchReducer.reduce(&state, .refinements(.paneHistogramClicked(row: row, bucket: 1)))
     #expect(Self.chips(state) == ["price >= 100", "price < 800"])
     #expect(state.refining.lowerHandleActive)
-    _ = SearchReducer.reduce(&state, .paneHistogramClicked(row: row, bucket: 9))
+    _ = SearchReducer.reduce(&state, .refinements(.paneHistogramClicked(row: row, bucket: 9)))
     #expect(Self.chips(state) == ["price >= 100"])
   }
 
@@ -80,12 +80,12 @@ import Testing
     }
     #expect(lower == 0 && upper == 4)
     // The arrows go from the typed bound to the edge beside it, then edge by edge.
-    _ = SearchReducer.reduce(&state, .cursorMoved(.right))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.right)))
     #expect(Self.chips(state) == ["price < 500"])
     state.refining.refine.refinements.numeric = [.init(attribute: "price", comparison: .lessOrEqual, value: 437)]
-    _ = SearchReducer.reduce(&state, .cursorMoved(.left))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
     #expect(Self.chips(state) == ["price < 400"])
-    _ = SearchReducer.reduce(&state, .cursorMoved(.left))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
     #expect(Self.chips(state) == ["price < 300"])
   }
 
@@ -96,7 +96,7 @@ import Testing
       attribute: "brand", values: [.init(value: "Apple", count: 3), .init(value: "Sony", count: 1)])
     var page = ResultsPage(query: "", page: 0, hits: [], nbHits: 0, nbPages: 0)
     page.facets = [brand, Self.price]
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page)))
     guard case .histogram = state.paneRows[state.refining.paneSelection] else {
       Issue.record("the selection left the histogram: \(state.paneRows[state.refining.paneSelection])")
       return

@@ -33,27 +33,28 @@ struct ScopedStore<State: Equatable> {
   @Test func editsSayWhatTheyDidAndTouchNothingElse() {
     var store = ScopedStore(state: QueryState())
     store.send(
-      { QueryEditingReducer.reduce(&$0, .inserted("ab cd")) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .query(.inserted("ab cd"))) }, returns: .edited(),
       changes: {
         $0.text = "ab cd"
         $0.cursor = 5
       })
     store.send(
-      { QueryEditingReducer.reduce(&$0, .deletedWordBackward) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .query(.deletedWordBackward)) }, returns: .edited(),
       changes: {
         $0.text = "ab "
         $0.cursor = 3
         $0.killed = "cd"
       })
-    store.send({ QueryEditingReducer.reduce(&$0, .cursorMoved(.home)) }, returns: .touched, changes: { $0.cursor = 0 })
-    store.send({ QueryEditingReducer.reduce(&$0, .deletedBackward) }, returns: .backspaceAtStart)
     store.send(
-      { QueryEditingReducer.reduce(&$0, .yanked) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .query(.cursorMoved(.home))) }, returns: .touched, changes: { $0.cursor = 0 })
+    store.send({ QueryEditingReducer.reduce(&$0, .query(.deletedBackward)) }, returns: .backspaceAtStart)
+    store.send(
+      { QueryEditingReducer.reduce(&$0, .query(.yanked)) }, returns: .edited(),
       changes: {
         $0.text = "cdab "
         $0.cursor = 2
       })
-    store.send({ QueryEditingReducer.reduce(&$0, .movedDown) }, returns: nil)  // not the query line's
+    store.send({ QueryEditingReducer.reduce(&$0, .move(.movedDown)) }, returns: nil)  // not the query line's
   }
 
   /// Past the bound, what is typed is cut and said; a full query takes nothing.
@@ -61,12 +62,12 @@ struct ScopedStore<State: Equatable> {
     var store = ScopedStore(state: QueryState())
     let long = String(repeating: "x", count: QueryState.maxCharacters + 3)
     store.send(
-      { QueryEditingReducer.reduce(&$0, .inserted(long)) }, returns: .edited(cut: true),
+      { QueryEditingReducer.reduce(&$0, .query(.inserted(long))) }, returns: .edited(cut: true),
       changes: {
         $0.text = String(long.prefix(QueryState.maxCharacters))
         $0.cursor = QueryState.maxCharacters
       })
-    store.send({ QueryEditingReducer.reduce(&$0, .inserted("y")) }, returns: .full)
+    store.send({ QueryEditingReducer.reduce(&$0, .query(.inserted("y"))) }, returns: .full)
   }
 
   /// fzf's `--filepath-word`, its own test's keys: Alt-b three times, Alt-d, Alt-f, Alt-Backspace
@@ -74,19 +75,20 @@ struct ScopedStore<State: Equatable> {
   @Test func pathWordsStopAtSlashesOnly() {
     var query = QueryState()
     query.pathWords = true
-    _ = QueryEditingReducer.reduce(&query, .inserted("--/foo bar/foo-bar/baz"))
+    _ = QueryEditingReducer.reduce(&query, .query(.inserted("--/foo bar/foo-bar/baz")))
     for event in [
-      SearchEvent.cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .deletedWordForward,
-      .cursorMoved(.wordRight), .deletedWordPartBackward,
+      SearchEvent.query(.cursorMoved(.wordLeft)), .query(.cursorMoved(.wordLeft)), .query(.cursorMoved(.wordLeft)),
+      .query(.deletedWordForward),
+      .query(.cursorMoved(.wordRight)), .query(.deletedWordPartBackward),
     ] {
       _ = QueryEditingReducer.reduce(&query, event)
     }
     #expect(query.text == "--///baz")
     // Without it, a word is letters and digits: Alt-b stops at `baz`, then at `bar`.
     var plain = QueryState()
-    _ = QueryEditingReducer.reduce(&plain, .inserted("foo bar/foo-bar/baz"))
-    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
-    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
+    _ = QueryEditingReducer.reduce(&plain, .query(.inserted("foo bar/foo-bar/baz")))
+    _ = QueryEditingReducer.reduce(&plain, .query(.cursorMoved(.wordLeft)))
+    _ = QueryEditingReducer.reduce(&plain, .query(.cursorMoved(.wordLeft)))
     #expect(plain.cursor == 12)
   }
 }
@@ -246,7 +248,7 @@ struct ScopedStore<State: Equatable> {
     store.send(
       { RefinementsReducer.removeLastChip(&$0) }, returns: true, changes: { $0.refine.refinements.numeric = [] })
     store.send(
-      { RefinementsReducer.reduce(&$0, .sortCycled) }, returns: .refined(message: "sorted by price:asc"),
+      { RefinementsReducer.reduce(&$0, .refinements(.sortCycled)) }, returns: .refined(message: "sorted by price:asc"),
       changes: {
         $0.refine.sort = SortOrder(attribute: "price", descending: false)
       })
@@ -259,7 +261,7 @@ struct ScopedStore<State: Equatable> {
     var store = TestStore()
     let short = Viewport(resultsRows: 2)
     store.send(
-      .started(short),
+      .app(.started(short)),
       effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
     ) {
       $0.viewport = short
@@ -267,21 +269,21 @@ struct ScopedStore<State: Equatable> {
       $0.suggestionsPane.revision = 1
     }
     let first = page("", 0, ["a", "b"], nbHits: 4, hitsPerPage: 2)
-    store.send(.resultsArrived(revision: 1, first)) {
+    store.send(.answer(.resultsArrived(revision: 1, first))) {
       $0.list.results = ResultsState(firstPage: first, offersCreate: true)
       $0.list.answeredRevision = 1
     }
     let tall = Viewport(resultsRows: 10)
-    store.send(.viewportChanged(tall), effects: [.searchResults(query: "", page: 1, revision: 1)]) {
+    store.send(.app(.viewportChanged(tall)), effects: [.searchResults(query: "", page: 1, revision: 1)]) {
       $0.viewport = tall
       $0.list.results.loadingPage = 1
     }
-    store.send(.resultClicked(1, double: false)) {
+    store.send(.click(.resultClicked(1, double: false))) {
       $0.focus = .results
       $0.list.selection = 1
     }
     let one = Viewport(resultsRows: 1)
-    store.send(.viewportChanged(one)) {
+    store.send(.app(.viewportChanged(one))) {
       $0.viewport = one
       $0.list.scrollOffset = 1
     }
@@ -297,12 +299,12 @@ struct ScopedStore<State: Equatable> {
     var store = TestStore(state)
     #expect(store.state.tickMilliseconds == 100)
     for frame in 1...4 {
-      store.send(.tick(milliseconds: 100)) {
+      store.send(.app(.tick(milliseconds: 100))) {
         $0.spinnerFrame = frame
         $0.idleMilliseconds = frame * 100
       }
     }
-    store.send(.tick(milliseconds: 100), effects: [.refreshFromStore]) {
+    store.send(.app(.tick(milliseconds: 100)), effects: [.refreshFromStore]) {
       $0.spinnerFrame = 5
       $0.idleMilliseconds = 0
     }
@@ -318,14 +320,18 @@ struct ScopedStore<State: Equatable> {
     state.refining.refine.refinements.numeric = [Refinements.Numeric(attribute: "price", comparison: .less, value: 500)]
     state.list.results.facets = [FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5)])]
     var store = TestStore(state)
-    store.send(.chipRemoved(1), effects: [.searchResults(query: "", page: 0, refine: refineWithout, revision: 1)]) {
+    store.send(
+      .refinements(.chipRemoved(1)), effects: [.searchResults(query: "", page: 0, refine: refineWithout, revision: 1)]
+    ) {
       $0.refining.refine.refinements.numeric = []
       $0.list.revision = 1
     }
-    store.send(.chipRemoved(5))  // no such chip
+    store.send(.refinements(.chipRemoved(5)))  // no such chip
     var cleared = Refine()
     cleared.refinements = Refinements()
-    store.send(.paneValueClicked(1), effects: [.searchResults(query: "", page: 0, refine: cleared, revision: 2)]) {
+    store.send(
+      .refinements(.paneValueClicked(1)), effects: [.searchResults(query: "", page: 0, refine: cleared, revision: 2)]
+    ) {
       $0.refining.refine.refinements = Refinements()
       $0.refining.paneSelection = 1
       $0.list.revision = 2

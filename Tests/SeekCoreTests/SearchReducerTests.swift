@@ -12,7 +12,7 @@ import Testing
   func started(suggestions: [SuggestionHit] = [suggestion("macbook", 731), suggestion("iphone", 174)]) -> TestStore {
     var store = TestStore()
     store.send(
-      .started(Viewport()),
+      .app(.started(Viewport())),
       effects: [
         .searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1),
       ]
@@ -20,7 +20,7 @@ import Testing
       $0.list.revision = 1
       $0.suggestionsPane.revision = 1
     }
-    store.send(.resultsArrived(revision: 1, page("", 0, ["a", "b", "c"]))) {
+    store.send(.answer(.resultsArrived(revision: 1, page("", 0, ["a", "b", "c"])))) {
       $0.list.answeredRevision = 1
       $0.list.results.hits = [hit("a"), hit("b"), hit("c")]
       $0.list.results.nbHits = 3
@@ -28,7 +28,7 @@ import Testing
       $0.list.results.pagesLoaded = 1
       $0.list.results.isPending = false
     }
-    store.send(.suggestionsArrived(revision: 1, suggestions)) { $0.suggestionsPane.hits = suggestions }
+    store.send(.answer(.suggestionsArrived(revision: 1, suggestions))) { $0.suggestionsPane.hits = suggestions }
     return store
   }
 
@@ -42,38 +42,38 @@ import Testing
 
   @Test func eachKeystrokeSearchesBothAndResetsTheHighlight() {
     var store = started()
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
-    store.edit(.inserted("m"), to: "m", revision: 2) {
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 0 }
+    store.edit(.query(.inserted("m")), to: "m", revision: 2) {
       $0.suggestionsPane.highlighted = nil
     }
-    store.edit(.inserted("a"), to: "ma", revision: 3)
-    store.edit(.deletedBackward, to: "m", revision: 4)
+    store.edit(.query(.inserted("a")), to: "ma", revision: 3)
+    store.edit(.query(.deletedBackward), to: "m", revision: 4)
   }
 
   @Test func upAndDownMoveTheHighlightThenIntoTheResultsAndBack() {
     var store = started()
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 1 }
-    store.send(.movedDown) {
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 1 }
+    store.send(.move(.movedDown)) {
       $0.suggestionsPane.highlighted = nil
       $0.focus = .results
       $0.list.selection = 0
     }
-    store.send(.movedDown) { $0.list.selection = 1 }
-    store.send(.movedUp) { $0.list.selection = 0 }
-    store.send(.movedUp) {
+    store.send(.move(.movedDown)) { $0.list.selection = 1 }
+    store.send(.move(.movedUp)) { $0.list.selection = 0 }
+    store.send(.move(.movedUp)) {
       $0.focus = .query
       $0.suggestionsPane.highlighted = 1
     }
-    store.send(.movedUp) { $0.suggestionsPane.highlighted = 0 }
-    store.send(.movedUp) { $0.suggestionsPane.highlighted = nil }
+    store.send(.move(.movedUp)) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.move(.movedUp)) { $0.suggestionsPane.highlighted = nil }
   }
 
   @Test func tabCompletesWithoutSubmitting() {
     var store = started()
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 1 }
-    store.edit(.tabPressed, to: "iphone", revision: 2) {
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 1 }
+    store.edit(.key(.tabPressed), to: "iphone", revision: 2) {
       $0.suggestionsPane.highlighted = nil
     }
     #expect(store.state.suggestionsPane.didSubmit == false)
@@ -82,14 +82,14 @@ import Testing
 
   @Test func tabWithNoHighlightTakesTheTopSuggestion() {
     var store = started()
-    store.edit(.tabPressed, to: "macbook", revision: 2)
+    store.edit(.key(.tabPressed), to: "macbook", revision: 2)
   }
 
   @Test func enterOnASuggestionSubmitsIt() {
     var store = started()
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 0 }
     store.send(
-      .enterPressed,
+      .key(.enterPressed),
       effects: [
         .searchResults(query: "macbook", page: 0, revision: 2),
         .logSubmittedQuery(query: "macbook", fromSuggestion: true),
@@ -106,9 +106,9 @@ import Testing
       $0.suggestionsPane.revision = 2
     }
     // A late suggestions answer must not reopen the pane.
-    store.send(.suggestionsArrived(revision: 1, [suggestion("late")]))
+    store.send(.answer(.suggestionsArrived(revision: 1, [suggestion("late")])))
     // Typing again reopens the suggestions.
-    store.edit(.inserted(" "), to: "macbook ", revision: 3) {
+    store.edit(.query(.inserted(" ")), to: "macbook ", revision: 3) {
       $0.list.selectFirstHitOnArrival = false
       $0.suggestionsPane.visible = true
       $0.suggestionsPane.didSubmit = false
@@ -117,9 +117,9 @@ import Testing
 
   @Test func enterSubmitsTheTypedQuery() {
     var store = started()
-    store.edit(.inserted("tv"), to: "tv", revision: 2)
+    store.edit(.query(.inserted("tv")), to: "tv", revision: 2)
     store.send(
-      .enterPressed,
+      .key(.enterPressed),
       effects: [
         .searchResults(query: "tv", page: 0, revision: 3), .logSubmittedQuery(query: "tv", fromSuggestion: false),
       ]
@@ -138,27 +138,30 @@ import Testing
   /// key does; once the user moves onto a row, Space checks it.
   @Test func spaceAfterASubmitTypesASpace() {
     var state = started().state
-    _ = SearchReducer.reduce(&state, .inserted("tv"))
-    _ = SearchReducer.reduce(&state, .enterPressed)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("tv", 0, ["t1", "t2"])))
+    _ = SearchReducer.reduce(&state, .query(.inserted("tv")))
+    _ = SearchReducer.reduce(&state, .key(.enterPressed))
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("tv", 0, ["t1", "t2"]))))
     #expect(state.focus == .results && state.list.selectedBySubmit)
-    let typed = SearchReducer.reduce(&state, .spacePressed)
+    let typed = SearchReducer.reduce(&state, .key(.spacePressed))
     #expect(state.editor.text == "tv " && state.focus == .query && !state.list.selectedBySubmit)
     #expect(typed.contains(.searchResults(query: "tv ", page: 0, revision: state.list.revision)))
     #expect(!state.marks.checked.contains("t1"))
     // Tab on the hit a submit selected checks it (fzf's toggle+down).
     var tabbed = started().state
-    _ = SearchReducer.reduce(&tabbed, .inserted("tv"))
-    _ = SearchReducer.reduce(&tabbed, .enterPressed)
-    _ = SearchReducer.reduce(&tabbed, .resultsArrived(revision: tabbed.list.revision, page("tv", 0, ["t1", "t2"])))
-    let toggled = SearchReducer.reduce(&tabbed, .tabPressed)
+    _ = SearchReducer.reduce(&tabbed, .query(.inserted("tv")))
+    _ = SearchReducer.reduce(&tabbed, .key(.enterPressed))
+    _ = SearchReducer.reduce(
+      &tabbed, .answer(.resultsArrived(revision: tabbed.list.revision, page("tv", 0, ["t1", "t2"]))))
+    let toggled = SearchReducer.reduce(&tabbed, .key(.tabPressed))
     #expect(toggled.contains(.setChecked(objectID: "t1", title: "t1", checked: true)))
     #expect(tabbed.editor.text == "tv")
     // Moved onto a row by the user: Space checks it, the query stays.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, page("tv ", 0, ["t1", "t2"])))
-    _ = SearchReducer.reduce(&state, .movedDown)
-    while state.focus != .results { _ = SearchReducer.reduce(&state, .movedDown) }
-    let checked = SearchReducer.reduce(&state, .spacePressed)
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: state.list.revision, page("tv ", 0, ["t1", "t2"]))))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
+    while state.focus != .results { _ = SearchReducer.reduce(&state, .move(.movedDown)) }
+    let checked = SearchReducer.reduce(&state, .key(.spacePressed))
     #expect(state.editor.text == "tv ")
     #expect(checked.count == 1 && !checked.contains { if case .searchResults = $0 { true } else { false } })
   }
@@ -166,31 +169,31 @@ import Testing
   /// readline's kills and yank, fzf's Ctrl-D and Esc for lines.
   @Test func killsYankAndTheWaysOutOfLines() {
     var state = started().state
-    _ = SearchReducer.reduce(&state, .inserted("foo bar foo-bar"))
-    _ = SearchReducer.reduce(&state, .deletedWordPartBackward)
+    _ = SearchReducer.reduce(&state, .query(.inserted("foo bar foo-bar")))
+    _ = SearchReducer.reduce(&state, .query(.deletedWordPartBackward))
     #expect(state.editor.text == "foo bar foo-")
-    _ = SearchReducer.reduce(&state, .deletedWordBackward)
+    _ = SearchReducer.reduce(&state, .query(.deletedWordBackward))
     #expect(state.editor.text == "foo bar ")
     #expect(state.editor.killed == "foo-")
-    _ = SearchReducer.reduce(&state, .deletedToStart)
+    _ = SearchReducer.reduce(&state, .query(.deletedToStart))
     #expect(state.editor.text == "" && state.editor.killed == "foo bar ")
-    _ = SearchReducer.reduce(&state, .yanked)
-    _ = SearchReducer.reduce(&state, .yanked)
+    _ = SearchReducer.reduce(&state, .query(.yanked))
+    _ = SearchReducer.reduce(&state, .query(.yanked))
     #expect(state.editor.text == "foo bar foo bar " && state.editor.cursor == 16)
     // Ctrl-D deletes under the cursor; on an empty query it quits.
-    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
-    #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit).contains(.quit(status: 130)) == false)
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.home)))
+    #expect(SearchReducer.reduce(&state, .query(.deletedForwardOrQuit)).contains(.quit(status: 130)) == false)
     #expect(state.editor.text == "oo bar foo bar ")
-    _ = SearchReducer.reduce(&state, .cleared)
-    #expect(SearchReducer.reduce(&state, .deletedForwardOrQuit) == [.quit(status: 130)])
+    _ = SearchReducer.reduce(&state, .query(.cleared))
+    #expect(SearchReducer.reduce(&state, .query(.deletedForwardOrQuit)) == [.quit(status: 130)])
     // Lines: one Esc quits, whatever is typed or shown; records clear first.
     var lines = started().state
     lines.marks.picking = Picking.defaults(lines: true)
-    _ = SearchReducer.reduce(&lines, .inserted("x"))
-    #expect(SearchReducer.reduce(&lines, .escapePressed) == [.quit(status: 130)])
+    _ = SearchReducer.reduce(&lines, .query(.inserted("x")))
+    #expect(SearchReducer.reduce(&lines, .key(.escapePressed)) == [.quit(status: 130)])
     var records = started().state
-    _ = SearchReducer.reduce(&records, .inserted("x"))
-    #expect(SearchReducer.reduce(&records, .escapePressed) != [.quit(status: 130)])
+    _ = SearchReducer.reduce(&records, .query(.inserted("x")))
+    #expect(SearchReducer.reduce(&records, .key(.escapePressed)) != [.quit(status: 130)])
   }
 
   /// Lines are a plain list unless marks are asked for (-m): Space types, Tab only moves; with
@@ -200,21 +203,22 @@ import Testing
     plain.marks.picking = Picking.defaults(lines: true)
     plain.suggestionsPane.hits = []
     // The top line is current while typing (fzf's pointer): Down moves past it.
-    _ = SearchReducer.reduce(&plain, .movedDown)
+    _ = SearchReducer.reduce(&plain, .move(.movedDown))
     #expect(plain.focus == .results && plain.list.selection == 1)
-    let tab = SearchReducer.reduce(&plain, .tabPressed)
+    let tab = SearchReducer.reduce(&plain, .key(.tabPressed))
     #expect(!tab.contains { if case .setChecked = $0 { true } else { false } })
     #expect(plain.list.selection == 2)
-    _ = SearchReducer.reduce(&plain, .spacePressed)
+    _ = SearchReducer.reduce(&plain, .key(.spacePressed))
     #expect(plain.editor.text == " " && plain.focus == .query)
     var marked = started().state
     marked.marks.picking = Picking(enterAccepts: true, offersCreate: false, escapeQuits: true, marks: true, maxMarks: 1)
     marked.suggestionsPane.hits = []
     // Tab in the query acts on the top line, then moves down.
-    #expect(SearchReducer.reduce(&marked, .tabPressed).contains(.setChecked(objectID: "a", title: "a", checked: true)))
+    #expect(
+      SearchReducer.reduce(&marked, .key(.tabPressed)).contains(.setChecked(objectID: "a", title: "a", checked: true)))
     #expect(marked.focus == .results && marked.list.selection == 1)
-    _ = SearchReducer.reduce(&marked, .checkSaved(objectID: "a", checked: true))
-    #expect(SearchReducer.reduce(&marked, .tabPressed).isEmpty)
+    _ = SearchReducer.reduce(&marked, .answer(.checkSaved(objectID: "a", checked: true)))
+    #expect(SearchReducer.reduce(&marked, .key(.tabPressed)).isEmpty)
     #expect(marked.message == "at most 1 marked (--multi=1)")
   }
 
@@ -222,11 +226,11 @@ import Testing
   /// often (the fuzzer's 245 keys took 99 s before).
   @Test func theQueryIsBounded() {
     var state = started().state
-    _ = SearchReducer.reduce(&state, .inserted("ab"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("ab")))
     for _ in 0..<40 {
-      _ = SearchReducer.reduce(&state, .deletedToStart)
-      _ = SearchReducer.reduce(&state, .yanked)
-      _ = SearchReducer.reduce(&state, .yanked)
+      _ = SearchReducer.reduce(&state, .query(.deletedToStart))
+      _ = SearchReducer.reduce(&state, .query(.yanked))
+      _ = SearchReducer.reduce(&state, .query(.yanked))
     }
     #expect(state.editor.text.count == SearchState.maxQueryCharacters)
     #expect(state.message == "a query is at most 4096 characters")
@@ -236,7 +240,9 @@ import Testing
   /// for again, so the recent search shows without waiting for a key.
   @Test func aLoggedQueryRefreshesTheSuggestions() {
     var store = started()
-    store.send(.queryLogged, effects: [.searchSuggestions(query: "", revision: 2)]) { $0.suggestionsPane.revision = 2 }
+    store.send(.answer(.queryLogged), effects: [.searchSuggestions(query: "", revision: 2)]) {
+      $0.suggestionsPane.revision = 2
+    }
   }
 
   /// --cycle: the list wraps at both ends once every page is loaded; without it, it stops.
@@ -244,34 +250,34 @@ import Testing
     var state = started().state
     state.suggestionsPane.hits = []
     state.marks.picking.cycles = true
-    _ = SearchReducer.reduce(&state, .movedUp)
+    _ = SearchReducer.reduce(&state, .move(.movedUp))
     #expect(state.focus == .results && state.list.selection == 2)
-    _ = SearchReducer.reduce(&state, .movedDown)
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
     #expect(state.list.selection == 0)
-    _ = SearchReducer.reduce(&state, .movedUp)
+    _ = SearchReducer.reduce(&state, .move(.movedUp))
     #expect(state.list.selection == 2)
     var plain = started().state
     plain.suggestionsPane.hits = []
-    _ = SearchReducer.reduce(&plain, .movedDown)
-    _ = SearchReducer.reduce(&plain, .movedDown)
-    _ = SearchReducer.reduce(&plain, .movedDown)
-    _ = SearchReducer.reduce(&plain, .movedDown)
+    _ = SearchReducer.reduce(&plain, .move(.movedDown))
+    _ = SearchReducer.reduce(&plain, .move(.movedDown))
+    _ = SearchReducer.reduce(&plain, .move(.movedDown))
+    _ = SearchReducer.reduce(&plain, .move(.movedDown))
     #expect(plain.list.selection == 2)
   }
 
   @Test func aStaleResponseIsIgnored() {
     var store = started()
-    store.edit(.inserted("ip"), to: "ip", revision: 2)
-    store.edit(.inserted("hone"), to: "iphone", revision: 3)
-    store.send(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"]))) {
+    store.edit(.query(.inserted("ip")), to: "ip", revision: 2)
+    store.edit(.query(.inserted("hone")), to: "iphone", revision: 3)
+    store.send(.answer(.resultsArrived(revision: 3, page("iphone", 0, ["iphone 15"])))) {
       $0.list.answeredRevision = 3
       $0.list.results.query = "iphone"
       $0.list.results.hits = [hit("iphone 15")]
       $0.list.results.nbHits = 1
     }
     // The slow answer for "ip" arrives last and changes nothing.
-    store.send(.resultsArrived(revision: 2, page("ip", 0, ["ipad", "ip camera"])))
-    store.send(.suggestionsArrived(revision: 2, [suggestion("ipad")]))
+    store.send(.answer(.resultsArrived(revision: 2, page("ip", 0, ["ipad", "ip camera"]))))
+    store.send(.answer(.suggestionsArrived(revision: 2, [suggestion("ipad")])))
     #expect(store.state.list.results.hits == [hit("iphone 15")])
   }
 
@@ -279,11 +285,11 @@ import Testing
     var store = started()
     let p0 = (0..<20).map { "p0-\($0)" }
     let p1 = (0..<20).map { "p1-\($0)" }
-    store.edit(.inserted("x"), to: "x", revision: 2)
-    store.send(.suggestionsArrived(revision: 2, [])) { $0.suggestionsPane.hits = [] }
+    store.edit(.query(.inserted("x")), to: "x", revision: 2)
+    store.send(.answer(.suggestionsArrived(revision: 2, []))) { $0.suggestionsPane.hits = [] }
     // 20 rows do not fill the 22-row pane: the second page is asked for at once.
     store.send(
-      .resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45)),
+      .answer(.resultsArrived(revision: 2, page("x", 0, p0, nbHits: 45))),
       effects: [
         .searchResults(query: "x", page: 1, revision: 2)
       ]
@@ -295,24 +301,24 @@ import Testing
       $0.list.results.nbPages = 3
       $0.list.results.loadingPage = 1
     }
-    store.send(.resultsArrived(revision: 2, page("x", 1, p1, nbHits: 45))) {
+    store.send(.answer(.resultsArrived(revision: 2, page("x", 1, p1, nbHits: 45)))) {
       $0.list.results.hits += p1.map { hit($0) }
       $0.list.results.pagesLoaded = 2
       $0.list.results.loadingPage = nil
     }
-    store.send(.pagedDown) {
+    store.send(.move(.pagedDown)) {
       $0.focus = .results
       $0.list.selection = 21
     }
-    store.send(.pagedDown, effects: [.searchResults(query: "x", page: 2, revision: 2)]) {
+    store.send(.move(.pagedDown), effects: [.searchResults(query: "x", page: 2, revision: 2)]) {
       $0.list.selection = 40  // the last row: 40 hits under the create row for "x"
       $0.list.scrollOffset = 19
       $0.list.results.loadingPage = 2
     }
     // Asked once: moving again while it loads asks nothing more; the move waits for the page.
-    store.send(.movedDown) { $0.list.pendingMoves = 1 }
+    store.send(.move(.movedDown)) { $0.list.pendingMoves = 1 }
     // The last page arrives; a hit already shown is not shown twice; the move is made.
-    store.send(.resultsArrived(revision: 2, page("x", 2, ["p2-0", "p0-3", "p2-1"], nbHits: 45))) {
+    store.send(.answer(.resultsArrived(revision: 2, page("x", 2, ["p2-0", "p0-3", "p2-1"], nbHits: 45)))) {
       $0.list.results.hits += [hit("p2-0"), hit("p2-1")]
       $0.list.results.pagesLoaded = 3
       $0.list.results.loadingPage = nil
@@ -320,11 +326,11 @@ import Testing
       $0.list.selection = 41
       $0.list.scrollOffset = 20
     }
-    store.send(.cursorMoved(.end)) {
+    store.send(.query(.cursorMoved(.end))) {
       $0.list.selection = 42
       $0.list.scrollOffset = 21
     }
-    store.send(.movedDown)
+    store.send(.move(.movedDown))
     #expect(!store.state.list.results.hasMorePages)
   }
 
@@ -366,8 +372,8 @@ import Testing
 
   @Test func noResultsShowsOnlyTheCreateRow() {
     var store = started()
-    store.edit(.inserted("zz"), to: "zz", revision: 2)
-    store.send(.resultsArrived(revision: 2, page("zz", 0, []))) {
+    store.edit(.query(.inserted("zz")), to: "zz", revision: 2)
+    store.send(.answer(.resultsArrived(revision: 2, page("zz", 0, [])))) {
       $0.list.answeredRevision = 2
       $0.list.results.query = "zz"
       $0.list.results.hits = []
@@ -379,30 +385,30 @@ import Testing
 
   @Test func escapeClosesSuggestionsThenClearsThenQuits() {
     var store = started()
-    store.edit(.inserted("a"), to: "a", revision: 2)
-    store.send(.escapePressed) { $0.suggestionsPane.visible = false }
-    store.edit(.escapePressed, to: "", revision: 3)
-    store.send(.escapePressed, effects: [.quit(status: 130)])
+    store.edit(.query(.inserted("a")), to: "a", revision: 2)
+    store.send(.key(.escapePressed)) { $0.suggestionsPane.visible = false }
+    store.edit(.key(.escapePressed), to: "", revision: 3)
+    store.send(.key(.escapePressed), effects: [.quit(status: 130)])
   }
 
   @Test func spaceChecksTheSelectedResultAndTypesInTheQuery() {
     var store = started()
     store.moveThroughTwoSuggestionsIntoResults()
     // The check shows at once; the store's answer confirms it.
-    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: true)]) {
+    store.send(.key(.spacePressed), effects: [.setChecked(objectID: "a", title: "a", checked: true)]) {
       $0.marks.checked = ["a"]
       $0.marks.checkedThisRun = ["a"]
       $0.marks.checksInFlight = ["a": 1]
     }
-    store.send(.checkSaved(objectID: "a", checked: true)) { $0.marks.checksInFlight = [:] }
-    store.send(.spacePressed, effects: [.setChecked(objectID: "a", title: "a", checked: false)]) {
+    store.send(.answer(.checkSaved(objectID: "a", checked: true))) { $0.marks.checksInFlight = [:] }
+    store.send(.key(.spacePressed), effects: [.setChecked(objectID: "a", title: "a", checked: false)]) {
       $0.marks.checked = []
       $0.marks.checkedThisRun = []
       $0.marks.checksInFlight = ["a": 1]
     }
-    store.send(.checkSaved(objectID: "a", checked: false)) { $0.marks.checksInFlight = [:] }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
-    store.send(.writesFlushed, effects: [.accept(objectIDs: ["a"])])
+    store.send(.answer(.checkSaved(objectID: "a", checked: false))) { $0.marks.checksInFlight = [:] }
+    store.send(.key(.enterPressed), effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
+    store.send(.answer(.writesFlushed), effects: [.accept(objectIDs: ["a"])])
   }
 
   /// Space then Enter in one burst: Enter arrives before the check is saved. Accept waits for the
@@ -410,17 +416,17 @@ import Testing
   @Test func acceptWaitsForTheChecksBeforeIt() {
     var store = started()
     store.moveThroughTwoSuggestionsIntoResults()
-    store.send(.movedDown) { $0.list.selection = 1 }
-    store.send(.spacePressed, effects: [.setChecked(objectID: "b", title: "b", checked: true)]) {
+    store.send(.move(.movedDown)) { $0.list.selection = 1 }
+    store.send(.key(.spacePressed), effects: [.setChecked(objectID: "b", title: "b", checked: true)]) {
       $0.marks.checked = ["b"]
       $0.marks.checkedThisRun = ["b"]
       $0.marks.checksInFlight = ["b": 1]
     }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "b" }
-    store.send(.spacePressed)
-    store.send(.movedDown)
-    store.send(.checkSaved(objectID: "b", checked: true)) { $0.marks.checksInFlight = [:] }
-    store.send(.writesFlushed, effects: [.accept(objectIDs: ["b"])])
+    store.send(.key(.enterPressed), effects: [.flushWrites]) { $0.marks.pendingAccept = "b" }
+    store.send(.key(.spacePressed))
+    store.send(.move(.movedDown))
+    store.send(.answer(.checkSaved(objectID: "b", checked: true))) { $0.marks.checksInFlight = [:] }
+    store.send(.answer(.writesFlushed), effects: [.accept(objectIDs: ["b"])])
   }
 
   /// Checks from an earlier run stay checked on screen but are not printed; a check cleared by
@@ -430,25 +436,27 @@ import Testing
     state.marks.checked = ["old"]
     var store = TestStore(state)
     store.moveThroughTwoSuggestionsIntoResults()
-    store.send(.checkSaved(objectID: "a", checked: true)) {
+    store.send(.answer(.checkSaved(objectID: "a", checked: true))) {
       $0.marks.checked = ["old", "a"]
       $0.marks.checkedThisRun = ["a"]
     }
-    store.send(.checkSaved(objectID: "c", checked: true)) {
+    store.send(.answer(.checkSaved(objectID: "c", checked: true))) {
       $0.marks.checked = ["old", "a", "c"]
       $0.marks.checkedThisRun = ["a", "c"]
     }
-    store.send(.tick(milliseconds: 500), effects: [.refreshFromStore])
-    store.send(.storeChanged(checked: ["old", "c"], createdChanged: false)) { $0.marks.checked = ["old", "c"] }
-    store.send(.enterPressed, effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
-    store.send(.tick(milliseconds: 500))
-    store.send(.writesFlushed, effects: [.accept(objectIDs: ["c"])])
+    store.send(.app(.tick(milliseconds: 500)), effects: [.refreshFromStore])
+    store.send(.answer(.storeChanged(checked: ["old", "c"], createdChanged: false))) {
+      $0.marks.checked = ["old", "c"]
+    }
+    store.send(.key(.enterPressed), effects: [.flushWrites]) { $0.marks.pendingAccept = "a" }
+    store.send(.app(.tick(milliseconds: 500)))
+    store.send(.answer(.writesFlushed), effects: [.accept(objectIDs: ["c"])])
   }
 
   @Test func createdItemsChangedElsewhereRefreshTheResults() {
     var store = started()
     store.send(
-      .storeChanged(checked: ["x"], createdChanged: true),
+      .answer(.storeChanged(checked: ["x"], createdChanged: true)),
       effects: [.searchResults(query: "", page: 0, revision: 2)]
     ) {
       $0.marks.checked = ["x"]
@@ -461,29 +469,29 @@ import Testing
   @Test func theStoreAndTheSourceSpeakOnTheStatusLine() {
     var store = started()
     // Offline is a state that stays on the status line; a key typed meanwhile does not clear it.
-    store.send(.storeNoted("shared store x unavailable")) { $0.storeNote = "shared store x unavailable" }
-    store.send(.storeNoted(nil)) {
+    store.send(.answer(.storeNoted("shared store x unavailable"))) { $0.storeNote = "shared store x unavailable" }
+    store.send(.answer(.storeNoted(nil))) {
       $0.storeNote = nil
       $0.message = "shared store reached again: changes sent"
     }
-    store.send(.sourceChanged, effects: [.reloadSource]) { $0.message = "the catalog changed: reading it again" }
+    store.send(.app(.sourceChanged), effects: [.reloadSource]) { $0.message = "the catalog changed: reading it again" }
   }
 
   @Test func editingKeysWorkAtTheCursor() {
     var state = SearchState()
-    _ = SearchReducer.reduce(&state, .inserted("héllo wörld"))
-    _ = SearchReducer.reduce(&state, .cursorMoved(.left))
-    _ = SearchReducer.reduce(&state, .deletedBackward)
+    _ = SearchReducer.reduce(&state, .query(.inserted("héllo wörld")))
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.left)))
+    _ = SearchReducer.reduce(&state, .query(.deletedBackward))
     #expect(state.editor.text == "héllo wörd")
-    _ = SearchReducer.reduce(&state, .cursorMoved(.home))
-    _ = SearchReducer.reduce(&state, .deletedForward)
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.home)))
+    _ = SearchReducer.reduce(&state, .query(.deletedForward))
     #expect(state.editor.text == "éllo wörd")
-    _ = SearchReducer.reduce(&state, .cursorMoved(.end))
-    _ = SearchReducer.reduce(&state, .deletedWordBackward)
+    _ = SearchReducer.reduce(&state, .query(.cursorMoved(.end)))
+    _ = SearchReducer.reduce(&state, .query(.deletedWordBackward))
     #expect(state.editor.text == "éllo ")
-    _ = SearchReducer.reduce(&state, .inserted("a\u{1B}[31mb"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("a\u{1B}[31mb")))
     #expect(state.editor.text == "éllo a[31mb")
-    _ = SearchReducer.reduce(&state, .cleared)
+    _ = SearchReducer.reduce(&state, .query(.cleared))
     #expect(state.editor.text == "" && state.editor.cursor == 0)
   }
 }
@@ -519,7 +527,7 @@ import Testing
     state.refining.numericFacets = ["price", "popularity"]
     var store = TestStore(state)
     store.send(
-      .started(Viewport()),
+      .app(.started(Viewport())),
       effects: [.searchResults(query: "", page: 0, revision: 1), .searchSuggestions(query: "", revision: 1)]
     ) {
       $0.list.revision = 1
@@ -540,11 +548,11 @@ import Testing
   @Test func tokensOnFacetsBecomeRefinements() {
     var store = started()
     for (i, c) in "brand:apple".enumerated() {
-      store.edit(.inserted(String(c)), to: String("brand:apple".prefix(i + 1)), revision: i + 2)
+      store.edit(.query(.inserted(String(c))), to: String("brand:apple".prefix(i + 1)), revision: i + 2)
     }
     let refine = Self.refine([("brand", "apple")])
     store.send(
-      .spacePressed,
+      .key(.spacePressed),
       effects: [
         .searchResults(query: "", page: 0, refine: refine, revision: 13), .searchSuggestions(query: "", revision: 13),
       ]
@@ -557,9 +565,9 @@ import Testing
     }
     #expect(store.state.refining.refine.refinements.chips == ["brand: apple"])
     // Not a facet: plain text, the space typed.
-    store.edit(.inserted("x"), to: "x", refine: refine, revision: 14)
+    store.edit(.query(.inserted("x")), to: "x", refine: refine, revision: 14)
     store.send(
-      .inserted(":"),
+      .query(.inserted(":")),
       effects: [
         .searchResults(query: "x:", page: 0, refine: refine, revision: 15),
         .searchSuggestions(query: "x:", revision: 15),
@@ -579,7 +587,7 @@ import Testing
     let refine = Self.refine(
       [("brand", "Sony")], numeric: [.init(attribute: "price", comparison: .less, value: 500)])
     store.send(
-      .enterPressed,
+      .key(.enterPressed),
       effects: [
         .searchResults(query: "tv", page: 0, refine: refine, revision: 2),
         .logSubmittedQuery(query: "tv", fromSuggestion: false),
@@ -602,11 +610,11 @@ import Testing
   @Test func aSuggestionsCategoryRefines() {
     var store = started()
     let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
-    store.send(.suggestionsArrived(revision: 1, [iphone])) { $0.suggestionsPane.hits = [iphone] }
-    store.send(.movedDown) { $0.suggestionsPane.highlighted = 0 }
+    store.send(.answer(.suggestionsArrived(revision: 1, [iphone]))) { $0.suggestionsPane.hits = [iphone] }
+    store.send(.move(.movedDown)) { $0.suggestionsPane.highlighted = 0 }
     let refine = Self.refine([("category", "Cell Phones")])
     store.send(
-      .enterPressed,
+      .key(.enterPressed),
       effects: [
         .searchResults(query: "iphone", page: 0, refine: refine, revision: 2),
         .logSubmittedQuery(query: "iphone", fromSuggestion: true),
@@ -625,12 +633,12 @@ import Testing
       $0.suggestionsPane.revision = 2
     }
     // F4 clears them all.
-    store.send(.refinementsCleared, effects: [.searchResults(query: "iphone", page: 0, revision: 3)]) {
+    store.send(.refinements(.refinementsCleared), effects: [.searchResults(query: "iphone", page: 0, revision: 3)]) {
       $0.refining.refine = Refine()
       $0.list.selectFirstHitOnArrival = false  // a key after the submit takes over
       $0.list.revision = 3
     }
-    store.send(.refinementsCleared)
+    store.send(.refinements(.refinementsCleared))
   }
 
   /// The pane: open with F2, move, Space toggles a value (new revision); a late answer of the
@@ -641,7 +649,7 @@ import Testing
     page.facets = [
       FacetResult(attribute: "brand", values: [.init(value: "Apple", count: 5), .init(value: "Sony", count: 3)])
     ]
-    store.send(.resultsArrived(revision: 1, page)) {
+    store.send(.answer(.resultsArrived(revision: 1, page))) {
       $0.list.answeredRevision = 1
       $0.list.results.hits = [hit("a"), hit("b")]
       $0.list.results.nbHits = 2
@@ -652,7 +660,7 @@ import Testing
     }
     // Opening the pane on a narrow screen turns the counts on: the results are searched again.
     store.send(
-      .refinementPaneToggled,
+      .refinements(.refinementPaneToggled),
       effects: [.searchResults(query: "", page: 0, refine: Refine(countFacets: true), revision: 2)]
     ) {
       $0.refining.paneOpen = true
@@ -661,17 +669,17 @@ import Testing
       $0.refining.refine.countFacets = true
       $0.list.revision = 2
     }
-    store.send(.movedDown) { $0.refining.paneSelection = 2 }
-    store.send(.movedDown)
+    store.send(.move(.movedDown)) { $0.refining.paneSelection = 2 }
+    store.send(.move(.movedDown))
     var refine = Self.refine([("brand", "Sony")])
     refine.countFacets = true
-    store.send(.spacePressed, effects: [.searchResults(query: "", page: 0, refine: refine, revision: 3)]) {
+    store.send(.key(.spacePressed), effects: [.searchResults(query: "", page: 0, refine: refine, revision: 3)]) {
       $0.refining.refine = refine
       $0.list.revision = 3
     }
-    store.send(.resultsArrived(revision: 1, page))  // the answer for before the toggle: dropped
+    store.send(.answer(.resultsArrived(revision: 1, page)))  // the answer for before the toggle: dropped
     // Closing it stops the counting (nothing to search again: fewer counts are not shown).
-    store.send(.escapePressed) {
+    store.send(.key(.escapePressed)) {
       $0.focus = .query
       $0.refining.paneOpen = false
       $0.refining.refine.countFacets = false
@@ -686,7 +694,8 @@ import Testing
     ]
     for (i, sort) in cycle.enumerated() {
       store.send(
-        .sortCycled, effects: [.searchResults(query: "", page: 0, refine: Refine(sort: sort), revision: i + 2)]
+        .refinements(.sortCycled),
+        effects: [.searchResults(query: "", page: 0, refine: Refine(sort: sort), revision: i + 2)]
       ) {
         $0.refining.refine.sort = sort
         $0.message = "sorted by " + (sort?.description ?? "relevance")
@@ -700,7 +709,7 @@ import Testing
     var store = started()
     var failed = ResultsPage(query: "", page: 0, hits: [], nbHits: 0, nbPages: 0)
     failed.error = "refinement: column 1: 'color' is not a facet"
-    store.send(.resultsArrived(revision: 1, failed)) { $0.message = failed.error }
+    store.send(.answer(.resultsArrived(revision: 1, failed))) { $0.message = failed.error }
   }
 }
 
@@ -708,11 +717,11 @@ import Testing
   /// A combining accent typed after a letter (a dead key) joins it: one character, the cursor after it.
   @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
     var state = SearchState()
-    _ = SearchReducer.reduce(&state, .inserted("e"))
-    _ = SearchReducer.reduce(&state, .inserted("\u{301}"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("e")))
+    _ = SearchReducer.reduce(&state, .query(.inserted("\u{301}")))
     #expect(state.editor.text == "e\u{301}")
     #expect(state.editor.text.count == 1 && state.editor.cursor == 1)
-    _ = SearchReducer.reduce(&state, .deletedBackward)
+    _ = SearchReducer.reduce(&state, .query(.deletedBackward))
     #expect(state.editor.text.isEmpty && state.editor.cursor == 0)
   }
 }
@@ -725,22 +734,22 @@ import Testing
   @Test func anInterimPageIsShownAndStaysPendingUntilTheWholeAnswer() {
     var state = SearchState()
     state.marks.picking = .defaults(lines: true)
-    _ = SearchReducer.reduce(&state, .started(Viewport(resultsRows: 3)))
-    _ = SearchReducer.reduce(&state, .inserted("a"))
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport(resultsRows: 3))))
+    _ = SearchReducer.reduce(&state, .query(.inserted("a")))
     var interim = ResultsPage(query: "a", page: 0, hits: [Self.hit("a1"), Self.hit("a2")], nbHits: 2, nbPages: 1)
     interim.interim = true
     interim.exhaustiveNbHits = false
-    let effects = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, interim))
+    let effects = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, interim)))
     #expect(effects.isEmpty)  // no later page, no count
     #expect(state.list.results.hits.map(\.objectID) == ["a1", "a2"] && state.list.results.isPending)
     // Enter waits for the whole answer, and takes its top line.
-    #expect(SearchReducer.reduce(&state, .enterPressed).isEmpty)
+    #expect(SearchReducer.reduce(&state, .key(.enterPressed)).isEmpty)
     let whole = ResultsPage(query: "a", page: 0, hits: [Self.hit("a0"), Self.hit("a1")], nbHits: 9, nbPages: 1)
     #expect(state.marks.acceptTopOnArrival)
-    let accepted = SearchReducer.reduce(&state, .resultsArrived(revision: state.list.revision, whole))
+    let accepted = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, whole)))
     #expect(!state.list.results.isPending && state.list.results.nbHits == 9)
     #expect(accepted == [.flushWrites])
-    #expect(SearchReducer.reduce(&state, .writesFlushed) == [.accept(objectIDs: ["a0"])])
+    #expect(SearchReducer.reduce(&state, .answer(.writesFlushed)) == [.accept(objectIDs: ["a0"])])
   }
 }
 
@@ -781,11 +790,11 @@ import Testing
     state.list.results.facets = [brands]
     state.focus = .refinements
     state.refining.paneSelection = 1
-    let started = SearchReducer.reduce(&state, .inserted("/"))
+    let started = SearchReducer.reduce(&state, .query(.inserted("/")))
     #expect(state.refining.valueSearch?.attribute == "brand" && state.refining.refine.expandedFacets == ["brand"])
     #expect(started.contains { if case .searchResults = $0 { return true } else { return false } })
-    _ = SearchReducer.reduce(&state, .inserted("S"))
-    _ = SearchReducer.reduce(&state, .inserted("o"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("S")))
+    _ = SearchReducer.reduce(&state, .query(.inserted("o")))
     #expect(state.editor.text.isEmpty)  // typed into the search, not the query
     let rows = state.paneRows.map { row -> String in
       switch row {
@@ -796,13 +805,13 @@ import Testing
     }
     #expect(rows == ["-", "/ So", "Sony", "Microsoft", "Sonos"])
     #expect(state.refining.paneSelection == 2)
-    _ = SearchReducer.reduce(&state, .enterPressed)  // typing ends; Space refines the selection
-    _ = SearchReducer.reduce(&state, .spacePressed)
+    _ = SearchReducer.reduce(&state, .key(.enterPressed))  // typing ends; Space refines the selection
+    _ = SearchReducer.reduce(&state, .key(.spacePressed))
     #expect(state.refining.refine.refinements.facets.map(\.value) == ["Sony"])
     // `/` again on the same facet, then Esc: folded back as before the first search.
-    _ = SearchReducer.reduce(&state, .inserted("/"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("/")))
     #expect(state.refining.valueSearch?.typing == true && state.refining.valueSearch?.text == "")
-    _ = SearchReducer.reduce(&state, .escapePressed)  // the search ends, the pane stays
+    _ = SearchReducer.reduce(&state, .key(.escapePressed))  // the search ends, the pane stays
     #expect(
       state.refining.valueSearch == nil && state.refining.refine.expandedFacets.isEmpty && state.focus == .refinements)
   }
@@ -815,12 +824,12 @@ import Testing
     var state = SearchState()
     state.refining.numericFacets = ["price", "popularity", "rating"]
     state.refining.sortChoices = try #require(settings.sortBy)
-    _ = SearchReducer.reduce(&state, .sortCycled)
+    _ = SearchReducer.reduce(&state, .refinements(.sortCycled))
     #expect(state.refining.refine.sort == SortOrder(attribute: "price", descending: false))
     #expect(state.message == "sorted by Price: low to high" && state.refining.sortName == "Price: low to high")
-    _ = SearchReducer.reduce(&state, .sortCycled)
+    _ = SearchReducer.reduce(&state, .refinements(.sortCycled))
     #expect(state.refining.refine.sort == SortOrder(attribute: "popularity", descending: true))
-    _ = SearchReducer.reduce(&state, .sortCycled)
+    _ = SearchReducer.reduce(&state, .refinements(.sortCycled))
     #expect(state.refining.refine.sort == nil && state.message == "sorted by relevance")
     #expect(throws: CatalogError.self) {
       try CatalogSettings.parse(#"{"sortBy": [{"label": "x", "sort": "price"}]}"#, path: "s.json")
@@ -839,7 +848,7 @@ import Testing
     // Space on "show more": the facet is expanded, and the results are asked for again.
     state.focus = .refinements
     state.refining.paneSelection = state.paneRows.count - 1
-    let effects = SearchReducer.reduce(&state, .spacePressed)
+    let effects = SearchReducer.reduce(&state, .key(.spacePressed))
     #expect(state.refining.refine.expandedFacets == ["brand"])
     #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
     #expect(state.paneRows.count == 1 + 11 + 1 && state.paneRows.last == .more(attribute: "brand", expanded: true))
@@ -875,19 +884,19 @@ import Testing
   @Test func chipsGoWithBackspaceAndASuggestionsCategoryWithItsQuery() {
     var state = SearchState()
     state.refining.facetAttributes = ["brand", "category"]
-    _ = SearchReducer.reduce(&state, .started(Viewport()))
-    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Apple"))
-    _ = SearchReducer.reduce(&state, .refinementToggled(attribute: "brand", value: "Sony"))
-    let effects = SearchReducer.reduce(&state, .deletedBackward)
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    _ = SearchReducer.reduce(&state, .refinements(.refinementToggled(attribute: "brand", value: "Apple")))
+    _ = SearchReducer.reduce(&state, .refinements(.refinementToggled(attribute: "brand", value: "Sony")))
+    let effects = SearchReducer.reduce(&state, .query(.deletedBackward))
     #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple"])
     #expect(effects.contains { if case .searchResults = $0 { return true } else { return false } })
     // A suggestion "iphone in Cell Phones" refines; emptying the query ends that refinement only.
     let iphone = SuggestionHit(suggestion: Suggestion(query: "iphone", popularity: 9, category: "Cell Phones"))
-    _ = SearchReducer.reduce(&state, .suggestionsArrived(revision: state.suggestionsPane.revision, [iphone]))
-    _ = SearchReducer.reduce(&state, .movedDown)
-    _ = SearchReducer.reduce(&state, .enterPressed)
+    _ = SearchReducer.reduce(&state, .answer(.suggestionsArrived(revision: state.suggestionsPane.revision, [iphone])))
+    _ = SearchReducer.reduce(&state, .move(.movedDown))
+    _ = SearchReducer.reduce(&state, .key(.enterPressed))
     #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple", "Cell Phones"])
-    _ = SearchReducer.reduce(&state, .cleared)
+    _ = SearchReducer.reduce(&state, .query(.cleared))
     #expect(state.refining.refine.refinements.facets.map(\.value) == ["Apple"])
   }
 }
@@ -905,25 +914,26 @@ import Testing
 
   @Test func anEarlierAskOfTheSameQueryIsShownWhileTheLatestIsAwaited() {
     var state = SearchState()
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 100, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .inserted("r"))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 100, finished: false, percent: nil)))
+    _ = SearchReducer.reduce(&state, .query(.inserted("r")))
     let askedForR = state.list.revision
-    _ = SearchReducer.reduce(&state, .inserted("e"))
+    _ = SearchReducer.reduce(&state, .query(.inserted("e")))
     let askedForRe = state.list.revision
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 200, finished: false, percent: nil))
-    _ = SearchReducer.reduce(&state, .catalogChanged(records: 300, finished: false, percent: nil))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 200, finished: false, percent: nil)))
+    _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 300, finished: false, percent: nil)))
     #expect(state.list.revision == askedForRe + 2)
     // The answer to `r` is not for the query on screen; nor one with other refinements.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForR, answer("r", ["r1"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: askedForR, answer("r", ["r1"]))))
     var sorted = Refine()
     sorted.sort = SortOrder(attribute: "text", descending: true)
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["s"], refine: sorted)))
+    _ = SearchReducer.reduce(
+      &state, .answer(.resultsArrived(revision: askedForRe, answer("re", ["s"], refine: sorted))))
     #expect(state.list.results.hits.isEmpty)
     // The first ask of `re`, over 100 lines: shown, the latest still awaited.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe, answer("re", ["a"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: askedForRe, answer("re", ["a"]))))
     #expect(state.list.results.hits.map(\.objectID) == ["a"] && state.list.results.isPending)
     // The latest, over 300 lines: shown, no longer pending.
-    _ = SearchReducer.reduce(&state, .resultsArrived(revision: askedForRe + 2, answer("re", ["a", "b", "c"])))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: askedForRe + 2, answer("re", ["a", "b", "c"]))))
     #expect(state.list.results.hits.count == 3 && !state.list.results.isPending)
   }
 }

@@ -33,14 +33,14 @@ import Testing
     let h = try Harness(catalog: catalog(["Milk", "Bread"]), store: store)
     h.type("Oat cookies")
     #expect(h.titles == ["+ Oat cookies"])
-    h.send(.movedDown)
-    h.send(.spacePressed)
+    h.send(.move(.movedDown))
+    h.send(.key(.spacePressed))
     #expect(h.titles == ["Oat cookies"])
     let id = CreatedItem.objectID(forTitle: "Oat cookies")
     #expect(h.state.marks.checked == [id])
     #expect(try store.createdItems().map(\.title) == ["Oat cookies"])
     // Searchable at once, like any item.
-    h.send(.cleared)
+    h.send(.query(.cleared))
     h.type("cook")
     #expect(h.titles.contains("Oat cookies"))
   }
@@ -65,9 +65,9 @@ import Testing
     let h = try Harness(catalog: catalog(titles), hitsPerPage: 20)
     h.type("widget")
     h.effects = []
-    h.send(.enterPressed)
+    h.send(.key(.enterPressed))
     #expect(h.state.list.results.nbHits == 55)
-    while h.state.list.selection < h.state.list.results.rows.count - 1 { h.send(.movedDown) }
+    while h.state.list.selection < h.state.list.results.rows.count - 1 { h.send(.move(.movedDown)) }
     let pageRequests = h.effects.compactMap { effect -> Int? in
       if case .searchResults(let q, let page, _, _, _, _) = effect, q == "widget", page > 0 { return page }
       return nil
@@ -76,7 +76,7 @@ import Testing
     #expect(h.state.list.results.pagesLoaded == 3)
     #expect(h.titles.count == 56)  // 55 hits + the create row for "widget"
     #expect(Set(h.titles).count == 56)
-    h.send(.movedDown)
+    h.send(.move(.movedDown))
     #expect(h.state.list.results.pagesLoaded == 3)
   }
 
@@ -84,7 +84,7 @@ import Testing
     let store = MemoryItemStore()
     let h = try Harness(catalog: catalog(["Milk"]), store: store)
     h.type("milk")
-    h.send(.enterPressed)
+    h.send(.key(.enterPressed))
     #expect(try store.queries(since: 0).map(\.query) == ["milk"])
     #expect(try store.queries(since: 0).map(\.nbHits) == [1])
   }

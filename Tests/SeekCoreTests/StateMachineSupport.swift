@@ -49,9 +49,9 @@ extension TestStore {
 extension TestStore {
   /// Down past the two suggestions of `started()` into the first result.
   mutating func moveThroughTwoSuggestionsIntoResults(sourceLocation: SourceLocation = #_sourceLocation) {
-    send(.movedDown, sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 0 }
-    send(.movedDown, sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 1 }
-    send(.movedDown, sourceLocation: sourceLocation) {
+    send(.move(.movedDown), sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 0 }
+    send(.move(.movedDown), sourceLocation: sourceLocation) { $0.suggestionsPane.highlighted = 1 }
+    send(.move(.movedDown), sourceLocation: sourceLocation) {
       $0.suggestionsPane.highlighted = nil
       $0.focus = .results
     }
@@ -100,7 +100,7 @@ final class Harness {
       catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
       hitsPerPage: hitsPerPage, recent: initial.recent)
     state.marks.checked = initial.checked
-    send(.started(Viewport(screen: ScreenSize(columns: 100, rows: 30), resultsRows: 28)))
+    send(.app(.started(Viewport(screen: ScreenSize(columns: 100, rows: 30), resultsRows: 28))))
   }
 
   func send(_ event: SearchEvent) {
@@ -128,7 +128,7 @@ final class Harness {
     return answer.events
   }
 
-  func type(_ text: String) { for c in text { send(c == " " ? .spacePressed : .inserted(String(c))) } }
+  func type(_ text: String) { for c in text { send(c == " " ? .key(.spacePressed) : .query(.inserted(String(c)))) } }
 
   var titles: [String] {
     state.list.results.rows.map {

@@ -85,11 +85,11 @@ import Testing
   /// `FZF_ACTION`: a bound key's last action (not `refresh-preview`, as fzf's test_env_vars
   /// says), `char` for a character typed, a key of Seek's own by the action that is its event.
   @Test func theActionAKeyDidIsNamedAsFzfNamesIt() {
-    #expect(TerminalApp.actionName(of: .actionsTriggered([.showInput, .refreshPreview])) == "show-input")
-    #expect(TerminalApp.actionName(of: .actionsTriggered([.refreshPreview])) == "refresh-preview")
-    #expect(TerminalApp.actionName(of: .inserted("9")) == "char")
-    #expect(TerminalApp.actionName(of: .movedUp) == "up")
-    #expect(TerminalApp.actionName(of: .deletedBackward) == "backward-delete-char")
-    #expect(TerminalApp.actionName(of: .tick(milliseconds: 1)) == nil)
+    #expect(TerminalApp.actionName(of: .app(.actionsTriggered([.showInput, .refreshPreview]))) == "show-input")
+    #expect(TerminalApp.actionName(of: .app(.actionsTriggered([.refreshPreview]))) == "refresh-preview")
+    #expect(TerminalApp.actionName(of: .query(.inserted("9"))) == "char")
+    #expect(TerminalApp.actionName(of: .move(.movedUp)) == "up")
+    #expect(TerminalApp.actionName(of: .query(.deletedBackward)) == "backward-delete-char")
+    #expect(TerminalApp.actionName(of: .app(.tick(milliseconds: 1))) == nil)
   }
 }

@@ -31,10 +31,10 @@ import Testing
   }
 
   @Test func withAHistoryCtrlPAndCtrlNWalkIt() {
-    #expect(KeyMap.event(for: .character("\u{10}")) == .movedUp)
-    #expect(KeyMap.event(for: .character("\u{10}"), history: true) == .historyMoved(older: true))
-    #expect(KeyMap.event(for: .character("\u{0E}"), history: true) == .historyMoved(older: false))
-    #expect(KeyMap.event(for: .function(KeyMap.Code.up), history: true) == .movedUp)
+    #expect(KeyMap.event(for: .character("\u{10}")) == .move(.movedUp))
+    #expect(KeyMap.event(for: .character("\u{10}"), history: true) == .query(.historyMoved(older: true)))
+    #expect(KeyMap.event(for: .character("\u{0E}"), history: true) == .query(.historyMoved(older: false)))
+    #expect(KeyMap.event(for: .function(KeyMap.Code.up), history: true) == .move(.movedUp))
   }
 
   @Test func fzfsWordKeysAreNamed() {

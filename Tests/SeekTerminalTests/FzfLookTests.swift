@@ -100,7 +100,7 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(rows[7] == "╰" + String(repeating: "─", count: 23) + "╯ > 1")
     #expect(Layout.resultsWidth(s) == 24)
     let top = Layout.resultsTop(s)
-    #expect(Layout.click(column: 28, row: top, double: false, in: s) == .resultClicked(0, double: false))
+    #expect(Layout.click(column: 28, row: top, double: false, in: s) == .click(.resultClicked(0, double: false)))
     #expect(Layout.click(column: 3, row: top, double: false, in: s) == nil)
   }
 
@@ -144,7 +144,8 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     // The third item's gap is cut at the top (its blank row shows).
     #expect(Array(rows.prefix(8)) == ["", "  line 3", line, "", "  line 2", line, "", "> line 1"])
     let top = Layout.resultsTop(s)
-    #expect(Layout.click(column: 3, row: top + 3, double: false, in: s, gap: 2) == .resultClicked(1, double: false))
+    #expect(
+      Layout.click(column: 3, row: top + 3, double: false, in: s, gap: 2) == .click(.resultClicked(1, double: false)))
     #expect(Layout.click(column: 3, row: top + 4, double: false, in: s, gap: 2) == nil)
     #expect(Layout.itemSlots(9, gap: 0) == 9 && Layout.itemSlots(10, gap: 1) == 5 && Layout.itemSlots(2, gap: 2) == 1)
   }
@@ -225,7 +226,7 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
           line 2
         > line 1
         """)
-    #expect(Layout.click(column: 3, row: 0, double: false, in: s) == .resultClicked(0, double: false))
+    #expect(Layout.click(column: 3, row: 0, double: false, in: s) == .click(.resultClicked(0, double: false)))
   }
 
   @Test func marksAreCountedAndDrawnInTheMarkerColumn() {
@@ -310,12 +311,12 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
   /// fzf's keys and bound moves go up and down the screen: in its default layout (the list
   /// growing up), Tab (toggle+down) moves to the previous line and `up` to the next.
   @Test func movesFollowTheScreenInTheDefaultLayout() {
-    #expect(ListLayout.bottomUp.oriented(.tabPressed, fzfKeys: true) == .backTabPressed)
-    #expect(ListLayout.bottomUp.oriented(.tabPressed, fzfKeys: false) == .tabPressed)
-    #expect(ListLayout.reverse.oriented(.tabPressed, fzfKeys: true) == .tabPressed)
+    #expect(ListLayout.bottomUp.oriented(.key(.tabPressed), fzfKeys: true) == .key(.backTabPressed))
+    #expect(ListLayout.bottomUp.oriented(.key(.tabPressed), fzfKeys: false) == .key(.tabPressed))
+    #expect(ListLayout.reverse.oriented(.key(.tabPressed), fzfKeys: true) == .key(.tabPressed))
     #expect(
-      ListLayout.bottomUp.oriented(.actionsTriggered([.up, .toggleDown, .toggleIn, .first]))
-        == .actionsTriggered([.down, .toggleUp, .toggleIn, .first]))
+      ListLayout.bottomUp.oriented(.app(.actionsTriggered([.up, .toggleDown, .toggleIn, .first])))
+        == .app(.actionsTriggered([.down, .toggleUp, .toggleIn, .first])))
   }
 
   /// `--scroll-off 3`: three rows kept in view past the selection, at most half the pane.

@@ -11,11 +11,11 @@ import Testing
   /// `state()`: the query line, two suggestions, then the create row and two hits.
   @Test func clicksBecomeTheRowsTheyHit() {
     let s = state()
-    #expect(Layout.click(column: 5, row: 0, double: false, in: s) == .queryClicked)
-    #expect(Layout.click(column: 5, row: 2, double: true, in: s) == .suggestionClicked(1, double: true))
+    #expect(Layout.click(column: 5, row: 0, double: false, in: s) == .click(.queryClicked))
+    #expect(Layout.click(column: 5, row: 2, double: true, in: s) == .click(.suggestionClicked(1, double: true)))
     #expect(Layout.resultsTop(s) == 3)
-    #expect(Layout.click(column: 5, row: 3, double: false, in: s) == .resultClicked(0, double: false))
-    #expect(Layout.click(column: 5, row: 5, double: false, in: s) == .resultClicked(2, double: false))
+    #expect(Layout.click(column: 5, row: 3, double: false, in: s) == .click(.resultClicked(0, double: false)))
+    #expect(Layout.click(column: 5, row: 5, double: false, in: s) == .click(.resultClicked(2, double: false)))
     #expect(Layout.click(column: 5, row: 6, double: false, in: s) == nil)  // under the last row
     #expect(Layout.click(column: 5, row: 11, double: false, in: s) == nil)  // the status line
   }
@@ -24,7 +24,7 @@ import Testing
   @Test func clicksCountFromTheFirstRowShown() {
     var s = state()
     s.list.scrollOffset = 1
-    #expect(Layout.click(column: 0, row: 4, double: false, in: s) == .resultClicked(2, double: false))
+    #expect(Layout.click(column: 0, row: 4, double: false, in: s) == .click(.resultClicked(2, double: false)))
   }
 
   /// The results' rows follow what else is on screen: the suggestions hidden give them two rows,
@@ -54,12 +54,13 @@ import Testing
     let spans = Layout.chipSpans(s)
     #expect(spans.count == 2)
     let row = Layout.chipsRow(s)
-    #expect(Layout.click(column: spans[1].lowerBound + 1, row: row, double: false, in: s) == .chipRemoved(1))
+    #expect(
+      Layout.click(column: spans[1].lowerBound + 1, row: row, double: false, in: s) == .refinements(.chipRemoved(1)))
     #expect(Layout.click(column: spans[0].upperBound, row: row, double: false, in: s) == nil)  // between chips
     let paneColumn = s.screen.columns - Layout.paneWidth(s) + 3
     let top = Layout.resultsTop(s)
     #expect(Layout.click(column: paneColumn, row: top, double: false, in: s) == nil)  // the facet's name
-    #expect(Layout.click(column: paneColumn, row: top + 2, double: false, in: s) == .paneValueClicked(2))
+    #expect(Layout.click(column: paneColumn, row: top + 2, double: false, in: s) == .refinements(.paneValueClicked(2)))
   }
 
   /// A numeric facet's bars: a click on one is that bucket, drawn where the renderer draws it.
@@ -74,13 +75,14 @@ import Testing
     let top = Layout.resultsTop(s)
     let bars = Layout.histogramBars(s, buckets: 9)
     #expect(
-      Layout.click(column: bars.column, row: top + 1, double: false, in: s) == .paneHistogramClicked(row: 1, bucket: 0))
+      Layout.click(column: bars.column, row: top + 1, double: false, in: s)
+        == .refinements(.paneHistogramClicked(row: 1, bucket: 0)))
     #expect(
       Layout.click(column: bars.column + 3 * bars.width, row: top + 1, double: false, in: s)
-        == .paneHistogramClicked(row: 1, bucket: 3))
+        == .refinements(.paneHistogramClicked(row: 1, bucket: 3)))
     #expect(
       Layout.click(column: bars.column + 4 * bars.width - 1, row: top + 1, double: false, in: s)
-        == .paneHistogramClicked(row: 1, bucket: 3))
+        == .refinements(.paneHistogramClicked(row: 1, bucket: 3)))
     #expect(Layout.click(column: bars.column + 9 * bars.width, row: top + 1, double: false, in: s) == nil)
     #expect(Layout.click(column: bars.column - 1, row: top + 1, double: false, in: s) == nil)
     // The tallest bar is full; an empty bucket is blank; the others at least an eighth.

@@ -105,11 +105,11 @@ import Testing
   }
 
   @Test func upAndDownSwapOnlyWhenTheListGrowsUp() {
-    #expect(ListLayout.bottomUp.oriented(.movedUp) == .movedDown)
-    #expect(ListLayout.bottomUp.oriented(.pagedDown) == .pagedUp)
-    #expect(ListLayout.bottomUp.oriented(.scrolled(lines: 1)) == .scrolled(lines: -1))
-    #expect(ListLayout.reverseList.oriented(.movedUp) == .movedUp)
-    #expect(ListLayout.reverse.oriented(.movedDown) == .movedDown)
+    #expect(ListLayout.bottomUp.oriented(.move(.movedUp)) == .move(.movedDown))
+    #expect(ListLayout.bottomUp.oriented(.move(.pagedDown)) == .move(.pagedUp))
+    #expect(ListLayout.bottomUp.oriented(.move(.scrolled(lines: 1))) == .move(.scrolled(lines: -1)))
+    #expect(ListLayout.reverseList.oriented(.move(.movedUp)) == .move(.movedUp))
+    #expect(ListLayout.reverse.oriented(.move(.movedDown)) == .move(.movedDown))
   }
 
   @Test func inlineInfoFollowsTheQueryAndLeavesTheStatusLine() {

@@ -195,37 +195,37 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
   }
 
   @Test(arguments: [
-    (Key.character("a"), SearchEvent.inserted("a")),
-    (.character("é"), .inserted("é")),
-    (.character(" "), .spacePressed),
-    (.character("\t"), .tabPressed),
-    (.character("\r"), .enterPressed),
-    (.character("\u{1B}"), .escapePressed),
-    (.character("\u{03}"), .interrupted),
-    (.character("\u{15}"), .deletedToStart),
-    (.character("\u{0B}"), .deletedToEnd),
-    (.alt("b"), .cursorMoved(.wordLeft)),
-    (.alt("f"), .cursorMoved(.wordRight)),
-    (.alt("d"), .deletedWordForward),
-    (.alt("\u{7F}"), .deletedWordPartBackward),
-    (.character("\u{04}"), .deletedForwardOrQuit),
-    (.character("\u{19}"), .yanked),
-    (.function(KeyMap.Code.wordLeft), .cursorMoved(.wordLeft)),
-    (.function(KeyMap.Code.f2), .refinementPaneToggled),
-    (.character("\u{17}"), .deletedWordBackward),
-    (.character("\u{01}"), .cursorMoved(.home)),
-    (.character("\u{05}"), .cursorMoved(.end)),
-    (.character("\u{0E}"), .movedDown),
-    (.character("\u{10}"), .movedUp),
-    (.character("\u{7F}"), .deletedBackward),
-    (.function(KeyMap.Code.up), .movedUp),
-    (.function(KeyMap.Code.down), .movedDown),
-    (.function(KeyMap.Code.pageDown), .pagedDown),
-    (.function(KeyMap.Code.delete), .deletedForward),
-    (.wheelDown, .scrolled(lines: 1)),
-    (.character("\u{1F}"), .detailsToggled),  // Ctrl-/
-    (.function(KeyMap.Code.f5), .detailsToggled),
-    (.function(KeyMap.Code.shiftDown), .detailsScrolled(lines: 1)),
+    (Key.character("a"), SearchEvent.query(.inserted("a"))),
+    (.character("é"), .query(.inserted("é"))),
+    (.character(" "), .key(.spacePressed)),
+    (.character("\t"), .key(.tabPressed)),
+    (.character("\r"), .key(.enterPressed)),
+    (.character("\u{1B}"), .key(.escapePressed)),
+    (.character("\u{03}"), .app(.interrupted)),
+    (.character("\u{15}"), .query(.deletedToStart)),
+    (.character("\u{0B}"), .query(.deletedToEnd)),
+    (.alt("b"), .query(.cursorMoved(.wordLeft))),
+    (.alt("f"), .query(.cursorMoved(.wordRight))),
+    (.alt("d"), .query(.deletedWordForward)),
+    (.alt("\u{7F}"), .query(.deletedWordPartBackward)),
+    (.character("\u{04}"), .query(.deletedForwardOrQuit)),
+    (.character("\u{19}"), .query(.yanked)),
+    (.function(KeyMap.Code.wordLeft), .query(.cursorMoved(.wordLeft))),
+    (.function(KeyMap.Code.f2), .refinements(.refinementPaneToggled)),
+    (.character("\u{17}"), .query(.deletedWordBackward)),
+    (.character("\u{01}"), .query(.cursorMoved(.home))),
+    (.character("\u{05}"), .query(.cursorMoved(.end))),
+    (.character("\u{0E}"), .move(.movedDown)),
+    (.character("\u{10}"), .move(.movedUp)),
+    (.character("\u{7F}"), .query(.deletedBackward)),
+    (.function(KeyMap.Code.up), .move(.movedUp)),
+    (.function(KeyMap.Code.down), .move(.movedDown)),
+    (.function(KeyMap.Code.pageDown), .move(.pagedDown)),
+    (.function(KeyMap.Code.delete), .query(.deletedForward)),
+    (.wheelDown, .move(.scrolled(lines: 1))),
+    (.character("\u{1F}"), .details(.detailsToggled)),  // Ctrl-/
+    (.function(KeyMap.Code.f5), .details(.detailsToggled)),
+    (.function(KeyMap.Code.shiftDown), .details(.detailsScrolled(lines: 1))),
   ])
   func keysBecomeEvents(key: Key, event: SearchEvent) {
     #expect(KeyMap.event(for: key) == event)
@@ -300,7 +300,7 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     var decoder = KeyDecoder()
     #expect(decoder.decode(bytes: Array(bytes.utf8), final: true) == expected)
     #expect(decoder.decode(keys: bytes.unicodeScalars.map { Key.character($0) }, final: true) == expected)
-    #expect(KeyMap.event(for: .paste("two\rlines")) == .inserted("two lines"))
+    #expect(KeyMap.event(for: .paste("two\rlines")) == .query(.inserted("two lines")))
   }
 
   /// A paste cut into reads anywhere (inside its markers too) is still one paste: none of its

@@ -46,7 +46,7 @@ extension BindAction {
 
   /// The name of the action that is this one event (`up` for `.movedUp`), if one is.
   public static func name(of event: SearchEvent) -> String? {
-    if event == .historyMoved(older: true) { return "prev-history" }  // also spelled previous-history
+    if event == .query(.historyMoved(older: true)) { return "prev-history" }  // also spelled previous-history
     if let name = editing.first(where: { $0.value == event })?.key { return name }
     // Spellings of one action share its one name: whichever is met first answers.
     return plain.first { $0.value.event == event }?.value.name

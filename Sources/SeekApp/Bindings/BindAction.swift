@@ -195,25 +195,26 @@ public enum BindAction: Sendable, Equatable {
 
   /// fzf's readline actions on the query line, as the events of their keys.
   static let editing: [String: SearchEvent] = [
-    "backward-char": .cursorMoved(.left), "forward-char": .cursorMoved(.right),
-    "beginning-of-line": .cursorMoved(.home), "end-of-line": .cursorMoved(.end),
-    "backward-word": .cursorMoved(.wordLeft), "forward-word": .cursorMoved(.wordRight),
-    "backward-subword": .cursorMoved(.subwordLeft), "forward-subword": .cursorMoved(.subwordRight),
-    "backward-delete-char": .deletedBackward, "delete-char": .deletedForward,
-    "delete-char/eof": .deletedForwardOrQuit, "backward-kill-word": .deletedWordPartBackward,
-    "kill-word": .deletedWordForward, "backward-kill-subword": .deletedSubwordBackward,
-    "kill-subword": .deletedSubwordForward, "unix-word-rubout": .deletedWordBackward,
-    "unix-line-discard": .deletedToStart, "kill-line": .deletedToEnd, "yank": .yanked,
-    "prev-history": .historyMoved(older: true), "previous-history": .historyMoved(older: true),
-    "next-history": .historyMoved(older: false),
+    "backward-char": .query(.cursorMoved(.left)), "forward-char": .query(.cursorMoved(.right)),
+    "beginning-of-line": .query(.cursorMoved(.home)), "end-of-line": .query(.cursorMoved(.end)),
+    "backward-word": .query(.cursorMoved(.wordLeft)), "forward-word": .query(.cursorMoved(.wordRight)),
+    "backward-subword": .query(.cursorMoved(.subwordLeft)), "forward-subword": .query(.cursorMoved(.subwordRight)),
+    "backward-delete-char": .query(.deletedBackward), "delete-char": .query(.deletedForward),
+    "delete-char/eof": .query(.deletedForwardOrQuit), "backward-kill-word": .query(.deletedWordPartBackward),
+    "kill-word": .query(.deletedWordForward), "backward-kill-subword": .query(.deletedSubwordBackward),
+    "kill-subword": .query(.deletedSubwordForward), "unix-word-rubout": .query(.deletedWordBackward),
+    "unix-line-discard": .query(.deletedToStart), "kill-line": .query(.deletedToEnd), "yank": .query(.yanked),
+    "prev-history": .query(.historyMoved(older: true)), "previous-history": .query(.historyMoved(older: true)),
+    "next-history": .query(.historyMoved(older: false)),
     // Seek's keys that mean one thing in the query, another on a suggestion or a result (the
     // KEYS part of `--help`): Enter submits a suggestion or the query, creates, or accepts;
     // Tab completes the query with a suggestion, or checks a result and moves down; Shift-Tab
     // checks and moves up (or only moves, without check boxes); Space checks a result or is
     // typed; Esc closes the suggestions, leaves a result, clears the query, then quits; Ctrl-C
     // quits (and drops what a `wait` holds).
-    "submit-or-accept": .enterPressed, "complete-or-toggle-down": .tabPressed, "toggle-up-or-up": .backTabPressed,
-    "toggle-or-space": .spacePressed, "back": .escapePressed, "interrupt": .interrupted,
+    "submit-or-accept": .key(.enterPressed), "complete-or-toggle-down": .key(.tabPressed),
+    "toggle-up-or-up": .key(.backTabPressed),
+    "toggle-or-space": .key(.spacePressed), "back": .key(.escapePressed), "interrupt": .app(.interrupted),
   ]
 
   /// The one event this action is, when it is no more than one (`up` is `.movedUp`): a key bound
@@ -222,19 +223,19 @@ public enum BindAction: Sendable, Equatable {
   public var event: SearchEvent? {
     switch self {
     case .edit(let event): return event
-    case .up: return .movedUp
-    case .down: return .movedDown
-    case .pageUp: return .pagedUp
-    case .pageDown: return .pagedDown
-    case .togglePreview: return .detailsToggled
-    case .previewUp: return .detailsScrolled(lines: -1)
-    case .previewDown: return .detailsScrolled(lines: 1)
-    case .toggleRefinements: return .refinementPaneToggled
-    case .cycleSort: return .sortCycled
-    case .clearRefinements: return .refinementsCleared
-    case .showInput: return .queryLineShown(true)
-    case .hideInput: return .queryLineShown(false)
-    case .toggleInput: return .queryLineShown(nil)
+    case .up: return .move(.movedUp)
+    case .down: return .move(.movedDown)
+    case .pageUp: return .move(.pagedUp)
+    case .pageDown: return .move(.pagedDown)
+    case .togglePreview: return .details(.detailsToggled)
+    case .previewUp: return .details(.detailsScrolled(lines: -1))
+    case .previewDown: return .details(.detailsScrolled(lines: 1))
+    case .toggleRefinements: return .refinements(.refinementPaneToggled)
+    case .cycleSort: return .refinements(.sortCycled)
+    case .clearRefinements: return .refinements(.refinementsCleared)
+    case .showInput: return .query(.queryLineShown(true))
+    case .hideInput: return .query(.queryLineShown(false))
+    case .toggleInput: return .query(.queryLineShown(nil))
     default: return nil
     }
   }

@@ -35,9 +35,9 @@ enum JumpReducer {
   static func reduce(_ jump: inout JumpState, _ event: SearchEvent, labelled: [(label: Character, row: Int)])
     -> Outcome?
   {
-    guard let mode = jump.pending, event.isInput || event == .interrupted else { return nil }
+    guard let mode = jump.pending, event.isInput || event == .app(.interrupted) else { return nil }
     jump.pending = nil
-    guard case .inserted(let text) = event, text.count == 1, let label = text.first,
+    guard case .query(.inserted(let text)) = event, text.count == 1, let label = text.first,
       let row = labelled.first(where: { $0.label == label })?.row
     else { return .ended }
     return .landed(row: row, accept: mode == .accept)

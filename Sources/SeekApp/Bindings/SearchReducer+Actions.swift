@@ -106,23 +106,23 @@ extension SearchReducer {
   private static func move(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
     switch action {
-    case .up: return event(.movedUp)
-    case .down: return event(.movedDown)
-    case .first: return event(.movedToFirst)
-    case .last: return event(.movedToLast)
-    case .pageUp: return event(.pagedUp)
-    case .pageDown: return event(.pagedDown)
-    case .nextSelected: return event(.movedToMarked(step: 1))
-    case .previousSelected: return event(.movedToMarked(step: -1))
+    case .up: return event(.move(.movedUp))
+    case .down: return event(.move(.movedDown))
+    case .first: return event(.move(.movedToFirst))
+    case .last: return event(.move(.movedToLast))
+    case .pageUp: return event(.move(.pagedUp))
+    case .pageDown: return event(.move(.pagedDown))
+    case .nextSelected: return event(.move(.movedToMarked(step: 1)))
+    case .previousSelected: return event(.move(.movedToMarked(step: -1)))
     case .jump, .jumpAccept:
       JumpReducer.start(&state.jump, action == .jump ? .move : .accept, labelled: state.labelledRows)
       return []
-    case .position(let n): return event(.movedToPosition(n))
-    case .halfPageUp: return event(.halfPaged(down: false))
-    case .halfPageDown: return event(.halfPaged(down: true))
-    case .offsetUp: return event(.viewShifted(lines: -1))
-    case .offsetDown: return event(.viewShifted(lines: 1))
-    case .offsetMiddle: return event(.viewCentred)
+    case .position(let n): return event(.move(.movedToPosition(n)))
+    case .halfPageUp: return event(.move(.halfPaged(down: false)))
+    case .halfPageDown: return event(.move(.halfPaged(down: true)))
+    case .offsetUp: return event(.move(.viewShifted(lines: -1)))
+    case .offsetDown: return event(.move(.viewShifted(lines: 1)))
+    case .offsetMiddle: return event(.move(.viewCentred))
     default: return []
     }
   }
@@ -131,19 +131,19 @@ extension SearchReducer {
   private static func mark(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     func event(_ e: SearchEvent) -> [SearchEffect] { reduceOnce(&state, e) }
     switch action {
-    case .toggle: return event(.toggled)
+    case .toggle: return event(.key(.toggled))
     // fzf's: no move unless there is a mark to toggle (`+m`: the row stays).
     case .toggleDown where !state.marks.picking.marks, .toggleUp where !state.marks.picking.marks,
       .toggleIn where !state.marks.picking.marks, .toggleOut where !state.marks.picking.marks:
       return []
     case .toggleDown, .toggleUp, .toggleIn, .toggleOut:
       // A toggle refused at `--multi=N` does not move either (fzf's).
-      let toggled = event(.toggled)
+      let toggled = event(.key(.toggled))
       guard !MarksReducer.refuses(state.marks, state.list.selectedRow) else { return toggled }
-      return toggled + event(action == .toggleDown || action == .toggleOut ? .movedDown : .movedUp)
-    case .selectAll: return event(.allToggled(.select))
-    case .deselectAll: return event(.allToggled(.deselect))
-    case .toggleAll: return event(.allToggled(.toggle))
+      return toggled + event(action == .toggleDown || action == .toggleOut ? .move(.movedDown) : .move(.movedUp))
+    case .selectAll: return event(.key(.allToggled(.select)))
+    case .deselectAll: return event(.key(.allToggled(.deselect)))
+    case .toggleAll: return event(.key(.allToggled(.toggle)))
     case .clearSelection:
       // Every item's, matching or not: the empty query lists them all.
       guard state.marks.picking.marks, !state.marks.checked.isEmpty else { return [] }
@@ -152,7 +152,7 @@ extension SearchReducer {
       guard let hit = state.currentHit, state.marks.checked.contains(hit.objectID) != (action == .select) else {
         return []
       }
-      return event(.toggled)
+      return event(.key(.toggled))
     case .exclude, .excludeMulti:
       let marked = action == .excludeMulti ? state.marks.checkedThisRun : []
       guard let current = state.currentHit?.objectID ?? marked.first else { return [] }
@@ -185,14 +185,14 @@ extension SearchReducer {
     // fzf's cancel: the query into the kill ring (Ctrl-Y brings it back), or abort when empty.
     case .cancel:
       guard !state.editor.text.isEmpty else { return [.quit(status: 130)] }
-      return event(.cursorMoved(.end)) + event(.deletedToStart)
-    case .clearQuery: return state.editor.text.isEmpty ? [] : event(.queryReplaced(""))
-    case .changeQuery(let text): return event(.queryReplaced(text))
-    case .put(let text): return text.isEmpty ? [] : event(.inserted(text))
+      return event(.query(.cursorMoved(.end))) + event(.query(.deletedToStart))
+    case .clearQuery: return state.editor.text.isEmpty ? [] : event(.query(.queryReplaced("")))
+    case .changeQuery(let text): return event(.query(.queryReplaced(text)))
+    case .put(let text): return text.isEmpty ? [] : event(.query(.inserted(text)))
     case .putKey: return []
-    case .showInput: return event(.queryLineShown(true))
-    case .hideInput: return event(.queryLineShown(false))
-    case .toggleInput: return event(.queryLineShown(nil))
+    case .showInput: return event(.query(.queryLineShown(true)))
+    case .hideInput: return event(.query(.queryLineShown(false)))
+    case .toggleInput: return event(.query(.queryLineShown(nil)))
     case .enableSearch, .disableSearch, .toggleSearch:
       let disabled = action == .toggleSearch ? !state.refining.refine.searchDisabled : action == .disableSearch
       guard disabled != state.refining.refine.searchDisabled else { return [] }
@@ -202,10 +202,11 @@ extension SearchReducer {
       RefinementsReducer.toggleInputOrder(&state.refining)
       return refined(&state)
     case .edit(let edit): return event(edit)
-    case .deleteBackwardOrAbort: return state.editor.text.isEmpty ? [.quit(status: 130)] : event(.deletedBackward)
+    case .deleteBackwardOrAbort:
+      return state.editor.text.isEmpty ? [.quit(status: 130)] : event(.query(.deletedBackward))
     case .replaceQuery:
       guard let hit = state.currentHit else { return [] }
-      return event(.queryReplaced(hit.title))
+      return event(.query(.queryReplaced(hit.title)))
     case .search(let text):
       return [ResultsReducer.search(&state.list, for: text, state.refining.refine)]
     default: return []
@@ -244,15 +245,16 @@ extension SearchReducer {
     case .changeFooter(let text):
       state.footer = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return []
-    case .togglePreview: return event(.detailsToggled)
-    case .showPreview: return state.details.open ? [] : event(.detailsToggled)
-    case .hidePreview: return state.details.open ? event(.detailsToggled) : []
-    case .previewUp: return event(.detailsScrolled(lines: -1))
-    case .previewDown: return event(.detailsScrolled(lines: 1))
+    case .togglePreview: return event(.details(.detailsToggled))
+    case .showPreview: return state.details.open ? [] : event(.details(.detailsToggled))
+    case .hidePreview: return state.details.open ? event(.details(.detailsToggled)) : []
+    case .previewUp: return event(.details(.detailsScrolled(lines: -1)))
+    case .previewDown: return event(.details(.detailsScrolled(lines: 1)))
     case .previewPageUp, .previewPageDown, .previewHalfPageUp, .previewHalfPageDown:
       let page = max(1, state.viewport.detailsRows)
       let step = action == .previewHalfPageUp || action == .previewHalfPageDown ? max(1, page / 2) : page
-      return event(.detailsScrolled(lines: action == .previewPageUp || action == .previewHalfPageUp ? -step : step))
+      return event(
+        .details(.detailsScrolled(lines: action == .previewPageUp || action == .previewHalfPageUp ? -step : step)))
     case .previewTop, .previewBottom:
       DetailsReducer.scrollToEnd(&state.details, last: action == .previewBottom, rows: state.viewport.detailsRows)
       return []
@@ -262,7 +264,7 @@ extension SearchReducer {
     case .changePreviewLabel(let text):
       DetailsReducer.changeLabel(&state.details, text)
       return []
-    case .close: return state.details.open ? event(.detailsToggled) : [.quit(status: 130)]
+    case .close: return state.details.open ? event(.details(.detailsToggled)) : [.quit(status: 130)]
     case .preview(let template):
       DetailsReducer.preview(&state.details, template)
       return []
@@ -275,9 +277,9 @@ extension SearchReducer {
     case .refreshPreview:
       DetailsReducer.refresh(&state.details)
       return []
-    case .toggleRefinements: return event(.refinementPaneToggled)
-    case .cycleSort: return event(.sortCycled)
-    case .clearRefinements: return event(.refinementsCleared)
+    case .toggleRefinements: return event(.refinements(.refinementPaneToggled))
+    case .cycleSort: return event(.refinements(.sortCycled))
+    case .clearRefinements: return event(.refinements(.refinementsCleared))
     case .changePointer(let text):
       state.pointer = text
       return []
@@ -350,10 +352,10 @@ extension SearchReducer {
   ) -> [SearchEffect] {
     var fired: [BindEvent] = []
     switch event {
-    case .started: fired.append(.start)
-    case .deletedBackward where before.query.isEmpty: fired.append(.backwardEOF)
-    case .viewportChanged: fired.append(.resize)
-    case .resultsArrived(let revision, let page) where revision == state.list.revision && page.page == 0:
+    case .app(.started): fired.append(.start)
+    case .query(.deletedBackward) where before.query.isEmpty: fired.append(.backwardEOF)
+    case .app(.viewportChanged): fired.append(.resize)
+    case .answer(.resultsArrived(let revision, let page)) where revision == state.list.revision && page.page == 0:
       // The input read whole and its answer here (not when reading ended: `load:accept` would
       // accept from the lines answered before).
       if before.records != nil && state.streamedRecords == nil { fired.append(.load) }

@@ -7,7 +7,7 @@ enum DetailsReducer {
   /// The pane's own events; nil for the others. `rows`: the pane's height, as laid out.
   static func reduce(_ details: inout DetailsState, _ event: SearchEvent, rows: Int) -> [SearchEffect]? {
     switch event {
-    case .detailsToggled:
+    case .details(.detailsToggled):
       details.open.toggle()
       details.scroll = 0
       if !details.open {
@@ -16,15 +16,15 @@ enum DetailsReducer {
         details.preview = nil
       }
       return []
-    case .detailsScrolled(let lines):
+    case .details(.detailsScrolled(let lines)):
       guard details.open else { return [] }
       details.scroll = max(0, details.scroll + lines)
       return []
-    case .detailsArrived(let revision, let record):
+    case .details(.detailsArrived(let revision, let record)):
       guard revision == details.revision else { return [] }
       details.record = record
       return []
-    case .previewArrived(let revision, let output):
+    case .details(.previewArrived(let revision, let output)):
       guard revision == details.revision else { return [] }
       details.preview = output
       scrollToOffset(&details, output, rows: rows)

@@ -50,7 +50,7 @@ enum QueryEditingReducer {
   }
 
   static func reduce(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
-    if case .queryLineShown(let shown) = event {
+    if case .query(.queryLineShown(let shown)) = event {
       query.inputShown = shown ?? !query.inputShown
       return .shownOrHidden
     }
@@ -61,9 +61,11 @@ enum QueryEditingReducer {
   /// The keys of the line itself, closed while it is hidden.
   private static func isEdit(_ event: SearchEvent) -> Bool {
     switch event {
-    case .inserted, .yanked, .deletedBackward, .deletedForward, .deletedWordBackward, .deletedWordPartBackward,
-      .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward, .deletedToStart, .deletedToEnd,
-      .cleared, .cursorMoved, .historyMoved:
+    case .query(.inserted), .query(.yanked), .query(.deletedBackward), .query(.deletedForward),
+      .query(.deletedWordBackward), .query(.deletedWordPartBackward),
+      .query(.deletedWordForward), .query(.deletedSubwordBackward), .query(.deletedSubwordForward),
+      .query(.deletedToStart), .query(.deletedToEnd),
+      .query(.cleared), .query(.cursorMoved), .query(.historyMoved):
       return true
     default: return false
     }
@@ -71,39 +73,40 @@ enum QueryEditingReducer {
 
   private static func edit(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
     switch event {
-    case .inserted(let text): return insert(&query, text)
-    case .yanked: return query.killed.isEmpty ? .ignored : insert(&query, query.killed)
-    case .deletedBackward:
+    case .query(.inserted(let text)): return insert(&query, text)
+    case .query(.yanked): return query.killed.isEmpty ? .ignored : insert(&query, query.killed)
+    case .query(.deletedBackward):
       guard query.cursor > 0, !query.text.isEmpty else { return .backspaceAtStart }
       var characters = Array(query.text)
       characters.remove(at: min(query.cursor, characters.count) - 1)
       query.text = String(characters)
       query.cursor -= 1
       return .edited()
-    case .deletedForward:
+    case .query(.deletedForward):
       var characters = Array(query.text)
       guard query.cursor < characters.count else { return .touched }
       characters.remove(at: query.cursor)
       query.text = String(characters)
       return .edited()
-    case .deletedWordBackward, .deletedWordPartBackward, .deletedWordForward, .deletedSubwordBackward,
-      .deletedSubwordForward, .deletedToStart, .deletedToEnd:
+    case .query(.deletedWordBackward), .query(.deletedWordPartBackward), .query(.deletedWordForward),
+      .query(.deletedSubwordBackward),
+      .query(.deletedSubwordForward), .query(.deletedToStart), .query(.deletedToEnd):
       let range = killRange(query, event)
       guard !range.isEmpty else { return .touched }
       kill(&query, range)
       return .edited()
-    case .cleared:
+    case .query(.cleared):
       guard !query.text.isEmpty else { return .touched }
       replace(&query, with: "")
       return .edited()
-    case .cursorMoved(let move):
+    case .query(.cursorMoved(let move)):
       moveCursor(&query, move)
       return .touched
-    case .historyMoved(let older):
+    case .query(.historyMoved(let older)):
       guard let recalled = query.history.step(older: older, current: query.text) else { return .ignored }
       replace(&query, with: recalled)
       return .edited()
-    case .queryReplaced(let text):
+    case .query(.queryReplaced(let text)):
       replace(&query, with: String(text.prefix(QueryState.maxCharacters)))
       return .edited()
     default:
@@ -135,17 +138,18 @@ enum QueryEditingReducer {
     let characters = Array(query.text)
     let at = min(query.cursor, characters.count)
     switch event {
-    case .deletedWordPartBackward:
+    case .query(.deletedWordPartBackward):
       return QueryEditing.wordStart(before: at, in: characters, pathWords: query.pathWords)..<at
-    case .deletedWordBackward:
+    case .query(.deletedWordBackward):
       var start = at
       while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
       while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
       return start..<at
-    case .deletedWordForward: return at..<QueryEditing.wordEnd(after: at, in: characters, pathWords: query.pathWords)
-    case .deletedSubwordBackward: return QueryEditing.subwordStart(before: at, in: characters)..<at
-    case .deletedSubwordForward: return at..<QueryEditing.subwordEnd(after: at, in: characters)
-    case .deletedToStart: return 0..<at
+    case .query(.deletedWordForward):
+      return at..<QueryEditing.wordEnd(after: at, in: characters, pathWords: query.pathWords)
+    case .query(.deletedSubwordBackward): return QueryEditing.subwordStart(before: at, in: characters)..<at
+    case .query(.deletedSubwordForward): return at..<QueryEditing.subwordEnd(after: at, in: characters)
+    case .query(.deletedToStart): return 0..<at
     default: return at..<characters.count
     }
   }

@@ -100,20 +100,20 @@ enum RefinementsReducer {
   /// Refinements changed by a key or an action, whatever has the focus; nil for other events.
   static func reduce(_ refining: inout RefinementsState, _ event: SearchEvent) -> Outcome? {
     switch event {
-    case .refinementToggled(let attribute, let value):
+    case .refinements(.refinementToggled(let attribute, let value)):
       refining.refine.refinements.toggle(attribute, value)
       return .refined()
-    case .refinementsCleared:
+    case .refinements(.refinementsCleared):
       guard !refining.refine.refinements.isEmpty else { return .handled }
       refining.refine.refinements = Refinements()
       return .refined()
-    case .sortCycled:
+    case .refinements(.sortCycled):
       refining.refine.sort =
         refining.sortChoices.isEmpty
         ? nextSort(after: refining.refine.sort, in: refining.numericFacets)
         : nextSort(after: refining.refine.sort, among: refining.sortChoices.map(\.sort))
       return .refined(message: "sorted by " + sortName(refining.refine.sort, refining.sortChoices))
-    case .chipRemoved(let index):
+    case .refinements(.chipRemoved(let index)):
       return refining.refine.refinements.removeChip(at: index) ? .refined() : .handled
     default:
       return nil
@@ -232,23 +232,23 @@ enum RefinementsReducer {
       case .histogram(let attribute, let histogram, let lower, let upper) = rows[refining.paneSelection]
     {
       switch event {
-      case .cursorMoved(.left), .cursorMoved(.right):
-        let step = event == .cursorMoved(.left) ? -1 : 1
+      case .query(.cursorMoved(.left)), .query(.cursorMoved(.right)):
+        let step = event == .query(.cursorMoved(.left)) ? -1 : 1
         return moveHandle(&refining, attribute, histogram, lower: lower, upper: upper, by: step)
-      case .spacePressed, .enterPressed:
+      case .key(.spacePressed), .key(.enterPressed):
         refining.lowerHandleActive.toggle()
         return .handled
       default: break
       }
     }
     switch event {
-    case .movedDown, .movedUp:
-      let step = event == .movedDown ? 1 : -1
+    case .move(.movedDown), .move(.movedUp):
+      let step = event == .move(.movedDown) ? 1 : -1
       if let next = firstSelectable(rows, from: refining.paneSelection + step, step: step) {
         refining.paneSelection = next
       }
       return .handled
-    case .spacePressed, .enterPressed:
+    case .key(.spacePressed), .key(.enterPressed):
       guard refining.paneSelection < rows.count else { return .handled }
       switch rows[refining.paneSelection] {
       case .value(let attribute, let value, _):
@@ -257,9 +257,9 @@ enum RefinementsReducer {
       case .more(let attribute, _): return toggleMore(&refining, attribute)
       default: return .handled
       }
-    case .escapePressed:
+    case .key(.escapePressed):
       return refining.valueSearch == nil ? .closed : endValueSearch(&refining)
-    case .pagedUp, .pagedDown, .scrolled, .tabPressed:
+    case .move(.pagedUp), .move(.pagedDown), .move(.scrolled), .key(.tabPressed):
       return .handled
     default:
       return nil
@@ -272,7 +272,7 @@ enum RefinementsReducer {
     _ refining: inout RefinementsState, _ event: SearchEvent, rows: [PaneRow], facets: [FacetResult]
   ) -> Outcome? {
     guard var search = refining.valueSearch, search.typing else {
-      guard event == .inserted("/"), refining.paneSelection < rows.count else { return nil }
+      guard event == .query(.inserted("/")), refining.paneSelection < rows.count else { return nil }
       let attribute: String
       switch rows[refining.paneSelection] {
       case .value(let a, _, _), .more(let a, _): attribute = a
@@ -286,11 +286,11 @@ enum RefinementsReducer {
       return .refined()
     }
     switch event {
-    case .inserted(let text): search.text += text
-    case .spacePressed: search.text += " "
-    case .deletedBackward: if !search.text.isEmpty { search.text.removeLast() }
-    case .enterPressed: search.typing = false
-    case .escapePressed: return endValueSearch(&refining)
+    case .query(.inserted(let text)): search.text += text
+    case .key(.spacePressed): search.text += " "
+    case .query(.deletedBackward): if !search.text.isEmpty { search.text.removeLast() }
+    case .key(.enterPressed): search.typing = false
+    case .key(.escapePressed): return endValueSearch(&refining)
     default: return nil
     }
     refining.valueSearch = search

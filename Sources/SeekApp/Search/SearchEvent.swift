@@ -1,12 +1,23 @@
 import SearchEngine
 
 /// Everything that can happen to the search screen: what the person did (translated from keys by
-/// the terminal layer) and what the searchers and the store answered.
+/// the terminal layer) and what the searchers and the store answered — by concern, so that each
+/// child reducer sees only its own events and the parent routes them by one `switch`.
 public enum SearchEvent: Sendable, Equatable {
-  case started(Viewport)
-  /// The terminal was resized, or a change of state changed how it lays the screen out.
-  case viewportChanged(Viewport)
-  // Editing the query.
+  case query(QueryEvent)
+  case move(MoveEvent)
+  case key(KeyEvent)
+  case click(ClickEvent)
+  case refinements(RefinementEvent)
+  case details(DetailsEvent)
+  case answer(AnswerEvent)
+  case app(AppEvent)
+
+  public typealias CursorMove = QueryEvent.CursorMove
+}
+
+/// The query line: typing, deleting, moving the cursor, the history (`QueryEditingReducer`).
+public enum QueryEvent: Sendable, Equatable {
   case inserted(String)
   case deletedBackward
   case deletedForward
@@ -35,7 +46,16 @@ public enum SearchEvent: Sendable, Equatable {
   /// fzf's `show-input`, `hide-input` (`--no-input` at the start) and `toggle-input` (nil): the
   /// query line shown, or hidden and closed to edits (the query still searches).
   case queryLineShown(Bool?)
-  // Moving.
+  /// fzf's `change-query`: the query becomes this text.
+  case queryReplaced(String)
+
+  public enum CursorMove: Sendable, Equatable {
+    case left, right, home, end, wordLeft, wordRight, subwordLeft, subwordRight
+  }
+}
+
+/// Moving through the suggestions into the results and back, by row, page, wheel, to a place.
+public enum MoveEvent: Sendable, Equatable {
   case movedUp
   case movedDown
   case pagedUp
@@ -47,7 +67,18 @@ public enum SearchEvent: Sendable, Equatable {
   /// while it is in view; `offset-middle`: the view set with the current line in its middle.
   case viewShifted(lines: Int)
   case viewCentred
-  // Acting.
+  /// fzf's `first` and `last`: the first or last row loaded.
+  case movedToFirst
+  case movedToLast
+  /// fzf's `pos(N)`: the Nth row loaded (from 1; negative: from the last).
+  case movedToPosition(Int)
+  /// fzf's `next-selected` (step 1: the direction of `movedDown`) and `prev-selected` (-1): the
+  /// nearest marked row loaded that way, round the list.
+  case movedToMarked(step: Int)
+}
+
+/// Keys that mean one thing in the query and another on a result: Tab, Enter, Space, Esc, and marking.
+public enum KeyEvent: Sendable, Equatable {
   /// completeSuggestion: the query becomes the highlighted (or top) suggestion, nothing submitted.
   case tabPressed
   /// Shift-Tab: fzf's toggle+up (with marks), else up.
@@ -59,27 +90,23 @@ public enum SearchEvent: Sendable, Equatable {
   case escapePressed
   /// A key of `--expect` (fzf's): accept as Enter does, the key's name printed first.
   case acceptKeyPressed(String)
-  /// A `--bind` key's actions (`SearchReducer+Actions`).
-  case actionsTriggered([BindAction])
-  /// A bound command (`execute`, `execute-silent`, `transform`) has ended: the actions its output
-  /// makes (`transform`), then the actions bound after it.
-  case commandFinished(output: [BindAction] = [])
-  /// fzf's `first` and `last`: the first or last row loaded.
-  case movedToFirst
-  case movedToLast
-  /// fzf's `pos(N)`: the Nth row loaded (from 1; negative: from the last).
-  case movedToPosition(Int)
-  /// fzf's `next-selected` (step 1: the direction of `movedDown`) and `prev-selected` (-1): the
-  /// nearest marked row loaded that way, round the list.
-  case movedToMarked(step: Int)
   /// fzf's `toggle`: the current row's check (the top line while typing in a plain list).
   case toggled
   /// fzf's `select-all`, `deselect-all`, `toggle-all`, over the rows loaded.
   case allToggled(AllToggle)
-  /// fzf's `change-query`: the query becomes this text.
-  case queryReplaced(String)
-  case interrupted
-  // Refining.
+}
+
+/// Clicks, as the terminal hit-tested them.
+public enum ClickEvent: Sendable, Equatable {
+  /// Mouse clicks, as the terminal hit-tested them (`double`: the second of a double click).
+  case queryClicked
+  case suggestionClicked(Int, double: Bool)
+  /// A results row (its index in the list, not on screen).
+  case resultClicked(Int, double: Bool)
+}
+
+/// Refinements, the sort and their pane (`RefinementsReducer`).
+public enum RefinementEvent: Sendable, Equatable {
   case refinementToggled(attribute: String, value: String)
   case refinementsCleared
   case sortCycled
@@ -90,23 +117,24 @@ public enum SearchEvent: Sendable, Equatable {
   case paneValueClicked(Int)
   /// A click on a bucket of a numeric facet's histogram (its row in `SearchState.paneRows`).
   case paneHistogramClicked(row: Int, bucket: Int)
-  // Looking.
+}
+
+/// The details pane: the record or the `--preview` output (`DetailsReducer`).
+public enum DetailsEvent: Sendable, Equatable {
   /// The details pane (the record, or `--preview`) is opened or closed.
   case detailsToggled
   /// Its own keys scroll it.
   case detailsScrolled(lines: Int)
-  /// Mouse clicks, as the terminal hit-tested them (`double`: the second of a double click).
-  case queryClicked
-  case suggestionClicked(Int, double: Bool)
-  /// A results row (its index in the list, not on screen).
-  case resultClicked(Int, double: Bool)
-  // Answers.
+  case detailsArrived(revision: Int, RecordDetails?)
+  case previewArrived(revision: Int, PreviewOutput)
+}
+
+/// What the searchers and the store answered (each carrying the revision it answers).
+public enum AnswerEvent: Sendable, Equatable {
   case resultsArrived(revision: Int, ResultsPage)
   /// The exact count of the results on screen, counted after their first page showed an estimate.
   case countArrived(revision: Int, nbHits: Int, nbPages: Int)
   case suggestionsArrived(revision: Int, [SuggestionHit])
-  case detailsArrived(revision: Int, RecordDetails?)
-  case previewArrived(revision: Int, PreviewOutput)
   /// `--info-command`'s first line for the request of `revision`.
   case infoArrived(revision: Int, text: String)
   case checkSaved(objectID: String, checked: Bool)
@@ -125,6 +153,22 @@ public enum SearchEvent: Sendable, Equatable {
   /// What the status line should say about a shared store changed: out of reach (why, and that
   /// changes are kept), or nil once it is reached again.
   case storeNoted(String?)
+  /// Every match of the query (within the runtime's limit), for `select-all`,
+  /// `deselect-all` or `toggle-all` (`how`): fzf's act on every match, not on the rows loaded.
+  case matchesListed(AllToggle, [ListedMatch])
+}
+
+/// The app's own events: the start, the layout, time, the input streaming in, bound commands.
+public enum AppEvent: Sendable, Equatable {
+  case started(Viewport)
+  /// The terminal was resized, or a change of state changed how it lays the screen out.
+  case viewportChanged(Viewport)
+  /// A `--bind` key's actions (`SearchReducer+Actions`).
+  case actionsTriggered([BindAction])
+  /// A bound command (`execute`, `execute-silent`, `transform`) has ended: the actions its output
+  /// makes (`transform`), then the actions bound after it.
+  case commandFinished(output: [BindAction] = [])
+  case interrupted
   /// The catalog's source says it changed (a PostgreSQL table's notification): read it again.
   case sourceChanged
   /// Time passes with nothing else happening: this many milliseconds since the last tick (the run
@@ -135,14 +179,7 @@ public enum SearchEvent: Sendable, Equatable {
   case catalogChanged(records: Int, finished: Bool, percent: Int? = nil)
   /// The first lines of the input are a header (`--header-lines`): shown under the query.
   case headerRead([String])
-  /// Every match of the query (within the runtime's limit), for `select-all`,
-  /// `deselect-all` or `toggle-all` (`how`): fzf's act on every match, not on the rows loaded.
-  case matchesListed(AllToggle, [ListedMatch])
   case failed(String)
-
-  public enum CursorMove: Sendable, Equatable {
-    case left, right, home, end, wordLeft, wordRight, subwordLeft, subwordRight
-  }
 }
 
 /// What the reducer asks the outside world to do; answers come back as events.
@@ -278,30 +315,11 @@ extension SearchEvent {
   /// What the person did (keys, mouse, resizing is not), as opposed to what was answered.
   public var isInput: Bool {
     switch self {
-    case .inserted, .deletedBackward, .deletedForward, .deletedForwardOrQuit, .deletedWordBackward,
-      .deletedWordPartBackward, .yanked, .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward,
-      .deletedToStart,
-      .deletedToEnd, .cleared, .cursorMoved, .historyMoved, .queryLineShown, .movedUp,
-      .movedDown, .pagedUp, .pagedDown, .scrolled, .halfPaged, .viewShifted, .viewCentred, .tabPressed,
-      .backTabPressed, .enterPressed, .actionsTriggered,
-      .movedToFirst, .movedToLast, .movedToPosition, .movedToMarked,
-      .toggled, .allToggled, .queryReplaced, .spacePressed,
-      .escapePressed,
-      .acceptKeyPressed,
-      .refinementToggled, .refinementsCleared, .sortCycled, .refinementPaneToggled, .chipRemoved, .paneValueClicked,
-      .paneHistogramClicked, .detailsToggled, .detailsScrolled,
-      .queryClicked, .suggestionClicked, .resultClicked:
-      return true
-    case .started, .viewportChanged, .interrupted, .commandFinished, .resultsArrived, .countArrived,
-      .suggestionsArrived,
-      .detailsArrived,
-      .previewArrived, .infoArrived,
-      .checkSaved, .itemCreated,
-      .itemDeleted, .queryForgotten, .queryLogged, .writesFlushed, .storeChanged, .storeNoted, .sourceChanged, .tick,
-      .catalogChanged,
-      .headerRead, .matchesListed,
-      .failed:
-      return false
+    case .query, .move, .key, .click, .refinements: return true
+    case .details(.detailsToggled), .details(.detailsScrolled): return true
+    case .details: return false
+    case .app(.actionsTriggered): return true
+    case .answer, .app: return false
     }
   }
 }

@@ -4,14 +4,14 @@ extension SearchReducer {
   static func act(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
     // fzf's Tab and Shift-Tab mark and move, and without marks (`+m`) do nothing at all.
-    case .tabPressed where state.look.isFzf && !state.marks.picking.marks,
-      .backTabPressed where state.look.isFzf && !state.marks.picking.marks:
+    case .key(.tabPressed) where state.look.isFzf && !state.marks.picking.marks,
+      .key(.backTabPressed) where state.look.isFzf && !state.marks.picking.marks:
       return []
-    case .tabPressed: return tab(&state)
-    case .backTabPressed:
+    case .key(.tabPressed): return tab(&state)
+    case .key(.backTabPressed):
       // fzf's toggle+up: the row's check, then the row above (the top line stays).
       guard state.marks.picking.marks && (state.focus == .results || onTopLine(state)) else {
-        return reduceEvent(&state, .movedUp)
+        return reduceEvent(&state, .move(.movedUp))
       }
       if state.focus == .query { ResultsReducer.select(&state.list, state.list.results.firstItemRow!) }
       state.focus = .results
@@ -21,9 +21,9 @@ extension SearchReducer {
       guard state.list.selection > (state.list.results.firstItemRow ?? 0) else {
         return effects + selectionMoved(&state)
       }
-      return effects + reduceEvent(&state, .movedUp)
-    case .enterPressed: return enter(&state)
-    case .spacePressed:
+      return effects + reduceEvent(&state, .move(.movedUp))
+    case .key(.enterPressed): return enter(&state)
+    case .key(.spacePressed):
       guard state.focus == .results, !state.list.selectedBySubmit, state.marks.picking.marks,
         state.marks.picking.spaceChecks
       else {
@@ -31,25 +31,25 @@ extension SearchReducer {
         if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         // The space typed, without re-entering `reduce`: the bound events this key sets off are
         // looked at once, by the `reduce` it came through (`change` fired twice per Space).
-        return reduceEvent(&state, .inserted(" "))
+        return reduceEvent(&state, .query(.inserted(" ")))
       }
       return toggleSelectedRow(&state)
-    case .escapePressed: return escape(&state)
-    case .toggled:
+    case .key(.escapePressed): return escape(&state)
+    case .key(.toggled):
       guard state.marks.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
       if state.focus == .query {
         state.focus = .results
         ResultsReducer.select(&state.list, state.list.results.firstItemRow!)
       }
       return toggleSelectedRow(&state)
-    case .allToggled(let how):
+    case .key(.allToggled(let how)):
       guard state.marks.picking.marks else { return [] }
       MarksReducer.matchesAsked(&state.marks)
       return [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: how)]
-    case .matchesListed(let how, let matches):
+    case .answer(.matchesListed(let how, let matches)):
       let then = MarksReducer.takeAfterMatches(&state.marks)
       return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
-    case .acceptKeyPressed(let name):
+    case .key(.acceptKeyPressed(let name)):
       MarksReducer.acceptKeyPressed(&state.marks, name)
       return acceptCurrent(&state)
     default: return delete(&state, event)
@@ -61,9 +61,9 @@ extension SearchReducer {
   /// delete-char/eof). Elsewhere, the query's.
   private static func delete(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
-    case .deletedForward where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
+    case .query(.deletedForward) where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
       return SuggestionsReducer.removeHighlightedRecent(&state.suggestionsPane).map { [.forgetQuery($0)] } ?? []
-    case .deletedForward where state.focus == .results:
+    case .query(.deletedForward) where state.focus == .results:
       guard case .item(let hit) = state.list.selectedRow else { return [] }
       guard hit.isCreated else {
         state.message = "only items made with the create row can be deleted"
@@ -71,12 +71,14 @@ extension SearchReducer {
       }
       state.message = "deleted “\(hit.title)” · Ctrl-Y brings it back"
       return MarksReducer.delete(&state.marks, hit)
-    case .yanked where state.focus == .results && state.marks.lastDeleted != nil:
+    case .query(.yanked) where state.focus == .results && state.marks.lastDeleted != nil:
       guard let (title, effects) = MarksReducer.undoDelete(&state.marks) else { return [] }
       state.message = "brought back “\(title)”"
       return effects
-    case .deletedForwardOrQuit:
-      guard state.focus == .query && state.editor.text.isEmpty else { return reduceEvent(&state, .deletedForward) }
+    case .query(.deletedForwardOrQuit):
+      guard state.focus == .query && state.editor.text.isEmpty else {
+        return reduceEvent(&state, .query(.deletedForward))
+      }
       return [.quit(status: 130)]
     default:
       return nil

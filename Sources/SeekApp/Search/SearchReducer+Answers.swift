@@ -3,7 +3,7 @@
 extension SearchReducer {
   static func answer(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
-    case .resultsArrived(let revision, let answered):
+    case .answer(.resultsArrived(let revision, let answered)):
       let page = ResultsReducer.withoutExcluded(answered, state.list.excluded)
       guard revision == state.list.revision else {
         guard showsMeanwhile(page, state) else { return [] }
@@ -29,30 +29,30 @@ extension SearchReducer {
       ResultsReducer.followFromEnd(&state.list)
       clampSelection(&state)
       return reselectAfterReload(&state) + followTracked(&state) + loadMoreIfNeeded(&state)
-    case .countArrived(let revision, let nbHits, let nbPages):
+    case .answer(.countArrived(let revision, let nbHits, let nbPages)):
       guard revision == state.list.revision, !state.list.results.isPending else { return [] }
       ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
       return loadMoreIfNeeded(&state)
-    case .infoArrived(let revision, let text):
+    case .answer(.infoArrived(let revision, let text)):
       if revision == state.infoAsked?.revision { state.infoText = text }
       return []
-    case .suggestionsArrived(let revision, let list):
+    case .answer(.suggestionsArrived(let revision, let list)):
       SuggestionsReducer.arrived(&state.suggestionsPane, revision: revision, list)
       return []
-    case .checkSaved(let objectID, let checked):
+    case .answer(.checkSaved(let objectID, let checked)):
       MarksReducer.saved(&state.marks, objectID, checked: checked)
       return []
-    case .itemCreated(let item):
+    case .answer(.itemCreated(let item)):
       MarksReducer.created(&state.marks, item.objectID)
       return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
-    case .itemDeleted(let objectID):
+    case .answer(.itemDeleted(let objectID)):
       MarksReducer.deleted(&state.marks, objectID)
       return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
-    case .queryForgotten, .queryLogged:
+    case .answer(.queryForgotten), .answer(.queryLogged):
       // The recent searches changed: the suggestions on screen are asked for again (a log written
       // after the empty query's suggestions were answered left the new search out until a key).
       return [SuggestionsReducer.search(&state.suggestionsPane, state.editor.text)]
-    case .writesFlushed:
+    case .answer(.writesFlushed):
       switch MarksReducer.writesFlushed(&state.marks) {
       case .run(let pending)?: return [immediateCommand(pending.template, pending.mode, state)]
       case .accept(let objectIDs, let picked)?:
@@ -62,13 +62,13 @@ extension SearchReducer {
         ]
       case nil: return []
       }
-    case .storeChanged(let checked, let createdChanged):
+    case .answer(.storeChanged(let checked, let createdChanged)):
       MarksReducer.storeChanged(&state.marks, checked: checked)
       return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refining.refine)] : []
-    case .sourceChanged:
+    case .app(.sourceChanged):
       state.message = "the catalog changed: reading it again"
       return [.reloadSource]
-    case .storeNoted(let note):
+    case .answer(.storeNoted(let note)):
       // Back online is news (a message); offline is a state (the note, until it ends).
       if note == nil && state.storeNote != nil { state.message = "shared store reached again: changes sent" }
       state.storeNote = note
@@ -141,11 +141,11 @@ extension SearchReducer {
 
   static func appEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
-    case .started(let viewport):
+    case .app(.started(let viewport)):
       state.viewport = viewport
       RefinementsReducer.started(&state.refining, beside: viewport.refinementsBeside)
       return searchBoth(&state)
-    case .viewportChanged(let viewport):
+    case .app(.viewportChanged(let viewport)):
       state.viewport = viewport
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
@@ -153,18 +153,18 @@ extension SearchReducer {
         return [ResultsReducer.search(&state.list, state.searchedQuery, state.refining.refine)]
       }
       return loadMoreIfNeeded(&state)
-    case .tick(let milliseconds):
+    case .app(.tick(let milliseconds)):
       if state.streamedRecords != nil { state.spinnerFrame &+= 1 }
       state.idleMilliseconds += milliseconds
       guard state.idleMilliseconds >= SearchState.storeRefreshMilliseconds else { return [] }
       state.idleMilliseconds = 0
       return state.marks.pendingAccept == nil ? [.refreshFromStore] : []
-    case .headerRead(let lines):
+    case .app(.headerRead(let lines)):
       // A reload's header takes the place of the one read before it; `--header`'s lines stay.
       state.header = state.header.dropLast(state.inputHeaderLines) + lines
       state.inputHeaderLines = lines.count
       return []
-    case .catalogChanged(let records, let finished, let percent):
+    case .app(.catalogChanged(let records, let finished, let percent)):
       if !finished {
         state.inputEnded = false
         state.streamedRecords = records
@@ -180,14 +180,14 @@ extension SearchReducer {
       RefinementsReducer.listReplaced(&state.refining)
       listChanging(&state)
       return searchBoth(&state)
-    case .failed(let message):
+    case .app(.failed(let message)):
       state.message = message
       return []
-    case .interrupted:
+    case .app(.interrupted):
       return [.quit(status: 130)]
-    case .actionsTriggered(let actions):
+    case .app(.actionsTriggered(let actions)):
       return perform(&state, actions)
-    case .commandFinished(let output):
+    case .app(.commandFinished(let output)):
       let (then, held) = MarksReducer.commandFinished(&state.marks)
       var effects = perform(&state, output + then)
       // The keys typed while the command waited, as if typed now (their bound events too).

@@ -6,42 +6,44 @@ extension SearchReducer {
   static func move(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     let rows = state.list.results.rowCount
     switch event {
-    case .cursorMoved(let move) where state.focus == .results && (move == .home || move == .end):
+    case .query(.cursorMoved(let move)) where state.focus == .results && (move == .home || move == .end):
       ResultsReducer.select(&state.list, move == .home ? 0 : max(0, rows - 1))
       return selectionMoved(&state)
-    case .movedDown: return moveDown(&state)
-    case .movedUp: return moveUp(&state)
+    case .move(.movedDown): return moveDown(&state)
+    case .move(.movedUp): return moveUp(&state)
     // fzf's page keeps a line of the page before in view; Seek's moves a whole page.
-    case .pagedDown: return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: true)
-    case .pagedUp: return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: false)
-    case .halfPaged(let down): return page(&state, rows: state.viewport.resultsRows / 2, down: down)
-    case .viewShifted(let lines):
+    case .move(.pagedDown):
+      return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: true)
+    case .move(.pagedUp):
+      return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: false)
+    case .move(.halfPaged(let down)): return page(&state, rows: state.viewport.resultsRows / 2, down: down)
+    case .move(.viewShifted(let lines)):
       guard rows > 0 else { return [] }
       let current = max(0, currentRow(state))
       let row = ResultsReducer.shiftView(&state.list, by: lines, current: current, rows: state.viewport.resultsRows)
       return enterResults(&state, at: row)
-    case .viewCentred:
+    case .move(.viewCentred):
       guard rows > 0 else { return [] }
       let row = max(0, currentRow(state))
       ResultsReducer.centre(&state.list, on: row, rows: state.viewport.resultsRows)
       return enterResults(&state, at: row)
-    case .scrolled(let lines):
+    case .move(.scrolled(let lines)):
       if state.focus == .query {
         return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
       }
       ResultsReducer.select(&state.list, max(0, state.list.selection + lines * wheelStep))
       return selectionMoved(&state)
-    case .movedToFirst:
+    case .move(.movedToFirst):
       guard let first = state.list.results.firstItemRow else { return [] }
       return enterResults(&state, at: first)
-    case .movedToLast: return moveFromEnd(&state, 1)
-    case .movedToPosition(let n):
+    case .move(.movedToLast): return moveFromEnd(&state, 1)
+    case .move(.movedToPosition(let n)):
       guard n <= 0 else {
         return enterResults(&state, at: min(rows - 1, (state.list.results.firstItemRow ?? 0) + n - 1))
       }
       // pos(0) is the first line, as fzf's.
       return n == 0 ? enterResults(&state, at: state.list.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
-    case .movedToMarked(let step):
+    case .move(.movedToMarked(let step)):
       let marked = Set(state.marks.checked)
       guard rows > 0, !marked.isEmpty else { return [] }
       let from = state.focus == .results ? state.list.selection : (step > 0 ? -1 : rows)
@@ -142,21 +144,21 @@ extension SearchReducer {
   /// twice in a row).
   private static func click(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     switch event {
-    case .queryClicked:
+    case .click(.queryClicked):
       return focusQuery(&state)
-    case .suggestionClicked(let index, let double):
+    case .click(.suggestionClicked(let index, let double)):
       guard index < state.shownSuggestions.count else { return [] }
       state.focus = .query
       SuggestionsReducer.highlight(&state.suggestionsPane, index)
-      return double ? reduceEvent(&state, .enterPressed) : []
-    case .resultClicked(let index, let double):
+      return double ? reduceEvent(&state, .key(.enterPressed)) : []
+    case .click(.resultClicked(let index, let double)):
       guard index >= 0, index < state.list.results.rowCount else { return [] }
       let again = state.focus == .results && state.list.selection == index
       state.focus = .results
       SuggestionsReducer.highlight(&state.suggestionsPane, nil)
       ResultsReducer.select(&state.list, index)
       let effects = selectionMoved(&state)
-      return double && again ? effects + reduceEvent(&state, .enterPressed) : effects
+      return double && again ? effects + reduceEvent(&state, .key(.enterPressed)) : effects
     default:
       return nil
     }

@@ -62,13 +62,13 @@ extension SearchReducer {
   /// the wait, `toggle-track` ends it and the tracking; every other key waits with it. Nil:
   /// nothing waits.
   static func keyWhileBlocked(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    guard state.list.tracking.isBlocked, event.isInput || event == .interrupted else { return nil }
+    guard state.list.tracking.isBlocked, event.isInput || event == .app(.interrupted) else { return nil }
     switch event {
-    case .interrupted, .escapePressed:
+    case .app(.interrupted), .key(.escapePressed):
       TrackingReducer.unblock(&state.list.tracking)
-    case .actionsTriggered(let actions) where actions.contains(.abort) || actions.contains(.cancel):
+    case .app(.actionsTriggered(let actions)) where actions.contains(.abort) || actions.contains(.cancel):
       TrackingReducer.unblock(&state.list.tracking)
-    case .actionsTriggered(let actions) where actions.contains(.toggleTrack):
+    case .app(.actionsTriggered(let actions)) where actions.contains(.toggleTrack):
       TrackingReducer.unblock(&state.list.tracking)
       return perform(&state, actions)
     default: break

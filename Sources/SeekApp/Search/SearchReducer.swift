@@ -46,7 +46,7 @@ public enum SearchReducer {
     }
     // A `wait` holds the actions after it: keys do nothing meanwhile, and Ctrl-C drops them.
     if state.afterWait != nil {
-      if event == .interrupted {
+      if event == .app(.interrupted) {
         state.afterWait = nil
         return []
       }
@@ -81,7 +81,7 @@ public enum SearchReducer {
 
   private static func refinementEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
     let beside = state.viewport.refinementsBeside
-    if event == .refinementPaneToggled {
+    if event == .refinements(.refinementPaneToggled) {
       guard state.focus != .refinements else { return closePane(&state) }
       state.focus = .refinements
       SuggestionsReducer.highlight(&state.suggestionsPane, nil)
@@ -90,10 +90,10 @@ public enum SearchReducer {
       return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
     }
     var outcome = RefinementsReducer.reduce(&state.refining, event)
-    if case .paneValueClicked(let row) = event {
+    if case .refinements(.paneValueClicked(let row)) = event {
       outcome = RefinementsReducer.valueClicked(&state.refining, row: row, rows: state.paneRows)
     }
-    if case .paneHistogramClicked(let row, let bucket) = event {
+    if case .refinements(.paneHistogramClicked(let row, let bucket)) = event {
       outcome = RefinementsReducer.histogramClicked(&state.refining, row: row, bucket: bucket, rows: state.paneRows)
     }
     if outcome == nil && state.focus == .refinements {

@@ -122,17 +122,17 @@ public final class SearchService {
         var interim = results(query: query, page: 0, refine: refine, skippingUnindexedLines: true)
         interim.interim = true
         interim.exhaustiveNbHits = false
-        early(.resultsArrived(revision: revision, interim))
+        early(.answer(.resultsArrived(revision: revision, interim)))
       }
       let page = results(query: query, page: page, cursor: cursor, refine: refine, count: count)
       // A search that gave way to a newer one has no whole answer: the newer one answers.
-      return searcher.lastSearchGaveWay ? nil : .resultsArrived(revision: revision, page)
+      return searcher.lastSearchGaveWay ? nil : .answer(.resultsArrived(revision: revision, page))
     case .listMatches(let query, let refine, let how):
-      return .matchesListed(how, allMatches(query: query, refine: refine))
+      return .answer(.matchesListed(how, allMatches(query: query, refine: refine)))
     case .searchSuggestions(let query, let revision):
-      return .suggestionsArrived(revision: revision, suggestionHits(query))
+      return .answer(.suggestionsArrived(revision: revision, suggestionHits(query)))
     case .loadDetails(let objectID, let query, let revision):
-      return .detailsArrived(revision: revision, details(objectID: objectID, query: query))
+      return .details(.detailsArrived(revision: revision, details(objectID: objectID, query: query)))
     default:
       return nil
     }

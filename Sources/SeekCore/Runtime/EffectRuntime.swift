@@ -83,9 +83,9 @@ public final class EffectRuntime: @unchecked Sendable {
     preview = PreviewRunner(deliver: { [weak self] event in self?.post([event]) })
     // `--info-command` runs as a preview does (one at a time, latest wins); its first line is kept.
     infoRunner = PreviewRunner(deliver: { [weak self] event in
-      guard case .previewArrived(let revision, let output) = event else { return }
+      guard case .details(.previewArrived(let revision, let output)) = event else { return }
       let line = output.lines.first.map { $0.map(\.text).joined() } ?? ""
-      self?.post([.infoArrived(revision: revision, text: line)])
+      self?.post([.answer(.infoArrived(revision: revision, text: line))])
     })
     // A long scan of unindexed lines gives way to a newer search (it resumes when asked again).
     service.searcher.superseded = { [weak self] in self?.runningSearchGivesWay ?? false }
@@ -327,7 +327,7 @@ public final class EffectRuntime: @unchecked Sendable {
       if !stopping { searchQueue.append(.update(.counted(answer))) }
       lock.broadcast()
       lock.unlock()
-      post([.countArrived(revision: slot.revision, nbHits: answer.nbHits, nbPages: answer.nbPages)])
+      post([.answer(.countArrived(revision: slot.revision, nbHits: answer.nbHits, nbPages: answer.nbPages))])
     }
   }
 

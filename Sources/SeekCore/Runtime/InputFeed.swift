@@ -102,9 +102,9 @@ public final class InputFeed {
           // An index of lines the scan answered already changes no answer: the screen stays as
           // it is (searched again, it would differ only in the time taken).
           if service.searcher.contentGeneration == searched { return nil }
-          return .catalogChanged(records: handed.records, finished: handed.finished, percent: percent)
+          return .app(.catalogChanged(records: handed.records, finished: handed.finished, percent: percent))
         }
-        return .catalogChanged(records: records, finished: finished, percent: percent)
+        return .app(.catalogChanged(records: records, finished: finished, percent: percent))
       }
       guard current.value == generation else { return }
       // The build that holds every record read (scanning the tail, earlier ones may not).
@@ -112,12 +112,13 @@ public final class InputFeed {
       if limited {
         let megabytes = ProcessMemory.inputLimitBytes() >> 20
         runtime.runOnSearchLane { _ in
-          .failed(
-            "input not read past \(groupedDigits(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
-          )
+          .app(
+            .failed(
+              "input not read past \(groupedDigits(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
+            ))
         }
       }
-      if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .failed(failure) } }
+      if finished, let failure = inputFailure?() { runtime.runOnSearchLane { _ in .app(.failed(failure)) } }
       if finished, generation == 0, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
     }
     let reader = StreamingReader(
@@ -151,7 +152,7 @@ public final class InputFeed {
         handed.records = taken.records
         handed.finished = taken.finished
         let percent = total.map { $0 > 0 ? min(99, taken.bytesRead * 100 / $0) : 0 }
-        return .catalogChanged(records: taken.records, finished: taken.finished, percent: percent)
+        return .app(.catalogChanged(records: taken.records, finished: taken.finished, percent: percent))
       }
     }
     indexer.onWholeInput = { [runtime] rows in
@@ -170,7 +171,7 @@ public final class InputFeed {
     let current = generations
     indexer.onHeader = { [runtime, weak reader] finished in
       guard let reader, case let lines = reader.headerRead, lines.count == wanted || finished else { return false }
-      runtime.runOnSearchLane { _ in current.value == generation ? .headerRead(lines) : nil }
+      runtime.runOnSearchLane { _ in current.value == generation ? .app(.headerRead(lines)) : nil }
       return true
     }
   }
@@ -191,7 +192,7 @@ public final class InputFeed {
     if sync {
       // A tick of no time wakes the run loop, which takes the output (`takeSyncedReload`).
       syncedReload.collect(child.output, generation: generations.value) { [runtime] in
-        runtime.runOnSearchLane { _ in .tick(milliseconds: 0) }
+        runtime.runOnSearchLane { _ in .app(.tick(milliseconds: 0)) }
       }
       return nil
     }
@@ -213,7 +214,7 @@ public final class InputFeed {
     runtime.runOnSearchLane { service in
       guard current.value == generation else { return nil }
       service.apply(.restarted(catalog))
-      return .catalogChanged(records: 0, finished: false, percent: nil)
+      return .app(.catalogChanged(records: 0, finished: false, percent: nil))
     }
     feed(handle, format: format, into: catalog, generation: generation, readsHeader: readsHeader)
   }

@@ -71,7 +71,7 @@ public final class PreviewRunner: @unchecked Sendable {
       lock.unlock()
       if var output = execute(job.command, variables: job.variables) {
         output.baseLine = job.baseLine
-        deliver(.previewArrived(revision: job.revision, output))
+        deliver(.details(.previewArrived(revision: job.revision, output)))
       }
     }
   }

@@ -57,7 +57,7 @@ public final class StoreWriter {
       switch job {
       case .effect(.setChecked(let objectID, let title, let checked)):
         try store.setChecked(objectID: objectID, title: title, checked: checked)
-        answer.events.append(.checkSaved(objectID: objectID, checked: checked))
+        answer.events.append(.answer(.checkSaved(objectID: objectID, checked: checked)))
       case .effect(.createItem(let title)):
         let item = try store.createItem(title: title)
         try store.setChecked(objectID: item.objectID, title: item.title, checked: true)
@@ -66,13 +66,14 @@ public final class StoreWriter {
           answer.updates.append(.created(created))
         }
         answer.events.append(
-          .itemCreated(ResultHit(objectID: item.objectID, title: item.title, details: ["created"], isCreated: true)))
+          .answer(
+            .itemCreated(ResultHit(objectID: item.objectID, title: item.title, details: ["created"], isCreated: true))))
       case .effect(.deleteCreatedItem(let objectID)):
         if try store.deleteCreatedItem(objectID: objectID) {
           created.removeAll { $0.objectID == objectID }
           answer.updates.append(.created(created))
         }
-        answer.events.append(.itemDeleted(objectID: objectID))
+        answer.events.append(.answer(.itemDeleted(objectID: objectID)))
       case .effect(.recordPick(let objectID, let query)):
         let time = clock()
         try store.recordPick(objectID: objectID, query: query, time: time)
@@ -81,15 +82,15 @@ public final class StoreWriter {
         try store.forgetQuery(query)
         answer.updates.append(.learned(try learned()))
         answer.updates.append(.recent(try recent()))
-        answer.events.append(.queryForgotten)
+        answer.events.append(.answer(.queryForgotten))
       case .log(let entry):
         try store.logQuery(entry)
         answer.updates.append(.learned(try learned()))
         answer.updates.append(.recent(try recent()))
-        answer.events.append(.queryLogged)
+        answer.events.append(.answer(.queryLogged))
       case .effect(.flushWrites):
         answer = try refresh()
-        answer.events.append(.writesFlushed)
+        answer.events.append(.answer(.writesFlushed))
       case .effect(.refreshFromStore):
         answer = try refresh()
       case .effect:
@@ -108,13 +109,13 @@ public final class StoreWriter {
       case .effect: what = "could not read the store"
       }
       answer.failure = "\(what): \(error)"
-      answer.events.append(.failed(answer.failure!))
+      answer.events.append(.app(.failed(answer.failure!)))
       // The check shown at once goes back: the store holds what it held.
       if case .effect(.setChecked(let objectID, _, let checked)) = job {
-        answer.events.append(.checkSaved(objectID: objectID, checked: !checked))
+        answer.events.append(.answer(.checkSaved(objectID: objectID, checked: !checked)))
       }
       // A flush is answered even when reading the store failed: accept must not wait forever.
-      if case .effect(.flushWrites) = job { answer.events.append(.writesFlushed) }
+      if case .effect(.flushWrites) = job { answer.events.append(.answer(.writesFlushed)) }
     }
     return answer
   }
@@ -125,7 +126,7 @@ public final class StoreWriter {
     let note = store.syncNote()
     if note != syncNote {
       syncNote = note
-      answer.events.append(.storeNoted(note))
+      answer.events.append(.answer(.storeNoted(note)))
     }
     let token = try store.externalChangeToken()
     guard token != changeToken else { return answer }
@@ -137,7 +138,7 @@ public final class StoreWriter {
       answer.updates.append(.created(items))
     }
     answer.events.append(
-      .storeChanged(checked: try store.checkedItems().map(\.objectID), createdChanged: createdChanged))
+      .answer(.storeChanged(checked: try store.checkedItems().map(\.objectID), createdChanged: createdChanged)))
     return answer
   }
 
