@@ -645,23 +645,23 @@ import Testing
     var query = QueryState()
     query.text = "foo bar foo-bar fooFooBar"
     query.cursor = 0
-    func step(_ event: SearchEvent) -> String {
+    func step(_ event: QueryEvent) -> String {
       _ = QueryEditingReducer.reduce(&query, event)
       return query.text
     }
-    _ = step(.query(.cursorMoved(.subwordRight)))
-    #expect(step(.query(.deletedForward)) == "foobar foo-bar fooFooBar")
-    #expect(step(.query(.deletedSubwordForward)) == "foo foo-bar fooFooBar")
-    _ = step(.query(.cursorMoved(.subwordRight)))
-    #expect(step(.query(.deletedSubwordForward)) == "foo foo fooFooBar")
-    _ = step(.query(.cursorMoved(.subwordRight)))
-    _ = step(.query(.cursorMoved(.subwordRight)))
-    #expect(step(.query(.deletedSubwordForward)) == "foo foo fooFoo")
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedForward) == "foobar foo-bar fooFooBar")
+    #expect(step(.deletedSubwordForward) == "foo foo-bar fooFooBar")
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedSubwordForward) == "foo foo fooFooBar")
+    _ = step(.cursorMoved(.subwordRight))
+    _ = step(.cursorMoved(.subwordRight))
+    #expect(step(.deletedSubwordForward) == "foo foo fooFoo")
     query.text = "foo bar foo-bar fooBar"
     query.cursor = query.text.count
-    _ = step(.query(.cursorMoved(.subwordLeft)))
-    #expect(step(.query(.deletedBackward)) == "foo bar foo-bar foBar")
-    #expect(step(.query(.deletedSubwordBackward)) == "foo bar foo-bar Bar")
+    _ = step(.cursorMoved(.subwordLeft))
+    #expect(step(.deletedBackward) == "foo bar foo-bar foBar")
+    #expect(step(.deletedSubwordBackward) == "foo bar foo-bar Bar")
   }
 
   @Test func lineActionsActOnTheCurrentLine() {

@@ -33,28 +33,27 @@ struct ScopedStore<State: Equatable> {
   @Test func editsSayWhatTheyDidAndTouchNothingElse() {
     var store = ScopedStore(state: QueryState())
     store.send(
-      { QueryEditingReducer.reduce(&$0, .query(.inserted("ab cd"))) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .inserted("ab cd")) }, returns: .edited(),
       changes: {
         $0.text = "ab cd"
         $0.cursor = 5
       })
     store.send(
-      { QueryEditingReducer.reduce(&$0, .query(.deletedWordBackward)) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .deletedWordBackward) }, returns: .edited(),
       changes: {
         $0.text = "ab "
         $0.cursor = 3
         $0.killed = "cd"
       })
     store.send(
-      { QueryEditingReducer.reduce(&$0, .query(.cursorMoved(.home))) }, returns: .touched, changes: { $0.cursor = 0 })
-    store.send({ QueryEditingReducer.reduce(&$0, .query(.deletedBackward)) }, returns: .backspaceAtStart)
+      { QueryEditingReducer.reduce(&$0, .cursorMoved(.home)) }, returns: .touched, changes: { $0.cursor = 0 })
+    store.send({ QueryEditingReducer.reduce(&$0, .deletedBackward) }, returns: .backspaceAtStart)
     store.send(
-      { QueryEditingReducer.reduce(&$0, .query(.yanked)) }, returns: .edited(),
+      { QueryEditingReducer.reduce(&$0, .yanked) }, returns: .edited(),
       changes: {
         $0.text = "cdab "
         $0.cursor = 2
       })
-    store.send({ QueryEditingReducer.reduce(&$0, .move(.movedDown)) }, returns: nil)  // not the query line's
   }
 
   /// Past the bound, what is typed is cut and said; a full query takes nothing.
@@ -62,12 +61,12 @@ struct ScopedStore<State: Equatable> {
     var store = ScopedStore(state: QueryState())
     let long = String(repeating: "x", count: QueryState.maxCharacters + 3)
     store.send(
-      { QueryEditingReducer.reduce(&$0, .query(.inserted(long))) }, returns: .edited(cut: true),
+      { QueryEditingReducer.reduce(&$0, .inserted(long)) }, returns: .edited(cut: true),
       changes: {
         $0.text = String(long.prefix(QueryState.maxCharacters))
         $0.cursor = QueryState.maxCharacters
       })
-    store.send({ QueryEditingReducer.reduce(&$0, .query(.inserted("y"))) }, returns: .full)
+    store.send({ QueryEditingReducer.reduce(&$0, .inserted("y")) }, returns: .full)
   }
 
   /// fzf's `--filepath-word`, its own test's keys: Alt-b three times, Alt-d, Alt-f, Alt-Backspace
@@ -75,20 +74,19 @@ struct ScopedStore<State: Equatable> {
   @Test func pathWordsStopAtSlashesOnly() {
     var query = QueryState()
     query.pathWords = true
-    _ = QueryEditingReducer.reduce(&query, .query(.inserted("--/foo bar/foo-bar/baz")))
+    _ = QueryEditingReducer.reduce(&query, .inserted("--/foo bar/foo-bar/baz"))
     for event in [
-      SearchEvent.query(.cursorMoved(.wordLeft)), .query(.cursorMoved(.wordLeft)), .query(.cursorMoved(.wordLeft)),
-      .query(.deletedWordForward),
-      .query(.cursorMoved(.wordRight)), .query(.deletedWordPartBackward),
+      QueryEvent.cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .cursorMoved(.wordLeft), .deletedWordForward,
+      .cursorMoved(.wordRight), .deletedWordPartBackward,
     ] {
       _ = QueryEditingReducer.reduce(&query, event)
     }
     #expect(query.text == "--///baz")
     // Without it, a word is letters and digits: Alt-b stops at `baz`, then at `bar`.
     var plain = QueryState()
-    _ = QueryEditingReducer.reduce(&plain, .query(.inserted("foo bar/foo-bar/baz")))
-    _ = QueryEditingReducer.reduce(&plain, .query(.cursorMoved(.wordLeft)))
-    _ = QueryEditingReducer.reduce(&plain, .query(.cursorMoved(.wordLeft)))
+    _ = QueryEditingReducer.reduce(&plain, .inserted("foo bar/foo-bar/baz"))
+    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
+    _ = QueryEditingReducer.reduce(&plain, .cursorMoved(.wordLeft))
     #expect(plain.cursor == 12)
   }
 }
@@ -248,7 +246,7 @@ struct ScopedStore<State: Equatable> {
     store.send(
       { RefinementsReducer.removeLastChip(&$0) }, returns: true, changes: { $0.refine.refinements.numeric = [] })
     store.send(
-      { RefinementsReducer.reduce(&$0, .refinements(.sortCycled)) }, returns: .refined(message: "sorted by price:asc"),
+      { RefinementsReducer.reduce(&$0, .sortCycled) }, returns: .refined(message: "sorted by price:asc"),
       changes: {
         $0.refine.sort = SortOrder(attribute: "price", descending: false)
       })

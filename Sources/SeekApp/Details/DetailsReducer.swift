@@ -4,10 +4,10 @@
 /// it is highlighted for) is one request with a new revision; an answer for an older one is
 /// dropped, and a preview command for an older one is ended by the runner.
 enum DetailsReducer {
-  /// The pane's own events; nil for the others. `rows`: the pane's height, as laid out.
-  static func reduce(_ details: inout DetailsState, _ event: SearchEvent, rows: Int) -> [SearchEffect]? {
+  /// The pane's own events. `rows`: the pane's height, as laid out.
+  static func reduce(_ details: inout DetailsState, _ event: DetailsEvent, rows: Int) -> [SearchEffect] {
     switch event {
-    case .details(.detailsToggled):
+    case .detailsToggled:
       details.open.toggle()
       details.scroll = 0
       if !details.open {
@@ -16,21 +16,19 @@ enum DetailsReducer {
         details.preview = nil
       }
       return []
-    case .details(.detailsScrolled(let lines)):
+    case .detailsScrolled(let lines):
       guard details.open else { return [] }
       details.scroll = max(0, details.scroll + lines)
       return []
-    case .details(.detailsArrived(let revision, let record)):
+    case .detailsArrived(let revision, let record):
       guard revision == details.revision else { return [] }
       details.record = record
       return []
-    case .details(.previewArrived(let revision, let output)):
+    case .previewArrived(let revision, let output):
       guard revision == details.revision else { return [] }
       details.preview = output
       scrollToOffset(&details, output, rows: rows)
       return []
-    default:
-      return nil
     }
   }
 

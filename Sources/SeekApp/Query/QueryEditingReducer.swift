@@ -49,8 +49,8 @@ enum QueryEditingReducer {
     case shownOrHidden
   }
 
-  static func reduce(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
-    if case .query(.queryLineShown(let shown)) = event {
+  static func reduce(_ query: inout QueryState, _ event: QueryEvent) -> Outcome {
+    if case .queryLineShown(let shown) = event {
       query.inputShown = shown ?? !query.inputShown
       return .shownOrHidden
     }
@@ -59,58 +59,60 @@ enum QueryEditingReducer {
   }
 
   /// The keys of the line itself, closed while it is hidden.
-  private static func isEdit(_ event: SearchEvent) -> Bool {
+  private static func isEdit(_ event: QueryEvent) -> Bool {
     switch event {
-    case .query(.inserted), .query(.yanked), .query(.deletedBackward), .query(.deletedForward),
-      .query(.deletedWordBackward), .query(.deletedWordPartBackward),
-      .query(.deletedWordForward), .query(.deletedSubwordBackward), .query(.deletedSubwordForward),
-      .query(.deletedToStart), .query(.deletedToEnd),
-      .query(.cleared), .query(.cursorMoved), .query(.historyMoved):
+    case .inserted, .yanked, .deletedBackward, .deletedForward,
+      .deletedWordBackward, .deletedWordPartBackward,
+      .deletedWordForward, .deletedSubwordBackward, .deletedSubwordForward,
+      .deletedToStart, .deletedToEnd,
+      .cleared, .cursorMoved, .historyMoved:
       return true
     default: return false
     }
   }
 
-  private static func edit(_ query: inout QueryState, _ event: SearchEvent) -> Outcome? {
+  private static func edit(_ query: inout QueryState, _ event: QueryEvent) -> Outcome {
     switch event {
-    case .query(.inserted(let text)): return insert(&query, text)
-    case .query(.yanked): return query.killed.isEmpty ? .ignored : insert(&query, query.killed)
-    case .query(.deletedBackward):
+    case .inserted(let text): return insert(&query, text)
+    case .yanked: return query.killed.isEmpty ? .ignored : insert(&query, query.killed)
+    case .deletedBackward:
       guard query.cursor > 0, !query.text.isEmpty else { return .backspaceAtStart }
       var characters = Array(query.text)
       characters.remove(at: min(query.cursor, characters.count) - 1)
       query.text = String(characters)
       query.cursor -= 1
       return .edited()
-    case .query(.deletedForward):
+    case .deletedForward:
       var characters = Array(query.text)
       guard query.cursor < characters.count else { return .touched }
       characters.remove(at: query.cursor)
       query.text = String(characters)
       return .edited()
-    case .query(.deletedWordBackward), .query(.deletedWordPartBackward), .query(.deletedWordForward),
-      .query(.deletedSubwordBackward),
-      .query(.deletedSubwordForward), .query(.deletedToStart), .query(.deletedToEnd):
+    case .deletedWordBackward, .deletedWordPartBackward, .deletedWordForward,
+      .deletedSubwordBackward,
+      .deletedSubwordForward, .deletedToStart, .deletedToEnd:
       let range = killRange(query, event)
       guard !range.isEmpty else { return .touched }
       kill(&query, range)
       return .edited()
-    case .query(.cleared):
+    case .cleared:
       guard !query.text.isEmpty else { return .touched }
       replace(&query, with: "")
       return .edited()
-    case .query(.cursorMoved(let move)):
+    case .cursorMoved(let move):
       moveCursor(&query, move)
       return .touched
-    case .query(.historyMoved(let older)):
+    case .historyMoved(let older):
       guard let recalled = query.history.step(older: older, current: query.text) else { return .ignored }
       replace(&query, with: recalled)
       return .edited()
-    case .query(.queryReplaced(let text)):
+    case .queryReplaced(let text):
       replace(&query, with: String(text.prefix(QueryState.maxCharacters)))
       return .edited()
-    default:
-      return nil
+    // `reduce` takes the first; Ctrl-D is the parent's (it quits on an empty query), which sends
+    // `deletedForward` otherwise.
+    case .queryLineShown, .deletedForwardOrQuit:
+      return .ignored
     }
   }
 
@@ -134,22 +136,22 @@ enum QueryEditingReducer {
   /// What a kill key takes: back to the previous space (Ctrl-W), back to the start of a word of
   /// letters and digits (Alt-Backspace: `foo-bar` loses `bar`), the word after the cursor (Alt-d),
   /// to the start (Ctrl-U) or to the end (Ctrl-K).
-  private static func killRange(_ query: QueryState, _ event: SearchEvent) -> Range<Int> {
+  private static func killRange(_ query: QueryState, _ event: QueryEvent) -> Range<Int> {
     let characters = Array(query.text)
     let at = min(query.cursor, characters.count)
     switch event {
-    case .query(.deletedWordPartBackward):
+    case .deletedWordPartBackward:
       return QueryEditing.wordStart(before: at, in: characters, pathWords: query.pathWords)..<at
-    case .query(.deletedWordBackward):
+    case .deletedWordBackward:
       var start = at
       while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
       while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
       return start..<at
-    case .query(.deletedWordForward):
+    case .deletedWordForward:
       return at..<QueryEditing.wordEnd(after: at, in: characters, pathWords: query.pathWords)
-    case .query(.deletedSubwordBackward): return QueryEditing.subwordStart(before: at, in: characters)..<at
-    case .query(.deletedSubwordForward): return at..<QueryEditing.subwordEnd(after: at, in: characters)
-    case .query(.deletedToStart): return 0..<at
+    case .deletedSubwordBackward: return QueryEditing.subwordStart(before: at, in: characters)..<at
+    case .deletedSubwordForward: return at..<QueryEditing.subwordEnd(after: at, in: characters)
+    case .deletedToStart: return 0..<at
     default: return at..<characters.count
     }
   }
@@ -163,7 +165,7 @@ enum QueryEditingReducer {
     query.cursor = range.lowerBound
   }
 
-  private static func moveCursor(_ query: inout QueryState, _ move: SearchEvent.CursorMove) {
+  private static func moveCursor(_ query: inout QueryState, _ move: QueryEvent.CursorMove) {
     let count = query.text.count
     switch move {
     case .left: query.cursor = max(0, query.cursor - 1)

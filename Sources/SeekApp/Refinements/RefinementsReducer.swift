@@ -97,25 +97,26 @@ enum RefinementsReducer {
     case handled
   }
 
-  /// Refinements changed by a key or an action, whatever has the focus; nil for other events.
-  static func reduce(_ refining: inout RefinementsState, _ event: SearchEvent) -> Outcome? {
+  /// Refinements changed by a key or an action, whatever has the focus; nil for the parent's
+  /// (the pane opened or closed moves the focus; a click needs the pane's rows).
+  static func reduce(_ refining: inout RefinementsState, _ event: RefinementEvent) -> Outcome? {
     switch event {
-    case .refinements(.refinementToggled(let attribute, let value)):
+    case .refinementToggled(let attribute, let value):
       refining.refine.refinements.toggle(attribute, value)
       return .refined()
-    case .refinements(.refinementsCleared):
+    case .refinementsCleared:
       guard !refining.refine.refinements.isEmpty else { return .handled }
       refining.refine.refinements = Refinements()
       return .refined()
-    case .refinements(.sortCycled):
+    case .sortCycled:
       refining.refine.sort =
         refining.sortChoices.isEmpty
         ? nextSort(after: refining.refine.sort, in: refining.numericFacets)
         : nextSort(after: refining.refine.sort, among: refining.sortChoices.map(\.sort))
       return .refined(message: "sorted by " + sortName(refining.refine.sort, refining.sortChoices))
-    case .refinements(.chipRemoved(let index)):
+    case .chipRemoved(let index):
       return refining.refine.refinements.removeChip(at: index) ? .refined() : .handled
-    default:
+    case .refinementPaneToggled, .paneValueClicked, .paneHistogramClicked:
       return nil
     }
   }
@@ -242,7 +243,8 @@ enum RefinementsReducer {
       }
     }
     switch event {
-    case .move(.movedDown), .move(.movedUp):
+    // Shift-Tab moves up, as it does where it cannot mark.
+    case .move(.movedDown), .move(.movedUp), .key(.backTabPressed):
       let step = event == .move(.movedDown) ? 1 : -1
       if let next = firstSelectable(rows, from: refining.paneSelection + step, step: step) {
         refining.paneSelection = next

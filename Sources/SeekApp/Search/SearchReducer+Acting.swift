@@ -1,17 +1,17 @@
 /// Acting: Tab, Enter, Space and Esc, which mean different things in the query, on a suggestion
 /// and on a result; checking rows; accepting; deleting.
 extension SearchReducer {
-  static func act(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func act(_ state: inout SearchState, _ event: KeyEvent) -> [SearchEffect] {
     switch event {
     // fzf's Tab and Shift-Tab mark and move, and without marks (`+m`) do nothing at all.
-    case .key(.tabPressed) where state.look.isFzf && !state.marks.picking.marks,
-      .key(.backTabPressed) where state.look.isFzf && !state.marks.picking.marks:
+    case .tabPressed where state.look.isFzf && !state.marks.picking.marks,
+      .backTabPressed where state.look.isFzf && !state.marks.picking.marks:
       return []
-    case .key(.tabPressed): return tab(&state)
-    case .key(.backTabPressed):
+    case .tabPressed: return tab(&state)
+    case .backTabPressed:
       // fzf's toggle+up: the row's check, then the row above (the top line stays).
       guard state.marks.picking.marks && (state.focus == .results || onTopLine(state)) else {
-        return reduceEvent(&state, .move(.movedUp))
+        return move(&state, .movedUp)
       }
       if state.focus == .query { ResultsReducer.select(&state.list, state.list.results.firstItemRow!) }
       state.focus = .results
@@ -21,9 +21,9 @@ extension SearchReducer {
       guard state.list.selection > (state.list.results.firstItemRow ?? 0) else {
         return effects + selectionMoved(&state)
       }
-      return effects + reduceEvent(&state, .move(.movedUp))
-    case .key(.enterPressed): return enter(&state)
-    case .key(.spacePressed):
+      return effects + move(&state, .movedUp)
+    case .enterPressed: return enter(&state)
+    case .spacePressed:
       guard state.focus == .results, !state.list.selectedBySubmit, state.marks.picking.marks,
         state.marks.picking.spaceChecks
       else {
@@ -31,39 +31,35 @@ extension SearchReducer {
         if absorbTokenBeforeCursor(&state) { return queryEdited(&state) }
         // The space typed, without re-entering `reduce`: the bound events this key sets off are
         // looked at once, by the `reduce` it came through (`change` fired twice per Space).
-        return reduceEvent(&state, .query(.inserted(" ")))
+        return editQuery(&state, .inserted(" "))
       }
       return toggleSelectedRow(&state)
-    case .key(.escapePressed): return escape(&state)
-    case .key(.toggled):
+    case .escapePressed: return escape(&state)
+    case .toggled:
       guard state.marks.picking.marks, state.focus == .results || onTopLine(state) else { return [] }
       if state.focus == .query {
         state.focus = .results
         ResultsReducer.select(&state.list, state.list.results.firstItemRow!)
       }
       return toggleSelectedRow(&state)
-    case .key(.allToggled(let how)):
+    case .allToggled(let how):
       guard state.marks.picking.marks else { return [] }
       MarksReducer.matchesAsked(&state.marks)
       return [.listMatches(query: state.list.results.query, refine: state.refining.refine, how: how)]
-    case .answer(.matchesListed(let how, let matches)):
-      let then = MarksReducer.takeAfterMatches(&state.marks)
-      return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
-    case .key(.acceptKeyPressed(let name)):
+    case .acceptKeyPressed(let name):
       MarksReducer.acceptKeyPressed(&state.marks, name)
       return acceptCurrent(&state)
-    default: return delete(&state, event)
     }
   }
 
   /// Delete on a recent search forgets it; on a result, deletes a created item (catalog records
   /// cannot be), and Ctrl-Y there brings it back; Ctrl-D on an empty query quits (fzf's
   /// delete-char/eof). Elsewhere, the query's.
-  private static func delete(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func delete(_ state: inout SearchState, _ event: QueryEvent) -> [SearchEffect]? {
     switch event {
-    case .query(.deletedForward) where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
+    case .deletedForward where state.focus == .query && state.suggestionsPane.highlightedRecentSearch != nil:
       return SuggestionsReducer.removeHighlightedRecent(&state.suggestionsPane).map { [.forgetQuery($0)] } ?? []
-    case .query(.deletedForward) where state.focus == .results:
+    case .deletedForward where state.focus == .results:
       guard case .item(let hit) = state.list.selectedRow else { return [] }
       guard hit.isCreated else {
         state.message = "only items made with the create row can be deleted"
@@ -71,13 +67,13 @@ extension SearchReducer {
       }
       state.message = "deleted “\(hit.title)” · Ctrl-Y brings it back"
       return MarksReducer.delete(&state.marks, hit)
-    case .query(.yanked) where state.focus == .results && state.marks.lastDeleted != nil:
+    case .yanked where state.focus == .results && state.marks.lastDeleted != nil:
       guard let (title, effects) = MarksReducer.undoDelete(&state.marks) else { return [] }
       state.message = "brought back “\(title)”"
       return effects
-    case .query(.deletedForwardOrQuit):
+    case .deletedForwardOrQuit:
       guard state.focus == .query && state.editor.text.isEmpty else {
-        return reduceEvent(&state, .query(.deletedForward))
+        return delete(&state, .deletedForward) ?? editQuery(&state, .deletedForward)
       }
       return [.quit(status: 130)]
     default:

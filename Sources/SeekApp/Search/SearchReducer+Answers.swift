@@ -1,9 +1,9 @@
 /// Answers (of the searchers and the store) and the app's own events (start, layout, time,
 /// streaming, bound commands ending).
 extension SearchReducer {
-  static func answer(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func answer(_ state: inout SearchState, _ event: AnswerEvent) -> [SearchEffect] {
     switch event {
-    case .answer(.resultsArrived(let revision, let answered)):
+    case .resultsArrived(let revision, let answered):
       let page = ResultsReducer.withoutExcluded(answered, state.list.excluded)
       guard revision == state.list.revision else {
         guard showsMeanwhile(page, state) else { return [] }
@@ -29,30 +29,30 @@ extension SearchReducer {
       ResultsReducer.followFromEnd(&state.list)
       clampSelection(&state)
       return reselectAfterReload(&state) + followTracked(&state) + loadMoreIfNeeded(&state)
-    case .answer(.countArrived(let revision, let nbHits, let nbPages)):
+    case .countArrived(let revision, let nbHits, let nbPages):
       guard revision == state.list.revision, !state.list.results.isPending else { return [] }
       ResultsReducer.exactCountArrived(&state.list.results, nbHits: nbHits, nbPages: nbPages)
       return loadMoreIfNeeded(&state)
-    case .answer(.infoArrived(let revision, let text)):
+    case .infoArrived(let revision, let text):
       if revision == state.infoAsked?.revision { state.infoText = text }
       return []
-    case .answer(.suggestionsArrived(let revision, let list)):
+    case .suggestionsArrived(let revision, let list):
       SuggestionsReducer.arrived(&state.suggestionsPane, revision: revision, list)
       return []
-    case .answer(.checkSaved(let objectID, let checked)):
+    case .checkSaved(let objectID, let checked):
       MarksReducer.saved(&state.marks, objectID, checked: checked)
       return []
-    case .answer(.itemCreated(let item)):
+    case .itemCreated(let item):
       MarksReducer.created(&state.marks, item.objectID)
       return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
-    case .answer(.itemDeleted(let objectID)):
+    case .itemDeleted(let objectID):
       MarksReducer.deleted(&state.marks, objectID)
       return [ResultsReducer.searchAgain(&state.list, state.refining.refine)]
-    case .answer(.queryForgotten), .answer(.queryLogged):
+    case .queryForgotten, .queryLogged:
       // The recent searches changed: the suggestions on screen are asked for again (a log written
       // after the empty query's suggestions were answered left the new search out until a key).
       return [SuggestionsReducer.search(&state.suggestionsPane, state.editor.text)]
-    case .answer(.writesFlushed):
+    case .writesFlushed:
       switch MarksReducer.writesFlushed(&state.marks) {
       case .run(let pending)?: return [immediateCommand(pending.template, pending.mode, state)]
       case .accept(let objectIDs, let picked)?:
@@ -62,19 +62,17 @@ extension SearchReducer {
         ]
       case nil: return []
       }
-    case .answer(.storeChanged(let checked, let createdChanged)):
+    case .storeChanged(let checked, let createdChanged):
       MarksReducer.storeChanged(&state.marks, checked: checked)
       return createdChanged ? [ResultsReducer.searchAgain(&state.list, state.refining.refine)] : []
-    case .app(.sourceChanged):
-      state.message = "the catalog changed: reading it again"
-      return [.reloadSource]
-    case .answer(.storeNoted(let note)):
+    case .storeNoted(let note):
       // Back online is news (a message); offline is a state (the note, until it ends).
       if note == nil && state.storeNote != nil { state.message = "shared store reached again: changes sent" }
       state.storeNote = note
       return []
-    default:
-      return nil
+    case .matchesListed(let how, let matches):
+      let then = MarksReducer.takeAfterMatches(&state.marks)
+      return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
     }
   }
 
@@ -139,13 +137,13 @@ extension SearchReducer {
     return effects
   }
 
-  static func appEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func appEvent(_ state: inout SearchState, _ event: AppEvent) -> [SearchEffect] {
     switch event {
-    case .app(.started(let viewport)):
+    case .started(let viewport):
       state.viewport = viewport
       RefinementsReducer.started(&state.refining, beside: viewport.refinementsBeside)
       return searchBoth(&state)
-    case .app(.viewportChanged(let viewport)):
+    case .viewportChanged(let viewport):
       state.viewport = viewport
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
@@ -153,18 +151,18 @@ extension SearchReducer {
         return [ResultsReducer.search(&state.list, state.searchedQuery, state.refining.refine)]
       }
       return loadMoreIfNeeded(&state)
-    case .app(.tick(let milliseconds)):
+    case .tick(let milliseconds):
       if state.streamedRecords != nil { state.spinnerFrame &+= 1 }
       state.idleMilliseconds += milliseconds
       guard state.idleMilliseconds >= SearchState.storeRefreshMilliseconds else { return [] }
       state.idleMilliseconds = 0
       return state.marks.pendingAccept == nil ? [.refreshFromStore] : []
-    case .app(.headerRead(let lines)):
+    case .headerRead(let lines):
       // A reload's header takes the place of the one read before it; `--header`'s lines stay.
       state.header = state.header.dropLast(state.inputHeaderLines) + lines
       state.inputHeaderLines = lines.count
       return []
-    case .app(.catalogChanged(let records, let finished, let percent)):
+    case .catalogChanged(let records, let finished, let percent):
       if !finished {
         state.inputEnded = false
         state.streamedRecords = records
@@ -180,21 +178,22 @@ extension SearchReducer {
       RefinementsReducer.listReplaced(&state.refining)
       listChanging(&state)
       return searchBoth(&state)
-    case .app(.failed(let message)):
+    case .failed(let message):
       state.message = message
       return []
-    case .app(.interrupted):
+    case .interrupted:
       return [.quit(status: 130)]
-    case .app(.actionsTriggered(let actions)):
+    case .actionsTriggered(let actions):
       return perform(&state, actions)
-    case .app(.commandFinished(let output)):
+    case .commandFinished(let output):
       let (then, held) = MarksReducer.commandFinished(&state.marks)
       var effects = perform(&state, output + then)
       // The keys typed while the command waited, as if typed now (their bound events too).
       for input in held { effects += reduce(&state, input) }
       return effects
-    default:
-      return nil
+    case .sourceChanged:
+      state.message = "the catalog changed: reading it again"
+      return [.reloadSource]
     }
   }
 

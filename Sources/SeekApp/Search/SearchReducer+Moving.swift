@@ -3,47 +3,50 @@ extension SearchReducer {
   /// Rows moved by one notch of the mouse wheel.
   public static let wheelStep = 3
 
-  static func move(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  /// Home or End on a result: the first row or the last loaded.
+  static func moveToEnd(_ state: inout SearchState, home: Bool) -> [SearchEffect] {
+    ResultsReducer.select(&state.list, home ? 0 : max(0, state.list.results.rowCount - 1))
+    return selectionMoved(&state)
+  }
+
+  static func move(_ state: inout SearchState, _ event: MoveEvent) -> [SearchEffect] {
     let rows = state.list.results.rowCount
     switch event {
-    case .query(.cursorMoved(let move)) where state.focus == .results && (move == .home || move == .end):
-      ResultsReducer.select(&state.list, move == .home ? 0 : max(0, rows - 1))
-      return selectionMoved(&state)
-    case .move(.movedDown): return moveDown(&state)
-    case .move(.movedUp): return moveUp(&state)
+    case .movedDown: return moveDown(&state)
+    case .movedUp: return moveUp(&state)
     // fzf's page keeps a line of the page before in view; Seek's moves a whole page.
-    case .move(.pagedDown):
+    case .pagedDown:
       return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: true)
-    case .move(.pagedUp):
+    case .pagedUp:
       return page(&state, rows: state.viewport.resultsRows - (state.look.isFzf ? 1 : 0), down: false)
-    case .move(.halfPaged(let down)): return page(&state, rows: state.viewport.resultsRows / 2, down: down)
-    case .move(.viewShifted(let lines)):
+    case .halfPaged(let down): return page(&state, rows: state.viewport.resultsRows / 2, down: down)
+    case .viewShifted(let lines):
       guard rows > 0 else { return [] }
       let current = max(0, currentRow(state))
       let row = ResultsReducer.shiftView(&state.list, by: lines, current: current, rows: state.viewport.resultsRows)
       return enterResults(&state, at: row)
-    case .move(.viewCentred):
+    case .viewCentred:
       guard rows > 0 else { return [] }
       let row = max(0, currentRow(state))
       ResultsReducer.centre(&state.list, on: row, rows: state.viewport.resultsRows)
       return enterResults(&state, at: row)
-    case .move(.scrolled(let lines)):
+    case .scrolled(let lines):
       if state.focus == .query {
         return lines > 0 ? enterResults(&state, at: min(lines * wheelStep, max(0, rows - 1))) : []
       }
       ResultsReducer.select(&state.list, max(0, state.list.selection + lines * wheelStep))
       return selectionMoved(&state)
-    case .move(.movedToFirst):
+    case .movedToFirst:
       guard let first = state.list.results.firstItemRow else { return [] }
       return enterResults(&state, at: first)
-    case .move(.movedToLast): return moveFromEnd(&state, 1)
-    case .move(.movedToPosition(let n)):
+    case .movedToLast: return moveFromEnd(&state, 1)
+    case .movedToPosition(let n):
       guard n <= 0 else {
         return enterResults(&state, at: min(rows - 1, (state.list.results.firstItemRow ?? 0) + n - 1))
       }
       // pos(0) is the first line, as fzf's.
       return n == 0 ? enterResults(&state, at: state.list.results.firstItemRow ?? 0) : moveFromEnd(&state, -n)
-    case .move(.movedToMarked(let step)):
+    case .movedToMarked(let step):
       let marked = Set(state.marks.checked)
       guard rows > 0, !marked.isEmpty else { return [] }
       let from = state.focus == .results ? state.list.selection : (step > 0 ? -1 : rows)
@@ -54,8 +57,6 @@ extension SearchReducer {
         }
       }
       return []
-    default:
-      return click(&state, event)
     }
   }
 
@@ -142,25 +143,23 @@ extension SearchReducer {
   /// Clicks, as the terminal hit-tested them: the query line returns to the query; a suggestion
   /// is highlighted (submitted on a double click); a result is selected (accepted when clicked
   /// twice in a row).
-  private static func click(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func click(_ state: inout SearchState, _ event: ClickEvent) -> [SearchEffect] {
     switch event {
-    case .click(.queryClicked):
+    case .queryClicked:
       return focusQuery(&state)
-    case .click(.suggestionClicked(let index, let double)):
+    case .suggestionClicked(let index, let double):
       guard index < state.shownSuggestions.count else { return [] }
       state.focus = .query
       SuggestionsReducer.highlight(&state.suggestionsPane, index)
-      return double ? reduceEvent(&state, .key(.enterPressed)) : []
-    case .click(.resultClicked(let index, let double)):
+      return double ? act(&state, .enterPressed) : []
+    case .resultClicked(let index, let double):
       guard index >= 0, index < state.list.results.rowCount else { return [] }
       let again = state.focus == .results && state.list.selection == index
       state.focus = .results
       SuggestionsReducer.highlight(&state.suggestionsPane, nil)
       ResultsReducer.select(&state.list, index)
       let effects = selectionMoved(&state)
-      return double && again ? effects + reduceEvent(&state, .key(.enterPressed)) : effects
-    default:
-      return nil
+      return double && again ? effects + act(&state, .enterPressed) : effects
     }
   }
 

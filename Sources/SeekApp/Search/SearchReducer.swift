@@ -61,8 +61,19 @@ public enum SearchReducer {
     if let effects = jumpKey(&state, event) { return effects }
     // A key after a submit takes over from the first-hit selection the submit asked for.
     if event.isInput { ResultsReducer.keyTyped(&state.list) }
-    return refinementEvent(&state, event) ?? detailsEvent(&state, event) ?? answer(&state, event)
-      ?? appEvent(&state, event) ?? move(&state, event) ?? act(&state, event) ?? editQuery(&state, event) ?? []
+    // The refinement pane, while it has the focus, takes the keys it knows (its moves, Space,
+    // Enter, Esc, a value search's typing) before their meaning elsewhere.
+    if state.focus == .refinements, let effects = paneKey(&state, event) { return effects }
+    switch event {
+    case .query(let query): return queryEvent(&state, query)
+    case .move(let move): return self.move(&state, move)
+    case .key(let key): return act(&state, key)
+    case .click(let click): return self.click(&state, click)
+    case .refinements(let refinement): return refinementEvent(&state, refinement)
+    case .details(let details): return DetailsReducer.reduce(&state.details, details, rows: state.viewport.detailsRows)
+    case .answer(let answer): return self.answer(&state, answer)
+    case .app(let app): return appEvent(&state, app)
+    }
   }
 
   // MARK: - The children's events
@@ -79,29 +90,39 @@ public enum SearchReducer {
     }
   }
 
-  private static func refinementEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    let beside = state.viewport.refinementsBeside
-    if event == .refinements(.refinementPaneToggled) {
+  private static func refinementEvent(_ state: inout SearchState, _ event: RefinementEvent) -> [SearchEffect] {
+    let outcome: RefinementsReducer.Outcome?
+    switch event {
+    case .refinementPaneToggled:
       guard state.focus != .refinements else { return closePane(&state) }
       state.focus = .refinements
       SuggestionsReducer.highlight(&state.suggestionsPane, nil)
       // The pane opens on a narrow screen: count the facets it shows.
+      let beside = state.viewport.refinementsBeside
       guard RefinementsReducer.openPane(&state.refining, rows: state.paneRows, beside: beside) else { return [] }
       return [ResultsReducer.search(&state.list, state.editor.text, state.refining.refine)]
-    }
-    var outcome = RefinementsReducer.reduce(&state.refining, event)
-    if case .refinements(.paneValueClicked(let row)) = event {
+    case .paneValueClicked(let row):
       outcome = RefinementsReducer.valueClicked(&state.refining, row: row, rows: state.paneRows)
-    }
-    if case .refinements(.paneHistogramClicked(let row, let bucket)) = event {
+    case .paneHistogramClicked(let row, let bucket):
       outcome = RefinementsReducer.histogramClicked(&state.refining, row: row, bucket: bucket, rows: state.paneRows)
+    case .refinementToggled, .refinementsCleared, .sortCycled, .chipRemoved:
+      outcome = RefinementsReducer.reduce(&state.refining, event)
     }
-    if outcome == nil && state.focus == .refinements {
-      outcome = RefinementsReducer.paneKey(
-        &state.refining, event, rows: state.paneRows, facets: state.list.results.facets)
-    }
+    return outcome.map { refinementsChanged(&state, $0) } ?? []
+  }
+
+  /// A key while the refinement pane has the focus: nil when the pane does not take it.
+  private static func paneKey(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+    let outcome = RefinementsReducer.paneKey(
+      &state.refining, event, rows: state.paneRows, facets: state.list.results.facets)
+    return outcome.map { refinementsChanged(&state, $0) }
+  }
+
+  /// What a refinements outcome means for the rest: the pane closed, or a new search.
+  private static func refinementsChanged(_ state: inout SearchState, _ outcome: RefinementsReducer.Outcome)
+    -> [SearchEffect]
+  {
     switch outcome {
-    case nil: return nil
     case .handled: return []
     case .closed: return closePane(&state)
     case .refined(let message):
@@ -116,15 +137,17 @@ public enum SearchReducer {
     return []
   }
 
-  private static func detailsEvent(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
-    DetailsReducer.reduce(&state.details, event, rows: state.viewport.detailsRows)
+  /// The query line's events. Home and End on a result move in the list; Delete and Ctrl-Y on a
+  /// result or a recent search, and Ctrl-D, are `delete`'s; the rest edit the query.
+  private static func queryEvent(_ state: inout SearchState, _ event: QueryEvent) -> [SearchEffect] {
+    if case .cursorMoved(let move) = event, state.focus == .results, move == .home || move == .end {
+      return moveToEnd(&state, home: move == .home)
+    }
+    return delete(&state, event) ?? editQuery(&state, event)
   }
 
-  /// The query line's keys; Home, End and Delete on a result, and Delete on a recent search, are
-  /// taken before (`move`, `act`).
-  private static func editQuery(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect]? {
+  static func editQuery(_ state: inout SearchState, _ event: QueryEvent) -> [SearchEffect] {
     switch QueryEditingReducer.reduce(&state.editor, event) {
-    case nil: return nil
     case .ignored, .shownOrHidden: return []
     case .full:
       state.message = tooLong
