@@ -113,7 +113,12 @@ public final class TerminalApp {
   private let service: SearchService
   private let writer: StoreWriter
   private let configuration: Configuration
-  private var state = SearchState()
+  /// The state the run starts in, until the loop holds it.
+  private let startState: SearchState
+  /// The one reduce/perform loop (`AppLoop`), on the runtime; made when the run starts.
+  private var loop: AppLoop? = nil
+  /// The state as the loop holds it: read here, changed only by the loop's reducer.
+  private var state: SearchState { loop?.state ?? startState }
   /// The last click (row and time), to tell a double click.
   private var lastClick: (row: Int, time: Double)? = nil
   /// fzf's `FZF_KEY`, `FZF_ACTION` and `FZF_IDLE_TIME`: the last key's name, the last action a
@@ -131,7 +136,7 @@ public final class TerminalApp {
     self.service = service
     self.writer = writer
     self.configuration = configuration
-    state = .initial(Self.start(configuration, catalog: service.catalog, checked: checked, service: service))
+    startState = .initial(Self.start(configuration, catalog: service.catalog, checked: checked, service: service))
   }
 
   /// The state's start: the configuration's, the bindings as the layout turns them, the
@@ -185,10 +190,19 @@ public final class TerminalApp {
     }
     let runtime = EffectRuntime(service: service, writer: writer)
     let input = InputFeed(runtime: runtime, catalog: service.catalog, source: configuration.source)
+    let loop = AppLoop(state: startState, runner: runtime)
+    // A preview and `--info-command` are given the `FZF_*` variables of the screen as it stands.
+    loop.willRun = { [unowned self] effect in
+      switch effect {
+      case .runPreview, .runInfoCommand: runtime.setCommandVariables(commandVariables())
+      default: break
+      }
+    }
+    self.loop = loop
     let session = Session(
-      driver: driver, runtime: runtime, input: input, trace: LatencyTrace(path: configuration.tracePath),
+      driver: driver, runtime: runtime, loop: loop, input: input, trace: LatencyTrace(path: configuration.tracePath),
       timers: configuration.timers)
-    let outcome = loop(session, signals: signals)
+    let outcome = runLoop(session, signals: signals)
     session.input.end()
     driver.end()
     shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
@@ -199,6 +213,7 @@ public final class TerminalApp {
   private final class Session {
     let driver: TerminalDriver
     let runtime: EffectRuntime
+    let loop: AppLoop
     let input: InputFeed
     let trace: LatencyTrace?
     var outcome: Outcome? = nil
@@ -213,10 +228,12 @@ public final class TerminalApp {
     var tickedAt = ContinuousClock.now
 
     init(
-      driver: TerminalDriver, runtime: EffectRuntime, input: InputFeed, trace: LatencyTrace?, timers: [TimerBinding]
+      driver: TerminalDriver, runtime: EffectRuntime, loop: AppLoop, input: InputFeed, trace: LatencyTrace?,
+      timers: [TimerBinding]
     ) {
       self.driver = driver
       self.runtime = runtime
+      self.loop = loop
       self.input = input
       self.trace = trace
       self.timers = EveryTimers(timers, now: .now)
@@ -236,7 +253,7 @@ public final class TerminalApp {
   /// (`viewportChanged`), and paints once. Nothing here decides behaviour: a double click is
   /// told from two clicks as a key's escape sequence is decoded, and Ctrl-Z hands the terminal
   /// back as the driver's concern.
-  private func loop(_ session: Session, signals: Int32) -> Outcome {
+  private func runLoop(_ session: Session, signals: Int32) -> Outcome {
     start(session)
     var descriptors = [
       pollfd(fd: session.driver.inputDescriptor, events: Int16(POLLIN), revents: 0),
@@ -283,44 +300,41 @@ public final class TerminalApp {
   /// one caused (the empty query's suggestions give way to a scrolled list); the bound keeps an
   /// oscillating layout, never seen, from looping.
   private func send(_ event: SearchEvent, _ session: Session) {
-    perform(SearchReducer.reduce(&state, event), session)
+    session.loop.send(event, app: { perform($0, session) }, until: { session.outcome != nil })
     for _ in 0..<3 {
       let viewport = viewport()
       guard viewport != state.viewport, session.outcome == nil else { return }
-      perform(SearchReducer.reduce(&state, .app(.viewportChanged(viewport))), session)
+      session.loop.send(
+        .app(.viewportChanged(viewport)), app: { perform($0, session) }, until: { session.outcome != nil })
     }
   }
 
-  /// Effects the app runs itself (leaving, bound commands); the rest go to the runtime.
-  private func perform(_ effects: [SearchEffect], _ session: Session) {
-    for effect in effects where session.outcome == nil {
-      switch effect {
-      case .accept(let ids):
-        session.outcome = .accepted(
-          objectIDs: ids, query: state.editor.text, key: state.marks.acceptKey, printed: state.printQueue)
-      case .ringBell: session.driver.ringBell()
-      case .redrawScreen: session.driver.redrawAll()
-      case .quit(let status): session.outcome = .quit(status: status, query: state.editor.text)
-      case .printQuery(let query): session.outcome = .queryPrinted(query)
-      case .reloadSource:
-        // Its own format: a catalog opened from its index cache has no input to take it from.
-        guard let reopen = configuration.reopenInput else { break }
-        let (handle, format) = reopen()
-        session.input.reopen(handle, format: format)
-      case .runCommand(let template, let current, let marked, let query, let mode):
-        // Placeholders are filled on the search lane, where the catalog lives.
-        let variables = commandVariables()
-        let command =
-          session.runtime.answerOnSearchLane { service in
-            service.boundCommand(
-              template: template, current: current, marked: marked, query: query, variables: variables)
-          } ?? ""
-        run(command, mode, variables: variables, session)
-      case .runPreview, .runInfoCommand:
-        session.runtime.setCommandVariables(commandVariables())
-        session.runtime.run(effect)
-      default: session.runtime.run(effect)
-      }
+  /// The effects the app runs itself (leaving, bound commands, the bell); the loop starts the
+  /// rest on the runtime.
+  private func perform(_ effect: SearchEffect, _ session: Session) {
+    switch effect {
+    case .accept(let ids):
+      session.outcome = .accepted(
+        objectIDs: ids, query: state.editor.text, key: state.marks.acceptKey, printed: state.printQueue)
+    case .ringBell: session.driver.ringBell()
+    case .redrawScreen: session.driver.redrawAll()
+    case .quit(let status): session.outcome = .quit(status: status, query: state.editor.text)
+    case .printQuery(let query): session.outcome = .queryPrinted(query)
+    case .reloadSource:
+      // Its own format: a catalog opened from its index cache has no input to take it from.
+      guard let reopen = configuration.reopenInput else { break }
+      let (handle, format) = reopen()
+      session.input.reopen(handle, format: format)
+    case .runCommand(let template, let current, let marked, let query, let mode):
+      // Placeholders are filled on the search lane, where the catalog lives.
+      let variables = commandVariables()
+      let command =
+        session.runtime.answerOnSearchLane { service in
+          service.boundCommand(
+            template: template, current: current, marked: marked, query: query, variables: variables)
+        } ?? ""
+      run(command, mode, variables: variables, session)
+    default: break
     }
   }
 

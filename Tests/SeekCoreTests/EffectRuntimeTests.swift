@@ -53,25 +53,26 @@ final class SlowStore: ItemStore, @unchecked Sendable {
   func externalChangeToken() throws -> Int64? { nil }
 }
 
-/// The reducer and the real runtime together, the way the app's run loop drives them.
+/// The app's loop (`AppLoop`) on the real runtime, the way the terminal app drives it.
 final class RuntimeDriver {
-  var state = SearchState()
+  let loop: AppLoop
   let runtime: EffectRuntime
   var outcome: SearchEffect? = nil
+  var state: SearchState { loop.state }
 
   init(catalog: Catalog, store: ItemStore) throws {
     let writer = try StoreWriter(store: store)
     let initial = try writer.initialState()
     runtime = EffectRuntime(
       service: SearchService(catalog: catalog, suggestions: [], created: initial.created), writer: writer)
-    state.marks.checked = initial.checked
+    var start = SearchState.Start()
+    start.checked = initial.checked
+    loop = AppLoop(state: .initial(start), runner: runtime)
     send(.app(.started(Viewport())))
   }
 
   func send(_ event: SearchEvent) {
-    for effect in SearchReducer.reduce(&state, event) {
-      if effect.lane == .app { outcome = effect } else { runtime.run(effect) }
-    }
+    loop.send(event, app: { self.outcome = $0 })
   }
 
   /// Delivers answers until `done` holds (or 10 s pass).

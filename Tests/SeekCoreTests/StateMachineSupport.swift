@@ -78,54 +78,40 @@ func suggestion(_ query: String, _ popularity: Int = 1) -> SuggestionHit {
   SuggestionHit(suggestion: Suggestion(query: query, popularity: popularity))
 }
 
-/// Drives the real reducer with a real `SearchService` and `StoreWriter`: effects are performed
-/// on one thread, in order, and their answers sent back, as the runtime's two lanes would, until
-/// nothing is left to do.
+/// Drives the app's loop (`AppLoop`) with a real `SearchService` and `StoreWriter`, its effects
+/// performed at once on this thread (`InlineEffects`) and their answers reduced in the order they
+/// came, until nothing is left to do.
 final class Harness {
-  var state = SearchState()
+  let loop: AppLoop
   let service: SearchService
   let writer: StoreWriter
   /// Every effect emitted, in order.
   var effects: [SearchEffect] = []
   var finished: SearchEffect? = nil
+  var state: SearchState { loop.state }
 
   init(
     catalog: Catalog, suggestions: [Suggestion] = [], store: ItemStore = MemoryItemStore(), hitsPerPage: Int = 20,
     picking: Picking = Picking()
   ) throws {
-    state.marks.picking = picking
     writer = try StoreWriter(store: store)
     let initial = try writer.initialState()
     service = SearchService(
       catalog: catalog, suggestions: suggestions, created: initial.created, learned: initial.learned,
       hitsPerPage: hitsPerPage, recent: initial.recent)
-    state.marks.checked = initial.checked
+    var start = SearchState.Start()
+    start.picking = picking
+    start.checked = initial.checked
+    loop = AppLoop(state: .initial(start), runner: InlineEffects(service: service, writer: writer))
+    loop.didReduce = { [unowned self] in self.effects += $0 }
     send(.app(.started(Viewport(screen: ScreenSize(columns: 100, rows: 30), resultsRows: 28))))
   }
 
   func send(_ event: SearchEvent) {
-    var queue = [event]
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
-      for effect in SearchReducer.reduce(&state, next) {
-        effects.append(effect)
-        switch (effect.lane, effect) {
-        case (.app, _): finished = effect
-        case (.search, .logSubmittedQuery(let query, let fromSuggestion)):
-          let entry = LoggedQuery(
-            query: query, time: writer.now(), nbHits: service.searcher.count(query), fromSuggestion: fromSuggestion)
-          queue += write(.log(entry))
-        case (.search, _): if let answer = service.perform(effect) { queue.append(answer) }
-        case (.write, _): queue += write(.effect(effect))
-        }
-      }
+    loop.send(event, app: { self.finished = $0 })
+    while case let answers = loop.runner.takeEvents(), !answers.isEmpty {
+      for answer in answers { loop.send(answer, app: { self.finished = $0 }) }
     }
-  }
-
-  private func write(_ job: StoreWriter.Job) -> [SearchEvent] {
-    let answer = writer.perform(job)
-    for update in answer.updates { service.apply(update) }
-    return answer.events
   }
 
   func type(_ text: String) { for c in text { send(c == " " ? .key(.spacePressed) : .query(.inserted(String(c)))) } }
