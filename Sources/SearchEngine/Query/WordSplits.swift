@@ -76,8 +76,8 @@ extension Searcher {
     var inner = request
     inner.query = String(decoding: text[..<span.start] + Array(replacement.utf8) + text[span.end...], as: UTF8.self)
     // One rewrite: the words split are not joined back (nor the other way round).
-    rewritten = true
-    defer { rewritten = false }
+    context.rewritten = true
+    defer { context.rewritten = false }
     var response = rankedSearch(inner)
     response.query = request.query
     return response

@@ -12,11 +12,12 @@ extension Searcher {
     @inline(__always) func key(_ position: Int, _ r: Int) -> UInt64 {
       inIdOrder ? UInt64(r) : UInt64(position) << RankingRule.recordBits | UInt64(r)
     }
-    if sortFacet == nil && !counter.isActive && disjunctive.isEmpty {
+    if context.sortFacet == nil && !counter.isActive && disjunctive.isEmpty {
       // Browse order: the first `limit` after the cursor, without looking at the rest.
       var keys: [UInt64] = []
-      let start = floor.map { Int(min(inIdOrder ? $0 : RankingRule.relevance($0), UInt64(Int.max - 1))) + 1 } ?? 0
-      if let filter {
+      let start =
+        context.floor.map { Int(min(inIdOrder ? $0 : RankingRule.relevance($0), UInt64(Int.max - 1))) + 1 } ?? 0
+      if let filter = context.filter {
         nbHits = filter.count
         if inIdOrder {
           filter.forEachRecord(from: start) { r in
@@ -37,7 +38,7 @@ extension Searcher {
       }
       return keys
     }
-    topK.reset(capacity: limit, after: floor)
+    topK.reset(capacity: limit, after: context.floor)
     var n = 0
     for i in disjunctive.indices {
       if let own = disjunctive[i].filter {
@@ -49,7 +50,7 @@ extension Searcher {
         disjunctive[i].counter.addAll()
       }
     }
-    if let filter {
+    if let filter = context.filter {
       if counter.isActive {
         filter.forEachRecord { r in
           counter.add(r)
@@ -60,16 +61,16 @@ extension Searcher {
       for p in 0..<index.count {
         let r = record(at: p)
         guard filter.contains(r) else { continue }
-        topK.insert(sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
-        if sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
+        topK.insert(context.sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        if context.sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
       }
     } else {
       if counter.isActive { counter.addAll() }  // every record: the counts are the postings' sizes
       n = index.count
       for p in 0..<index.count {
         let r = record(at: p)
-        topK.insert(sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
-        if sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
+        topK.insert(context.sortFacet == nil ? key(p, r) : sortKey(record: r, typos: 0, words: ParsedQuery.maxWords))
+        if context.sortFacet == nil && topK.isFull { break }  // browse order: the rest come later
       }
     }
     nbHits = n
@@ -80,9 +81,9 @@ extension Searcher {
   /// last), then its typos and matched words (relevance, coarsely, as the tie-break), then the id.
   /// 29 + 2 + 4 bits, then (past 2 unused) the record id.
   @inline(__always) func sortKey(record: Int, typos: Int, words: Int) -> UInt64 {
-    guard let facet = sortFacet else { return UInt64(record) }
+    guard let facet = context.sortFacet else { return UInt64(record) }
     var rank = UInt64(facet.ranks[record])
-    if sortDescending && rank < UInt64(facet.distinct) { rank = UInt64(facet.distinct) - 1 - rank }
+    if context.sortDescending && rank < UInt64(facet.distinct) { rank = UInt64(facet.distinct) - 1 - rank }
     return rank << 35 | UInt64(min(typos, 3)) << 33 | UInt64(ParsedQuery.maxWords - min(words, ParsedQuery.maxWords))
       << RankingRule.recordBits | UInt64(record)
   }

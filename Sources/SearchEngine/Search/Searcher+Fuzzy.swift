@@ -43,7 +43,7 @@ extension Searcher {
     let reader = FuzzyTierReader(
       documents: index.documents, column: index.fuzzyColumn,
       tiebreak: index.settings.tiebreak.first(where: \.isPerMatch),
-      filter: filter, floor: floor, excluded: excludedRecords, limit: limit,
+      filter: context.filter, floor: context.floor, excluded: context.excludedRecords, limit: limit,
       wordHits: requiredMask ?? 0, stamps: stamp, matchedWords: matchedWords)
     var parts: [FuzzyTierReader.Part] = []
     if runs == 1 {
@@ -61,7 +61,7 @@ extension Searcher {
       fuzzyMatchers = matchers.values
     }
     var top = TopK(capacity: 0)  // no reservation: `limit` may be every record (`-f` on lines)
-    top.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    top.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     var matches: [UInt32] = []
     matches.reserveCapacity(parts.reduce(0) { $0 + $1.matches.count })
     for part in parts {
@@ -82,7 +82,7 @@ extension Searcher {
 
   /// Whether the fuzzy tier runs after word tiers that returned `found` of `limit` keys.
   func fuzzyTierRuns(found: Int, limit: Int) -> Bool {
-    sortFacet == nil && (found < limit || exhaustiveRequested || index.count <= tieringThreshold)
+    context.sortFacet == nil && (found < limit || context.exhaustiveRequested || index.count <= tieringThreshold)
   }
 }
 

@@ -33,7 +33,7 @@ extension Searcher {
     // looked up again, compare that word's slot (typing a word's next letter seldom moves its
     // best match, so most candidates skip the ranking rules).
     let reusedWord =
-      sortFacet == nil && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount)
+      context.sortFacet == nil && changed.nonzeroBitCount == 1 && lastRun.keysReusable(wordCount: wordCount)
       ? changed.trailingZeroBitCount : -1
     // Safe: the candidates are rows (< index.count); slots hold maxWords entries per row.
     let matched = matchedWords.buffer
@@ -111,7 +111,7 @@ extension Searcher {
     let wordCount = query.words.count
     let requiredMask: UInt16 = (1 << UInt16(required)) - 1
     let optionalMask: UInt16 = (1 << UInt16(wordCount) - 1) & ~requiredMask
-    let sorted = sortFacet != nil
+    let sorted = context.sortFacet != nil
     // The rows whose records match the required words, kept for the next keystroke to narrow.
     var matches: [UInt32] = []
     swap(&matches, &lastRun.matched)
@@ -126,7 +126,7 @@ extension Searcher {
       swap(&matches, &lastRun.matched)
       lastRun.record(query: query, typos: typos, required: required, generation: generation, keyed: !sorted)
     }
-    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    topK.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     clearCounts()
     // The heap is moved out for the loop (a class's properties are checked for exclusive access
     // on every use).
@@ -135,7 +135,7 @@ extension Searcher {
     defer { swap(&topK, &self.topK) }
     // A relaxed run with nothing to count or filter: the records that match no optional word rank
     // as they did on the last keystroke with the same required words (see `RequiredWordsTop`).
-    let relaxedAndPlain = required < wordCount && mayStopEarly && !sorted && floor == nil
+    let relaxedAndPlain = required < wordCount && mayStopEarly && !sorted && context.floor == nil
     let matched = matchedWords.buffer
     let kept =
       relaxedAndPlain
@@ -150,7 +150,7 @@ extension Searcher {
     // records match `fewestWords` words or more, records matching fewer are counted, not ranked.
     // (Relaxed queries: thousands of records match the first words, a few match the rest.)
     let fewestWords =
-      typos || sorted || floor != nil || required == wordCount || kept != nil
+      typos || sorted || context.floor != nil || required == wordCount || kept != nil
       ? 0 : fewestWordsReachingPage(requiredMask: requiredMask, wordCount: wordCount, limit: limit)
     // Keep the keys for the next keystrokes when every record matching the required words is ranked.
     let keeps = relaxedAndPlain && kept == nil && fewestWords <= required
@@ -192,7 +192,7 @@ extension Searcher {
   ) -> (Int, Int) {
     // What the loop reads of `self` is read once here (a class's properties are checked for
     // exclusive access on every use).
-    let filter = self.filter
+    let filter = self.context.filter
     let countsFacets = counter.isActive
     let countsDisjunctive = !disjunctive.isEmpty
     let rules = self.rules
@@ -273,7 +273,7 @@ extension Searcher {
   /// typo-free run the words rule comes first (typo, then words: `RankingRule.order`), so no
   /// record matching fewer words can reach the top `limit`.
   func fewestWordsReachingPage(requiredMask: UInt16, wordCount: Int, limit: Int) -> Int {
-    let filter = self.filter
+    let filter = self.context.filter
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: ParsedQuery.maxWords + 1) { byWords in
       byWords.initialize(repeating: 0)
       // Safe: candidates are rows (< index.count), and a record matches at most maxWords words.

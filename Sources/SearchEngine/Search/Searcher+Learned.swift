@@ -18,7 +18,7 @@ extension Searcher {
   func learnedSearch(_ request: SearchRequest) -> SearchResponse {
     let learned = request.learned.filter { $0.record >= 0 && $0.record < index.count }
     // The learned records' keys are made before the run: with the request's optional filter.
-    optionalFilter = request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil }
+    context.optionalFilter = request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil }
     let query = index.parse(request.query, learned: request.learnedWords)
     let extended = ExtendedQuery(request.query, options: request.matching)
     let browsing = query.isEmpty && !extended.answeredByFzfRulesAlone(wordless: true)
@@ -81,9 +81,9 @@ extension Searcher {
       // The learned records that match every word are matched first and kept out of the run's
       // heap, whose room then goes to the others: the page costs what it costs without learning.
       keys(required: query.words.count)
-      excludedRecords = learnedKeys.map { RankingRule.record($0.key) }.sorted()
+      context.excludedRecords = learnedKeys.map { RankingRule.record($0.key) }.sorted()
       response = rankedSearch(inner)
-      excludedRecords = []
+      context.excludedRecords = []
       if !response.droppedWords.isEmpty {
         // Words were dropped (every learned record failed one): matched again on the words kept,
         // with room made for them, as when browsing.

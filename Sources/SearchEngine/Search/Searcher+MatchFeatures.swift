@@ -5,7 +5,7 @@ extension Searcher {
   /// `key`, of `record`, with the optional filter's rule: the key was made as if the record
   /// were in it (the best case, which the floors of the scans assume too).
   @inline(__always) func withOptionalFilter(_ key: UInt64, _ record: Int) -> UInt64 {
-    Self.withOptionalFilter(key, record, optionalFilter)
+    Self.withOptionalFilter(key, record, context.optionalFilter)
   }
 
   @inline(__always) static func withOptionalFilter(_ key: UInt64, _ record: Int, _ filter: RecordFilter?) -> UInt64 {
@@ -16,7 +16,7 @@ extension Searcher {
   /// A record's match summary from this search's scratch slots (for hits ordered by a sort).
   func summary(of record: Int, wordCount: Int) -> MatchSummary {
     var m = rulesSummary(of: record, wordCount: wordCount)
-    m.optionalFilterMissed = optionalFilter.map { !$0.contains(record) } ?? false
+    m.optionalFilterMissed = context.optionalFilter.map { !$0.contains(record) } ?? false
     return m
   }
 

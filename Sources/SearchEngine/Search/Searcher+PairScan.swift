@@ -31,7 +31,7 @@ extension Searcher {
     else { return nil }
     lastEvaluationStamped = false
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    topK.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     // A last word typed whole has only whole matches: the best pair has it whole, no first join.
     let lastWhole = wordSources[1].count(where: \.exact)
     let lastAlwaysWhole = lastWhole == wordSources[1].count
@@ -80,7 +80,7 @@ extension Searcher {
       pairs += 1
       if settled {
         if pairs >= Self.pairScanSample {
-          sampled = true
+          context.sampled = true
           let scaled = Double(pairs) * Double(index.count) / Double(a + 1)
           return (topK.sorted(), max(pairs, Int(scaled.rounded())))
         }

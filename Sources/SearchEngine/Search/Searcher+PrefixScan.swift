@@ -43,13 +43,13 @@ extension Searcher {
     guard lists <= Self.prefixScanMaxLists else { return nil }
     lastEvaluationStamped = false
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    topK.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     let unreached = mergeFloor(wholeTerms: sources.contains(where: \.exact))
     insertWholeMatchesAtTheStart(sources, unreached: unreached)
     guard let (read, distinct, whole) = mergeLists(sources, unreached: unreached) else { return nil }
     prefixScansStoppedEarly += whole ? 0 : 1
     guard !whole else { return (topK.sorted(), distinct) }
-    sampled = true
+    context.sampled = true
     let total = sources.reduce(0) { $0 + $1.postings }
     return (topK.sorted(), max(distinct, Int((Double(distinct) * Double(total) / Double(read)).rounded())))
   }

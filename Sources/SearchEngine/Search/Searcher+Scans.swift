@@ -16,7 +16,7 @@ extension Searcher {
       sources.allSatisfy({ $0.isPrefixGroup || ($0.exact && $0.singleTerm != nil) })
     else { return nil }
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    topK.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     let columns = index.searchableColumns.count
     let prefixes = index.groupList(level: level, group: group)
     let (start, end) = (prefixes.range.lowerBound, prefixes.range.upperBound)
@@ -42,7 +42,7 @@ extension Searcher {
         let exact = leadingExactness(record, place, columns: columns)
         guard exact > MatchRules.wholeWord, !isStamped(record), isBest(record, place) else { continue }
         markSeen(record)
-        if let filter, !filter.contains(record) { continue }
+        if let filter = context.filter, !filter.contains(record) { continue }
         topK.insert(singleWordKey(place, exact: exact, record: record))
       }
     }
@@ -55,7 +55,7 @@ extension Searcher {
           let record = Int(index.postingRecords[p])
           guard !isStamped(record), isBest(record, place) else { continue }
           markSeen(record)
-          if let filter, !filter.contains(record) { continue }
+          if let filter = context.filter, !filter.contains(record) { continue }
           topK.insert(singleWordKey(place, exact: MatchRules.wholeWord, record: record))
         }
       }
@@ -81,7 +81,7 @@ extension Searcher {
         if maySample && p - start >= Self.countingSample && pageIsSettled { return (n, p - start) }
         let (record, place) = prefixes.entry(at: &p)
         if !disjunctive.isEmpty { Self.countDisjunctive(record, into: &disjunctive) }
-        if let filter, !filter.contains(record) { continue }
+        if let filter = context.filter, !filter.contains(record) { continue }
         n += 1
         if counter.isActive { counter.add(record) }
         if isStamped(record) || pageIsSettled { continue }
@@ -97,7 +97,7 @@ extension Searcher {
 
   /// Counts of a sample of `read` records out of `total`, scaled to the whole (see `countingSample`).
   func extrapolate(_ count: Int, read: Int, of total: Int) -> Int {
-    sampled = true
+    context.sampled = true
     let factor = Double(total) / Double(max(1, read))
     if counter.isActive { counter.scale(by: factor) }
     for i in disjunctive.indices { disjunctive[i].counter.scale(by: factor) }
@@ -158,7 +158,7 @@ extension Searcher {
   /// together; the scan stops once the page cannot change. The count is of distinct records.
   func scanSingleTerm(_ term: Int, limit: Int) -> ([UInt64], Int) {
     advanceGeneration()
-    topK.reset(capacity: limit, after: floor, excluding: excludedRecords)
+    topK.reset(capacity: limit, after: context.floor, excluding: context.excludedRecords)
     let columns = index.searchableColumns.count
     let range = index.postingRange(term)
     /// Calls `body` with each record of the term's postings and its best place.
@@ -181,7 +181,7 @@ extension Searcher {
       let exact = leadingExactness(record, best, columns: columns)
       if exact > MatchRules.wholeWord {
         markSeen(record)
-        if let filter, !filter.contains(record) { return }
+        if let filter = context.filter, !filter.contains(record) { return }
         topK.insert(singleWordKey(best, exact: exact, record: record))
       }
     }
@@ -205,7 +205,7 @@ extension Searcher {
         }
         read += 1
         if !disjunctive.isEmpty { Self.countDisjunctive(record, into: &disjunctive) }
-        if let filter, !filter.contains(record) { return }
+        if let filter = context.filter, !filter.contains(record) { return }
         distinct += 1
         if countEvery && counter.isActive { counter.add(record) }
         if stopped || isStamped(record) { return }

@@ -48,7 +48,7 @@ extension Searcher {
   func sources(for word: QueryWord, typos: Bool) -> [Source] {
     let key = SourceKey(
       word: word.folded, isPrefix: word.isPrefix, budget: typos ? word.typoBudget : -1,
-      alternatives: word.alternatives, substrings: substringsAllowed)
+      alternatives: word.alternatives, substrings: context.substringsAllowed)
     if let cached = sourceCache[key] { return cached }
     var out: [Source] = []
     let terms = index.terms
@@ -113,7 +113,7 @@ extension Searcher {
         }
       }
       // Substring matches (cost 3, below every typo) belong to the second tier, with the typos.
-      if index.substringMatching && substringsAllowed && word.scalars.count >= 3 {
+      if index.substringMatching && context.substringsAllowed && word.scalars.count >= 3 {
         // The word grew from the last one looked up: its terms are among that one's.
         let known = recentSubstrings.last { word.folded.starts(with: $0.word) }
         let among = known?.terms

@@ -341,16 +341,19 @@ public final class Searcher {
       }
     let everyMatch = request.inputOrder || distinct != nil
     let limit = everyMatch ? max(1, index.count) : offset + request.hitsPerPage
-    floor = everyMatch ? nil : request.after
-    filter = request.filter.flatMap { $0.recordCount == index.count ? $0 : nil }
-    optionalFilter = request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil }
-    sortFacet = request.sort.flatMap { index.facets.numericFacet($0.attribute) ?? alphabeticalFacet($0.attribute) }
-    sortDescending = request.sort?.descending ?? false
+    let sortFacet = request.sort.flatMap {
+      index.facets.numericFacet($0.attribute) ?? alphabeticalFacet($0.attribute)
+    }
     // A sort puts any match anywhere on the page: every tier and every posting must be seen. Facet
     // counts are exact up to `exactFacetsUpTo` records, as the refinement pane shows them.
-    exhaustiveRequested =
+    let exhaustive =
       request.exhaustive || sortFacet != nil || everyMatch
       || ((!request.facets.isEmpty || !request.disjunctiveFacets.isEmpty) && index.count <= Self.exactFacetsUpTo)
+    context.begin(
+      floor: everyMatch ? nil : request.after,
+      filter: request.filter.flatMap { $0.recordCount == index.count ? $0 : nil },
+      optionalFilter: request.optionalFilter.flatMap { $0.recordCount == index.count ? $0 : nil },
+      sortFacet: sortFacet, sortDescending: request.sort?.descending ?? false, exhaustive: exhaustive)
     counter.reset(
       index: index, attributes: request.facets, histogramBuckets: request.histogramBuckets,
       countsNumbers: request.countsNumericFacetValues)
@@ -391,7 +394,7 @@ public final class Searcher {
         let record = RankingRule.record(key)
         return makeHit(
           record: record,
-          summary: sortFacet == nil || RankingRule.isFuzzy(key)
+          summary: context.sortFacet == nil || RankingRule.isFuzzy(key)
             ? RankingRule.summary(of: key) : summary(of: record, wordCount: query.words.count),
           query: query, highlighter: highlighter, scope: request.highlightScope,
           key: request.inputOrder ? UInt64(index.browsePosition(of: record)) : key)
@@ -404,7 +407,7 @@ public final class Searcher {
       return withFacets(response)
     }
     if query.isEmpty {
-      if request.inputOrder { floor = request.after }
+      if request.inputOrder { context.floor = request.after }
       var keys = browse(limit: everyMatch ? limit : offset + request.hitsPerPage, nbHits: &response.nbHits)
       var (offset, limit) = (offset, limit)
       if let distinct {
@@ -430,11 +433,11 @@ public final class Searcher {
       // it empty: first, it may be two words written together (WordSplits.swift); else start the
       // relaxation just before it instead of trying those runs.
       let hopeless = query.words.firstIndex(where: isHopeless)
-      if let hopeless, !rewritten, let halves = split(query.words[hopeless]) {
+      if let hopeless, !context.rewritten, let halves = split(query.words[hopeless]) {
         return searchRewritten(request, query.words[hopeless].location, as: halves)
       }
       // Or one noun of the lexicon with its neighbour ("washing machine": Lexicon.swift).
-      if hopeless != nil, !rewritten, let (span, word) = index.lexicalPhrase(query) {
+      if hopeless != nil, !context.rewritten, let (span, word) = index.lexicalPhrase(query) {
         // A whole word, even at the end of the text: the noun was typed whole.
         let answer = searchRewritten(request, span, as: word + (span.end == request.query.utf8.count ? " " : ""))
         if answer.nbHits > 0 { return answer }
@@ -452,18 +455,18 @@ public final class Searcher {
       // first that many words narrow those finds nothing there either, whatever follows them:
       // typing the last word of "cell phone accessories water proof ca" changes none of the
       // first four, which matched nothing together, and the ladder starts at three words again.
-      if filter == nil, let last = lastRelaxation, last.required < last.words.count,
+      if context.filter == nil, let last = lastRelaxation, last.required < last.words.count,
         query.words.count > last.required,
         LastRun.narrows(from: last.words[...last.required], to: query.words[...last.required], typos: true)
       {
         required = min(required, last.required)
       }
     }
-    defer { lastRelaxation = relaxes && filter == nil ? (query.words, required) : nil }
+    defer { lastRelaxation = relaxes && context.filter == nil ? (query.words, required) : nil }
     while true {
       var (keys, nbHits, exhaustive) = evaluateByTypoTiers(query, required: required, limit: limit)
       // Nothing holds every word: two of them may be one written apart (WordSplits.swift).
-      if nbHits == 0 && relaxes && !rewritten && required == query.words.count,
+      if nbHits == 0 && relaxes && !context.rewritten && required == query.words.count,
         let (span, joined) = joinedPair(query)
       {
         let answer = searchRewritten(request, span, as: joined)
@@ -489,7 +492,7 @@ public final class Searcher {
             extended, limit: limit, excludingWordHitsOf: UInt16(1 << required) - 1)
           keys += fuzzyKeys.prefix(max(0, limit - keys.count))
           nbHits += fuzzyCount
-        } else if request.matching.fuzzyTier && sortFacet == nil {
+        } else if request.matching.fuzzyTier && context.sortFacet == nil {
           exhaustive = false
         }
         response.nbHits = nbHits
@@ -568,31 +571,18 @@ public final class Searcher {
   static func postings(_ sources: [[Source]]) -> Int {
     sources.reduce(0) { total, word in word.reduce(total) { $0 + $1.postings } }
   }
-  /// The current request's search-after key and exhaustiveness (see `SearchRequest`).
-  var floor: UInt64? = nil
-  /// Whether terms containing a word count (off while `min` or `strict` typo tolerance looks at
-  /// the tiers below three typos: `evaluateByTypoTiers`).
-  var substringsAllowed = true
-  /// Whether this search answers a query split or joined from the one typed (WordSplits.swift).
-  var rewritten = false
-  /// Records the current search leaves out of its heaps (learned records, matched apart:
-  /// Searcher+Learned.swift); sorted.
-  var excludedRecords: [Int] = []
-  var exhaustiveRequested = false
-  /// The current request's filter, facet counts and sort.
-  var filter: RecordFilter? = nil
-  /// The current request's optional filter (`SearchRequest.optionalFilter`).
-  var optionalFilter: RecordFilter? = nil
+  /// The request being answered: what it asks, set once it starts (`SearchContext`).
+  var context = SearchContext()
+  /// The current request's facet counts: scratch kept from request to request (its layout is
+  /// reused), reset by each.
   var counter = FacetCounter()
   /// Facets counted under filters of their own, in the same pass (see `DisjunctiveFacet`).
   var disjunctive: [(filter: RecordFilter?, counter: FacetCounter)] = []
-  var sortFacet: FacetIndex.NumericFacet? = nil
   /// The last text facet sorted by, as numbers (`FacetIndex.alphabeticalFacet`): built once.
   var alphabetical: FacetIndex.NumericFacet? = nil
-  var sortDescending = false
   /// Whether a scan in record-id order may stop once the page is settled: not when every hit must
   /// be counted for the facets or checked against a filter.
-  var mayStopEarly: Bool { !counter.isActive && filter == nil && disjunctive.isEmpty }
+  var mayStopEarly: Bool { !counter.isActive && context.filter == nil && disjunctive.isEmpty }
 
   /// Counts a hit (before the request's own filter) for each disjunctive facet it passes, on
   /// counters moved out of `self` for the loop over hits (see `withCounters`).
@@ -631,23 +621,24 @@ public final class Searcher {
   /// whole posting list: a one-letter prefix on a million records costs a sample, not every
   /// posting. The counts are then approximate and flagged so (`exhaustiveNbHits: false`).
   public static let countingSample = 20_000
-  var sampled = false
-  var maySample: Bool { !exhaustiveRequested && index.count > Self.exactFacetsUpTo }
+  var maySample: Bool { !context.exhaustiveRequested && index.count > Self.exactFacetsUpTo }
 
   /// The top `limit` keys, the number of hits, and whether that number is exact.
   func evaluate(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
-    guard index.count > tieringThreshold && !exhaustiveRequested else {
+    guard index.count > tieringThreshold && !context.exhaustiveRequested else {
       let (keys, n) = run(
         query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
       return (keys, n, true)
     }
-    let mayHaveMore = query.words.contains { $0.typoBudget > 0 } || (index.substringMatching && substringsAllowed)
+    let mayHaveMore =
+      query.words.contains { $0.typoBudget > 0 } || (index.substringMatching && context.substringsAllowed)
     // The typo-free matches of a query that only narrows the last one's cannot fill the page when
     // those did not: go straight to the typo tier (which then narrows its own last matches).
-    if mayHaveMore && filter == nil, let short = shortTypoFreeTier, short.limit == limit, short.floor == floor,
+    if mayHaveMore && context.filter == nil, let short = shortTypoFreeTier, short.limit == limit,
+      short.floor == context.floor,
       required >= short.required, LastRun.narrows(from: short.words[...], to: query.words[...], typos: false)
     {
-      shortTypoFreeTier = (query.words, required, limit, floor)
+      shortTypoFreeTier = (query.words, required, limit, context.floor)
       let (all, total) = run(
         query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
       return (all, total, true)
@@ -657,7 +648,7 @@ public final class Searcher {
     // up only when these do not fill the page.
     let exactSources = runSources(query, typos: false, required: required)
     let (keys, n): ([UInt64], Int)
-    sampled = false
+    context.sampled = false
     if query.words.count == 1,
       let scan = scanShortPrefix(exactSources[0], limit: limit) ?? scanPrefixRange(exactSources[0], limit: limit)
     {
@@ -667,7 +658,7 @@ public final class Searcher {
     } else {
       (keys, n) = run(query, exactSources, typos: false, required: required, limit: limit)
     }
-    if sampled { return (keys, n, false) }
+    if context.sampled { return (keys, n, false) }
     guard mayHaveMore else { return (keys, n, true) }
     // The typo-free keys fill the page: typo variants rank below every one of them, and count
     // only toward nbHits. Counted when a run over their postings is cheap (the page is the same).
@@ -679,7 +670,7 @@ public final class Searcher {
       let (all, total) = run(query, typoSources, typos: true, required: required, limit: limit)
       return (all, total, true)
     }
-    if filter == nil { shortTypoFreeTier = (query.words, required, limit, floor) }
+    if context.filter == nil { shortTypoFreeTier = (query.words, required, limit, context.floor) }
     let (all, total) = run(
       query, runSources(query, typos: true, required: required), typos: true, required: required, limit: limit)
     return (all, total, true)
@@ -693,12 +684,12 @@ public final class Searcher {
   func evaluateByTypoTiers(_ query: ParsedQuery, required: Int, limit: Int) -> ([UInt64], Int, Bool) {
     let tiers = index.settings.typoTolerance.tiers
     guard tiers != .all else { return evaluate(query, required: required, limit: limit) }
-    defer { substringsAllowed = true }
+    defer { context.substringsAllowed = true }
     /// The matches of at most `cap` typos a word; those inside words only with a cap of 3.
     func capped(at cap: Int) -> ([UInt64], Int, Bool) {
       var capped = query
       for i in capped.words.indices { capped.words[i].typoBudget = min(capped.words[i].typoBudget, cap) }
-      substringsAllowed = cap >= 3
+      context.substringsAllowed = cap >= 3
       return evaluate(capped, required: required, limit: limit)
     }
     for cap in 0..<3 {
