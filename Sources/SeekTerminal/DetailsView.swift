@@ -152,7 +152,7 @@ enum DetailsView {
   /// 8000 → "8,000"; fractions as they are.
   static func number(_ v: Double) -> String {
     guard v.isFinite, v == v.rounded(), abs(v) < 1e15 else { return "\(v)" }
-    return Renderer.grouped(Int(v))
+    return Int(v).groupedDigits
   }
 
   /// The preview's lines at `width`. Wrapping is linear in the output, and done once per output

@@ -125,9 +125,9 @@ public enum Renderer {
     _ state: SearchState, right: Bool, context: RenderContext, into buffer: inout ScreenBuffer
   ) {
     let r = state.list.results
-    var info = "< \(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits))"
+    var info = "< \(r.exhaustiveNbHits ? "" : "~")\(r.nbHits.groupedDigits)"
     if let loading = state.streamedRecords {
-      info = "\(spinner[state.spinnerFrame % spinner.count]) \(info) of \(grouped(loading))"
+      info = "\(spinner[state.spinnerFrame % spinner.count]) \(info) of \(loading.groupedDigits)"
     }
     let width = buffer.size.columns
     let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.editor.text) + 2
@@ -542,13 +542,13 @@ public enum Renderer {
     var parts: [String] = []
     if let loading = state.streamedRecords {
       parts.append(
-        "\(spinner[state.spinnerFrame % spinner.count]) \(grouped(loading)) indexed"
+        "\(spinner[state.spinnerFrame % spinner.count]) \(loading.groupedDigits) indexed"
           + (state.streamedPercent.map { " (\($0)%)" } ?? ""))
     }
     // Found, then what is loaded: "10,000 hits · 40 shown" (not "40/10000", which reads as
     // matched/total to fzf users); "~" when the count is an estimate.
-    parts.append("\(r.exhaustiveNbHits ? "" : "~")\(grouped(r.nbHits)) hit\(r.nbHits == 1 ? "" : "s")")
-    if r.hits.count > 0 && r.hits.count < r.nbHits { parts.append("\(grouped(r.hits.count)) shown") }
+    parts.append("\(r.exhaustiveNbHits ? "" : "~")\(r.nbHits.groupedDigits) hit\(r.nbHits == 1 ? "" : "s")")
+    if r.hits.count > 0 && r.hits.count < r.nbHits { parts.append("\(r.hits.count.groupedDigits) shown") }
     parts.append(formatMilliseconds(r.milliseconds))
     // A shop's message for the query (a rule's `userData`), as InstantSearch's QueryRuleCustomData.
     for banner in r.banners { parts.append("★ " + banner) }
@@ -604,17 +604,6 @@ public enum Renderer {
     let short = "store offline: changes kept"
     guard room >= 14 else { return nil }
     return Elision.fit(short, ranges: [], room: room, keeping: .start).0
-  }
-
-  /// 10000 → "10,000".
-  static func grouped(_ n: Int) -> String {
-    let digits = Array(String(n.magnitude))
-    var out = ""
-    for (i, d) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(d)
-    }
-    return (n < 0 ? "-" : "") + out
   }
 
   static func formatCount(_ n: Int, approximate: Bool) -> String {

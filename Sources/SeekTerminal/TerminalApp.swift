@@ -171,6 +171,13 @@ public final class TerminalApp {
   }
 
   public func run() throws -> Outcome {
+    let (driver, signals) = try makeDriver()
+    return run(on: driver, signals: signals)
+  }
+
+  /// The terminal the configuration asks for (inline at a height, else the whole screen), and
+  /// the descriptor that says a signal came.
+  private func makeDriver() throws -> (TerminalDriver, Int32) {
     let driver: TerminalDriver
     let signals: Int32
     if let height = configuration.height {
@@ -188,6 +195,12 @@ public final class TerminalApp {
         signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
       }
     }
+    return (driver, signals)
+  }
+
+  /// The run on `driver` (a test's scripted one too), until the state machine leaves: `signals`
+  /// becomes readable when a signal came.
+  func run(on driver: TerminalDriver, signals: Int32) -> Outcome {
     let runtime = EffectRuntime(service: service, writer: writer)
     let input = InputFeed(runtime: runtime, catalog: service.catalog, source: configuration.source)
     let loop = AppLoop(state: startState, runner: runtime)

@@ -114,7 +114,7 @@ public final class InputFeed {
         runtime.runOnSearchLane { _ in
           .app(
             .failed(
-              "input not read past \(groupedDigits(records)) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
+              "input not read past \(records.groupedDigits) records: the memory limit (\(megabytes) MB, SEEK_MEMORY_LIMIT_MB) was reached"
             ))
         }
       }
@@ -235,15 +235,4 @@ public final class InputFeed {
 private final class HandedLines: @unchecked Sendable {
   var records = 0
   var finished = false
-}
-
-/// 10000 → "10,000", for a message.
-private func groupedDigits(_ n: Int) -> String {
-  let digits = Array(String(n.magnitude))
-  var out = ""
-  for (i, d) in digits.enumerated() {
-    if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-    out.append(d)
-  }
-  return (n < 0 ? "-" : "") + out
 }
