@@ -4,11 +4,14 @@
 ///
 /// The parent of the screen's concerns, as TCA's `Scope` composes reducers: each child reducer
 /// (`QueryEditingReducer`, `SuggestionsReducer`, `ResultsReducer`, `RefinementsReducer`,
-/// `DetailsReducer`, `MarksReducer`, `JumpReducer`) sees only its own part of the state; this
-/// one routes each event, owns what crosses concerns (the focus, the status line's message), and
-/// turns a child's outcome into what it means for the others (an edit searches both searchers).
-/// It is split by kind of event: moving (`+Moving`), acting on a row or the query (`+Acting`),
-/// answers and the app's own events (`+Answers`), and `--bind` actions (`+Actions`).
+/// `DetailsReducer`, `MarksReducer`, `JumpReducer`) sees only its own part of the state, and the
+/// query line, the refinements and the details pane their own kind of event; this one routes
+/// each event by its concern in one `switch` (`reduceEvent`), owns what crosses concerns (the
+/// focus, the status line's message), changes a child's state only through the child's reducer,
+/// and turns a child's outcome into what it means for the others (an edit searches both
+/// searchers). It is split by kind of event: moving and clicks (`+Moving`), acting on a row or
+/// the query (`+Acting`), answers and the app's own events (`+Answers`), and `--bind` actions
+/// (`+Actions`).
 public enum SearchReducer {
   public static func reduce(_ state: inout SearchState, _ event: SearchEvent) -> [SearchEffect] {
     guard !state.eventBindings.isEmpty else { return reduceOnce(&state, event) }
