@@ -731,6 +731,22 @@ import Testing
     #expect(state.marks.pendingAccept != nil)
   }
 
+  /// A list whole from the start (a file, `--sync`) fires `load` with its first answer, once;
+  /// fzf's `--sync --bind 'load:select-all+accept'` accepted nothing.
+  @Test func loadFiresOnceForAListWholeFromTheStart() {
+    var state = SearchState()
+    state.marks.picking = .defaults(lines: true)
+    state.eventBindings = [.load: [.changePrompt("loaded> ")]]
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport())))
+    #expect(state.prompt == nil)
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("", 0, ["1", "2"]))))
+    #expect(state.prompt == "loaded> ")
+    state.prompt = nil
+    _ = SearchReducer.reduce(&state, .query(.inserted("1")))
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("1", 0, ["1"]))))
+    #expect(state.prompt == nil)
+  }
+
   /// Keys faster than the answers: a move made on the list before, or on no list yet, keeps its
   /// row once the whole answer arrives (fzf's cursor), whatever part of it came first.
   @Test func movesMadeBeforeTheAnswerKeepTheirRow() {

@@ -357,8 +357,12 @@ extension SearchReducer {
     case .app(.viewportChanged): fired.append(.resize)
     case .answer(.resultsArrived(let revision, let page)) where revision == state.list.revision && page.page == 0:
       // The input read whole and its answer here (not when reading ended: `load:accept` would
-      // accept from the lines answered before).
-      if before.records != nil && state.streamedRecords == nil { fired.append(.load) }
+      // accept from the lines answered before); once for a list that was whole from the start
+      // (a file, `--sync`), again after each reload.
+      if state.streamedRecords == nil && (before.records != nil || !state.loadFired) {
+        state.loadFired = true
+        fired.append(.load)
+      }
       fired.append(.result)
       // Not while a pipe is still being read: its first lines are not there yet, and fzf never
       // says "no match" of an input it has not read (`seq 100 | seek --bind zero:abort` quit).

@@ -92,6 +92,8 @@ public struct SearchState: Sendable, Equatable {
   public var inputEnded = false
   /// How much of a file being read is read, in percent (nil for a pipe).
   public var streamedPercent: Int? = nil
+  /// fzf's `load` has fired for the list whole from the start (a reload's fires it again).
+  public var loadFired = false
   /// The spinner's frame, turned by each tick while input streams in.
   public var spinnerFrame = 0
   /// Idle time since the store was last looked at for other processes' writes.
