@@ -249,8 +249,8 @@ public enum Renderer {
         drawCreateRow(title, row: row, width: width, into: &buffer)
       case .item(let hit):
         drawItem(
-          hit, at: index, row: row, selected: selected, jumpLabel: jumpLabels[index], state, context: context,
-          into: &buffer)
+          hit, at: index, row: row, width: width, selected: selected, jumpLabel: jumpLabels[index], state,
+          context: context, into: &buffer)
       }
       if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
       line += 1
@@ -274,11 +274,10 @@ public enum Renderer {
   /// One hit's row: its gutter (check box, pointer or fzf's columns), its line with the matches
   /// bold, and in Seek's look the fields after it.
   private static func drawItem(
-    _ hit: ResultHit, at index: Int, row: Int, selected: Bool, jumpLabel: Character?, _ state: SearchState,
-    context: RenderContext, into buffer: inout ScreenBuffer
+    _ hit: ResultHit, at index: Int, row: Int, width: Int, selected: Bool, jumpLabel: Character?,
+    _ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer
   ) {
     let results = state.list.results
-    let width = Layout.resultsWidth(state)
     // A check box on every row of the smart list; fzf's pointer on a plain list.
     let checked = state.marks.checked.contains(hit.objectID)
     // In the query, Enter accepts the top line: the pointer is on it.
