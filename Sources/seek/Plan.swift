@@ -91,6 +91,9 @@ struct Plan {
     }
     if options.field == nil { options.field = LineShape.lineAttribute }
     options.catalog.titleAttribute = LineShape.shownAttribute
+    // A line is known by the line as read, whatever its fields show: its check and the cursor
+    // stay on it when change-nth or change-with-nth shapes it again.
+    options.catalog.hashedAttribute = LineShape.lineAttribute
     guard !piped, let path = options.catalogPath else { return .pipe(defaultSource?.handle ?? .standardInput) }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw Refusal(description: "cannot open \(path)") }
     return .pipe(handle)

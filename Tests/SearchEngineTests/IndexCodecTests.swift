@@ -71,6 +71,25 @@ struct MemorySink: IndexSink {
     #expect(index.documents.objectIDBytesHeld == 16)
   }
 
+  /// Ids hashed from one attribute (a shaped line's line as read) are kept so by a cache.
+  @Test func idsHashedFromOneAttributeRoundTrip() throws {
+    let values = ["a", "a b", "b", "a b"]
+    let bytes = Array(values.joined().utf8)
+    var offsets: [UInt32] = [0]
+    for value in values { offsets.append(offsets.last! + UInt32(value.utf8.count)) }
+    let store = DocumentStore(
+      attributes: ["text", "line"], bytes: bytes, offsets: offsets, count: 2,
+      objectIDs: .contentHashes(numberedRows: [1], numbers: [2], hashing: 1))
+    let settings = IndexSettings(searchableAttributes: ["text"], titleAttribute: "text", customRanking: [])
+    let built = IndexBuilder.build(store, settings: settings)
+    var sink = MemorySink()
+    try IndexCodec.encode(built, to: &sink)
+    let index = try IndexCodec.decode(sink.bytes, settings: settings)
+    let ids = (0..<index.count).map(index.documents.objectID)
+    #expect(ids == (0..<built.count).map(built.documents.objectID))
+    #expect(Set(ids.map { $0.prefix(16) }).count == 1 && ids.contains { $0.hasSuffix("-2") })
+  }
+
   @Test func aDamagedContentHashIndexIsRefusedOrSearchesSafely() throws {
     let settings = IndexSettings(searchableAttributes: ["text"], titleAttribute: "text", customRanking: [])
     let bytes = try linesByContent().1

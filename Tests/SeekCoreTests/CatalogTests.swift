@@ -209,6 +209,22 @@ func parseError(_ text: String, _ format: CatalogFormat) -> CatalogError? {
     #expect(store.subset([4, 0]).objectID(0) == a + "-3")
   }
 
+  /// A shaped line (`--nth`, `--with-nth`) is known by the line as read alone: shown and searched
+  /// as other fields, it keeps the id the plain line has, copies numbered by the line.
+  @Test func aShapedLineIsKnownByTheLineAsRead() {
+    var shaped = RecordTable(attributes: ["text", "line", "fields"])
+    shaped.appendRow(["b", "a b", "a"])
+    shaped.appendRow(["x", "c d", "c"])
+    shaped.appendRow(["other", "a b", "field"])
+    let store = shaped.documents(idAttribute: nil, hashedAttribute: "line")
+    let a = RecordTable.contentID(["a b"])
+    #expect((0..<3).map(store.objectID) == [a, RecordTable.contentID(["c d"]), a + "-2"])
+    #expect(store.objectIDBytesHeld == 2 * 4)
+    var again = RecordTable(attributes: ["text", "line", "fields"])
+    again.appendRow(["a b", "a b", "a b"])
+    #expect(again.documents(idAttribute: nil, hashedAttribute: "line").objectID(0) == a)
+  }
+
   /// Among many records, every copy after the first is numbered in input order, given ids and
   /// hashed ones alike, and all ids differ, even where a given id looks like a numbered copy.
   @Test func duplicatesAreNumberedInInputOrderAmongManyRecords() {

@@ -39,7 +39,8 @@ public enum IndexCodec {
     try w.array(d.objectIDBytes)
     try w.array(d.objectIDEnds)
     try w.scalar(UInt64(d.count))
-    try w.scalar(d.idsAreContentHashes ? 1 : 0)
+    // 0: stored ids; 1: content hashes of every value; 2 + a: content hashes of attribute a.
+    try w.scalar(d.idsAreContentHashes ? UInt64(d.hashedAttribute.map { 2 + $0 } ?? 1) : 0)
     try w.array(d.numberedRows)
     try w.array(d.rowNumbers)
     try w.array(d.rows)

@@ -134,12 +134,13 @@ public struct IndexImage {
     case 0:
       guard idEnds.count == records, numberedRows.isEmpty, rowNumbers.isEmpty else { throw fail("objectIDs") }
       ids = .stored(idBytes, idEnds)
-    case 1:
+    case 1..<(2 + columns):
       guard idBytes.isEmpty, idEnds.isEmpty, numberedRows.count == rowNumbers.count else { throw fail("objectIDs") }
       // Ascending is not checked: out of order, a copy's number is not found (its id is its
       // hash's alone), as the cache's checksum would have refused bytes changed since written.
       checker.checks.append(ContentCheck("numbered objectIDs", numberedRowsRange, .below(UInt32(records))))
-      ids = .contentHashes(numberedRows: numberedRows, numbers: rowNumbers)
+      let hashing = idsAreContentHashes == 1 ? nil : idsAreContentHashes - 2
+      ids = .contentHashes(numberedRows: numberedRows, numbers: rowNumbers, hashing: hashing)
     default:
       throw fail("objectIDs")
     }

@@ -15,6 +15,10 @@
 /// but computed when asked for: only the numbered copies are kept (`ObjectIDs.contentHashes`).
 /// Ten million lines kept 190 MB of ids, looked up a handful of times a keystroke at most (the
 /// page's ids, a check, a pick); hashing a line again takes well under a microsecond.
+///
+/// The hash may cover one attribute only (`hashedAttribute`): a line shaped by fzf's `--nth` and
+/// `--with-nth` is known by the line as read, so that it keeps its id (its check, the cursor on
+/// it, what was learned from picking it) when its fields are changed while the app runs.
 public struct DocumentStore: Sendable {
   /// Attribute names, in the order every record's values are stored.
   public let attributes: [String]
@@ -27,6 +31,8 @@ public struct DocumentStore: Sendable {
   private(set) var objectIDEnds: Column<UInt32> = []
   /// Whether the ids are the rows' content hashes, not stored (`objectIDBytes` and `Ends` empty).
   private(set) var idsAreContentHashes = false
+  /// With content-hash ids: the one attribute hashed (nil: every value of the record).
+  private(set) var hashedAttribute: Int? = nil
   /// With content-hash ids: the rows of numbered copies, ascending, and the number of each.
   private(set) var numberedRows: Column<UInt32> = []
   private(set) var rowNumbers: Column<UInt32> = []
@@ -48,8 +54,9 @@ public struct DocumentStore: Sendable {
   public enum ObjectIDs: Sendable {
     /// Each id's UTF-8 in `bytes`; `ends` has one end per row.
     case stored(bytes: [UInt8], ends: [UInt32])
-    /// Each row's content hash; the copies in `numberedRows` (ascending) get "-" and `numbers`.
-    case contentHashes(numberedRows: [UInt32], numbers: [UInt32])
+    /// Each row's content hash (of attribute `hashing` only, when given); the copies in
+    /// `numberedRows` (ascending) get "-" and `numbers`.
+    case contentHashes(numberedRows: [UInt32], numbers: [UInt32], hashing: Int? = nil)
   }
 
   /// A store over values already laid out: `offsets` has one end per value (attributes × records,
@@ -68,14 +75,14 @@ public struct DocumentStore: Sendable {
     precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }, "monotone offsets")
     let values = DocumentStore(
       attributes: attributes, bytes: Column(bytes), offsets: Column(offsets),
-      ids: .contentHashes(numberedRows: [], numbers: []), count: count)
+      ids: .contentHashes(numberedRows: [], numbers: [], hashing: nil), count: count)
     self = values.withObjectIDs(objectIDs)
   }
 
   /// How the objectIDs are kept (see `ObjectIDs`), as columns.
   enum IDColumns {
     case stored(Column<UInt8>, Column<UInt32>)
-    case contentHashes(numberedRows: Column<UInt32>, numbers: Column<UInt32>)
+    case contentHashes(numberedRows: Column<UInt32>, numbers: Column<UInt32>, hashing: Int?)
   }
 
   /// `rows` and `recordsByRow`, when given, must be permutations, each the other's inverse
@@ -90,8 +97,9 @@ public struct DocumentStore: Sendable {
     switch ids {
     case .stored(let idBytes, let ends):
       (objectIDBytes, objectIDEnds) = (idBytes, ends)
-    case .contentHashes(let rows, let numbers):
+    case .contentHashes(let rows, let numbers, let hashing):
       (idsAreContentHashes, numberedRows, rowNumbers) = (true, rows, numbers)
+      hashedAttribute = hashing
     }
     self.count = count
     self.rows = rows
@@ -101,7 +109,8 @@ public struct DocumentStore: Sendable {
   /// The objectIDs as kept, to share them with a store over the same rows.
   var idColumns: IDColumns {
     idsAreContentHashes
-      ? .contentHashes(numberedRows: numberedRows, numbers: rowNumbers) : .stored(objectIDBytes, objectIDEnds)
+      ? .contentHashes(numberedRows: numberedRows, numbers: rowNumbers, hashing: hashedAttribute)
+      : .stored(objectIDBytes, objectIDEnds)
   }
 
   /// Where record `record`'s values and id are kept in the buffers.
@@ -136,13 +145,14 @@ public struct DocumentStore: Sendable {
       return DocumentStore(
         attributes: attributes, bytes: bytes, offsets: offsets, ids: .stored(Column(idBytes), Column(ends)),
         count: count)
-    case .contentHashes(let numbered, let numbers):
+    case .contentHashes(let numbered, let numbers, let hashing):
       precondition(numbered.count == numbers.count, "a number per numbered row")
+      precondition(hashing.map { $0 >= 0 && $0 < attributes.count } ?? true, "an attribute of the store")
       precondition(zip(numbered, numbered.dropFirst()).allSatisfy { $0 < $1 }, "ascending rows")
       precondition(numbered.last.map { Int($0) < count } ?? true, "rows of the store")
       return DocumentStore(
         attributes: attributes, bytes: bytes, offsets: offsets,
-        ids: .contentHashes(numberedRows: Column(numbered), numbers: Column(numbers)), count: count)
+        ids: .contentHashes(numberedRows: Column(numbered), numbers: Column(numbers), hashing: hashing), count: count)
     }
   }
 
@@ -184,7 +194,11 @@ public struct DocumentStore: Sendable {
   /// a numbered copy (found by a binary search of the few numbered rows).
   private func withContentID<R>(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     var hash = ContentHash()
-    for a in 0..<attributes.count { withValue(atRow: row, a) { hash.add($0) } }
+    if let hashedAttribute {
+      withValue(atRow: row, hashedAttribute) { hash.add($0) }
+    } else {
+      for a in 0..<attributes.count { withValue(atRow: row, a) { hash.add($0) } }
+    }
     var lo = 0
     var hi = numberedRows.count
     while lo < hi {

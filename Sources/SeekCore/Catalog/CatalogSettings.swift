@@ -11,6 +11,9 @@ public struct CatalogSettings: Sendable, Equatable {
   public var titleAttribute: String?
   public var customRanking: [CustomRanking]?
   public var objectIDAttribute: String?
+  /// A record that names no id is known by a hash of this attribute's value alone, not of all
+  /// its values: a line shaped by `--nth`/`--with-nth` by the line as read (`DocumentStore`).
+  public var hashedAttribute: String?
   public var displayAttributes: [String]?
   public var format: CatalogFormat?
   /// `--strict`: a malformed record refuses the file (otherwise it is left out and said).
@@ -261,7 +264,9 @@ public struct CatalogSettings: Sendable, Equatable {
     index.typoFreeAttributes = Set(disableTypoToleranceOnAttributes ?? [])
     index.variantWords = Set((variantWords ?? ModelVariants.englishWords).map(TextFolding.foldedKey))
     index.lexicon = lexicon
-    return ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
+    var resolved = ResolvedSettings(index: index, objectIDAttribute: idAttribute, displayAttributes: display)
+    resolved.hashedAttribute = hashedAttribute.flatMap { table.attributes.contains($0) ? $0 : nil }
+    return resolved
   }
 
   /// A searchable attribute as written in the settings: `name`, `unordered(name)` (the same) or
@@ -325,6 +330,8 @@ public struct CatalogSettings: Sendable, Equatable {
 public struct ResolvedSettings: Sendable, Equatable {
   public var index: IndexSettings
   public var objectIDAttribute: String?
+  /// The one attribute a content-hash id is made of (nil: every value; `CatalogSettings`).
+  public var hashedAttribute: String? = nil
   /// Secondary fields shown beside a hit's title.
   public var displayAttributes: [String]
 

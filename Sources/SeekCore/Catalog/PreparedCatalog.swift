@@ -33,7 +33,7 @@ public struct PreparedCatalog: Sendable {
     // Records of empty objects (`[{}]`): one empty attribute to hold their title.
     if table.attributes.isEmpty { _ = table.column(settings.index.titleAttribute) }
     guard table.count >= Self.idsBesideRankingFrom else {
-      documents = table.documents(idAttribute: settings.objectIDAttribute)
+      documents = table.documents(idAttribute: settings.objectIDAttribute, hashedAttribute: settings.hashedAttribute)
       ranking = IndexBuilder.rankingOrder(of: documents, settings: settings.index)
       return
     }
@@ -43,10 +43,10 @@ public struct PreparedCatalog: Sendable {
     let values = table.documents(objectIDs: nil)
     let ids = ResultSlots<DocumentStore.ObjectIDs>(count: 1)
     let order = ResultSlots<IndexBuilder.RankingOrder>(count: 1)
-    let (idAttribute, index) = (settings.objectIDAttribute, settings.index)
+    let (idAttribute, hashed, index) = (settings.objectIDAttribute, settings.hashedAttribute, settings.index)
     workers.perform(iterations: 2) { step in
       if step == 0 {
-        ids.set(0, idTable.objectIDs(idAttribute: idAttribute, workers: workers))
+        ids.set(0, idTable.objectIDs(idAttribute: idAttribute, hashedAttribute: hashed, workers: workers))
       } else {
         order.set(0, IndexBuilder.rankingOrder(of: values, settings: index))
       }

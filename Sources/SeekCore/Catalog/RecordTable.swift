@@ -233,8 +233,8 @@ public struct RecordTable: Sendable {
   /// otherwise derived from the record's content (stable when other records change).
   /// The table becomes the store: when every record has a value per attribute (tables, lines),
   /// its byte buffer is the store's as it is, moved, not copied.
-  public consuming func documents(idAttribute: String?) -> DocumentStore {
-    let ids = objectIDs(idAttribute: idAttribute)
+  public consuming func documents(idAttribute: String?, hashedAttribute: String? = nil) -> DocumentStore {
+    let ids = objectIDs(idAttribute: idAttribute, hashedAttribute: hashedAttribute)
     return documents(objectIDs: ids)
   }
 
@@ -269,25 +269,28 @@ public struct RecordTable: Sendable {
   }
 
   /// Each record's id: `idAttribute`'s value when it has one, else a hash of its values
-  /// (`ContentHash`). Duplicates get "-2", "-3"… in input order, skipping a number whose id is
+  /// (`ContentHash`), or of `hashedAttribute`'s alone (a shaped line: the line as read). Duplicates get "-2", "-3"… in input order, skipping a number whose id is
   /// taken, so that every id is unique (checks are kept by id).
   ///
   /// When no record names an id and every record has all its values (lines, full tables), the
   /// store computes each id from its values when asked: only the numbered copies are kept
   /// (`DocumentStore.ObjectIDs.contentHashes`), found by their hashes alone (no stored id names
   /// "x-2" before the second "x").
-  func objectIDs(idAttribute: String?, workers: Workers = .allCores) -> DocumentStore.ObjectIDs {
+  func objectIDs(
+    idAttribute: String?, hashedAttribute: String? = nil, workers: Workers = .allCores
+  ) -> DocumentStore.ObjectIDs {
     let idColumn = idAttribute.flatMap { attributes.firstIndex(of: $0) }
-    let hashes = contentHashes(skipping: idColumn, workers: workers)
+    let hashedColumn = hashedAttribute.flatMap { attributes.firstIndex(of: $0) }
+    let hashes = contentHashes(skipping: idColumn, of: hashedColumn, workers: workers)
     if idColumn == nil && (0..<count).allSatisfy({ cellCount($0) == attributes.count }) {
-      return numberedCopies(of: hashes)
+      return numberedCopies(of: hashes, hashing: hashedColumn)
     }
     return storedIDs(idColumn: idColumn, contentHashes: hashes)
   }
 
   /// The content hash of each record (0 for one whose id is `idColumn`'s), on all cores for
   /// large tables.
-  private func contentHashes(skipping idColumn: Int?, workers: Workers) -> [UInt64] {
+  private func contentHashes(skipping idColumn: Int?, of hashedColumn: Int?, workers: Workers) -> [UInt64] {
     let runs = IndexBuilder.parallelRuns(records: count, cores: workers.cores)
     let hashed = ResultSlots<[UInt64]>(count: runs)
     let rows = count
@@ -297,7 +300,7 @@ public struct RecordTable: Sendable {
         run,
         range.map { row in
           if let idColumn, let given = cellRange(row, idColumn), !given.isEmpty { return 0 }
-          return Self.contentHash(of: row, in: self)
+          return Self.contentHash(of: row, in: self, only: hashedColumn)
         })
     }
     if runs == 1 { return hashed.values[0] }
@@ -306,7 +309,7 @@ public struct RecordTable: Sendable {
 
   /// The copies among records known by their hashes, numbered in input order. An open-addressing
   /// table holds the first row of each hash: 4 bytes a slot, two slots a record.
-  private func numberedCopies(of hashes: [UInt64]) -> DocumentStore.ObjectIDs {
+  private func numberedCopies(of hashes: [UInt64], hashing: Int?) -> DocumentStore.ObjectIDs {
     var slots = 16
     while slots < 2 * count { slots <<= 1 }
     var firstRows = [Int32](repeating: -1, count: slots)
@@ -326,7 +329,7 @@ public struct RecordTable: Sendable {
       numberedRows.append(UInt32(row))
       numbers.append(number)
     }
-    return .contentHashes(numberedRows: numberedRows, numbers: numbers)
+    return .contentHashes(numberedRows: numberedRows, numbers: numbers, hashing: hashing)
   }
 
   /// Every id stored: given ones, and content hashes for the records without. They are found
@@ -388,9 +391,13 @@ public struct RecordTable: Sendable {
     ContentHash.appendHex(contentHash(of: row, in: table), to: &out)
   }
 
-  static func contentHash(of row: Int, in table: RecordTable) -> UInt64 {
+  static func contentHash(of row: Int, in table: RecordTable, only column: Int? = nil) -> UInt64 {
     var hash = ContentHash()
-    for c in 0..<table.cellCount(row) { table.withValue(row, c) { hash.add($0) } }
+    if let column {
+      table.withValue(row, column) { hash.add($0) }
+    } else {
+      for c in 0..<table.cellCount(row) { table.withValue(row, c) { hash.add($0) } }
+    }
     return hash.value
   }
 

@@ -66,6 +66,8 @@ public struct StreamingIndexer: Sendable {
     rest.numericAttributes = table.numericAttributes
     rest.multiValuedAttributes = table.multiValuedAttributes
     return .tail(
-      IndexBuilder.build(rest.documents(idAttribute: settings.objectIDAttribute), settings: settings.index))
+      IndexBuilder.build(
+        rest.documents(idAttribute: settings.objectIDAttribute, hashedAttribute: settings.hashedAttribute),
+        settings: settings.index))
   }
 }
