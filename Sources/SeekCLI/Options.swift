@@ -160,6 +160,9 @@ public struct Options: Equatable {
   public var layout = ListLayout.reverse
   /// `--ansi`, `-d`, `-n/--nth`, `--with-nth` (fzf's): what a line becomes.
   public var lineShape = LineShape()
+  /// `--nth` and `--with-nth` as written (fzf's `FZF_NTH`, `FZF_WITH_NTH`; "" when not given).
+  public var nthText = ""
+  public var withNthText = ""
   /// `--disabled`, `--phony` (fzf's): the query searches nothing (a bound `reload` does).
   public var searchDisabled = false
   /// `+s`, `--no-sort` (fzf's): matches in input order, not ranked.
@@ -172,6 +175,14 @@ public struct Options: Equatable {
   public var eventBindings: [BindEvent: [BindAction]] = [:]
   /// fzf's `every(N)` event: actions done every N seconds.
   public var timerBindings: [TimerBinding] = []
+  /// Whether a binding changes the lines' fields (`change-nth`, `change-with-nth`,
+  /// `change-header-lines`, their `transform-` kin): the lines then keep them (`LineShape.reshapes`).
+  public var bindsReshaping: Bool {
+    let actions =
+      keyBindings.flatMap(\.actions) + eventBindings.values.flatMap { $0 } + timerBindings.flatMap(\.actions)
+    return actions.contains { $0.reshapesLines }
+  }
+
   public struct KeyBinding: Equatable {
     public var key: KeyName.NamedKey
     public var actions: [BindAction]

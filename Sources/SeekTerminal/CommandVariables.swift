@@ -31,6 +31,8 @@ struct CommandVariables {
     let matches = state.list.results.nbHits
     var variables = [
       "FZF_QUERY": state.editor.text,
+      "FZF_NTH": state.fields.nth,
+      "FZF_WITH_NTH": state.fields.withNth,
       "FZF_ACTION": context.lastAction,
       "FZF_KEY": context.lastKey,
       "FZF_PROMPT": context.prompt,

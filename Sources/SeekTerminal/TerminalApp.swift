@@ -338,6 +338,8 @@ public final class TerminalApp {
       guard let reopen = configuration.reopenInput else { break }
       let (handle, format) = reopen()
       session.input.reopen(handle, format: format)
+    case .reshapeLines(let change):
+      if let failure = session.input.reshape(change) { send(.app(.failed(failure)), session) }
     case .runCommand(let template, let current, let marked, let query, let mode):
       // Placeholders are filled on the search lane, where the catalog lives.
       let variables = commandVariables()

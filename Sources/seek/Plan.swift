@@ -58,6 +58,8 @@ struct Plan {
     // Standard input is the catalog when it is a pipe and no file is named (or "-" is).
     let piped = options.catalogPath == "-" || (options.catalogPath == nil && isatty(0) == 0) || defaultSource != nil
     lines = SeekCommand.isLines(path: piped ? nil : options.catalogPath, options: options)
+    // change-nth and its kin read the lines again in a new shape: each line keeps its fields.
+    if lines && mode == .interactive && options.bindsReshaping { options.lineShape.reshapes = true }
     source = try Self.source(&options, piped: piped, lines: lines, defaultSource: defaultSource)
     if options.headerLines > 0 && !(source.isPipe && lines) {
       throw Refusal(description: "--header-lines takes the first lines of lines read from a pipe (as fzf's)")

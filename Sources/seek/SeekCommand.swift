@@ -628,6 +628,9 @@ enum SeekCommand {
     configuration.eventBindings = options.eventBindings
     configuration.timers = options.timerBindings
     configuration.source.lineShape = options.lineShape
+    configuration.start.fields = LineFieldsState(
+      nth: options.nthText, withNth: options.withNthText, headerLines: options.headerLines,
+      reshapable: options.lineShape.reshapes)
     if let header = options.header {
       configuration.start.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

@@ -95,3 +95,38 @@ tmux_keys Enter
 wait_exit_file "$T/status3"
 expect_eq "a burst of toggles: each one counts (fzf: 2)" "2" "$(cat "$T/out")"
 tmux_stop
+
+# change-with-nth, change-nth, change-header-lines (fzf's): the lines shaped anew while the app
+# runs, FZF_WITH_NTH and FZF_NTH as a command reads them, the marks the query no longer finds
+# taken off, the cursor kept on its line, and the line printed as read.
+printf 'one alpha x\ntwo beta y\nthree alpha z\nfour gamma w\n' > "$T/fields"
+tmux_start 60 12 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf -m --with-nth 2 -q alpha --bind 'space:change-with-nth(3|),ctrl-n:change-nth(1|),ctrl-h:change-header-lines(1),result:transform-prompt:echo \"[\$FZF_WITH_NTH:\$FZF_NTH]> \"' < $T/fields > $T/out; echo \$? > $T/status4; exec tail -f /dev/null"
+wait_for "2/4 (0)"
+wait_for "[2:]> alpha"
+tmux_keys Tab
+wait_for "2/4 (1)"
+tmux_keys Space
+wait_for "[3:]> alpha"
+expect_screen "change-with-nth(3): the query finds no third field, the mark goes" "0/4 (0)"
+tmux_keys Space
+wait_for "[2:]> alpha"
+expect_screen "change-with-nth's empty choice: the --with-nth given" "2/4 (0)"
+tmux_keys C-u
+tmux_type "o"
+wait_for "0/4 (0)"
+tmux_keys C-n
+wait_for "[2:1]> o"
+expect_screen "change-nth(1): the first field shown searched" "0/4 (0)"
+tmux_keys C-n
+wait_for "[2:]> o"
+tmux_keys C-u
+wait_for "4/4 (0)"
+tmux_keys Up Up
+wait_until 10 screen_line_is "> alpha"
+tmux_keys C-h
+wait_for "3/3 (0)"
+expect_eq "change-header-lines(1): the first line is the header, the cursor stays on its line" "> alpha" "$(screen | grep '^> ' | sed -n 1p | sed 's/ *$//')"
+tmux_keys Enter
+wait_exit_file "$T/status4"
+expect_eq "the line accepted is printed as read" "three alpha z" "$(cat "$T/out")"
+tmux_stop

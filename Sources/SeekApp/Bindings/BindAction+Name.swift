@@ -28,6 +28,9 @@ extension BindAction {
     case .changeGhost: "change-ghost"
     case .changeBorderLabel: "change-border-label"
     case .changePreviewLabel: "change-preview-label"
+    case .changeNth: "change-nth"
+    case .changeWithNth: "change-with-nth"
+    case .changeHeaderLines: "change-header-lines"
     case .transformInto(let action, _): Self.transformed.first { $0.value == action }?.key ?? "transform"
     case .edit(let event): Self.name(of: event) ?? "ignore"
     // Spelled more than one way: fzf's first spelling.

@@ -120,9 +120,23 @@ public enum BindAction: Sendable, Equatable {
   case changeBorderLabel(String)
   /// `--preview-label`'s text (`change-preview-label`).
   case changePreviewLabel(String)
+  /// fzf's `change-nth`, `change-with-nth`, `change-header-lines`: the lines shaped anew.
+  case changeNth(String)
+  case changeWithNth(String)
+  case changeHeaderLines(String)
   /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
   /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
   case transformInto(action: String, command: String)
+
+  /// Whether it changes the lines' fields (`change-nth`, and a `transform-` of one).
+  public var reshapesLines: Bool {
+    switch self {
+    case .changeNth, .changeWithNth, .changeHeaderLines: return true
+    case .transformInto(let action, _):
+      return ["change-nth", "change-with-nth", "change-header-lines"].contains(action)
+    default: return false
+    }
+  }
 
   /// The command of `execute`, `execute-silent`, `become`, `transform` and its kin: commands
   /// that wait for the writes before them (nil for the others).
@@ -171,9 +185,9 @@ public enum BindAction: Sendable, Equatable {
       case "change-border-label": return .changeBorderLabel(argument)
       case "change-preview-label": return .changePreviewLabel(argument)
       case "bg-transform": return .transform(argument)
-      // fzf's scripts bind them (fish's CTRL-R: alt-t); taken, and do nothing yet: the fields
-      // of every line are cut when it is read.
-      case "change-with-nth", "change-nth": return .ignore
+      case "change-nth": return .changeNth(argument)
+      case "change-with-nth": return .changeWithNth(argument)
+      case "change-header-lines": return .changeHeaderLines(argument)
       default:
         return transformed[name.hasPrefix("bg-") ? String(name.dropFirst(3)) : name].map {
           .transformInto(action: $0, command: argument)
@@ -190,7 +204,8 @@ public enum BindAction: Sendable, Equatable {
     "transform-query": "change-query", "transform-prompt": "change-prompt", "transform-header": "change-header",
     "transform-pointer": "change-pointer", "transform-footer": "change-footer", "transform-search": "search",
     "transform-ghost": "change-ghost", "transform-border-label": "change-border-label",
-    "transform-preview-label": "change-preview-label",
+    "transform-preview-label": "change-preview-label", "transform-nth": "change-nth",
+    "transform-with-nth": "change-with-nth", "transform-header-lines": "change-header-lines",
   ]
 
   /// fzf's readline actions on the query line, as the events of their keys.

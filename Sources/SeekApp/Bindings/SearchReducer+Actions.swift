@@ -63,6 +63,9 @@ extension SearchReducer {
       return changeLooks(&state, action)
     case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
       return rebind(&state, action)
+    case .changeNth(let argument): return changeFields(&state, .nth, argument)
+    case .changeWithNth(let argument): return changeFields(&state, .withNth, argument)
+    case .changeHeaderLines(let argument): return changeFields(&state, .headerLines, argument)
     }
   }
 

@@ -38,11 +38,22 @@ public struct MarksState: Sendable, Equatable {
   /// Run as fzf with `--id-nth`: the keys of the lines marked when a reload started, marked again
   /// in the new list once it has all come (fzf keeps them; without `--id-nth` it drops them).
   public var keysToMarkAfterReload: Set<String>? = nil
+  /// The lines are being shaped again (`change-with-nth`, `change-header-lines`): once read
+  /// whole in the new shape, the marks stay only on the lines then listed.
+  public var keptAfterReshape: ReshapeKeeping? = nil
   /// Keys typed while a command waits for the writes before it: done once it has run, in
   /// order (fish's CTRL-R runs a command on every move, and the second Shift-Tab was lost).
   public var heldInputs: [SearchEvent] = []
   /// At most this many keys are held (a command that never starts cannot hoard memory).
   static let maxHeldInputs = 256
+
+  /// Which marks outlive a new shape of the lines, and how far its reading has come.
+  public struct ReshapeKeeping: Sendable, Equatable {
+    /// The query's matches (the fields shown changed), else every line (the header grew).
+    public var matchesOnly: Bool
+    /// The new list has started (its first, empty, state seen): its end is the reshape's.
+    public var started = false
+  }
 
   public struct DeletedItem: Sendable, Equatable {
     public var title: String
@@ -246,6 +257,34 @@ enum MarksReducer {
   static func changeMulti(_ marks: inout MarksState, limit: Int?) {
     marks.picking.marks = limit != 0
     marks.picking.maxMarks = limit == 0 ? nil : limit
+  }
+
+  /// The lines are shaped again: which marks will be kept (the query's matches wins over every
+  /// line when two changes meet).
+  static func reshapeStarting(_ marks: inout MarksState, matchesOnly: Bool) {
+    guard marks.picking.marks, !marks.checked.isEmpty else { return }
+    marks.keptAfterReshape = MarksState.ReshapeKeeping(
+      matchesOnly: matchesOnly || marks.keptAfterReshape?.matchesOnly == true, started: false)
+  }
+
+  /// The list changed while lines are shaped again: once the new list has started and is read
+  /// whole, whether only the query's matches keep their marks (nil: nothing to do yet).
+  static func reshapeProgress(_ marks: inout MarksState, finished: Bool) -> Bool? {
+    guard var keeping = marks.keptAfterReshape else { return nil }
+    if !finished {
+      keeping.started = true
+      marks.keptAfterReshape = keeping
+      return nil
+    }
+    guard keeping.started else { return nil }
+    marks.keptAfterReshape = nil
+    return keeping.matchesOnly
+  }
+
+  /// The lines listed after a reshape: the marks on any other line are taken off.
+  static func keepListed(_ marks: MarksState, _ listed: [ListedMatch]) -> [SearchEffect] {
+    let kept = Set(listed.map(\.objectID))
+    return marks.checked.filter { !kept.contains($0) }.map { .setChecked(objectID: $0, title: "", checked: false) }
   }
 
   /// A select-all (deselect-all, toggle-all) asks for every match: the actions bound after it

@@ -230,6 +230,9 @@ public enum SearchEffect: Sendable, Equatable {
   case printQuery(String)
   /// Read the catalog's source again, the list replaced as it streams in (as `reload` does).
   case reloadSource
+  /// The lines read shaped again (`change-nth`, `change-with-nth`, `change-header-lines`), the
+  /// list replaced as they are read in the new shape.
+  case reshapeLines(LineFieldsChange)
   /// fzf's `bell`: the terminal's bell rung.
   case ringBell
   /// fzf's `clear-screen`: the whole screen drawn again, not only what changed.
@@ -254,7 +257,11 @@ public enum CommandMode: Sendable, Equatable {
 }
 
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.
-public enum AllToggle: Sendable, Equatable { case select, deselect, toggle }
+public enum AllToggle: Sendable, Equatable {
+  case select, deselect, toggle
+  /// The lines were shaped again: the marks on lines not listed are taken off.
+  case keepListed
+}
 
 /// One match of a query as select-all marks it.
 public struct ListedMatch: Sendable, Equatable {
@@ -306,7 +313,7 @@ extension SearchEffect {
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
-    case .accept, .quit, .runCommand, .printQuery, .reloadSource, .ringBell, .redrawScreen: return .app
+    case .accept, .quit, .runCommand, .printQuery, .reloadSource, .reshapeLines, .ringBell, .redrawScreen: return .app
     }
   }
 }

@@ -70,6 +70,8 @@ extension SearchReducer {
       if note == nil && state.storeNote != nil { state.message = "shared store reached again: changes sent" }
       state.storeNote = note
       return []
+    case .matchesListed(.keepListed, let listed):
+      return MarksReducer.keepListed(state.marks, listed)
     case .matchesListed(let how, let matches):
       let then = MarksReducer.takeAfterMatches(&state.marks)
       return MarksReducer.toggleAll(state.marks, matches, how) + perform(&state, then)
@@ -177,7 +179,7 @@ extension SearchReducer {
       // (or its item, tracked). With search disabled, lines read since are all listed.
       RefinementsReducer.listReplaced(&state.refining)
       listChanging(&state)
-      return searchBoth(&state)
+      return searchBoth(&state) + linesChanged(&state, finished: finished)
     case .failed(let message):
       state.message = message
       return []

@@ -43,6 +43,8 @@ extension SearchState {
     public var identifiesLines = false
     /// The status line follows the query line (a prompt at the bottom, or fzf's look).
     public var statusFollowsQuery = false
+    /// fzf's `--nth`, `--with-nth`, `--header-lines` as given, and whether they can change.
+    public var fields = LineFieldsState()
 
     public init() {}
   }
@@ -70,6 +72,7 @@ extension SearchState {
     state.list = ResultsListState(
       scrollOff: start.scrollOff, track: start.track, identifiesLines: start.identifiesLines)
     state.statusFollowsQuery = start.statusFollowsQuery
+    state.fields = start.fields
     return state
   }
 }

@@ -28,6 +28,8 @@ public struct SearchState: Sendable, Equatable {
   /// The details pane (the record, or `--preview`).
   public var details = DetailsState()
   public var marks = MarksState()
+  /// fzf's `--nth`, `--with-nth`, `--header-lines` as changed while the app runs.
+  public var fields = LineFieldsState()
 
   public var focus = Focus.query
   /// The screen as the terminal last laid it out.

@@ -128,13 +128,17 @@ extension Flag {
       o.lineShape.delimiter = text == "\\t" ? "\t" : text
     },
     Flag(["-n", "--nth"], .required("N[,..]"), "lines: search only these fields (1, -1, 2.., ..3, 1..-2)") {
-      o, r throws(Options.ParseError) in o.lineShape.nth = try Self.fieldRanges(&r)
+      o, r throws(Options.ParseError) in
+      let text = try r.value()
+      o.lineShape.nth = try Self.fieldRanges(text, &r)
+      o.nthText = text
     },
     Flag(
       ["--with-nth"], .required("N[,..]"),
       "lines: show (and search) only these fields, or a template such as '{2} {1}'; the line is printed whole; {1}, {-1}, {2..} in --preview are the line's fields"
     ) { o, r throws(Options.ParseError) in
       let text = try r.value()
+      o.withNthText = text
       if FieldRange.parseList(text) == nil, AcceptedFields(text) != nil {
         o.lineShape.withNthTemplate = text  // fzf's template: `{2} {1}.`
         o.lineShape.withNth = []

@@ -26,6 +26,11 @@ public struct LineShape: Sendable, Equatable {
   /// `--with-nth '{2} {1}.'`: the line shown is the template, its fields filled in (fzf 0.60's
   /// templates); `withNth` is then empty.
   public var withNthTemplate: String? = nil
+  /// The fields may change while the app runs (`change-nth`, `change-with-nth`,
+  /// `change-header-lines` are bound): every line is shaped, searched in `fields` (the whole text
+  /// shown when no `--nth` names fields), and known by the line as read. A plain line costs one
+  /// value; a shaped one three, so only a run that may reshape pays for it.
+  public var reshapes = false
 
   public init(ansi: Bool = false, delimiter: String? = nil, nth: [FieldRange] = [], withNth: [FieldRange] = []) {
     self.ansi = ansi
@@ -36,7 +41,10 @@ public struct LineShape: Sendable, Equatable {
   }
 
   /// Nothing to do: the line is its own record.
-  public var isPlain: Bool { !ansi && nth.isEmpty && withNth.isEmpty && withNthTemplate == nil }
+  public var isPlain: Bool { !reshapes && !ansi && nth.isEmpty && withNth.isEmpty && withNthTemplate == nil }
+
+  /// Whether the searched fields are an attribute of their own (`--nth`, or fields that may change).
+  private var keepsFields: Bool { !nth.isEmpty || reshapes }
 
   public static let shownAttribute = "text"
   public static let lineAttribute = "line"
@@ -45,11 +53,11 @@ public struct LineShape: Sendable, Equatable {
   /// The record's attributes, in the order `values(of:)` gives them.
   public var attributes: [String] {
     if isPlain { return [Self.shownAttribute] }
-    return [Self.shownAttribute, Self.lineAttribute] + (nth.isEmpty ? [] : [Self.fieldsAttribute])
+    return [Self.shownAttribute, Self.lineAttribute] + (keepsFields ? [Self.fieldsAttribute] : [])
   }
 
   /// The attribute searched.
-  public var searchedAttribute: String { nth.isEmpty ? Self.shownAttribute : Self.fieldsAttribute }
+  public var searchedAttribute: String { keepsFields ? Self.fieldsAttribute : Self.shownAttribute }
 
   /// The record of one line: shown text, the line, and the searched fields (see `attributes`).
   public func values(of line: String) -> [String] {
@@ -60,8 +68,29 @@ public struct LineShape: Sendable, Equatable {
     } else if !withNth.isEmpty {
       shown = select(withNth, from: shown)
     }
-    guard !nth.isEmpty else { return [shown, line] }
-    return [shown, line, searched(nth, from: shown)]
+    guard keepsFields else { return [shown, line] }
+    return [shown, line, nth.isEmpty ? shown : searched(nth, from: shown)]
+  }
+
+  /// The same shape with fzf's `--nth` and `--with-nth` given anew, as fzf writes them (`2,3..`,
+  /// a template `{2} {1}`; empty: none); nil when one is not valid.
+  public func reshaped(nth nthText: String, withNth withNthText: String) -> LineShape? {
+    var shape = self
+    if nthText.isEmpty {
+      shape.nth = []
+    } else {
+      guard let ranges = FieldRange.parseList(nthText) else { return nil }
+      shape.nth = ranges
+    }
+    shape.withNth = []
+    shape.withNthTemplate = nil
+    if let ranges = FieldRange.parseList(withNthText) {
+      shape.withNth = ranges
+    } else if !withNthText.isEmpty {
+      guard AcceptedFields(withNthText) != nil else { return nil }
+      shape.withNthTemplate = withNthText
+    }
+    return shape
   }
 
   /// A `--header-lines` line as shown: `--with-nth`'s fields (fzf's), its colours kept for

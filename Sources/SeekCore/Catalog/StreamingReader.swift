@@ -35,6 +35,8 @@ public final class StreamingReader: @unchecked Sendable {
   /// `--header-lines N` (fzf's): the first N lines are a header, shown and never searched.
   private let headerLineCount: Int
   private var headerLines: [String] = []
+  /// The same lines as read, before they were shaped (`change-header-lines` reads them again).
+  private var headerLinesAsRead: [String] = []
   /// What a line becomes (`--ansi`, `--with-nth`, `--nth`).
   private let shape: LineShape
 
@@ -123,6 +125,13 @@ public final class StreamingReader: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return headerLines
+  }
+
+  /// The header lines read so far, as read.
+  public var headerReadAsRead: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return headerLinesAsRead
   }
 
   /// Reads everything (for --filter, --select-1, --exit-0) and returns the table.
@@ -236,6 +245,7 @@ public final class StreamingReader: @unchecked Sendable {
       headerTaken += 1
       lock.lock()
       headerLines.append(shape.header(of: text))
+      headerLinesAsRead.append(text)
       lock.unlock()
     case .tsv:
       parseTSV(bytes, into: &batch)

@@ -28,7 +28,9 @@ public final class InputFeed {
   private let runtime: EffectRuntime
   /// The catalog the app opened with: a reload's list is a new catalog of its name and settings.
   private let initial: Catalog
-  private let source: Source
+  private var source: Source
+  /// The reader of the current feed: its header's lines as read (`reshape`).
+  private var reader: StreamingReader? = nil
   /// Which feed's deliveries count (0: the input; each reload, the next).
   private let generations = Generation()
   /// The command of the last reload, ended when the next starts and when the app leaves.
@@ -129,6 +131,7 @@ public final class InputFeed {
     if scansTail { handTail(of: indexer, reader: reader, generation: generation, handed: handed) }
     if source.headerLines > 0 && readsHeader { handHeader(of: reader, indexer: indexer, generation: generation) }
     indexer.reader = reader
+    self.reader = reader
     reader.start(reading: handle)
   }
 
@@ -217,6 +220,41 @@ public final class InputFeed {
       return .app(.catalogChanged(records: 0, finished: false, percent: nil))
     }
     feed(handle, format: format, into: catalog, generation: generation, readsHeader: readsHeader)
+  }
+
+  /// fzf's `change-nth`, `change-with-nth`, `change-header-lines`: the lines read so far (the
+  /// header's first) read again in the new shape, the list replaced as a reload's is. The items
+  /// keep their ids (a shaped line is known by the line as read). Called once the input has been
+  /// read whole (the state machine waits for it). Why it cannot be done, if it cannot.
+  public func reshape(_ change: LineFieldsChange) -> String? {
+    guard let shape = source.lineShape.reshaped(nth: change.nth, withNth: change.withNth) else {
+      return "invalid fields: --nth '\(change.nth)', --with-nth '\(change.withNth)'"
+    }
+    let header = reader?.headerReadAsRead ?? []
+    guard
+      let lines = runtime.answerOnSearchLane({ service in
+        service.searcher.valuesInInputOrder(of: LineShape.lineAttribute)
+      })
+    else { return nil }  // leaving
+    var bytes: [UInt8] = []
+    for line in header + lines {
+      bytes += line.utf8
+      bytes.append(source.delimiter)
+    }
+    guard let handle = SyncedReload.handle(giving: bytes) else { return "cannot read the lines again" }
+    source.lineShape = shape
+    source.headerLines = change.headerLines
+    generations.increment()
+    let generation = generations.value
+    let current = generations
+    runtime.runOnSearchLane { service in
+      service.lineShape = shape
+      service.matching.matchesWithinParts = shape.nth.count > 1
+      // No header lines now: the header read before goes (with some, the feed hands them).
+      return current.value == generation && change.headerLines == 0 ? .app(.headerRead([])) : nil
+    }
+    replaceFeed(with: handle, format: .lines, attributes: shape.attributes, readsHeader: true)
+    return nil
   }
 
   /// Pages as tall as the screen (never smaller than asked): a first page shorter than the list

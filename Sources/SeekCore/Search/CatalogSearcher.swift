@@ -681,6 +681,20 @@ public final class CatalogSearcher {
     segments.flatMap { segment in segment.index.records(titled: text).map { (segment.kind, segment.index, $0) } }
   }
 
+  /// `attribute`'s value (the title's when records have none) of every record of the input, in
+  /// input order: the main segment's, then the tail's (what `change-nth` and its kin read again).
+  public func valuesInInputOrder(of attribute: String) -> [String] {
+    var out: [String] = []
+    for segment in segments where segment.kind == .main || segment.kind == .tail {
+      let (index, documents) = (segment.index, segment.index.documents)
+      let column = documents.attributeIndex(attribute) ?? index.titleColumn
+      var values = [String](repeating: "", count: index.count)
+      for record in 0..<index.count { values[index.inputPosition(of: record)] = documents.value(record, column) }
+      out += values
+    }
+    return out
+  }
+
   /// The record with this objectID, in whichever segment holds it.
   public func lookup(objectID: String) -> (kind: SegmentKind, index: SearchIndex, record: Int)? {
     for segment in segments {
