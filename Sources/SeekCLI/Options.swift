@@ -160,6 +160,9 @@ public struct Options: Equatable {
   public var layout = ListLayout.reverse
   /// `--ansi`, `-d`, `-n/--nth`, `--with-nth` (fzf's): what a line becomes.
   public var lineShape = LineShape()
+  /// `--freeze-left`, `--freeze-right` (fzf's): fields kept on screen (their delimiter is set
+  /// from `lineShape` when the app starts).
+  public var frozen = FrozenFields()
   /// `--nth` and `--with-nth` as written (fzf's `FZF_NTH`, `FZF_WITH_NTH`; "" when not given).
   public var nthText = ""
   public var withNthText = ""

@@ -148,3 +148,9 @@ public enum Elision {
     return (out, outRanges)
   }
 }
+
+extension Elision.Keep {
+  /// fzf's `toggle-hscroll`: the scroll turned off keeps a line's start; turned on, a line is
+  /// scrolled to its matches again.
+  public var toggledScroll: Elision.Keep { self == .start ? .matchesAndEnds : .start }
+}

@@ -10,7 +10,15 @@
 enum FzfLine {
   /// `title` with tabs and line breaks made visible, and its UTF-8 `ranges` moved with it.
   static func expanded(_ title: String, ranges: [Range<Int>], tabstop: Int) -> (String, [Range<Int>]) {
-    guard title.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return (title, ranges) }
+    let (text, moved, _) = expanded(title, ranges: ranges, tabstop: tabstop, points: [])
+    return (text, moved)
+  }
+
+  /// The same, and UTF-8 `points` of `title` (character starts) moved with it.
+  static func expanded(
+    _ title: String, ranges: [Range<Int>], tabstop: Int, points: [Int]
+  ) -> (String, [Range<Int>], [Int]) {
+    guard title.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return (title, ranges, points) }
     var out = ""
     var column = 0
     // Old UTF-8 offset → new, for each character's start (and the end).
@@ -37,7 +45,7 @@ enum FzfLine {
       guard let lower = moved[range.lowerBound], let upper = moved[range.upperBound], lower < upper else { return nil }
       return lower..<upper
     }
-    return (out, shifted)
+    return (out, shifted, points.map { moved[$0] ?? out.utf8.count })
   }
 
   /// `title` fitted into `room` cells, as fzf cuts it, and its matched `ranges` in the result.
@@ -96,6 +104,94 @@ enum FzfLine {
       return lower < upper ? (lower + shift)..<(upper + shift) : nil
     }
     return (out, moved)
+  }
+
+  /// `title` fitted into `room` cells with fzf's frozen parts (`FrozenFields`): the left part up
+  /// to UTF-8 offset `splits.left`, the right one from `splits.right`, the middle between them
+  /// fitted in the room they leave, by the rules of `fit`. The matched `ranges` in the result.
+  static func fitFrozen(
+    _ title: String, ranges: [Range<Int>], splits: (left: Int?, right: Int?), room: Int, ellipsis: String,
+    hscrollOff: Int, keeping: Elision.Keep
+  ) -> (String, [Range<Int>]) {
+    guard room > 0 else { return ("", []) }
+    var offsets = [0]
+    for c in title { offsets.append(offsets[offsets.count - 1] + c.utf8.count) }
+    let cells = zip(title, offsets).map { c, offset in Cell(c, ranges.contains { $0.contains(offset) }) }
+    func index(_ offset: Int) -> Int { offsets.firstIndex { $0 >= offset } ?? cells.count }
+    let left = min(cells.count, splits.left.map(index) ?? 0)
+    let right = max(left, min(cells.count, splits.right.map(index) ?? cells.count))
+    // The frozen parts first, each keeping room for the middle's ellipsis; then the middle.
+    var parts = [Array(cells[..<left]), Array(cells[right...]), Array(cells[left..<right])]
+    var room = room
+    for k in parts.indices where !parts[k].isEmpty {
+      guard room > 0 else {
+        parts[k] = []
+        continue
+      }
+      let mark = fitted(ellipsis, room).map { Cell($0, false) }
+      let reserved = k < 2 ? Cell.width(mark) : 0
+      if Cell.width(parts[k]) > room - reserved {
+        parts[k] = cut(
+          parts[k], frozen: k == 0 ? .left : k == 1 ? .right : nil, room: room, mark: mark,
+          hscrollOff: hscrollOff, keeping: keeping)
+      }
+      room -= Cell.width(parts[k])
+    }
+    var out = ""
+    var outRanges: [Range<Int>] = []
+    for cell in parts[0] + parts[2] + parts[1] {
+      let start = out.utf8.count
+      out.append(cell.character)
+      guard cell.matched else { continue }
+      if let last = outRanges.last, last.upperBound == start {
+        outRanges[outRanges.count - 1] = last.lowerBound..<out.utf8.count
+      } else {
+        outRanges.append(start..<out.utf8.count)
+      }
+    }
+    return (out, outRanges)
+  }
+
+  private enum Frozen { case left, right }
+
+  /// One character of a line and whether it is matched.
+  private struct Cell {
+    var character: Character
+    var matched: Bool
+    init(_ character: Character, _ matched: Bool) { (self.character, self.matched) = (character, matched) }
+    static func width(_ cells: some Collection<Cell>) -> Int { cells.reduce(0) { $0 + DisplayWidth.of($1.character) } }
+  }
+
+  /// A part too wide for `room`: the left part loses its end, the right part its start; the
+  /// middle as `fit` cuts a line (its matches kept in view).
+  private static func cut(
+    _ part: [Cell], frozen: Frozen?, room: Int, mark: [Cell], hscrollOff: Int, keeping: Elision.Keep
+  ) -> [Cell] {
+    let markWidth = Cell.width(mark)
+    func head(_ cells: ArraySlice<Cell>) -> [Cell] {
+      var used = 0
+      return Array(
+        cells.prefix {
+          used += DisplayWidth.of($0.character)
+          return used <= room - markWidth
+        })
+    }
+    func tail(_ cells: ArraySlice<Cell>) -> [Cell] {
+      var used = 0
+      return Array(
+        cells.reversed().prefix {
+          used += DisplayWidth.of($0.character)
+          return used <= room - markWidth
+        }
+        .reversed())
+    }
+    let matchEnd = part.lastIndex(where: \.matched).map { $0 + 1 } ?? 0
+    let scrolledTo = min(part.count, max(0, matchEnd + min(room / 2 - markWidth, hscrollOff)))
+    if keeping == .start || frozen == .left { return head(part[...]) + mark }
+    if frozen == .right || keeping == .end && !part.contains(where: \.matched) { return mark + tail(part[...]) }
+    if Cell.width(part[..<scrolledTo]) <= room - markWidth { return head(part[...]) + mark }
+    let shown = Cell.width(part[scrolledTo...]) > markWidth ? part[..<scrolledTo] + mark : part[...]
+    return mark + tail(shown[...])
   }
 
   /// `text`'s start within `width` cells (fzf halves a long ellipsis on a narrow row).

@@ -23,6 +23,8 @@ public struct RenderContext: Sendable, Equatable {
   public var ellipsis = "··"
   public var hscrollOff = 10
   public var tabstop = 8
+  /// fzf's `--freeze-left`, `--freeze-right`: fields that stay on screen as the rest scrolls.
+  public var frozen = FrozenFields()
   /// fzf's `--ghost`: dim text on the empty query line.
   public var ghost = ""
   /// fzf's `--gap` and `--gap-line`: rows after each item of the list, the last one drawn with
@@ -640,6 +642,17 @@ public enum Renderer {
   /// A line as fzf draws it: tabs expanded, cut by its horizontal scroll (the last column is the
   /// scrollbar's).
   static func fzfLine(_ hit: ResultHit, room: Int, _ context: RenderContext) -> (String, [Range<Int>]) {
+    if !context.frozen.isEmpty && context.overflow != .start {
+      let splits = context.frozen.splits(of: hit.title)
+      let points = [splits.left, splits.right].compactMap { $0 }
+      let (text, ranges, moved) = FzfLine.expanded(
+        hit.title, ranges: hit.titleRanges, tabstop: context.tabstop, points: points)
+      var at = moved.makeIterator()
+      let placed = (left: splits.left.flatMap { _ in at.next() }, right: splits.right.flatMap { _ in at.next() })
+      return FzfLine.fitFrozen(
+        text, ranges: ranges, splits: placed, room: room, ellipsis: context.ellipsis,
+        hscrollOff: context.hscrollOff, keeping: context.overflow)
+    }
     let (text, ranges) = FzfLine.expanded(hit.title, ranges: hit.titleRanges, tabstop: context.tabstop)
     return FzfLine.fit(
       text, ranges: ranges, room: room, ellipsis: context.ellipsis, hscrollOff: context.hscrollOff,

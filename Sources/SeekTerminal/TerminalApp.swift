@@ -78,6 +78,8 @@ public final class TerminalApp {
     public var ellipsis = "··"
     public var hscrollOff = 10
     public var tabstop = 8
+    /// fzf's `--freeze-left`, `--freeze-right`.
+    public var frozen = FrozenFields()
     public var ghost = ""
     /// fzf's `--no-input`: the query line hidden from the start (`show-input` brings it).
     public var inputShown = true
@@ -528,7 +530,8 @@ public final class TerminalApp {
     var context = RenderContext(
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       marker: configuration.marker)
-    context.overflow = configuration.overflow
+    context.overflow = state.hscrollToggled ? configuration.overflow.toggledScroll : configuration.overflow
+    context.frozen = configuration.frozen
     context.gutter = SafeText.sanitized(configuration.gutter)
     context.separator = SafeText.sanitized(configuration.separator)
     context.scrollbar = configuration.scrollbar.map(SafeText.sanitized)

@@ -606,6 +606,8 @@ enum SeekCommand {
     configuration.start.identifiesLines = !options.identityFields.isEmpty
     configuration.ellipsis = options.ellipsis
     configuration.hscrollOff = options.hscrollOff
+    configuration.frozen = FrozenFields(
+      left: options.frozen.left, right: options.frozen.right, shape: options.lineShape)
     configuration.tabstop = options.tabstop
     configuration.ghost = options.ghost
     configuration.inlineInfoPrefix = options.inlineInfoPrefix

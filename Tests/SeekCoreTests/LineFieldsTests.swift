@@ -107,3 +107,32 @@ import Testing
     #expect(!effects.contains { if case .listMatches = $0 { true } else { false } })
   }
 }
+
+/// fzf's `offset-up` and `toggle-hscroll`.
+@Suite struct ViewShiftTests {
+  /// Six `offset-up` typed at once on a first page as tall as the screen: the view moves six
+  /// rows (its last rows come with the next page, asked for), the cursor with it (fzf's
+  /// test_freeze_right_with_ellipsis_and_scrolling).
+  @Test func theViewShiftsPastTheRowsLoadedWhileMoreAreToCome() {
+    var state = SearchState()
+    state.marks.picking = .defaults(lines: true)
+    _ = SearchReducer.reduce(&state, .app(.started(Viewport(resultsRows: 5))))
+    _ = SearchReducer.reduce(
+      &state,
+      .answer(
+        .resultsArrived(
+          revision: state.list.revision, page("", 0, ["1", "2", "3", "4", "5"], nbHits: 100, hitsPerPage: 5))))
+    var effects: [SearchEffect] = []
+    for _ in 0..<3 { effects += SearchReducer.reduce(&state, .app(.actionsTriggered([.offsetDown]))) }
+    #expect(state.list.scrollOffset == 3)
+    #expect(state.currentHit?.objectID == "4")
+    #expect(effects.contains { if case .searchResults(_, 1, _, _, _, _) = $0 { true } else { false } })
+  }
+
+  @Test func toggleHscrollFlipsHowALongLineIsCut() {
+    var state = SearchState()
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.toggleHscroll])))
+    #expect(state.hscrollToggled)
+    #expect(BindAction.named("toggle-hscroll", argument: nil) == .toggleHscroll)
+  }
+}

@@ -381,3 +381,47 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(ranges == [12..<13])  // `c`, after 7 spaces and the 3 bytes of ␊
   }
 }
+
+/// fzf's `--freeze-left` and `--freeze-right`, checked against fzf 0.74.5's screens (its
+/// test_freeze_* on `seq 10000 | tr "\n" ' '`).
+@Suite struct FrozenFieldsTests {
+  let numbers = (1...10_000).map(String.init).joined(separator: " ") + " "
+
+  func fit(_ text: String, _ frozen: FrozenFields, match: Range<Int>? = nil, room: Int = 76) -> String {
+    let splits = frozen.splits(of: text)
+    return FzfLine.fitFrozen(
+      text, ranges: match.map { [$0] } ?? [], splits: splits, room: room, ellipsis: "XX", hscrollOff: 10,
+      keeping: .matchesAndEnds
+    ).0
+  }
+
+  @Test func theFirstAndLastFieldsStayAsTheMiddleScrolls() {
+    let frozen = FrozenFields(left: 3, right: 3)
+    let shown = fit(numbers, frozen)
+    #expect(shown.hasPrefix("1 2 3 4 5 ") && shown.hasSuffix("XX9998 9999 10000 "))
+    #expect(DisplayWidth.of(shown) <= 76)
+    // A match in the middle: the middle scrolls to it, the frozen parts stay.
+    let at = numbers.utf8.count / 2
+    let scrolled = fit(numbers, frozen, match: at..<(at + 4))
+    #expect(scrolled.hasPrefix("1 2 3XX") && scrolled.hasSuffix("XX9998 9999 10000 "))
+  }
+
+  @Test func aDelimiterThatEndsTheLineMakesOneMoreField() {
+    let text = "1 , 2 , 3 , 4 , 5 , 6 , 7 , 8 , 9 , 10 , "
+    let shape = LineShape(delimiter: " , ")
+    let frozen = FrozenFields(left: 3, right: 3, shape: shape)
+    let shown = fit(text, frozen, room: 30)
+    // The right part starts with the delimiter's text before its first field (fzf's).
+    #expect(shown.hasPrefix("1 , 2 , 3 ,") && shown.hasSuffix("XX, 9 , 10 , "))
+  }
+
+  @Test func fieldsBeyondTheLineFreezeItAll() {
+    let all = fit(numbers, FrozenFields(right: 100_000))
+    #expect(all.hasPrefix("XX") && all.hasSuffix("9998 9999 10000 ") && all.components(separatedBy: "XX").count == 2)
+    let withLeft = fit(numbers, FrozenFields(left: 3, right: 100_000))
+    #expect(withLeft.hasPrefix("1 2 3XX") && withLeft.hasSuffix(" 9999 10000 "))
+    #expect(withLeft.components(separatedBy: "XX").count == 2)
+    // A line that fits is drawn as it is.
+    #expect(fit("a b c", FrozenFields(left: 1, right: 1)) == "a b c")
+  }
+}

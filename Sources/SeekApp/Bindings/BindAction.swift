@@ -109,6 +109,11 @@ public enum BindAction: Sendable, Equatable {
   case bell, clearScreen
   /// The header (`--header`'s lines and the input's) shown, hidden, or either.
   case showHeader, hideHeader, toggleHeader
+  /// fzf's `toggle-hscroll`: a line too long keeps its start, or scrolls to its matches.
+  case toggleHscroll
+  /// fzf's `toggle-multi-line` and `toggle-wrap`: Seek draws a line on one row (a line break as
+  /// ␊), so they are taken for fzf's scripts and change nothing on screen.
+  case toggleMultiLine, toggleWrap
   /// The preview scrolled to its first or last line, or by a page or half of one.
   case previewTop, previewBottom, previewPageUp, previewPageDown, previewHalfPageUp, previewHalfPageDown
   /// A line printed on accept, after the query and the key and before the items (`print(…)`).
@@ -270,7 +275,9 @@ public enum BindAction: Sendable, Equatable {
     "wait": .wait,
     "refresh-preview": .refreshPreview, "enable-search": .enableSearch, "disable-search": .disableSearch,
     "toggle-search": .toggleSearch, "show-input": .showInput, "hide-input": .hideInput,
-    "toggle-input": .toggleInput, "toggle-refinements": .toggleRefinements, "cycle-sort": .cycleSort,
+    "toggle-input": .toggleInput, "toggle-hscroll": .toggleHscroll,
+    "toggle-multi-line": .toggleMultiLine, "toggle-wrap": .toggleWrap, "toggle-refinements": .toggleRefinements,
+    "cycle-sort": .cycleSort,
     "clear-refinements": .clearRefinements, "toggle-details": .togglePreview,
     "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,

@@ -59,7 +59,8 @@ extension SearchReducer {
       .cycleSort, .clearRefinements, .changePreview, .close, .previewTop, .previewBottom, .previewPageUp,
       .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .changePreviewLabel:
       return changeScreen(&state, action)
-    case .showHeader, .hideHeader, .toggleHeader, .changeGhost, .changeBorderLabel, .bell, .clearScreen, .print:
+    case .showHeader, .hideHeader, .toggleHeader, .toggleHscroll, .toggleMultiLine, .toggleWrap, .changeGhost,
+      .changeBorderLabel, .bell, .clearScreen, .print:
       return changeLooks(&state, action)
     case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
       return rebind(&state, action)
@@ -223,6 +224,7 @@ extension SearchReducer {
     case .showHeader: state.headerHidden = false
     case .hideHeader: state.headerHidden = true
     case .toggleHeader: state.headerHidden.toggle()
+    case .toggleHscroll: state.hscrollToggled.toggle()
     case .changeGhost(let text): state.ghost = text
     case .changeBorderLabel(let text): state.borderLabel = text
     case .print(let text): state.printQueue.append(text)

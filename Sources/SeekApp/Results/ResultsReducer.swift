@@ -148,7 +148,9 @@ enum ResultsReducer {
     if list.selection >= list.scrollOffset + height - margin {
       list.scrollOffset = list.selection - height + 1 + margin
     }
-    list.scrollOffset = max(0, min(list.scrollOffset, max(0, count - height)))
+    // Past the rows loaded only while more are to come (`shiftView`): the next page fills them.
+    let lastOffset = list.results.hasMorePages ? max(list.selection, count - height) : count - height
+    list.scrollOffset = max(0, min(list.scrollOffset, max(0, lastOffset)))
   }
 
   /// fzf's `offset-up`/`offset-down`: the view moved `lines` (within the rows loaded); the row
@@ -158,7 +160,10 @@ enum ResultsReducer {
     let count = list.results.rowCount
     let height = max(1, rows)
     let margin = min(list.scrollOff, height / 2)
-    let offset = max(0, min(list.scrollOffset + lines, max(0, count - height)))
+    // Rows not loaded yet are shifted into view too (six `offset-up` typed at once on a first
+    // page as tall as the screen); the next page is then asked for (`loadMoreIfNeeded`).
+    let lastOffset = list.results.hasMorePages ? count - 1 : count - height
+    let offset = max(0, min(list.scrollOffset + lines, max(0, lastOffset)))
     list.scrollOffset = offset
     let first = offset + (offset > 0 ? margin : 0)
     let last = offset + height - 1 - (offset + height < count ? margin : 0)

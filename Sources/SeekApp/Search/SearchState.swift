@@ -76,6 +76,9 @@ public struct SearchState: Sendable, Equatable {
   /// fzf's `hide-header` (and `toggle-header`): no header lines drawn, `--header`'s nor the
   /// input's.
   public var headerHidden = false
+  /// fzf's `toggle-hscroll`: a line too long is cut the other way from the one given at start
+  /// (its start kept, or scrolled to its matches).
+  public var hscrollToggled = false
   /// fzf's `print(…)`: lines printed on accept, before the items.
   public var printQueue: [String] = []
   /// Where the count and the hints go (fzf's `--info`).

@@ -111,11 +111,11 @@ extension Flag {
     Flag(["--min-height"], .required("N"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
       _ = try r.value()
     },
-    Flag(["--freeze-left"], .required("N"), "read for fzf's scripts (Seek scrolls the whole line)") {
-      _, r throws(Options.ParseError) in _ = try r.number(try r.value(), min: 0)
+    Flag(["--freeze-left"], .required("N"), "lines: the first N fields stay on screen as a long line scrolls") {
+      o, r throws(Options.ParseError) in o.frozen.left = try r.number(try r.value(), min: 0)
     },
-    Flag(["--freeze-right"], .required("N"), "read for fzf's scripts (Seek scrolls the whole line)") {
-      _, r throws(Options.ParseError) in _ = try r.number(try r.value(), min: 0)
+    Flag(["--freeze-right"], .required("N"), "lines: the last N fields stay on screen as a long line scrolls") {
+      o, r throws(Options.ParseError) in o.frozen.right = try r.number(try r.value(), min: 0)
     },
   ]
 

@@ -148,6 +148,30 @@ public struct LineShape: Sendable, Equatable {
     return out
   }
 
+  /// Whether `text` ends with a literal delimiter: fzf then counts one more, empty, field after
+  /// it (`--freeze-right`).
+  public func endsWithLiteralDelimiter(_ text: String) -> Bool {
+    guard let delimiter, !delimiter.isEmpty, regex == nil else { return false }
+    return text.hasSuffix(delimiter)
+  }
+
+  /// The delimiter that ends `field` (a field as `fields(of:)` cuts it): its trailing blanks
+  /// without a delimiter; nil when nothing ends it.
+  public func lastDelimiter(of field: String) -> String? {
+    guard let delimiter, !delimiter.isEmpty else {
+      let blanks = field.reversed().prefix { $0 == " " || $0 == "\t" }
+      return blanks.isEmpty ? nil : String(blanks.reversed())
+    }
+    if let pattern = regex {
+      let whole = NSRange(field.startIndex..., in: field)
+      guard let match = pattern.matches(in: field, range: whole).last, let range = Range(match.range, in: field),
+        range.upperBound == field.endIndex
+      else { return nil }
+      return String(field[range])
+    }
+    return field.hasSuffix(delimiter) ? delimiter : nil
+  }
+
   /// Fields ended by one ASCII byte, each with it (the last one without, when the text does not
   /// end with it).
   static func fields(of text: String, byte: UInt8) -> [Substring] {
