@@ -219,6 +219,7 @@ public final class TerminalApp {
       timers: configuration.timers)
     let outcome = runLoop(session, signals: signals)
     session.input.end()
+    session.background.endAll()
     driver.end()
     shutdownReport = runtime.shutdown(waitingAtMost: Self.shutdownDeadline)
     return outcome
@@ -235,6 +236,8 @@ public final class TerminalApp {
     var dirty = true
     /// Keys read while a command ran (`CommandRunner.waitFor`), handled next, before new ones.
     var heldKeys: [Key] = []
+    /// `bg-transform`'s commands running.
+    let background = BackgroundCommands()
     /// The results on screen: their revision and the engine's time for them (for the trace).
     var appliedRevision = 0
     var appliedMilliseconds = 0.0
@@ -371,10 +374,25 @@ public final class TerminalApp {
       if let failure = session.input.reload(command, sync: sync, variables: variables) {
         send(.app(.failed("reload: \(failure)")), session)
       }
+    case .background(let target):
+      // Done when it comes; `put` types the key that started it (fzf's test_bg_transform_put).
+      let (key, layout, runtime) = (lastKeyPressed, configuration.layout, session.runtime)
+      session.background.start(command, variables: variables) { ending in
+        let event: SearchEvent
+        switch Self.transformed(ending, into: target, key: key, layout: layout) {
+        case .success(let actions): event = .app(.actionsTriggered(actions))
+        case .failure(let note):
+          guard let text = note.text else { return }
+          event = .app(.failed(text))
+        }
+        runtime.runOnSearchLane { _ in event }
+      }
     case .transform, .transformInto:
       // The output's actions come before the ones bound after the command
       // (`transform-header(…)+reload(…)` shows the header, then reloads).
-      switch transformed(waitFor(command, variables: variables, session), mode) {
+      let target: String? = if case .transformInto(let target) = mode { target } else { nil }
+      let ending = waitFor(command, variables: variables, session)
+      switch Self.transformed(ending, into: target, key: lastKeyPressed, layout: configuration.layout) {
       case .success(let actions): send(.app(.commandFinished(output: actions)), session)
       case .failure(let note):
         send(.app(.commandFinished()), session)
@@ -385,9 +403,12 @@ public final class TerminalApp {
 
   /// What a `transform`'s output says to do (`transform-X`: X with the output, its last line
   /// break dropped as `$(…)` drops it), or why nothing (nil: nothing to say).
-  private func transformed(_ ending: CommandRunner.Ending, _ mode: CommandMode) -> Result<[BindAction], Note> {
+  /// `key`: the key that started it (what a `put` alone types).
+  private static func transformed(
+    _ ending: CommandRunner.Ending, into target: String?, key: Key?, layout: ListLayout
+  ) -> Result<[BindAction], Note> {
     guard case .finished(let output) = ending else { return .failure(Note(text: Self.note(ending, "transform"))) }
-    if case .transformInto(let target) = mode {
+    if let target {
       let value = output.hasSuffix("\n") ? String(output.dropLast()) : output
       return .success(BindAction.named(target, argument: value).map { [$0] } ?? [])
     }
@@ -395,8 +416,7 @@ public final class TerminalApp {
       return .success(
         try BindSpec.parseActions(output).map {
           // `put` alone (read as typing nothing) types the key, as bound directly.
-          configuration.layout.oriented(
-            $0 == .putKey || $0 == .put("") ? .put(lastKeyPressed.map(Self.typedText(of:)) ?? "") : $0)
+          layout.oriented($0 == .putKey || $0 == .put("") ? .put(key.map(Self.typedText(of:)) ?? "") : $0)
         })
     } catch {
       return .failure(Note(text: "transform: \(error)"))

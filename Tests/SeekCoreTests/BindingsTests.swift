@@ -19,7 +19,7 @@ import Testing
     // Several keys or events, one list of actions (fzf's `focus,multi,resize:…`).
     let shared = try BindSpec.parse("focus,multi,resize:bg-transform:echo a,b")
     #expect(shared.map(\.trigger) == ["focus", "multi", "resize"])
-    #expect(shared.allSatisfy { $0.actions == [.transform("echo a,b")] })
+    #expect(shared.allSatisfy { $0.actions == [.backgroundTransform(into: nil, command: "echo a,b")] })
     #expect(try BindSpec.parse(",:abort").map(\.trigger) == [","])
     // Keys ',' and ':' in a list of keys (fzf's test_bind), and `alt-,`.
     let keys = try BindSpec.parse("ctrl-j:accept,u,:,U:up,X,,,Z:toggle-up,t:toggle")
@@ -634,10 +634,31 @@ import Testing
         == [.transformInto(action: "change-query", command: "rev <<< {q}")])
     #expect(
       try BindSpec.parse("x:bg-transform-header:date").first?.actions
-        == [.transformInto(action: "change-header", command: "date")])
+        == [.backgroundTransform(into: "change-header", command: "date")])
     #expect(try BindSpec.parse("x:pos(-1)+change-multi(2)").first?.actions == [.position(-1), .changeMulti(2)])
     #expect(try BindSpec.parse("x:pos(0)+pos(x)").first?.actions == [.position(0), .ignore])
     #expect(try BindSpec.parse("a:put+put(ravo)").first?.actions == [.put("a"), .put("ravo")])
+  }
+
+  /// fzf's `bg-transform`: its command runs at once, nothing held (keys go on meanwhile), and a
+  /// transform's command runs on no line (`{}` empty: fzf's test_focus_event), as execute's does not.
+  @Test func aBackgroundTransformHoldsNothing() {
+    var state = BindingsTests().listed(["a"])
+    let effects = SearchReducer.reduce(
+      &state, .app(.actionsTriggered([.backgroundTransform(into: "change-prompt", command: "sleep 1; echo x")])))
+    #expect(
+      effects.contains {
+        if case .runCommand(_, _, _, _, .background("change-prompt")) = $0 { true } else { false }
+      })
+    #expect(state.marks.pendingCommand == nil)
+    #expect(BindAction.backgroundTransform(into: "change-prompt", command: "x").name == "bg-transform-prompt")
+    var empty = BindingsTests().listed([])
+    #expect(
+      !SearchReducer.reduce(
+        &empty, .app(.actionsTriggered([.transformInto(action: "change-prompt", command: "echo {}")]))
+      )
+      .isEmpty)
+    #expect(SearchReducer.reduce(&empty, .app(.actionsTriggered([.execute("echo {}")]))).isEmpty)
   }
 
   /// fzf's test_subword_forward and _backward, step by step.

@@ -130,3 +130,12 @@ tmux_keys Enter
 wait_exit_file "$T/status4"
 expect_eq "the line accepted is printed as read" "three alpha z" "$(cat "$T/out")"
 tmux_stop
+
+# bg-transform: keys go on while its command runs; its `put` types the key that started it, where
+# the cursor then stands (fzf's test_bg_transform_put: `ab` reads `ba`).
+tmux_start 40 10 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --bind 'a:bg-transform:sleep 0.5; echo put' < <(seq 100) > $T/out; exec tail -f /dev/null"
+wait_for "100/100"
+tmux_type "ab"
+wait_until 10 screen_line_is "> ba"
+expect_eq "bg-transform: b typed meanwhile, then the command's put types a" "> ba" "$(screen | sed -n '$p' | sed 's/ *$//')"
+tmux_stop

@@ -32,6 +32,9 @@ extension BindAction {
     case .changeWithNth: "change-with-nth"
     case .changeHeaderLines: "change-header-lines"
     case .transformInto(let action, _): Self.transformed.first { $0.value == action }?.key ?? "transform"
+    case .backgroundTransform(let action?, _):
+      "bg-" + (Self.transformed.first { $0.value == action }?.key ?? "transform")
+    case .backgroundTransform(nil, _): "bg-transform"
     case .edit(let event): Self.name(of: event) ?? "ignore"
     // Spelled more than one way: fzf's first spelling.
     case .first: "first"

@@ -132,12 +132,24 @@ public enum BindAction: Sendable, Equatable {
   /// `transform-query(cmd)` and its kin: the command's output is the argument of `action`
   /// (`change-query`, `change-prompt`, `change-header`, `change-pointer`, `search`).
   case transformInto(action: String, command: String)
+  /// fzf's `bg-transform(cmd)` and `bg-transform-X(cmd)`: the command runs in the background,
+  /// keys going on meanwhile; its output is actions (`into` nil) or the argument of `into`,
+  /// done when it comes.
+  case backgroundTransform(into: String?, command: String)
+
+  /// Whether its command's output is taken (`transform` and its kin), not left to the screen.
+  public var capturesOutput: Bool {
+    switch self {
+    case .transform, .transformInto, .backgroundTransform: return true
+    default: return false
+    }
+  }
 
   /// Whether it changes the lines' fields (`change-nth`, and a `transform-` of one).
   public var reshapesLines: Bool {
     switch self {
     case .changeNth, .changeWithNth, .changeHeaderLines: return true
-    case .transformInto(let action, _):
+    case .transformInto(let action, _), .backgroundTransform(into: let action?, _):
       return ["change-nth", "change-with-nth", "change-header-lines"].contains(action)
     default: return false
     }
@@ -189,14 +201,15 @@ public enum BindAction: Sendable, Equatable {
       case "change-ghost": return .changeGhost(argument)
       case "change-border-label": return .changeBorderLabel(argument)
       case "change-preview-label": return .changePreviewLabel(argument)
-      case "bg-transform": return .transform(argument)
+      case "bg-transform": return .backgroundTransform(into: nil, command: argument)
       case "change-nth": return .changeNth(argument)
       case "change-with-nth": return .changeWithNth(argument)
       case "change-header-lines": return .changeHeaderLines(argument)
       default:
-        return transformed[name.hasPrefix("bg-") ? String(name.dropFirst(3)) : name].map {
-          .transformInto(action: $0, command: argument)
+        if name.hasPrefix("bg-") {
+          return transformed[String(name.dropFirst(3))].map { .backgroundTransform(into: $0, command: argument) }
         }
+        return transformed[name].map { .transformInto(action: $0, command: argument) }
       }
     }
     if let event = editing[name] { return .edit(event) }

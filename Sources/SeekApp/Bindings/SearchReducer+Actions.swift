@@ -41,7 +41,7 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     switch action {
     case .accept, .acceptNonEmpty, .abort, .printQuery, .acceptOrPrintQuery, .execute, .executeSilent, .become,
-      .reload, .reloadSync, .transform, .transformInto:
+      .reload, .reloadSync, .transform, .transformInto, .backgroundTransform:
       return leaveOrRun(&state, action)
     case .trackCurrent, .untrackCurrent, .toggleTrack, .toggleTrackCurrent:
       return track(&state, action)
@@ -74,7 +74,9 @@ extension SearchReducer {
   private static func leaveOrRun(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     // A command that names the current line does not run without one (fzf's: `execute(echo {})`
     // on no match does nothing; the actions after it go on).
-    if let template = action.waitedCommand, state.currentHit == nil,
+    // A transform's command runs: its output is what it is about (`{}` empty; fzf's focus event
+    // on no match shows `[[]]`).
+    if let template = action.waitedCommand, !action.capturesOutput, state.currentHit == nil,
       CommandTemplate(template).needsCurrentLine(attributes: !state.look.isFzf)
     {
       return []
@@ -102,6 +104,8 @@ extension SearchReducer {
       return nothing ? [.printQuery(state.editor.text)] : acceptCurrent(&state)
     case .transformInto(let target, let template):
       return MarksReducer.command(&state.marks, template, .transformInto(target))
+    // At once, never waiting: keys go on while it runs, its output done when it comes.
+    case .backgroundTransform(let target, let template): return [immediateCommand(template, .background(target), state)]
     default: return []
     }
   }

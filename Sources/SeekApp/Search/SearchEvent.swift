@@ -254,6 +254,9 @@ public enum CommandMode: Sendable, Equatable {
   case transform
   /// Its output is the argument of this action (`transform-query`: `change-query`).
   case transformInto(String)
+  /// In the background, keys going on (`bg-transform`): its output is actions, or the argument
+  /// of this action, done when it comes.
+  case background(String?)
 }
 
 /// fzf's `select-all`, `deselect-all`, `toggle-all`.
