@@ -162,6 +162,19 @@ import Testing
     #expect(state.fzfCounts.hasSuffix("+T"))
   }
 
+  /// A reload while the tracked item is still looked for in the list before (its row not loaded
+  /// yet after the query was cleared) looks for that item's key, not the top line's (fzf's
+  /// test_track_nth_reload_whole_line).
+  @Test func aReloadWhileTheItemIsSoughtLooksForItsKey() {
+    var state = identifiedList()
+    _ = SearchReducer.reduce(&state, .query(.inserted("x")))
+    #expect(state.list.tracking.sought?.key == "2")
+    // The next answer's first page does not hold it: it is still sought.
+    _ = arrive(&state, "x", ["1 apple", "3 cherry", "4 date", "5 fig"], nbHits: 40)
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.reload("cmd")])))
+    #expect(state.list.tracking.sought?.id == "2" && state.list.tracking.sought?.byIdentity == true)
+  }
+
   @Test func reloadSyncWaitsForTheWholeListAndEscapeEndsTheWait() {
     var state = identifiedList()
     _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.reloadSync("cmd")])))

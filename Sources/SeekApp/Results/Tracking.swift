@@ -35,7 +35,10 @@ public struct Tracking: Sendable, Equatable {
     /// The row the cursor was on when the list changed; nil: the top line (no move made).
     public var row: Int?
     /// After a reload with `--id-nth`: keys wait (fzf's `+T*`).
-    public var blocks: Block?
+    public var blocks: Block? = nil
+    /// The item's key (`--id-nth`), while it is looked for by its objectID: a reload started
+    /// before it is found looks for this key, not for the line the cursor passes meanwhile.
+    public var key: String? = nil
   }
 
   public var mode = Mode.off
@@ -84,10 +87,19 @@ enum TrackingReducer {
 
   /// The list is about to change under `current` (on `screenRow`, the cursor on `row`): look for
   /// it in the next one.
-  static func listChanging(_ tracking: inout Tracking, current: String?, screenRow: Int, row: Int?) {
+  static func listChanging(
+    _ tracking: inout Tracking, current: String?, key: String? = nil, screenRow: Int, row: Int?
+  ) {
     guard tracking.mode != .off, tracking.sought == nil, let current else { return }
     if case .item(let id) = tracking.mode, id != current { return }
-    tracking.sought = Tracking.Sought(id: current, byIdentity: false, screenRow: screenRow, row: row)
+    tracking.sought = Tracking.Sought(id: current, byIdentity: false, screenRow: screenRow, row: row, key: key)
+  }
+
+  /// The key a reload looks for: the item still sought in the list before (its key), else the
+  /// current one's.
+  static func keyForReload(_ tracking: Tracking, current: String?) -> String? {
+    guard let sought = tracking.sought else { return current }
+    return sought.byIdentity ? sought.id : sought.key ?? current
   }
 
   /// A reload is starting: with `--id-nth` the current item's key is looked for in the new list,

@@ -13,7 +13,8 @@ extension SearchReducer {
     guard state.list.tracking.mode != .off else { return }  // (no line looked up on every key)
     let place = currentPlace(state)
     TrackingReducer.listChanging(
-      &state.list.tracking, current: state.currentHit?.objectID, screenRow: place.screenRow, row: place.row)
+      &state.list.tracking, current: state.currentHit?.objectID, key: state.currentHit?.identity,
+      screenRow: place.screenRow, row: place.row)
   }
 
   /// fzf's `track-current`, `untrack-current`, `toggle-track`, `toggle-track-current`.
@@ -36,8 +37,8 @@ extension SearchReducer {
     // A new list with search disabled lists every line (fzf keeps only the result it had).
     RefinementsReducer.listReplaced(&state.refining)
     let place = currentPlace(state)
-    TrackingReducer.reloading(
-      &state.list.tracking, key: state.currentHit?.identity, screenRow: place.screenRow, row: place.row, sync: sync)
+    let key = TrackingReducer.keyForReload(state.list.tracking, current: state.currentHit?.identity)
+    TrackingReducer.reloading(&state.list.tracking, key: key, screenRow: place.screenRow, row: place.row, sync: sync)
     // The next list is looked into (for the tracked line, for the marked keys): answers about
     // this one are dropped, and it is known to be whole only once its input has ended.
     if state.list.tracking.isBlocked || state.marks.keysToMarkAfterReload != nil {
