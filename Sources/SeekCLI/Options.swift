@@ -199,7 +199,13 @@ public struct Options: Equatable {
   public var walkerRoot = "."
   public init() {}
 
-  public var inputDelimiter: UInt8 { read0 ? 0 : 0x0A }
+  public var inputDelimiter: UInt8 { read0 || walkedInput ? 0 : 0x0A }
+  /// What ends an item a `reload` reads: `--read0`'s NUL, else a line break (Seek's own walk
+  /// of the files ends its paths with NUL, a reload's command its lines as it writes them).
+  public var reloadDelimiter: UInt8 { read0 ? 0 : 0x0A }
+  /// The input is Seek's own walk of the files (no pipe, no `FZF_DEFAULT_COMMAND`): its paths
+  /// end with NUL, as a name may hold a line break.
+  public var walkedInput = false
   public var outputTerminator: String { print0 ? "\0" : "\n" }
 
   public enum ParseError: Error, Equatable, CustomStringConvertible {

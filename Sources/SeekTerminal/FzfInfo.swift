@@ -22,7 +22,7 @@ enum FzfInfo {
       x = buffer.write(" " + said(state), column: x, row: row, style: [.dim], limit: width)
       if rule { fill(context.separator, from: x + 1, to: width, row: row, into: &buffer) }
     case .lineRight:
-      let text = " " + said(state)
+      let text = reading(state) + " " + said(state)
       let start = max(0, width - DisplayWidth.of(text))
       if rule { fill(context.separator, from: 0, to: start, row: row, into: &buffer) }
       buffer.write(text, column: start, row: row, style: [.dim], limit: width)
@@ -44,7 +44,7 @@ enum FzfInfo {
     let width = max(0, buffer.size.columns - 1)
     let used = DisplayWidth.of(context.prompt) + DisplayWidth.of(state.editor.text)
     if right {
-      let text = counts(state)
+      let text = reading(state).dropFirst() + (state.streamedRecords == nil ? "" : " ") + counts(state)
       let start = width - DisplayWidth.of(text)
       guard start > used else { return }
       buffer.write(text, column: start, row: 0, style: [.dim])
@@ -79,6 +79,12 @@ enum FzfInfo {
     // `--info-command`'s line in their place (its colours dropped: the line is dim).
     guard state.infoCommand == nil else { return SafeText.sanitized(state.infoText ?? "") }
     return state.fzfCounts
+  }
+
+  /// ` S` (a space and the spinner) while input is read, before a count on the right; nothing
+  /// once it is all read.
+  static func reading(_ state: SearchState) -> String {
+    state.streamedRecords == nil ? "" : " " + spinner(state)
   }
 
   /// The spinner's frame while input is read, a blank once it is all read.

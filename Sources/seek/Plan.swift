@@ -48,7 +48,7 @@ struct Plan {
     let environment = ProcessInfo.processInfo.environment
     self.defaultSource = defaultSource
     // The walk's paths end with NUL: a name may hold a line break.
-    if defaultSource?.walks == true { options.read0 = true }
+    if defaultSource?.walks == true { options.walkedInput = true }
     mode = options.filter.map(Mode.filter) ?? (options.isStoreCommand ? .store : .interactive)
     if environment["TERM"] == "dumb" || (environment["TERM"] ?? "").isEmpty, options.height == nil {
       // No terminfo to lean on: drawn with plain ANSI sequences in the whole window, as fzf does

@@ -617,7 +617,8 @@ enum SeekCommand {
     configuration.overflow = options.overflow
     if let labels = options.jumpLabels { configuration.start.jumpLabels = labels }
     configuration.mouse = !options.noMouse
-    configuration.source.delimiter = options.inputDelimiter
+    configuration.source.delimiter = options.reloadDelimiter
+    configuration.source.inputDelimiter = options.inputDelimiter
     configuration.source.headerLines = options.headerLines
     configuration.start.info = options.info
     configuration.inputShown = !options.noInput

@@ -251,6 +251,18 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(rows[rows.count - 2] == expected)
   }
 
+  /// While input is read, the spinner stands before a count on the right (fzf's test_info_right
+  /// and test_info_inline_right: `xxx ⠋ 100/100`).
+  @Test func theSpinnerStandsBeforeACountOnTheRightWhileInputIsRead() {
+    var s = lines(100, matching: 3)
+    s.streamedRecords = 100
+    s.info = .lineRight
+    let rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[rows.count - 2] == rule(21) + " \(Renderer.spinner[0]) 3/100")
+    s.info = .inline(right: true)
+    #expect(screen(s).hasSuffix("\(Renderer.spinner[0]) 3/100"))
+  }
+
   @Test func inlineInfoFollowsTheQueryAndNoRuleLeavesNoLine() {
     var s = lines(100, matching: 3)
     s.info = .inline(right: false)

@@ -139,3 +139,13 @@ tmux_type "ab"
 wait_until 10 screen_line_is "> ba"
 expect_eq "bg-transform: b typed meanwhile, then the command's put types a" "> ba" "$(screen | sed -n '$p' | sed 's/ *$//')"
 tmux_stop
+
+# No input and no FZF_DEFAULT_COMMAND: Seek walks the files (paths end with NUL), and a
+# `start:reload` still reads its command's lines as lines, shown as they come while it runs, the
+# spinner before the count on the right (fzf's test_info_right).
+mkdir -p "$T/empty"
+tmux_start 60 10 "cd $T/empty && env LANG=C.UTF-8 FZF_DEFAULT_COMMAND= FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --info=right --separator x --bind 'start:reload:seq 100; sleep 10' > $T/out; exec tail -f /dev/null"
+wait_for "100/100"
+expect_eq "a reload after the walk reads lines, the spinner on the right while it runs" "1" \
+  "$(screen | grep -cE 'x [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] 100/100')"
+tmux_stop

@@ -19,6 +19,9 @@ public final class InputFeed {
     /// What ends a line (`--read0`: NUL), the header's lines (`--header-lines`), what a line
     /// becomes (`--ansi`, `--nth`, `--with-nth`).
     public var delimiter: UInt8 = 0x0A
+    /// What ends an item of the input given at start, when it is not `delimiter` (Seek's own
+    /// walk of the files: NUL; a reload's lines end as asked).
+    public var inputDelimiter: UInt8? = nil
     public var headerLines = 0
     public var lineShape = LineShape()
 
@@ -124,7 +127,7 @@ public final class InputFeed {
       if finished, generation == 0, case .rebuilt(let catalog)? = update { onIndexed?(catalog) }
     }
     let reader = StreamingReader(
-      format: format, delimiter: source.delimiter,
+      format: format, delimiter: generation == 0 ? source.inputDelimiter ?? source.delimiter : source.delimiter,
       headerLines: readsHeader ? source.headerLines : 0,
       shape: source.lineShape
     ) { [indexer] in indexer.batchRead() }
