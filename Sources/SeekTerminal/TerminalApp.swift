@@ -132,12 +132,17 @@ public final class TerminalApp {
   private var lastKeyAt = ContinuousClock.now
   /// Why the store may not hold everything the user did (empty when it does): set by `run`.
   public private(set) var shutdownReport = EffectRuntime.ShutdownReport(failures: [], unfinishedWrites: 0)
+  /// `--separator` as drawn: its colour sequences left out, its tabs expanded from its own start
+  /// (fzf's `a\tb` with `--tabstop 4` repeats as `a   b`), made once.
+  private let separatorDrawn: String
 
   /// `checked`: what the store held when the writer read it (`StoreWriter.initialState`).
   public init(service: SearchService, writer: StoreWriter, checked: [String], configuration: Configuration) {
     self.service = service
     self.writer = writer
     self.configuration = configuration
+    separatorDrawn = SafeText.sanitized(
+      FzfLine.expanded(AnsiText.stripped(configuration.separator), ranges: [], tabstop: configuration.tabstop).0)
     startState = .initial(Self.start(configuration, catalog: service.catalog, checked: checked, service: service))
   }
 
@@ -553,7 +558,7 @@ public final class TerminalApp {
     context.overflow = state.hscrollToggled ? configuration.overflow.toggledScroll : configuration.overflow
     context.frozen = configuration.frozen
     context.gutter = SafeText.sanitized(configuration.gutter)
-    context.separator = SafeText.sanitized(configuration.separator)
+    context.separator = separatorDrawn
     context.scrollbar = configuration.scrollbar.map(SafeText.sanitized)
     context.ellipsis = SafeText.sanitized(configuration.ellipsis)
     context.hscrollOff = configuration.hscrollOff

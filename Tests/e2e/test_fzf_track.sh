@@ -149,3 +149,10 @@ wait_for "100/100"
 expect_eq "a reload after the walk reads lines, the spinner on the right while it runs" "1" \
   "$(screen | grep -cE 'x [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] 100/100')"
 tmux_stop
+
+# --separator's colour sequences are not drawn raw and its tabs expand from its own start (fzf's
+# test_info_separator_ansi_colors_and_tabs).
+tmux_start 60 8 "env LANG=C.UTF-8 $T/fzf -q55 --tabstop 4 --separator \$'\\x1b[33ma\\tb' < <(seq 100) > $T/out; exec tail -f /dev/null"
+wait_for "1/100"
+expect_screen "--separator with a colour and a tab" "  1/100 a   ba   ba"
+tmux_stop
