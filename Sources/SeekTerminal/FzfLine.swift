@@ -82,7 +82,7 @@ enum FzfLine {
     case .start: keepStart()
     case .end: keepEnd(from: characters.count)
     case .matchesAndEnds:
-      let end = min(characters.count, (lastMatchEnd ?? 0) + min(room / 2 - markWidth, hscrollOff))
+      let end = scrolled(characters, from: lastMatchEnd ?? 0, by: min(room / 2 - markWidth, hscrollOff))
       if width(0..<end) <= room - markWidth {
         keepStart()
       } else {
@@ -186,12 +186,24 @@ enum FzfLine {
         .reversed())
     }
     let matchEnd = part.lastIndex(where: \.matched).map { $0 + 1 } ?? 0
-    let scrolledTo = min(part.count, max(0, matchEnd + min(room / 2 - markWidth, hscrollOff)))
+    let scrolledTo = scrolled(part.map(\.character), from: matchEnd, by: min(room / 2 - markWidth, hscrollOff))
     if keeping == .start || frozen == .left { return head(part[...]) + mark }
     if frozen == .right || keeping == .end && !part.contains(where: \.matched) { return mark + tail(part[...]) }
     if Cell.width(part[..<scrolledTo]) <= room - markWidth { return head(part[...]) + mark }
     let shown = Cell.width(part[scrolledTo...]) > markWidth ? part[..<scrolledTo] + mark : part[...]
     return mark + tail(shown[...])
+  }
+
+  /// The character `off` code points after `start` (fzf counts the scroll-off in code points: a
+  /// letter with a combining mark counts two), within the line.
+  private static func scrolled(_ characters: [Character], from start: Int, by off: Int) -> Int {
+    var end = max(0, start)
+    var counted = 0
+    while end < characters.count && counted + characters[end].unicodeScalars.count <= off {
+      counted += characters[end].unicodeScalars.count
+      end += 1
+    }
+    return end
   }
 
   /// `text`'s start within `width` cells (fzf halves a long ellipsis on a narrow row).

@@ -374,6 +374,14 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(fit("ab" + long, match: 0..<1).hasPrefix("ab===") && fit("ab" + long, match: 0..<1).hasSuffix("=··"))
   }
 
+  /// fzf counts the scroll-off in code points: a letter with a combining mark counts two (its
+  /// test_zero_width_characters).
+  @Test func theScrollOffCountsCodePoints() {
+    let marked = fit(
+      String(repeating: "=", count: 200) + "0" + String(repeating: "a\u{331}", count: 20), match: 200..<201, off: 3)
+    #expect(marked.hasSuffix("0a\u{331}··"))
+  }
+
   @Test func keepRightAndNoHscrollKeepAnEnd() {
     #expect(fit(long, keeping: .end) == "··" + String(repeating: "=", count: 65) + "0123456789")
     #expect(fit(long, keeping: .start) == String(repeating: "=", count: 75) + "··")
