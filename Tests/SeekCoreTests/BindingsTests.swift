@@ -304,6 +304,21 @@ import Testing
     #expect(state.afterWait == nil && state.header == ["joined"] && state.footer == ["world"])
   }
 
+  /// A key bound to `cancel` first, while a wait holds: the wait ends (the query stays) and the
+  /// actions after `cancel` go on, a wait inside them holding what follows again (fzf's
+  /// test_wait_action_cancel_rearm).
+  @Test func cancelEndsAWaitAndTheActionsAfterItGoOn() {
+    var state = listed(["1", "5"])
+    state.keyActions = ["x": [.search("5"), .wait]]
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changeQuery("5"), .wait])))
+    #expect(state.afterWait == [])
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.cancel, .trigger("x"), .changeFooter("world")])))
+    #expect(state.editor.text == "5")
+    #expect(state.afterWait == [.changeFooter("world")] && state.footer.isEmpty)
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("5", 0, ["5"]))))
+    #expect(state.afterWait == nil && state.footer == ["world"])
+  }
+
   /// A `change` binding fires once per key typed, Space included (Space may also check a row).
   @Test func changeFiresOncePerKeyTyped() {
     var state = listed(["a b", "c"])

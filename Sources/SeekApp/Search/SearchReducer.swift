@@ -53,6 +53,12 @@ public enum SearchReducer {
         state.afterWait = nil
         return []
       }
+      // fzf's `cancel` ends the wait (the query stays), and the actions bound after it go on:
+      // `cancel+trigger(x)` with `x:search(5)+wait` waits again (test_wait_action_cancel_rearm).
+      if case .app(.actionsTriggered(let actions)) = event, actions.first == .cancel {
+        state.afterWait = nil
+        return perform(&state, Array(actions.dropFirst()))
+      }
       if event.isInput { return [] }
     }
     // A reload's list is searched for the tracked item: keys wait, but for Escape and Ctrl-C.
