@@ -148,9 +148,13 @@ import Testing
     #expect(h.state.list.results.query == "333foo" && h.state.list.results.hits.map(\.title) == ["333"])
     h.send(.app(.actionsTriggered([.toggleSearch])))
     #expect(h.state.list.results.hits.isEmpty)
-    // A new list with search disabled lists every line (fzf's test_reload_disabled_case5).
+    // A new list with search disabled lists every line (fzf's test_reload_disabled_case5), once
+    // it has started: until then (`reload-sync` reading) the list before keeps its result
+    // (test_reload_disabled_case2).
     h.send(.app(.actionsTriggered([.disableSearch])))
     h.send(.app(.actionsTriggered([.reload("seq 3")])))
+    #expect(!h.state.refining.refine.disabledQuery.isEmpty)
+    h.send(.app(.catalogChanged(records: 0, finished: false)))
     #expect(h.state.refining.refine.disabledQuery.isEmpty)
   }
 

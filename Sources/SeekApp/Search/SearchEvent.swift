@@ -305,6 +305,11 @@ public struct Refine: Sendable, Equatable {
 }
 
 extension SearchEffect {
+  /// A `reload`'s command: the list replaced by its output.
+  public var startsReload: Bool {
+    if case .runCommand(_, _, _, _, .reload) = self { true } else { false }
+  }
+
   /// Where an effect runs: searches on the search lane (latest wins), store writes on the write
   /// lane (in order, never dropped), the rest in the app itself.
   public enum Lane: Sendable { case search, write, app }

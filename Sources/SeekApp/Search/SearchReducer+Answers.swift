@@ -179,7 +179,10 @@ extension SearchReducer {
       // (or its item, tracked). With search disabled, lines read since are all listed.
       RefinementsReducer.listReplaced(&state.refining)
       listChanging(&state)
-      return searchBoth(&state) + linesChanged(&state, finished: finished)
+      // A new list starts empty (a reload, the lines shaped anew): the list before stays on
+      // screen until its first lines come, or a key asks the new one (fzf's).
+      let startsEmpty = records == 0 && !finished
+      return (startsEmpty ? [] : searchBoth(&state)) + linesChanged(&state, finished: finished)
     case .failed(let message):
       state.message = message
       return []

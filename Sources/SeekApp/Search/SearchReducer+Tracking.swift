@@ -34,8 +34,6 @@ extension SearchReducer {
       ? MarksReducer.reloadStarting(
         &state.marks, hits: state.list.results.hits, identified: state.list.tracking.identified) : []
     ResultsReducer.reloadStarting(&state.list)
-    // A new list with search disabled lists every line (fzf keeps only the result it had).
-    RefinementsReducer.listReplaced(&state.refining)
     let place = currentPlace(state)
     let key = TrackingReducer.keyForReload(state.list.tracking, current: state.currentHit?.identity)
     TrackingReducer.reloading(&state.list.tracking, key: key, screenRow: place.screenRow, row: place.row, sync: sync)

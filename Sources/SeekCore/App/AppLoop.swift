@@ -39,7 +39,10 @@ public final class AppLoop {
   ) {
     let effects = SearchReducer.reduce(&state, event)
     didReduce?(effects)
-    for effect in effects where !done() {
+    // fzf starts a reload once the actions bound with it are done: a search they ask for
+    // (`disable-search+reload(…)+backward-delete-char`) answers the list before it.
+    let ordered = effects.filter { !$0.startsReload } + effects.filter(\.startsReload)
+    for effect in ordered where !done() {
       if effect.lane == .app {
         app(effect)
       } else {

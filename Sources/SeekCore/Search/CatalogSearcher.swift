@@ -139,6 +139,9 @@ public final class CatalogSearcher {
   public private(set) var catalog: Catalog
   public private(set) var created: [CreatedItem] = []
   private var segments: [Segment] = []
+  /// The list a restart replaced (`reload`), while the new one has no line yet: its rows stay on
+  /// screen meanwhile (fzf's), so they are still looked up here (accepting one prints it).
+  private var replacedSegments: [Segment] = []
   /// The last optional category's filters, per segment, and the segments' generation they were
   /// made for.
   private var keptCategory: (category: String, generation: Int, filters: [RecordFilter?])? = nil
@@ -191,12 +194,15 @@ public final class CatalogSearcher {
   /// Starts the catalog again from `newCatalog` (fzf's `reload`, a table read again): the lines
   /// of the input before are gone, indexed or not.
   public func restart(with newCatalog: Catalog) {
+    let before = segments.filter { $0.kind == .main || $0.kind == .tail }
     streamTail = nil
     replaceMain(with: newCatalog)
+    replacedSegments = before
   }
 
   /// Replaces the main index (streamed input rebuilt), dropping the tail.
   public func replaceMain(with newCatalog: Catalog) {
+    if newCatalog.index.count > 0 { replacedSegments = [] }
     let before = catalog.index.count + (streamTail?.count ?? 0)
     // Scanning the tail, an index of lines the tail holds changes nothing searched.
     if streamTail == nil || newCatalog.index.count > before { contentGeneration += 1 }
@@ -218,6 +224,7 @@ public final class CatalogSearcher {
 
   /// Sets the tail segment (records streamed in since the main index was built).
   public func setTail(_ index: SearchIndex) {
+    replacedSegments = []
     installTail(index)
     contentGeneration += 1
   }
@@ -234,6 +241,7 @@ public final class CatalogSearcher {
   /// searches answer them by a scan until a new main index holds them (`replaceMain`).
   public func appendUnindexed(_ rows: RecordTable, at position: Int) {
     guard rows.count > 0 else { return }
+    replacedSegments = []
     if streamTail == nil { streamTail = StreamTail(settings: catalog.settings, firstPosition: catalog.index.count) }
     streamTail?.append(rows, at: position)
     contentGeneration += 1
@@ -697,7 +705,7 @@ public final class CatalogSearcher {
 
   /// The record with this objectID, in whichever segment holds it.
   public func lookup(objectID: String) -> (kind: SegmentKind, index: SearchIndex, record: Int)? {
-    for segment in segments {
+    for segment in segments + replacedSegments {
       if let record = segment.index.record(objectID: objectID) { return (segment.kind, segment.index, record) }
     }
     return nil
