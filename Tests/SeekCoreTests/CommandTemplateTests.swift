@@ -18,6 +18,16 @@ import Testing
     #expect(CommandTemplate(#"echo \{} {}"#).parts == [.text("echo {} "), .line(P())])
   }
 
+  /// fzf's deprecated `execute-multi`: the current line's placeholders name the marks (its
+  /// test_execute_multi: `echo {}/{+}` prints the marked lines twice).
+  @Test func executeMultiNamesTheMarks() {
+    #expect(
+      CommandTemplate.namingMarks("echo {}/{+} {2} {q} {fzf:query} \\{} {*}")
+        == "echo {+}/{+} {+2} {q} {fzf:query} \\{} {*}")
+    #expect(CommandTemplate.namingMarks("awk '{print $1}' {sn}") == "awk '{print $1}' {+sn}")
+    #expect(BindAction.named("execute-multi", argument: "echo {}") == .execute("echo {+}"))
+  }
+
   @Test func flagsFieldsQueryAndFzfsOwn() {
     #expect(
       CommandTemplate("{+sf2..}").parts == [

@@ -156,3 +156,10 @@ tmux_start 60 8 "env LANG=C.UTF-8 $T/fzf -q55 --tabstop 4 --separator \$'\\x1b[3
 wait_for "1/100"
 expect_screen "--separator with a colour and a tab" "  1/100 a   ba   ba"
 tmux_stop
+
+# become from a pipe: the command's input is the terminal (fzf's test_become_tty; `become(vim {})`).
+rm -f "$T/tty.out"
+tmux_start 60 8 "seq 3 | env LANG=C.UTF-8 $T/fzf --bind 'load:become:tty > $T/tty.out'; exec tail -f /dev/null"
+wait_exit_file "$T/tty.out"
+expect_eq "become: its input is the terminal, not the pipe" "/dev/tty" "$(cat "$T/tty.out")"
+tmux_stop

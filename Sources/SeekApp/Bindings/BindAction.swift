@@ -175,6 +175,8 @@ public enum BindAction: Sendable, Equatable {
       case "change-header": return .changeHeader(argument)
       case "change-footer": return .changeFooter(argument)
       case "execute": return .execute(argument)
+      // fzf's deprecated `execute-multi`: `execute` with every placeholder naming the marks.
+      case "execute-multi": return .execute(CommandTemplate.namingMarks(argument))
       case "execute-silent": return .executeSilent(argument)
       case "become": return .become(argument)
       case "reload": return .reload(argument)

@@ -102,6 +102,9 @@ enum DetailsReducer {
   /// fzf's `change-preview`: the command replaced, run again when the pane is open (it stays
   /// closed when it is closed); an empty one closes the pane.
   static func changeCommand(_ details: inout DetailsState, _ template: String) {
+    // A first command opens the pane unless its placement hides it (fzf's: `reload(…)+
+    // change-preview(echo {})` without `--preview` shows the preview).
+    if details.command == nil && !template.isEmpty && !details.placement.hidden { details.open = true }
     details.command = template.isEmpty ? nil : template
     if template.isEmpty { details.open = false }
     details.shownFor = nil

@@ -110,6 +110,28 @@ public struct CommandTemplate: Sendable, Equatable {
       }
   }
 
+  /// fzf's `execute-multi`: `template` with every placeholder of the current line made one of
+  /// the marks (`{}` → `{+}`, `{2}` → `{+2}`); escaped braces and other placeholders stay.
+  public static func namingMarks(_ template: String) -> String {
+    var out = ""
+    var rest = Substring(template)
+    while let brace = rest.firstIndex(of: "{") {
+      out += rest[..<brace]
+      let escaped = brace > rest.startIndex && rest[rest.index(before: brace)] == "\\"
+      let inner = rest.index(after: brace)
+      if !escaped, let close = rest[brace...].firstIndex(of: "}"),
+        let placeholder = line(String(rest[inner..<close])), placeholder.items == .current
+      {
+        out += "{+" + rest[inner...close]
+        rest = rest[rest.index(after: close)...]
+      } else {
+        out += "{"
+        rest = rest[inner...]
+      }
+    }
+    return out + rest
+  }
+
   /// What the text between two braces names, if it is a placeholder.
   static func part(_ inner: String) -> Part? {
     if inner.hasPrefix("fzf:") {

@@ -139,6 +139,15 @@ public final class ChildProcess: @unchecked Sendable {
     let shell = CommandShell.current
     let argv: [UnsafeMutablePointer<CChar>?] = shell.arguments(for: command).map { strdup($0) } + [nil]
     let envp = CommandShell.environment(over: variables)
+    // The terminal is the command's input when Seek's was a pipe (fzf's `become(vim {})`; its
+    // test_become_tty: `tty` prints /dev/tty).
+    if isatty(0) == 0 {
+      let terminal = open("/dev/tty", O_RDONLY)
+      if terminal >= 0 {
+        dup2(terminal, 0)
+        close(terminal)
+      }
+    }
     seek_close_on_exec_from(3)
     execve(shell.executable, argv, envp)
     return "cannot run \(shell.executable): \(String(cString: strerror(errno)))"
