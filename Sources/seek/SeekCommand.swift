@@ -489,6 +489,7 @@ enum SeekCommand {
         recent: suggests ? initial.recent : [])
       service.matching = options.matching
       service.lineShape = options.lineShape
+      service.printTerminator = options.outputTerminator
       service.identityFields = options.identityFields
       service.inputOrder = options.noSort
       service.learning = learns

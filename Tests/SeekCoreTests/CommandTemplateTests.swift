@@ -67,4 +67,26 @@ import Testing
     #expect(service.previewCommand(template: "{*1}", objectID: "", query: "gam", marked: nil) == "'gamma'")
     #expect(service.previewCommand(template: "{}", objectID: "", query: "zzz") == "''")
   }
+
+  /// `{+f}`: a file of the lines, each ended as printed (`--print0`: NUL), as fzf writes it (its
+  /// test_preview_file).
+  @Test func aFileHoldsTheLinesEndedAsPrinted() throws {
+    let service = SearchService(catalog: catalog(["foo bar", "bar foo"]), suggestions: [])
+    let ids = ["foo bar", "bar foo"].map { service.results(query: $0, page: 0).hits[0].objectID }
+    service.printTerminator = "\0"
+    let quoted = service.previewCommand(template: "{+f}", objectID: ids[0], query: "", marked: ids)
+    let path = String(quoted.dropFirst().dropLast())
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "foo bar\0bar foo\0")
+  }
+
+  /// A preview naming the marks runs with none current when lines are marked (fzf's
+  /// test_preview_asterisk: `[{}/{+}]` on no match shows `[/1 2]`).
+  @Test func aPreviewOfTheMarksRunsWithNoCurrentLine() {
+    var details = DetailsState()
+    details.open = true
+    details.command = "echo {}/{+}"
+    #expect(DetailsReducer.sync(&details, current: nil, query: "55", marked: []).isEmpty)
+    let effects = DetailsReducer.sync(&details, current: nil, query: "55", marked: ["a", "b"])
+    #expect(effects.contains { if case .runPreview(_, "", _, _, _, ["a", "b"]) = $0 { true } else { false } })
+  }
 }

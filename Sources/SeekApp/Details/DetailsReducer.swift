@@ -54,7 +54,8 @@ enum DetailsReducer {
     let marks = template?.namesSeveralLines == true ? marked : []
     let key =
       hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
-      ?? (template?.runsWithoutLine == true ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+      ?? (template?.runsWithoutLine == true || template?.namesMarks == true && !marks.isEmpty
+        ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     // With no `--preview`, what `preview(…)` showed stays as the current line changes (fzf's).

@@ -78,6 +78,12 @@ public struct CommandTemplate: Sendable, Equatable {
     parts.contains { if case .line(let p) = $0 { p.items != .current } else { false } }
   }
 
+  /// Whether it names the marked lines (`{+}`): with some marked it runs with no current line, as
+  /// fzf's preview does (`echo {}/{+}` on no match shows `/1 2`).
+  public var namesMarks: Bool {
+    parts.contains { if case .line(let p) = $0 { p.items == .selected } else { false } }
+  }
+
   /// Whether it cannot be filled without a current line: it names that line (or a record's
   /// value, unless `attributes` is false: fzf has no `{name}`, so `change-header{hello}` in a
   /// command is text) and not the query (fzf leaves such a command unrun on no match).

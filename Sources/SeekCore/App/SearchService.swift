@@ -43,6 +43,9 @@ public final class SearchService {
   /// What the lines became (`--ansi`, `--nth`, `--with-nth`): their colours are shown, and
   /// `{}` and `{1}` in commands are the line as read and its fields.
   public var lineShape = LineShape()
+  /// What ends each line in a file a placeholder names (`{+f}`): `--print0`'s NUL, else a line
+  /// break, as fzf writes them.
+  public var printTerminator = "\n"
   /// fzf's `--id-nth`: the fields of a line that name it across reloads (`ResultHit.identity`).
   public var identityFields: [FieldRange] = []
   /// Suggestions given (file or generated), before any learned ones are added.
@@ -519,7 +522,9 @@ public final class SearchService {
       return placeholder.fields.map { Self.fields($0, of: text, lineShape, keepsBlanks: placeholder.keepsBlanks) }
         ?? text
     }
-    if placeholder.file { return Self.shellQuoted(PlaceholderFiles.write(values.joined(separator: "\n") + "\n")) }
+    if placeholder.file {
+      return Self.shellQuoted(PlaceholderFiles.write(values.map { $0 + printTerminator }.joined()))
+    }
     // A place is a number, which needs no quotes; none is an empty word.
     if placeholder.ordinal {
       return values.isEmpty ? "''" : values.map { $0.isEmpty ? "''" : $0 }.joined(separator: " ")
