@@ -491,11 +491,15 @@ public enum Renderer {
       for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
     }
     let lines = DetailsView.lines(state, width: frame.width)
+    // `~N`: the output's first N lines stay on top; the rest scrolls under them, from line N on.
+    let header = state.details.showsCommand ? min(state.details.placement.headerLines, frame.height, lines.count) : 0
     // `follow`: the end of the output, until the pane is scrolled.
     let first =
       state.details.placement.follow && state.details.showsCommand && state.details.scroll == 0
-      ? max(0, lines.count - frame.height) : min(state.details.scroll, max(0, lines.count - 1))
-    for (i, line) in lines.dropFirst(first).prefix(frame.height).enumerated() {
+      ? max(header, lines.count - frame.height + header)
+      : max(header, min(state.details.scroll, max(0, lines.count - 1)))
+    let shown = Array(lines.prefix(header)) + lines.dropFirst(first).prefix(frame.height - header)
+    for (i, line) in shown.enumerated() {
       var x = frame.column
       let limit = frame.column + frame.width
       for piece in line where x < limit {

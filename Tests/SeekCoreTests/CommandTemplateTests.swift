@@ -90,3 +90,13 @@ import Testing
     #expect(effects.contains { if case .runPreview(_, "", _, _, _, ["a", "b"]) = $0 { true } else { false } })
   }
 }
+
+/// fzf's `--preview-window +{2}`: the number a field starts with.
+@Suite struct PreviewBaseLineTests {
+  @Test func aFieldsLeadingNumberAfterPunctuation() {
+    #expect(SearchService.leadingNumber("123") == 123)
+    #expect(SearchService.leadingNumber(":123:") == 123)
+    #expect(SearchService.leadingNumber("#42abc") == 42)
+    #expect(SearchService.leadingNumber("abc") == nil && SearchService.leadingNumber("") == nil)
+  }
+}

@@ -84,6 +84,24 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.resultsWidth(s) == 30)
   }
 
+  /// `~3` (fzf's): the output's first three lines stay on top, the rest scrolled under them
+  /// from line 4 on, the indicator counting from there (its test_preview_header).
+  @Test func previewHeaderLinesStayOnTop() {
+    var s = lines(100, matching: 3, rows: 12)
+    s.viewport.screen = ScreenSize(columns: 60, rows: 12)
+    s.details.open = true
+    s.details.command = "seq 1000"
+    s.details.placement = DetailsPlacement.parse("~3")!
+    #expect(s.details.placement.headerLines == 3 && s.details.placement.cells == nil)
+    s.details.preview = PreviewOutput(lines: (1...1000).map { [StyledRun(String($0))] }, exitStatus: 0)
+    var rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[1].hasSuffix("│ 1                   4/1000 │") && rows[3].hasSuffix("│ 3                          │"))
+    #expect(rows[4].hasSuffix("│ 4                          │"))
+    s.details.scroll = 54
+    rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[3].hasSuffix("│ 3                          │") && rows[4].hasSuffix("│ 55                         │"))
+  }
+
   /// `--preview-window left`: the box on the left half, the finder a column right of it (fzf
   /// 0.74.5's `echo foo 123 321 | fzf --preview 'seq 1000' --preview-window left` on 50×8);
   /// clicks land in the finder's own columns.

@@ -40,7 +40,9 @@ enum DetailsReducer {
     case .line(let n): base = n
     case .field: base = output.baseLine
     }
-    if let base { details.scroll = offset.firstLine(base: base, height: rows) }
+    if let base {
+      details.scroll = offset.firstLine(base: base, height: max(1, rows - details.placement.headerLines))
+    }
   }
 
   /// After every event: when the pane is open and its hit, the query, or the marks a command

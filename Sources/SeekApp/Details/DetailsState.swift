@@ -66,6 +66,9 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// `+N`, `+{2}`, `+{2}-5`, `+{2}-/2` (fzf's): the output is shown from a line — a number, or
   /// a field of the line (a match's line number from `grep -n`), less some lines, or centred.
   public var offset: PreviewOffset? = nil
+  /// `~N` (fzf's): the output's first N lines stay at the top as the rest scrolls (a file's
+  /// header, `git log`'s first lines).
+  public var headerLines = 0
 
   public init() {}
 
@@ -106,9 +109,12 @@ public struct DetailsPlacement: Sendable, Equatable {
           guard let n = Int(word.dropLast()), (1...100).contains(n) else { return nil }
           out.percent = n
           out.cells = nil
+        case _ where word.hasPrefix("~"):
+          guard let n = Int(word.dropFirst()), n >= 0 else { return nil }
+          out.headerLines = n
         default:
-          // fzf's `N` and `~N` (at most N): a size in cells; `0` shows nothing.
-          guard let n = Int(word.hasPrefix("~") ? String(word.dropFirst()) : word), n >= 0 else { return nil }
+          // fzf's `N`: a size in cells; `0` shows nothing.
+          guard let n = Int(word), n >= 0 else { return nil }
           out.zeroSize = n == 0 && !out.hidden
           if n == 0 { out.hidden = true } else { out.cells = n }
         }

@@ -544,7 +544,16 @@ public final class SearchService {
   /// `--preview-window +{2}`: the number in that field of the hit's line (nil without one).
   public func previewBaseLine(objectID: String, field: FieldRange) -> Int? {
     guard let text = lineText(objectID: objectID) else { return nil }
-    return Int(lineShape.field(field, of: text))
+    return Self.leadingNumber(lineShape.field(field, of: text))
+  }
+
+  /// The number a field starts with, punctuation before it skipped, as fzf reads it (`:123:`
+  /// from `grep -n`'s `file:123:` cut at a blank is 123).
+  static func leadingNumber(_ field: String) -> Int? {
+    let digits = field.drop { $0.isASCII && $0.isPunctuation || $0.isASCII && $0.isSymbol }.prefix {
+      $0.isASCII && $0.isNumber
+    }
+    return Int(digits)
   }
 
   /// `it's` → `'it'\''s'` (POSIX shells; `CommandShell` quotes for the shell the command runs
