@@ -165,7 +165,8 @@ public enum Layout {
   public static func detailsFrame(_ state: SearchState) -> Frame? {
     let details = state.details
     // fzf's `up` and `down` are a band across the screen, outside the finder (`PreviewBand`).
-    guard details.open, !PreviewBand.applies(state) else { return nil }
+    // `--preview-window 0`: open (its command runs for each line), drawn nowhere.
+    guard details.open, !details.placement.zeroSize, !PreviewBand.applies(state) else { return nil }
     let columns = state.screen.columns
     let top = resultsAreaTop(state)
     let area = resultsAreaHeight(state)

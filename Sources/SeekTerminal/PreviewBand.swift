@@ -12,7 +12,7 @@ public enum PreviewBand {
 
   /// Whether the state's preview is a band (fzf's look, the pane open, up or down).
   static func applies(_ state: SearchState) -> Bool {
-    state.look.isFzf && state.details.open
+    state.look.isFzf && state.details.open && !state.details.placement.zeroSize
       && (state.details.placement.position == .top || state.details.placement.position == .bottom)
   }
 

@@ -172,11 +172,20 @@ import Testing
     var state = fzfList(3, rows: 5)
     state.details.command = "env > file"
     state.details.placement = DetailsPlacement.parse("0")!
-    #expect(state.details.placement.hidden && !state.details.open)
+    state.details.open = true
+    #expect(state.details.placement.zeroSize && !state.details.placement.hidden)
     let effects = SearchReducer.reduce(&state, .move(.movedDown))
     #expect(effects.contains { if case .runPreview = $0 { true } else { false } })
+    // Toggled off, it runs nothing; on again, it runs (fzf's test_preview_size_0).
+    _ = SearchReducer.reduce(&state, .details(.detailsToggled))
+    #expect(
+      !SearchReducer.reduce(&state, .move(.movedDown)).contains { if case .runPreview = $0 { true } else { false } })
+    #expect(
+      SearchReducer.reduce(&state, .details(.detailsToggled)).contains {
+        if case .runPreview = $0 { true } else { false }
+      })
     // `0,hidden` (fzf's test_preview_size_0_hidden): hidden runs nothing until shown.
-    #expect(!DetailsPlacement.parse("0,hidden")!.zeroSize && !DetailsPlacement.parse("hidden,0")!.zeroSize)
+    #expect(DetailsPlacement.parse("0,hidden")!.hidden && DetailsPlacement.parse("hidden,0")!.hidden)
   }
 
   @Test func changePreviewReplacesTheCommand() {

@@ -51,7 +51,7 @@ enum DetailsReducer {
   static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String, marked: [String])
     -> [SearchEffect]
   {
-    guard details.open || details.placement.zeroSize && details.command != nil else { return [] }
+    guard details.open else { return [] }
     let template = details.oneOff.map(CommandTemplate.init) ?? details.template
     let marks = template?.namesSeveralLines == true ? marked : []
     let key =

@@ -86,9 +86,7 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "left": out.position = .left
         case "bottom", "down": out.position = .bottom
         case "up", "top": out.position = .top
-        case "hidden":
-          out.hidden = true
-          out.zeroSize = false
+        case "hidden": out.hidden = true
         case "nohidden": out.hidden = false
         case "wrap", "wrap-word": out.wrap = true
         case "nowrap": out.wrap = false
@@ -115,8 +113,8 @@ public struct DetailsPlacement: Sendable, Equatable {
         default:
           // fzf's `N`: a size in cells; `0` shows nothing.
           guard let n = Int(word), n >= 0 else { return nil }
-          out.zeroSize = n == 0 && !out.hidden
-          if n == 0 { out.hidden = true } else { out.cells = n }
+          out.zeroSize = n == 0
+          if n > 0 { out.cells = n }
         }
       }
     }

@@ -34,7 +34,7 @@ public enum SearchReducer {
     if state.infoCommand != nil { effects += askInfo(&state) }
     // The details pane follows the hit the user is on, whatever moved it (when it is open: the
     // hit is not looked up for a closed pane).
-    if state.marks.pendingAccept == nil && (state.details.open || state.details.placement.zeroSize) {
+    if state.marks.pendingAccept == nil && state.details.open {
       effects += DetailsReducer.sync(
         &state.details, current: state.currentHit, query: state.list.results.query, marked: state.marks.checked)
     }
