@@ -87,6 +87,18 @@ import Testing
     #expect(options.layout == .reverse)
   }
 
+  /// `--preview-border STYLE` and `--no-preview-border` are the preview window's border; fzf's
+  /// `--freeze-left/right` and the texts of `--nth`/`--with-nth` reach their options.
+  @Test func previewBorderAndFieldsReachTheirOptions() throws {
+    #expect(try Options.parse(["--no-preview-border"]).previewWindow.border == "none")
+    #expect(try Options.parse(["--preview-border=sharp"]).previewWindow.border == "sharp")
+    let options = try Options.parse(["--freeze-left", "2", "--freeze-right=1", "-n", "2..,1", "--with-nth", "3"])
+    #expect(options.frozen.left == 2 && options.frozen.right == 1)
+    #expect(options.nthText == "2..,1" && options.withNthText == "3")
+    #expect(try Options.parse(["--bind", "a:change-nth(2)"]).bindsReshaping)
+    #expect(try !Options.parse(["--bind", "a:up"]).bindsReshaping)
+  }
+
   @Test func valuesReachTheirOptions() throws {
     let options = try Options.parse([
       "--tiebreak=begin,length", "--scheme", "path", "-d", "\\t", "--nth", "2..", "--with-nth", "{2} {1}",

@@ -359,6 +359,22 @@ import Testing
     #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.refreshPreview])))) == ["cat {}"])
   }
 
+  /// Over a hidden `--preview-window`, a choice that says something shows the preview, and the
+  /// empty one is the window given (fzf's test_change_preview_window_rotate_hidden).
+  @Test func aPreviewWindowChoiceShowsAHiddenPreview() {
+    var state = listed(["a"])
+    state.details.command = "echo =={}=="
+    state.details.placement = DetailsPlacement.parse("hidden")!
+    state.details.basePlacement = state.details.placement
+    let spec = "nohidden||down,1|"
+    var shown: [Bool] = []
+    for _ in 0..<5 {
+      _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changePreviewWindow(spec)])))
+      shown.append(state.details.open)
+    }
+    #expect(shown == [true, false, true, false, true])
+  }
+
   /// What a reduction ran in the preview pane.
   func runs(_ effects: [SearchEffect]) -> [String] {
     effects.compactMap { if case .runPreview(let template, _, _, _, _, _) = $0 { template } else { nil } }

@@ -129,8 +129,12 @@ enum DetailsReducer {
     let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let turn = details.placementTurns[spec, default: 0]
     details.placementTurns[spec] = turn + 1
-    let base = details.basePlacement
-    let placement = DetailsPlacement.parse(choices[turn % choices.count], onto: base) ?? base
+    var base = details.basePlacement
+    // A choice that says something shows the preview unless it says `hidden` (fzf's: over a
+    // hidden `--preview-window`, `down,1` shows it; the empty choice is the window given).
+    let choice = choices[turn % choices.count]
+    if !choice.isEmpty { base.hidden = false }
+    let placement = DetailsPlacement.parse(choice, onto: base) ?? details.basePlacement
     details.placement = placement
     if details.command != nil || details.showsOneOff { details.open = !placement.hidden }
     details.shownFor = nil

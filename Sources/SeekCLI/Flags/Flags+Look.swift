@@ -123,8 +123,23 @@ extension Flag {
   /// `--input-label`, …), read so that an fzf setup that names them runs, and its spacing
   /// (`--gap`, drawn); Seek draws one frame around the whole finder (`--border`, `--border-label`,
   /// `--margin`, `--padding`) and its sections one after the other.
-  static let sectionFrames: [Flag] =
-    ["list", "input", "header", "header-lines", "footer", "preview"].flatMap { section in
+  static var sectionFrames: [Flag] { previewFrame + otherFrames }
+
+  /// The preview's border is its window's (fzf 0.58: `--preview-border` is `--preview-window
+  /// border-STYLE`).
+  private static let previewFrame: [Flag] = [
+    Flag(
+      ["--preview-border"], .optional("STYLE"), "the preview's border (its window's border-STYLE)",
+      completes: .oneOf(Border.allCases.map(\.rawValue))
+    ) { o, r in
+      let style = r.optionalValue { Self.fzfBorderStyles.contains($0) }
+      o.previewWindow.border = style ?? "rounded"
+    },
+    Flag(["--no-preview-border"], "no border around the preview") { o, _ in o.previewWindow.border = "none" },
+  ]
+
+  private static let otherFrames: [Flag] =
+    ["list", "input", "header", "header-lines", "footer"].flatMap { section in
       [
         Flag(
           ["--\(section)-border"], .optional("STYLE"), "read for fzf's setups (Seek frames the whole finder)",
