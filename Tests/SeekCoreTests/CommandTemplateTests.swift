@@ -100,3 +100,14 @@ import Testing
     #expect(SearchService.leadingNumber("abc") == nil && SearchService.leadingNumber("") == nil)
   }
 }
+
+/// A preview that clears its screen (`printf '\033[2J'`) starts again after the clear (fzf's
+/// test_preview_clear_screen).
+@Suite struct PreviewClearTests {
+  @Test func thePreviewStartsAgainAfterTheLastClear() {
+    let output = Array("[1]\n[2]\n\u{1B}[2J[3]\n[4]\n".utf8)
+    #expect(String(decoding: PreviewRunner.afterLastClear(output), as: UTF8.self) == "[3]\n[4]\n")
+    #expect(PreviewRunner.afterLastClear(Array("a\nb".utf8)).count == 3)
+    #expect(PreviewRunner.afterLastClear(Array("\u{1B}[2".utf8)).count == 3)
+  }
+}

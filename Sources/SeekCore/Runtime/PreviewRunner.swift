@@ -131,6 +131,20 @@ public final class PreviewRunner: @unchecked Sendable {
       kill(-child.pid, SIGKILL)  // anything it left running in the background
     }
     let errors = AnsiText.parse(err, maxLines: 50).map { $0.map(\.text).joined() }
-    return PreviewOutput(lines: AnsiText.parse(out), errorLines: errors, exitStatus: status, note: note)
+    return PreviewOutput(
+      lines: AnsiText.parse(Array(Self.afterLastClear(out))), errorLines: errors, exitStatus: status, note: note)
+  }
+
+  /// What follows the last screen clear (`ESC[2J`) of the output: a command that clears its
+  /// screen (`watch`-like loops) starts its preview again there, as fzf's does.
+  static func afterLastClear(_ output: [UInt8]) -> ArraySlice<UInt8> {
+    let clear: [UInt8] = [0x1B, 0x5B, 0x32, 0x4A]
+    guard output.count >= clear.count else { return output[...] }
+    var i = output.count - clear.count
+    while i >= 0 {
+      if output[i] == 0x1B && output[i..<(i + clear.count)].elementsEqual(clear) { return output[(i + clear.count)...] }
+      i -= 1
+    }
+    return output[...]
   }
 }
