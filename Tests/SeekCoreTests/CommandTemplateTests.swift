@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SeekApp
@@ -109,5 +110,46 @@ import Testing
     #expect(String(decoding: PreviewRunner.afterLastClear(output), as: UTF8.self) == "[3]\n[4]\n")
     #expect(PreviewRunner.afterLastClear(Array("a\nb".utf8)).count == 3)
     #expect(PreviewRunner.afterLastClear(Array("\u{1B}[2".utf8)).count == 3)
+  }
+}
+
+/// A preview still running shows what it printed so far (fzf's `tail -f` previews), then its
+/// whole output; the offset applies to the first lines only.
+@Suite struct RunningPreviewTests {
+  final class Collected: @unchecked Sendable {
+    let lock = NSLock()
+    var outputs: [PreviewOutput] = []
+    func add(_ event: SearchEvent) {
+      guard case .details(.previewArrived(_, let output)) = event else { return }
+      lock.withLock { outputs.append(output) }
+    }
+    var all: [PreviewOutput] { lock.withLock { outputs } }
+  }
+
+  @Test func theOutputSoFarIsShownWhileItRuns() throws {
+    let collected = Collected()
+    let runner = PreviewRunner { collected.add($0) }
+    runner.run(command: "printf 'a\\n'; sleep 1; printf 'b\\n'", revision: 1)
+    let deadline = Date().addingTimeInterval(30)
+    while collected.all.last?.exitStatus == nil && Date() < deadline { usleep(10_000) }
+    runner.shutdown()
+    let texts = collected.all.map { $0.lines.map { $0.map(\.text).joined() } }
+    #expect(texts.first == ["a"] && collected.all.first?.exitStatus == nil)
+    #expect(texts.last == ["a", "b"] && collected.all.last?.exitStatus == 0)
+  }
+
+  @Test func theOffsetAppliesToTheFirstLinesOnly() {
+    var details = DetailsState()
+    details.placement = DetailsPlacement.parse("+3")!
+    details.revision = 1
+    func arrive(_ lines: Int) {
+      let output = PreviewOutput(lines: (1...lines).map { [StyledRun(String($0))] })
+      _ = DetailsReducer.reduce(&details, .previewArrived(revision: 1, output), rows: 5)
+    }
+    arrive(4)
+    #expect(details.scroll == 2)
+    details.scroll = 0
+    arrive(8)
+    #expect(details.scroll == 0)
   }
 }

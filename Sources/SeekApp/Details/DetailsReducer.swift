@@ -26,8 +26,11 @@ enum DetailsReducer {
       return []
     case .previewArrived(let revision, let output):
       guard revision == details.revision else { return [] }
+      // The offset applies to the first lines of a run; later parts of a running command's
+      // output (and its whole output) keep the scroll the user may have changed.
+      let firstLines = details.preview?.lines.isEmpty ?? true
       details.preview = output
-      scrollToOffset(&details, output, rows: rows)
+      if firstLines { scrollToOffset(&details, output, rows: rows) }
       return []
     }
   }

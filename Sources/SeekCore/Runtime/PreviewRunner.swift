@@ -9,6 +9,9 @@ public final class PreviewRunner: @unchecked Sendable {
   /// Output kept per command; the command is ended once it printed this much.
   public static let maxOutputBytes = 512 << 10
   public static let maxErrorBytes = 16 << 10
+  /// How often the output of a command still running is shown (fzf's 100 ms): often enough for
+  /// `tail -f`, rarely enough that a fast command is parsed once.
+  static let partialInterval = 0.1
 
   private let deliver: @Sendable (SearchEvent) -> Void
   private let lock = NSCondition()
@@ -69,7 +72,13 @@ public final class PreviewRunner: @unchecked Sendable {
       }
       pending = nil
       lock.unlock()
-      if var output = execute(job.command, variables: job.variables) {
+      // What it printed so far is shown while it runs (`tail -f`), then the whole output.
+      let partial: ([UInt8]) -> Void = { [deliver] bytes in
+        var output = PreviewOutput(lines: AnsiText.parse(Array(Self.afterLastClear(bytes))))
+        output.baseLine = job.baseLine
+        deliver(.details(.previewArrived(revision: job.revision, output)))
+      }
+      if var output = execute(job.command, variables: job.variables, partial: partial) {
         output.baseLine = job.baseLine
         deliver(.details(.previewArrived(revision: job.revision, output)))
       }
@@ -77,7 +86,10 @@ public final class PreviewRunner: @unchecked Sendable {
   }
 
   /// Runs one command to its end; nil when a newer request (or shutdown) ended it first.
-  private func execute(_ command: String, variables: [String: String]) -> PreviewOutput? {
+  /// `partial` is handed the output so far, at most every `partialInterval` while it grows.
+  private func execute(
+    _ command: String, variables: [String: String], partial: ([UInt8]) -> Void
+  ) -> PreviewOutput? {
     let child: ChildProcess
     do { child = try ChildProcess(command: command, captureErrors: true, variables: variables) } catch {
       return PreviewOutput(errorLines: ["\(error)"], exitStatus: 127)
@@ -87,7 +99,13 @@ public final class PreviewRunner: @unchecked Sendable {
     var open: [Int32] = [child.output] + (child.errors.map { [$0] } ?? [])
     var note: String? = nil
     var buffer = [UInt8](repeating: 0, count: 16 << 10)
+    var shownAt = Date()
+    var shownBytes = 0
     while !open.isEmpty {
+      if out.count > shownBytes && Date().timeIntervalSince(shownAt) >= Self.partialInterval {
+        partial(out)
+        (shownAt, shownBytes) = (Date(), out.count)
+      }
       if shouldStop {
         child.terminate()
         return nil
