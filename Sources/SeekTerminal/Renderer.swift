@@ -495,7 +495,7 @@ public enum Renderer {
     let header = state.details.showsCommand ? min(state.details.placement.headerLines, frame.height, lines.count) : 0
     // `follow`: the end of the output, until the pane is scrolled.
     let first =
-      state.details.placement.follow && state.details.showsCommand && state.details.scroll == 0
+      state.details.following && state.details.showsCommand
       ? max(header, lines.count - frame.height + header)
       : max(header, min(state.details.scroll, max(0, lines.count - 1)))
     let shown = Array(lines.prefix(header)) + lines.dropFirst(first).prefix(frame.height - header)

@@ -153,3 +153,21 @@ import Testing
     #expect(details.scroll == 0)
   }
 }
+
+/// `--preview-window follow` (fzf's test_preview_window_follow): the end of the output stays on
+/// screen as it grows; scrolling up stops following, scrolling back to the end follows again.
+@Suite struct PreviewFollowTests {
+  @Test func scrollingUpStopsFollowingAndBackDownFollowsAgain() {
+    var details = DetailsState()
+    details.open = true
+    details.command = "tail -f log"
+    details.placement = DetailsPlacement.parse("follow")!
+    _ = DetailsReducer.sync(&details, current: nil, query: "", marked: [])
+    #expect(details.following)
+    details.preview = PreviewOutput(lines: (1...20).map { [StyledRun(String($0))] })
+    _ = DetailsReducer.reduce(&details, .detailsScrolled(lines: -1), rows: 5)
+    #expect(!details.following && details.scroll == 14)
+    _ = DetailsReducer.reduce(&details, .detailsScrolled(lines: 1), rows: 5)
+    #expect(details.following && details.scroll == 15)
+  }
+}

@@ -18,7 +18,7 @@ enum DetailsReducer {
       return []
     case .detailsScrolled(let lines):
       guard details.open else { return [] }
-      details.scroll = max(0, details.scroll + lines)
+      scroll(&details, by: lines, rows: rows)
       return []
     case .detailsArrived(let revision, let record):
       guard revision == details.revision else { return [] }
@@ -32,6 +32,24 @@ enum DetailsReducer {
       details.preview = output
       if firstLines { scrollToOffset(&details, output, rows: rows) }
       return []
+    }
+  }
+
+  /// A scroll by `lines`. `follow` (fzf's): scrolling up from the end stops following the
+  /// output; scrolling back down to its end follows it again.
+  private static func scroll(_ details: inout DetailsState, by lines: Int, rows: Int) {
+    let header = details.placement.headerLines
+    let end = max(header, (details.preview?.lines.count ?? 0) - max(1, rows - header))
+    if details.following {
+      guard lines < 0 else { return }
+      details.following = false
+      details.scroll = max(0, end + lines)
+      return
+    }
+    details.scroll = max(0, details.scroll + lines)
+    if details.placement.follow && lines > 0 && details.scroll >= end {
+      details.following = true
+      details.scroll = end
     }
   }
 
@@ -66,6 +84,7 @@ enum DetailsReducer {
     // With no `--preview`, what `preview(…)` showed stays as the current line changes (fzf's).
     if details.oneOff == nil && details.command == nil && details.showsOneOff { return [] }
     details.scroll = 0
+    details.following = details.placement.follow
     details.revision += 1
     details.record = nil
     details.preview = nil
@@ -139,6 +158,7 @@ enum DetailsReducer {
     if !choice.isEmpty { base.hidden = false }
     let placement = DetailsPlacement.parse(choice, onto: base) ?? details.basePlacement
     details.placement = placement
+    details.following = placement.follow
     if details.command != nil || details.showsOneOff { details.open = !placement.hidden }
     details.shownFor = nil
   }

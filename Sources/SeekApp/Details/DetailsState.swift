@@ -10,6 +10,8 @@ public struct DetailsState: Sendable, Equatable {
   public var placement = DetailsPlacement()
   /// The placement given at start (`--preview-window`): what `change-preview-window` changes.
   public var basePlacement = DetailsPlacement()
+  /// `follow` (fzf's): the end of the output is on screen as it grows, until scrolled up.
+  public var following = false
   /// How many times each `change-preview-window(a|b|…)` was done: its next alternative.
   public var placementTurns: [String: Int] = [:]
   /// `--preview CMD`: the pane shows the command's output instead of the record.
