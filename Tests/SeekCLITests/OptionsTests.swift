@@ -91,6 +91,10 @@ import Testing
   /// `--freeze-left/right` and the texts of `--nth`/`--with-nth` reach their options.
   @Test func previewBorderAndFieldsReachTheirOptions() throws {
     #expect(try Options.parse(["--no-preview-border"]).previewWindow.border == "none")
+    // Each --preview-window is read over the ones before; `default` drops them.
+    let window = try Options.parse(["--preview-window", "follow", "--preview-window", "~4"]).previewWindow
+    #expect(window.follow && window.headerLines == 4)
+    #expect(try !Options.parse(["--preview-window", "follow", "--preview-window", "default,up"]).previewWindow.follow)
     #expect(try Options.parse(["--preview-border=sharp"]).previewWindow.border == "sharp")
     let options = try Options.parse(["--freeze-left", "2", "--freeze-right=1", "-n", "2..,1", "--with-nth", "3"])
     #expect(options.frozen.left == 2 && options.frozen.right == 1)

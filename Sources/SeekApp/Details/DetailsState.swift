@@ -90,6 +90,8 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "up", "top": out.position = .top
         case "hidden": out.hidden = true
         case "nohidden": out.hidden = false
+        // fzf's `default`: the options read before it are dropped.
+        case "default": out = DetailsPlacement()
         case "wrap", "wrap-word": out.wrap = true
         case "nowrap": out.wrap = false
         case "follow": out.follow = true

@@ -15,8 +15,10 @@ extension Flag {
       ["--preview-window"], .required("SPEC"),
       "right, left, down (bottom), up (top), N% or N cells (~N too; 0 shows nothing), hidden, wrap, follow (show the end), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
     ) { o, r throws(Options.ParseError) in
+      // Each one is read over the ones before (fzf's: `--preview-window follow --preview-window ~4`).
+      let before = o.previewWindow
       o.previewWindow = try r.value(
-        { DetailsPlacement.parse($0) },
+        { DetailsPlacement.parse($0, onto: before) },
         expected: "right, left, down, up, N% or N, hidden, wrap, follow, +N, border styles, e.g. right:50%")
     },
     // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
