@@ -373,6 +373,12 @@ import Testing
       shown.append(state.details.open)
     }
     #expect(shown == [true, false, true, false, true])
+    // A wrap toggled stays through a change of window that names none (fzf's issue 4791).
+    _ = SearchReducer.reduce(
+      &state, .app(.actionsTriggered([.togglePreviewWrap, .changePreviewWindow("border-bold")])))
+    #expect(state.details.placement.wrap && state.details.placement.border == "bold")
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changePreviewWindow("nowrap")])))
+    #expect(!state.details.placement.wrap)
   }
 
   /// What a reduction ran in the preview pane.

@@ -156,6 +156,8 @@ enum DetailsReducer {
     // hidden `--preview-window`, `down,1` shows it; the empty choice is the window given).
     let choice = choices[turn % choices.count]
     if !choice.isEmpty { base.hidden = false }
+    // The wrap `toggle-preview-wrap` set stays unless the choice names one (fzf's issue 4791).
+    base.wrap = details.placement.wrap
     let placement = DetailsPlacement.parse(choice, onto: base) ?? details.basePlacement
     details.placement = placement
     details.following = placement.follow
