@@ -39,6 +39,15 @@ final class BackgroundCommands: @unchecked Sendable {
     thread.start()
   }
 
+  /// fzf's `bg-cancel`: the commands running are ended, their output dropped; new ones start.
+  func cancelAll() {
+    let groups = lock.withLock {
+      defer { running = [:] }
+      return Array(running.keys)
+    }
+    for group in groups { kill(-group, SIGTERM) }
+  }
+
   /// The app leaves: every command still running is ended (its group signalled; its thread
   /// reaps it), and none starts after.
   func endAll() {

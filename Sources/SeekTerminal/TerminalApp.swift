@@ -340,6 +340,7 @@ public final class TerminalApp {
       session.outcome = .accepted(
         objectIDs: ids, query: state.editor.text, key: state.marks.acceptKey, printed: state.printQueue)
     case .ringBell: session.driver.ringBell()
+    case .cancelBackground: session.background.cancelAll()
     case .redrawScreen: session.driver.redrawAll()
     case .quit(let status): session.outcome = .quit(status: status, query: state.editor.text)
     case .printQuery(let query): session.outcome = .queryPrinted(query)
@@ -385,7 +386,7 @@ public final class TerminalApp {
       session.background.start(command, variables: variables) { ending in
         let event: SearchEvent
         switch Self.transformed(ending, into: target, key: key, layout: layout) {
-        case .success(let actions): event = .app(.actionsTriggered(actions))
+        case .success(let actions): event = .app(.backgroundFinished(output: actions))
         case .failure(let note):
           guard let text = note.text else { return }
           event = .app(.failed(text))

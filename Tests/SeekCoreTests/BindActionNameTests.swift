@@ -7,7 +7,7 @@ import Testing
   /// Spellings of one action that fzf's name of it replaces.
   static let aliases = [
     "top": "first", "track": "track-current", "toggle-details": "toggle-preview",
-    "toggle-raw": "ignore", "bg-cancel": "ignore", "best": "first", "down-match": "down", "up-match": "up",
+    "toggle-raw": "ignore", "best": "first", "down-match": "down", "up-match": "up",
     "down-selected": "next-selected", "up-selected": "prev-selected", "clear-selection": "clear-multi",
     "previous-history": "prev-history",
   ]
@@ -19,7 +19,10 @@ import Testing
     for name in BindAction.editing.keys {
       #expect(BindAction.named(name, argument: nil)?.name == Self.aliases[name] ?? name, "\(name)")
     }
-    for name in ["change-query", "put", "execute", "reload", "reload-sync", "transform-query", "pos", "search"] {
+    for name in [
+      "change-query", "put", "execute", "reload", "reload-sync", "transform-query", "pos", "search", "change-nth",
+      "bg-transform", "bg-transform-header", "change-header-lines",
+    ] {
       #expect(BindAction.named(name, argument: "1")?.name == name, "\(name)")
     }
   }

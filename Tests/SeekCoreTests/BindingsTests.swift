@@ -323,6 +323,20 @@ import Testing
     #expect(state.afterWait == nil && state.footer == ["world"])
   }
 
+  /// A `bg-transform`'s output is no key: done while a wait holds the keys, a wait in it joining
+  /// the one held (fzf's test_wait_action_bg_transform, _join); `bg-cancel` asks for the running
+  /// commands to end.
+  @Test func aBackgroundOutputIsDoneWhileAWaitHolds() {
+    var state = listed(["1", "5"])
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.changeQuery("5"), .wait])))
+    _ = SearchReducer.reduce(
+      &state, .app(.backgroundFinished(output: [.changeHeader("hello"), .wait, .changeFooter("world")])))
+    #expect(state.header == ["hello"] && state.footer.isEmpty && state.afterWait == [.changeFooter("world")])
+    _ = SearchReducer.reduce(&state, .answer(.resultsArrived(revision: state.list.revision, page("5", 0, ["5"]))))
+    #expect(state.footer == ["world"])
+    #expect(SearchReducer.reduce(&state, .app(.actionsTriggered([.cancelBackground]))) == [.cancelBackground])
+  }
+
   /// A `change` binding fires once per key typed, Space included (Space may also check a row).
   @Test func changeFiresOncePerKeyTyped() {
     var state = listed(["a b", "c"])

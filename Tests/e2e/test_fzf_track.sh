@@ -163,3 +163,23 @@ tmux_start 60 8 "seq 3 | env LANG=C.UTF-8 $T/fzf --bind 'load:become:tty > $T/tt
 wait_exit_file "$T/tty.out"
 expect_eq "become: its input is the terminal, not the pipe" "/dev/tty" "$(cat "$T/tty.out")"
 tmux_stop
+
+# bg-cancel ends the bg-transform commands running: the one for line 1 (a 1 s sleep) never shows,
+# while one started after it (a longer sleep) does; a bg-transform's output is done while a wait
+# holds the keys (fzf's test_bg_cancel, test_wait_action_bg_transform).
+tmux_start 60 10 "env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --bind 'space:bg-cancel+bg-transform-header(sleep {}; echo [{}])' --bind 'x:bg-transform-footer(sleep 2; echo late)' < <(seq 0 1) > $T/out; exec tail -f /dev/null"
+wait_for "2/2"
+tmux_type "1"
+wait_for "1/2"
+tmux_keys Space BSpace
+wait_for "2/2"
+tmux_keys Space x
+wait_for "[0]"
+wait_for "late"
+expect_not_contains "bg-cancel: the cancelled command's output never comes" "$(screen)" "[1]"
+tmux_stop
+
+tmux_start 60 10 "(seq 100; sleep 3) | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --bind 'start:bg-transform-header(echo hello)+search(5)+wait' > $T/out; exec tail -f /dev/null"
+wait_for "hello"
+expect_screen "a bg-transform's output is done while the wait holds" "(..)"
+tmux_stop

@@ -114,6 +114,8 @@ public enum BindAction: Sendable, Equatable {
   /// fzf's `toggle-multi-line` and `toggle-wrap`: Seek draws a line on one row (a line break as
   /// ␊), so they are taken for fzf's scripts and change nothing on screen.
   case toggleMultiLine, toggleWrap
+  /// fzf's `bg-cancel`: the `bg-transform` commands running are ended, their output dropped.
+  case cancelBackground
   /// The preview scrolled to its first or last line, or by a page or half of one.
   case previewTop, previewBottom, previewPageUp, previewPageDown, previewHalfPageUp, previewHalfPageDown
   /// A line printed on accept, after the query and the key and before the items (`print(…)`).
@@ -297,7 +299,8 @@ public enum BindAction: Sendable, Equatable {
     "jump": .jump, "jump-accept": .jumpAccept, "backward-delete-char/eof": .deleteBackwardOrAbort,
     "accept-or-print-query": .acceptOrPrintQuery, "select": .select, "deselect": .deselect,
     "replace-query": .replaceQuery, "toggle-sort": .toggleSort, "exclude": .exclude,
-    "exclude-multi": .excludeMulti, "toggle-raw": .ignore, "change-multi": .changeMulti(nil), "bg-cancel": .ignore,
+    "exclude-multi": .excludeMulti, "toggle-raw": .ignore, "change-multi": .changeMulti(nil),
+    "bg-cancel": .cancelBackground,
     "track": .trackCurrent, "track-current": .trackCurrent, "untrack-current": .untrackCurrent,
     "toggle-track": .toggleTrack, "toggle-track-current": .toggleTrackCurrent,
     // Without raw mode (`--raw`), the best match is the first and the next match the next line.

@@ -41,7 +41,7 @@ extension SearchReducer {
   static func perform(_ state: inout SearchState, _ action: BindAction) -> [SearchEffect] {
     switch action {
     case .accept, .acceptNonEmpty, .abort, .printQuery, .acceptOrPrintQuery, .execute, .executeSilent, .become,
-      .reload, .reloadSync, .transform, .transformInto, .backgroundTransform:
+      .reload, .reloadSync, .transform, .transformInto, .backgroundTransform, .cancelBackground:
       return leaveOrRun(&state, action)
     case .trackCurrent, .untrackCurrent, .toggleTrack, .toggleTrackCurrent:
       return track(&state, action)
@@ -106,6 +106,7 @@ extension SearchReducer {
       return MarksReducer.command(&state.marks, template, .transformInto(target))
     // At once, never waiting: keys go on while it runs, its output done when it comes.
     case .backgroundTransform(let target, let template): return [immediateCommand(template, .background(target), state)]
+    case .cancelBackground: return [.cancelBackground]
     default: return []
     }
   }

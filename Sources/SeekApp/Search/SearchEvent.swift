@@ -168,6 +168,9 @@ public enum AppEvent: Sendable, Equatable {
   /// A bound command (`execute`, `execute-silent`, `transform`) has ended: the actions its output
   /// makes (`transform`), then the actions bound after it.
   case commandFinished(output: [BindAction] = [])
+  /// A `bg-transform`'s command has ended: the actions its output makes, done even while a `wait`
+  /// or a tracked reload holds the keys (it is no key; a `wait` among them joins the one held).
+  case backgroundFinished(output: [BindAction])
   case interrupted
   /// The catalog's source says it changed (a PostgreSQL table's notification): read it again.
   case sourceChanged
@@ -237,6 +240,8 @@ public enum SearchEffect: Sendable, Equatable {
   case ringBell
   /// fzf's `clear-screen`: the whole screen drawn again, not only what changed.
   case redrawScreen
+  /// fzf's `bg-cancel`: the `bg-transform` commands running are ended, their output dropped.
+  case cancelBackground
 }
 
 /// How a bound command runs.
@@ -321,7 +326,9 @@ extension SearchEffect {
       return .search  // the log counts hits first; a preview's placeholders are filled from the catalog
     case .setChecked, .createItem, .deleteCreatedItem, .forgetQuery, .flushWrites, .refreshFromStore, .recordPick:
       return .write
-    case .accept, .quit, .runCommand, .printQuery, .reloadSource, .reshapeLines, .ringBell, .redrawScreen: return .app
+    case .accept, .quit, .runCommand, .printQuery, .reloadSource, .reshapeLines, .ringBell, .redrawScreen,
+      .cancelBackground:
+      return .app
     }
   }
 }

@@ -190,6 +190,8 @@ extension SearchReducer {
       return [.quit(status: 130)]
     case .actionsTriggered(let actions):
       return perform(&state, actions)
+    case .backgroundFinished(let output):
+      return perform(&state, output)
     case .commandFinished(let output):
       let (then, held) = MarksReducer.commandFinished(&state.marks)
       var effects = perform(&state, output + then)

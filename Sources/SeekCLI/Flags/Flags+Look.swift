@@ -13,7 +13,7 @@ extension Flag {
     Flag(["--no-preview"], "no preview command (one set before is dropped)") { o, _ in o.preview = nil },
     Flag(
       ["--preview-window"], .required("SPEC"),
-      "right, left, down (bottom), up (top), N% or N cells (~N too; 0 shows nothing), hidden, wrap, follow (show the end), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
+      "right, left, down (bottom), up (top), N% or N cells (0: shown nowhere, its command still run), hidden, wrap, follow (show the end), ~N (the first N lines stay on top), +N or +{2} (from line N, or the line a field names; -5 less, -/2 centred); fzf's border styles accepted; e.g. right:60% or up:40%,+{2}-/2 (default: beside the results from 100 columns)"
     ) { o, r throws(Options.ParseError) in
       // Each one is read over the ones before (fzf's: `--preview-window follow --preview-window ~4`).
       let before = o.previewWindow
