@@ -57,8 +57,13 @@ import Testing
 
   /// Every line is read again: asked while the input is read, the change waits for its end.
   @Test func aChangeWaitsForTheWholeInput() {
+    // An input whole from the start (`--sync`) does not wait.
+    var whole = listed(["a"])
+    whole.inputEnded = false
+    #expect(act(&whole, .changeHeaderLines("2")) != nil)
     var state = listed(["a"])
     state.inputEnded = false
+    state.streamedRecords = 0
     #expect(act(&state, .changeHeaderLines("2")) == nil)
     _ = SearchReducer.reduce(&state, .app(.catalogChanged(records: 5, finished: false, percent: nil)))
     #expect(state.fields.waiting != nil)

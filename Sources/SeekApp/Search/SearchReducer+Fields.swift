@@ -10,7 +10,8 @@ extension SearchReducer {
     // lose theirs, and so do the lines the query no longer finds in the fields shown.
     if part != .nth { MarksReducer.reshapeStarting(&state.marks, matchesOnly: part == .withNth) }
     // Every line is read again: a change asked for while the input is still read waits for its end.
-    guard state.inputEnded else {
+    // (An input whole from the start, `--sync`, streams nothing: it is whole already.)
+    guard state.inputEnded || state.streamedRecords == nil else {
       LineFieldsReducer.wait(&state.fields, change)
       return []
     }

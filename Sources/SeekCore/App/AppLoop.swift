@@ -41,7 +41,10 @@ public final class AppLoop {
     didReduce?(effects)
     // fzf starts a reload once the actions bound with it are done: a search they ask for
     // (`disable-search+reload(…)+backward-delete-char`) answers the list before it.
-    let ordered = effects.filter { !$0.startsReload } + effects.filter(\.startsReload)
+    // (No array is made for the events of the keystroke path, which start none.)
+    let ordered =
+      effects.contains(where: \.startsReload)
+      ? effects.filter { !$0.startsReload } + effects.filter(\.startsReload) : effects
     for effect in ordered where !done() {
       if effect.lane == .app {
         app(effect)

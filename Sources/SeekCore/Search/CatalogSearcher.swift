@@ -705,7 +705,10 @@ public final class CatalogSearcher {
 
   /// The record with this objectID, in whichever segment holds it.
   public func lookup(objectID: String) -> (kind: SegmentKind, index: SearchIndex, record: Int)? {
-    for segment in segments + replacedSegments {
+    for segment in segments {
+      if let record = segment.index.record(objectID: objectID) { return (segment.kind, segment.index, record) }
+    }
+    for segment in replacedSegments {
       if let record = segment.index.record(objectID: objectID) { return (segment.kind, segment.index, record) }
     }
     return nil
