@@ -79,11 +79,11 @@ import Testing
     #expect(DetailsPlacement.parse("hidden")?.hidden == true)
     #expect(DetailsPlacement.parse("sideways") == nil)
     #expect(DetailsPlacement.parse("right:101%") == nil)
-    // fzf's sizes in cells (`down:1:hidden`, `right:~30`), and 0: nothing shown.
+    // fzf's sizes in cells (`down:1:hidden`), 0: shown nowhere, and `~N`: header lines.
     let one = DetailsPlacement.parse("down:1:hidden")
     #expect(one?.position == .bottom && one?.cells == 1 && one?.hidden == true)
-    #expect(DetailsPlacement.parse("right:~30")?.cells == 30)
-    #expect(DetailsPlacement.parse("0")?.hidden == true)
+    #expect(DetailsPlacement.parse("right:~30")?.headerLines == 30 && DetailsPlacement.parse("right:~30")?.cells == nil)
+    #expect(DetailsPlacement.parse("0")?.zeroSize == true && DetailsPlacement.parse("0")?.hidden == false)
     #expect(DetailsPlacement.parse("right:-3") == nil)
     // fzf's other forms.
     let up = DetailsPlacement.parse("up,60%,border-rounded,follow,+12,wrap-word")
@@ -116,6 +116,7 @@ import Testing
     s.details.open = true
     s.details.command = "seq 1 100"
     s.details.placement = DetailsPlacement.parse("up:50%,follow")!
+    s.details.following = true  // as a run of the command starts it (`DetailsReducer.sync`)
     s.details.preview = PreviewOutput(
       lines: (1...100).map { [StyledRun("\($0)")] }, exitStatus: 0)
     let frame = Layout.detailsFrame(s)!
