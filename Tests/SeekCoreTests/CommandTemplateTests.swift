@@ -171,3 +171,25 @@ import Testing
     #expect(details.following && details.scroll == 15)
   }
 }
+
+/// A preview's `{q}` is the query line, not what `search(…)` searches the list for (fzf's
+/// test_preview_query_should_not_be_affected_by_search); a command of the line alone does not
+/// run again while the query changes on the same line.
+@Suite struct PreviewQueryTests {
+  func runs(_ effects: [SearchEffect]) -> [String] {
+    effects.compactMap { if case .runPreview(_, _, let query, _, _, _) = $0 { query } else { nil } }
+  }
+
+  @Test func theQueryLineIsTheCommandsQuery() {
+    var details = DetailsState()
+    details.open = true
+    details.command = "echo [{q}/{}]"
+    let hit = ResultHit(objectID: "1", title: "1")
+    #expect(runs(DetailsReducer.sync(&details, current: hit, query: "1", typed: "1", marked: [])) == ["1"])
+    #expect(runs(DetailsReducer.sync(&details, current: hit, query: "1", typed: "1 ", marked: [])) == ["1 "])
+    details.command = "cat {}"
+    details.shownFor = nil
+    #expect(runs(DetailsReducer.sync(&details, current: hit, query: "1", typed: "1 ", marked: [])) == ["1 "])
+    #expect(runs(DetailsReducer.sync(&details, current: hit, query: "1 2", typed: "1 2", marked: [])).isEmpty)
+  }
+}

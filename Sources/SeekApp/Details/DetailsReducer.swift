@@ -69,16 +69,20 @@ enum DetailsReducer {
   /// After every event: when the pane is open and its hit, the query, or the marks a command
   /// names (`{+}`) changed, ask for it. A command that names the query, or no line, runs with no
   /// hit too, as fzf's does (`--preview 'echo {q}'` on no match).
-  static func sync(_ details: inout DetailsState, current hit: ResultHit?, query: String, marked: [String])
-    -> [SearchEffect]
-  {
+  /// `query`: what the list is searched for (a record's words are highlighted for it); `typed`:
+  /// the query line, a command's `{q}` (fzf's: `search(…)` changes the list, not `{q}`).
+  static func sync(
+    _ details: inout DetailsState, current hit: ResultHit?, query: String, typed: String? = nil, marked: [String]
+  ) -> [SearchEffect] {
     guard details.open else { return [] }
     let template = details.oneOff.map(CommandTemplate.init) ?? details.template
     let marks = template?.namesSeveralLines == true ? marked : []
+    // A command runs again for a new query only when it names the query or the matches.
+    let asked = template.map { $0.namesQuery || $0.namesSeveralLines ? typed ?? query : "" } ?? query
     let key =
-      hit.map { DetailsState.Shown(objectID: $0.objectID, query: query, marked: marks) }
+      hit.map { DetailsState.Shown(objectID: $0.objectID, query: asked, marked: marks) }
       ?? (template?.runsWithoutLine == true || template?.namesMarks == true && !marks.isEmpty
-        ? DetailsState.Shown(objectID: "", query: query, marked: marks) : nil)
+        ? DetailsState.Shown(objectID: "", query: asked, marked: marks) : nil)
     guard key != details.shownFor else { return [] }
     details.shownFor = key
     // With no `--preview`, what `preview(…)` showed stays as the current line changes (fzf's).
@@ -100,7 +104,8 @@ enum DetailsReducer {
     if case .field(let range)? = details.placement.offset?.base { baseField = range }
     return [
       .runPreview(
-        template: command, objectID: key.objectID, query: query, revision: details.revision, baseField: baseField,
+        template: command, objectID: key.objectID, query: typed ?? query, revision: details.revision,
+        baseField: baseField,
         marked: marks)
     ]
   }

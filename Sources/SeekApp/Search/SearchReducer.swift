@@ -36,7 +36,8 @@ public enum SearchReducer {
     // hit is not looked up for a closed pane).
     if state.marks.pendingAccept == nil && state.details.open {
       effects += DetailsReducer.sync(
-        &state.details, current: state.currentHit, query: state.list.results.query, marked: state.marks.checked)
+        &state.details, current: state.currentHit, query: state.list.results.query, typed: state.editor.text,
+        marked: state.marks.checked)
     }
     return effects
   }

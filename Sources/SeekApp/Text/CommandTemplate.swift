@@ -78,6 +78,17 @@ public struct CommandTemplate: Sendable, Equatable {
     parts.contains { if case .line(let p) = $0 { p.items != .current } else { false } }
   }
 
+  /// Whether it names the query (`{q}`, `{q:2}`, `{fzf:query}`): it runs again as the query
+  /// changes, where a command of the line alone does not.
+  public var namesQuery: Bool {
+    parts.contains {
+      switch $0 {
+      case .query, .fzf("query"): true
+      default: false
+      }
+    }
+  }
+
   /// Whether it names the marked lines (`{+}`): with some marked it runs with no current line, as
   /// fzf's preview does (`echo {}/{+}` on no match shows `/1 2`).
   public var namesMarks: Bool {
