@@ -498,8 +498,10 @@ public enum Renderer {
       state.details.following && state.details.showsCommand
       ? max(header, lines.count - frame.height + header)
       : max(header, min(state.details.scroll, max(0, lines.count - 1)))
-    let shown = Array(lines.prefix(header)) + lines.dropFirst(first).prefix(frame.height - header)
-    for (i, line) in shown.enumerated() {
+    // The header's rows, then the scrolled ones (indexes: no array made per frame).
+    let rows = min(frame.height, header + max(0, lines.count - first))
+    for i in 0..<rows {
+      let line = lines[i < header ? i : first + i - header]
       var x = frame.column
       let limit = frame.column + frame.width
       for piece in line where x < limit {

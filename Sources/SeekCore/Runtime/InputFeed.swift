@@ -240,7 +240,7 @@ public final class InputFeed {
       })
     else { return nil }  // leaving
     var bytes: [UInt8] = []
-    for line in header + lines {
+    for line in [header, lines].joined() {
       bytes += line.utf8
       bytes.append(source.delimiter)
     }
