@@ -54,6 +54,8 @@ struct CommandVariables {
     ]
     // A value as long as the limit is a longer one cut (`DocumentStore.maxIndexedValueBytes`).
     if let item = state.currentHit?.title, item.utf8.count < currentItemLimit { variables["FZF_CURRENT_ITEM"] = item }
+    if let click = state.headerClick { add(click, named: "HEADER", to: &variables) }
+    if let click = state.footerClick { add(click, named: "FOOTER", to: &variables) }
     if let frame = context.preview {
       variables["FZF_PREVIEW_LINES"] = String(frame.height)
       variables["FZF_PREVIEW_COLUMNS"] = String(frame.width)
@@ -61,6 +63,15 @@ struct CommandVariables {
       variables["FZF_PREVIEW_LEFT"] = String(frame.column)
     }
     return variables
+  }
+
+  /// `FZF_CLICK_HEADER_LINE`, `_COLUMN`, `_WORD`, `_NTH` (the footer's: no field).
+  static func add(_ click: SectionClick, named section: String, to variables: inout [String: String]) {
+    let prefix = "FZF_CLICK_\(section)_"
+    variables[prefix + "LINE"] = String(click.line)
+    variables[prefix + "COLUMN"] = String(click.column)
+    if let word = click.word { variables[prefix + "WORD"] = word }
+    if click.section == .header, let nth = click.nthExpression { variables[prefix + "NTH"] = nth }
   }
 
   /// The current line's place from 1 (the top line while no move was made); 0 with no line.

@@ -530,6 +530,13 @@ public final class TerminalApp {
     let innerRow = surroundRow - finder.row
     guard innerRow >= 0, innerRow < finder.screen.rows else { return }
     let row = configuration.layout.logicalRow(innerRow, column: column, state, headerFirst: configuration.headerFirst)
+    if let click = SectionClicks.hit(
+      column: column, row: row, screenRow: innerRow, state, layout: configuration.layout,
+      headerFirst: configuration.headerFirst, shape: configuration.source.lineShape)
+    {
+      send(.click(.sectionClicked(click)), session)
+      return
+    }
     let now = Date().timeIntervalSince1970
     let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
     lastClick = double ? nil : (row, now)

@@ -31,7 +31,7 @@ enum StoreCommands {
           Output.error("seek: no item is named '\(SafeText.sanitized(title))'")
           return 1
         }
-        try store.recordPick(objectID: objectID, query: options.query ?? "", time: Date().timeIntervalSince1970)
+        try store.recordPick(objectID: objectID, query: options.query, time: Date().timeIntervalSince1970)
         Output.write("picked \(SafeText.sanitized(title))\n")
         return 0
       }

@@ -183,3 +183,26 @@ tmux_start 60 10 "(seq 100; sleep 3) | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFO
 wait_for "hello"
 expect_screen "a bg-transform's output is done while the wait holds" "(..)"
 tmux_stop
+
+# click-header and click-footer (fzf's sorting and button scripts): the line counted down the
+# section as drawn, the column from the text's start, the word clicked and its field (fzf 0.74.5:
+# L=1 C=1 W=Zcc N=1, L=4 C=5 W=Bbb N=5, L=5 C=1 W=Ccc N=6.., L=2 C=1 W=Bar).
+click_word() { # WORD: an SGR mouse click on the word's first cell
+  local line row col
+  line=$(screen | grep -n -m1 -- "$1") || return 1
+  row=${line%%:*}
+  line=${line#*:}
+  col=$(( $(awk -v l="$line" -v w="$1" 'BEGIN { print index(l, w) }') ))
+  tmux_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$col" "$row" "$col" "$row")"
+}
+tmux_start 60 14 "(printf 'Xaa\nYbb\nZcc\n'; seq 5) | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --header \$'Aaa Bbb\nCcc' --header-lines 3 --footer \$'Foo\nBar' --bind 'click-header:transform-prompt:echo \"L=\$FZF_CLICK_HEADER_LINE C=\$FZF_CLICK_HEADER_COLUMN W=\$FZF_CLICK_HEADER_WORD N=\$FZF_CLICK_HEADER_NTH> \"' --bind 'click-footer:transform-prompt:echo \"L=\$FZF_CLICK_FOOTER_LINE C=\$FZF_CLICK_FOOTER_COLUMN W=\$FZF_CLICK_FOOTER_WORD> \"' > $T/out; exec tail -f /dev/null"
+wait_for "5/5"
+click_word Zcc
+expect_screen "click-header: the input's last header line is the top one (fzf: L=1)" "L=1 C=1 W=Zcc N=1>"
+click_word Bbb
+expect_screen "click-header: --header's words after the input's lines, fields counted on (fzf: L=4 C=5 N=5)" "L=4 C=5 W=Bbb N=5>"
+click_word Ccc
+expect_screen "click-header: the last field is open-ended (fzf: N=6..)" "L=5 C=1 W=Ccc N=6..>"
+click_word Bar
+expect_screen "click-footer: the footer's second line (fzf: L=2)" "L=2 C=1 W=Bar>"
+tmux_stop

@@ -335,9 +335,9 @@ public enum BindEvent: String, Sendable, CaseIterable {
   case multi
   /// The terminal changed size.
   case resize
-  /// A click on the header (fzf's sorting scripts bind it): taken, never fired yet — Seek's
-  /// header takes no clicks.
+  /// A click on the header (fzf's sorting scripts bind it) or on the footer (`SectionClick`).
   case clickHeader = "click-header"
+  case clickFooter = "click-footer"
   /// The results of the current query, once the input is all read (`result` also fires for the
   /// lines read so far).
   case resultFinal = "result-final"

@@ -103,6 +103,8 @@ public enum ClickEvent: Sendable, Equatable {
   case suggestionClicked(Int, double: Bool)
   /// A results row (its index in the list, not on screen).
   case resultClicked(Int, double: Bool)
+  /// fzf's header or footer (`click-header`, `click-footer`).
+  case sectionClicked(SectionClick)
 }
 
 /// Refinements, the sort and their pane (`RefinementsReducer`).

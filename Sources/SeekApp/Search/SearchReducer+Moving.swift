@@ -160,6 +160,15 @@ extension SearchReducer {
       ResultsReducer.select(&state.list, index)
       let effects = selectionMoved(&state)
       return double && again ? effects + act(&state, .enterPressed) : effects
+    case .sectionClicked(let click):
+      switch click.section {
+      case .header:
+        state.headerClick = click
+        return fire(&state, .clickHeader)
+      case .footer:
+        state.footerClick = click
+        return fire(&state, .clickFooter)
+      }
     }
   }
 

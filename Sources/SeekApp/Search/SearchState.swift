@@ -43,6 +43,10 @@ public struct SearchState: Sendable, Equatable {
   public var header: [String] = []
   /// `--footer` (fzf's): lines shown at the list's far end, under a rule; never searched.
   public var footer: [String] = []
+  /// The last clicks on the header and on the footer: kept, as fzf keeps them, so that a command
+  /// started later (a preview) still reads them.
+  public var headerClick: SectionClick? = nil
+  public var footerClick: SectionClick? = nil
   /// How many of the header's last lines came from the input (`--header-lines`): they follow
   /// the list's direction, where `--header`'s lines stay upright.
   public var inputHeaderLines = 0
