@@ -92,6 +92,9 @@ public struct Options: Equatable {
   public var gapLine = "┈"
   /// fzf's `--preview-label` and `--preview-label-pos`: text on the preview's border.
   public var previewLabel = ""
+  /// fzf's `--wrap-sign` and `--preview-wrap-sign`.
+  public var wrapSign: String? = nil
+  public var previewWrapSign: String? = nil
   public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil

@@ -15,14 +15,47 @@ enum DetailsView {
   }
   typealias Line = [Piece]
 
-  static func lines(_ state: SearchState, width: Int) -> [Line] {
-    guard width > 0 else { return [] }
+  /// The rows drawn, and where each of the text's lines starts among them (nil: a row each). A
+  /// preview scrolls by its lines, as fzf's does: `+N`, `~N` and the `N/M` in the corner count
+  /// lines, however many rows a wrapped one takes.
+  struct Rows: Equatable {
+    var lines: [Line]
+    var starts: [Int]? = nil
+
+    /// The text's lines.
+    var lineCount: Int { starts?.count ?? lines.count }
+    /// The first row of line `line`.
+    func firstRow(ofLine line: Int) -> Int { starts.map { line < $0.count ? $0[line] : lines.count } ?? line }
+    /// The line row `row` belongs to.
+    func line(ofRow row: Int) -> Int {
+      guard let starts else { return row }
+      var low = 0
+      var high = starts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if starts[middle] <= row { low = middle } else { high = middle - 1 }
+      }
+      return low
+    }
+  }
+
+  static func lines(_ state: SearchState, width: Int) -> [Line] { rows(state, width: width).lines }
+
+  static func rows(_ state: SearchState, width: Int) -> Rows {
+    guard width > 0 else { return Rows(lines: []) }
     let details = state.details
     if details.showsCommand {
-      guard let output = details.preview else { return [] }
-      return previewLines(output, width: width, wrap: details.placement.wrap)
+      guard let output = details.preview else { return Rows(lines: []) }
+      return previewLines(
+        output, width: width,
+        wrap: details.placement.wrap ? Wrap(words: details.placement.wrapsWords, sign: details.wrapSign) : nil)
     }
-    guard let record = details.record, let hit = state.currentHit else { return [] }
+    guard let record = details.record, let hit = state.currentHit else { return Rows(lines: []) }
+    return Rows(lines: recordLines(record, hit: hit, state, width: width))
+  }
+
+  /// The record's attributes, then why it ranks where it does.
+  private static func recordLines(_ record: RecordDetails, hit: ResultHit, _ state: SearchState, width: Int) -> [Line] {
     var out: [Line] = []
     let nameWidth = min(16, max(4, record.fields.map { DisplayWidth.of($0.name) }.max() ?? 4))
     for field in record.fields {
@@ -155,62 +188,91 @@ enum DetailsView {
     return Int(v).groupedDigits
   }
 
-  /// The preview's lines at `width`. Wrapping is linear in the output, and done once per output
-  /// and width: every frame draws from the lines of the last call when nothing changed (a 512 KB
-  /// preview no longer costs its wrapping on every cursor key).
-  static func previewLines(
-    _ output: PreviewOutput, width: Int, wrap wraps: Bool, memo: PreviewLinesMemo = .shared
-  ) -> [Line] {
-    let key = PreviewLinesMemo.Key(output: output, width: width, wraps: wraps)
-    if let lines = memo.lines(for: key) { return lines }
-    let lines = wrappedPreview(output, width: width, wrap: wraps)
-    memo.remember(lines, for: key)
-    return lines
+  /// How a preview's long lines are wrapped: at any character or at a blank in reach
+  /// (`wrap-word`), each further row starting with `sign` (fzf's `↳ `).
+  struct Wrap: Equatable {
+    var words = false
+    var sign = ""
   }
 
-  static func wrappedPreview(_ output: PreviewOutput, width: Int, wrap wraps: Bool) -> [Line] {
+  /// The preview's lines at `width`, wrapped when `wrap` says how (nil: cut by the pane).
+  /// Wrapping is linear in the output, and done once per output and width: every frame draws
+  /// from the lines of the last call when nothing changed (a 512 KB preview no longer costs its
+  /// wrapping on every cursor key).
+  static func previewLines(
+    _ output: PreviewOutput, width: Int, wrap: Wrap?, memo: PreviewLinesMemo = .shared
+  ) -> Rows {
+    let key = PreviewLinesMemo.Key(output: output, width: width, wrap: wrap)
+    if let rows = memo.rows(for: key) { return rows }
+    let rows = wrappedPreview(output, width: width, wrap: wrap)
+    memo.remember(rows, for: key)
+    return rows
+  }
+
+  static func wrappedPreview(_ output: PreviewOutput, width: Int, wrap: Wrap?) -> Rows {
     var out: [Line] = []
-    for runs in output.lines {
-      var line: Line = []
-      var used = 0
-      for run in runs {
-        let piece = Piece(text: run.text, style: style(run.style))
-        let w = DisplayWidth.of(run.text)
-        guard wraps && used + w > width else {
-          line.append(piece)
-          used += w
-          continue
-        }
-        // Split the run at the width, as many times as it takes: one pass over its characters.
-        let characters = Array(run.text)
-        var start = 0
-        while start < characters.count {
-          var end = start
-          var cells = 0
-          while end < characters.count && cells + DisplayWidth.of(characters[end]) <= width - used {
-            cells += DisplayWidth.of(characters[end])
-            end += 1
-          }
-          if end == start && used == 0 { end += 1 }  // a character wider than the pane
-          if end > start { line.append(Piece(text: String(characters[start..<end]), style: piece.style)) }
-          start = end
-          if start < characters.count {
-            out.append(line)
-            line = []
-            used = 0
-          } else {
-            used += cells
-          }
+    var starts: [Int]? = nil
+    for (index, runs) in output.lines.enumerated() {
+      if let wrap, runs.reduce(0, { $0 + DisplayWidth.of($1.text) }) > width {
+        // The lines before this one took a row each.
+        if starts == nil { starts = Array(0..<index) }
+        starts?.append(out.count)
+        out += wrapped(runs, width: width, wrap)
+      } else {
+        starts?.append(out.count)
+        out.append(runs.map { Piece(text: $0.text, style: style($0.style)) })
+      }
+    }
+    // The error lines and notes after the output: a row each.
+    var notes: [Line] = output.errorLines.map { [Piece(text: $0, style: [.dim])] }
+    if let status = output.exitStatus, status != 0 {
+      notes.append([Piece(text: "[exit status \(status)]", style: [.dim, .bold])])
+    }
+    if let note = output.note { notes.append([Piece(text: "[\(note)]", style: [.dim])]) }
+    starts? += (out.count..<(out.count + notes.count))
+    return Rows(lines: out + notes, starts: starts)
+  }
+
+  /// One line too wide for `width`, as rows: the first as wide as the pane, each further one the
+  /// sign and what fits after it — at least one character, which the pane cuts when even that
+  /// does not fit (fzf's rows, so that a 2-column pane shows `↳ ` rows as fzf's does).
+  /// `wrap-word` ends a row at the blank before a word that would be cut, and drops the blanks
+  /// that a row break falls on.
+  static func wrapped(_ runs: [StyledRun], width: Int, _ wrap: Wrap) -> [Line] {
+    var characters: [(character: Character, run: Int)] = []
+    for (index, run) in runs.enumerated() { characters += run.text.map { ($0, index) } }
+    let signWidth = DisplayWidth.of(wrap.sign)
+    var rows: [Line] = []
+    var start = 0
+    while start < characters.count {
+      let room = rows.isEmpty ? width : width - signWidth
+      var end = start
+      var cells = 0
+      while end < characters.count, cells + DisplayWidth.of(characters[end].character) <= room {
+        cells += DisplayWidth.of(characters[end].character)
+        end += 1
+      }
+      end = max(end, start + 1)
+      var next = end
+      if wrap.words && end < characters.count {
+        if characters[end].character.isWhitespace {
+          while next < characters.count && characters[next].character.isWhitespace { next += 1 }
+        } else if let blank = characters[start..<end].lastIndex(where: { $0.character.isWhitespace }), blank > start {
+          (end, next) = (blank + 1, blank + 1)
         }
       }
-      out.append(line)
+      var row: Line = rows.isEmpty ? [] : [Piece(text: wrap.sign, style: [.dim])]
+      var pieceStart = start
+      for i in start..<end where i + 1 == end || characters[i + 1].run != characters[i].run {
+        row.append(
+          Piece(
+            text: String(characters[pieceStart...i].map(\.character)), style: style(runs[characters[i].run].style)))
+        pieceStart = i + 1
+      }
+      rows.append(row)
+      start = next
     }
-    for error in output.errorLines { out.append([Piece(text: error, style: [.dim])]) }
-    if let status = output.exitStatus, status != 0 {
-      out.append([Piece(text: "[exit status \(status)]", style: [.dim, .bold])])
-    }
-    if let note = output.note { out.append([Piece(text: "[\(note)]", style: [.dim])]) }
-    return out
+    return rows
   }
 
   /// SGR attributes as cell styles.
@@ -269,24 +331,24 @@ final class PreviewLinesMemo: @unchecked Sendable {
   struct Key: Equatable {
     var output: PreviewOutput
     var width: Int
-    var wraps: Bool
+    var wrap: DetailsView.Wrap?
   }
 
   static let shared = PreviewLinesMemo()
   private let lock = NSLock()
-  private var last: (key: Key, lines: [DetailsView.Line])? = nil
+  private var last: (key: Key, rows: DetailsView.Rows)? = nil
   /// How many times a preview was wrapped (tested: once per output and width).
   private(set) var wrapCount = 0
 
-  func lines(for key: Key) -> [DetailsView.Line]? {
+  func rows(for key: Key) -> DetailsView.Rows? {
     lock.lock()
     defer { lock.unlock() }
-    return last?.key == key ? last?.lines : nil
+    return last?.key == key ? last?.rows : nil
   }
 
-  func remember(_ lines: [DetailsView.Line], for key: Key) {
+  func remember(_ rows: DetailsView.Rows, for key: Key) {
     lock.lock()
-    last = (key, lines)
+    last = (key, rows)
     wrapCount += 1
     lock.unlock()
   }

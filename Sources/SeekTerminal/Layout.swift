@@ -181,7 +181,8 @@ public enum Layout {
       let border = Border(rawValue: placement.border) ?? .rounded
       let s = border.sides
       let asked = placement.cells.map { $0 + s.left + s.right } ?? columns * (placement.percent ?? 50) / 100
-      let box = min(columns - 10, max(10, asked))
+      // fzf's least box: a column of text inside the border.
+      let box = min(columns - 10, max(1 + s.left + s.right, asked))
       guard state.screen.rows >= 2 + s.top + s.bottom else { return nil }
       let boxColumn = onLeft ? 0 : columns - box
       return Frame(

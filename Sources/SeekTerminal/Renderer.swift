@@ -490,17 +490,19 @@ public enum Renderer {
     } else {
       for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
     }
-    let lines = DetailsView.lines(state, width: frame.width)
+    let rows = DetailsView.rows(state, width: frame.width)
+    let lines = rows.lines
     // `~N`: the output's first N lines stay on top; the rest scrolls under them, from line N on.
-    let header = state.details.showsCommand ? min(state.details.placement.headerLines, frame.height, lines.count) : 0
-    // `follow`: the end of the output, until the pane is scrolled.
+    let headerLines = state.details.showsCommand ? min(state.details.placement.headerLines, rows.lineCount) : 0
+    let header = min(rows.firstRow(ofLine: headerLines), frame.height)
+    // `follow`: the end of the output, until the pane is scrolled; else from the line scrolled to.
     let first =
       state.details.following && state.details.showsCommand
       ? max(header, lines.count - frame.height + header)
-      : max(header, min(state.details.scroll, max(0, lines.count - 1)))
+      : rows.firstRow(ofLine: max(headerLines, min(state.details.scroll, max(0, rows.lineCount - 1))))
     // The header's rows, then the scrolled ones (indexes: no array made per frame).
-    let rows = min(frame.height, header + max(0, lines.count - first))
-    for i in 0..<rows {
+    let shown = min(frame.height, header + max(0, lines.count - first))
+    for i in 0..<shown {
       let line = lines[i < header ? i : first + i - header]
       var x = frame.column
       let limit = frame.column + frame.width
@@ -511,9 +513,9 @@ public enum Renderer {
       }
     }
     // fzf's scroll indicator: the first line shown and the lines there are, at the box's top
-    // right, once the lines fill the box (not with `noinfo`).
+    // right, once the rows fill the box (not with `noinfo`).
     if frame.boxed && !lines.isEmpty && lines.count >= frame.height && state.details.placement.info {
-      let position = "\(first + 1)/\(lines.count)"
+      let position = "\(rows.line(ofRow: first) + 1)/\(rows.lineCount)"
       let x = frame.column + frame.width - DisplayWidth.of(position)
       if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }
     }

@@ -648,6 +648,7 @@ enum SeekCommand {
     configuration.start.details.basePlacement = options.previewWindow
     configuration.start.details.command = options.preview
     configuration.start.details.label = options.previewLabel
+    if let sign = options.previewWrapSign ?? options.wrapSign { configuration.start.details.wrapSign = sign }
     configuration.previewLabelPosition = options.previewLabelPosition
     configuration.start.details.open = options.preview != nil && !options.previewWindow.hidden
     return configuration

@@ -62,14 +62,41 @@ import Testing
     let long = String(repeating: "0123456789", count: 20_000)
     let output = PreviewOutput(lines: [[StyledRun(long)], [StyledRun("end")]], exitStatus: 0)
     let memo = PreviewLinesMemo()
-    let lines = DetailsView.previewLines(output, width: 50, wrap: true, memo: memo)
+    let rows = DetailsView.previewLines(output, width: 50, wrap: DetailsView.Wrap(), memo: memo)
+    let lines = rows.lines
     #expect(lines.count == 200_000 / 50 + 1)
+    // Two lines: the second starts after the first's rows, and scrolls as one line.
+    #expect(rows.starts == [0, 200_000 / 50])
+    #expect(rows.line(ofRow: 3_999) == 0)
+    #expect(rows.line(ofRow: 4_000) == 1)
     #expect(lines.dropLast().allSatisfy { $0.map(\.text).joined().count == 50 })
     #expect(lines.last?.map(\.text).joined() == "end")
-    for _ in 0..<3 { _ = DetailsView.previewLines(output, width: 50, wrap: true, memo: memo) }
+    for _ in 0..<3 { _ = DetailsView.previewLines(output, width: 50, wrap: DetailsView.Wrap(), memo: memo) }
     #expect(memo.wrapCount == 1)
-    _ = DetailsView.previewLines(output, width: 40, wrap: true, memo: memo)
+    _ = DetailsView.previewLines(output, width: 40, wrap: DetailsView.Wrap(), memo: memo)
     #expect(memo.wrapCount == 2)
+  }
+
+  /// fzf's wrap sign and `wrap-word` (fzf 0.74.5's rows for the same lines and widths).
+  @Test func wrappedRowsStartWithTheSignAndWrapWordBreaksAtBlanks() {
+    func rows(_ text: [StyledRun], _ width: Int, words: Bool) -> [String] {
+      DetailsView.wrapped(text, width: width, DetailsView.Wrap(words: words, sign: "↳ ")).map {
+        $0.map(\.text).joined()
+      }
+    }
+    let yellow = TextStyle(color: 3)
+    let line = [StyledRun("1234567890 ", style: yellow), StyledRun("hello")]
+    #expect(rows(line, 10, words: true) == ["1234567890", "↳ hello"])
+    #expect(rows(line, 10, words: false) == ["1234567890", "↳  hello"])
+    #expect(rows([StyledRun("one two three")], 9, words: true) == ["one two ", "↳ three"])
+    // No room after the sign: one character a row, which the pane cuts.
+    #expect(rows([StyledRun("1000")], 2, words: false) == ["10", "↳ 0", "↳ 0"])
+    // Each piece keeps its run's colour.
+    let pieces = DetailsView.wrapped(line, width: 10, DetailsView.Wrap(words: true, sign: "↳ "))
+    #expect(pieces[0].map(\.style) == [DetailsView.style(yellow)])
+    #expect(pieces[1].map(\.text) == ["↳ ", "hello"])
+    #expect(DetailsPlacement.parse("wrap-word")?.wrapsWords == true)
+    #expect(DetailsPlacement.parse("wrap-word,wrap")?.wrapsWords == false)
   }
 
   @Test func previewWindowSyntax() {

@@ -6,6 +6,9 @@ public struct DetailsState: Sendable, Equatable {
   public var label = ""
   /// First line shown (its own keys scroll it).
   public var scroll = 0
+  /// What starts each further row of a wrapped line (fzf's `--preview-wrap-sign`, else
+  /// `--wrap-sign`).
+  public var wrapSign = "↳ "
   /// Where the pane goes and how big it is (`--preview-window`).
   public var placement = DetailsPlacement()
   /// The placement given at start (`--preview-window`): what `change-preview-window` changes.
@@ -59,8 +62,10 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// fzf's size `0`: nothing shown, but the command still runs for each line (for what it does:
   /// `--preview-window 0 --preview 'env > file'`).
   public var zeroSize = false
-  /// Wrap long lines of a preview (records are always wrapped).
+  /// Wrap long lines of a preview (records are always wrapped); `wrapsWords` (fzf's `wrap-word`):
+  /// at a blank where one is in reach.
   public var wrap = false
+  public var wrapsWords = false
   /// `follow` (fzf's): the end of the output is shown, as `tail -f` shows a growing file.
   public var follow = false
   /// fzf's `info` (the default) and `noinfo`: the scroll indicator in the box's corner, or none.
@@ -92,7 +97,8 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "nohidden": out.hidden = false
         // fzf's `default`: the options read before it are dropped.
         case "default": out = DetailsPlacement()
-        case "wrap", "wrap-word": out.wrap = true
+        case "wrap": (out.wrap, out.wrapsWords) = (true, false)
+        case "wrap-word": (out.wrap, out.wrapsWords) = (true, true)
         case "nowrap": out.wrap = false
         case "follow": out.follow = true
         case "nofollow": out.follow = false

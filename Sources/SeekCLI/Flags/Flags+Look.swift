@@ -104,11 +104,11 @@ extension Flag {
     },
     Flag(["--wrap", "--no-wrap"], "read for fzf's scripts (Seek draws a line on one row)") { _, _ in },
     Flag(["--multi-line", "--no-multi-line"], "read for fzf's scripts (a line break is drawn as ␊)") { _, _ in },
-    Flag(["--wrap-sign"], .required("STR"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
-      _ = try r.value()
+    Flag(["--wrap-sign"], .required("STR"), "what starts each further row of a wrapped line (↳ )") {
+      o, r throws(Options.ParseError) in o.wrapSign = try r.value()
     },
-    Flag(["--preview-wrap-sign"], .required("STR"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
-      _ = try r.value()
+    Flag(["--preview-wrap-sign"], .required("STR"), "the preview's wrap sign (--wrap-sign's when not given)") {
+      o, r throws(Options.ParseError) in o.previewWrapSign = try r.value()
     },
     Flag(["--min-height"], .required("N"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
       _ = try r.value()
