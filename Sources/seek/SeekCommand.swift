@@ -645,6 +645,7 @@ enum SeekCommand {
     configuration.start.refine.searchDisabled = options.searchDisabled
     if options.noSort { configuration.start.refine.inputOrder = true }
     configuration.start.details.placement = options.previewWindow
+    configuration.start.details.requestedPlacement = options.previewWindow
     configuration.start.details.basePlacement = options.previewWindow
     configuration.start.details.command = options.preview
     configuration.start.details.label = options.previewLabel

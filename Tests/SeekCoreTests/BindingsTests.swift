@@ -395,6 +395,29 @@ import Testing
     #expect(!state.details.placement.wrap)
   }
 
+  /// fzf's `<N(OPTIONS)`: the alternative over the rest while the pane would be smaller than N
+  /// (fzf's test_toggle_alternative_preview_window, test_alternative_preview_window_opts).
+  @Test func aPreviewWindowAlternativeIsTakenOnASmallScreen() {
+    let placement = DetailsPlacement.parse("~5,2,+0,<50(up,~0,+100,wrap,noinfo)")!
+    #expect(placement.alternative == DetailsPlacement.Alternative(threshold: 50, options: "up,~0,+100,wrap,noinfo"))
+    #expect(DetailsPlacement.parse("<50(sideways)") == nil && DetailsPlacement.parse("<x(up)") == nil)
+    let narrow = placement.resolved(on: ScreenSize(columns: 80, rows: 24))
+    #expect(narrow.position == .top && narrow.headerLines == 0 && narrow.wrap && !narrow.info)
+    #expect(narrow.offset == PreviewOffset(parsing: "100"))
+    #expect(DetailsPlacement.parse("60%,<50(up)")!.resolved(on: ScreenSize(columns: 100, rows: 24)).position == .auto)
+    // A hidden alternative closes the pane; toggle-preview opens it, and it stays open as the
+    // screen changes without changing side.
+    var state = listed(["a"])
+    state.details.command = "echo {}"
+    state.details.open = true
+    state.details.requestedPlacement = DetailsPlacement.parse("<100000(hidden,up)")!
+    _ = SearchReducer.reduce(&state, .app(.viewportChanged(state.viewport)))
+    #expect(!state.details.open && state.details.placement.position == .top)
+    _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.togglePreview])))
+    _ = SearchReducer.reduce(&state, .app(.viewportChanged(state.viewport)))
+    #expect(state.details.open)
+  }
+
   /// What a reduction ran in the preview pane.
   func runs(_ effects: [SearchEffect]) -> [String] {
     effects.compactMap { if case .runPreview(let template, _, _, _, _, _) = $0 { template } else { nil } }

@@ -279,7 +279,7 @@ extension SearchReducer {
       DetailsReducer.preview(&state.details, template)
       return []
     case .changePreviewWindow(let spec):
-      DetailsReducer.changePlacement(&state.details, spec)
+      DetailsReducer.changePlacement(&state.details, spec, screen: state.screen)
       return []
     case .togglePreviewWrap:
       DetailsReducer.toggleWrap(&state.details)

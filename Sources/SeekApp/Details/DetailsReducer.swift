@@ -152,7 +152,7 @@ enum DetailsReducer {
 
   /// fzf's `change-preview-window(a|b|…)`: the next of the alternatives, over the placement given
   /// at start.
-  static func changePlacement(_ details: inout DetailsState, _ spec: String) {
+  static func changePlacement(_ details: inout DetailsState, _ spec: String, screen: ScreenSize) {
     let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let turn = details.placementTurns[spec, default: 0]
     details.placementTurns[spec] = turn + 1
@@ -163,10 +163,28 @@ enum DetailsReducer {
     if !choice.isEmpty { base.hidden = false }
     // The wrap `toggle-preview-wrap` set stays unless the choice names one (fzf's issue 4791).
     base.wrap = details.placement.wrap
-    let placement = DetailsPlacement.parse(choice, onto: base) ?? details.basePlacement
+    details.requestedPlacement = DetailsPlacement.parse(choice, onto: base) ?? details.basePlacement
+    var placement = details.requestedPlacement.resolved(on: screen)
+    placement.isAlternative = details.requestedPlacement.takesAlternative(on: screen)
     details.placement = placement
     details.following = placement.follow
     if details.command != nil || details.showsOneOff { details.open = !placement.hidden }
     details.shownFor = nil
+  }
+
+  /// The placement the screen's size makes of the one asked (its `<N(…)` alternative, or not),
+  /// when the screen changes: a pane hidden by it closes, one it shows opens.
+  static func fit(_ details: inout DetailsState, screen: ScreenSize) {
+    // Only a change of side: what the user changed since (`toggle-preview-wrap`) stays.
+    let takes = details.requestedPlacement.takesAlternative(on: screen)
+    guard takes != details.placement.isAlternative else { return }
+    var placement = details.requestedPlacement.resolved(on: screen)
+    placement.isAlternative = takes
+    let hiddenBefore = details.placement.hidden
+    details.placement = placement
+    details.following = placement.follow
+    if (details.command != nil || details.showsOneOff) && placement.hidden != hiddenBefore {
+      details.open = !placement.hidden
+    }
   }
 }

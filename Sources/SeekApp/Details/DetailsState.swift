@@ -9,8 +9,11 @@ public struct DetailsState: Sendable, Equatable {
   /// What starts each further row of a wrapped line (fzf's `--preview-wrap-sign`, else
   /// `--wrap-sign`).
   public var wrapSign = "↳ "
-  /// Where the pane goes and how big it is (`--preview-window`).
+  /// Where the pane goes and how big it is (`--preview-window`), as the screen's size makes it
+  /// of `requestedPlacement` (its `<N(…)` alternative taken when the pane would be too small).
   public var placement = DetailsPlacement()
+  /// The placement as asked (`--preview-window`, `change-preview-window`), its alternative with it.
+  public var requestedPlacement = DetailsPlacement()
   /// The placement given at start (`--preview-window`): what `change-preview-window` changes.
   public var basePlacement = DetailsPlacement()
   /// `follow` (fzf's): the end of the output is on screen as it grows, until scrolled up.
@@ -48,6 +51,16 @@ public struct DetailsState: Sendable, Equatable {
 
 /// `--preview-window right:50%|bottom:40%|hidden[,wrap]`.
 public struct DetailsPlacement: Sendable, Equatable {
+  /// fzf's `<N(OPTIONS)`: OPTIONS, over the rest, when the pane would be narrower than N
+  /// columns (beside the list) or shorter than N rows (above or below it).
+  public struct Alternative: Sendable, Equatable {
+    public var threshold: Int
+    public var options: String
+  }
+  public var alternative: Alternative? = nil
+  /// Whether this placement is an alternative taken (the screen's size chose it).
+  public var isAlternative = false
+
   public enum Position: String, Sendable { case auto, right, left, bottom, top }
   public var position = Position.auto
   /// Share of the results area, in percent; nil = the default of the position.
@@ -85,6 +98,18 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// What `text` does not say is `base`'s.
   public static func parse(_ text: String, onto base: DetailsPlacement = DetailsPlacement()) -> DetailsPlacement? {
     var out = base
+    var text = Substring(text)
+    // `<N(OPTIONS)` ends the list: OPTIONS may hold commas.
+    if let open = text.firstIndex(of: "<"), text.hasSuffix(")"),
+      open == text.startIndex || text[text.index(before: open)] == ","
+    {
+      let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+      guard let paren = inner.firstIndex(of: "("), let threshold = Int(inner[..<paren]), threshold > 0,
+        parse(String(inner[inner.index(after: paren)...])) != nil
+      else { return nil }
+      out.alternative = Alternative(threshold: threshold, options: String(inner[inner.index(after: paren)...]))
+      text = text[..<open]
+    }
     for part in text.split(separator: ",") {
       for piece in part.split(separator: ":") {
         let word = String(piece).trimming(" ")
@@ -131,6 +156,25 @@ public struct DetailsPlacement: Sendable, Equatable {
     return out
   }
 
+  /// What this placement becomes on a finder's screen of `screen`: its alternative over it when
+  /// the pane would be smaller than the alternative's threshold. The pane's size is fzf's rule
+  /// (the size asked, its border with it, or its share of the screen); Seek's own look, which
+  /// shrinks a pane on a small screen, may draw it a little smaller than this says.
+  public func resolved(on screen: ScreenSize) -> DetailsPlacement {
+    guard let alternative, takesAlternative(on: screen) else { return self }
+    var base = self
+    base.alternative = nil
+    return Self.parse(alternative.options, onto: base) ?? base
+  }
+
+  /// Whether the pane would be smaller than the alternative's threshold on `screen`.
+  public func takesAlternative(on screen: ScreenSize) -> Bool {
+    guard let alternative else { return false }
+    let across = position == .top || position == .bottom
+    let whole = across ? screen.rows : screen.columns
+    let borderCells = border == "none" ? 0 : (across ? 2 : 4)
+    return (cells.map { $0 + borderCells } ?? whole * (percent ?? 50) / 100) < alternative.threshold
+  }
 }
 
 /// fzf's preview offset: `123`, `{2}`, `{2}-5`, `{2}-/2`, `123-/2` (what follows the `+`).

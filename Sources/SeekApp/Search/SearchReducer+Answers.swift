@@ -143,10 +143,12 @@ extension SearchReducer {
     switch event {
     case .started(let viewport):
       state.viewport = viewport
+      DetailsReducer.fit(&state.details, screen: viewport.screen)
       RefinementsReducer.started(&state.refining, beside: viewport.refinementsBeside)
       return searchBoth(&state)
     case .viewportChanged(let viewport):
       state.viewport = viewport
+      DetailsReducer.fit(&state.details, screen: viewport.screen)
       clampSelection(&state)
       // Wide enough now for the pane beside the results: its counts are needed.
       if RefinementsReducer.syncFacetCounting(&state.refining, beside: viewport.refinementsBeside) {
