@@ -433,7 +433,9 @@ import Testing
     #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.preview("echo [{}{}]")])))) == ["echo [{}{}]"])
     #expect(state.details.command == "echo [{}]")
     #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.refreshPreview])))) == ["echo [{}]"])
+    // A change of window keeps what `preview(…)` showed (fzf's test_change_preview_window).
     _ = SearchReducer.reduce(&state, .app(.actionsTriggered([.preview("echo [{}{}{}]")])))
+    #expect(runs(SearchReducer.reduce(&state, .app(.actionsTriggered([.changePreviewWindow("up,wrap")])))).isEmpty)
     #expect(runs(SearchReducer.reduce(&state, .move(.movedDown))) == ["echo [{}]"])
     var bare = listed(["a", "b"])
     #expect(runs(SearchReducer.reduce(&bare, .app(.actionsTriggered([.preview("echo [{}{}]")])))) == ["echo [{}{}]"])

@@ -169,7 +169,8 @@ enum DetailsReducer {
     details.placement = placement
     details.following = placement.follow
     if details.command != nil || details.showsOneOff { details.open = !placement.hidden }
-    details.shownFor = nil
+    // The command runs again for the new size; what `preview(…)` showed stays, drawn anew (fzf's).
+    if !details.showsOneOff || details.oneOff != nil { details.shownFor = nil }
   }
 
   /// The placement the screen's size makes of the one asked (its `<N(…)` alternative, or not),
