@@ -96,6 +96,10 @@ public struct Options: Equatable {
   public var wrapSign: String? = nil
   public var previewWrapSign: String? = nil
   public var previewLabelPosition = LabelPosition()
+  /// fzf's section borders and their labels' places (`--list-border`, …, `--style full`), and
+  /// the labels.
+  public var sections = SectionStyle()
+  public var sectionLabels = SectionLabels()
   /// fzf's `--info=inline:PREFIX`.
   public var inlineInfoPrefix: String? = nil
   /// `--man` (fzf's): the man page shown, and exit.

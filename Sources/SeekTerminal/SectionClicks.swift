@@ -30,23 +30,36 @@ enum SectionClicks {
     if headerRows.contains(row) {
       let map = ListLayout.RowMap(layout, state, headerFirst: headerFirst)
       let drawn = headerRows.sorted { map.screenRow($0, column: column) < map.screenRow($1, column: column) }
-      let lines = drawn.map { SafeText.sanitized(state.header[$0 - headerTop]) }
-      let line = drawn.firstIndex(of: row) ?? 0
-      var click = SectionClick(section: .header, line: line + 1, column: max(0, offset) + 1)
-      guard let (word, field) = word(in: lines[line], atColumn: offset, shape: shape) else { return click }
-      let before = lines[..<line].reduce(0) { $0 + shape.fields(of: $1).count }
-      let all = lines.reduce(0) { $0 + shape.fields(of: $1).count }
-      click.word = word
-      click.nth = before + field + 1
-      click.nthOpenEnded = before + field + 1 == all
-      return click
+      let lines = drawn.map { state.header[$0 - headerTop] }
+      return headerClick(lines: lines, line: drawn.firstIndex(of: row) ?? 0, at: offset, shape: shape)
     }
     let footerText = Layout.footerTop(state) + 1
     let footerRows = footerText..<(footerText + max(0, Layout.footerLines(state) - 1))
     guard footerRows.contains(row) else { return nil }
-    var click = SectionClick(section: .footer, line: row - footerText + 1, column: max(0, offset) + 1)
-    let text = SafeText.sanitized(state.footer[row - footerText])
-    click.word = word(in: text, atColumn: offset, shape: shape)?.word
+    return footerClick(lines: state.footer, line: row - footerText, at: offset, shape: shape)
+  }
+
+  /// A click on line `line` (from 0) of the header's `lines` as drawn from the top, at display
+  /// column `offset` of its text.
+  static func headerClick(lines: [String], line: Int, at offset: Int, shape: LineShape) -> SectionClick {
+    let lines = lines.map(SafeText.sanitized)
+    var click = SectionClick(section: .header, line: line + 1, column: max(0, offset) + 1)
+    guard line < lines.count, let (word, field) = word(in: lines[line], atColumn: offset, shape: shape) else {
+      return click
+    }
+    let before = lines[..<line].reduce(0) { $0 + shape.fields(of: $1).count }
+    let all = lines.reduce(0) { $0 + shape.fields(of: $1).count }
+    click.word = word
+    click.nth = before + field + 1
+    click.nthOpenEnded = before + field + 1 == all
+    return click
+  }
+
+  /// A click on line `line` (from 0) of the footer's `lines`, at display column `offset`.
+  static func footerClick(lines: [String], line: Int, at offset: Int, shape: LineShape) -> SectionClick {
+    var click = SectionClick(section: .footer, line: line + 1, column: max(0, offset) + 1)
+    guard line < lines.count else { return click }
+    click.word = word(in: SafeText.sanitized(lines[line]), atColumn: offset, shape: shape)?.word
     return click
   }
 

@@ -94,6 +94,8 @@ public final class TerminalApp {
     public var start = SearchState.Start()
     /// fzf's `--preview-label-pos`.
     public var previewLabelPosition = LabelPosition()
+    /// fzf's section borders (`--list-border`, …): drawn by `SectionRenderer` when one is set.
+    public var sections = SectionStyle()
 
     public init(
       colors: Bool, initialQuery: String = "", tracePath: String? = nil,
@@ -529,27 +531,45 @@ public final class TerminalApp {
     let finder = PreviewBand.finder(state, screen: surround.inner(screen))
     let innerRow = surroundRow - finder.row
     guard innerRow >= 0, innerRow < finder.screen.rows else { return }
-    let row = configuration.layout.logicalRow(innerRow, column: column, state, headerFirst: configuration.headerFirst)
-    if let click = SectionClicks.hit(
-      column: column, row: row, screenRow: innerRow, state, layout: configuration.layout,
-      headerFirst: configuration.headerFirst, shape: configuration.source.lineShape)
-    {
-      send(.click(.sectionClicked(click)), session)
-      return
-    }
+    let hit = { (double: Bool) in self.event(ofClickAt: column, row: innerRow, double: double) }
     let now = Date().timeIntervalSince1970
-    let double = lastClick.map { $0.row == row && now - $0.time < KeyMap.doubleClickSeconds } ?? false
-    lastClick = double ? nil : (row, now)
+    let double = lastClick.map { $0.row == innerRow && now - $0.time < KeyMap.doubleClickSeconds } ?? false
+    lastClick = double ? nil : (innerRow, now)
     if double, let bound = configuration.keyBindings.last(where: { $0.name == "double-click" }),
       !state.unbound.contains("double-click")
     {
-      if let select = Layout.click(column: column, row: row, double: false, in: state, gap: configuration.gap) {
-        send(select, session)
-      }
+      if let select = hit(false) { send(select, session) }
       send(.app(.actionsTriggered(bound.actions)), session)
-    } else if let event = Layout.click(column: column, row: row, double: double, in: state, gap: configuration.gap) {
+    } else if let event = hit(double) {
       send(event, session)
     }
+  }
+
+  /// What a click on the finder's screen at (`column`, `row`) means: its sections' when fzf's
+  /// section borders draw it, else the layout's (a header's word, the query, a row).
+  private func event(ofClickAt column: Int, row: Int, double: Bool) -> SearchEvent? {
+    let shape = configuration.source.lineShape
+    if sectioned {
+      return SectionRenderer.click(
+        column: column, row: row, double: double, state, style: configuration.sections, layout: configuration.layout,
+        headerFirst: configuration.headerFirst, gap: configuration.gap, shape: shape, signsWidth: signsWidth)
+    }
+    let logical = configuration.layout.logicalRow(row, column: column, state, headerFirst: configuration.headerFirst)
+    if let click = SectionClicks.hit(
+      column: column, row: logical, screenRow: row, state, layout: configuration.layout,
+      headerFirst: configuration.headerFirst, shape: shape)
+    {
+      return .click(.sectionClicked(click))
+    }
+    return Layout.click(column: column, row: logical, double: double, in: state, gap: configuration.gap)
+  }
+
+  /// Whether fzf's sections are drawn (a section border asked for, in fzf's look).
+  private var sectioned: Bool { configuration.sections.isActive && state.look.isFzf }
+
+  /// The pointer's and the marker's columns: where a line's text starts.
+  private var signsWidth: Int {
+    DisplayWidth.of(state.pointer ?? configuration.pointer) + DisplayWidth.of(configuration.marker ?? ">")
   }
 
   private func suspend(_ session: Session) {
@@ -577,8 +597,13 @@ public final class TerminalApp {
     context.gap = configuration.gap
     context.gapLine = SafeText.sanitized(configuration.gapLine)
     if let prefix = configuration.inlineInfoPrefix { context.inlineInfoPrefix = SafeText.sanitized(prefix) }
-    let frame = Renderer.render(state, context: context)
-    let arranged = configuration.layout.arrange(frame, for: state, headerFirst: configuration.headerFirst)
+    let arranged =
+      sectioned
+      ? SectionRenderer.render(
+        state, context: context, style: configuration.sections, layout: configuration.layout,
+        headerFirst: configuration.headerFirst)
+      : configuration.layout.arrange(
+        Renderer.render(state, context: context), for: state, headerFirst: configuration.headerFirst)
     let banded = PreviewBand.compose(
       arranged, state, screen: surround.inner(screen), labelPosition: configuration.previewLabelPosition,
       scrollbar: configuration.scrollbar.map(SafeText.sanitized))
@@ -693,7 +718,12 @@ public final class TerminalApp {
     let inner = surround.inner(screen)
     let band = PreviewBand.frame(state, screen: inner)
     let finder = PreviewBand.finder(beside: band, screen: inner).screen
-    var viewport = Layout.viewport(for: state, screen: finder, gap: configuration.gap)
+    var viewport =
+      sectioned
+      ? SectionRenderer.viewport(
+        state, screen: finder, style: configuration.sections, layout: configuration.layout,
+        headerFirst: configuration.headerFirst, gap: configuration.gap)
+      : Layout.viewport(for: state, screen: finder, gap: configuration.gap)
     if let band { viewport.detailsRows = band.height }
     return viewport
   }

@@ -651,6 +651,8 @@ enum SeekCommand {
     configuration.start.details.label = options.previewLabel
     if let sign = options.previewWrapSign ?? options.wrapSign { configuration.start.details.wrapSign = sign }
     configuration.previewLabelPosition = options.previewLabelPosition
+    configuration.sections = options.sections
+    configuration.start.sectionLabels = options.sectionLabels
     configuration.start.details.open = options.preview != nil && !options.previewWindow.hidden
     return configuration
   }

@@ -27,6 +27,7 @@ extension BindAction {
     case .changePreview: "change-preview"
     case .changeGhost: "change-ghost"
     case .changeBorderLabel: "change-border-label"
+    case .changeSectionLabel(let section, _): "change-\(section.rawValue)-label"
     case .changePreviewLabel: "change-preview-label"
     case .changeNth: "change-nth"
     case .changeWithNth: "change-with-nth"

@@ -125,6 +125,9 @@ public enum BindAction: Sendable, Equatable {
   /// `--ghost`'s text, `--border-label`'s text (`change-ghost`, `change-border-label`).
   case changeGhost(String)
   case changeBorderLabel(String)
+  /// A section's label (`change-list-label`, `change-input-label`, `change-header-label`,
+  /// `change-footer-label`).
+  case changeSectionLabel(SectionLabels.Section, String)
   /// `--preview-label`'s text (`change-preview-label`).
   case changePreviewLabel(String)
   /// fzf's `change-nth`, `change-with-nth`, `change-header-lines`: the lines shaped anew.
@@ -204,6 +207,9 @@ public enum BindAction: Sendable, Equatable {
       case "change-preview": return .changePreview(argument)
       case "change-ghost": return .changeGhost(argument)
       case "change-border-label": return .changeBorderLabel(argument)
+      case _ where name.hasPrefix("change-") && name.hasSuffix("-label"):
+        let section = name.dropFirst("change-".count).dropLast("-label".count)
+        return SectionLabels.Section(rawValue: String(section)).map { .changeSectionLabel($0, argument) }
       case "change-preview-label": return .changePreviewLabel(argument)
       case "bg-transform": return .backgroundTransform(into: nil, command: argument)
       case "change-nth": return .changeNth(argument)
@@ -227,6 +233,8 @@ public enum BindAction: Sendable, Equatable {
     "transform-pointer": "change-pointer", "transform-footer": "change-footer", "transform-search": "search",
     "transform-ghost": "change-ghost", "transform-border-label": "change-border-label",
     "transform-preview-label": "change-preview-label", "transform-nth": "change-nth",
+    "transform-list-label": "change-list-label", "transform-input-label": "change-input-label",
+    "transform-header-label": "change-header-label", "transform-footer-label": "change-footer-label",
     "transform-with-nth": "change-with-nth", "transform-header-lines": "change-header-lines",
   ]
 

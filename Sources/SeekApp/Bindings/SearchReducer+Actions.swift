@@ -60,7 +60,7 @@ extension SearchReducer {
       .previewPageDown, .previewHalfPageUp, .previewHalfPageDown, .changePreviewLabel:
       return changeScreen(&state, action)
     case .showHeader, .hideHeader, .toggleHeader, .toggleHscroll, .toggleMultiLine, .toggleWrap, .changeGhost,
-      .changeBorderLabel, .bell, .clearScreen, .print:
+      .changeBorderLabel, .changeSectionLabel, .bell, .clearScreen, .print:
       return changeLooks(&state, action)
     case .trigger, .unbind, .rebind, .toggleBind, .ignore, .wait:
       return rebind(&state, action)
@@ -232,6 +232,7 @@ extension SearchReducer {
     case .toggleHscroll: state.hscrollToggled.toggle()
     case .changeGhost(let text): state.ghost = text
     case .changeBorderLabel(let text): state.borderLabel = text
+    case .changeSectionLabel(let section, let text): state.sectionLabels[section] = text
     case .print(let text): state.printQueue.append(text)
     case .bell: return [.ringBell]
     case .clearScreen: return [.redrawScreen]

@@ -24,6 +24,8 @@ extension SearchState {
     /// `--header`, `--footer` (fzf's).
     public var header: [String] = []
     public var footer: [String] = []
+    /// `--list-label`, `--input-label`, `--header-label`, `--footer-label` (fzf's).
+    public var sectionLabels = SectionLabels()
     /// `--bind` on events, and every key's actions by name (for `trigger`).
     public var eventBindings: [BindEvent: [BindAction]] = [:]
     public var keyActions: [String: [BindAction]] = [:]
@@ -61,6 +63,7 @@ extension SearchState {
     if start.streams { state.streamedRecords = 0 }
     state.header = start.header
     state.footer = start.footer
+    state.sectionLabels = start.sectionLabels
     state.eventBindings = start.eventBindings
     state.keyActions = start.keyActions
     state.sortToggleBound = start.sortToggleBound

@@ -46,6 +46,8 @@ public struct SearchState: Sendable, Equatable {
   /// The last clicks on the header and on the footer: kept, as fzf keeps them, so that a command
   /// started later (a preview) still reads them.
   public var headerClick: SectionClick? = nil
+  /// fzf's labels on its sections' borders (`--list-label`, …, `change-list-label`).
+  public var sectionLabels = SectionLabels()
   public var footerClick: SectionClick? = nil
   /// How many of the header's last lines came from the input (`--header-lines`): they follow
   /// the list's direction, where `--header`'s lines stay upright.

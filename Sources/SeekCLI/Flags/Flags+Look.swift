@@ -144,19 +144,24 @@ extension Flag {
     ["list", "input", "header", "header-lines", "footer"].flatMap { section in
       [
         Flag(
-          ["--\(section)-border"], .optional("STYLE"), "read for fzf's setups (Seek frames the whole finder)",
+          ["--\(section)-border"], .optional("STYLE"), "a border around the \(section) section (rounded alone)",
           completes: .oneOf(Border.allCases.map(\.rawValue))
-        ) { _, r in _ = r.optionalValue { Self.fzfBorderStyles.contains($0) } },
-        Flag(["--no-\(section)-border"], "read for fzf's setups") { _, _ in },
+        ) { o, r in
+          let style = r.optionalValue { Self.fzfBorderStyles.contains($0) }
+          o.sections.set(section, SectionBorder(fzf: style ?? "rounded") ?? .none)
+        },
+        Flag(["--no-\(section)-border"], "no border around the \(section) section") { o, _ in
+          o.sections.set(section, nil)
+        },
       ]
     }
-    + ["list", "input", "header", "footer"].flatMap { section in
+    + SectionLabels.Section.allCases.flatMap { section in
       [
-        Flag(["--\(section)-label"], .required("LABEL"), "read for fzf's setups (Seek labels its one border)") {
-          _, r throws(Options.ParseError) in _ = try r.value()
+        Flag(["--\(section.rawValue)-label"], .required("LABEL"), "text on the \(section.rawValue) section's border") {
+          o, r throws(Options.ParseError) in o.sectionLabels[section] = try r.value()
         },
-        Flag(["--\(section)-label-pos"], .required("N[:top|bottom]"), "read for fzf's setups") {
-          _, r throws(Options.ParseError) in _ = try r.value()
+        Flag(["--\(section.rawValue)-label-pos"], .required("N[:top|bottom]"), "where that label stands") {
+          o, r throws(Options.ParseError) in o.sections.labelPositions[section] = try Self.labelPosition(&r)
         },
       ]
     } + [
@@ -169,14 +174,34 @@ extension Flag {
       ) { o, r throws(Options.ParseError) in o.previewLabelPosition = try Self.labelPosition(&r) },
       Flag(
         ["--style"], .required("PRESET"),
-        "read for fzf's setups: default, minimal or full[:BORDER] (Seek has one look)",
+        "fzf's presets: full[:BORDER] frames every section (rounded), default and minimal frame none",
         completes: .oneOf(["default", "minimal", "full"])
-      ) { _, r throws(Options.ParseError) in
-        _ = try r.value(
-          {
-            ["default", "minimal", "full"].contains($0.split(separator: ":").first.map(String.init) ?? $0) ? $0 : nil
+      ) { o, r throws(Options.ParseError) in
+        let text = try r.value(
+          { (text: String) -> String? in
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let preset = parts.first, ["default", "minimal", "full"].contains(preset) else { return nil }
+            return parts.count == 1 || SectionBorder(fzf: parts[1]) != nil ? text : nil
           },
           expected: "default, minimal or full[:BORDER]")
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        // fzf's presets: `full` frames every section and puts the count on the query's line with
+        // no rule; `minimal` draws no rule and no scrollbar; `default` is fzf's look.
+        o.sections = SectionStyle()
+        switch parts[0] {
+        case "full":
+          o.sections.frameAll(SectionBorder(fzf: parts.count > 1 ? parts[1] : "rounded") ?? .line)
+          o.info = .inline(right: true)
+          o.scrollbar = "│"
+          if o.look.isFzf { o.look = .fzf(separator: false) }
+        case "minimal":
+          o.info = .line
+          o.scrollbar = nil
+          if o.look.isFzf { o.look = .fzf(separator: false) }
+        default:
+          o.info = .line
+          if o.look.isFzf { o.look = .fzf(separator: true) }
+        }
       },
       Flag(["--gap"], .optional("N"), "N rows (1 when not given) after each item of a list, the last one a line") {
         o, r throws(Options.ParseError) in

@@ -1,0 +1,142 @@
+import Testing
+
+@testable import SeekApp
+@testable import SeekCore
+@testable import SeekTerminal
+
+/// fzf's sections with borders of their own (`--list-border`, `--input-border`, `--header-border`,
+/// `--header-lines-border`, `--footer-border`, their labels, `--style full`): each block below is
+/// fzf 0.74.5's screen for the same options, on the same size.
+@Suite struct SectionsTests {
+  /// `seq 10`-like lines, the first `headerLines` read as the header, on a 20×12 screen.
+  func state(headerLines: Int = 0, header: [String] = [], rows: Int = 12) -> SearchState {
+    var s = SearchState()
+    s.viewport.screen = ScreenSize(columns: 20, rows: rows)
+    s.look = .fzf(separator: true)
+    s.statusFollowsQuery = true
+    s.marks.picking = Picking.defaults(lines: true)
+    let count = 10 - headerLines
+    s.list.results.isPending = false
+    s.list.results.offersCreate = false
+    s.list.results.hits = ((headerLines + 1)...10).map { ResultHit(objectID: "\($0)", title: "\($0)") }
+    s.list.results.nbHits = count
+    s.list.results.recordCount = count
+    s.list.results.nbPages = 1
+    s.list.results.pagesLoaded = 1
+    s.header = header + (1...max(1, headerLines)).prefix(headerLines).map(String.init)
+    s.inputHeaderLines = headerLines
+    return s
+  }
+
+  func screen(
+    _ s: SearchState, _ style: SectionStyle, layout: ListLayout = .bottomUp, headerFirst: Bool = false,
+    scrollbar: String? = nil
+  ) -> String {
+    var context = RenderContext(pointer: ">", marker: ">")
+    context.gutter = " "
+    context.scrollbar = scrollbar
+    return SectionRenderer.render(s, context: context, style: style, layout: layout, headerFirst: headerFirst).text
+      .split(separator: "\n", omittingEmptySubsequences: false).map {
+        String($0.reversed().drop { $0 == " " }.reversed())
+      }.joined(separator: "\n")
+  }
+
+  /// `seq 10 | fzf --input-border bold --input-label input --input-label-pos 2 --header-lines 3`:
+  /// the input in its box, the header's lines in a window of their own above it, no rule.
+  @Test func anInputBorderTakesTheInputAndTheHeaderOutOfTheList() {
+    var style = SectionStyle()
+    style.input = .box(.bold)
+    style.labelPositions[.input] = LabelPosition(column: 2)
+    var s = state(headerLines: 3)
+    s.sectionLabels.input = "input"
+    #expect(
+      screen(s, style) == """
+          8
+          7
+          6
+          5
+        > 4
+          3
+          2
+          1
+        ┏input━━━━━━━━━━━━━┓
+        ┃   7/7            ┃
+        ┃ >                ┃
+        ┗━━━━━━━━━━━━━━━━━━┛
+        """)
+  }
+
+  /// `--list-border rounded --header-border sharp --header hdr --header-lines 2 --list-label L`:
+  /// the header's window holds the input's lines (turned, as the list) and `--header`'s; the
+  /// input under it, shifted over the list's text, with no rule under a border.
+  @Test func theHeaderWindowStandsBetweenTheListAndTheInput() {
+    var style = SectionStyle()
+    (style.list, style.header) = (.box(.rounded), .box(.sharp))
+    var s = state(headerLines: 2, header: ["hdr"])
+    s.sectionLabels.list = "L"
+    #expect(
+      screen(s, style) == """
+        ╭────────L─────────╮
+        │   5              │
+        │   4              │
+        │ > 3              │
+        ╰──────────────────╯
+        ┌──────────────────┐
+        │   2              │
+        │   1              │
+        │   hdr            │
+        └──────────────────┘
+            8/8
+          >
+        """)
+  }
+
+  /// The same with `--layout reverse --header-first`: the header on top, the input's header lines
+  /// in their own window (no border) over the list, the rule kept (no border faces the list).
+  @Test func headerFirstInReverseSwapsTheHeaderAndTheInput() {
+    var style = SectionStyle()
+    (style.list, style.header) = (.box(.rounded), .box(.sharp))
+    let s = state(headerLines: 2, header: ["hdr"])
+    #expect(
+      screen(s, style, layout: .reverse, headerFirst: true) == """
+        ┌──────────────────┐
+        │   hdr            │
+        └──────────────────┘
+          >
+            8/8 ───────────
+            1
+            2
+        ╭──────────────────╮
+        │ > 3              │
+        │   4              │
+        │   5              │
+        ╰──────────────────╯
+        """)
+  }
+
+  /// `--style full --footer foot --layout reverse-list --header-lines 1`: every section boxed,
+  /// the count on the query's line, the scrollbar inside the list's border.
+  @Test func styleFullBoxesEverySection() {
+    var style = SectionStyle()
+    style.frameAll(.box(.rounded))
+    var s = state(headerLines: 1)
+    s.footer = ["foot"]
+    s.info = .inline(right: true)
+    s.look = .fzf(separator: false)
+    #expect(
+      screen(s, style, layout: .reverseList, scrollbar: "│") == """
+        ╭──────────────────╮
+        │   foot           │
+        ╰──────────────────╯
+        ╭──────────────────╮
+        │   1              │
+        ╰──────────────────╯
+        ╭──────────────────╮
+        │ > 2             ││
+        ╰──────────────────╯
+        ╭──────────────────╮
+        │ >            9/9 │
+        ╰──────────────────╯
+        """)
+  }
+}
