@@ -139,4 +139,25 @@ import Testing
         ╰──────────────────╯
         """)
   }
+
+  /// Clicks land in the section drawn there: a header window's word (fzf 0.74.5: `L3 Whdr`), a
+  /// row of the list's window, the query.
+  @Test func clicksAreHitTestedInTheSections() {
+    var style = SectionStyle()
+    (style.list, style.header) = (.box(.rounded), .box(.sharp))
+    let s = state(headerLines: 2, header: ["hdr"])
+    func click(_ column: Int, _ row: Int) -> SearchEvent? {
+      SectionRenderer.click(
+        column: column, row: row, double: false, s, style: style, layout: .bottomUp, headerFirst: false, gap: 0,
+        shape: LineShape(), signsWidth: 2)
+    }
+    var last = SectionClick(section: .header, line: 3, column: 1, word: "hdr", nth: 3)
+    last.nthOpenEnded = true
+    #expect(click(4, 8) == .click(.sectionClicked(last)))
+    #expect(
+      click(4, 6) == .click(.sectionClicked(SectionClick(section: .header, line: 1, column: 1, word: "2", nth: 1))))
+    #expect(click(4, 1) == .click(.resultClicked(2, double: false)))
+    #expect(click(4, 11) == .click(.queryClicked))
+    #expect(click(4, 4) == nil)
+  }
 }

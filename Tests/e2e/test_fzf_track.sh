@@ -206,3 +206,16 @@ expect_screen "click-header: the last field is open-ended (fzf: N=6..)" "L=5 C=1
 click_word Bar
 expect_screen "click-footer: the footer's second line (fzf: L=2)" "L=2 C=1 W=Bar>"
 tmux_stop
+
+# fzf's sections (fzf 0.74.5's screen for the same options and size): the list, the header's
+# window (the input's lines turned, then --header), the input shifted over the list's text with no
+# rule under a border; a click on the header's window names its line and word; change-list-label.
+tmux_start 20 12 "seq 10 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --list-border rounded --header-border sharp --header hdr --header-lines 2 --bind 'click-header:transform-prompt:echo \"L\$FZF_CLICK_HEADER_LINE W\$FZF_CLICK_HEADER_WORD> \"' --bind 'space:change-list-label(LIST)' > $T/out; exec tail -f /dev/null"
+wait_for "8/8"
+expect_eq "sections: fzf's windows, top to bottom" "╭──────────────────╮|│   5              │|│   4              │|│ > 3              │|╰──────────────────╯|┌──────────────────┐|│   2              │|│   1              │|│   hdr            │|└──────────────────┘|    8/8|  >" \
+  "$(screen | sed 's/ *$//' | paste -sd'|')"
+click_word hdr
+expect_screen "sections: a click on the header's window (fzf: L3 Whdr)" "L3 Whdr>"
+tmux_keys Space
+expect_screen "sections: change-list-label" "╭───────LIST───────╮"
+tmux_stop
