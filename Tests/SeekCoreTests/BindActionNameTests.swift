@@ -21,9 +21,14 @@ import Testing
     }
     for name in [
       "change-query", "put", "execute", "reload", "reload-sync", "transform-query", "pos", "search", "change-nth",
-      "bg-transform", "bg-transform-header", "change-header-lines",
+      "bg-transform", "bg-transform-header", "change-header-lines", "change-border-label", "change-preview-label",
+      "change-list-label", "change-input-label", "change-header-label", "change-footer-label",
+      "transform-list-label", "bg-transform-footer-label", "transform-preview-label",
     ] {
       #expect(BindAction.named(name, argument: "1")?.name == name, "\(name)")
     }
+    #expect(BindAction.named("change-preview-label", argument: "x") == .changePreviewLabel("x"))
+    #expect(BindAction.named("change-list-label", argument: "x") == .changeSectionLabel(.list, "x"))
+    #expect(BindAction.named("change-wavy-label", argument: "x") == nil)
   }
 }

@@ -207,10 +207,10 @@ public enum BindAction: Sendable, Equatable {
       case "change-preview": return .changePreview(argument)
       case "change-ghost": return .changeGhost(argument)
       case "change-border-label": return .changeBorderLabel(argument)
+      case "change-preview-label": return .changePreviewLabel(argument)
       case _ where name.hasPrefix("change-") && name.hasSuffix("-label"):
         let section = name.dropFirst("change-".count).dropLast("-label".count)
         return SectionLabels.Section(rawValue: String(section)).map { .changeSectionLabel($0, argument) }
-      case "change-preview-label": return .changePreviewLabel(argument)
       case "bg-transform": return .backgroundTransform(into: nil, command: argument)
       case "change-nth": return .changeNth(argument)
       case "change-with-nth": return .changeWithNth(argument)
