@@ -166,7 +166,9 @@ public enum Layout {
     let details = state.details
     // fzf's `up` and `down` are a band across the screen, outside the finder (`PreviewBand`).
     // `--preview-window 0`: open (its command runs for each line), drawn nowhere.
-    guard details.open, !details.placement.zeroSize, !PreviewBand.applies(state) else { return nil }
+    guard details.open, !details.placement.zeroSize, !PreviewBand.applies(state), !nextToInput(state) else {
+      return nil
+    }
     let columns = state.screen.columns
     let top = resultsAreaTop(state)
     let area = resultsAreaHeight(state)
@@ -202,6 +204,12 @@ public enum Layout {
       return Frame(column: 0, row: top, width: columns, height: height, placedBelow: false, placedAbove: true)
     }
     return Frame(column: 0, row: top + area - height, width: columns, height: height, placedBelow: true)
+  }
+
+  /// fzf's `--preview-window next`: the preview is a section beside the input (`SectionFrame`).
+  public static func nextToInput(_ state: SearchState) -> Bool {
+    state.look.isFzf && state.details.open && !state.details.placement.zeroSize
+      && state.details.placement.position == .next
   }
 
   /// Columns of the refinement pane: beside the results on a wide screen with facets to show (not

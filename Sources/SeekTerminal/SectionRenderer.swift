@@ -29,7 +29,8 @@ enum SectionRenderer {
   /// The state the sections are drawn from: the preview box's columns left out.
   static func finderState(_ state: SearchState, columns: Int) -> SearchState {
     var finder = state
-    finder.details.open = false
+    // A preview beside the input is a section; any other is drawn beside the sections.
+    finder.details.open = Layout.nextToInput(state)
     finder.viewport.screen.columns = columns
     return finder
   }
@@ -47,6 +48,7 @@ enum SectionRenderer {
     let frame = SectionFrame(finder, style: style, layout: layout, headerFirst: headerFirst, screen: finder.screen)
     let list = listState(finder, frame)
     viewport.resultsRows = Layout.itemSlots(Layout.resultsHeight(list), gap: gap)
+    if let preview = frame.box(.preview).flatMap({ previewFrame($0, frame) }) { viewport.detailsRows = preview.height }
     return viewport
   }
 
@@ -84,6 +86,10 @@ enum SectionRenderer {
     }
     if let box = frame.box(.input) {
       drawInput(state, box, frame, context: context, style: style, layout: layout, into: &out)
+    }
+    if let box = frame.box(.preview), let preview = previewFrame(box, frame) {
+      Renderer.drawDetails(
+        state, in: preview, labelPosition: context.previewLabelPosition, scrollbar: context.scrollbar, into: &out)
     }
     let base = DisplayWidth.of(context.pointer) + DisplayWidth.of(context.marker ?? ">")
     // A header's or footer's text ends where the list's does (the column before the list's
@@ -133,7 +139,7 @@ enum SectionRenderer {
     case .header:
       guard !frame.hasHeaderLinesWindow else { return fixed }
       return layout == .reverse ? fixed + input : input.reversed() + fixed
-    case .list, .input: return []
+    case .list, .input, .preview: return []
     }
   }
 
@@ -169,11 +175,36 @@ enum SectionRenderer {
     }
   }
 
+  /// Where the preview beside the input draws (its box, the text inside it).
+  static func previewFrame(_ box: SectionFrame.Box, _ frame: SectionFrame) -> Layout.Frame? {
+    guard !box.rows.isEmpty else { return nil }
+    let border: Border
+    switch box.border {
+    case .none: border = .none
+    case .line: border = box.aboveList ? .bottom : .top
+    case .box(let glyphs): border = glyphs
+    }
+    let s = border.sides
+    return Layout.Frame(
+      column: s.left, row: box.rows.lowerBound + s.top, width: max(0, frame.screen.columns - s.left - s.right),
+      height: max(0, box.rows.count - s.top - s.bottom), placedBelow: false, boxed: true, boxColumn: 0,
+      boxWidth: frame.screen.columns, boxRow: box.rows.lowerBound, boxHeight: box.rows.count, border: border)
+  }
+
+  /// The preview's frame when it stands beside the input (nil otherwise).
+  static func previewFrame(
+    _ state: SearchState, style: SectionStyle, layout: ListLayout, headerFirst: Bool
+  ) -> Layout.Frame? {
+    guard Layout.nextToInput(state) else { return nil }
+    let frame = SectionFrame(state, style: style, layout: layout, headerFirst: headerFirst, screen: state.screen)
+    return frame.box(.preview).flatMap { previewFrame($0, frame) }
+  }
+
   /// A section's border and its label.
   private static func drawBorder(
     _ box: SectionFrame.Box, _ state: SearchState, style: SectionStyle, into out: inout ScreenBuffer
   ) {
-    guard box.border != .none, !box.rows.isEmpty else { return }
+    guard box.border != .none, !box.rows.isEmpty, box.kind != .preview else { return }
     let size = ScreenSize(columns: out.size.columns, rows: box.rows.count)
     let sides = box.sides
     switch box.border {
@@ -195,6 +226,7 @@ enum SectionRenderer {
     case .input: return .input
     case .header, .headerLines: return kind == .header ? .header : nil
     case .footer: return .footer
+    case .preview: return nil
     }
   }
 }
@@ -220,6 +252,8 @@ extension SectionRenderer {
     switch box.kind {
     case .input:
       return .click(.queryClicked)
+    case .preview:
+      return nil
     case .list:
       let list = listState(finder, frame)
       let logical = layout.logicalRow(line, column: x, list, headerFirst: headerFirst)

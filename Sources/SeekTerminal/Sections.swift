@@ -86,7 +86,7 @@ public struct SectionStyle: Sendable, Equatable {
 ///   `--header-first` swaps the header and the input.
 /// - The info line's rule is left out when a border line stands between it and the list.
 struct SectionFrame {
-  enum Kind: Equatable { case footer, list, headerLines, header, input }
+  enum Kind: Equatable { case footer, list, headerLines, header, input, preview }
 
   struct Box {
     var kind: Kind
@@ -133,7 +133,11 @@ struct SectionFrame {
         ? fixed > 0 : style.header != .none ? fixed + inputLines > 0 : style.input != .none)
     hasHeaderWindow = headerWindow
     hasHeaderLinesWindow = headerLinesWindow
-    hasInputWindow = state.editor.inputShown && (style.input != .none || headerWindow || headerLinesWindow)
+    // fzf's `--preview-window next`: the preview between the input and the list.
+    let previewNext = Layout.nextToInput(state)
+    let previewBorder = SectionBorder(fzf: state.details.placement.border) ?? .box(.rounded)
+    hasInputWindow =
+      state.editor.inputShown && (style.input != .none || headerWindow || headerLinesWindow || previewNext)
     inputRows = Self.separatorLess(state) ? 1 : 2
 
     var heights: [Kind: Int] = [:]
@@ -143,12 +147,19 @@ struct SectionFrame {
       available -= heights[kind] ?? 0
     }
     if hasInputWindow { take(.input, style.input.lines + inputRows) }
+    if previewNext {
+      let placement = state.details.placement
+      take(.preview, placement.cells.map { $0 + previewBorder.lines } ?? screen.rows * (placement.percent ?? 50) / 100)
+    }
     if headerWindow { take(.header, style.header.lines + fixed + (headerLinesWindow ? 0 : inputLines)) }
     if headerLinesWindow { take(.headerLines, headerLinesBorder.lines + inputLines) }
     if !state.footer.isEmpty { take(.footer, style.footer.lines + state.footer.count) }
     heights[.list] = max(0, available)
 
-    let order = Self.order(layout, headerFirst: headerFirst, fixedHeader: fixed > 0)
+    var order = Self.order(layout, headerFirst: headerFirst, fixedHeader: fixed > 0)
+    if let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
+      order.insert(.preview, at: list < input ? input : input + 1)
+    }
     var boxes: [Box] = []
     var row = 0
     var aboveList = true
@@ -162,6 +173,7 @@ struct SectionFrame {
       case .headerLines: border = headerLinesBorder
       case .header: border = style.header
       case .input: border = style.input
+      case .preview: border = previewBorder
       }
       boxes.append(Box(kind: kind, rows: row..<(row + height), border: border, aboveList: aboveList))
       row += height

@@ -565,7 +565,9 @@ public final class TerminalApp {
   }
 
   /// Whether fzf's sections are drawn (a section border asked for, in fzf's look).
-  private var sectioned: Bool { configuration.sections.isActive && state.look.isFzf }
+  private var sectioned: Bool {
+    state.look.isFzf && (configuration.sections.isActive || Layout.nextToInput(state))
+  }
 
   /// The pointer's and the marker's columns: where a line's text starts.
   private var signsWidth: Int {
@@ -659,7 +661,9 @@ public final class TerminalApp {
       ghost: state.ghost ?? configuration.ghost, layout: configuration.layout, borderLabel: surround.label,
       screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
       idleMilliseconds: idle.wholeMilliseconds,
-      preview: Layout.detailsFrame(state) ?? PreviewBand.frame(state, screen: surround.inner(screen)))
+      preview: Layout.detailsFrame(state) ?? PreviewBand.frame(state, screen: surround.inner(screen))
+        ?? SectionRenderer.previewFrame(
+          state, style: configuration.sections, layout: configuration.layout, headerFirst: configuration.headerFirst))
     return CommandVariables.of(state, context)
   }
 

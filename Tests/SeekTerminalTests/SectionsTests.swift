@@ -160,4 +160,35 @@ import Testing
     #expect(click(4, 11) == .click(.queryClicked))
     #expect(click(4, 4) == nil)
   }
+
+  /// `seq 5 | fzf --preview 'echo PREVIEW' --preview-window=next:3`: the preview is a section
+  /// between the list and the input, its border facing the input hides the rule.
+  @Test func aNextPreviewStandsBetweenTheListAndTheInput() {
+    var s = state()
+    s.list.results.hits = (1...5).map { ResultHit(objectID: "\($0)", title: "\($0)") }
+    (s.list.results.nbHits, s.list.results.recordCount) = (5, 5)
+    s.details.open = true
+    s.details.showsOneOff = true
+    s.details.placement = DetailsPlacement.parse("next:3")!
+    s.details.preview = PreviewOutput(lines: [[StyledRun("PREVIEW")]], exitStatus: 0)
+    #expect(
+      screen(s, SectionStyle())
+        == """
+
+
+
+          5
+          4
+          3
+          2
+        > 1
+        ╭──────────────────╮
+        │ PREVIEW          │
+        │                  │
+        │                  │
+        ╰──────────────────╯
+          5/5
+        >
+        """.split(separator: "\n", omittingEmptySubsequences: false).suffix(12).joined(separator: "\n"))
+  }
 }

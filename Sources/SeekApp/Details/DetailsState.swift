@@ -61,7 +61,8 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// Whether this placement is an alternative taken (the screen's size chose it).
   public var isAlternative = false
 
-  public enum Position: String, Sendable { case auto, right, left, bottom, top }
+  /// `next` (fzf's): a section of its own beside the input, on the list's side.
+  public enum Position: String, Sendable { case auto, right, left, bottom, top, next }
   public var position = Position.auto
   /// Share of the results area, in percent; nil = the default of the position.
   public var percent: Int? = nil
@@ -118,6 +119,7 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "left": out.position = .left
         case "bottom", "down": out.position = .bottom
         case "up", "top": out.position = .top
+        case "next": out.position = .next
         case "hidden": out.hidden = true
         case "nohidden": out.hidden = false
         // fzf's `default`: the options read before it are dropped.
@@ -170,7 +172,7 @@ public struct DetailsPlacement: Sendable, Equatable {
   /// Whether the pane would be smaller than the alternative's threshold on `screen`.
   public func takesAlternative(on screen: ScreenSize) -> Bool {
     guard let alternative else { return false }
-    let across = position == .top || position == .bottom
+    let across = position == .top || position == .bottom || position == .next
     let whole = across ? screen.rows : screen.columns
     let borderCells = border == "none" ? 0 : (across ? 2 : 4)
     return (cells.map { $0 + borderCells } ?? whole * (percent ?? 50) / 100) < alternative.threshold
