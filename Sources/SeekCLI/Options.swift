@@ -92,6 +92,9 @@ public struct Options: Equatable {
   public var gapLine = "┈"
   /// fzf's `--preview-label` and `--preview-label-pos`: text on the preview's border.
   public var previewLabel = ""
+  /// fzf's `--min-height N[+]`: the least rows of a `--height` given as a percentage, the other
+  /// sections' rows added to N with `+` (nil: Seek's own rule, three rows).
+  public var minHeight: MinHeight? = nil
   /// fzf's `--wrap-sign` and `--preview-wrap-sign`.
   public var wrapSign: String? = nil
   public var previewWrapSign: String? = nil
@@ -415,6 +418,7 @@ extension Options {
     gutter = "▌"
     scrollbar = "│"
     scrollOff = 3
+    minHeight = MinHeight(rows: 10, addsSections: true)
     matching.wordTiersFirst = false
     saysCountOnStandardError = false
   }

@@ -28,12 +28,17 @@ final class InlineDriver: TerminalDriver {
   nonisolated(unsafe) static var descriptor: Int32 = -1
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
-  init(height spec: String, colors: Bool, mouse: Bool = true, clearsOnExit: Bool = true) throws {
+  init(
+    height spec: String, minHeight: MinHeight? = nil, colors: Bool, mouse: Bool = true, clearsOnExit: Bool = true
+  ) throws {
     fd = open("/dev/tty", O_RDWR | O_NOCTTY)
     guard fd >= 0 else {
       throw TerminalFailure.noTerminal("no terminal to draw on (/dev/tty cannot be opened); use --filter")
     }
     heightSpec = spec
+    self.minHeight = minHeight
+    // `~N`, and a percentage with `--min-height N+`: the rows depend on what is drawn in them.
+    awaitsHeight = spec.hasPrefix("~") || spec.hasSuffix("%") && minHeight?.addsSections == true
     self.colors = colors
     self.mouse = mouse
     self.clearsOnExit = clearsOnExit
@@ -47,16 +52,17 @@ final class InlineDriver: TerminalDriver {
     attributes.c_cc.5 = 0  // VTIME (index 5)
     tcsetattr(fd, TCSANOW, &attributes)
     height = 1
-    takeRegion()
+    // `~N`: the region is taken once the input says how many rows it needs (`settle`).
+    if awaitsHeight { height = heightAsked } else { takeRegion() }
     signal(SIGWINCH) { _ in InlineDriver.resized = 1 }
   }
 
   /// Makes room below the cursor (moving down, scrolling if needed, and back up to the region's
   /// first line), finds where the region is, and turns paste and mouse reporting on.
-  private func takeRegion() {
+  private func takeRegion(rows: Int? = nil) {
     cursorRow = 0
     previous = nil
-    height = Self.height(heightSpec, rows: terminalSize().rows)
+    height = min(rows ?? heightAsked, terminalSize().rows)
     write(
       KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
         + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
@@ -91,10 +97,35 @@ final class InlineDriver: TerminalDriver {
     return nil
   }
 
-  static func height(_ spec: String, rows: Int) -> Int {
+  /// `--height ~N`: whether the rows are still to be taken.
+  private(set) var awaitsHeight: Bool = false
+
+  /// Takes `rows` rows (at most the height asked) for an adaptive height (`~N`).
+  func settle(rows: Int) {
+    guard awaitsHeight else { return }
+    awaitsHeight = false
+    takeRegion(rows: max(1, rows))
+    settledRows = height
+  }
+
+  /// The rows an adaptive height settled on (nil: not adaptive, or not yet).
+  private var settledRows: Int? = nil
+  private let minHeight: MinHeight?
+
+  /// The rows `--height` asks of the terminal as it is now (`--min-height`'s N without `+`).
+  private var heightAsked: Int {
+    Self.height(heightSpec, rows: terminalSize().rows, minimum: minHeight.flatMap { $0.addsSections ? nil : $0.rows })
+  }
+
+  /// fzf's `--height`: N rows, N% of the terminal's (at least `minimum`), or `-N` the terminal's
+  /// less N; never fewer than three, never more than the terminal has. `~` is read as N.
+  static func height(_ spec: String, rows: Int, minimum: Int? = nil) -> Int {
+    let spec = spec.hasPrefix("~") ? String(spec.dropFirst()) : spec
     let value: Int
     if spec.hasSuffix("%") {
-      value = min(max(Int(spec.dropLast()) ?? 100, 0), 100) * rows / 100
+      value = max(min(max(Int(spec.dropLast()) ?? 100, 0), 100) * rows / 100, minimum ?? 0)
+    } else if let n = Int(spec), n < 0 {
+      value = rows + n
     } else {
       value = Int(spec) ?? rows
     }
@@ -168,7 +199,7 @@ final class InlineDriver: TerminalDriver {
     if Self.resized != 0 {
       Self.resized = 0
       let (columns, rows) = terminalSize()
-      height = Self.height(heightSpec, rows: rows)
+      height = min(settledRows ?? Int.max, heightAsked)
       keys.append(.resize(columns: columns, rows: height))
       if regionTop != nil { regionTop = max(0, min(regionTop!, rows - height)) }
     }
@@ -251,4 +282,23 @@ final class InlineDriver: TerminalDriver {
   }
 
   nonisolated(unsafe) static var modesOff: [UInt8] = []
+}
+
+/// fzf's `--min-height N[+]`: a `--height` in percent takes at least N rows, and with `+` the
+/// rows the other sections take besides (the query, the info line, borders, headers): N rows of
+/// the list.
+public struct MinHeight: Sendable, Equatable {
+  public var rows: Int
+  public var addsSections: Bool
+
+  public init(rows: Int, addsSections: Bool) {
+    (self.rows, self.addsSections) = (rows, addsSections)
+  }
+
+  /// fzf's spelling: `N` or `N+`.
+  public init?(_ text: String) {
+    let plus = text.hasSuffix("+")
+    guard let rows = Int(plus ? String(text.dropLast()) : text), rows >= 0 else { return nil }
+    (self.rows, self.addsSections) = (rows, plus)
+  }
 }

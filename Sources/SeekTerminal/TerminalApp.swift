@@ -42,8 +42,10 @@ public final class TerminalApp {
     /// with what to call on a change, and `reopenInput` gives the source read again.
     public var watchInput: (@Sendable (@escaping @Sendable () -> Void) -> Void)? = nil
     public var reopenInput: (@Sendable () -> (handle: FileHandle, format: CatalogFormat))? = nil
-    /// `--height N[%]`: draw inline in that many lines instead of full screen.
+    /// `--height N[%]`: draw inline in that many lines instead of full screen (`~N`: as few as
+    /// the lines need; `-N`: the terminal's less N), and fzf's `--min-height`.
     public var height: String?
+    public var minHeight: MinHeight? = nil
     /// `--no-mouse` (fzf's): clicks and the wheel are left to the terminal (selecting text).
     public var mouse = true
     /// `--layout` (fzf's): where the prompt goes and which way the list grows.
@@ -191,7 +193,7 @@ public final class TerminalApp {
     let signals: Int32
     if let height = configuration.height {
       driver = try InlineDriver(
-        height: height, colors: configuration.colors, mouse: configuration.mouse,
+        height: height, minHeight: configuration.minHeight, colors: configuration.colors, mouse: configuration.mouse,
         clearsOnExit: configuration.clearsOnExit)
       signals = ExitSignals.install { InlineDriver.restoreFromSignal() }
     } else {
@@ -581,6 +583,13 @@ public final class TerminalApp {
 
   /// Renders the state and paints it (the renderer is pure; the driver only paints).
   private func paint(_ session: Session) {
+    if session.driver.awaitsHeight {
+      // `--height ~N`: nothing is drawn until the rows the input needs are known.
+      guard let rows = rowsToSettle(asked: session.driver.size.rows) else { return }
+      session.driver.settle(rows: rows)
+      screen = session.driver.size
+      send(.app(.viewportChanged(viewport())), session)
+    }
     let paintStart = LatencyTrace.now()
     var context = RenderContext(
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
@@ -730,6 +739,29 @@ public final class TerminalApp {
       : Layout.viewport(for: state, screen: finder, gap: configuration.gap)
     if let band { viewport.detailsRows = band.height }
     return viewport
+  }
+
+  /// The rows an inline finder takes once it can tell: `--height ~N` as many as the lines there
+  /// are need (at most N), once the input is all read and answered or its lines fill N rows
+  /// (fzf's adaptive height); a percentage with `--min-height M+` at least M rows of the list
+  /// and the other sections' rows. Nil while it cannot tell yet.
+  private func rowsToSettle(asked: Int) -> Int? {
+    let gap = max(0, configuration.gap)
+    // The rows a list of `n` lines takes, each followed by `--gap` rows but the last.
+    func rows(_ n: Int) -> Int { max(0, n * (1 + gap) - gap) }
+    // What the sections, borders and margins take besides the list, on a tall screen.
+    let shown = screen
+    screen = ScreenSize(columns: shown.columns, rows: 1000)
+    let sections = 1000 - rows(viewport().resultsRows)
+    screen = shown
+    guard configuration.height?.hasPrefix("~") == true else {
+      return max(asked, sections + (configuration.minHeight?.rows ?? 0))
+    }
+    let results = state.list.results
+    let lines = max(results.nbHits, state.streamedRecords ?? 0)
+    let answered = state.streamedRecords == nil && !results.isPending && results.query == state.searchedQuery
+    guard answered || lines >= asked else { return nil }
+    return min(asked, sections + rows(lines))
   }
 
   /// `--margin`, `--border` and `--padding`, with the border's label as it is now

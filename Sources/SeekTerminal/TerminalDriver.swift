@@ -22,6 +22,14 @@ protocol TerminalDriver: AnyObject {
   func redrawAll()
   /// The terminal's bell (fzf's `bell`).
   func ringBell()
+  /// `--height ~N`: the rows are not taken yet; `settle(rows:)` takes as many, at most `size`'s.
+  var awaitsHeight: Bool { get }
+  func settle(rows: Int)
+}
+
+extension TerminalDriver {
+  var awaitsHeight: Bool { false }
+  func settle(rows: Int) {}
 }
 
 extension CursesDriver: TerminalDriver {}

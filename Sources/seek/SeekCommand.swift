@@ -652,6 +652,7 @@ enum SeekCommand {
     if let sign = options.previewWrapSign ?? options.wrapSign { configuration.start.details.wrapSign = sign }
     configuration.previewLabelPosition = options.previewLabelPosition
     configuration.sections = options.sections
+    configuration.minHeight = options.minHeight
     configuration.start.sectionLabels = options.sectionLabels
     configuration.start.details.open = options.preview != nil && !options.previewWindow.hidden
     return configuration

@@ -365,6 +365,14 @@ func state(columns: Int = 60, rows: Int = 12) -> SearchState {
     #expect(InlineDriver.height("50%", rows: 40) == 20)
     #expect(InlineDriver.height("1", rows: 40) == 3)
     #expect(InlineDriver.height("100", rows: 40) == 40)
+    // fzf's `~N` (at most N), `-N` (the terminal's rows less N), `--min-height` for percentages.
+    #expect(InlineDriver.height("~50%", rows: 40) == 20)
+    #expect(InlineDriver.height("-5", rows: 40) == 35)
+    #expect(InlineDriver.height("1%", rows: 40, minimum: 10) == 10)
+    #expect(InlineDriver.height("10", rows: 40, minimum: 20) == 10)
+    #expect(MinHeight("5+") == MinHeight(rows: 5, addsSections: true))
+    #expect(MinHeight("5") == MinHeight(rows: 5, addsSections: false))
+    #expect(MinHeight("x+") == nil && MinHeight("-1") == nil)
   }
 }
 

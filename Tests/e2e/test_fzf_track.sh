@@ -219,3 +219,16 @@ expect_screen "sections: a click on the header's window (fzf: L3 Whdr)" "L3 Whdr
 tmux_keys Space
 expect_screen "sections: change-list-label" "╭───────LIST───────╮"
 tmux_stop
+
+# --height ~100%: as many rows as the lines need, drawn once the input is read (fzf 0.74.5: the
+# box right under the shell's line, 7 rows for 3 lines); --height 1% --min-height 5+: five rows
+# of the list and the input's box (fzf 0.74.5: 10 rows with --style full:sharp).
+tmux_start 20 16 "echo TOP; seq 3 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --border sharp > $T/out; exec tail -f /dev/null"
+wait_for "3/3"
+expect_eq "--height ~100%: the rows the lines need (fzf: 7 under the line)" "TOP|┌──────────────────┐|│   3              │|│   2              │|│ > 1              │|│   3/3 ────────── │|│ >                │|└──────────────────┘|" \
+  "$(screen | sed 's/ *$//' | head -9 | paste -sd'|')"
+tmux_stop
+tmux_start 20 16 "echo TOP; seq 100 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --style full:sharp --height 1% --min-height 5+ > $T/out; exec tail -f /dev/null"
+wait_for "100/100"
+expect_eq "--min-height 5+: five rows of the list and the input's (fzf: 10 rows)" "11" "$(screen | sed 's/ *$//' | grep -c .)"
+tmux_stop

@@ -25,16 +25,17 @@ extension Flag {
     Flag(["-0", "--exit-0"], "exit at once (status 1) when there is no hit") { o, _ in o.exitZero = true },
     Flag(
       ["--height"], .required("N[%]"),
-      "draw inline below the prompt, N lines (or N% of the terminal), leaving the lines above on screen (fzf's ~N is taken as N)"
+      "draw inline below the prompt, N lines (or N% of the terminal), leaving the lines above on screen; ~N: as few as the lines read need, at most N"
     ) { o, r throws(Options.ParseError) in
       let text = try r.value()
-      // fzf's `~N`: at most N lines (Seek takes N).
+      // fzf's `~N`: at most N lines, as few as the input needs (`InlineDriver.settle`).
       let size = text.hasPrefix("~") ? String(text.dropFirst()) : text
       let digits = size.hasSuffix("%") ? String(size.dropLast()) : size
-      guard let n = Int(digits), n > 0 else {
+      // `-N`: the terminal's rows less N.
+      guard let n = Int(digits), n > 0 || n < 0 && !size.hasSuffix("%") else {
         throw .invalidValue(flag: r.flag, value: text, expected: "a number of lines or a percentage, e.g. 10 or 40%")
       }
-      o.height = size
+      o.height = text
     },
   ]
 

@@ -110,8 +110,9 @@ extension Flag {
     Flag(["--preview-wrap-sign"], .required("STR"), "the preview's wrap sign (--wrap-sign's when not given)") {
       o, r throws(Options.ParseError) in o.previewWrapSign = try r.value()
     },
-    Flag(["--min-height"], .required("N"), "read for fzf's scripts") { _, r throws(Options.ParseError) in
-      _ = try r.value()
+    Flag(["--min-height"], .required("N[+]"), "the least rows of a --height in percent (+: and the other sections')") {
+      o, r throws(Options.ParseError) in
+      o.minHeight = try r.value(MinHeight.init, expected: "a number of rows, then + to add the other sections' rows")
     },
     Flag(["--freeze-left"], .required("N"), "lines: the first N fields stay on screen as a long line scrolls") {
       o, r throws(Options.ParseError) in o.frozen.left = try r.number(try r.value(), min: 0)
