@@ -95,6 +95,8 @@ public struct Options: Equatable {
   /// fzf's `--min-height N[+]`: the least rows of a `--height` given as a percentage, the other
   /// sections' rows added to N with `+` (nil: Seek's own rule, three rows).
   public var minHeight: MinHeight? = nil
+  /// The border a bare `--border` draws: rounded, or `--style full:BORDER`'s.
+  public var borderStyle = Border.rounded
   /// fzf's `--wrap-sign` and `--preview-wrap-sign`.
   public var wrapSign: String? = nil
   public var previewWrapSign: String? = nil

@@ -568,7 +568,7 @@ public final class TerminalApp {
 
   /// Whether fzf's sections are drawn (a section border asked for, in fzf's look).
   private var sectioned: Bool {
-    state.look.isFzf && (configuration.sections.isActive || Layout.nextToInput(state))
+    state.look.isFzf && (configuration.sections.isActive || Layout.nextToInput(state) || !state.footer.isEmpty)
   }
 
   /// The pointer's and the marker's columns: where a line's text starts.

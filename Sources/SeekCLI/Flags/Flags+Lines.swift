@@ -185,7 +185,7 @@ extension Flag {
     ) { o, r throws(Options.ParseError) in
       // fzf's optional value, attached or next (`--border sharp`); alone, rounded.
       guard let text = r.optionalValue(fits: { Border(rawValue: $0) != nil }) else {
-        o.surround.border = .rounded
+        o.surround.border = o.borderStyle
         return
       }
       guard let style = Border(rawValue: text) else {

@@ -188,10 +188,18 @@ extension Flag {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         // fzf's presets: `full` frames every section and puts the count on the query's line with
         // no rule; `minimal` draws no rule and no scrollbar; `default` is fzf's look.
+        // The labels' places stay: only the borders are the preset's.
+        let labelPositions = o.sections.labelPositions
         o.sections = SectionStyle()
+        o.sections.labelPositions = labelPositions
         switch parts[0] {
         case "full":
-          o.sections.frameAll(SectionBorder(fzf: parts.count > 1 ? parts[1] : "rounded") ?? .line)
+          let border = SectionBorder(fzf: parts.count > 1 ? parts[1] : "rounded") ?? .line
+          o.sections.frameAll(border)
+          if case .box(let glyphs) = border {
+            o.borderStyle = glyphs
+            o.previewWindow.border = glyphs.rawValue
+          }
           o.info = .inline(right: true)
           o.scrollbar = "│"
           if o.look.isFzf { o.look = .fzf(separator: false) }
