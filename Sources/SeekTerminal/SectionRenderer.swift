@@ -97,7 +97,7 @@ enum SectionRenderer {
     let listSides = frame.box(.list)?.sides ?? (top: 0, bottom: 0, left: 0, right: 0)
     let textEnd = out.size.columns - listSides.right - 1
     for box in frame.boxes where !box.inner.isEmpty {
-      let column = box.sides.left + max(0, base + (style.list.hasLeft ? 2 : 0) - (box.border.hasLeft ? 2 : 0))
+      let column = box.sides.left + max(0, base + (style.list.hasLeft ? 2 : 0) - (box.sides.left > 0 ? 2 : 0))
       let lines = text(of: box.kind, state, frame, layout: layout)
       for (i, line) in lines.prefix(box.inner.count).enumerated() {
         out.write(
@@ -181,7 +181,7 @@ enum SectionRenderer {
     let border: Border
     switch box.border {
     case .none: border = .none
-    case .line: border = box.aboveList ? .bottom : .top
+    case .line, .inline: border = box.aboveList ? .bottom : .top
     case .box(let glyphs): border = glyphs
     }
     let s = border.sides
@@ -205,11 +205,16 @@ enum SectionRenderer {
     _ box: SectionFrame.Box, _ state: SearchState, style: SectionStyle, into out: inout ScreenBuffer
   ) {
     guard box.border != .none, !box.rows.isEmpty, box.kind != .preview else { return }
+    if box.inList {
+      drawShared(box, list: style.list, into: &out)
+      guard box.kind == .list else { return }
+    }
     let size = ScreenSize(columns: out.size.columns, rows: box.rows.count)
     let sides = box.sides
     switch box.border {
     case .none: return
-    case .line:
+    case _ where box.inList: break
+    case .line, .inline:
       let row = sides.top > 0 ? box.rows.lowerBound : box.rows.upperBound - 1
       out.write(String(repeating: "─", count: size.columns), column: 0, row: row, style: [.dim], limit: size.columns)
     case .box(let border):
@@ -218,6 +223,46 @@ enum SectionRenderer {
     guard let section = label(box.kind) else { return }
     (style.labelPositions[section] ?? LabelPosition()).draw(
       state.sectionLabels[section], into: &out, column: 0, row: box.rows.lowerBound, box: size, sides: sides)
+  }
+
+  /// A part of the list's box shared with inline sections: the box's sides on every row, its top
+  /// and bottom lines where this part has them, and an inline section's rule on the list's side,
+  /// joined to the sides (`├──┤`).
+  private static func drawShared(_ box: SectionFrame.Box, list: SectionBorder, into out: inout ScreenBuffer) {
+    guard case .box(let border) = list else { return }
+    let width = out.size.columns
+    let g = border.glyphs
+    let s = box.sides
+    let tees: (String, String) =
+      switch border {
+      case .bold: ("┣", "┫")
+      case .double: ("╠", "╣")
+      default: ("├", "┤")
+      }
+    for row in box.rows {
+      if s.left > 0 { out.write(g[1], column: 0, row: row, style: [.dim]) }
+      if s.right > 0 { out.write(g[1], column: width - 1, row: row, style: [.dim]) }
+    }
+    func line(_ row: Int, _ ends: (String, String)) {
+      out.write(String(repeating: g[0], count: width), column: 0, row: row, style: [.dim], limit: width)
+      if s.left > 0 { out.write(ends.0, column: 0, row: row, style: [.dim]) }
+      if s.right > 0 { out.write(ends.1, column: width - 1, row: row, style: [.dim]) }
+    }
+    let first = box.rows.lowerBound
+    let last = box.rows.upperBound - 1
+    switch box.kind {
+    case .list:
+      if s.top > 0 { line(first, (g[2], g[3])) }
+      if s.bottom > 0 { line(last, (g[4], g[5])) }
+    default:
+      if box.aboveList {
+        if s.top > 1 || s.top == 1 && s.bottom == 1 && box.rows.count > 1 { line(first, (g[2], g[3])) }
+        line(last, tees)
+      } else {
+        line(first, tees)
+        if s.bottom > 0 && box.rows.count > 1 { line(last, (g[4], g[5])) }
+      }
+    }
   }
 
   private static func label(_ kind: SectionFrame.Kind) -> SectionLabels.Section? {
@@ -248,7 +293,7 @@ extension SectionRenderer {
     guard let box = frame.boxes.first(where: { $0.inner.contains(row) }) else { return nil }
     let x = column - box.sides.left
     let line = row - box.inner.lowerBound
-    let indent = max(0, signsWidth + (style.list.hasLeft ? 2 : 0) - (box.border.hasLeft ? 2 : 0))
+    let indent = max(0, signsWidth + (style.list.hasLeft ? 2 : 0) - (box.sides.left > 0 ? 2 : 0))
     switch box.kind {
     case .input:
       return .click(.queryClicked)

@@ -1,11 +1,13 @@
 import SeekApp
 import SeekCore
 
-/// A border fzf draws around one of its sections: none, a box (`Border`'s styles), or `line`, one
-/// rule on the side that faces the list (fzf's default for the footer; `inline` is drawn so too).
+/// A border fzf draws around one of its sections: none, a box (`Border`'s styles), `line`, one
+/// rule on the side that faces the list (fzf's default for the footer), or `inline`: the section
+/// inside the list's box, a rule between them (a `line` when the list has no box).
 public enum SectionBorder: Sendable, Equatable {
   case none
   case line
+  case inline
   case box(Border)
 
   /// fzf's name; nil for one it does not know. `block`, `thinblock` and `dashed` are drawn with
@@ -13,7 +15,8 @@ public enum SectionBorder: Sendable, Equatable {
   public init?(fzf name: String) {
     switch name {
     case "none": self = .none
-    case "line", "inline": self = .line
+    case "line": self = .line
+    case "inline": self = .inline
     case "block", "thinblock", "dashed": self = .box(.sharp)
     default:
       guard let border = Border(rawValue: name) else { return nil }
@@ -26,7 +29,7 @@ public enum SectionBorder: Sendable, Equatable {
   func sides(aboveList: Bool) -> (top: Int, bottom: Int, left: Int, right: Int) {
     switch self {
     case .none: return (0, 0, 0, 0)
-    case .line: return aboveList ? (0, 1, 0, 0) : (1, 0, 0, 0)
+    case .line, .inline: return aboveList ? (0, 1, 0, 0) : (1, 0, 0, 0)
     case .box(let border):
       let s = border.sides
       return (s.top, s.bottom, s.left, min(1, s.right))
@@ -93,7 +96,15 @@ struct SectionFrame {
     var rows: Range<Int>
     var border: SectionBorder
     var aboveList: Bool
-    var sides: (top: Int, bottom: Int, left: Int, right: Int) { border.sides(aboveList: aboveList) }
+    /// Rows and columns its border takes (an inline section's: the list box's sides, and its rule).
+    var sides: (top: Int, bottom: Int, left: Int, right: Int)
+    /// Inside the list's box (`inline`): the rows of the box it shares with the list.
+    var inList = false
+
+    init(kind: Kind, rows: Range<Int>, border: SectionBorder, aboveList: Bool) {
+      (self.kind, self.rows, self.border, self.aboveList) = (kind, rows, border, aboveList)
+      sides = border.sides(aboveList: aboveList)
+    }
     /// The rows inside the border.
     var inner: Range<Int> {
       (rows.lowerBound + sides.top)..<max(rows.lowerBound + sides.top, rows.upperBound - sides.bottom)
@@ -156,9 +167,23 @@ struct SectionFrame {
     if !state.footer.isEmpty { take(.footer, style.footer.lines + state.footer.count) }
     heights[.list] = max(0, available)
 
+    // `inline` sections stand inside the list's box when it has one (a `line` otherwise), the
+    // header's next to the list on the input's side whatever `--header-first` says.
+    let hostsInline: Bool
+    if case .box = style.list { hostsInline = true } else { hostsInline = false }
+    func resolved(_ border: SectionBorder) -> SectionBorder { border == .inline && !hostsInline ? .line : border }
     var order = Self.order(layout, headerFirst: headerFirst, fixedHeader: fixed > 0)
     if let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
       order.insert(.preview, at: list < input ? input : input + 1)
+    }
+    let inlineHeaders = [Kind.headerLines, .header].filter {
+      resolved($0 == .header ? style.header : headerLinesBorder) == .inline && heights[$0] != nil
+    }
+    if !inlineHeaders.isEmpty, let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
+      let inputAfterList = list < input
+      order.removeAll { inlineHeaders.contains($0) }
+      let at = order.firstIndex(of: .list)! + (inputAfterList ? 1 : 0)
+      order.insert(contentsOf: inputAfterList ? inlineHeaders : inlineHeaders.reversed(), at: at)
     }
     var boxes: [Box] = []
     var row = 0
@@ -168,18 +193,52 @@ struct SectionFrame {
       if kind == .list { aboveList = false }
       let border: SectionBorder
       switch kind {
-      case .footer: border = style.footer
+      case .footer: border = resolved(style.footer)
       case .list: border = style.list
-      case .headerLines: border = headerLinesBorder
-      case .header: border = style.header
+      case .headerLines: border = resolved(headerLinesBorder)
+      case .header: border = resolved(style.header)
       case .input: border = style.input
       case .preview: border = previewBorder
       }
       boxes.append(Box(kind: kind, rows: row..<(row + height), border: border, aboveList: aboveList))
       row += height
     }
-    self.boxes = boxes
+    self.boxes = Self.joiningInline(boxes)
     separatorHidden = Self.ruleFacesList(boxes)
+  }
+
+  /// The inline sections next to the list share its box: its sides on theirs, the box's top and
+  /// bottom lines on the group's first and last rows only, and a rule between each and the list.
+  static func joiningInline(_ boxes: [Box]) -> [Box] {
+    guard let list = boxes.firstIndex(where: { $0.kind == .list }) else { return boxes }
+    var boxes = boxes
+    var first = list
+    while first > 0 && boxes[first - 1].border == .inline { first -= 1 }
+    var last = list
+    while last + 1 < boxes.count && boxes[last + 1].border == .inline { last += 1 }
+    guard first < last else { return boxes }
+    let outline = boxes[list].sides
+    // The box's top and bottom lines move from the list's rows to the group's first and last.
+    let top = first < list ? outline.top : 0
+    let bottom = last > list ? outline.bottom : 0
+    for i in first...last {
+      let rows = boxes[i].rows
+      if i < list {
+        boxes[i].rows = (rows.lowerBound + (i == first ? 0 : top))..<(rows.upperBound + top)
+      } else if i == list {
+        boxes[i].rows = (rows.lowerBound + top)..<max(rows.lowerBound + top, rows.upperBound - bottom)
+      } else {
+        boxes[i].rows = (rows.lowerBound - bottom)..<(rows.upperBound - (i == last ? 0 : bottom))
+      }
+    }
+    for i in first...last {
+      let edgeTop = i == first ? outline.top : 0
+      let edgeBottom = i == last ? outline.bottom : 0
+      let rule = (top: i > list ? 1 : 0, bottom: i < list ? 1 : 0)
+      boxes[i].sides = (edgeTop + rule.top, edgeBottom + rule.bottom, outline.left, outline.right)
+      boxes[i].inList = true
+    }
+    return boxes
   }
 
   /// fzf's sections from the top, for a layout.

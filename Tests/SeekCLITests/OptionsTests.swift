@@ -117,7 +117,7 @@ import Testing
     #expect(options.catalog.attributeForDistinct == "brand" && options.catalog.distinct == 2)
     #expect(options.catalog.customRanking?.count == 1)
     #expect(options.info == .inline(right: false) && options.inlineInfoPrefix == "> ")
-    #expect(options.height == "40%")
+    #expect(options.height == "~40%")
     #expect(options.keyBindings.map(\.key.name) == ["ctrl-a"])
     #expect(options.eventBindings[.start] != nil)
     #expect(options.expect.map(\.name) == ["ctrl-v", "f1"])

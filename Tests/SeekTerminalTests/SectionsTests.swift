@@ -191,4 +191,32 @@ import Testing
         >
         """.split(separator: "\n", omittingEmptySubsequences: false).suffix(12).joined(separator: "\n"))
   }
+
+  /// `seq 5 | fzf --style full --header foo --header-first --header-border inline`: the header
+  /// inside the list's box under a `├──┤` rule, next to the list whatever `--header-first` says.
+  @Test func anInlineHeaderSharesTheListsBox() {
+    var style = SectionStyle()
+    style.frameAll(.box(.rounded))
+    style.header = .inline
+    var s = state(header: ["foo"])
+    s.list.results.hits = (1...5).map { ResultHit(objectID: "\($0)", title: "\($0)") }
+    (s.list.results.nbHits, s.list.results.recordCount) = (5, 5)
+    s.info = .inline(right: true)
+    s.look = .fzf(separator: false)
+    #expect(
+      screen(s, style, headerFirst: true) == """
+        ╭──────────────────╮
+        │   5              │
+        │   4              │
+        │   3              │
+        │   2              │
+        │ > 1              │
+        ├──────────────────┤
+        │   foo            │
+        ╰──────────────────╯
+        ╭──────────────────╮
+        │ >            5/5 │
+        ╰──────────────────╯
+        """)
+  }
 }
