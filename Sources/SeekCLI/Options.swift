@@ -279,6 +279,11 @@ public struct Options: Equatable {
       try flag.apply(&o, &reader)
       i = reader.index + 1
     }
+    // fzf's rule: an inline header takes the input's header lines inline with it, or alone.
+    if o.sections.header == .inline, let lines = o.sections.headerLines, lines != .inline {
+      throw .refused(
+        flag: "--header-border", reason: "--header-border=inline requires --header-lines-border to be inline or unset")
+    }
     return o
   }
 

@@ -33,7 +33,8 @@ public struct LabelPosition: Sendable, Equatable {
   ) {
     guard !text.isEmpty, sides.top > 0 || sides.bottom > 0, box.columns > 0 else { return }
     let row = (atBottom && sides.bottom > 0) || sides.top == 0 ? y0 + box.rows - 1 : y0
-    let shown = SafeText.sanitized(text)
+    // A label wider than its line is cut to it, `··` at its end (fzf's).
+    let shown = SectionRenderer.cut(SafeText.sanitized(text), to: box.columns, ellipsis: "··")
     let width = DisplayWidth.of(shown)
     let offset: Int
     if column == 0 {

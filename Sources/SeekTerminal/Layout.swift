@@ -176,8 +176,10 @@ public enum Layout {
     // fzf's default preview sits on the right at any width.
     let wide = columns >= wideDetailsColumns || state.look.isFzf
     let onLeft = placement.position == .left
+    // fzf's box stands beside the finder at any width (Seek's own look wants 40 columns).
     let beside =
-      columns >= 40 && (placement.position == .right || onLeft || (placement.position == .auto && wide))
+      (columns >= 40 || state.look.isFzf)
+      && (placement.position == .right || onLeft || (placement.position == .auto && wide))
     if beside && (state.look.isFzf || onLeft) {
       // fzf's box: half the screen (or the size asked), the whole height, the text inside.
       let border = Border(rawValue: placement.border) ?? .rounded

@@ -28,6 +28,31 @@ import Testing
     #expect(throws: Options.ParseError.self) { try Options.parse(["--preview-label-pos", "2:left"]) }
   }
 
+  /// fzf's sections: borders, labels' places and presets, and fzf's words for what it refuses
+  /// (fzf 0.74.5's messages, test_inline_rejected_on_unsupported_options).
+  @Test func sectionBordersAndTheirRefusals() throws {
+    let options = try Options.parse([
+      "--list-border", "--input-border=bold", "--header-border", "inline", "--footer-label-pos", "3", "--style",
+      "full:double", "--no-input-border",
+    ])
+    #expect(options.sections.list == .box(.double) && options.sections.header == .box(.double))
+    #expect(options.sections.input == .none && options.sections.labelPositions[.footer] == LabelPosition(column: 3))
+    #expect(options.info == .inline(right: true) && options.borderStyle == .double)
+    #expect(try Options.parse(["--header-border=inline"]).sections.header == .inline)
+    func refusal(_ arguments: [String]) -> String {
+      do {
+        _ = try Options.parse(arguments)
+        return ""
+      } catch { return error.description }
+    }
+    #expect(refusal(["--border=inline"]).contains("inline border is only supported"))
+    #expect(refusal(["--list-border=inline"]).contains("inline border is only supported"))
+    #expect(refusal(["--preview-window=border-inline"]).contains("invalid preview window option: border-inline"))
+    #expect(
+      refusal(["--header-border=inline", "--header-lines-border=sharp"]).contains(
+        "--header-border=inline requires --header-lines-border to be inline or unset"))
+  }
+
   @Test func fzfsPlusFlagsAreFlagsNotACatalog() throws {
     let options = try Options.parse(["+i", "+s", "+e", "+x", "-m", "+m"])
     #expect(options.catalogPath == nil)

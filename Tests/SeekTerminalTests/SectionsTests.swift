@@ -219,4 +219,13 @@ import Testing
         ╰──────────────────╯
         """)
   }
+
+  /// A label wider than its line is cut to it with `··` (fzf's test_label_truncation).
+  @Test func aLabelTooWideIsCut() {
+    var buffer = ScreenBuffer(columns: 10, rows: 1)
+    LabelPosition().draw(
+      String(repeating: "l", count: 30), into: &buffer, column: 0, row: 0, box: ScreenSize(columns: 10, rows: 1),
+      sides: (1, 0, 2, 2))
+    #expect(buffer.text == "llllllll··")
+  }
 }

@@ -133,7 +133,10 @@ public struct DetailsPlacement: Sendable, Equatable {
         case "border", "rounded": out.border = "rounded"
         case "sharp": out.border = "sharp"
         case "noborder": out.border = "none"
-        case _ where word.hasPrefix("border-"): out.border = String(word.dropFirst(7))
+        case _ where word.hasPrefix("border-"):
+          // fzf's styles; `inline` is a section's, never the preview's.
+          guard Self.borderStyles.contains(String(word.dropFirst(7))) else { return nil }
+          out.border = String(word.dropFirst(7))
         case "info": out.info = true
         case "noinfo": out.info = false
         case "cycle", "nocycle": break
@@ -157,6 +160,12 @@ public struct DetailsPlacement: Sendable, Equatable {
     }
     return out
   }
+
+  /// fzf's border styles a preview window takes (`border-STYLE`).
+  static let borderStyles: Set<String> = [
+    "rounded", "sharp", "bold", "block", "thinblock", "double", "dashed", "horizontal", "vertical", "top", "bottom",
+    "left", "right", "line", "none",
+  ]
 
   /// What this placement becomes on a finder's screen of `screen`: its alternative over it when
   /// the pane would be smaller than the alternative's threshold. The pane's size is fzf's rule

@@ -184,6 +184,7 @@ extension Flag {
       completes: .oneOf(Border.allCases.map(\.rawValue))
     ) { o, r throws(Options.ParseError) in
       // fzf's optional value, attached or next (`--border sharp`); alone, rounded.
+      if r.inline == "inline" { throw Self.inlineRefused(r.flag) }
       guard let text = r.optionalValue(fits: { Border(rawValue: $0) != nil }) else {
         o.surround.border = o.borderStyle
         return

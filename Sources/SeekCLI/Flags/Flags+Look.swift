@@ -17,9 +17,15 @@ extension Flag {
     ) { o, r throws(Options.ParseError) in
       // Each one is read over the ones before (fzf's: `--preview-window follow --preview-window ~4`).
       let before = o.previewWindow
-      o.previewWindow = try r.value(
-        { DetailsPlacement.parse($0, onto: before) },
-        expected: "right, left, down, up, N% or N, hidden, wrap, follow, +N, border styles, e.g. right:50%")
+      let text = try r.value()
+      guard let placement = DetailsPlacement.parse(text, onto: before) else {
+        // fzf's words, naming the option it does not know.
+        let word = text.split(whereSeparator: { $0 == "," || $0 == ":" }).first {
+          DetailsPlacement.parse(String($0)) == nil
+        }
+        throw .refused(flag: r.flag, reason: "invalid preview window option: \(word.map(String.init) ?? text)")
+      }
+      o.previewWindow = placement
     },
     // fzf's colour spec (`--color=dark,fg:#d0d0d0,…`) is read, so that an fzf setup does not stop
     // at it; Seek draws with its own colours.
@@ -147,8 +153,10 @@ extension Flag {
         Flag(
           ["--\(section)-border"], .optional("STYLE"), "a border around the \(section) section (rounded alone)",
           completes: .oneOf(Border.allCases.map(\.rawValue))
-        ) { o, r in
+        ) { o, r throws(Options.ParseError) in
           let style = r.optionalValue { Self.fzfBorderStyles.contains($0) }
+          // fzf's: only a header's, the header lines' and the footer's border may be inline.
+          if style == "inline" && (section == "list" || section == "input") { throw Self.inlineRefused(r.flag) }
           o.sections.set(section, SectionBorder(fzf: style ?? "rounded") ?? .none)
         },
         Flag(["--no-\(section)-border"], "no border around the \(section) section") { o, _ in
@@ -230,6 +238,13 @@ extension Flag {
         _, r throws(Options.ParseError) in _ = try r.value()
       },
     ]
+
+  /// fzf's words for a border that cannot be inline.
+  static func inlineRefused(_ flag: String) -> Options.ParseError {
+    .refused(
+      flag: flag,
+      reason: "inline border is only supported for --header-border, --header-lines-border, and --footer-border")
+  }
 
   /// fzf 0.74's border styles (Seek draws its own subset: `Border`).
   static let fzfBorderStyles: Set<String> = [
