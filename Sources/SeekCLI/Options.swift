@@ -280,7 +280,7 @@ public struct Options: Equatable {
       i = reader.index + 1
     }
     // fzf's rule: an inline header takes the input's header lines inline with it, or alone.
-    if o.sections.header == .inline, let lines = o.sections.headerLines, lines != .inline {
+    if o.sections.header == .inline, let lines = o.sections.headerLines, lines != .inline, lines != .none {
       throw .refused(
         flag: "--header-border", reason: "--header-border=inline requires --header-lines-border to be inline or unset")
     }

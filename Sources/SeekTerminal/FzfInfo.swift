@@ -14,7 +14,9 @@ enum FzfInfo {
   /// The line of its own, under the prompt.
   static func drawLine(_ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer) {
     let row = Layout.statusRow(state)
-    let width = max(0, buffer.size.columns - (context.ruleReachesLastColumn ? 0 : 1))
+    // fzf keeps the last column for the scrollbar (a `--border` with nothing inside it on the
+    // right gives the finder the blank before its side: `Surround.sticksRight`).
+    let width = max(0, buffer.size.columns - 1)
     let rule = hasRule(state)
     switch state.info {
     case .line:

@@ -208,6 +208,11 @@ public enum Layout {
     return Frame(column: 0, row: top + area - height, width: columns, height: height, placedBelow: true)
   }
 
+  /// fzf's `--preview-window next`, shown or not: the input has a section of its own.
+  public static func previewGoesNext(_ state: SearchState) -> Bool {
+    state.look.isFzf && state.details.placement.position == .next
+  }
+
   /// fzf's `--preview-window next`: the preview is a section beside the input (`SectionFrame`).
   public static func nextToInput(_ state: SearchState) -> Bool {
     state.look.isFzf && state.details.open && !state.details.placement.zeroSize

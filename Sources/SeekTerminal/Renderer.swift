@@ -35,9 +35,6 @@ public struct RenderContext: Sendable, Equatable {
   public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
   public var inlineInfoPrefix = " < "
-  /// fzf's info rule stops a column short of the screen's edge, and reaches the last column
-  /// when a border's right side stands there instead (`--border`, not `--border=left`).
-  public var ruleReachesLastColumn = false
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)
@@ -64,8 +61,6 @@ public enum Renderer {
       var beside = state
       beside.details.open = false
       beside.viewport.screen.columns = columns.count
-      var context = context
-      context.ruleReachesLastColumn = false
       let finder = render(beside, context: context)
       buffer.place(finder, column: columns.lowerBound, row: 0)
       buffer.cursor = finder.cursor.map { ($0.column + columns.lowerBound, $0.row) }
@@ -490,6 +485,10 @@ public enum Renderer {
     } else {
       for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
     }
+    // fzf's box with no right side keeps its text's last column for the scrollbar.
+    var frame = frame
+    let barColumn = frame.boxed && scrollbar != nil && frame.border.sides.right == 0
+    if barColumn { frame.width = max(0, frame.width - 1) }
     let rows = DetailsView.rows(state, width: frame.width)
     let lines = rows.lines
     // `~N`: the output's first N lines stay on top; the rest scrolls under them, from line N on.
@@ -519,7 +518,7 @@ public enum Renderer {
       let x = frame.column + frame.width - DisplayWidth.of(position)
       if x > frame.column { buffer.write(position, column: x, row: frame.row, style: [.reverse]) }
     }
-    if frame.boxed, let scrollbar, frame.border.sides.right >= 2 {
+    if frame.boxed, let scrollbar, frame.border.sides.right >= 2 || barColumn {
       drawPreviewScrollbar(scrollbar, lines: lines.count, first: first, frame: frame, into: &buffer)
     }
     if lines.isEmpty && state.details.record == nil && !state.details.showsCommand {

@@ -78,9 +78,7 @@ enum SectionRenderer {
     var out = ScreenBuffer(columns: state.screen.columns, rows: state.screen.rows)
     if let box = frame.box(.list) {
       let list = listState(state, frame)
-      var listContext = context
-      listContext.ruleReachesLastColumn = false
-      let drawn = layout.arrange(Renderer.render(list, context: listContext), for: list, headerFirst: headerFirst)
+      let drawn = layout.arrange(Renderer.render(list, context: context), for: list, headerFirst: headerFirst)
       out.place(drawn, column: box.sides.left, row: box.inner.lowerBound)
       out.cursor = drawn.cursor.map { ($0.column + box.sides.left, $0.row + box.inner.lowerBound) }
     }
@@ -159,9 +157,7 @@ enum SectionRenderer {
     // The rows the renderer gives the query and the info line, and one of the list's under them.
     let drawnRows = Layout.queryLines(input) + Layout.statusLines(input)
     input.viewport.screen.rows = drawnRows + 1
-    var inputContext = context
-    inputContext.ruleReachesLastColumn = false
-    let drawn = layout.arrange(Renderer.render(input, context: inputContext), for: input)
+    let drawn = layout.arrange(Renderer.render(input, context: context), for: input)
     let first = layout == .reverse ? 0 : 1
     // On the query's side of the box: its top in `reverse`, its bottom otherwise.
     let top = box.inner.lowerBound + (layout == .reverse ? 0 : max(0, box.inner.count - drawnRows))

@@ -43,6 +43,7 @@ public enum SectionBorder: Sendable, Equatable {
   }
 
   var hasLeft: Bool { sides(aboveList: true).left > 0 }
+  var hasRight: Bool { sides(aboveList: true).right > 0 }
 
   /// The glyphs it is drawn with.
   var glyphs: Border {
@@ -147,8 +148,9 @@ struct SectionFrame {
     // fzf's `--preview-window next`: the preview between the input and the list.
     let previewNext = Layout.nextToInput(state)
     let previewBorder = SectionBorder(fzf: state.details.placement.border) ?? .box(.rounded)
+    let nextPreview = Layout.previewGoesNext(state)
     hasInputWindow =
-      state.editor.inputShown && (style.input != .none || headerWindow || headerLinesWindow || previewNext)
+      state.editor.inputShown && (style.input != .none || headerWindow || headerLinesWindow || nextPreview)
     inputRows = Self.separatorLess(state) ? 1 : 2
 
     var heights: [Kind: Int] = [:]
@@ -203,8 +205,21 @@ struct SectionFrame {
       boxes.append(Box(kind: kind, rows: row..<(row + height), border: border, aboveList: aboveList))
       row += height
     }
-    self.boxes = Self.joiningInline(boxes)
-    separatorHidden = Self.ruleFacesList(boxes)
+    let joined = Self.joiningInline(boxes)
+    self.boxes = joined
+    // Beside a `next` preview, only its border hides the rule (shown or not, it stands there).
+    if nextPreview {
+      let preview = joined.firstIndex { $0.kind == .preview }
+      let input = joined.firstIndex { $0.kind == .input }
+      if let preview, let input {
+        let sides = joined[preview].sides
+        separatorHidden = (preview < input ? sides.bottom : sides.top) > 0
+      } else {
+        separatorHidden = false
+      }
+    } else {
+      separatorHidden = Self.ruleFacesList(joined)
+    }
   }
 
   /// The inline sections next to the list share its box: its sides on theirs, the box's top and

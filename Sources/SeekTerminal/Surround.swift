@@ -65,6 +65,10 @@ public struct Surround: Sendable, Equatable {
   /// `--border-label` and where it stands (`--border-label-pos`).
   public var label = ""
   public var labelPosition = LabelPosition()
+  /// fzf's rule when nothing inside has a right border of its own: the finder takes the blank
+  /// column before the border's right side too (the scrollbar, or a preview box's text, stands
+  /// against the border).
+  public var sticksRight = false
 
   public init(border: Border = .none) { self.border = border }
 
@@ -84,8 +88,11 @@ public struct Surround: Sendable, Equatable {
   /// The screen the finder has inside.
   public func inner(_ size: ScreenSize) -> ScreenSize {
     guard let s = sides(size) else { return size }
-    return ScreenSize(columns: size.columns - s.left - s.right, rows: size.rows - s.top - s.bottom)
+    return ScreenSize(columns: size.columns - s.left - s.right + stuck, rows: size.rows - s.top - s.bottom)
   }
+
+  /// The column the finder takes from the border's right side (its blank).
+  private var stuck: Int { sticksRight && border.sides.right > 1 ? 1 : 0 }
 
   /// `content`, drawn for `inner(size)`, inside the margin, the border and the padding.
   public func frame(_ content: ScreenBuffer, screen size: ScreenSize) -> ScreenBuffer {

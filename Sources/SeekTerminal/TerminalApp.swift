@@ -568,7 +568,7 @@ public final class TerminalApp {
 
   /// Whether fzf's sections are drawn (a section border asked for, in fzf's look).
   private var sectioned: Bool {
-    state.look.isFzf && (configuration.sections.isActive || Layout.nextToInput(state) || !state.footer.isEmpty)
+    state.look.isFzf && (configuration.sections.isActive || Layout.previewGoesNext(state) || !state.footer.isEmpty)
   }
 
   /// The pointer's and the marker's columns: where a line's text starts.
@@ -602,7 +602,6 @@ public final class TerminalApp {
     context.ellipsis = SafeText.sanitized(configuration.ellipsis)
     context.hscrollOff = configuration.hscrollOff
     context.tabstop = configuration.tabstop
-    context.ruleReachesLastColumn = configuration.surround.border.sides.right > 0
     context.ghost = SafeText.sanitized(state.ghost ?? configuration.ghost)
     context.previewLabelPosition = configuration.previewLabelPosition
     context.gap = configuration.gap
@@ -769,7 +768,26 @@ public final class TerminalApp {
   private var surround: Surround {
     var surround = configuration.surround
     if let label = state.borderLabel { surround.label = label }
+    surround.sticksRight = sticksRight
     return surround
+  }
+
+  /// fzf's `listStickToRight`: in fzf's look, when no section and no preview has a right border
+  /// of its own (a preview beside or across the finder decides alone), the finder reaches the
+  /// `--border`'s right side.
+  private var sticksRight: Bool {
+    guard state.look.isFzf, configuration.surround.border.sides.right > 0 else { return false }
+    let sections = configuration.sections
+    let headerShown = !state.headerHidden && !state.header.isEmpty
+    let inside = !sections.list.hasRight && !sections.input.hasRight && !(headerShown && sections.header.hasRight)
+    let placement = state.details.placement
+    guard state.details.open && !placement.zeroSize else { return inside }
+    let previewOpen = (Border(rawValue: placement.border) ?? .rounded).sides.right == 0
+    switch placement.position {
+    case .right, .auto: return previewOpen  // fzf's relaxed rule beside the finder
+    case .top, .bottom: return inside && previewOpen
+    case .left, .next: return inside
+    }
   }
 
 }

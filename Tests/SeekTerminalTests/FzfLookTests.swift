@@ -224,11 +224,18 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(sharp[0].hasSuffix("┌" + String(repeating: "─", count: 18) + "┐"))
   }
 
-  /// Inside a border with a right side, fzf's rule reaches the content's last column.
-  @Test func theRuleReachesTheLastColumnBeforeARightBorder() {
-    var context = Self.fzfSigns()
-    context.ruleReachesLastColumn = true
-    #expect(screen(lines(100, matching: 3), context).contains("  3/100 \(rule(22))\n"))
+  /// Inside a `--border` with nothing of its own on the right, the finder takes the blank before
+  /// the border's side (fzf's listStickToRight); the rule still keeps the scrollbar's column.
+  @Test func theFinderSticksToARightBorder() {
+    var surround = Surround(border: .rounded)
+    let screen40 = ScreenSize(columns: 40, rows: 10)
+    #expect(surround.inner(screen40).columns == 36)
+    surround.sticksRight = true
+    #expect(surround.inner(screen40).columns == 37)
+    var left = Surround(border: .left)
+    left.sticksRight = true
+    #expect(left.inner(screen40).columns == 38)
+    #expect(screen(lines(100, matching: 3)).contains("  3/100 \(rule(21))\n"))
   }
 
   /// `--no-input`: the prompt and the info line are gone, and the list takes their rows.
