@@ -125,101 +125,121 @@ struct SectionFrame {
 
   init(_ state: SearchState, style: SectionStyle, layout: ListLayout, headerFirst: Bool, screen: ScreenSize) {
     self.screen = screen
-    let visible = !state.headerHidden
-    let inputLines = visible ? state.inputHeaderLines : 0
-    let fixed = visible ? state.header.count - state.inputHeaderLines : 0
-    // fzf's determineHeaderLinesShape.
-    var headerLinesWindow = false
-    var headerLinesBorder = SectionBorder.none
-    if inputLines > 0 {
-      if let given = style.headerLines {
-        (headerLinesWindow, headerLinesBorder) = (true, given)
-      } else {
-        headerLinesBorder = fixed == 0 ? style.header : .none
-        headerLinesWindow = layout == .reverseList || (fixed > 0 && headerFirst)
-      }
-    }
-    let headerWindow =
-      visible
-      && (headerLinesWindow
-        ? fixed > 0 : style.header != .none ? fixed + inputLines > 0 : style.input != .none)
-    hasHeaderWindow = headerWindow
-    hasHeaderLinesWindow = headerLinesWindow
-    // fzf's `--preview-window next`: the preview between the input and the list.
-    let previewNext = Layout.nextToInput(state)
-    let previewBorder = SectionBorder(fzf: state.details.placement.border) ?? .box(.rounded)
-    let nextPreview = Layout.previewGoesNext(state)
-    hasInputWindow =
-      state.editor.inputShown && (style.input != .none || headerWindow || headerLinesWindow || nextPreview)
+    let windows = Windows(state, style: style, layout: layout, headerFirst: headerFirst)
+    hasHeaderWindow = windows.header
+    hasHeaderLinesWindow = windows.headerLines
+    hasInputWindow = windows.input
     inputRows = Self.separatorLess(state) ? 1 : 2
+    let heights = Self.heights(windows, state, inputRows: inputRows, screen: screen)
+    var order = Self.order(layout, headerFirst: headerFirst, fixedHeader: windows.fixedLines > 0)
+    if let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
+      order.insert(.preview, at: list < input ? input : input + 1)
+    }
+    Self.moveInlineHeaders(&order, windows.borders.filter { $0.value == .inline && heights[$0.key] != nil }.map(\.key))
+    var boxes: [Box] = []
+    var row = 0
+    for kind in order {
+      guard let height = heights[kind] else { continue }
+      let aboveList = !boxes.contains { $0.kind == .list } && kind != .list
+      boxes.append(
+        Box(kind: kind, rows: row..<(row + height), border: windows.borders[kind] ?? .none, aboveList: aboveList))
+      row += height
+    }
+    self.boxes = Self.joiningInline(boxes)
+    separatorHidden = Self.ruleHidden(self.boxes, nextPreview: windows.nextPreview)
+  }
 
+  /// Which sections have a window, fzf's way, and each one's border (an `inline` one a `line`
+  /// when the list has no box to hold it).
+  struct Windows {
+    var input = false
+    var header = false
+    var headerLines = false
+    /// fzf's `--preview-window next`: configured (the input then has its window), and shown.
+    var nextPreview = false
+    var previewShown = false
+    var fixedLines = 0
+    var inputLines = 0
+    var borders: [Kind: SectionBorder] = [:]
+
+    init(_ state: SearchState, style: SectionStyle, layout: ListLayout, headerFirst: Bool) {
+      let visible = !state.headerHidden
+      inputLines = visible ? state.inputHeaderLines : 0
+      fixedLines = visible ? state.header.count - state.inputHeaderLines : 0
+      // fzf's determineHeaderLinesShape.
+      var headerLinesBorder = SectionBorder.none
+      if inputLines > 0 {
+        if let given = style.headerLines {
+          (headerLines, headerLinesBorder) = (true, given)
+        } else {
+          headerLinesBorder = fixedLines == 0 ? style.header : .none
+          headerLines = layout == .reverseList || (fixedLines > 0 && headerFirst)
+        }
+      }
+      header =
+        visible
+        && (headerLines
+          ? fixedLines > 0 : style.header != .none ? fixedLines + inputLines > 0 : style.input != .none)
+      nextPreview = Layout.previewGoesNext(state)
+      previewShown = Layout.nextToInput(state)
+      input = state.editor.inputShown && (style.input != .none || header || headerLines || nextPreview)
+      let hostsInline: Bool
+      if case .box = style.list { hostsInline = true } else { hostsInline = false }
+      func resolved(_ border: SectionBorder) -> SectionBorder { border == .inline && !hostsInline ? .line : border }
+      borders = [
+        .footer: resolved(style.footer), .list: style.list, .headerLines: resolved(headerLinesBorder),
+        .header: resolved(style.header), .input: style.input,
+        .preview: SectionBorder(fzf: state.details.placement.border) ?? .box(.rounded),
+      ]
+    }
+  }
+
+  /// The rows of each section that has a window, taken in fzf's order (the input, the preview
+  /// beside it, the header, the header lines, the footer); the list has the rest.
+  static func heights(_ windows: Windows, _ state: SearchState, inputRows: Int, screen: ScreenSize) -> [Kind: Int] {
     var heights: [Kind: Int] = [:]
     var available = screen.rows
     func take(_ kind: Kind, _ rows: Int) {
       heights[kind] = min(max(0, rows), available)
       available -= heights[kind] ?? 0
     }
-    if hasInputWindow { take(.input, style.input.lines + inputRows) }
-    if previewNext {
+    func lines(_ kind: Kind) -> Int { windows.borders[kind]?.lines ?? 0 }
+    if windows.input { take(.input, lines(.input) + inputRows) }
+    if windows.previewShown {
       let placement = state.details.placement
-      take(.preview, placement.cells.map { $0 + previewBorder.lines } ?? screen.rows * (placement.percent ?? 50) / 100)
+      take(.preview, placement.cells.map { $0 + lines(.preview) } ?? screen.rows * (placement.percent ?? 50) / 100)
     }
-    if headerWindow { take(.header, style.header.lines + fixed + (headerLinesWindow ? 0 : inputLines)) }
-    if headerLinesWindow { take(.headerLines, headerLinesBorder.lines + inputLines) }
-    if !state.footer.isEmpty { take(.footer, style.footer.lines + state.footer.count) }
+    if windows.header {
+      take(.header, lines(.header) + windows.fixedLines + (windows.headerLines ? 0 : windows.inputLines))
+    }
+    if windows.headerLines { take(.headerLines, lines(.headerLines) + windows.inputLines) }
+    if !state.footer.isEmpty { take(.footer, lines(.footer) + state.footer.count) }
     heights[.list] = max(0, available)
+    return heights
+  }
 
-    // `inline` sections stand inside the list's box when it has one (a `line` otherwise), the
-    // header's next to the list on the input's side whatever `--header-first` says.
-    let hostsInline: Bool
-    if case .box = style.list { hostsInline = true } else { hostsInline = false }
-    func resolved(_ border: SectionBorder) -> SectionBorder { border == .inline && !hostsInline ? .line : border }
-    var order = Self.order(layout, headerFirst: headerFirst, fixedHeader: fixed > 0)
-    if let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
-      order.insert(.preview, at: list < input ? input : input + 1)
+  /// `inline` header sections stand next to the list on the input's side, whatever
+  /// `--header-first` says (the header lines nearer the list).
+  static func moveInlineHeaders(_ order: inout [Kind], _ inline: [Kind]) {
+    let headers = [Kind.headerLines, .header].filter { inline.contains($0) }
+    guard !headers.isEmpty, let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) else {
+      return
     }
-    let inlineHeaders = [Kind.headerLines, .header].filter {
-      resolved($0 == .header ? style.header : headerLinesBorder) == .inline && heights[$0] != nil
-    }
-    if !inlineHeaders.isEmpty, let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
-      let inputAfterList = list < input
-      order.removeAll { inlineHeaders.contains($0) }
-      let at = order.firstIndex(of: .list)! + (inputAfterList ? 1 : 0)
-      order.insert(contentsOf: inputAfterList ? inlineHeaders : inlineHeaders.reversed(), at: at)
-    }
-    var boxes: [Box] = []
-    var row = 0
-    var aboveList = true
-    for kind in order {
-      guard let height = heights[kind] else { continue }
-      if kind == .list { aboveList = false }
-      let border: SectionBorder
-      switch kind {
-      case .footer: border = resolved(style.footer)
-      case .list: border = style.list
-      case .headerLines: border = resolved(headerLinesBorder)
-      case .header: border = resolved(style.header)
-      case .input: border = style.input
-      case .preview: border = previewBorder
-      }
-      boxes.append(Box(kind: kind, rows: row..<(row + height), border: border, aboveList: aboveList))
-      row += height
-    }
-    let joined = Self.joiningInline(boxes)
-    self.boxes = joined
-    // Beside a `next` preview, only its border hides the rule (shown or not, it stands there).
-    if nextPreview {
-      let preview = joined.firstIndex { $0.kind == .preview }
-      let input = joined.firstIndex { $0.kind == .input }
-      if let preview, let input {
-        let sides = joined[preview].sides
-        separatorHidden = (preview < input ? sides.bottom : sides.top) > 0
-      } else {
-        separatorHidden = false
-      }
-    } else {
-      separatorHidden = Self.ruleFacesList(joined)
-    }
+    let inputAfterList = list < input
+    order.removeAll { headers.contains($0) }
+    let at = (order.firstIndex(of: .list) ?? 0) + (inputAfterList ? 1 : 0)
+    order.insert(contentsOf: inputAfterList ? headers : headers.reversed(), at: at)
+  }
+
+  /// Whether the info line's rule is left out: a border line between it and the list, or beside
+  /// a `next` preview (shown or not, it stands there) its border facing the input.
+  static func ruleHidden(_ boxes: [Box], nextPreview: Bool) -> Bool {
+    guard nextPreview else { return ruleFacesList(boxes) }
+    guard let preview = boxes.firstIndex(where: { $0.kind == .preview }),
+      let input = boxes.firstIndex(where: { $0.kind == .input })
+    else { return false }
+    let sides = boxes[preview].sides
+    return (preview < input ? sides.bottom : sides.top) > 0
   }
 
   /// The inline sections next to the list share its box: its sides on theirs, the box's top and
