@@ -208,9 +208,15 @@ public enum Layout {
     return Frame(column: 0, row: top + area - height, width: columns, height: height, placedBelow: true)
   }
 
-  /// fzf's `--preview-window next`, shown or not: the input has a section of its own.
+  /// fzf's `--preview-window next`, shown or not, with a previewer (`--preview`, or a bound
+  /// `preview(…)`): the input has a section of its own.
   public static func previewGoesNext(_ state: SearchState) -> Bool {
-    state.look.isFzf && state.details.placement.position == .next
+    guard state.look.isFzf && state.details.placement.position == .next else { return false }
+    if state.details.command != nil || state.details.showsOneOff { return true }
+    func previews(_ actions: [BindAction]) -> Bool {
+      actions.contains { if case .preview = $0 { true } else { false } }
+    }
+    return state.keyActions.values.contains(where: previews) || state.eventBindings.values.contains(where: previews)
   }
 
   /// fzf's `--preview-window next`: the preview is a section beside the input (`SectionFrame`).

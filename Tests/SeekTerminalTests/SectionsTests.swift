@@ -228,4 +228,20 @@ import Testing
       sides: (1, 0, 2, 2))
     #expect(buffer.text == "llllllll··")
   }
+
+  /// A `next` preview gives the input its section only when there is a previewer (fzf's
+  /// test_separator_with_preview_next_alternative_only, test_separator_with_preview_action_at_next).
+  @Test func aNextPreviewNeedsAPreviewerToTakeTheInputOut() {
+    var s = state()
+    s.details.placement = DetailsPlacement.parse("next")!
+    func inputWindow(_ s: SearchState) -> Bool {
+      SectionFrame(s, style: SectionStyle(), layout: .bottomUp, headerFirst: false, screen: s.screen).hasInputWindow
+    }
+    #expect(!inputWindow(s))
+    s.keyActions["space"] = [.preview("echo hi")]
+    #expect(inputWindow(s))
+    s.keyActions = [:]
+    s.details.command = "cat {}"
+    #expect(inputWindow(s))
+  }
 }
