@@ -95,7 +95,7 @@ enum SectionRenderer {
     let listSides = frame.box(.list)?.sides ?? (top: 0, bottom: 0, left: 0, right: 0)
     let textEnd = out.size.columns - listSides.right - 1
     for box in frame.boxes where !box.inner.isEmpty {
-      let column = box.sides.left + max(0, base + (style.list.hasLeft ? 2 : 0) - (box.sides.left > 0 ? 2 : 0))
+      let column = box.sides.left + indent(box, style: style, signs: base)
       let lines = text(of: box.kind, state, frame, layout: layout)
       for (i, line) in lines.prefix(box.inner.count).enumerated() {
         out.write(
@@ -105,6 +105,12 @@ enum SectionRenderer {
     }
     for box in frame.boxes { drawBorder(box, state, style: style, into: &out) }
     return out
+  }
+
+  /// Where a header's or footer's text starts inside its window: over the list's text (fzf's
+  /// headerIndent), the pointer's and marker's columns in, and the list's border's, less its own.
+  static func indent(_ box: SectionFrame.Box, style: SectionStyle, signs: Int) -> Int {
+    max(0, signs + (style.list.hasLeft ? 2 : 0) - (box.sides.left > 0 ? 2 : 0))
   }
 
   /// `text` in `width` cells: whole, or its start and `ellipsis`.
@@ -289,7 +295,7 @@ extension SectionRenderer {
     guard let box = frame.boxes.first(where: { $0.inner.contains(row) }) else { return nil }
     let x = column - box.sides.left
     let line = row - box.inner.lowerBound
-    let indent = max(0, signsWidth + (style.list.hasLeft ? 2 : 0) - (box.sides.left > 0 ? 2 : 0))
+    let indent = indent(box, style: style, signs: signsWidth)
     switch box.kind {
     case .input:
       return .click(.queryClicked)

@@ -44,12 +44,6 @@ public enum SectionBorder: Sendable, Equatable {
 
   var hasLeft: Bool { sides(aboveList: true).left > 0 }
   var hasRight: Bool { sides(aboveList: true).right > 0 }
-
-  /// The glyphs it is drawn with.
-  var glyphs: Border {
-    if case .box(let border) = self { return border }
-    return .sharp
-  }
 }
 
 /// fzf 0.58's sections and their borders: `--list-border`, `--input-border`, `--header-border`,

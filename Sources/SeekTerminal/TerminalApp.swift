@@ -726,7 +726,10 @@ public final class TerminalApp {
   private var screen = ScreenSize(columns: 0, rows: 0)
   /// What the state machine is told of the screen: the finder's, inside the surround and beside
   /// fzf's preview band (whose rows are the details pane's).
-  private func viewport() -> Viewport {
+  private func viewport() -> Viewport { viewport(on: screen) }
+
+  /// What the state machine would be told on a terminal of `screen` rows and columns.
+  private func viewport(on screen: ScreenSize) -> Viewport {
     let inner = surround.inner(screen)
     let band = PreviewBand.frame(state, screen: inner)
     let finder = PreviewBand.finder(beside: band, screen: inner).screen
@@ -749,10 +752,7 @@ public final class TerminalApp {
     // The rows a list of `n` lines takes, each followed by `--gap` rows but the last.
     func rows(_ n: Int) -> Int { max(0, n * (1 + gap) - gap) }
     // What the sections, borders and margins take besides the list, on a tall screen.
-    let shown = screen
-    screen = ScreenSize(columns: shown.columns, rows: 1000)
-    let sections = 1000 - rows(viewport().resultsRows)
-    screen = shown
+    let sections = 1000 - rows(viewport(on: ScreenSize(columns: screen.columns, rows: 1000)).resultsRows)
     guard configuration.height?.hasPrefix("~") == true else {
       return max(asked, sections + (configuration.minHeight?.rows ?? 0))
     }
