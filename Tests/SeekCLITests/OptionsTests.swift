@@ -53,6 +53,15 @@ import Testing
         "--header-border=inline requires --header-lines-border to be inline or unset"))
   }
 
+  /// `--bind KEY:+ACTION` adds to what the key or event has (fzf's).
+  @Test func aBindingWithALeadingPlusAppends() throws {
+    let options = try Options.parse([
+      "--bind", "focus:first", "--bind", "focus:+up", "--bind", "a:up", "--bind", "a:+down",
+    ])
+    #expect(options.eventBindings[.focus] == [.first, .up])
+    #expect(options.keyBindings.last { $0.key.name == "a" }?.actions == [.up, .down])
+  }
+
   @Test func fzfsPlusFlagsAreFlagsNotACatalog() throws {
     let options = try Options.parse(["+i", "+s", "+e", "+x", "-m", "+m"])
     #expect(options.catalogPath == nil)

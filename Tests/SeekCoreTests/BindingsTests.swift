@@ -30,6 +30,10 @@ import Testing
     // fish's CTRL-R needs: `(string split0 … | fish_indent -i)` inside become's).
     #expect(try BindSpec.parse("a:become(echo (x) y),b:up").first?.actions == [.become("echo (x) y")])
     #expect(try BindSpec.parse("a:execute(echo \"A) B\")+up").first?.actions == [.execute("echo \"A) B\""), .up])
+    // fzf's `KEY:+ACTION`: after what is bound (fzf's test_async_transform).
+    let appended = try #require(try BindSpec.parse("focus:+up+down").first)
+    #expect(appended.appends && appended.actions == [.up, .down])
+    #expect(try BindSpec.parse("+:up").first?.trigger == "+")
   }
 
   @Test(arguments: ["ctrl-a", "ctrl-a:", "ctrl-a:warp", "ctrl-a:execute(vim", "ctrl-a:up;down"])

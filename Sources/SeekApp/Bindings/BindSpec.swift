@@ -6,6 +6,8 @@ public enum BindSpec {
   public struct Binding: Sendable, Equatable {
     public var trigger: String
     public var actions: [BindAction]
+    /// fzf's `KEY:+ACTION`: the actions go after the ones already bound, not in their place.
+    public var appends = false
   }
 
   public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -28,6 +30,8 @@ public enum BindSpec {
       let keys = try triggers(chars, &i, text)
       let trigger = keys.joined(separator: ",")
       var actions: [BindAction] = []
+      let appends = i < chars.count && chars[i] == "+"
+      if appends { i += 1 }
       while true {
         var name = ""
         while i < chars.count && (chars[i].isLetter || chars[i] == "-") {
@@ -63,7 +67,7 @@ public enum BindSpec {
         }
         break
       }
-      for name in keys { out.append(Binding(trigger: name, actions: actions)) }
+      for name in keys { out.append(Binding(trigger: name, actions: actions, appends: appends)) }
       if i < chars.count {
         guard chars[i] == "," else { throw Failure(message: "'\(text)': unexpected '\(chars[i])'") }
         i += 1

@@ -41,7 +41,7 @@ extension Flag {
     }
     for binding in bindings {
       if let event = BindEvent(rawValue: binding.trigger) {
-        o.eventBindings[event] = binding.actions
+        o.eventBindings[event] = (binding.appends ? o.eventBindings[event] ?? [] : []) + binding.actions
       } else if TimerBinding.isTimer(binding.trigger) {
         guard let milliseconds = TimerBinding.milliseconds(of: binding.trigger) else {
           throw .invalidValue(
@@ -55,8 +55,9 @@ extension Flag {
         o.keyBindings.append(
           Options.KeyBinding(key: .init(name: "double-click", keys: []), actions: binding.actions))
       } else if let keys = KeyName.keys(binding.trigger) {
+        let before = binding.appends ? o.keyBindings.last { $0.key.name == binding.trigger }?.actions ?? [] : []
         o.keyBindings.append(
-          Options.KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: binding.actions))
+          Options.KeyBinding(key: .init(name: binding.trigger, keys: keys), actions: before + binding.actions))
       } else {
         throw .invalidValue(
           flag: r.flag, value: binding.trigger,
