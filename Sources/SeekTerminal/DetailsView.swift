@@ -37,6 +37,19 @@ enum DetailsView {
       }
       return low
     }
+
+    /// The first row shown at the end of the text in `visible` rows (not before `least`): a
+    /// line's first row, as fzf's `follow` shows it — the rows left over stay blank, and a line
+    /// taller than the pane is shown from its start.
+    func endRow(visible: Int, least: Int) -> Int {
+      let target = max(least, lines.count - visible)
+      guard starts != nil else { return target }
+      let line = line(ofRow: target)
+      let start = firstRow(ofLine: line)
+      guard start != target else { return target }
+      let next = firstRow(ofLine: line + 1)
+      return next < lines.count ? next : max(least, start)
+    }
   }
 
   static func lines(_ state: SearchState, width: Int) -> [Line] { rows(state, width: width).lines }

@@ -485,10 +485,8 @@ public enum Renderer {
     } else {
       for line in 0..<frame.height { buffer.write("│", column: frame.column - 2, row: frame.row + line, style: [.dim]) }
     }
-    // fzf's box with no right side keeps its text's last column for the scrollbar.
-    var frame = frame
-    let barColumn = frame.boxed && scrollbar != nil && frame.border.sides.right == 0
-    if barColumn { frame.width = max(0, frame.width - 1) }
+    let barColumn = keepsScrollbarColumn(frame, scrollbar: scrollbar)
+    let frame = textFrame(frame, scrollbar: scrollbar)
     let rows = DetailsView.rows(state, width: frame.width)
     let lines = rows.lines
     // `~N`: the output's first N lines stay on top; the rest scrolls under them, from line N on.
@@ -497,7 +495,7 @@ public enum Renderer {
     // `follow`: the end of the output, until the pane is scrolled; else from the line scrolled to.
     let first =
       state.details.following && state.details.showsCommand
-      ? max(header, lines.count - frame.height + header)
+      ? rows.endRow(visible: frame.height - header, least: header)
       : rows.firstRow(ofLine: max(headerLines, min(state.details.scroll, max(0, rows.lineCount - 1))))
     // The header's rows, then the scrolled ones (indexes: no array made per frame).
     let shown = min(frame.height, header + max(0, lines.count - first))
@@ -526,6 +524,27 @@ public enum Renderer {
         state.currentHit == nil ? "nothing selected" : "…", column: frame.column, row: frame.row,
         style: [.dim], limit: frame.column + frame.width)
     }
+  }
+
+  /// fzf's box with no right side keeps its text's last column for the scrollbar.
+  static func keepsScrollbarColumn(_ frame: Layout.Frame, scrollbar: String?) -> Bool {
+    frame.boxed && scrollbar != nil && frame.border.sides.right == 0
+  }
+
+  /// Where a preview's text is drawn in `frame`.
+  static func textFrame(_ frame: Layout.Frame, scrollbar: String?) -> Layout.Frame {
+    var text = frame
+    if keepsScrollbarColumn(frame, scrollbar: scrollbar) { text.width = max(0, frame.width - 1) }
+    return text
+  }
+
+  /// A wrapped preview's line at the top of `frame` when its end is shown (nil unless wrapped).
+  static func previewEndLine(_ state: SearchState, in frame: Layout.Frame, scrollbar: String?) -> Int? {
+    guard state.details.showsCommand, state.details.placement.wrap else { return nil }
+    let text = textFrame(frame, scrollbar: scrollbar)
+    let rows = DetailsView.rows(state, width: text.width)
+    let header = min(rows.firstRow(ofLine: min(state.details.placement.headerLines, rows.lineCount)), text.height)
+    return rows.line(ofRow: rows.endRow(visible: text.height - header, least: header))
   }
 
   /// fzf's preview scrollbar: in the column between the text and the box's right border, as

@@ -669,10 +669,15 @@ public final class TerminalApp {
       ghost: state.ghost ?? configuration.ghost, layout: configuration.layout, borderLabel: surround.label,
       screen: surround.inner(screen), lastKey: lastKey, lastAction: lastAction,
       idleMilliseconds: idle.wholeMilliseconds,
-      preview: Layout.detailsFrame(state) ?? PreviewBand.frame(state, screen: surround.inner(screen))
-        ?? SectionRenderer.previewFrame(
-          state, style: configuration.sections, layout: configuration.layout, headerFirst: configuration.headerFirst))
+      preview: previewFrame)
     return CommandVariables.of(state, context)
+  }
+
+  /// Where the preview's text is drawn now (beside, across, or next to the input), nil when shut.
+  private var previewFrame: Layout.Frame? {
+    Layout.detailsFrame(state) ?? PreviewBand.frame(state, screen: surround.inner(screen))
+      ?? SectionRenderer.previewFrame(
+        state, style: configuration.sections, layout: configuration.layout, headerFirst: configuration.headerFirst)
   }
 
   /// fzf's name of a key (`FZF_KEY`): as `--bind` names it, a character typed as itself.
@@ -740,6 +745,9 @@ public final class TerminalApp {
         headerFirst: configuration.headerFirst, gap: configuration.gap)
       : Layout.viewport(for: state, screen: finder, gap: configuration.gap)
     if let band { viewport.detailsRows = band.height }
+    viewport.detailsEndLine = previewFrame.flatMap {
+      Renderer.previewEndLine(state, in: $0, scrollbar: configuration.scrollbar)
+    }
     return viewport
   }
 

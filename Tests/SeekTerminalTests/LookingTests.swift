@@ -99,6 +99,28 @@ import Testing
     #expect(DetailsPlacement.parse("wrap-word,wrap")?.wrapsWords == false)
   }
 
+  /// `follow` on wrapped lines, as fzf's: the end shown from a line's first row (the rows left
+  /// blank), a line taller than the pane from its start; a scroll up from there moves by lines
+  /// (fzf's test_preview_follow_wrap, test_preview_follow_wrap_long_line).
+  @Test func followShowsTheEndFromALinesStart() {
+    let output = PreviewOutput(lines: (995...1000).map { [StyledRun(String($0))] }, exitStatus: 0)
+    let rows = DetailsView.previewLines(output, width: 2, wrap: DetailsView.Wrap(sign: "↳ "), memo: PreviewLinesMemo())
+    // 995…999: two rows each, 1000: three; five rows show 999 and 1000, the last row blank.
+    #expect(rows.lines.count == 13)
+    #expect(rows.endRow(visible: 5, least: 0) == 8 && rows.line(ofRow: 8) == 4)
+    let long = PreviewOutput(lines: [[StyledRun("1")], [StyledRun(String(repeating: "y", count: 100))]], exitStatus: 0)
+    let longRows = DetailsView.previewLines(
+      long, width: 10, wrap: DetailsView.Wrap(sign: "↳ "), memo: PreviewLinesMemo())
+    #expect(longRows.endRow(visible: 5, least: 0) == 1)
+    var details = DetailsState()
+    (details.open, details.following, details.preview) = (true, true, long)
+    details.placement.follow = true
+    _ = DetailsReducer.reduce(&details, .detailsScrolled(lines: -1), rows: 5, endLine: 1)
+    #expect(details.scroll == 0 && !details.following)
+    _ = DetailsReducer.reduce(&details, .detailsScrolled(lines: 1), rows: 5, endLine: 1)
+    #expect(details.following)
+  }
+
   @Test func previewWindowSyntax() {
     #expect(DetailsPlacement.parse("right:60%")?.position == .right)
     #expect(DetailsPlacement.parse("right:60%")?.percent == 60)

@@ -4,8 +4,11 @@
 /// it is highlighted for) is one request with a new revision; an answer for an older one is
 /// dropped, and a preview command for an older one is ended by the runner.
 enum DetailsReducer {
-  /// The pane's own events. `rows`: the pane's height, as laid out.
-  static func reduce(_ details: inout DetailsState, _ event: DetailsEvent, rows: Int) -> [SearchEffect] {
+  /// The pane's own events. `rows`: the pane's height, as laid out; `endLine`: the line at its
+  /// top when its end is shown, when wrapped lines make it other than the last `rows` lines.
+  static func reduce(_ details: inout DetailsState, _ event: DetailsEvent, rows: Int, endLine: Int? = nil)
+    -> [SearchEffect]
+  {
     switch event {
     case .detailsToggled:
       details.open.toggle()
@@ -18,7 +21,7 @@ enum DetailsReducer {
       return []
     case .detailsScrolled(let lines):
       guard details.open else { return [] }
-      scroll(&details, by: lines, rows: rows)
+      scroll(&details, by: lines, rows: rows, endLine: endLine)
       return []
     case .detailsArrived(let revision, let record):
       guard revision == details.revision else { return [] }
@@ -37,9 +40,9 @@ enum DetailsReducer {
 
   /// A scroll by `lines`. `follow` (fzf's): scrolling up from the end stops following the
   /// output; scrolling back down to its end follows it again.
-  private static func scroll(_ details: inout DetailsState, by lines: Int, rows: Int) {
+  private static func scroll(_ details: inout DetailsState, by lines: Int, rows: Int, endLine: Int?) {
     let header = details.placement.headerLines
-    let end = max(header, (details.preview?.lines.count ?? 0) - max(1, rows - header))
+    let end = max(header, endLine ?? (details.preview?.lines.count ?? 0) - max(1, rows - header))
     if details.following {
       guard lines < 0 else { return }
       details.following = false

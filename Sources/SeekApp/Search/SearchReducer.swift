@@ -80,7 +80,9 @@ public enum SearchReducer {
     case .key(let key): return act(&state, key)
     case .click(let click): return self.click(&state, click)
     case .refinements(let refinement): return refinementEvent(&state, refinement)
-    case .details(let details): return DetailsReducer.reduce(&state.details, details, rows: state.viewport.detailsRows)
+    case .details(let details):
+      return DetailsReducer.reduce(
+        &state.details, details, rows: state.viewport.detailsRows, endLine: state.viewport.detailsEndLine)
     case .answer(let answer): return self.answer(&state, answer)
     case .app(let app): return appEvent(&state, app)
     }

@@ -13,6 +13,9 @@ public struct Viewport: Sendable, Equatable {
   public var detailsRows: Int
   /// The screen is wide enough for the refinement pane beside the results.
   public var refinementsBeside: Bool
+  /// A wrapped preview's line at the top of its pane when its end is shown (`follow`): where a
+  /// scroll up from the end starts (nil: each line a row).
+  public var detailsEndLine: Int? = nil
 
   /// An 80×24 screen with a query line and a status line.
   public init(
