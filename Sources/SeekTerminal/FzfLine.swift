@@ -207,7 +207,7 @@ enum FzfLine {
   }
 
   /// `text`'s start within `width` cells (fzf halves a long ellipsis on a narrow row).
-  private static func fitted(_ text: String, _ width: Int) -> String {
+  static func fitted(_ text: String, _ width: Int) -> String {
     var out = ""
     var used = 0
     for c in text {

@@ -116,15 +116,7 @@ enum SectionRenderer {
   /// `text` in `width` cells: whole, or its start and `ellipsis`.
   static func cut(_ text: String, to width: Int, ellipsis: String) -> String {
     guard DisplayWidth.of(text) > width else { return text }
-    let room = max(0, width - DisplayWidth.of(ellipsis))
-    var used = 0
-    var kept = ""
-    for character in text {
-      let w = DisplayWidth.of(character)
-      guard used + w <= room else { break }
-      kept.append(character)
-      used += w
-    }
+    let kept = FzfLine.fitted(text, max(0, width - DisplayWidth.of(ellipsis)))
     return width > DisplayWidth.of(ellipsis) ? kept + ellipsis : kept
   }
 
