@@ -760,10 +760,11 @@ public final class TerminalApp {
     // The rows a list of `n` lines takes, each followed by `--gap` rows but the last.
     func rows(_ n: Int) -> Int { max(0, n * (1 + gap) - gap) }
     // What the sections, borders and margins take besides the list, on a tall screen.
-    let sections = 1000 - rows(viewport(on: ScreenSize(columns: screen.columns, rows: 1000)).resultsRows)
+    var sections: Int { 1000 - rows(viewport(on: ScreenSize(columns: screen.columns, rows: 1000)).resultsRows) }
     guard configuration.height?.hasPrefix("~") == true else {
       return max(asked, sections + (configuration.minHeight?.rows ?? 0))
     }
+    // Asked only once the input can tell (every paint asks until then).
     let results = state.list.results
     let lines = max(results.nbHits, state.streamedRecords ?? 0)
     let answered = state.streamedRecords == nil && !results.isPending && results.query == state.searchedQuery
@@ -790,10 +791,10 @@ public final class TerminalApp {
     let inside = !sections.list.hasRight && !sections.input.hasRight && !(headerShown && sections.header.hasRight)
     let placement = state.details.placement
     guard state.details.open && !placement.zeroSize else { return inside }
-    let previewOpen = (Border(rawValue: placement.border) ?? .rounded).sides.right == 0
+    let previewLeavesRight = (Border(rawValue: placement.border) ?? .rounded).sides.right == 0
     switch placement.position {
-    case .right, .auto: return previewOpen  // fzf's relaxed rule beside the finder
-    case .top, .bottom: return inside && previewOpen
+    case .right, .auto: return previewLeavesRight  // fzf's relaxed rule beside the finder
+    case .top, .bottom: return inside && previewLeavesRight
     case .left, .next: return inside
     }
   }
