@@ -149,11 +149,8 @@ public enum ListLayout: String, Sendable, CaseIterable {
     // `--footer`'s lines read from the top in every layout (its rule turns with the list).
     let footerText = Layout.footerTop(state) + 1
     let footer = footerText..<(footerText + max(0, Layout.footerLines(state) - 1))
-    if self == .reverseList {
-      // The input's header lines read with the list (`--header-first` leaves them in place).
-      return [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
-    }
-    var blocks = [(rows: header, columns: all), (rows: footer, columns: all)]
+    // The panes beside the list come first: their columns stay upright whole, header rows and all.
+    var blocks: [(rows: Range<Int>, columns: Range<Int>)] = []
     if let frame = Layout.detailsFrame(state) {
       // fzf's box stays upright whole: its border rows with it.
       blocks.append(
@@ -166,6 +163,10 @@ public enum ListLayout: String, Sendable, CaseIterable {
       let top = Layout.resultsTop(state)
       blocks.append((top..<(top + Layout.resultsHeight(state)), (state.screen.columns - pane)..<state.screen.columns))
     }
-    return blocks
+    if self == .reverseList {
+      // The input's header lines read with the list (`--header-first` leaves them in place).
+      return blocks + [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
+    }
+    return blocks + [(header, all), (footer, all)]
   }
 }

@@ -122,6 +122,21 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(Layout.click(column: 3, row: top, double: false, in: s) == nil)
   }
 
+  /// A header under a preview on the left: the box's rows stay upright whole, the header's row
+  /// among them (it once went with the header, and a preview line went missing).
+  @Test(arguments: [ListLayout.bottomUp, .reverseList])
+  func aHeaderLeavesThePreviewBesideItWhole(layout: ListLayout) throws {
+    var s = lines(3, matching: 3, rows: 10, query: "")
+    s.viewport.screen = ScreenSize(columns: 30, rows: 10)
+    s.header = ["hello"]
+    s.details.open = true
+    s.details.command = "seq 8"
+    s.details.placement = try #require(DetailsPlacement.parse("left,5,border-right"))
+    s.details.preview = PreviewOutput(lines: (1...8).map { [StyledRun(String($0))] }, exitStatus: 0)
+    let rows = screen(s, layout: layout).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows.map { String($0.prefix(1)) } == ["1", "2", "3", "4", "5", "6", "7", "8", " ", " "])
+  }
+
   /// `--preview-window down,3` run as fzf: a box across the screen below the prompt, the finder
   /// above it (fzf 0.74.5's `seq 10 | fzf --preview 'echo hi {}' --preview-window down,3` on
   /// 30×10: three rows of text, no scroll indicator while the text does not fill them).
