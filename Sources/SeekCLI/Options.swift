@@ -166,6 +166,9 @@ public struct Options: Equatable {
   public var headerFirst = false
   /// `--header-lines N` (fzf's): the first N lines of piped input are a header.
   public var headerLines = 0
+  /// The lines `--header-lines` took from an input read whole before the app starts (`-1`,
+  /// `-0`, `--sync`): they stay the input's, after `--header`'s (set by the reading).
+  public var inputHeader: [String] = []
   /// `--info STYLE`, `--no-info` (fzf's).
   public var info = InfoStyle.line
   /// `--layout`, `--reverse` (fzf's); Seek's default is fzf's `reverse`.

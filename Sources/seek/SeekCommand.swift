@@ -220,9 +220,7 @@ enum SeekCommand {
       format: format, delimiter: options.inputDelimiter, headerLines: options.headerLines, shape: options.lineShape
     ) {}
     let table = reader.readAll(input)
-    if !reader.headerRead.isEmpty {
-      options.header = ((options.header.map { [$0] } ?? []) + reader.headerRead).joined(separator: "\n")
-    }
+    options.inputHeader = reader.headerRead
     let catalog = Catalog(
       name: options.streamName, path: "<\(options.streamName)>", table: table,
       settings: options.catalog.resolved(for: table),
@@ -638,6 +636,7 @@ enum SeekCommand {
     if let header = options.header {
       configuration.start.header = header.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
+    configuration.start.inputHeader = options.inputHeader
     if let footer = options.footer {
       configuration.start.footer = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

@@ -168,6 +168,14 @@ expect_screen "as fzf screen: --reverse --info=inline, the count after the promp
 expect_eq "as fzf screen: --reverse, the list under the prompt" "▌ 1" "$(screen | sed -n 2p)"
 tmux_keys C-c
 tmux_stop
+# `-0` reads the input before the screen: its header lines still grow up with the list, under
+# `--header`'s (fzf 0.74.5: 3, 2, 1, hello).
+tmux_start 40 8 "env LANG=C.UTF-8 $F/fzf --no-scrollbar --header hello --header-lines 2 -0 < <(seq 3); exec tail -f /dev/null"
+expect_screen "as fzf screen: -0 with --header-lines, started" "  1/1 ─"
+expect_eq "as fzf screen: -0, the input's header lines above --header's, bottom up" "▌ 3|  2|  1|  hello" \
+  "$(screen | sed -n 3,6p | sed 's/ *$//' | paste -sd'|')"
+tmux_keys C-c
+tmux_stop
 # fzf: `--print-query -0` with no match prints the query, exit 1.
 out=$(echo x | "$SEEK" --print-query -0 -q zzz 2>/dev/null); code=$?
 expect_eq "--print-query -0, no match: the query, exit 1 (fzf: zzz, 1)" "zzz|1" "$out|$code"

@@ -24,6 +24,8 @@ extension SearchState {
     /// `--header`, `--footer` (fzf's).
     public var header: [String] = []
     public var footer: [String] = []
+    /// The input's header lines when it was read before the start (they turn with the list).
+    public var inputHeader: [String] = []
     /// `--list-label`, `--input-label`, `--header-label`, `--footer-label` (fzf's).
     public var sectionLabels = SectionLabels()
     /// `--bind` on events, and every key's actions by name (for `trigger`).
@@ -61,7 +63,8 @@ extension SearchState {
     state.details = start.details
     state.message = start.message
     if start.streams { state.streamedRecords = 0 }
-    state.header = start.header
+    state.header = start.header + start.inputHeader
+    state.inputHeaderLines = start.inputHeader.count
     state.footer = start.footer
     state.sectionLabels = start.sectionLabels
     state.eventBindings = start.eventBindings
