@@ -187,7 +187,8 @@ public enum Layout {
       let asked = placement.cells.map { $0 + s.left + s.right } ?? columns * (placement.percent ?? 50) / 100
       // fzf's least box: a column of text inside the border.
       let box = min(columns - 10, max(1 + s.left + s.right, asked))
-      guard state.screen.rows >= 2 + s.top + s.bottom else { return nil }
+      // fzf's least box: a row of text (Seek's own look wants two).
+      guard state.screen.rows >= (state.look.isFzf ? 1 : 2) + s.top + s.bottom else { return nil }
       let boxColumn = onLeft ? 0 : columns - box
       return Frame(
         column: boxColumn + s.left, row: s.top, width: box - s.left - s.right,

@@ -734,9 +734,9 @@ public final class TerminalApp {
   private func viewport() -> Viewport { viewport(on: screen) }
 
   /// What the state machine would be told on a terminal of `screen` rows and columns.
-  private func viewport(on screen: ScreenSize) -> Viewport {
+  private func viewport(on screen: ScreenSize, banded: Bool = true) -> Viewport {
     let inner = surround.inner(screen)
-    let band = PreviewBand.frame(state, screen: inner)
+    let band = banded ? PreviewBand.frame(state, screen: inner) : nil
     let finder = PreviewBand.finder(beside: band, screen: inner).screen
     var viewport =
       sectioned
@@ -769,7 +769,30 @@ public final class TerminalApp {
     let lines = max(results.nbHits, state.streamedRecords ?? 0)
     let answered = state.streamedRecords == nil && !results.isPending && results.query == state.searchedQuery
     guard answered || lines >= asked else { return nil }
-    return min(asked, sections + rows(lines))
+    return min(asked, adaptiveRows(list: rows(lines)))
+  }
+
+  /// fzf's adaptive height around `list` rows: the finder's other rows, then a preview's, then
+  /// the margins', borders' and paddings'. A preview above or below takes its N rows and border,
+  /// or its P% of a height where the finder keeps the rest (and one row at least); one beside
+  /// only needs a row of text and its border.
+  private func adaptiveRows(list: Int) -> Int {
+    let tall = ScreenSize(columns: screen.columns, rows: 1000)
+    let inner = surround.inner(tall)
+    var content = list + inner.rows - viewport(on: tall, banded: false).resultsRows
+    let placement = state.details.placement
+    if state.look.isFzf && state.details.open && !placement.zeroSize {
+      let sides = (Border(rawValue: placement.border) ?? .rounded).sides
+      let border = sides.top + sides.bottom
+      if PreviewBand.applies(state) {
+        content =
+          placement.cells.map { content + $0 + border }
+          ?? max(content + 1 + border, content * 100 / max(1, 100 - (placement.percent ?? 50)))
+      } else {
+        content = max(content, 1 + border)
+      }
+    }
+    return content + tall.rows - inner.rows
   }
 
   /// `--margin`, `--border` and `--padding`, with the border's label as it is now

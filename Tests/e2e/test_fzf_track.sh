@@ -228,6 +228,18 @@ wait_for "3/3"
 expect_eq "--height ~100%: the rows the lines need (fzf: 7 under the line)" "TOP|┌──────────────────┐|│   3              │|│   2              │|│ > 1              │|│   3/3 ────────── │|│ >                │|└──────────────────┘|" \
   "$(screen | sed 's/ *$//' | head -9 | paste -sd'|')"
 tmux_stop
+# With a preview above at 60%, the finder keeps its four rows in the other 40% (fzf 0.74.5: a
+# box of six rows above them); one beside needs only its own row and border.
+tmux_start 20 20 "echo TOP; seq 3 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --info=inline --preview 'seq {}' --preview-window up,60% > $T/out; exec tail -f /dev/null"
+wait_for "< 3/3"
+expect_eq "--height ~100% with a preview up,60%: 10 rows, the box's 6 (fzf: the same)" \
+  "TOP|╭──────────────────╮|│ 1                │|│                  │|│                  │|│                  │|╰──────────────────╯|  3|  2|> 1|>   < 3/3 ─────────" \
+  "$(screen | sed 's/ *$//' | head -11 | paste -sd'|')"
+tmux_stop
+tmux_start 20 20 "echo TOP; echo 1 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --info=inline --preview 'seq 5' --preview-window left,5 > $T/out; exec tail -f /dev/null"
+wait_for "< 1/1"
+expect_eq "--height ~100% with a preview beside: a row of text and its border (fzf: 3 rows)" "4" "$(screen | sed 's/ *$//' | grep -c .)"
+tmux_stop
 tmux_start 20 16 "echo TOP; seq 100 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --style full:sharp --height 1% --min-height 5+ > $T/out; exec tail -f /dev/null"
 wait_for "100/100"
 expect_eq "--min-height 5+: five rows of the list and the input's (fzf: 10 rows)" "11" "$(screen | sed 's/ *$//' | grep -c .)"
