@@ -6,6 +6,23 @@ import SeekCore
 public enum Border: String, Sendable, CaseIterable {
   case none, rounded, sharp, bold, double, horizontal, vertical, top, bottom, left, right
 
+  /// A preview window's border (`border-STYLE`, fzf's): `line` is one line on the side facing
+  /// the finder; the styles with glyphs not in every font (`block`, `thinblock`, `dashed`) are
+  /// drawn sharp, as the sections' are.
+  static func preview(_ placement: DetailsPlacement) -> Border {
+    switch placement.border {
+    case "line":
+      switch placement.position {
+      case .left: return .right
+      case .top: return .bottom
+      case .bottom, .next: return .top
+      case .right, .auto: return .left
+      }
+    case "block", "thinblock", "dashed": return .sharp
+    default: return Border(rawValue: placement.border) ?? .rounded
+    }
+  }
+
   /// Rows and columns the border takes on each side.
   var sides: (top: Int, bottom: Int, left: Int, right: Int) {
     switch self {

@@ -182,7 +182,7 @@ public enum Layout {
       && (placement.position == .right || onLeft || (placement.position == .auto && wide))
     if beside && (state.look.isFzf || onLeft) {
       // fzf's box: half the screen (or the size asked), the whole height, the text inside.
-      let border = Border(rawValue: placement.border) ?? .rounded
+      let border = Border.preview(placement)
       let s = border.sides
       let asked = placement.cells.map { $0 + s.left + s.right } ?? columns * (placement.percent ?? 50) / 100
       // fzf's least box: a column of text inside the border.

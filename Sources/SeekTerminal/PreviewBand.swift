@@ -21,7 +21,7 @@ public enum PreviewBand {
   public static func frame(_ state: SearchState, screen: ScreenSize) -> Layout.Frame? {
     guard applies(state) else { return nil }
     let placement = state.details.placement
-    let border = Border(rawValue: placement.border) ?? .rounded
+    let border = Border.preview(placement)
     let s = border.sides
     // fzf's sizes: N rows of text, or N% of the screen for the whole box.
     let asked = placement.cells.map { $0 + s.top + s.bottom } ?? screen.rows * (placement.percent ?? 50) / 100

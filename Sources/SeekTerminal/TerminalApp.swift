@@ -782,7 +782,7 @@ public final class TerminalApp {
     var content = list + inner.rows - viewport(on: tall, banded: false).resultsRows
     let placement = state.details.placement
     if state.look.isFzf && state.details.open && !placement.zeroSize {
-      let sides = (Border(rawValue: placement.border) ?? .rounded).sides
+      let sides = (Border.preview(placement)).sides
       let border = sides.top + sides.bottom
       if PreviewBand.applies(state) {
         content =
@@ -814,7 +814,7 @@ public final class TerminalApp {
     let inside = !sections.list.hasRight && !sections.input.hasRight && !(headerShown && sections.header.hasRight)
     let placement = state.details.placement
     guard state.details.open && !placement.zeroSize else { return inside }
-    let previewLeavesRight = (Border(rawValue: placement.border) ?? .rounded).sides.right == 0
+    let previewLeavesRight = (Border.preview(placement)).sides.right == 0
     switch placement.position {
     case .right, .auto: return previewLeavesRight  // fzf's relaxed rule beside the finder
     case .top, .bottom: return inside && previewLeavesRight

@@ -53,6 +53,19 @@ import Testing
         "--header-border=inline requires --header-lines-border to be inline or unset"))
   }
 
+  /// `--style full:line`: a line between every two sections, none of the list's own, the
+  /// preview's facing the finder; the input's border stands for the rule under the query, so with
+  /// `full:none` the rule stays (fzf 0.74.5 draws both so).
+  @Test func styleFullLineAndNone() throws {
+    var fzf = Options()
+    fzf.look = .fzf(separator: true)
+    let line = try Options.parse(["--style", "full:line"], into: fzf)
+    #expect(line.sections.input == .line && line.sections.header == .line && line.sections.list == .none)
+    #expect(line.previewWindow.border == "line" && line.look == .fzf(separator: false))
+    let none = try Options.parse(["--style", "full:none"], into: fzf)
+    #expect(none.previewWindow.border == "none" && none.look == .fzf(separator: true))
+  }
+
   /// `--bind KEY:+ACTION` adds to what the key or event has (fzf's).
   @Test func aBindingWithALeadingPlusAppends() throws {
     let options = try Options.parse([

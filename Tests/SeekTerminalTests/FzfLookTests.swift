@@ -137,6 +137,22 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     #expect(rows.map { String($0.prefix(1)) } == ["1", "2", "3", "4", "5", "6", "7", "8", " ", " "])
   }
 
+  /// `border-line`: one line on the side facing the finder (fzf 0.74.5's `seq 5 | fzf --preview
+  /// 'echo PREVIEW' --preview-window=border-line` on 30×8, and `,up`: a line under the text).
+  @Test func aPreviewsLineBorderFacesTheFinder() throws {
+    var s = lines(5, matching: 5, rows: 8, query: "")
+    s.viewport.screen = ScreenSize(columns: 30, rows: 8)
+    s.details.open = true
+    s.details.command = "echo PREVIEW"
+    s.details.placement = try #require(DetailsPlacement.parse("border-line"))
+    s.details.preview = PreviewOutput(lines: [[StyledRun("PREVIEW")]], exitStatus: 0)
+    let rows = screen(s).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(rows[0] == "               │ PREVIEW")
+    #expect(rows[6].hasPrefix("  5/5 ──────── │"))
+    s.details.placement = try #require(DetailsPlacement.parse("border-line,up"))
+    #expect(Border.preview(s.details.placement) == .bottom)
+  }
+
   /// `--preview-window down,3` run as fzf: a box across the screen below the prompt, the finder
   /// above it (fzf 0.74.5's `seq 10 | fzf --preview 'echo hi {}' --preview-window down,3` on
   /// 30×10: three rows of text, no scroll indicator while the text does not fill them).

@@ -202,15 +202,17 @@ extension Flag {
         o.sections.labelPositions = labelPositions
         switch parts[0] {
         case "full":
-          let border = SectionBorder(fzf: parts.count > 1 ? parts[1] : "rounded") ?? .line
+          let name = parts.count > 1 ? parts[1] : "rounded"
+          let border = SectionBorder(fzf: name) ?? .line
           o.sections.frameAll(border)
-          if case .box(let glyphs) = border {
-            o.borderStyle = glyphs
-            o.previewWindow.border = glyphs.rawValue
-          }
+          // A line between every two sections: the list has none of its own (fzf's).
+          if border == .line { o.sections.list = .none }
+          if case .box(let glyphs) = border { o.borderStyle = glyphs }
+          o.previewWindow.border = name
           o.info = .inline(right: true)
           o.scrollbar = "│"
-          if o.look.isFzf { o.look = .fzf(separator: false) }
+          // The input's border stands for the rule under the query; with none, the rule stays.
+          if o.look.isFzf { o.look = .fzf(separator: border == .none) }
         case "minimal":
           o.info = .line
           o.scrollbar = nil
