@@ -212,7 +212,11 @@ public enum Layout {
   /// fzf's `--preview-window next`, shown or not, with a previewer (`--preview`, or a bound
   /// `preview(…)`): the input has a section of its own.
   public static func previewGoesNext(_ state: SearchState) -> Bool {
-    guard state.look.isFzf && state.details.placement.position == .next else { return false }
+    state.look.isFzf && state.details.placement.position == .next && hasPreviewer(state)
+  }
+
+  /// Whether a preview may be shown: a command, a one-off's output, or a bound `preview(…)`.
+  static func hasPreviewer(_ state: SearchState) -> Bool {
     if state.details.command != nil || state.details.showsOneOff { return true }
     func previews(_ actions: [BindAction]) -> Bool {
       actions.contains { if case .preview = $0 { true } else { false } }

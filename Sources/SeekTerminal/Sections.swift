@@ -123,13 +123,28 @@ struct SectionFrame {
     hasHeaderWindow = windows.header
     hasHeaderLinesWindow = windows.headerLines
     hasInputWindow = windows.input
-    inputRows = Self.separatorLess(state) ? 1 : 2
-    let heights = Self.heights(windows, state, inputRows: inputRows, screen: screen)
     var order = Self.order(layout, headerFirst: headerFirst, fixedHeader: windows.fixedLines > 0)
     if let input = order.firstIndex(of: .input), let list = order.firstIndex(of: .list) {
       order.insert(.preview, at: list < input ? input : input + 1)
     }
-    Self.moveInlineHeaders(&order, windows.borders.filter { $0.value == .inline && heights[$0.key] != nil }.map(\.key))
+    var rows = Self.separatorLess(state) ? 1 : 2
+    var boxes = Self.boxes(order, windows, state, inputRows: rows, screen: screen)
+    separatorHidden = Self.ruleHidden(boxes, nextChain: windows.nextChain, shown: windows.previewShown)
+    // An info line that holds only the rule goes with it (fzf's: a border line stands there).
+    if separatorHidden && rows == 2 && (state.info == .hidden || state.info == .inline(right: true)) {
+      rows = 1
+      boxes = Self.boxes(order, windows, state, inputRows: rows, screen: screen)
+    }
+    (inputRows, self.boxes) = (rows, boxes)
+  }
+
+  /// Each section's box, top to bottom in `order`, with the rows it takes.
+  static func boxes(_ order: [Kind], _ windows: Windows, _ state: SearchState, inputRows: Int, screen: ScreenSize)
+    -> [Box]
+  {
+    let heights = heights(windows, state, inputRows: inputRows, screen: screen)
+    var order = order
+    moveInlineHeaders(&order, windows.borders.filter { $0.value == .inline && heights[$0.key] != nil }.map(\.key))
     var boxes: [Box] = []
     var row = 0
     for kind in order {
@@ -139,8 +154,7 @@ struct SectionFrame {
         Box(kind: kind, rows: row..<(row + height), border: windows.borders[kind] ?? .none, aboveList: aboveList))
       row += height
     }
-    self.boxes = Self.joiningInline(boxes)
-    separatorHidden = Self.ruleHidden(self.boxes, nextPreview: windows.nextPreview)
+    return joiningInline(boxes)
   }
 
   /// Which sections have a window, fzf's way, and each one's border (an `inline` one a `line`
@@ -151,6 +165,9 @@ struct SectionFrame {
     var headerLines = false
     /// fzf's `--preview-window next`: configured (the input then has its window), and shown.
     var nextPreview = false
+    /// The placements asked for (the one shown, its `<N(…)` alternative) when one of them is
+    /// `next` and a preview may be shown; `previewShown`, whether one is beside the input now.
+    var nextChain: [DetailsPlacement]? = nil
     var previewShown = false
     var fixedLines = 0
     var inputLines = 0
@@ -175,6 +192,12 @@ struct SectionFrame {
         && (headerLines
           ? fixedLines > 0 : style.header != .none ? fixedLines + inputLines > 0 : style.input != .none)
       nextPreview = Layout.previewGoesNext(state)
+      // The placement shown keeps its alternative unless it is the alternative taken.
+      let details = state.details
+      let chain = details.placement.isAlternative ? details.requestedPlacement.chain : details.placement.chain
+      if state.look.isFzf && Layout.hasPreviewer(state) && chain.contains(where: { $0.position == .next }) {
+        nextChain = chain
+      }
       previewShown = Layout.nextToInput(state)
       input = state.editor.inputShown && (style.input != .none || header || headerLines || nextPreview)
       let hostsInline: Bool
@@ -225,15 +248,23 @@ struct SectionFrame {
     order.insert(contentsOf: inputAfterList ? headers : headers.reversed(), at: at)
   }
 
-  /// Whether the info line's rule is left out: a border line between it and the list, or beside
-  /// a `next` preview (shown or not, it stands there) its border facing the input.
-  static func ruleHidden(_ boxes: [Box], nextPreview: Bool) -> Bool {
-    guard nextPreview else { return ruleFacesList(boxes) }
-    guard let preview = boxes.firstIndex(where: { $0.kind == .preview }),
-      let input = boxes.firstIndex(where: { $0.kind == .input })
+  /// Whether the info line's rule is left out: a border line between it and the list. Beside
+  /// `next` previews (fzf 0.74's rule): only when one is shown and every placement asked, the
+  /// one shown and its `<N(…)` alternative, is `next` with a border line facing the input; a
+  /// preview elsewhere or with no such line may take that place on another screen, and the rule
+  /// stays for it (so does it while no preview is shown yet).
+  static func ruleHidden(_ boxes: [Box], nextChain: [DetailsPlacement]?, shown: Bool) -> Bool {
+    guard let nextChain else { return ruleFacesList(boxes) }
+    guard shown else { return false }
+    guard let input = boxes.firstIndex(where: { $0.kind == .input }),
+      let list = boxes.firstIndex(where: { $0.kind == .list })
     else { return false }
-    let sides = boxes[preview].sides
-    return (preview < input ? sides.bottom : sides.top) > 0
+    let inputAbove = input < list
+    return nextChain.allSatisfy { placement in
+      guard placement.position == .next else { return false }
+      let sides = (SectionBorder(fzf: placement.border) ?? .box(.rounded)).sides(aboveList: inputAbove)
+      return (inputAbove ? sides.top : sides.bottom) > 0
+    }
   }
 
   /// The inline sections next to the list share its box: its sides on theirs, the box's top and

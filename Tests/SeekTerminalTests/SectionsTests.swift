@@ -244,4 +244,29 @@ import Testing
     s.details.command = "cat {}"
     #expect(inputWindow(s))
   }
+
+  /// The rule under the query beside `next` previews is decided by every placement asked (fzf
+  /// 0.74.5 on `seq 100 | fzf --info hidden --layout reverse --preview 'echo hi'`, 30×10): left
+  /// out when each is `next` with a line facing the input, kept when the `<N(…)` alternative goes
+  /// elsewhere or has no such line, and kept while no preview is shown; with `--info hidden` the
+  /// row goes with the rule.
+  @Test(arguments: [
+    ("next,3", true), ("next,3,border-top", true), ("next,3,<2(next,3)", true), ("next,3,<2(up,3)", false),
+    ("next,3,border-none", false), ("next,3,border-top,<2(next,3,border-none)", false),
+  ])
+  func theRuleBesideNextPreviewsReadsEveryPlacementAsked(spec: String, hidden: Bool) throws {
+    var s = state()
+    s.viewport.screen = ScreenSize(columns: 30, rows: 10)
+    s.info = .hidden
+    s.details.command = "echo hi"
+    s.details.open = true
+    s.details.requestedPlacement = try #require(DetailsPlacement.parse(spec))
+    s.details.placement = s.details.requestedPlacement.resolved(on: s.screen)
+    let frame = SectionFrame(s, style: SectionStyle(), layout: .reverse, headerFirst: false, screen: s.screen)
+    #expect(frame.separatorHidden == hidden)
+    #expect(frame.inputRows == (hidden ? 1 : 2))
+    s.details.open = false
+    #expect(
+      !SectionFrame(s, style: SectionStyle(), layout: .reverse, headerFirst: false, screen: s.screen).separatorHidden)
+  }
 }

@@ -178,6 +178,14 @@ public struct DetailsPlacement: Sendable, Equatable {
     return Self.parse(alternative.options, onto: base) ?? base
   }
 
+  /// This placement and its `<N(…)` alternative, the one that may be shown on any screen.
+  public var chain: [DetailsPlacement] {
+    guard let alternative else { return [self] }
+    var base = self
+    base.alternative = nil
+    return [base] + (Self.parse(alternative.options, onto: base)?.chain ?? [])
+  }
+
   /// Whether the pane would be smaller than the alternative's threshold on `screen`.
   public func takesAlternative(on screen: ScreenSize) -> Bool {
     guard let alternative else { return false }
