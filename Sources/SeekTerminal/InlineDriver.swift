@@ -58,13 +58,15 @@ final class InlineDriver: TerminalDriver {
   }
 
   /// Makes room below the cursor (moving down, scrolling if needed, and back up to the region's
-  /// first line), finds where the region is, and turns paste and mouse reporting on.
+  /// first line), finds where the region is, and turns paste and mouse reporting on. What is
+  /// below is erased first, as fzf does (but with `--no-clear`): a terminal then no longer holds
+  /// the region's first row as the wrapped end of a command line that filled the row above.
   private func takeRegion(rows: Int? = nil) {
     cursorRow = 0
     previous = nil
     height = min(rows ?? heightAsked, terminalSize().rows)
     write(
-      KeyParser.enableBracketedPaste + "\r" + String(repeating: "\n", count: height - 1)
+      KeyParser.enableBracketedPaste + (clearsOnExit ? "\r\u{1B}[J" : "\r") + String(repeating: "\n", count: height - 1)
         + (height > 1 ? "\u{1B}[\(height - 1)A" : ""))
     regionTop = askCursorRow()
     // Clicks and the wheel as SGR mouse reports, once we know where the region is.

@@ -228,6 +228,13 @@ wait_for "3/3"
 expect_eq "--height ~100%: the rows the lines need (fzf: 7 under the line)" "TOP|┌──────────────────┐|│   3              │|│   2              │|│ > 1              │|│   3/3 ────────── │|│ >                │|└──────────────────┘|" \
   "$(screen | sed 's/ *$//' | head -9 | paste -sd'|')"
 tmux_stop
+# A command line that filled its row leaves the next row as its wrapped end; the region's first
+# row is a row of its own all the same (fzf erases below first: tmux joins no row to the line).
+tmux_start 20 10 "printf '%20s \r' x; seq 3 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --border sharp > $T/out; exec tail -f /dev/null"
+wait_for "3/3"
+expect_eq "--height after a full row: the border starts a line of its own (fzf: the same)" "┌──────────────────┐" \
+  "$(screen -J | sed -n 2p | sed 's/ *$//')"
+tmux_stop
 # With a preview above at 60%, the finder keeps its four rows in the other 40% (fzf 0.74.5: a
 # box of six rows above them); one beside needs only its own row and border.
 tmux_start 20 20 "echo TOP; seq 3 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --info=inline --preview 'seq {}' --preview-window up,60% > $T/out; exec tail -f /dev/null"
