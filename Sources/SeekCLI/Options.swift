@@ -66,6 +66,10 @@ public struct Options: Equatable {
   public var overflow = Elision.Keep.matchesAndEnds
   /// `--margin`, `--border[=STYLE]`, `--border-label`, `--padding` (fzf's).
   public var surround = Surround()
+  /// fzf's `--multi-line`: an item's line breaks start rows (fzf's default; Seek draws ␊).
+  public var multiLine = false
+  /// `--marker-multi-line` (fzf's): a checked item's first, middle and last rows (nil: ╻┃╹).
+  public var markerMultiLine: [String]? = nil
   /// `--pointer STR`, `--marker STR` (fzf's).
   public var pointer = ">"
   public var marker: String? = nil
@@ -428,9 +432,25 @@ extension Options {
     gutter = "▌"
     scrollbar = "│"
     scrollOff = 3
+    multiLine = true
     minHeight = MinHeight(rows: 10, addsSections: true)
     matching.wordTiersFirst = false
     saysCountOnStandardError = false
+  }
+
+  /// A checked item's signs for its first, middle and last rows, as fzf pads them: the
+  /// narrower of them and `--marker` take blanks to the wider's width; an empty `--marker` with
+  /// no signs given leaves them empty too.
+  public var drawnMultiLineMarkers: (marker: String?, multiLine: [String]) {
+    let marker = drawnSigns.marker
+    var signs = markerMultiLine ?? (marker == "" ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
+    guard let marker else { return (nil, signs) }
+    let widths = (signs: signs.map(DisplayWidth.of).max() ?? 0, marker: DisplayWidth.of(marker))
+    if widths.signs > widths.marker {
+      return (marker + String(repeating: " ", count: widths.signs - widths.marker), signs)
+    }
+    signs = signs.map { $0 + String(repeating: " ", count: widths.marker - DisplayWidth.of($0)) }
+    return (marker, signs)
   }
 
   /// The pointer, marker, gutter and rule as drawn: fzf's Unicode signs become ASCII with

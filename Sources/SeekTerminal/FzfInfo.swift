@@ -99,8 +99,10 @@ enum FzfInfo {
   /// line (blank on the others): two columns, each as wide as its widest sign.
   /// An empty `--pointer` or `--marker` takes no column, as fzf's; a jump's label takes the
   /// pointer's place, and a column of its own when the pointer has none.
-  static func columns(current: Bool, checked: Bool, jumpLabel: Character? = nil, context: RenderContext) -> String {
-    let marker = context.marker ?? ">"
+  static func columns(
+    current: Bool, checked: Bool, jumpLabel: Character? = nil, mark sign: String? = nil, context: RenderContext
+  ) -> String {
+    let marker = sign ?? context.marker ?? ">"
     let pointerWidth = DisplayWidth.of(context.pointer)
     let pointer =
       if let jumpLabel {

@@ -256,9 +256,12 @@ public enum Layout {
   public static func viewport(for state: SearchState, screen: ScreenSize, gap: Int = 0) -> Viewport {
     var laidOut = state
     laidOut.viewport.screen = screen
-    return Viewport(
-      screen: screen, resultsRows: itemSlots(resultsHeight(laidOut), gap: gap),
+    let rows = resultsHeight(laidOut)
+    var viewport = Viewport(
+      screen: screen, resultsRows: itemSlots(rows, gap: gap),
       detailsRows: detailsFrame(laidOut)?.height ?? 0, refinementsBeside: screen.columns >= widePaneColumns)
+    (viewport.listRows, viewport.itemGap) = (rows, max(0, gap))
+    return viewport
   }
 
   /// The items `rows` rows show with `gap` rows after each: the last one's gap may be cut.
@@ -330,8 +333,16 @@ public enum Layout {
       }
       return rows[index].isSelectable ? .refinements(.paneValueClicked(index)) : nil
     }
+    guard column < resultsWidth(state) else { return nil }
+    if state.list.multiLine && state.look.isFzf {
+      // Any row of an item of several rows is the item's (a gap's belong to none).
+      let placed = state.list.placements(rows: resultsHeight(state), gap: gap, showsEndWhenCut: false)
+      return placed.first { ($0.row..<($0.row + $0.rows)).contains(row - top) }.map {
+        .click(.resultClicked($0.index, double: double))
+      }
+    }
     // A gap's rows (`--gap`) belong to no item.
-    guard column < resultsWidth(state), (row - top) % (1 + max(0, gap)) == 0 else { return nil }
+    guard (row - top) % (1 + max(0, gap)) == 0 else { return nil }
     let index = state.list.scrollOffset + (row - top) / (1 + max(0, gap))
     return index < state.list.results.rowCount ? .click(.resultClicked(index, double: double)) : nil
   }

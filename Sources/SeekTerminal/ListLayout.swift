@@ -149,24 +149,27 @@ public enum ListLayout: String, Sendable, CaseIterable {
     // `--footer`'s lines read from the top in every layout (its rule turns with the list).
     let footerText = Layout.footerTop(state) + 1
     let footer = footerText..<(footerText + max(0, Layout.footerLines(state) - 1))
-    // The panes beside the list come first: their columns stay upright whole, header rows and all.
+    // fzf's box beside the finder comes first: its columns stay upright whole, its border rows
+    // and the header's rows beside it with them.
+    let frame = Layout.detailsFrame(state)
     var blocks: [(rows: Range<Int>, columns: Range<Int>)] = []
-    if let frame = Layout.detailsFrame(state) {
-      // fzf's box stays upright whole: its border rows with it.
-      blocks.append(
-        frame.boxed
-          ? (0..<state.screen.rows, frame.boxColumn..<(frame.boxColumn + frame.boxWidth))
-          : (frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
+    if let frame, frame.boxed {
+      blocks.append((0..<state.screen.rows, frame.boxColumn..<(frame.boxColumn + frame.boxWidth)))
+    }
+    if self == .reverseList {
+      // The input's header lines read with the list (`--header-first` leaves them in place), and
+      // so do the panes inside the list's rows.
+      return blocks + [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
+    }
+    blocks += [(header, all), (footer, all)]
+    if let frame, !frame.boxed {
+      blocks.append((frame.row..<(frame.row + frame.height), frame.column..<(frame.column + frame.width)))
     }
     let pane = Layout.paneWidth(state)
     if pane > 0 {
       let top = Layout.resultsTop(state)
       blocks.append((top..<(top + Layout.resultsHeight(state)), (state.screen.columns - pane)..<state.screen.columns))
     }
-    if self == .reverseList {
-      // The input's header lines read with the list (`--header-first` leaves them in place).
-      return blocks + [(header, all), (fixedEnd..<resultsEnd, all), (footer, all)]
-    }
-    return blocks + [(header, all), (footer, all)]
+    return blocks
   }
 }

@@ -35,6 +35,13 @@ public struct RenderContext: Sendable, Equatable {
   public var previewLabelPosition = LabelPosition()
   /// fzf's `--info=inline:PREFIX`: what stands before the count on the query line.
   public var inlineInfoPrefix = " < "
+  /// fzf's `--marker-multi-line`: a checked item's signs on its first, middle and last rows.
+  public var markerMultiLine = ["╻", "┃", "╹"] {
+    didSet { markerMultiLine = markerMultiLine.map(SafeText.sanitized) }
+  }
+  /// The layout turns the list over (fzf's default): an item's rows are drawn last line first,
+  /// so that they read down once turned, and one cut at the far end keeps its last lines.
+  public var listGrowsUp = false
 
   public init(prompt: String = Renderer.prompt, pointer: String = ">", marker: String? = nil) {
     self.prompt = SafeText.sanitized(prompt)
@@ -227,6 +234,9 @@ public enum Renderer {
     let results = state.list.results
     let width = Layout.resultsWidth(state)
     guard width > 0 else { return }
+    if state.list.multiLine && state.look.isFzf {
+      return drawItemsOfLines(state, top: top, height: height, width: width, context: context, into: &buffer)
+    }
     var line = 0
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
     let jumpLabels = state.jumpLabels
@@ -260,6 +270,75 @@ public enum Renderer {
     }
   }
 
+  /// fzf's `--multi-line`: each item's lines on rows of their own, where `ItemRows` places them;
+  /// a checked item of several rows marked with `--marker-multi-line`'s signs, the current one's
+  /// pointer on each of its rows.
+  private static func drawItemsOfLines(
+    _ state: SearchState, top: Int, height: Int, width: Int, context: RenderContext, into buffer: inout ScreenBuffer
+  ) {
+    let gapLine = gapLine(width: width, context: context)
+    let jumpLabels = state.jumpLabels
+    for placed in state.list.placements(rows: height, gap: context.gap, showsEndWhenCut: context.listGrowsUp) {
+      guard let shown = state.list.results.row(at: placed.index) else { break }
+      let first = top + placed.row
+      // The gap's last row holds its line (fzf's).
+      if let gapLine, context.gap > 0, first + placed.rows + context.gap - 1 < top + height {
+        buffer.write(gapLine, column: 2, row: first + placed.rows + context.gap - 1, style: [.dim], limit: width - 1)
+      }
+      let selected = state.focus == .results && state.list.selection == placed.index
+      guard case .item(let hit) = shown else {
+        if case .create(let title) = shown { drawCreateRow(title, row: first, width: width, into: &buffer) }
+        continue
+      }
+      let starts = lineStarts(hit.title, upTo: placed.firstLine + placed.rows)
+      for k in 0..<placed.rows {
+        let line = placed.firstLine + k
+        let row = first + (context.listGrowsUp ? placed.rows - 1 - k : k)
+        let sign =
+          placed.lines == 1 ? nil : context.markerMultiLine[line == 0 ? 0 : line == placed.lines - 1 ? 2 : 1]
+        var text = part(of: hit, line: line, starts: starts)
+        // Cut before its end: its last row shown says more follows (fzf's ␊).
+        if k == placed.rows - 1 && line < placed.lines - 1 { text.title += "␊" }
+        drawItem(
+          text, at: placed.index, row: row, width: width, selected: selected,
+          jumpLabel: line == placed.firstLine ? jumpLabels[placed.index] : nil, state, context: context,
+          markerSign: sign, into: &buffer)
+        if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
+      }
+    }
+  }
+
+  /// Where each line of `text` starts (UTF-8 offsets): the first `count` lines' and the next's.
+  static func lineStarts(_ text: String, upTo count: Int) -> [Int] {
+    var starts = [0]
+    for (offset, byte) in text.utf8.enumerated() where byte == 0x0A {
+      starts.append(offset + 1)
+      guard starts.count <= count else { break }
+    }
+    return starts
+  }
+
+  /// Line `line` of a hit, its matches and colours with it (offsets made the line's own).
+  static func part(of hit: ResultHit, line: Int, starts: [Int]) -> ResultHit {
+    guard starts.count > 1 || line > 0 else { return hit }
+    let utf8 = hit.title.utf8
+    let start = starts[min(line, starts.count - 1)]
+    let end = line + 1 < starts.count ? starts[line + 1] - 1 : utf8.count
+    var part = hit
+    let bytes = utf8.dropFirst(start).prefix(end - start)
+    part.title = String(decoding: bytes, as: UTF8.self)
+    func clipped(_ range: Range<Int>) -> Range<Int>? {
+      let lower = max(range.lowerBound, start) - start
+      let upper = min(range.upperBound, end) - start
+      return lower < upper ? lower..<upper : nil
+    }
+    part.titleRanges = hit.titleRanges.compactMap(clipped)
+    part.titleColors = hit.titleColors.compactMap { colored in
+      clipped(colored.range).map { StyledRange(range: $0, style: colored.style) }
+    }
+    return part
+  }
+
   /// The smart list's create row: `+ Create “title”`.
   private static func drawCreateRow(_ title: String, row: Int, width: Int, into buffer: inout ScreenBuffer) {
     var x = buffer.write("+ ", column: 0, row: row, style: [.accent, .bold], limit: width)
@@ -272,7 +351,7 @@ public enum Renderer {
   /// bold, and in Seek's look the fields after it.
   private static func drawItem(
     _ hit: ResultHit, at index: Int, row: Int, width: Int, selected: Bool, jumpLabel: Character?,
-    _ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer
+    _ state: SearchState, context: RenderContext, markerSign: String? = nil, into buffer: inout ScreenBuffer
   ) {
     let results = state.list.results
     // A check box on every row of the smart list; fzf's pointer on a plain list.
@@ -284,7 +363,7 @@ public enum Renderer {
         && index == results.firstItemRow)
     let box =
       state.look.isFzf
-      ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabel, context: context)
+      ? FzfInfo.columns(current: current, checked: checked, jumpLabel: jumpLabel, mark: markerSign, context: context)
       : state.marks.picking.marks
         ? mark(checked, context.marker) : gutter(current ? context.pointer : nil, context.pointer)
     var x = buffer.write(box, column: 0, row: row, style: checked ? [.accent, .bold] : [], limit: width)

@@ -48,6 +48,7 @@ enum SectionRenderer {
     let frame = SectionFrame(finder, style: style, layout: layout, headerFirst: headerFirst, screen: finder.screen)
     let list = listState(finder, frame)
     viewport.resultsRows = Layout.itemSlots(Layout.resultsHeight(list), gap: gap)
+    viewport.listRows = Layout.resultsHeight(list)
     if let preview = frame.box(.preview).flatMap({ previewFrame($0, frame) }) { viewport.detailsRows = preview.height }
     return viewport
   }

@@ -90,6 +90,8 @@ public final class TerminalApp {
     /// fzf's `--info=inline:PREFIX` (nil: fzf's ` < `).
     public var inlineInfoPrefix: String? = nil
     public var marker: String? = nil
+    /// A checked item's signs for its first, middle and last rows (`--marker-multi-line`).
+    public var markerMultiLine = ["╻", "┃", "╹"]
     /// What the state starts as: the header, footer, info, refinements and sort, the details pane,
     /// picking, and the rest of the choices the state machine holds (`SearchState.Start`). The
     /// terminal adds the bindings, the catalog's facets and the checked items.
@@ -594,6 +596,8 @@ public final class TerminalApp {
     var context = RenderContext(
       prompt: state.prompt ?? configuration.prompt, pointer: state.pointer ?? configuration.pointer,
       marker: configuration.marker)
+    context.markerMultiLine = configuration.markerMultiLine
+    context.listGrowsUp = configuration.layout == .bottomUp
     context.overflow = state.hscrollToggled ? configuration.overflow.toggledScroll : configuration.overflow
     context.frozen = configuration.frozen
     context.gutter = SafeText.sanitized(configuration.gutter)

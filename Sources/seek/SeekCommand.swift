@@ -594,11 +594,12 @@ enum SeekCommand {
     if let prompt = options.prompt { configuration.prompt = prompt }
     let signs = options.drawnSigns
     configuration.pointer = signs.pointer
-    configuration.marker = signs.marker
+    (configuration.marker, configuration.markerMultiLine) = options.drawnMultiLineMarkers
     configuration.gutter = signs.gutter
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
     configuration.start.scrollOff = options.scrollOff
+    configuration.start.multiLine = options.multiLine
     configuration.gap = options.gap
     configuration.gapLine = options.gapLine
     configuration.start.track = options.track

@@ -66,6 +66,19 @@ import Testing
     #expect(none.previewWindow.border == "none" && none.look == .fzf(separator: true))
   }
 
+  /// `--multi-line` is fzf's default run as fzf (Seek's own draws ␊); `--marker-multi-line`
+  /// takes three signs, padded to `--marker`'s width as fzf pads them.
+  @Test func multiLineAndItsMarkers() throws {
+    #expect(Options(face: .fzf).multiLine && !Options().multiLine)
+    #expect(!(try Options.parse(["--no-multi-line"], into: Options(face: .fzf))).multiLine)
+    let signs = try Options.parse(["--marker", ">>", "--marker-multi-line", "abc"])
+    #expect(signs.drawnMultiLineMarkers.marker == ">>" && signs.drawnMultiLineMarkers.multiLine == ["a ", "b ", "c "])
+    let empty = try Options.parse(["--marker", ""], into: Options(face: .fzf))
+    #expect(empty.drawnMultiLineMarkers.multiLine == ["", "", ""])
+    #expect(Options(face: .fzf).drawnMultiLineMarkers.multiLine == ["╻", "┃", "╹"])
+    #expect(throws: Options.ParseError.self) { try Options.parse(["--marker-multi-line", "ab"]) }
+  }
+
   /// `--bind KEY:+ACTION` adds to what the key or event has (fzf's).
   @Test func aBindingWithALeadingPlusAppends() throws {
     let options = try Options.parse([

@@ -111,9 +111,11 @@ public enum BindAction: Sendable, Equatable {
   case showHeader, hideHeader, toggleHeader
   /// fzf's `toggle-hscroll`: a line too long keeps its start, or scrolls to its matches.
   case toggleHscroll
-  /// fzf's `toggle-multi-line` and `toggle-wrap`: Seek draws a line on one row (a line break as
-  /// ␊), so they are taken for fzf's scripts and change nothing on screen.
-  case toggleMultiLine, toggleWrap
+  /// fzf's `toggle-multi-line`: an item's line breaks start rows, or show as ␊.
+  case toggleMultiLine
+  /// fzf's `toggle-wrap`: Seek draws a line on one row, so it is taken for fzf's scripts and
+  /// changes nothing on screen.
+  case toggleWrap
   /// fzf's `bg-cancel`: the `bg-transform` commands running are ended, their output dropped.
   case cancelBackground
   /// The preview scrolled to its first or last line, or by a page or half of one.

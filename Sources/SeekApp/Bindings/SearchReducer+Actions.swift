@@ -230,6 +230,9 @@ extension SearchReducer {
     case .hideHeader: state.headerHidden = true
     case .toggleHeader: state.headerHidden.toggle()
     case .toggleHscroll: state.hscrollToggled.toggle()
+    case .toggleMultiLine:
+      ResultsReducer.toggleMultiLine(&state.list)
+      clampSelection(&state)
     case .changeGhost(let text): state.ghost = text
     case .changeBorderLabel(let text): state.borderLabel = text
     case .changeSectionLabel(let section, let text): state.sectionLabels[section] = text

@@ -35,12 +35,16 @@ public struct ResultsListState: Sendable, Equatable {
   public var searchedFor: String? = nil
   /// Lines taken out of the list for this run (fzf's `exclude`, `exclude-multi`), by id.
   public var excluded: Set<String> = []
+  /// fzf's `--multi-line`: an item's line breaks start rows of their own (`ItemRows`).
+  public var multiLine = false
 
   public init() {}
 
-  /// A run's start: fzf's `--scroll-off`, `--track`, and lines that carry a key (`--id-nth`).
-  public init(scrollOff: Int, track: Bool, identifiesLines: Bool) {
+  /// A run's start: fzf's `--scroll-off`, `--track`, lines that carry a key (`--id-nth`), and
+  /// `--multi-line`.
+  public init(scrollOff: Int, track: Bool, identifiesLines: Bool, multiLine: Bool = false) {
     self.scrollOff = scrollOff
+    self.multiLine = multiLine
     if track { tracking.mode = .always }
     tracking.identified = identifiesLines
   }

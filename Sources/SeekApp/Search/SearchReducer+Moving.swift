@@ -203,7 +203,11 @@ extension SearchReducer {
 
   /// Keeps the selection on a row and on screen.
   static func clampSelection(_ state: inout SearchState) {
-    ResultsReducer.clamp(&state.list, rows: state.viewport.resultsRows)
+    if state.list.multiLine {
+      ResultsReducer.clampLines(&state.list, rows: state.viewport.listRows, gap: state.viewport.itemGap)
+    } else {
+      ResultsReducer.clamp(&state.list, rows: state.viewport.resultsRows)
+    }
   }
 
   static func loadMoreIfNeeded(_ state: inout SearchState) -> [SearchEffect] {

@@ -43,6 +43,8 @@ extension SearchState {
     public var look = ScreenLook.seek
     /// fzf's `--scroll-off`, `--track`, and lines that carry a key (`--id-nth`).
     public var scrollOff = 0
+    /// fzf's `--multi-line`.
+    public var multiLine = false
     public var track = false
     public var identifiesLines = false
     /// The status line follows the query line (a prompt at the bottom, or fzf's look).
@@ -76,7 +78,8 @@ extension SearchState {
     state.editor = QueryState(history: start.history.map(QueryHistory.init(entries:)), pathWords: start.pathWords)
     state.look = start.look
     state.list = ResultsListState(
-      scrollOff: start.scrollOff, track: start.track, identifiesLines: start.identifiesLines)
+      scrollOff: start.scrollOff, track: start.track, identifiesLines: start.identifiesLines,
+      multiLine: start.multiLine)
     state.statusFollowsQuery = start.statusFollowsQuery
     state.fields = start.fields
     return state

@@ -9,6 +9,10 @@ public struct Viewport: Sendable, Equatable {
   /// Lines of the results pane: a page for Page Up and Down, what scrolling keeps in view, what
   /// the first page must fill.
   public var resultsRows: Int
+  /// The results pane's rows, and the rows after each item (`--gap`): what items of several
+  /// rows are placed in (`--multi-line`).
+  public var listRows: Int
+  public var itemGap = 0
   /// Lines of the details pane's text, when open (`--preview-window +N` centres on them).
   public var detailsRows: Int
   /// The screen is wide enough for the refinement pane beside the results.
@@ -24,6 +28,7 @@ public struct Viewport: Sendable, Equatable {
   ) {
     self.screen = screen
     self.resultsRows = max(0, resultsRows)
+    self.listRows = max(0, resultsRows)
     self.detailsRows = max(0, detailsRows)
     self.refinementsBeside = refinementsBeside
   }

@@ -102,14 +102,18 @@ extension Flag {
   ]
 
   /// fzf's options read so that an fzf setup runs: Seek highlights the whole current line, draws a
-  /// line on one row (a line break shown as ␊, as fzf's `--no-multi-line`), and scrolls the whole
-  /// line; `--min-height` bounds fzf's `--height ~N`, which Seek takes as N.
+  /// line on one row, and scrolls the whole line.
   private static let readForFzf: [Flag] = [
     Flag(["--highlight-line", "--no-highlight-line"], "read for fzf's scripts (Seek highlights the whole line)") {
       _, _ in
     },
     Flag(["--wrap", "--no-wrap"], "read for fzf's scripts (Seek draws a line on one row)") { _, _ in },
-    Flag(["--multi-line", "--no-multi-line"], "read for fzf's scripts (a line break is drawn as ␊)") { _, _ in },
+    Flag(["--multi-line"], "an item's line breaks start rows of their own (fzf's default)") { o, _ in
+      o.multiLine = true
+    },
+    Flag(["--no-multi-line"], "a line break is drawn as ␊, each item on one row (Seek's default)") { o, _ in
+      o.multiLine = false
+    },
     Flag(["--wrap-sign"], .required("STR"), "what starts each further row of a wrapped line (↳ )") {
       o, r throws(Options.ParseError) in o.wrapSign = try r.value()
     },
@@ -236,8 +240,16 @@ extension Flag {
       Flag(["--gutter-raw"], .required("CHAR"), "read for fzf's setups (raw mode's gutter)") {
         _, r throws(Options.ParseError) in _ = try r.value()
       },
-      Flag(["--marker-multi-line"], .required("STR"), "read for fzf's setups (Seek draws a line on one row)") {
-        _, r throws(Options.ParseError) in _ = try r.value()
+      Flag(
+        ["--marker-multi-line"], .required("STR"),
+        "three signs marking a checked item of several rows: its first, middle and last (╻┃╹)"
+      ) { o, r throws(Options.ParseError) in
+        o.markerMultiLine = try r.value(
+          { (text: String) -> [String]? in
+            let signs = text.map(String.init)
+            guard text.isEmpty || signs.count == 3 else { return nil }
+            return text.isEmpty ? ["", "", ""] : signs
+          }, expected: "three characters (top, middle, bottom), or none")
       },
     ]
 
