@@ -252,4 +252,33 @@ import Testing
     #expect(waitFor { $0.last == 100_001 })
     try pipe.fileHandleForWriting.close()
   }
+
+  /// `--header-lines`: the header is handed out before the lines after it, by the reader's own
+  /// thread (the indexer's loop took it later, and a list answered whole before its header came
+  /// settled `--height ~N` one section short).
+  @Test func theHeaderIsHandedBeforeTheLinesAfterIt() throws {
+    let none = RecordTable(attributes: ["text"])
+    let empty = Catalog(name: "s", path: "-", table: none, settings: CatalogSettings().resolved(for: none))
+    let order = Mutex<[String]>([])
+    let indexer = IndexerThread(catalog: empty, scansTail: true) { _, _, _, _, _ in }
+    let pipe = Pipe()
+    let reader = StreamingReader(format: .lines, headerLines: 2) { [indexer] in indexer.batchRead() }
+    reader.keepsUnindexed = true
+    indexer.onHeader = { [weak reader] finished in
+      guard let reader, reader.headerRead.count == 2 || finished else { return false }
+      order.withLock { $0.append("header") }
+      return true
+    }
+    indexer.onUnindexed = { [weak indexer] in
+      if let taken = indexer?.takeUnindexed(), taken.records > 0 { order.withLock { $0.append("lines") } }
+    }
+    indexer.reader = reader
+    reader.start(reading: pipe.fileHandleForReading)
+    pipe.fileHandleForWriting.write(Data("H1\nH2\nline\n".utf8))
+    try pipe.fileHandleForWriting.close()
+    for _ in 0..<6_000 where !order.withLock({ $0.contains("lines") }) {
+      Thread.sleep(forTimeInterval: 0.005)  // polling for a condition, not a timed assertion
+    }
+    #expect(order.withLock { $0.first } == "header")
+  }
 }

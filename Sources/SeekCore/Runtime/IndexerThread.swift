@@ -48,9 +48,19 @@ public final class IndexerThread: @unchecked Sendable {
     thread.start()
   }
 
+  /// `onHeader` once it has taken the header, from the reader's thread or the loop's.
+  private func offerHeader(finished: Bool) {
+    condition.lock()
+    defer { condition.unlock() }
+    if let onHeader, onHeader(finished) { self.onHeader = nil }
+  }
+
   /// The reader read a batch: its records go to the searcher (scanning the tail), then the
   /// indexer looks at whether to build.
   public func batchRead() {
+    // The header goes first: lines handed out after it are never answered without it (a list
+    // read whole at once settled `--height ~N` on a header it did not have yet).
+    offerHeader(finished: reader?.progress.finished ?? false)
     if scansTail, let onUnindexed {
       condition.lock()
       let waiting = unindexedWaiting
@@ -94,7 +104,7 @@ public final class IndexerThread: @unchecked Sendable {
       condition.unlock()
       guard let reader else { continue }
       let progress = reader.progress
-      if let onHeader, onHeader(progress.finished) { self.onHeader = nil }
+      offerHeader(finished: progress.finished)
       // Scanning the tail, the records are shared (snapshot) only for a build.
       if scansTail {
         pacing.observe(records: progress.records, at: Self.seconds())
