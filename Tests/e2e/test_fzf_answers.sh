@@ -176,6 +176,21 @@ expect_eq "as fzf screen: -0, the input's header lines above --header's, bottom 
   "$(screen | sed -n 3,6p | sed 's/ *$//' | paste -sd'|')"
 tmux_keys C-c
 tmux_stop
+# Items of several lines (--read0), fzf's --multi-line: a row for each line, the checked ones
+# marked ╻┃╹, the current one's pointer on each of its rows (fzf 0.74.5 draws the same).
+rm -f "$F/exit.txt"
+tmux_start 20 10 "env LANG=C.UTF-8 $F/fzf --read0 -m --pointer '>' --marker '>' --gutter ' ' --no-scrollbar --bind load:select-all < <(printf '0\0001\n2\000'; seq 1000) > $F/ml.out; echo EXIT=\$? > $F/exit.txt; exec tail -f /dev/null"
+expect_screen "as fzf multi-line: started" "3/3 (3)"
+expect_eq "as fzf multi-line: each line a row, the cut item's last lines at the top" \
+  "$(printf ' ┃997\n ┃998\n ┃999\n ┃1000\n ╹\n ╻1\n ╹2\n>>0\n  3/3 (3) ─────────\n>')" "$(screen | sed 's/ *$//')"
+tmux_keys Up Up
+wait_until 10 first_line_is ">╻1"
+expect_eq "as fzf multi-line: a tall current item from its first line, its pointer on each row" ">┃8␊" \
+  "$(screen | sed -n 8p | sed 's/ *$//')"
+tmux_keys Enter
+wait_exit_file "$F/exit.txt"
+expect_eq "as fzf multi-line: Enter prints the three items whole (fzf: 1004 lines)" 1004 "$(wc -l < "$F/ml.out")"
+tmux_stop
 # fzf: `--print-query -0` with no match prints the query, exit 1.
 out=$(echo x | "$SEEK" --print-query -0 -q zzz 2>/dev/null); code=$?
 expect_eq "--print-query -0, no match: the query, exit 1 (fzf: zzz, 1)" "zzz|1" "$out|$code"
