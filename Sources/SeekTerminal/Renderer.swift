@@ -290,7 +290,8 @@ public enum Renderer {
         if case .create(let title) = shown { drawCreateRow(title, row: first, width: width, into: &buffer) }
         continue
       }
-      let starts = lineStarts(hit.title, upTo: placed.firstLine + placed.rows)
+      // One line (most items): drawn as it is, nothing split.
+      let starts = placed.lines == 1 ? [] : lineStarts(hit.title, upTo: placed.firstLine + placed.rows)
       for k in 0..<placed.rows {
         let line = placed.firstLine + k
         let row = first + (context.listGrowsUp ? placed.rows - 1 - k : k)
@@ -320,7 +321,7 @@ public enum Renderer {
 
   /// Line `line` of a hit, its matches and colours with it (offsets made the line's own).
   static func part(of hit: ResultHit, line: Int, starts: [Int]) -> ResultHit {
-    guard starts.count > 1 || line > 0 else { return hit }
+    guard !starts.isEmpty else { return hit }
     let utf8 = hit.title.utf8
     let start = starts[min(line, starts.count - 1)]
     let end = line + 1 < starts.count ? starts[line + 1] - 1 : utf8.count
