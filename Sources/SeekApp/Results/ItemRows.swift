@@ -10,8 +10,10 @@
 /// - An item cut at the pane's far end shows the lines nearest the list's start: its first ones
 ///   when the list reads down, its last ones when it grows up (`showsEndWhenCut`).
 ///
-/// The shortcut: counting an item's lines reads its text (a byte scan of the lines on screen,
-/// no allocation); with multi-line off every item is one row and none of this runs.
+/// The shortcut: counting an item's lines reads its text (a byte scan, no allocation), and stops
+/// past what the pane can show: an item of a million lines costs what one of a pane's does, but
+/// for the one cut at the far end of a list growing up, whose last lines are shown. With
+/// multi-line off every item is one row and none of this runs.
 public struct ItemPlacement: Sendable, Equatable {
   /// The item's row in the results.
   public var index: Int
@@ -25,11 +27,15 @@ public struct ItemPlacement: Sendable, Equatable {
 }
 
 extension ResultsListState {
-  /// Rows the item at `index` takes: a row per line of its text with multi-line on, else one.
-  public func lines(at index: Int) -> Int {
+  /// Rows the item at `index` takes: a row per line of its text with multi-line on, else one;
+  /// counted up to `limit` (more are as many for a pane of fewer rows).
+  public func lines(at index: Int, upTo limit: Int = .max) -> Int {
     guard multiLine, case .item(let hit)? = results.row(at: index) else { return 1 }
     var count = 1
-    for byte in hit.title.utf8 where byte == 0x0A { count += 1 }
+    for byte in hit.title.utf8 where byte == 0x0A {
+      count += 1
+      if count >= limit { break }
+    }
     return count
   }
 
@@ -40,9 +46,10 @@ extension ResultsListState {
     var row = 0
     var index = scrollOffset
     while row < rows && index < results.rowCount {
-      let lines = lines(at: index)
+      var lines = lines(at: index, upTo: rows - row + 1)
       let shown = min(lines, rows - row)
       let cutAtFarEnd = shown < lines && index != scrollOffset
+      if cutAtFarEnd && showsEndWhenCut { lines = self.lines(at: index) }  // its last lines are shown
       out.append(
         ItemPlacement(
           index: index, row: row, rows: shown, firstLine: cutAtFarEnd && showsEndWhenCut ? lines - shown : 0,
@@ -73,13 +80,14 @@ extension ResultsReducer {
     list.selection = max(0, min(list.selection, count - 1))
     let height = max(1, rows)
     let margin = min(list.scrollOff, height / 2)
-    func taken(_ range: ClosedRange<Int>) -> Int { range.reduce(0) { $0 + list.lines(at: $1) + gap } - gap }
+    func lines(_ index: Int) -> Int { list.lines(at: index, upTo: height + 1) }
+    func taken(_ range: ClosedRange<Int>) -> Int { range.reduce(0) { $0 + lines($1) + gap } - gap }
     // Before the selection: the items holding `margin` rows stay on screen.
     var before = list.selection
     var rowsBefore = 0
     while before > 0 && rowsBefore < margin {
       before -= 1
-      rowsBefore += list.lines(at: before) + gap
+      rowsBefore += lines(before) + gap
     }
     // Every item takes a row at least: one further than the pane's rows cannot be on screen with
     // the selection (and the loops below stay within a pane, whatever the jump).
@@ -88,7 +96,7 @@ extension ResultsReducer {
     var rowsAfter = 0
     var after = list.selection + 1
     while after < count && rowsAfter < margin {
-      rowsAfter += (after == list.selection + 1 ? 0 : gap) + list.lines(at: after)
+      rowsAfter += (after == list.selection + 1 ? 0 : gap) + lines(after)
       after += 1
     }
     let beyond = rowsAfter > 0 ? gap + min(margin, rowsAfter) : 0
@@ -100,13 +108,13 @@ extension ResultsReducer {
     var used = 0
     var i = list.scrollOffset
     while i < count && used <= height {
-      used += list.lines(at: i) + gap
+      used += lines(i) + gap
       i += 1
     }
     used -= gap
-    while list.scrollOffset > 0 && used + list.lines(at: list.scrollOffset - 1) + gap <= height {
+    while list.scrollOffset > 0 && used + lines(list.scrollOffset - 1) + gap <= height {
       list.scrollOffset -= 1
-      used += list.lines(at: list.scrollOffset) + gap
+      used += lines(list.scrollOffset) + gap
     }
   }
 }
