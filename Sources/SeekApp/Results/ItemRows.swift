@@ -22,7 +22,8 @@ public struct ItemPlacement: Sendable, Equatable {
   /// The rows shown, and the item's first line among them.
   public var rows: Int
   public var firstLine: Int
-  /// All the item's lines.
+  /// The item's lines, counted as far as needed: one more than shown when it is cut (every one
+  /// when its last lines are shown).
   public var lines: Int
 }
 
