@@ -326,6 +326,7 @@ public enum Renderer {
     let start = starts[min(line, starts.count - 1)]
     let end = line + 1 < starts.count ? starts[line + 1] - 1 : utf8.count
     var part = hit
+    part.titleTail = nil  // the end of the item's text, not of this line
     let bytes = utf8.dropFirst(start).prefix(end - start)
     part.title = String(decoding: bytes, as: UTF8.self)
     func clipped(_ range: Range<Int>) -> Range<Int>? {
@@ -748,18 +749,22 @@ public enum Renderer {
   /// A line as fzf draws it: tabs expanded, cut by its horizontal scroll (the last column is the
   /// scrollbar's).
   static func fzfLine(_ hit: ResultHit, room: Int, _ context: RenderContext) -> (String, [Range<Int>]) {
+    // A line longer than what is shown keeps its end in view from its tail (the bytes between
+    // are never on screen: the middle gives way first).
+    let keepsEnd = context.overflow == .end || context.frozen.right > 0
+    let line = keepsEnd ? hit.titleTail.map { hit.title + $0 } ?? hit.title : hit.title
     if !context.frozen.isEmpty && context.overflow != .start {
-      let splits = context.frozen.splits(of: hit.title)
+      let splits = context.frozen.splits(of: line)
       let points = [splits.left, splits.right].compactMap { $0 }
       let (text, ranges, moved) = FzfLine.expanded(
-        hit.title, ranges: hit.titleRanges, tabstop: context.tabstop, points: points)
+        line, ranges: hit.titleRanges, tabstop: context.tabstop, points: points)
       var at = moved.makeIterator()
       let placed = (left: splits.left.flatMap { _ in at.next() }, right: splits.right.flatMap { _ in at.next() })
       return FzfLine.fitFrozen(
         text, ranges: ranges, splits: placed, room: room, ellipsis: context.ellipsis,
         hscrollOff: context.hscrollOff, keeping: context.overflow)
     }
-    let (text, ranges) = FzfLine.expanded(hit.title, ranges: hit.titleRanges, tabstop: context.tabstop)
+    let (text, ranges) = FzfLine.expanded(line, ranges: hit.titleRanges, tabstop: context.tabstop)
     return FzfLine.fit(
       text, ranges: ranges, room: room, ellipsis: context.ellipsis, hscrollOff: context.hscrollOff,
       keeping: context.overflow)

@@ -1,3 +1,4 @@
+import SearchEngine
 import Testing
 
 @testable import SeekApp
@@ -489,6 +490,24 @@ private func rule(_ n: Int) -> String { String(repeating: "─", count: n) }
     let shown = fit(text, frozen, room: 30)
     // The right part starts with the delimiter's text before its first field (fzf's).
     #expect(shown.hasPrefix("1 , 2 , 3 ,") && shown.hasSuffix("XX, 9 , 10 , "))
+  }
+
+  /// A line longer than the 64 KB searched and shown keeps its end from its tail (fzf 0.74.5's
+  /// test_freeze_left_and_right_delimiter on 10,000 numbers ` , `-delimited: 78 KB).
+  @Test func aLongLineKeepsItsEndFromItsTail() {
+    var store = DocumentStore(attributes: ["text"])
+    let line = (1...10_000).map(String.init).joined(separator: " , ") + " , "
+    store.append(objectID: "1", values: [line])
+    #expect(store.valueTail(0, 0).map { line.hasSuffix($0) } == true && store.valueTail(0, 0)!.utf8.count <= 4096)
+    var hit = ResultHit(objectID: "1", title: store.indexedValue(0, 0))
+    hit.titleTail = store.valueTail(0, 0)
+    var context = RenderContext(pointer: ">", marker: ">")
+    context.ellipsis = "XX"
+    context.frozen = FrozenFields(left: 3, right: 3, shape: LineShape(delimiter: " , "))
+    #expect(Renderer.fzfLine(hit, room: 76, context).0.hasSuffix("XX, 9999 , 10000 , "))
+    // Short values have no tail.
+    store.append(objectID: "2", values: ["short"])
+    #expect(store.valueTail(1, 0) == nil)
   }
 
   @Test func fieldsBeyondTheLineFreezeItAll() {

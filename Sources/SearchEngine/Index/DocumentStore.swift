@@ -279,6 +279,18 @@ public struct DocumentStore: Sendable {
     withIndexedValue(record, attribute) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// A value's last `count` bytes past its searched part (from a character's start), nil when
+  /// the whole value is searched: what shows a long line's end (its frozen right fields).
+  public func valueTail(_ record: Int, _ attribute: Int, count: Int = 4096) -> String? {
+    withValue(record, attribute) { bytes in
+      guard bytes.count > Self.maxIndexedValueBytes else { return nil }
+      var start = max(Self.maxIndexedValueBytes, bytes.count - count)
+      while start < bytes.count && bytes[start] & 0xC0 == 0x80 { start += 1 }
+      // Safe: start <= bytes.count.
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+    }
+  }
+
   public func attributeIndex(_ name: String) -> Int? { attributes.firstIndex(of: name) }
 
   /// A copy holding only these records (input positions), in that order, with their objectIDs.

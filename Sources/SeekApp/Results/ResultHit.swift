@@ -21,6 +21,9 @@ public struct ResultHit: Sendable, Equatable {
   public var ranking: RankingDetails? = nil
   /// fzf's `--id-nth`: the fields that name the item across reloads (nil without it).
   public var identity: String? = nil
+  /// A title longer than what is searched and shown (64 KB): its last bytes, which a line kept
+  /// from its end shows (`--keep-right`, `--freeze-right`'s fields).
+  public var titleTail: String? = nil
 
   public init(
     objectID: String, title: String, titleRanges: [Range<Int>] = [], details: [String] = [],

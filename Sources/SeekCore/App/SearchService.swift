@@ -402,6 +402,7 @@ public final class SearchService {
       objectID: documents.objectID(record), title: title,
       titleRanges: titleRanges, details: details, snippet: snippet?.text, snippetRanges: snippet?.ranges ?? [],
       typos: typos, isCreated: kind == .created)
+    hit.titleTail = documents.valueTail(record, index.titleColumn)
     if lineShape.ansi && lineShape.withNth.isEmpty && lineShape.withNthTemplate == nil,
       let column = documents.attributeIndex(LineShape.lineAttribute)
     {
