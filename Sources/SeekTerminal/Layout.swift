@@ -334,16 +334,10 @@ public enum Layout {
       return rows[index].isSelectable ? .refinements(.paneValueClicked(index)) : nil
     }
     guard column < resultsWidth(state) else { return nil }
-    if state.list.multiLine && state.look.isFzf {
-      // Any row of an item of several rows is the item's (a gap's belong to none).
-      let placed = state.list.placements(rows: resultsHeight(state), gap: gap, showsEndWhenCut: false)
-      return placed.first { ($0.row..<($0.row + $0.rows)).contains(row - top) }.map {
-        .click(.resultClicked($0.index, double: double))
-      }
+    // Any row of an item is the item's (`--multi-line`); a gap's rows (`--gap`) belong to none.
+    let placed = state.list.placements(rows: resultsHeight(state), gap: max(0, gap), showsEndWhenCut: false)
+    return placed.first { ($0.row..<($0.row + $0.rows)).contains(row - top) }.map {
+      .click(.resultClicked($0.index, double: double))
     }
-    // A gap's rows (`--gap`) belong to no item.
-    guard (row - top) % (1 + max(0, gap)) == 0 else { return nil }
-    let index = state.list.scrollOffset + (row - top) / (1 + max(0, gap))
-    return index < state.list.results.rowCount ? .click(.resultClicked(index, double: double)) : nil
   }
 }

@@ -234,78 +234,60 @@ public enum Renderer {
     let results = state.list.results
     let width = Layout.resultsWidth(state)
     guard width > 0 else { return }
-    if state.list.multiLine && state.look.isFzf {
-      return drawItemsOfLines(state, top: top, height: height, width: width, context: context, into: &buffer)
-    }
-    var line = 0
     let hasItems = results.rowCount > (results.createTitle == nil ? 0 : 1)
     let jumpLabels = state.jumpLabels
-    let slots = Layout.itemSlots(height, gap: context.gap)
     let gapLine = gapLine(width: width, context: context)
-    for index in state.list
-      .scrollOffset..<max(state.list.scrollOffset, min(results.rowCount, state.list.scrollOffset + slots))
-    {
-      guard let shown = results.row(at: index) else { break }
-      let row = top + line * (1 + context.gap)
-      if let gapLine, row + context.gap < top + height {
-        buffer.write(gapLine, column: 2, row: row + context.gap, style: [.dim], limit: width - 1)
-      }
-      let selected = state.focus == .results && state.list.selection == index
-      switch shown {
-      case .create(let title):
-        drawCreateRow(title, row: row, width: width, into: &buffer)
-      case .item(let hit):
-        drawItem(
-          hit, at: index, row: row, width: width, selected: selected, jumpLabel: jumpLabels[index], state,
-          context: context, into: &buffer)
-      }
-      if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
-      line += 1
-    }
-    if !hasItems && !state.list.results.isPending && line < slots && !state.look.isFzf {
-      buffer.write(
-        state.refining.refine.refinements.isEmpty
-          ? "No results found" : "No results found with the refinements above (F4 clears them)",
-        column: 2, row: top + line, style: [.dim], limit: width)
-    }
-  }
-
-  /// fzf's `--multi-line`: each item's lines on rows of their own, where `ItemRows` places them;
-  /// a checked item of several rows marked with `--marker-multi-line`'s signs, the current one's
-  /// pointer on each of its rows.
-  private static func drawItemsOfLines(
-    _ state: SearchState, top: Int, height: Int, width: Int, context: RenderContext, into buffer: inout ScreenBuffer
-  ) {
-    let gapLine = gapLine(width: width, context: context)
-    let jumpLabels = state.jumpLabels
-    for placed in state.list.placements(rows: height, gap: context.gap, showsEndWhenCut: context.listGrowsUp) {
-      guard let shown = state.list.results.row(at: placed.index) else { break }
+    let placements = state.list.placements(rows: height, gap: context.gap, showsEndWhenCut: context.listGrowsUp)
+    for placed in placements {
+      guard let shown = results.row(at: placed.index) else { break }
       let first = top + placed.row
       // The gap's last row holds its line (fzf's).
       if let gapLine, context.gap > 0, first + placed.rows + context.gap - 1 < top + height {
         buffer.write(gapLine, column: 2, row: first + placed.rows + context.gap - 1, style: [.dim], limit: width - 1)
       }
       let selected = state.focus == .results && state.list.selection == placed.index
-      guard case .item(let hit) = shown else {
-        if case .create(let title) = shown { drawCreateRow(title, row: first, width: width, into: &buffer) }
-        continue
+      switch shown {
+      case .create(let title):
+        drawCreateRow(title, row: first, width: width, into: &buffer)
+        if selected { buffer.restyle(row: first, to: width, adding: .reverse) }
+      case .item(let hit):
+        drawLines(
+          of: hit, placed, top: first, width: width, selected: selected, jumpLabel: jumpLabels[placed.index], state,
+          context: context, into: &buffer)
       }
-      // One line (most items): drawn as it is, nothing split.
-      let starts = placed.lines == 1 ? [] : lineStarts(hit.title, upTo: placed.firstLine + placed.rows)
-      for k in 0..<placed.rows {
-        let line = placed.firstLine + k
-        let row = first + (context.listGrowsUp ? placed.rows - 1 - k : k)
-        let sign =
-          placed.lines == 1 ? nil : context.markerMultiLine[line == 0 ? 0 : line == placed.lines - 1 ? 2 : 1]
-        var text = part(of: hit, line: line, starts: starts)
-        // Cut before its end: its last row shown says more follows (fzf's ␊).
-        if k == placed.rows - 1 && line < placed.lines - 1 { text.title += "␊" }
-        drawItem(
-          text, at: placed.index, row: row, width: width, selected: selected,
-          jumpLabel: line == placed.firstLine ? jumpLabels[placed.index] : nil, state, context: context,
-          markerSign: sign, into: &buffer)
-        if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
-      }
+    }
+    if !hasItems && !results.isPending && placements.count < Layout.itemSlots(height, gap: context.gap)
+      && !state.look.isFzf
+    {
+      buffer.write(
+        state.refining.refine.refinements.isEmpty
+          ? "No results found" : "No results found with the refinements above (F4 clears them)",
+        column: 2, row: top + placements.count, style: [.dim], limit: width)
+    }
+  }
+
+  /// An item's rows, where `ItemRows` places them: one for most items; with fzf's `--multi-line`
+  /// each of its lines on a row, a checked one marked with `--marker-multi-line`'s signs, the
+  /// current one's pointer on each of its rows.
+  private static func drawLines(
+    of hit: ResultHit, _ placed: ItemPlacement, top first: Int, width: Int, selected: Bool, jumpLabel: Character?,
+    _ state: SearchState, context: RenderContext, into buffer: inout ScreenBuffer
+  ) {
+    // One line (most items): drawn as it is, nothing split.
+    let starts = placed.lines == 1 ? [] : lineStarts(hit.title, upTo: placed.firstLine + placed.rows)
+    for k in 0..<placed.rows {
+      let line = placed.firstLine + k
+      let row = first + (context.listGrowsUp ? placed.rows - 1 - k : k)
+      let sign =
+        placed.lines == 1 ? nil : context.markerMultiLine[line == 0 ? 0 : line == placed.lines - 1 ? 2 : 1]
+      var text = part(of: hit, line: line, starts: starts)
+      // Cut before its end: its last row shown says more follows (fzf's ␊).
+      if k == placed.rows - 1 && line < placed.lines - 1 { text.title += "␊" }
+      drawItem(
+        text, at: placed.index, row: row, width: width, selected: selected,
+        jumpLabel: line == placed.firstLine ? jumpLabel : nil, state, context: context, markerSign: sign,
+        into: &buffer)
+      if selected { buffer.restyle(row: row, to: width, adding: .reverse) }
     }
   }
 

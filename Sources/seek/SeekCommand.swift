@@ -599,7 +599,8 @@ enum SeekCommand {
     configuration.separator = signs.separator
     configuration.scrollbar = signs.scrollbar
     configuration.start.scrollOff = options.scrollOff
-    configuration.start.multiLine = options.multiLine
+    // Seek's own screen draws an item on one row, whatever the flags say.
+    configuration.start.multiLine = options.multiLine && options.look.isFzf
     configuration.gap = options.gap
     configuration.gapLine = options.gapLine
     configuration.start.track = options.track
