@@ -760,20 +760,18 @@ public final class TerminalApp {
   /// (fzf's adaptive height); a percentage with `--min-height M+` at least M rows of the list
   /// and the other sections' rows. Nil while it cannot tell yet.
   private func rowsToSettle(asked: Int) -> Int? {
-    let gap = max(0, configuration.gap)
-    // The rows a list of `n` lines takes, each followed by `--gap` rows but the last.
-    func rows(_ n: Int) -> Int { max(0, n * (1 + gap) - gap) }
-    // What the sections, borders and margins take besides the list, on a tall screen.
-    var sections: Int { 1000 - rows(viewport(on: ScreenSize(columns: screen.columns, rows: 1000)).resultsRows) }
     guard configuration.height?.hasPrefix("~") == true else {
-      return max(asked, sections + (configuration.minHeight?.rows ?? 0))
+      // What the sections, borders and margins take besides the list, on a tall screen.
+      let tall = ScreenSize(columns: screen.columns, rows: 1000)
+      return max(asked, tall.rows - viewport(on: tall).listRows + (configuration.minHeight?.rows ?? 0))
     }
     // Asked only once the input can tell (every paint asks until then).
     let results = state.list.results
     let lines = max(results.nbHits, state.streamedRecords ?? 0)
     let answered = state.streamedRecords == nil && !results.isPending && results.query == state.searchedQuery
     guard answered || lines >= asked else { return nil }
-    return min(asked, adaptiveRows(list: rows(lines)))
+    // A row an item, as fzf counts them (with `--gap` it shows fewer than all).
+    return min(asked, adaptiveRows(list: lines))
   }
 
   /// fzf's adaptive height around `list` rows: the finder's other rows, then a preview's, then
@@ -783,10 +781,10 @@ public final class TerminalApp {
   private func adaptiveRows(list: Int) -> Int {
     let tall = ScreenSize(columns: screen.columns, rows: 1000)
     let inner = surround.inner(tall)
-    var content = list + inner.rows - viewport(on: tall, banded: false).resultsRows
+    var content = list + inner.rows - viewport(on: tall, banded: false).listRows
     let placement = state.details.placement
     if state.look.isFzf && state.details.open && !placement.zeroSize {
-      let sides = (Border.preview(placement)).sides
+      let sides = Border.preview(placement).sides
       let border = sides.top + sides.bottom
       if PreviewBand.applies(state) {
         content =
@@ -818,7 +816,7 @@ public final class TerminalApp {
     let inside = !sections.list.hasRight && !sections.input.hasRight && !(headerShown && sections.header.hasRight)
     let placement = state.details.placement
     guard state.details.open && !placement.zeroSize else { return inside }
-    let previewLeavesRight = (Border.preview(placement)).sides.right == 0
+    let previewLeavesRight = Border.preview(placement).sides.right == 0
     switch placement.position {
     case .right, .auto: return previewLeavesRight  // fzf's relaxed rule beside the finder
     case .top, .bottom: return inside && previewLeavesRight

@@ -243,6 +243,11 @@ expect_eq "--height ~100% with a preview up,60%: 10 rows, the box's 6 (fzf: the 
   "TOP|╭──────────────────╮|│ 1                │|│                  │|│                  │|│                  │|╰──────────────────╯|  3|  2|> 1|>   < 3/3 ─────────" \
   "$(screen | sed 's/ *$//' | head -11 | paste -sd'|')"
 tmux_stop
+# With --gap, fzf still counts a row an item (and shows fewer): 6 rows for 3 items, not the screen.
+tmux_start 20 20 "echo TOP; seq 3 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --gap --border sharp --info inline > $T/out; exec tail -f /dev/null"
+wait_for "< 3/3"
+expect_eq "--height ~100% --gap: a row an item, as fzf counts (fzf: 6 rows)" "7" "$(screen | sed 's/ *$//' | grep -c .)"
+tmux_stop
 tmux_start 20 20 "echo TOP; echo 1 | env LANG=C.UTF-8 FZF_DEFAULT_OPTS=\"$FZFOPTS\" $T/fzf --height ~100% --info=inline --preview 'seq 5' --preview-window left,5 > $T/out; exec tail -f /dev/null"
 wait_for "< 1/1"
 expect_eq "--height ~100% with a preview beside: a row of text and its border (fzf: 3 rows)" "4" "$(screen | sed 's/ *$//' | grep -c .)"
